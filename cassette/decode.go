@@ -1,0 +1,423 @@
+package cassette
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// DecodeOptions tune [DecodeWith].
+type DecodeOptions struct {
+	// AllowNonFinite accepts the bare tokens NaN, Infinity and -Infinity that
+	// Python's json module reads and writes (cassette-fn's Python port can
+	// write them). They decode as Numbers with that literal.
+	AllowNonFinite bool
+}
+
+// Decode parses one JSON document into an ordered [Value], as strictly as
+// Python's json.loads does by default (no NaN tokens; see [DecodeWith]).
+// Every syntax error is a *ParseError with line and column.
+func Decode(data []byte) (Value, error) {
+	return DecodeWith(data, DecodeOptions{})
+}
+
+// DecodeWith parses one JSON document with options.
+//
+// Duplicate object keys resolve as in Python: the later value wins, kept at
+// the position of the first occurrence. Strings may hold \ud800-style lone
+// surrogates (Python accepts them); they are kept as WTF-8 bytes and refused
+// by the encoders. Raw bytes that are not UTF-8 are a syntax error.
+func DecodeWith(data []byte, opts DecodeOptions) (Value, error) {
+	d := decoder{data: data, opts: opts}
+	d.skipSpace()
+	if d.pos == 0 && len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+		return Value{}, d.errorf("unexpected UTF-8 BOM (decode using utf-8-sig)")
+	}
+	v, err := d.value(0)
+	if err != nil {
+		return Value{}, err
+	}
+	d.skipSpace()
+	if d.pos < len(d.data) {
+		return Value{}, d.errorf("extra data after the JSON value")
+	}
+	return v, nil
+}
+
+const maxDepth = 10000
+
+type decoder struct {
+	data []byte
+	pos  int
+	opts DecodeOptions
+}
+
+// errorf returns a ParseError at the current position.
+func (d *decoder) errorf(format string, args ...any) error {
+	return d.errorAt(d.pos, format, args...)
+}
+
+func (d *decoder) errorAt(off int, format string, args ...any) error {
+	line, col := Position(d.data, off)
+	return &ParseError{Line: line, Column: col, Err: fmt.Errorf(format, args...)}
+}
+
+// Position converts a byte offset into a 1-based line and a 1-based column
+// counted in characters.
+func Position(data []byte, off int) (line, col int) {
+	if off > len(data) {
+		off = len(data)
+	}
+	line, start := 1, 0
+	for i := 0; i < off; i++ {
+		if data[i] == '\n' {
+			line++
+			start = i + 1
+		}
+	}
+	col = 1
+	for i := start; i < off; {
+		_, size := utf8.DecodeRune(data[i:off])
+		i += size
+		col++
+	}
+	return line, col
+}
+
+func (d *decoder) skipSpace() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (d *decoder) value(depth int) (Value, error) {
+	if depth > maxDepth {
+		return Value{}, d.errorf("nesting deeper than %d", maxDepth)
+	}
+	if d.pos >= len(d.data) {
+		if len(d.data) == 0 || d.pos == 0 {
+			return Value{}, d.errorf("expecting value: empty input")
+		}
+		return Value{}, d.errorf("expecting value: unexpected end of input")
+	}
+	switch c := d.data[d.pos]; {
+	case c == '{':
+		return d.object(depth)
+	case c == '[':
+		return d.array(depth)
+	case c == '"':
+		s, err := d.str()
+		return Value{Kind: String, Text: s}, err
+	case c == '-' || (c >= '0' && c <= '9'):
+		return d.number()
+	case d.literal("true"):
+		return Value{Kind: Bool, Bool: true}, nil
+	case d.literal("false"):
+		return Value{Kind: Bool}, nil
+	case d.literal("null"):
+		return Value{}, nil
+	case d.opts.AllowNonFinite && d.literal("NaN"):
+		return Value{Kind: Number, Text: "NaN"}, nil
+	case d.opts.AllowNonFinite && d.literal("Infinity"):
+		return Value{Kind: Number, Text: "Infinity"}, nil
+	}
+	if !d.opts.AllowNonFinite && (d.has("NaN") || d.has("Infinity") || d.has("-Infinity")) {
+		return Value{}, d.errorf("NaN and Infinity are not JSON")
+	}
+	return Value{}, d.errorf("expecting value, found %s", d.found())
+}
+
+// found describes the byte at the current position for an error message.
+func (d *decoder) found() string {
+	if d.pos >= len(d.data) {
+		return "end of input"
+	}
+	r, _ := utf8.DecodeRune(d.data[d.pos:])
+	if r == utf8.RuneError {
+		return fmt.Sprintf("byte 0x%02x", d.data[d.pos])
+	}
+	return strconv.QuoteRune(r)
+}
+
+func (d *decoder) has(lit string) bool {
+	return len(d.data)-d.pos >= len(lit) && string(d.data[d.pos:d.pos+len(lit)]) == lit
+}
+
+func (d *decoder) literal(lit string) bool {
+	if d.has(lit) {
+		d.pos += len(lit)
+		return true
+	}
+	return false
+}
+
+func (d *decoder) object(depth int) (Value, error) {
+	d.pos++ // {
+	v := Value{Kind: Object, Members: []Member{}}
+	var index map[string]int // built only for larger objects
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+		return v, nil
+	}
+	for {
+		d.skipSpace()
+		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+			return Value{}, d.errorf("expecting property name enclosed in double quotes, found %s", d.found())
+		}
+		key, err := d.str()
+		if err != nil {
+			return Value{}, err
+		}
+		d.skipSpace()
+		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+			return Value{}, d.errorf("expecting ':' delimiter, found %s", d.found())
+		}
+		d.pos++
+		d.skipSpace()
+		item, err := d.value(depth + 1)
+		if err != nil {
+			return Value{}, err
+		}
+		if index == nil && len(v.Members) >= 16 {
+			index = make(map[string]int, 32)
+			for i, m := range v.Members {
+				index[m.Key] = i
+			}
+		}
+		if i, dup := lookupMember(v.Members, index, key); dup {
+			v.Members[i].Value = item
+		} else {
+			if index != nil {
+				index[key] = len(v.Members)
+			}
+			v.Members = append(v.Members, Member{Key: key, Value: item})
+		}
+		d.skipSpace()
+		if d.pos >= len(d.data) {
+			return Value{}, d.errorf("expecting ',' delimiter: unexpected end of input")
+		}
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+		case '}':
+			d.pos++
+			return v, nil
+		default:
+			return Value{}, d.errorf("expecting ',' delimiter, found %s", d.found())
+		}
+	}
+}
+
+func lookupMember(members []Member, index map[string]int, key string) (int, bool) {
+	if index != nil {
+		i, ok := index[key]
+		return i, ok
+	}
+	for i := range members {
+		if members[i].Key == key {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+func (d *decoder) array(depth int) (Value, error) {
+	d.pos++ // [
+	v := Value{Kind: Array, Items: []Value{}}
+	d.skipSpace()
+	if d.pos < len(d.data) && d.data[d.pos] == ']' {
+		d.pos++
+		return v, nil
+	}
+	for {
+		d.skipSpace()
+		item, err := d.value(depth + 1)
+		if err != nil {
+			return Value{}, err
+		}
+		v.Items = append(v.Items, item)
+		d.skipSpace()
+		if d.pos >= len(d.data) {
+			return Value{}, d.errorf("expecting ',' delimiter: unexpected end of input")
+		}
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+		case ']':
+			d.pos++
+			return v, nil
+		default:
+			return Value{}, d.errorf("expecting ',' delimiter, found %s", d.found())
+		}
+	}
+}
+
+func (d *decoder) number() (Value, error) {
+	start := d.pos
+	if d.data[d.pos] == '-' {
+		d.pos++
+		if d.opts.AllowNonFinite && d.literal("Infinity") {
+			return Value{Kind: Number, Text: "-Infinity"}, nil
+		}
+	}
+	digits := func() int {
+		n := 0
+		for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
+			d.pos++
+			n++
+		}
+		return n
+	}
+	if d.pos < len(d.data) && d.data[d.pos] == '0' {
+		d.pos++
+	} else if digits() == 0 {
+		d.pos = start
+		return Value{}, d.errorf("expecting value, found %s", d.found())
+	}
+	// Python's scanner stops a number where the grammar ends: "01" is the
+	// number 0 followed by extra data, which the caller then rejects.
+	if d.pos+1 < len(d.data) && d.data[d.pos] == '.' && isDigit(d.data[d.pos+1]) {
+		d.pos++
+		digits()
+	}
+	if d.pos < len(d.data) && (d.data[d.pos] == 'e' || d.data[d.pos] == 'E') {
+		save := d.pos
+		d.pos++
+		if d.pos < len(d.data) && (d.data[d.pos] == '+' || d.data[d.pos] == '-') {
+			d.pos++
+		}
+		if digits() == 0 {
+			d.pos = save
+		}
+	}
+	return Value{Kind: Number, Text: string(d.data[start:d.pos])}, nil
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// str reads a string starting at the opening quote.
+func (d *decoder) str() (string, error) {
+	start := d.pos
+	d.pos++
+	// Fast path: no escapes.
+	for i := d.pos; i < len(d.data); i++ {
+		c := d.data[i]
+		if c == '"' {
+			s := d.data[d.pos:i]
+			if !utf8.Valid(s) {
+				return "", d.invalidUTF8(d.pos, i)
+			}
+			d.pos = i + 1
+			return string(s), nil
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+	}
+	buf := make([]byte, 0, 64)
+	for {
+		if d.pos >= len(d.data) {
+			return "", d.errorAt(start, "unterminated string starting here")
+		}
+		c := d.data[d.pos]
+		switch {
+		case c == '"':
+			d.pos++
+			return string(buf), nil
+		case c < 0x20:
+			return "", d.errorf("invalid control character %q in string", rune(c))
+		case c == '\\':
+			var err error
+			buf, err = d.escape(buf)
+			if err != nil {
+				return "", err
+			}
+		case c < utf8.RuneSelf:
+			buf = append(buf, c)
+			d.pos++
+		default:
+			r, size := utf8.DecodeRune(d.data[d.pos:])
+			if r == utf8.RuneError && size <= 1 {
+				return "", d.invalidUTF8(d.pos, d.pos+1)
+			}
+			buf = append(buf, d.data[d.pos:d.pos+size]...)
+			d.pos += size
+		}
+	}
+}
+
+func (d *decoder) invalidUTF8(from, to int) error {
+	for i := from; i < to; {
+		r, size := utf8.DecodeRune(d.data[i:to])
+		if r == utf8.RuneError && size <= 1 {
+			return d.errorAt(i, "invalid UTF-8 byte 0x%02x", d.data[i])
+		}
+		i += size
+	}
+	return d.errorAt(from, "invalid UTF-8")
+}
+
+func (d *decoder) escape(buf []byte) ([]byte, error) {
+	if d.pos+1 >= len(d.data) {
+		return nil, d.errorf("unterminated string: unexpected end of input")
+	}
+	c := d.data[d.pos+1]
+	if r := simpleEscapes[c]; r != 0 {
+		d.pos += 2
+		return append(buf, r), nil
+	}
+	if c != 'u' {
+		return nil, d.errorf("invalid \\escape %q", rune(c))
+	}
+	r1, err := d.hex4(d.pos + 2)
+	if err != nil {
+		return nil, err
+	}
+	d.pos += 6
+	if utf16.IsSurrogate(rune(r1)) && r1 < 0xDC00 && d.has("\\u") {
+		if r2, err := d.hex4(d.pos + 2); err == nil && r2 >= 0xDC00 && r2 <= 0xDFFF {
+			d.pos += 6
+			return utf8.AppendRune(buf, utf16.DecodeRune(rune(r1), rune(r2))), nil
+		}
+	}
+	if utf16.IsSurrogate(rune(r1)) {
+		return appendWTF8(buf, r1), nil
+	}
+	return utf8.AppendRune(buf, rune(r1)), nil
+}
+
+func (d *decoder) hex4(at int) (uint16, error) {
+	if at+4 > len(d.data) {
+		return 0, d.errorAt(at-2, "invalid \\uXXXX escape")
+	}
+	n, err := strconv.ParseUint(string(d.data[at:at+4]), 16, 16)
+	if err != nil {
+		return 0, d.errorAt(at-2, "invalid \\uXXXX escape")
+	}
+	return uint16(n), nil
+}
+
+// appendWTF8 appends a lone surrogate in the generalized UTF-8 form (three
+// bytes ED A0..BF xx), which is not valid UTF-8 and which every encoder here
+// recognises.
+func appendWTF8(buf []byte, s uint16) []byte {
+	return append(buf, 0xE0|byte(s>>12), 0x80|byte(s>>6)&0x3F, 0x80|byte(s)&0x3F)
+}
+
+// isWTF8Surrogate reports whether b starts with a WTF-8 encoded surrogate and
+// returns it.
+func isWTF8Surrogate(b string) (uint16, bool) {
+	if len(b) >= 3 && b[0] == 0xED && b[1] >= 0xA0 && b[1] <= 0xBF && b[2] >= 0x80 && b[2] <= 0xBF {
+		return uint16(b[0]&0x0F)<<12 | uint16(b[1]&0x3F)<<6 | uint16(b[2]&0x3F), true
+	}
+	return 0, false
+}
+
+var simpleEscapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}

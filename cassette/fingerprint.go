@@ -1,0 +1,181 @@
+package cassette
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// SchemaVersion is the constant dryfire hashes into every fingerprint and
+// writes into every cassette body. It has never changed.
+const SchemaVersion = 1
+
+// HashableRequest builds dryfire's hashable request from hash args (the
+// provider, model, system, messages, tools and params a caching gateway
+// hashes), exactly as dryfire's hashable_request does:
+//
+//	{schema_version: 1, provider, model, system,
+//	 messages: call ids normalised,
+//	 tools: [{name, description, input_schema}] in order,
+//	 params: temperature/top_p/max_tokens/stop_sequences that are present}
+//
+// The result is also what a cassette stores as request_digest. It is not
+// NFC-normalised; [Canonical] does that.
+func HashableRequest(hashArgs Value) (Value, error) {
+	if hashArgs.Kind != Object {
+		return Value{}, fmt.Errorf("hash args must be an object, not %s", hashArgs.Kind)
+	}
+	tools := hashArgs.Field("tools")
+	if tools.Kind != Array && tools.Kind != Null {
+		return Value{}, fmt.Errorf("tools must be a list, not %s", tools.Kind)
+	}
+	reduced := make([]Value, 0, len(tools.Items))
+	for i, t := range tools.Items {
+		if t.Kind != Object {
+			return Value{}, fmt.Errorf("tools[%d] must be an object, not %s", i, t.Kind)
+		}
+		reduced = append(reduced, Value{Kind: Object, Members: []Member{
+			{"name", t.Field("name")},
+			{"description", t.Field("description")},
+			{"input_schema", t.Field("input_schema")},
+		}})
+	}
+	params := Value{Kind: Object, Members: []Member{}}
+	p := hashArgs.Field("params")
+	for _, k := range [...]string{"temperature", "top_p", "max_tokens", "stop_sequences"} {
+		if x, ok := p.Get(k); ok {
+			params.Members = append(params.Members, Member{k, x})
+		}
+	}
+	messages := hashArgs.Field("messages")
+	if messages.Kind != Array && messages.Kind != Null {
+		return Value{}, fmt.Errorf("messages must be a list, not %s", messages.Kind)
+	}
+	return Value{Kind: Object, Members: []Member{
+		{"schema_version", IntValue(SchemaVersion)},
+		{"provider", hashArgs.Field("provider")},
+		{"model", hashArgs.Field("model")},
+		{"system", hashArgs.Field("system")},
+		{"messages", NormaliseCallIDs(messages)},
+		{"tools", Value{Kind: Array, Items: reduced}},
+		{"params", params},
+	}}, nil
+}
+
+// idKeys are the keys whose string values dryfire anonymises.
+func isIDKey(k string) bool {
+	return k == "id" || k == "call_id" || k == "tool_call_id" || k == "tool_use_id"
+}
+
+// NormaliseCallIDs returns a copy of messages in which every string under a
+// key id, call_id, tool_call_id or tool_use_id (at any depth, in tool
+// arguments and results too) is replaced by call_0, call_1, … in order of
+// first appearance, walking depth-first in key order and list order.
+func NormaliseCallIDs(messages Value) Value {
+	seen := map[string]string{}
+	return normaliseIDs(messages, seen)
+}
+
+func normaliseIDs(v Value, seen map[string]string) Value {
+	switch v.Kind {
+	case Array:
+		items := make([]Value, len(v.Items))
+		for i := range v.Items {
+			items[i] = normaliseIDs(v.Items[i], seen)
+		}
+		v.Items = items
+	case Object:
+		members := make([]Member, len(v.Members))
+		for i, m := range v.Members {
+			if isIDKey(m.Key) && m.Value.Kind == String {
+				ph, ok := seen[m.Value.Text]
+				if !ok {
+					ph = "call_" + strconv.Itoa(len(seen))
+					seen[m.Value.Text] = ph
+				}
+				members[i] = Member{m.Key, StringValue(ph)}
+				continue
+			}
+			members[i] = Member{m.Key, normaliseIDs(m.Value, seen)}
+		}
+		v.Members = members
+	}
+	return v
+}
+
+// Fingerprint returns dryfire's 16-hex key of the hash args: the first 16
+// hex digits of the SHA-256 of the canonical JSON of the hashable request.
+func Fingerprint(hashArgs Value) (string, error) {
+	req, err := HashableRequest(hashArgs)
+	if err != nil {
+		return "", err
+	}
+	return FingerprintRequest(req)
+}
+
+// FingerprintRequest returns the key of an already built hashable request
+// (for example a complete request_digest).
+func FingerprintRequest(req Value) (string, error) {
+	canon, err := Canonical(req)
+	if err != nil {
+		return "", err
+	}
+	return FingerprintBytes(canon), nil
+}
+
+// FingerprintBytes returns the first 16 hex digits of the SHA-256 of b.
+func FingerprintBytes(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
+}
+
+// StorageKey returns the key a repetition stores under: the fingerprint for
+// repetition 0, fingerprint#i after it.
+func StorageKey(fingerprint string, repetition int) string {
+	if repetition == 0 {
+		return fingerprint
+	}
+	return fingerprint + "#" + strconv.Itoa(repetition)
+}
+
+// ParseStorageKey splits a storage key into fingerprint and repetition.
+func ParseStorageKey(key string) (fingerprint string, repetition int, err error) {
+	fp, rep, found := strings.Cut(key, "#")
+	if !found {
+		return key, 0, nil
+	}
+	n, err := strconv.Atoi(rep)
+	if err != nil || n < 1 || strconv.Itoa(n) != rep {
+		return "", 0, errors.New("bad repetition suffix in storage key " + strconv.Quote(key))
+	}
+	return fp, n, nil
+}
+
+// Sanitise turns a suite or case name into its cassette directory name as
+// dryfire does: every code point outside [A-Za-z0-9._-] becomes "_"; a name
+// that changed, or is "", "." or "..", gets "-" and the first 8 hex digits
+// of the SHA-256 of the original name appended.
+func Sanitise(name string) string {
+	var b strings.Builder
+	changed := false
+	for _, r := range name {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			b.WriteRune(r)
+			continue
+		}
+		b.WriteByte('_')
+		changed = true
+	}
+	if !changed && name != "" && name != "." && name != ".." {
+		return name
+	}
+	out := b.String()
+	if out == "" {
+		out = "_"
+	}
+	sum := sha256.Sum256([]byte(name))
+	return out + "-" + hex.EncodeToString(sum[:4])
+}
