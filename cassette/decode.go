@@ -394,12 +394,13 @@ func (d *decoder) escape(buf []byte) ([]byte, error) {
 }
 
 func (d *decoder) hex4(at int) (uint16, error) {
+	// Python reports a bad escape at its "u".
 	if at+4 > len(d.data) {
-		return 0, d.errorAt(at-2, "invalid \\uXXXX escape")
+		return 0, d.errorAt(at-1, "invalid \\uXXXX escape")
 	}
 	n, err := strconv.ParseUint(string(d.data[at:at+4]), 16, 16)
 	if err != nil {
-		return 0, d.errorAt(at-2, "invalid \\uXXXX escape")
+		return 0, d.errorAt(at-1, "invalid \\uXXXX escape")
 	}
 	return uint16(n), nil
 }
