@@ -3,10 +3,10 @@ package cassette
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // SchemaVersion is the constant dryfire hashes into every fingerprint and
@@ -134,22 +134,33 @@ func FingerprintBytes(b []byte) string {
 
 // StorageKey returns the key a repetition stores under: the fingerprint for
 // repetition 0, fingerprint#i after it.
+//
+// A negative repetition is a programming error and panics, as dryfire
+// raises ValueError.
 func StorageKey(fingerprint string, repetition int) string {
+	if repetition < 0 {
+		panic("cassette: repeat_index must be >= 0, got " + strconv.Itoa(repetition))
+	}
 	if repetition == 0 {
 		return fingerprint
 	}
 	return fingerprint + "#" + strconv.Itoa(repetition)
 }
 
-// ParseStorageKey splits a storage key into fingerprint and repetition.
+// ParseStorageKey splits a storage key into fingerprint and repetition at
+// the first "#", as dryfire's parse_storage_key does: the suffix is read as
+// Python's int() reads it (surrounding spaces, a sign, underscores between
+// digits and any Unicode decimal digits pass), and anything else is an
+// error.
 func ParseStorageKey(key string) (fingerprint string, repetition int, err error) {
 	fp, rep, found := strings.Cut(key, "#")
 	if !found {
 		return key, 0, nil
 	}
-	n, err := strconv.Atoi(rep)
-	if err != nil || n < 1 || strconv.Itoa(n) != rep {
-		return "", 0, errors.New("bad repetition suffix in storage key " + strconv.Quote(key))
+	digits, ok := pyIntDigits(strings.TrimFunc(rep, unicode.IsSpace), true)
+	n, convErr := strconv.Atoi(digits)
+	if !ok || convErr != nil {
+		return "", 0, fmt.Errorf("invalid repetition %q in storage key %q", rep, key)
 	}
 	return fp, n, nil
 }
