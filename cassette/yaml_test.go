@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// goldenDir is the dryfire golden data shared by the repository's tests.
-var goldenDir = filepath.Join("..", "testdata", "golden", "dryfire")
+// dryfireGolden is the dryfire golden data shared by the repository's tests.
+var dryfireGolden = filepath.Join("..", "testdata", "golden", "dryfire")
 
 type probes struct {
 	YAMLScalars struct {
@@ -26,7 +26,7 @@ type probes struct {
 
 func loadProbes(t testing.TB) *probes {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(goldenDir, "semantics-probes.json"))
+	data, err := os.ReadFile(filepath.Join(dryfireGolden, "semantics-probes.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,362 @@
+package cassette
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// ConfigFileName is the project file dryfire looks for.
+const ConfigFileName = "dryfire.yaml"
+
+// DefaultCassetteDir is the cassette root relative to the project root when
+// dryfire.yaml does not set cassettes.dir.
+const DefaultCassetteDir = ".dryfire/cassettes"
+
+// ErrNoProject means no dryfire.yaml was found in the directory or above.
+var ErrNoProject = errors.New("no " + ConfigFileName + " found in this directory or any parent")
+
+// Built-in settings, as dryfire's resolver has them.
+const (
+	BuiltinProvider   = "anthropic"
+	BuiltinModel      = "claude-sonnet-4-6"
+	BuiltinMaxTurns   = 10
+	BuiltinOnUnmocked = "error"
+	BuiltinRepeat     = 1
+)
+
+// Config is a validated dryfire.yaml.
+type Config struct {
+	Version         int
+	Defaults        Settings
+	DefaultProvider *string
+	Suites          []string
+	CassetteDir     string // as written; "" when unset
+	CassetteMode    string // as written; "" when unset
+	PricingFile     string
+	Providers       []string // names of user-defined providers
+}
+
+// Project is a dryfire project: its config, its suites (in dryfire's load
+// order, failed ones included) and every spec error found.
+type Project struct {
+	Root, ConfigPath string
+	Config           Config
+	CassetteRoot     string
+	Suites           []*Suite
+	// Errors holds the config's errors, then each suite's, sorted per file
+	// by line and column.
+	Errors []SpecError
+}
+
+// FindProject walks up from path (a directory, or a file inside one) to the
+// first directory holding a regular file dryfire.yaml, as dryfire does from
+// its working directory. It returns the config file's path.
+func FindProject(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
+		if filepath.Base(abs) == ConfigFileName && fi.Mode().IsRegular() {
+			return abs, nil
+		}
+		abs = filepath.Dir(abs)
+	}
+	for dir := abs; ; {
+		cand := filepath.Join(dir, ConfigFileName)
+		if fi, err := os.Stat(cand); err == nil && fi.Mode().IsRegular() {
+			return cand, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", ErrNoProject
+		}
+		dir = parent
+	}
+}
+
+// LoadProject finds and loads the project around path: the config (strict
+// schema), the suites its globs match, and the cassette root. lookupEnv
+// serves ${VAR} interpolation (nil: every variable is unset). A broken
+// config is reported in Errors with no suites loaded; a broken suite is
+// kept with Failed set. The error is non-nil only when there is no project.
+func LoadProject(p string, lookupEnv func(string) (string, bool)) (*Project, error) {
+	cfgPath, err := FindProject(p)
+	if err != nil {
+		return nil, err
+	}
+	pr := &Project{Root: filepath.Dir(cfgPath), ConfigPath: cfgPath}
+	cfg, errs := loadConfig(cfgPath)
+	pr.Config = cfg
+	pr.CassetteRoot = cassetteRoot(pr.Root, cfg.CassetteDir)
+	if len(errs) > 0 {
+		pr.Errors = errs
+		return pr, nil
+	}
+	for _, pattern := range cfg.Suites {
+		matches, err := GlobPathlib(pr.Root, pattern)
+		if err != nil {
+			pr.Errors = append(pr.Errors, SpecError{File: ConfigFileName, Message: "suites: " + err.Error()})
+			continue
+		}
+		for _, rel := range matches {
+			s := LoadSuite(filepath.Join(pr.Root, filepath.FromSlash(rel)), rel, lookupEnv)
+			pr.Suites = append(pr.Suites, s)
+			pr.Errors = append(pr.Errors, s.Errors...)
+		}
+	}
+	for _, s := range pr.Suites {
+		for _, c := range s.Cases {
+			r := Resolve(&cfg, c, "")
+			c.Provider, c.Model, c.Repeat, c.MaxTurns = r.Provider, r.Model, r.Repeat, r.MaxTurns
+		}
+	}
+	return pr, nil
+}
+
+func cassetteRoot(root, dir string) string {
+	if dir == "" {
+		dir = DefaultCassetteDir
+	}
+	if filepath.IsAbs(dir) {
+		return filepath.Clean(dir)
+	}
+	return filepath.Join(root, filepath.FromSlash(dir))
+}
+
+// Resolved are the effective settings of a case.
+type Resolved struct {
+	Provider        string
+	Model           string
+	MaxTurns        int
+	Temperature     float64
+	OnUnmocked      string
+	Repeat          int
+	RequirePassRate float64
+}
+
+// Resolve applies dryfire's precedence, first set value wins: command line
+// (model only) > case > suite > dryfire.yaml defaults > built-in. The
+// provider is never a case setting. cfg may be nil (no project file).
+func Resolve(cfg *Config, c *Case, modelOverride string) Resolved {
+	var d Settings
+	var dp *string
+	if cfg != nil {
+		d, dp = cfg.Defaults, cfg.DefaultProvider
+	}
+	s := c.Suite.Settings
+	cs := c.Settings
+	r := Resolved{
+		Provider:        firstStr(BuiltinProvider, c.Suite.Provider, dp),
+		Model:           firstStr(BuiltinModel, cs.Model, s.Model, d.Model),
+		MaxTurns:        firstInt(BuiltinMaxTurns, cs.MaxTurns, s.MaxTurns, d.MaxTurns),
+		Temperature:     firstFloat(0, cs.Temperature, s.Temperature, d.Temperature),
+		OnUnmocked:      firstStr(BuiltinOnUnmocked, cs.OnUnmocked, s.OnUnmocked, d.OnUnmocked),
+		Repeat:          firstInt(BuiltinRepeat, cs.Repeat, s.Repeat, d.Repeat),
+		RequirePassRate: firstFloat(1, cs.RequirePassRate, s.RequirePassRate, d.RequirePassRate),
+	}
+	if modelOverride != "" {
+		r.Model = modelOverride
+	}
+	return r
+}
+
+func firstStr(def string, vals ...*string) string {
+	for _, v := range vals {
+		if v != nil {
+			return *v
+		}
+	}
+	return def
+}
+
+func firstInt(def int, vals ...*int) int {
+	for _, v := range vals {
+		if v != nil {
+			return *v
+		}
+	}
+	return def
+}
+
+func firstFloat(def float64, vals ...*float64) float64 {
+	for _, v := range vals {
+		if v != nil {
+			return *v
+		}
+	}
+	return def
+}
+
+// loadConfig reads dryfire.yaml with dryfire's strict schema.
+func loadConfig(file string) (Config, []SpecError) {
+	var cfg Config
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return cfg, []SpecError{{File: ConfigFileName, Message: "cannot read: " + err.Error()}}
+	}
+	root, err := ParseYAML(data)
+	if err != nil {
+		return cfg, []SpecError{yamlSpecError(ConfigFileName, data, err)}
+	}
+	v := &validator{file: ConfigFileName}
+	if o, ok := v.open(root, nodePos(root), "ProjectConfig"); ok {
+		if n, p, ok := o.required("version"); ok {
+			cfg.Version, _ = v.laxIntField(n, p)
+		}
+		if n, p, ok := o.field("defaults"); ok && n.Kind != Null {
+			if d, ok := v.open(n, p, "Defaults"); ok {
+				cfg.DefaultProvider = d.optStr("provider")
+				cfg.Defaults = d.settings()
+				d.close()
+			}
+		}
+		if n, p, ok := o.field("suites"); ok {
+			cfg.Suites = v.strList(n, p, "suites")
+		}
+		if n, p, ok := o.field("cassettes"); ok && n.Kind != Null {
+			if c, ok := v.open(n, p, "CassetteConfig"); ok {
+				if s := c.optStr("dir"); s != nil {
+					cfg.CassetteDir = *s
+				}
+				if n, p, ok := c.field("mode"); ok && n.Kind != Null {
+					switch n.Scalar.Text {
+					case "auto", "record", "replay", "off":
+						cfg.CassetteMode = n.Scalar.Text
+					default:
+						v.add(p, "Input should be 'auto', 'record', 'replay' or 'off'")
+					}
+				}
+				c.close()
+			}
+		}
+		if s := o.optStr("pricing_file"); s != nil {
+			cfg.PricingFile = *s
+		}
+		if n, p, ok := o.field("providers"); ok {
+			cfg.Providers = v.providers(n, p)
+		}
+		o.close()
+	}
+	sortSpecErrors(v.errs)
+	for i := range v.errs {
+		v.errs[i].Source = sourceLine(data, v.errs[i].Line)
+	}
+	return cfg, v.errs
+}
+
+func (v *validator) providers(n *YAMLNode, p pos) []string {
+	if n.Kind != Object {
+		v.add(p, "expected a mapping")
+		return nil
+	}
+	var names []string
+	for _, m := range n.Members {
+		if o, ok := v.open(m.Value, nodePos(m.KeyNode), "CustomProvider"); ok {
+			for _, k := range []string{"base_url", "api_key_env"} {
+				if x, p, ok := o.required(k); ok {
+					v.str(x, p, false)
+				}
+			}
+			o.close()
+		}
+		names = append(names, m.Key)
+	}
+	return names
+}
+
+// GlobPathlib evaluates a glob relative to root as Python's pathlib does
+// (Path.glob, then sorted): "**" matches zero or more directories, "*", "?"
+// and "[...]" match within one name (hidden names included), results are
+// sorted component by component. Matches are slash paths relative to root.
+func GlobPathlib(root, pattern string) ([]string, error) {
+	if pattern == "" {
+		return nil, errors.New("unacceptable pattern: ''")
+	}
+	if strings.HasPrefix(pattern, "/") {
+		return nil, errors.New("non-relative patterns are unsupported: " + pattern)
+	}
+	var parts []string
+	for _, p := range strings.Split(pattern, "/") {
+		if p != "" && p != "." {
+			parts = append(parts, p)
+		}
+	}
+	seen := map[string]bool{}
+	var out []string
+	var walk func(rel string, parts []string)
+	walk = func(rel string, parts []string) {
+		if len(parts) == 0 {
+			if rel != "" && !seen[rel] {
+				seen[rel] = true
+				out = append(out, rel)
+			}
+			return
+		}
+		dir := filepath.Join(root, filepath.FromSlash(rel))
+		part := parts[0]
+		switch {
+		case part == "**":
+			walk(rel, parts[1:])
+			for _, e := range readDirs(dir) {
+				walk(path.Join(rel, e), parts)
+			}
+		case !strings.ContainsAny(part, "*?["):
+			next := path.Join(rel, part)
+			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(next))); err == nil {
+				walk(next, parts[1:])
+			}
+		default:
+			entries, _ := os.ReadDir(dir)
+			pat := strings.ReplaceAll(part, "[!", "[^")
+			for _, e := range entries {
+				if ok, _ := path.Match(pat, e.Name()); !ok {
+					continue
+				}
+				if len(parts) > 1 && !isDirEntry(dir, e) {
+					continue
+				}
+				walk(path.Join(rel, e.Name()), parts[1:])
+			}
+		}
+	}
+	walk("", parts)
+	SortPathlib(out)
+	return out, nil
+}
+
+func readDirs(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		if isDirEntry(dir, e) {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+func isDirEntry(dir string, e fs.DirEntry) bool {
+	if e.IsDir() {
+		return true
+	}
+	if e.Type()&fs.ModeSymlink != 0 {
+		fi, err := os.Stat(filepath.Join(dir, e.Name()))
+		return err == nil && fi.IsDir()
+	}
+	return false
+}
+
+// SortPathlib sorts slash paths as Python sorts pathlib paths: component by
+// component, each compared by code point.
+func SortPathlib(paths []string) {
+	sort.SliceStable(paths, func(i, j int) bool { return comparePathlib(paths[i], paths[j]) < 0 })
+}
