@@ -1,0 +1,189 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+)
+
+// headerView is the title bar: project name, then counts by status.
+func (m Model) headerView() string {
+	s := m.styles
+	parts := []string{fmt.Sprintf("%d recordings", m.tree.Len())}
+	counts := m.tree.Counts()
+	for _, st := range m.tree.Statuses() {
+		if st == "live" || st == "ok" {
+			continue
+		}
+		n := counts[st]
+		if st == "secret" {
+			n = m.tree.Secrets()
+		}
+		parts = append(parts, fmt.Sprintf("%s %d %s", theme.Glyph(st), n, st))
+	}
+	if n := m.tree.MarkCount(); n > 0 {
+		parts = append(parts, fmt.Sprintf("✓ %d marked", n))
+	}
+	line := " " + s.Header.Render(m.projectName()) + s.HeaderDim.Render(" · "+strings.Join(parts, " · ")) + " "
+	return s.HeaderDim.Render(padRight(ansi.Truncate(line, m.layout.Width, "…"), m.layout.Width))
+}
+
+// statusView is the progress line while scanning, the filter being typed,
+// or the last message.
+func (m Model) statusView() string {
+	s := m.styles
+	w := m.layout.Width
+	var line string
+	switch {
+	case m.mode == modeFilter:
+		line = s.Progress.Render("/") + m.filterText + "█" + s.Muted.Render(fmt.Sprintf("  %d rows", m.tree.Rows()))
+	case m.status != "" && m.statusErr:
+		line = s.Error.Render(m.status)
+	case m.status != "":
+		line = s.Progress.Render(m.status)
+	case m.loading:
+		line = s.Progress.Render(fmt.Sprintf("⟳ scanning %s · %d recordings so far", m.opts.Path, m.tree.Len()))
+	case m.scanErr != nil:
+		line = s.Error.Render("scan failed: " + m.scanErr.Error())
+	case len(m.summary.Problems) > 0:
+		line = s.Error.Render(fmt.Sprintf("%d problem(s): %s", len(m.summary.Problems), m.summary.Problems[0]))
+	default:
+		line = m.filterSummary()
+	}
+	return ansi.Truncate(line, w, "…")
+}
+
+func (m Model) filterSummary() string {
+	var parts []string
+	if f := m.tree.Filter(); f != "" {
+		parts = append(parts, fmt.Sprintf("filter %q", f))
+	}
+	if st := m.tree.StatusFilter(); st != "" {
+		parts = append(parts, "status "+st)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return m.styles.Progress.Render(fmt.Sprintf("showing %s · %d rows · esc clears", strings.Join(parts, " · "), m.tree.Rows()))
+}
+
+// footerView is the keys that apply now.
+func (m Model) footerView() string {
+	h := help.New()
+	h.Styles = m.styles.Help
+	h.ShortSeparator = " · "
+	h.SetWidth(m.layout.Width)
+	return h.ShortHelpView(m.shortHelp())
+}
+
+// shortHelp lists the keys that apply in the current mode and state.
+func (m Model) shortHelp() []key.Binding {
+	k := m.keysNow()
+	switch m.mode {
+	case modeFilter:
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear")),
+		}
+	case modeHelp:
+		return []key.Binding{key.NewBinding(key.WithKeys("?"), key.WithHelp("?/esc", "close help")), k.Quit}
+	case modeConfirm:
+		return enabled(k.Confirm, k.Cancel)
+	}
+	nav := enabled(k.Tree.Up, k.Tree.Down)
+	if len(nav) == 2 {
+		nav = []key.Binding{key.NewBinding(key.WithKeys("up"), key.WithHelp("↑↓", "move"))}
+	}
+	if m.focus == focusDetail {
+		nav = enabled(k.Detail.Down)
+	}
+	return append(nav, enabled(k.Open, k.Focus, k.Detail.Tabs, k.Filter, k.Clear, k.StatusFilter,
+		k.Tree.Mark, k.Prune, k.Edit, k.Copy, k.Detail.Reveal, k.Rescan, k.Help, k.Quit)...)
+}
+
+// keysNow is the keymap with the bindings that do not apply disabled.
+func (m Model) keysNow() KeyMap {
+	k := m.keys
+	k.Tree = m.tree.Keys()
+	k.Detail = m.detail.Keys()
+	it, leaf := m.tree.Selected()
+	hasRows := m.tree.Rows() > 0
+	k.Open.SetEnabled(hasRows && !(leaf && m.layout.Split && m.focus == focusDetail))
+	k.Focus.SetEnabled(hasRows)
+	k.Detail.Tabs.SetEnabled(leaf)
+	k.Detail.NextTab.SetEnabled(leaf)
+	k.Detail.PrevTab.SetEnabled(leaf)
+	k.Filter.SetEnabled(m.tree.Len() > 0)
+	k.Clear.SetEnabled(m.tree.Filter() != "" || m.tree.StatusFilter() != "" || m.focus == focusDetail && !m.layout.Split)
+	k.StatusFilter.SetEnabled(len(m.tree.Statuses()) > 1)
+	k.Tree.Mark.SetEnabled(hasRows && m.focus == focusTree)
+	k.Prune.SetEnabled(m.tree.MarkCount() > 0)
+	k.Edit.SetEnabled(leaf)
+	k.Copy.SetEnabled(leaf)
+	k.CopyKey.SetEnabled(leaf && it.Key != "")
+	k.Rescan.SetEnabled(!m.loading)
+	k.Confirm.SetEnabled(m.mode == modeConfirm && m.dialog.CanConfirm())
+	return k
+}
+
+// emptyView explains an empty scan: what was looked for, where, what to try.
+func (m Model) emptyView() []string {
+	s := m.styles
+	out := []string{"", " " + s.Dialog.Title.Render("No recordings found.")}
+	if m.scanErr != nil {
+		out = append(out, "", " "+s.Error.Render(m.scanErr.Error()))
+	}
+	if len(m.summary.LookedFor) > 0 {
+		out = append(out, "", " Looked for:")
+		for _, l := range m.summary.LookedFor {
+			out = append(out, "   • "+l)
+		}
+	}
+	if !m.summary.Project && m.scanErr == nil {
+		out = append(out, "", " "+s.Muted.Render("No dryfire.yaml here or in a parent directory: statuses need the suites."))
+	}
+	out = append(out, "", " Try:",
+		"   • dryfire-tui browse path/to/project   (the directory with dryfire.yaml)",
+		"   • dryfire-tui --demo                   (an example project with every status)",
+		"   • dryfire run --cassette-mode record   (record cassettes with dryfire)")
+	for i := range out {
+		out[i] = ansi.Truncate(out[i], m.layout.Width, "…")
+	}
+	return out
+}
+
+// helpView is the ? overlay: every binding, grouped, drawn from the keymap.
+func (m Model) helpView(w, h int) string {
+	s := m.styles
+	var cols []string
+	for _, g := range m.keys.Groups() {
+		lines := []string{s.Detail.Heading.Render(g.Title)}
+		for _, b := range g.Bindings {
+			lines = append(lines, s.Help.FullKey.Render(fmt.Sprintf("%-8s", b.Help().Key))+" "+s.Help.FullDesc.Render(b.Help().Desc))
+		}
+		cols = append(cols, strings.Join(lines, "\n"))
+	}
+	// Flow the groups into as many columns as fit.
+	var rows, row []string
+	width := 0
+	for _, c := range cols {
+		cw := lipgloss.Width(c) + 3
+		if width+cw > w-6 && len(row) > 0 {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...), "")
+			row, width = nil, 0
+		}
+		row = append(row, c+"   ")
+		width += cw
+	}
+	rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	body := strings.Split(strings.Join(rows, "\n"), "\n")
+	body = append(body, "", s.Muted.Render("Glyphs: ● live/ok  ◐ stale  ○ superseded  ✕ orphaned  ◆ in use  ▣ protected  ✗ invalid/key mismatch  ! error entry  ⚠ secret"))
+	return dialog.Box(s, "Keys", body, s.Muted.Render("? or esc closes"), 0, w, h)
+}

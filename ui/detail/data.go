@@ -1,0 +1,84 @@
+// Package detail is the right pane of the browser: one recording in five
+// tabs (Response, Request, Diff, Secrets, Raw) with a title line and a
+// scrollable body.
+//
+// The pane renders from Data, which the root model fills from the core
+// packages (cassette, diff, secrets) inside a Cmd; the pane itself does no
+// I/O. Rendered lines are cached per (data, tab, width, reveal) so a key press
+// costs only the slice of lines that fits on screen.
+package detail
+
+import "github.com/dryfire-tui/dryfire-tui/cassette"
+
+// Data is everything the pane shows about one recording.
+type Data struct {
+	ID     string // the tree item ID this data belongs to
+	Path   string
+	Title  string // "refund_agent › parallel_lookups › turn 1"
+	Status string
+	Reason string
+	Format string // "dryfire" | "tape"
+	// Body is the decoded cassette file, or the tape entry.
+	Body cassette.Value
+	// HasBody is false when the file could not be decoded; Err says why.
+	HasBody bool
+	Err     error
+	// Diff explains a stale recording; nil when there is nothing to explain.
+	Diff *Diff
+	// Secrets are the findings in this recording.
+	Secrets []Secret
+	// SecretsChecked is false when no secret scanner was available.
+	SecretsChecked bool
+}
+
+// Diff is the stale explanation, as the diff package computes it.
+type Diff struct {
+	Summary    []string
+	Changes    []Change
+	Unified    string
+	Incomplete bool
+	// Note is shown when there is no diff to show (for example, the case
+	// now misses at an earlier turn).
+	Note string
+}
+
+// Change is one field-level difference of the hashed request.
+type Change struct {
+	Path, Kind, Before, After string
+}
+
+// Secret is one finding. Value holds the secret itself and is shown only
+// after the reveal key.
+type Secret struct {
+	JSONPath, Rule, Redacted, Value string
+}
+
+// Tab is one of the five detail tabs.
+type Tab int
+
+// The tabs, in key order (1-5).
+const (
+	TabResponse Tab = iota
+	TabRequest
+	TabDiff
+	TabSecrets
+	TabRaw
+)
+
+// Tabs lists every tab in order.
+var Tabs = []Tab{TabResponse, TabRequest, TabDiff, TabSecrets, TabRaw}
+
+func (t Tab) String() string {
+	switch t {
+	case TabResponse:
+		return "Response"
+	case TabRequest:
+		return "Request"
+	case TabDiff:
+		return "Diff"
+	case TabSecrets:
+		return "Secrets"
+	default:
+		return "Raw"
+	}
+}

@@ -1,0 +1,95 @@
+package detail
+
+import (
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+)
+
+// jsonLines pretty-prints v with two-space indentation, keeping key order
+// and number spellings, and colours keys, strings, numbers and literals.
+func jsonLines(v cassette.Value, s theme.Styles) []string {
+	p := jsonPrinter{s: s}
+	p.value(v, 0, "")
+	p.flush()
+	return p.out
+}
+
+type jsonPrinter struct {
+	s   theme.Styles
+	out []string
+	cur strings.Builder
+}
+
+func (p *jsonPrinter) flush() {
+	p.out = append(p.out, p.cur.String())
+	p.cur.Reset()
+}
+
+func (p *jsonPrinter) newline(depth int) {
+	p.flush()
+	p.cur.WriteString(strings.Repeat("  ", depth))
+}
+
+func quote(s string) string {
+	b, err := cassette.Encode(cassette.StringValue(s), cassette.EncodeOptions{Dialect: cassette.JS})
+	if err != nil {
+		return `"?"`
+	}
+	return string(b)
+}
+
+func (p *jsonPrinter) value(v cassette.Value, depth int, comma string) {
+	js := p.s.JSON
+	switch v.Kind {
+	case cassette.Null:
+		p.cur.WriteString(js.Literal.Render("null"))
+	case cassette.Bool:
+		t := "false"
+		if v.Bool {
+			t = "true"
+		}
+		p.cur.WriteString(js.Literal.Render(t))
+	case cassette.Number:
+		p.cur.WriteString(js.Number.Render(v.Text))
+	case cassette.String:
+		p.cur.WriteString(js.String.Render(quote(v.Text)))
+	case cassette.Array:
+		if len(v.Items) == 0 {
+			p.cur.WriteString(js.Punct.Render("[]"))
+			break
+		}
+		p.cur.WriteString(js.Punct.Render("["))
+		for i, it := range v.Items {
+			p.newline(depth + 1)
+			c := ","
+			if i == len(v.Items)-1 {
+				c = ""
+			}
+			p.value(it, depth+1, c)
+		}
+		p.newline(depth)
+		p.cur.WriteString(js.Punct.Render("]"))
+	case cassette.Object:
+		if len(v.Members) == 0 {
+			p.cur.WriteString(js.Punct.Render("{}"))
+			break
+		}
+		p.cur.WriteString(js.Punct.Render("{"))
+		for i, m := range v.Members {
+			p.newline(depth + 1)
+			p.cur.WriteString(js.Key.Render(quote(m.Key)) + js.Punct.Render(": "))
+			c := ","
+			if i == len(v.Members)-1 {
+				c = ""
+			}
+			p.value(m.Value, depth+1, c)
+		}
+		p.newline(depth)
+		p.cur.WriteString(js.Punct.Render("}"))
+	}
+	if comma != "" {
+		p.cur.WriteString(js.Punct.Render(comma))
+	}
+}

@@ -1,0 +1,258 @@
+package detail
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+)
+
+// headerRows is the title line plus the tab bar.
+const headerRows = 2
+
+// Model is the detail pane.
+type Model struct {
+	styles  theme.Styles
+	keys    KeyMap
+	data    Data
+	has     bool
+	loading bool
+	empty   []string // what to show with no recording selected
+	tab     Tab
+	reveal  bool
+	width   int
+	height  int
+	offset  int
+	focused bool
+	cache   []string // wrapped lines of the current tab
+}
+
+// New returns an empty pane.
+func New(styles theme.Styles, keys KeyMap) Model {
+	return Model{styles: styles, keys: keys}
+}
+
+// SetSize sets the pane size in cells.
+func (m *Model) SetSize(w, h int) {
+	if w != m.width {
+		m.width = w
+		m.cache = nil
+	}
+	m.height = h
+	m.refresh()
+}
+
+// SetStyles replaces the styles.
+func (m *Model) SetStyles(s theme.Styles) { m.styles, m.cache = s, nil; m.refresh() }
+
+// Focus gives the pane the keyboard.
+func (m *Model) Focus() { m.focused = true }
+
+// Blur takes the keyboard away.
+func (m *Model) Blur() { m.focused = false }
+
+// SetData shows a recording. Data for the same recording keeps the tab and
+// the scroll position (a re-read after an edit); another one scrolls to top.
+func (m Model) SetData(d Data) Model {
+	if !m.has || m.data.ID != d.ID {
+		m.offset, m.reveal = 0, false
+	}
+	m.data, m.has, m.loading, m.cache = d, true, false, nil
+	m.refresh()
+	return m
+}
+
+// SetLoading shows that a recording is being read, keeping the old one
+// visible until the new one arrives.
+func (m Model) SetLoading(id, title string) Model {
+	m.loading = true
+	if !m.has || m.data.ID != id {
+		m.data = Data{ID: id, Title: title}
+		m.has, m.cache, m.offset = false, nil, 0
+	}
+	m.refresh()
+	return m
+}
+
+// Clear shows lines instead of a recording (a group is selected, or nothing).
+func (m Model) Clear(lines []string) Model {
+	m.has, m.loading, m.empty, m.cache, m.offset = false, false, lines, nil, 0
+	m.data = Data{}
+	m.refresh()
+	return m
+}
+
+// Data returns the recording shown, if any.
+func (m Model) Data() (Data, bool) { return m.data, m.has }
+
+// Tab is the active tab.
+func (m Model) Tab() Tab { return m.tab }
+
+// SetTab switches tab.
+func (m Model) SetTab(t Tab) Model {
+	if t != m.tab {
+		m.tab, m.offset, m.cache = t, 0, nil
+	}
+	m.refresh()
+	return m
+}
+
+// Revealed reports whether secrets are shown in clear.
+func (m Model) Revealed() bool { return m.reveal }
+
+// Keys returns the keymap with the bindings that apply now enabled.
+func (m Model) Keys() KeyMap {
+	k := m.keys
+	k.Reveal.SetEnabled(m.has && len(m.data.Secrets) > 0)
+	scroll := m.focused && len(m.body()) > m.bodyHeight()
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom} {
+		b.SetEnabled(scroll)
+	}
+	return k
+}
+
+// Update handles the keys that work whatever has focus (tabs, reveal) and,
+// when focused, scrolling.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return m, nil
+	}
+	switch {
+	case key.Matches(k, m.keys.Tabs):
+		m = m.SetTab(Tab(k.String()[0] - '1'))
+	case key.Matches(k, m.keys.NextTab):
+		m = m.SetTab((m.tab + 1) % Tab(len(Tabs)))
+	case key.Matches(k, m.keys.PrevTab):
+		m = m.SetTab((m.tab + Tab(len(Tabs)) - 1) % Tab(len(Tabs)))
+	case key.Matches(k, m.keys.Reveal) && m.has && len(m.data.Secrets) > 0:
+		m.reveal, m.cache = !m.reveal, nil
+		m.refresh()
+	case !m.focused:
+	case key.Matches(k, m.keys.Up):
+		m.ScrollBy(-1)
+	case key.Matches(k, m.keys.Down):
+		m.ScrollBy(1)
+	case key.Matches(k, m.keys.PageUp):
+		m.ScrollBy(-m.bodyHeight())
+	case key.Matches(k, m.keys.PageDown):
+		m.ScrollBy(m.bodyHeight())
+	case key.Matches(k, m.keys.Top):
+		m.offset = 0
+	case key.Matches(k, m.keys.Bottom):
+		m.ScrollBy(1 << 30)
+	}
+	return m, nil
+}
+
+// ScrollBy scrolls the body by d lines.
+func (m *Model) ScrollBy(d int) {
+	m.offset += d
+	m.clamp()
+}
+
+// Offset is the first body line shown.
+func (m Model) Offset() int { return m.offset }
+
+// refresh recomputes the wrapped lines after a change, so View never does.
+func (m *Model) refresh() {
+	m.cache = nil
+	m.cache = m.wrapped()
+	m.clamp()
+}
+
+func (m *Model) clamp() {
+	n := len(m.cache)
+	m.offset = max(0, min(m.offset, n-m.bodyHeight()))
+}
+
+func (m Model) bodyHeight() int { return max(m.height-headerRows, 1) }
+
+func (m Model) body() []string { return m.cache }
+
+// wrapped renders the current tab and wraps it to the pane width.
+func (m Model) wrapped() []string {
+	var logical []string
+	switch {
+	case m.has:
+		logical = lines(m.data, m.tab, m.styles, m.reveal)
+	case m.loading:
+		logical = []string{m.styles.Muted.Render("Reading…")}
+	default:
+		logical = m.empty
+	}
+	out := make([]string, 0, len(logical))
+	for _, l := range logical {
+		if m.width > 0 && ansi.StringWidth(l) > m.width {
+			out = append(out, strings.Split(ansi.Wrap(l, m.width, ""), "\n")...)
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// TabAt returns the tab whose label is at column x of the tab bar.
+func (m Model) TabAt(x int) (Tab, bool) {
+	pos := 0
+	for _, t := range Tabs {
+		w := ansi.StringWidth(m.tabLabel(t))
+		if x >= pos && x < pos+w {
+			return t, true
+		}
+		pos += w
+	}
+	return 0, false
+}
+
+func (m Model) tabLabel(t Tab) string {
+	st := m.styles.Detail.Tab
+	if t == m.tab {
+		st = m.styles.Detail.ActiveTab
+	}
+	name := t.String()
+	if t == TabSecrets && m.has && len(m.data.Secrets) > 0 {
+		name += " " + theme.Glyph("secret")
+	}
+	if t == TabDiff && m.has && m.data.Status == "stale" {
+		name += " " + theme.Glyph("stale")
+	}
+	if m.width < 48 {
+		name = name[:3]
+	}
+	return st.Render(name)
+}
+
+// View renders the pane, exactly width × height cells.
+func (m Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	out := make([]string, 0, m.height)
+	title := m.data.Title
+	if m.has && m.data.Status != "" {
+		title += " · " + m.styles.StatusStyle(m.data.Status).Render(theme.Glyph(m.data.Status)+" "+m.data.Status)
+	}
+	out = append(out, ansi.Truncate(m.styles.Detail.Title.Render(title), m.width, "…"))
+	var bar strings.Builder
+	for _, t := range Tabs {
+		bar.WriteString(m.tabLabel(t))
+	}
+	out = append(out, ansi.Truncate(bar.String(), m.width, ""))
+	body := m.body()
+	end := min(m.offset+m.bodyHeight(), len(body))
+	out = append(out, body[min(m.offset, end):end]...)
+	if m.has && m.data.Reason != "" && len(body) <= m.bodyHeight()-2 && m.tab != TabRaw {
+		for len(out) < m.height-1 {
+			out = append(out, "")
+		}
+		out[m.height-1] = ansi.Truncate(m.styles.Detail.Reason.Render("why: "+m.data.Reason), m.width, "…")
+	}
+	for len(out) < m.height {
+		out = append(out, "")
+	}
+	return strings.Join(out[:m.height], "\n")
+}

@@ -1,0 +1,251 @@
+package detail
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+)
+
+// lines renders one tab as logical lines (styled, not yet wrapped).
+func lines(d Data, tab Tab, s theme.Styles, reveal bool) []string {
+	if !d.HasBody && tab != TabSecrets {
+		return errorLines(d, s)
+	}
+	switch tab {
+	case TabResponse:
+		if d.Format == "tape" {
+			return tapeResponse(d.Body, s)
+		}
+		return response(d.Body.Field("response"), s)
+	case TabRequest:
+		if d.Format == "tape" {
+			return tapeRequest(d.Body, s)
+		}
+		return request(d.Body.Field("request_digest"), s)
+	case TabDiff:
+		return diffLines(d, s)
+	case TabSecrets:
+		return secretLines(d, s, reveal)
+	default:
+		return jsonLines(d.Body, s)
+	}
+}
+
+func errorLines(d Data, s theme.Styles) []string {
+	out := []string{s.Error.Render("This file could not be read as a recording.")}
+	if d.Err != nil {
+		for _, l := range strings.Split(d.Err.Error(), "\n") {
+			out = append(out, s.Error.Render(l))
+		}
+	}
+	return append(out, "", s.Muted.Render("Open it with e to fix it by hand, or remove it; doctor --fix rewrites what it can."))
+}
+
+func heading(s theme.Styles, text string) string { return s.Detail.Heading.Render(text) }
+
+func label(s theme.Styles, k, v string) string {
+	return s.Detail.Label.Render(k+": ") + s.Detail.Text.Render(v)
+}
+
+// scalar is a short text form of a JSON value.
+func scalar(v cassette.Value) string {
+	switch v.Kind {
+	case cassette.Null:
+		return "null"
+	case cassette.String:
+		return v.Text
+	case cassette.Bool:
+		return fmt.Sprint(v.Bool)
+	case cassette.Number:
+		return v.Text
+	default:
+		b, err := cassette.Encode(v, cassette.EncodeOptions{Dialect: cassette.JS})
+		if err != nil {
+			return "?"
+		}
+		return string(b)
+	}
+}
+
+func response(r cassette.Value, s theme.Styles) []string {
+	var out []string
+	if t := r.Field("text"); !t.IsNull() {
+		out = append(out, heading(s, "Text"))
+		out = append(out, textLines(t.Str(), s)...)
+		out = append(out, "")
+	}
+	if calls := r.Field("tool_calls"); calls.Len() > 0 {
+		out = append(out, heading(s, fmt.Sprintf("Tool calls (%d)", calls.Len())))
+		for _, c := range calls.Items {
+			out = append(out, s.Detail.Role.Render("▸ "+c.Field("name").Str())+s.Muted.Render("  "+c.Field("id").Str()))
+			out = append(out, indent(jsonLines(c.Field("arguments"), s), "    ")...)
+			if m := c.Field("malformed_arguments"); !m.IsNull() {
+				out = append(out, s.Error.Render("    malformed arguments: ")+scalar(m))
+			}
+		}
+		out = append(out, "")
+	}
+	out = append(out, label(s, "stop reason", r.Field("stop_reason").Str()))
+	u := r.Field("usage")
+	out = append(out, label(s, "usage", fmt.Sprintf("%s in · %s out · %s cache read · %s cache write",
+		scalar(u.Field("input_tokens")), scalar(u.Field("output_tokens")),
+		scalar(u.Field("cache_read_tokens")), scalar(u.Field("cache_write_tokens")))))
+	if l := r.Field("latency_ms"); !l.IsNull() {
+		out = append(out, label(s, "latency", scalar(l)+" ms"))
+	}
+	return out
+}
+
+func textLines(t string, s theme.Styles) []string {
+	var out []string
+	for _, l := range strings.Split(t, "\n") {
+		out = append(out, s.Detail.Text.Render(l))
+	}
+	return out
+}
+
+func indent(ls []string, pre string) []string {
+	for i := range ls {
+		ls[i] = pre + ls[i]
+	}
+	return ls
+}
+
+func request(r cassette.Value, s theme.Styles) []string {
+	out := []string{label(s, "provider", r.Field("provider").Str()) + "  " + label(s, "model", r.Field("model").Str())}
+	if sys := r.Field("system"); !sys.IsNull() {
+		out = append(out, "", heading(s, "System"))
+		out = append(out, textLines(sys.Str(), s)...)
+	}
+	msgs := r.Field("messages")
+	out = append(out, "", heading(s, fmt.Sprintf("Messages (%d)", msgs.Len())))
+	for i, m := range msgs.Items {
+		out = append(out, s.Detail.Role.Render(fmt.Sprintf("[%d] %s", i, m.Field("role").Str())))
+		if c := m.Field("content"); !c.IsNull() {
+			out = append(out, indent(textLines(scalar(c), s), "  ")...)
+		}
+		for _, tc := range m.Field("tool_calls").Items {
+			out = append(out, "  "+s.Detail.Label.Render("calls ")+s.Detail.Text.Render(tc.Field("name").Str()+" "+scalar(tc.Field("arguments"))))
+		}
+		for _, tr := range m.Field("tool_results").Items {
+			res := tr.Field("content")
+			if e := tr.Field("is_error"); e.Kind == cassette.Bool && e.Bool {
+				out = append(out, "  "+s.Error.Render("error ")+s.Detail.Text.Render(scalar(res)))
+				continue
+			}
+			out = append(out, "  "+s.Detail.Label.Render("result ")+s.Detail.Text.Render(scalar(res)))
+		}
+	}
+	tools := r.Field("tools")
+	out = append(out, "", heading(s, fmt.Sprintf("Tools (%d)", tools.Len())))
+	for _, t := range tools.Items {
+		out = append(out, s.Detail.Role.Render(t.Field("name").Str())+s.Muted.Render(" — ")+s.Detail.Text.Render(t.Field("description").Str()))
+	}
+	out = append(out, "", heading(s, "Params"))
+	for _, p := range r.Field("params").Members {
+		out = append(out, label(s, p.Key, scalar(p.Value)))
+	}
+	return out
+}
+
+func tapeRequest(e cassette.Value, s theme.Styles) []string {
+	out := []string{heading(s, "Arguments")}
+	out = append(out, jsonLines(e.Field("args"), s)...)
+	if k, ok := e.Get("kwargs"); ok {
+		out = append(out, "", heading(s, "Keyword arguments"))
+		out = append(out, jsonLines(k, s)...)
+	}
+	return out
+}
+
+func tapeResponse(e cassette.Value, s theme.Styles) []string {
+	if errV, ok := e.Get("error"); ok {
+		out := []string{s.Error.Render("Recorded error (replay throws it again)")}
+		if errV.Kind == cassette.Object {
+			out = append(out, label(s, "name", scalar(errV.Field("name"))), label(s, "message", scalar(errV.Field("message"))))
+			return out
+		}
+		return append(out, jsonLines(errV, s)...)
+	}
+	if r, ok := e.Get("result"); ok {
+		return append([]string{heading(s, "Result")}, jsonLines(r, s)...)
+	}
+	return []string{s.Muted.Render("No result recorded (the call returned undefined / None).")}
+}
+
+func diffLines(d Data, s theme.Styles) []string {
+	if d.Diff == nil {
+		if d.Status == "stale" {
+			return []string{s.Muted.Render("Working out what changed…")}
+		}
+		return []string{s.Muted.Render("Nothing to explain: this recording is " + d.Status + "."), s.Muted.Render("The Diff tab explains stale recordings.")}
+	}
+	df := d.Diff
+	var out []string
+	if df.Note != "" {
+		out = append(out, s.Detail.Reason.Render(df.Note), "")
+	}
+	for _, l := range df.Summary {
+		out = append(out, s.Diff.Path.Render(l))
+	}
+	if len(df.Changes) > 0 {
+		out = append(out, "", heading(s, "Changes"))
+	}
+	for _, c := range df.Changes {
+		out = append(out, s.Diff.Path.Render(c.Path)+s.Muted.Render(" "+c.Kind))
+		if c.Before != "" {
+			out = append(out, s.Diff.Del.Render("- "+c.Before))
+		}
+		if c.After != "" {
+			out = append(out, s.Diff.Add.Render("+ "+c.After))
+		}
+	}
+	if df.Unified != "" {
+		out = append(out, "", heading(s, "Request, recorded → now"))
+		for _, l := range strings.Split(strings.TrimRight(df.Unified, "\n"), "\n") {
+			out = append(out, unifiedLine(l, s))
+		}
+	}
+	if df.Incomplete {
+		out = append(out, "", s.Muted.Render("(explanation incomplete: the request could not be rebuilt past this point)"))
+	}
+	return out
+}
+
+func unifiedLine(l string, s theme.Styles) string {
+	switch {
+	case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
+		return s.Diff.Path.Render(l)
+	case strings.HasPrefix(l, "@@"):
+		return s.Diff.Hunk.Render(l)
+	case strings.HasPrefix(l, "+"):
+		return s.Diff.Add.Render(l)
+	case strings.HasPrefix(l, "-"):
+		return s.Diff.Del.Render(l)
+	default:
+		return s.Diff.Context.Render(l)
+	}
+}
+
+func secretLines(d Data, s theme.Styles, reveal bool) []string {
+	if !d.SecretsChecked {
+		return []string{s.Muted.Render("Secrets were not checked for this recording.")}
+	}
+	if len(d.Secrets) == 0 {
+		return []string{s.StatusStyle("live").Render("● No secrets found.")}
+	}
+	out := []string{s.StatusStyle("secret").Render(fmt.Sprintf("⚠ %d secret(s) found", len(d.Secrets)))}
+	if !reveal {
+		out = append(out, s.Muted.Render("Redacted. Press R to reveal them on screen."))
+	}
+	for _, f := range d.Secrets {
+		v := f.Redacted
+		if reveal && f.Value != "" {
+			v = f.Value
+		}
+		out = append(out, "", s.Diff.Path.Render(f.JSONPath), label(s, "rule", f.Rule), label(s, "value", v))
+	}
+	return out
+}

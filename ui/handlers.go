@@ -1,0 +1,210 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+)
+
+// handleScanBatch adds a batch of the current scan; batches of an older
+// scan (before a rescan) are dropped.
+func (m Model) handleScanBatch(msg scanBatchMsg) (tea.Model, tea.Cmd) {
+	if msg.gen != m.gen {
+		return m, nil
+	}
+	m.tree = m.tree.Add(msg.items)
+	if m.reselect.ID != "" {
+		var ok bool
+		if m.tree, ok = m.tree.SelectID(m.reselect.ID); ok {
+			m.reselect = tree.Item{}
+		}
+	}
+	if !msg.done {
+		m, cmd := m.syncDetail()
+		return m, tea.Batch(cmd, waitScanCmd(msg.next, msg.gen))
+	}
+	m.loading, m.summary, m.scanErr = false, msg.summary, msg.err
+	m.reselect = tree.Item{}
+	return m.syncDetail()
+}
+
+// handleDetailLoaded shows a recording unless the cursor has moved on.
+func (m Model) handleDetailLoaded(msg detailLoadedMsg) (tea.Model, tea.Cmd) {
+	if msg.gen != m.detailGen {
+		return m, nil
+	}
+	m.detail = m.detail.SetData(msg.data)
+	return m, nil
+}
+
+// syncDetail asks for the detail of the row under the cursor when it
+// changed.
+func (m Model) syncDetail() (Model, tea.Cmd) {
+	it, ok := m.tree.Selected()
+	if !ok {
+		kind, names := m.tree.SelectedPath()
+		id := fmt.Sprint(kind, names)
+		if id != m.detailID {
+			m.detailID = id
+			m.detailGen++
+			m.detail = m.detail.Clear(m.nodeSummary(kind, names))
+		}
+		return m, nil
+	}
+	if it.ID == m.detailID {
+		return m, nil
+	}
+	m.detailID = it.ID
+	m.detailGen++
+	m.detail = m.detail.SetLoading(it.ID, itemTitle(it))
+	return m, loadDetailCmd(m.ctx, m.opts.Backend, it, m.detailGen)
+}
+
+// itemTitle is "suite › case › turn 1" or "tape › key › entry #0".
+func itemTitle(it tree.Item) string {
+	if it.Format == "tape" {
+		return fmt.Sprintf("%s › %s › entry #%d", it.Group, it.Sub, it.Entry)
+	}
+	t := fmt.Sprintf("%s › %s › turn %d", it.Group, it.Sub, it.Turn)
+	if it.Repeat > 0 {
+		t += fmt.Sprintf(" #%d", it.Repeat)
+	}
+	return t
+}
+
+// nodeSummary describes a group or case in the detail pane.
+func (m Model) nodeSummary(kind tree.Kind, names []string) []string {
+	if len(names) == 0 {
+		return nil
+	}
+	s := m.styles
+	total, secrets, counts := m.tree.SelectedCounts()
+	what := "suite"
+	if kind == tree.KindSub {
+		what = "case"
+	}
+	out := []string{s.Detail.Title.Render(strings.Join(names, " › ")), s.Muted.Render(fmt.Sprintf("%s · %d recording(s)", what, total)), ""}
+	for _, st := range tree.StatusOrder() {
+		if n := counts[st]; n > 0 {
+			out = append(out, s.StatusStyle(st).Render(fmt.Sprintf("%s %-22s %d", theme.Glyph(st), st, n)))
+		}
+	}
+	if secrets > 0 {
+		out = append(out, s.StatusStyle("secret").Render(fmt.Sprintf("%s %-22s %d", theme.Glyph("secret"), "secrets", secrets)))
+	}
+	return append(out, "", s.Muted.Render("enter or → expands · space marks every prunable recording here"))
+}
+
+// handleWheel scrolls the pane under the pointer.
+func (m Model) handleWheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
+	d := 0
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		d = -3
+	case tea.MouseWheelDown:
+		d = 3
+	default:
+		return m, nil
+	}
+	if m.overTree(msg.X) {
+		m.tree.ScrollBy(d)
+		return m.syncDetail()
+	}
+	m.detail.ScrollBy(d)
+	return m, nil
+}
+
+// handleClick selects a tree row or a detail tab.
+func (m Model) handleClick(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
+	l := m.layout
+	row := msg.Y - l.BodyY
+	if msg.Button != tea.MouseLeft || m.mode != modeBrowse || row < 0 || row >= l.BodyH {
+		return m, nil
+	}
+	if m.overTree(msg.X) {
+		m.setFocus(focusTree)
+		m.tree = m.tree.Click(row)
+		return m.syncDetail()
+	}
+	m.setFocus(focusDetail)
+	if row == 1 {
+		if t, ok := m.detail.TabAt(msg.X - l.DetailX); ok {
+			m.detail = m.detail.SetTab(t)
+		}
+	}
+	return m, nil
+}
+
+func (m Model) overTree(x int) bool {
+	if m.layout.Split {
+		return x < m.layout.TreeW
+	}
+	return m.focus == focusTree
+}
+
+// openPrune shows the confirm dialog for the marked recordings.
+func (m Model) openPrune() (tea.Model, tea.Cmd) {
+	m.dialog = pruneDialog(m.tree.Marked())
+	m.mode = modeConfirm
+	return m, nil
+}
+
+// confirmPrune runs the prune on the files the dialog lists as removable.
+func (m Model) confirmPrune() (tea.Model, tea.Cmd) {
+	var items []tree.Item
+	for _, it := range m.tree.Marked() {
+		if it.Prunable {
+			items = append(items, it)
+		}
+	}
+	m.mode = modeBrowse
+	m.setStatus(fmt.Sprintf("pruning %d file(s)…", len(items)), false)
+	return m, pruneCmd(m.ctx, m.opts.Backend, items)
+}
+
+// handlePruneDone reports the prune and rescans.
+func (m Model) handlePruneDone(msg pruneDoneMsg) (tea.Model, tea.Cmd) {
+	if msg.err != nil {
+		m.setStatus("prune failed: "+msg.err.Error(), true)
+		return m, nil
+	}
+	m.tree = m.tree.ClearMarks()
+	text := fmt.Sprintf("removed %d file(s)", len(msg.result.Removed))
+	if n := len(msg.result.Kept); n > 0 {
+		text += fmt.Sprintf(", kept %d (%s)", n, msg.result.Kept[0].Reason)
+	}
+	m.setStatus(text, false)
+	return m.rescan()
+}
+
+// edit opens the selected recording in $EDITOR.
+func (m Model) edit() (tea.Model, tea.Cmd) {
+	it, ok := m.tree.Selected()
+	if !ok {
+		return m, nil
+	}
+	return m, editCmd(m.opts.Editor, m.absPath(it.Path))
+}
+
+func (m Model) absPath(rel string) string {
+	root := m.summary.Root
+	if root == "" {
+		root = m.opts.Path
+	}
+	return filepath.Join(root, filepath.FromSlash(rel))
+}
+
+// handleEditorClosed re-reads the workspace after an edit.
+func (m Model) handleEditorClosed(msg editorClosedMsg) (tea.Model, tea.Cmd) {
+	if msg.err != nil {
+		m.setStatus("editor: "+msg.err.Error(), true)
+		return m, nil
+	}
+	m.setStatus("re-reading after edit", false)
+	return m.rescan()
+}

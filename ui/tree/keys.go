@@ -1,0 +1,28 @@
+package tree
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is the tree's part of the browser keymap.
+type KeyMap struct {
+	Up, Down, Collapse, Expand, Top, Bottom, PageUp, PageDown, Mark key.Binding
+}
+
+// DefaultKeyMap returns the tree keys of DESIGN.md.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "move up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "move down")),
+		Collapse: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "collapse")),
+		Expand:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "expand")),
+		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "first row")),
+		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "last row")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f"), key.WithHelp("pgdn", "page down")),
+		Mark:     key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "mark for prune")),
+	}
+}
+
+// Bindings lists the keys in help order.
+func (k KeyMap) Bindings() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Collapse, k.Expand, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Mark}
+}

@@ -1,0 +1,389 @@
+package tree
+
+import (
+	"sort"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+)
+
+// Model is the tree pane. It is a value type; see the package doc for the
+// cost model.
+type Model struct {
+	styles  theme.Styles
+	keys    KeyMap
+	root    *node
+	leaves  []*node // every leaf, in arrival order
+	byID    map[string]*node
+	rows    []*node // the flattened visible rows
+	cursor  int
+	offset  int
+	width   int
+	height  int
+	focused bool
+	filter  filterState
+	marks   map[string]bool
+}
+
+// New returns an empty tree.
+func New(styles theme.Styles, keys KeyMap) Model {
+	return Model{styles: styles, keys: keys, root: &node{expanded: true, shown: true}, byID: map[string]*node{}, marks: map[string]bool{}, focused: true}
+}
+
+// Reset drops every recording but keeps size, focus, filters and marks.
+func (m Model) Reset() Model {
+	m.root = &node{expanded: true, shown: true}
+	m.leaves, m.rows = nil, nil
+	m.byID = map[string]*node{}
+	m.cursor, m.offset = 0, 0
+	return m
+}
+
+// SetSize sets the pane size in cells.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, max(h, 1)
+	m.clampOffset()
+}
+
+// SetStyles replaces the styles.
+func (m *Model) SetStyles(s theme.Styles) { m.styles = s }
+
+// Focus gives the tree the keyboard.
+func (m *Model) Focus() { m.focused = true }
+
+// Blur takes the keyboard away.
+func (m *Model) Blur() { m.focused = false }
+
+// Focused reports whether the tree has the keyboard.
+func (m Model) Focused() bool { return m.focused }
+
+// Keys returns the keymap with the bindings that apply now enabled.
+func (m Model) Keys() KeyMap {
+	k := m.keys
+	has := len(m.rows) > 0
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.Top, &k.Bottom, &k.PageUp, &k.PageDown, &k.Mark} {
+		b.SetEnabled(has)
+	}
+	n := m.current()
+	k.Collapse.SetEnabled(n != nil && (n.kind != KindLeaf && n.expanded || n.parent != nil && n.parent != m.root))
+	k.Expand.SetEnabled(n != nil && n.kind != KindLeaf && !n.expanded)
+	return k
+}
+
+// Add inserts a batch of recordings. An item whose ID is already present
+// replaces the old one.
+func (m Model) Add(items []Item) Model {
+	if len(items) == 0 {
+		return m
+	}
+	fresh := make([]*node, 0, len(items))
+	for i := range items {
+		it := items[i]
+		if old, ok := m.byID[it.ID]; ok {
+			old.parent.add(old.item, -1)
+			old.item = &it
+			old.parent.add(&it, 1)
+			fresh = append(fresh, old)
+			continue
+		}
+		open := len(m.leaves) < autoExpandLimit
+		g := m.root.child(KindGroup, it.Group, open)
+		s := g.child(KindSub, it.Sub, open)
+		l := &node{kind: KindLeaf, name: it.Label, parent: s, item: &it, shown: true}
+		s.insertLeaf(l)
+		s.add(&it, 1)
+		m.leaves = append(m.leaves, l)
+		m.byID[it.ID] = l
+		fresh = append(fresh, l)
+	}
+	if m.filter.active() {
+		for i, ok := range m.filter.matchItems(fresh) {
+			fresh[i].shown = ok
+		}
+		m.propagateShown()
+	}
+	m.rebuild()
+	return m
+}
+
+// Len is the number of recordings in the tree.
+func (m Model) Len() int { return len(m.leaves) }
+
+// Counts returns how many recordings have each status.
+func (m Model) Counts() map[string]int { return m.root.counts }
+
+// Secrets is the number of secrets found in all recordings.
+func (m Model) Secrets() int { return m.root.secrets }
+
+// Statuses lists the statuses present, in display order, followed by
+// "secret" when any recording has one.
+func (m Model) Statuses() []string {
+	var out []string
+	for st, n := range m.root.counts {
+		if n > 0 {
+			out = append(out, st)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return statusRank(out[i]) < statusRank(out[j]) })
+	if m.root.secrets > 0 {
+		out = append(out, "secret")
+	}
+	return out
+}
+
+// Filter returns the text filter.
+func (m Model) Filter() string { return m.filter.text }
+
+// StatusFilter returns the status filter ("" = all).
+func (m Model) StatusFilter() string { return m.filter.status }
+
+// SetFilter sets the fuzzy text filter and rebuilds the rows.
+func (m Model) SetFilter(text string) Model {
+	m.filter.text = text
+	return m.applyFilter()
+}
+
+// SetStatusFilter keeps only recordings with this status ("" = all;
+// "secret" = recordings with a secret).
+func (m Model) SetStatusFilter(status string) Model {
+	m.filter.status = status
+	return m.applyFilter()
+}
+
+func (m Model) applyFilter() Model {
+	sel := m.current()
+	ok := m.filter.matchItems(m.leaves)
+	for i, l := range m.leaves {
+		l.shown = ok[i]
+	}
+	m.propagateShown()
+	m.rebuild()
+	m.follow(sel)
+	return m
+}
+
+// propagateShown marks a group or case shown when any leaf under it is.
+func (m Model) propagateShown() {
+	for _, g := range m.root.children {
+		g.shown = false
+		for _, s := range g.children {
+			s.shown = false
+			for _, l := range s.children {
+				s.shown = s.shown || l.shown
+			}
+			g.shown = g.shown || s.shown
+		}
+	}
+}
+
+// rebuild flattens the visible rows. With an active filter every shown node
+// is expanded, so matches are never hidden.
+func (m *Model) rebuild() {
+	sel := m.current()
+	rows := m.rows[:0:0]
+	force := m.filter.active()
+	var walk func(n *node)
+	walk = func(n *node) {
+		for _, c := range n.children {
+			if !c.shown {
+				continue
+			}
+			rows = append(rows, c)
+			if c.kind != KindLeaf && (c.expanded || force) {
+				walk(c)
+			}
+		}
+	}
+	walk(m.root)
+	m.rows = rows
+	m.follow(sel)
+}
+
+// follow puts the cursor back on n if it is still visible.
+func (m *Model) follow(n *node) {
+	if n != nil {
+		for i, r := range m.rows {
+			if r == n {
+				m.cursor = i
+				m.clampOffset()
+				return
+			}
+		}
+	}
+	m.cursor = min(m.cursor, max(len(m.rows)-1, 0))
+	m.clampOffset()
+}
+
+func (m Model) current() *node {
+	if m.cursor < 0 || m.cursor >= len(m.rows) {
+		return nil
+	}
+	return m.rows[m.cursor]
+}
+
+// Selected returns the recording under the cursor, if the cursor is on one.
+func (m Model) Selected() (Item, bool) {
+	n := m.current()
+	if n == nil || n.kind != KindLeaf {
+		return Item{}, false
+	}
+	return *n.item, true
+}
+
+// SelectedPath describes the node under the cursor: its kind and names.
+func (m Model) SelectedPath() (Kind, []string) {
+	n := m.current()
+	if n == nil {
+		return KindGroup, nil
+	}
+	var names []string
+	for p := n; p != nil && p != m.root; p = p.parent {
+		names = append([]string{p.name}, names...)
+	}
+	return n.kind, names
+}
+
+// Cursor returns the cursor row.
+func (m Model) Cursor() int { return m.cursor }
+
+// Rows is the number of visible rows.
+func (m Model) Rows() int { return len(m.rows) }
+
+// Update handles the tree keys.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return m, nil
+	}
+	switch {
+	case key.Matches(k, m.keys.Up):
+		m.MoveBy(-1)
+	case key.Matches(k, m.keys.Down):
+		m.MoveBy(1)
+	case key.Matches(k, m.keys.Top):
+		m.MoveTo(0)
+	case key.Matches(k, m.keys.Bottom):
+		m.MoveTo(len(m.rows) - 1)
+	case key.Matches(k, m.keys.PageUp):
+		m.MoveBy(-m.height)
+	case key.Matches(k, m.keys.PageDown):
+		m.MoveBy(m.height)
+	case key.Matches(k, m.keys.Collapse):
+		m = m.collapse()
+	case key.Matches(k, m.keys.Expand):
+		m = m.SetExpanded(true)
+	case key.Matches(k, m.keys.Mark):
+		m = m.ToggleMark()
+		m.MoveBy(1)
+	}
+	return m, nil
+}
+
+// MoveBy moves the cursor by d rows.
+func (m *Model) MoveBy(d int) { m.MoveTo(m.cursor + d) }
+
+// MoveTo puts the cursor on row i (clamped).
+func (m *Model) MoveTo(i int) {
+	m.cursor = max(0, min(i, len(m.rows)-1))
+	m.clampOffset()
+}
+
+// ScrollBy scrolls the window by d rows, dragging the cursor along when it
+// would leave the window (mouse wheel).
+func (m *Model) ScrollBy(d int) {
+	m.offset = max(0, min(m.offset+d, len(m.rows)-m.height))
+	if m.cursor < m.offset {
+		m.cursor = m.offset
+	}
+	if m.cursor >= m.offset+m.height {
+		m.cursor = m.offset + m.height - 1
+	}
+}
+
+// Click handles a click on row y of the pane (0 = first row): it selects
+// the row, and a click on the selected group or case toggles it.
+func (m Model) Click(y int) Model {
+	i := m.offset + y
+	if i < 0 || i >= len(m.rows) {
+		return m
+	}
+	if i == m.cursor && m.rows[i].kind != KindLeaf {
+		return m.Toggle()
+	}
+	m.MoveTo(i)
+	return m
+}
+
+// Toggle expands or collapses the group or case under the cursor.
+func (m Model) Toggle() Model {
+	n := m.current()
+	if n == nil || n.kind == KindLeaf {
+		return m
+	}
+	return m.SetExpanded(!n.expanded)
+}
+
+// SetExpanded expands or collapses the node under the cursor.
+func (m Model) SetExpanded(open bool) Model {
+	n := m.current()
+	if n == nil || n.kind == KindLeaf || n.expanded == open {
+		return m
+	}
+	n.expanded = open
+	m.rebuild()
+	return m
+}
+
+// collapse closes the node under the cursor, or moves to its parent.
+func (m Model) collapse() Model {
+	n := m.current()
+	if n == nil {
+		return m
+	}
+	if n.kind != KindLeaf && n.expanded && !m.filter.active() {
+		return m.SetExpanded(false)
+	}
+	if n.parent != nil && n.parent != m.root {
+		m.follow(n.parent)
+	}
+	return m
+}
+
+func (m *Model) clampOffset() {
+	if m.height <= 0 {
+		return
+	}
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	if m.cursor >= m.offset+m.height {
+		m.offset = m.cursor - m.height + 1
+	}
+	m.offset = max(0, min(m.offset, len(m.rows)-m.height))
+}
+
+// SelectID puts the cursor on the recording with this ID, expanding its
+// parents; it reports whether the recording is visible.
+func (m Model) SelectID(id string) (Model, bool) {
+	l, ok := m.byID[id]
+	if !ok || !l.shown {
+		return m, false
+	}
+	for p := l.parent; p != nil && p != m.root; p = p.parent {
+		p.expanded = true
+	}
+	m.rebuild()
+	m.follow(l)
+	return m, m.current() == l
+}
+
+// SelectedCounts returns the counts of the node under the cursor.
+func (m Model) SelectedCounts() (total, secrets int, counts map[string]int) {
+	n := m.current()
+	if n == nil {
+		return 0, 0, nil
+	}
+	return n.total, n.secrets, n.counts
+}
