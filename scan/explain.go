@@ -1,0 +1,172 @@
+package scan
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/diff"
+)
+
+// Explanation explains one replay miss: the request a case repetition
+// sends now against the recording it most likely replaces.
+type Explanation struct {
+	Suite, Case string
+	RepeatIndex int
+	Turn        int
+	// CurrentKey is the storage key the case looks up now.
+	CurrentKey string
+	// Recording is the stale recording: the file of the same case, turn and
+	// repetition, or (Result.Closest) the nearest recording found elsewhere;
+	// nil when the store has nothing to compare with.
+	Recording *Recording
+	// RecordedKey is the recording's key.
+	RecordedKey string
+	Result      diff.Result
+	// Note explains a miss the request cannot: the request is unchanged but
+	// lookup skips the recorded file (schema_version, fingerprint).
+	Note string
+}
+
+// Headline is the first thing to say about the miss, one line.
+func (e *Explanation) Headline() string {
+	switch {
+	case e.Note != "":
+		return e.Note
+	case len(e.Result.Summary) == 0:
+		return "no recording to compare with"
+	}
+	h := e.Result.Summary[0]
+	if n := len(e.Result.Summary) - 1; n > 0 {
+		h += fmt.Sprintf(" (and %d more)", n)
+	}
+	if e.Result.Closest {
+		h += " [closest recording, not the same turn]"
+	}
+	return h
+}
+
+// explainMisses builds an Explanation for every missed case repetition.
+func (w *Workspace) explainMisses(c *classifier) {
+	for i := range w.Replay.Cases {
+		res := &w.Replay.Cases[i]
+		if res.Outcome != "miss" {
+			continue
+		}
+		var miss *cassette.Visit
+		for j := range res.Visits {
+			if !res.Visits[j].Hit {
+				miss = &res.Visits[j]
+				break
+			}
+		}
+		if miss == nil {
+			continue
+		}
+		dir := cassette.Sanitise(res.Suite) + "/" + cassette.Sanitise(res.Case)
+		e := w.explain(res, miss, dir)
+		w.Stale = append(w.Stale, e)
+		c.explained[servedKey(dir, res.RepeatIndex, miss.Turn)] = e
+	}
+}
+
+// explain compares a missing visit with the recordings of the same case
+// directory, turn and repetition; failing that, with the closest recording
+// of the case, the suite, or the same turn anywhere.
+func (w *Workspace) explain(res *cassette.CaseResult, miss *cassette.Visit, dir string) *Explanation {
+	e := &Explanation{Suite: res.Suite, Case: res.Case, RepeatIndex: res.RepeatIndex, Turn: miss.Turn, CurrentKey: miss.Key}
+	var same, near []*cassette.StoreFile
+	for _, f := range w.Store.Files {
+		if !strings.HasPrefix(f.Rel, dir+"/") {
+			continue
+		}
+		r := w.byFile[f]
+		if r.Turn == miss.Turn && r.RepeatIndex == res.RepeatIndex {
+			same = append(same, f)
+		} else {
+			near = append(near, f)
+		}
+	}
+	closest := false
+	cands := same
+	if len(cands) == 0 {
+		closest = true
+		cands = near
+		if len(cands) == 0 {
+			cands = w.sameTurnElsewhere(miss.Turn)
+		}
+	}
+	f, digest := w.closestFile(miss.Request, cands)
+	if f == nil {
+		return e
+	}
+	e.Recording, e.RecordedKey = w.byFile[f], f.NameKey
+	e.Result = diff.Explain(digest, miss.Request)
+	e.Result.Closest = closest
+	if e.Result.Equal() {
+		e.Note = unchangedNote(f, miss.Key)
+	}
+	return e
+}
+
+// maxCandidates bounds how many files are read to find the closest one.
+const maxCandidates = 64
+
+func (w *Workspace) sameTurnElsewhere(turn int) []*cassette.StoreFile {
+	var out []*cassette.StoreFile
+	for _, f := range w.Store.Files {
+		if f.NameOK && f.NameTurn == turn && len(out) < maxCandidates {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// closestFile reads the candidates and returns the one whose digest is
+// nearest to the current request.
+func (w *Workspace) closestFile(current cassette.Value, cands []*cassette.StoreFile) (*cassette.StoreFile, cassette.Value) {
+	if len(cands) > maxCandidates {
+		cands = cands[:maxCandidates]
+	}
+	var files []*cassette.StoreFile
+	var digests []cassette.Value
+	for _, f := range cands {
+		c, err := w.Store.Read(f)
+		if err != nil {
+			continue
+		}
+		files = append(files, f)
+		digests = append(digests, c.RequestDigest)
+	}
+	i := diff.Closest(current, digests)
+	if i < 0 {
+		return nil, cassette.Value{}
+	}
+	return files[i], digests[i]
+}
+
+// unchangedNote says why a file whose request is unchanged is not served.
+func unchangedNote(f *cassette.StoreFile, key string) string {
+	switch {
+	case f.Err != nil:
+		return "the request is unchanged, but the file cannot be read: " + f.Err.Error()
+	case !f.SchemaOK:
+		return "the request is unchanged, but lookup skips the file: " + schemaReason(f)
+	case f.NameKey != key:
+		return fmt.Sprintf("the request is unchanged, but the file is named for key %s, not %s: lookup never finds it", f.NameKey, key)
+	case f.Fingerprint != f.NameKey:
+		return fmt.Sprintf("the request is unchanged, but lookup skips the file: its body says fingerprint %q", f.Fingerprint)
+	}
+	return "the request is unchanged"
+}
+
+// ExplainRecording explains a stale recording: the miss it belongs to, or
+// nil when the recording is not the stale recording of any miss.
+func (w *Workspace) ExplainRecording(r *Recording) *Explanation {
+	for _, e := range w.Stale {
+		if e.Recording == r {
+			return e
+		}
+	}
+	return nil
+}
