@@ -1,0 +1,365 @@
+package cassette
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// StoreFile is the summary of one *.json file under a cassette root. The
+// store keeps summaries, not bodies: [Store.Read] reads a body on demand.
+type StoreFile struct {
+	// Rel is the slash-separated path relative to the store root; Path is
+	// the root joined with it.
+	Rel, Path string
+	Size      int64
+	// NameTurn and NameKey come from a file name of dryfire's form
+	// <NN>-<key>.json (NameOK false otherwise).
+	NameTurn int
+	NameKey  string
+	NameOK   bool
+	// Err is why the file is not a usable cassette: unreadable, not UTF-8,
+	// not JSON, or not a JSON object (a *ParseError with a position when
+	// there is one). Such files are still listed, never skipped silently.
+	Err error
+	// SchemaOK reports schema_version == 1 under Python equality.
+	SchemaOK      bool
+	SchemaVersion Value
+	// The body's fields, empty when absent or not strings.
+	Fingerprint, Suite, Case, Provider, Model, RecordedAt string
+	Turn                                                  int
+	// ResponseErr is set when the response is missing or is not a valid
+	// ModelResponse: dryfire fails the case when its lookup reaches the file.
+	ResponseErr error
+
+	lookup   lookupKind
+	fpString bool // the body's fingerprint is a string
+}
+
+// lookupKind is how dryfire's lookup treats a file before looking inside.
+type lookupKind uint8
+
+const (
+	lookupRead lookupKind = iota // an object: the schema and fingerprint checks apply
+	lookupSkip                   // unreadable or not JSON: skipped
+	lookupFail                   // not UTF-8 or not an object: dryfire's lookup raises
+)
+
+// LoadOptions tune [LoadStore].
+type LoadOptions struct {
+	// Workers bounds the files read and decoded at once (default: twice the
+	// number of CPUs Go may use).
+	Workers int
+	// OnFile is called from worker goroutines for every file read, with the
+	// decoded cassette (nil when it failed) and the bytes; use it to do more
+	// per file without reading it twice (secrets, statuses, doctor checks).
+	// Must be safe for concurrent use.
+	OnFile func(f *StoreFile, c *Cassette, data []byte)
+}
+
+// Store is an index of a cassette root: every *.json file under it, in the
+// order dryfire's lookup visits them.
+type Store struct {
+	Root string
+	// Files are every *.json file at any depth, in pathlib's sort order
+	// (component-wise, by code point).
+	Files []*StoreFile
+	// Problems are directories that could not be walked and symlinked
+	// directories that were not followed (dryfire does not follow them
+	// either).
+	Problems []error
+
+	byKey map[string][]*StoreFile
+}
+
+// LoadStore walks root and reads every *.json file in parallel into a
+// summary. A file that cannot be used gets a diagnostic (StoreFile.Err);
+// nothing is fatal except a cancelled context or a root that is not a
+// directory. A root that does not exist is an empty store, as it is for
+// dryfire.
+func LoadStore(ctx context.Context, root string, opts LoadOptions) (*Store, error) {
+	s := &Store{Root: root, byKey: map[string][]*StoreFile{}}
+	fi, err := os.Stat(root)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return s, nil
+	case err != nil:
+		return nil, err
+	case !fi.IsDir():
+		return nil, fmt.Errorf("cassette root %s is not a directory", root)
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = min(2*runtime.GOMAXPROCS(0), 64)
+	}
+	jobs := make(chan *StoreFile, 256)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for f := range jobs {
+				if ctx.Err() == nil {
+					loadFile(f, opts.OnFile)
+				}
+			}
+		})
+	}
+	walkErr := s.walk(ctx, jobs)
+	close(jobs)
+	wg.Wait()
+	if walkErr != nil {
+		return nil, walkErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(s.Files, func(a, b *StoreFile) int { return comparePathlib(a.Rel, b.Rel) })
+	for _, f := range s.Files {
+		for _, k := range nameKeys(path.Base(f.Rel)) {
+			s.byKey[k] = append(s.byKey[k], f)
+		}
+	}
+	return s, nil
+}
+
+// walk lists the *.json files under the root and hands them to the workers.
+func (s *Store) walk(ctx context.Context, jobs chan<- *StoreFile) error {
+	return filepath.WalkDir(s.Root, func(p string, d fs.DirEntry, err error) error {
+		if cerr := ctx.Err(); cerr != nil {
+			return cerr
+		}
+		if err != nil {
+			if p == s.Root && d == nil {
+				return err
+			}
+			s.Problems = append(s.Problems, err)
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+				s.Problems = append(s.Problems, fmt.Errorf("%s: symbolic link to a directory, not followed (dryfire does not follow it either)", p))
+				return nil
+			}
+		}
+		if !strings.HasSuffix(d.Name(), ".json") {
+			return nil
+		}
+		rel, err := filepath.Rel(s.Root, p)
+		if err != nil {
+			s.Problems = append(s.Problems, err)
+			return nil
+		}
+		f := &StoreFile{Rel: filepath.ToSlash(rel), Path: p}
+		f.NameTurn, f.NameKey, f.NameOK = ParseCassetteName(d.Name())
+		s.Files = append(s.Files, f)
+		jobs <- f
+		return nil
+	})
+}
+
+// loadFile reads and summarises one file.
+func loadFile(f *StoreFile, onFile func(*StoreFile, *Cassette, []byte)) {
+	data, err := os.ReadFile(f.Path)
+	if err != nil {
+		f.Err, f.lookup = &ParseError{Path: f.Path, Err: unwrapPathError(err)}, lookupSkip
+		if onFile != nil {
+			onFile(f, nil, nil)
+		}
+		return
+	}
+	c := summarise(f, data)
+	if onFile != nil {
+		onFile(f, c, data)
+	}
+}
+
+// unwrapPathError drops the path from an *fs.PathError (the diagnostic
+// names the file already).
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// summarise fills f from the bytes of the file and returns the cassette, or
+// nil when the file is not one.
+func summarise(f *StoreFile, data []byte) *Cassette {
+	f.Size = int64(len(data))
+	if off := invalidUTF8Offset(data); off >= 0 {
+		line, col := Position(data, off)
+		f.Err = &ParseError{Path: f.Path, Line: line, Column: col,
+			Err: fmt.Errorf("not UTF-8: invalid byte 0x%02x", data[off])}
+		f.lookup = lookupFail
+		return nil
+	}
+	body, err := Decode(data)
+	if err != nil {
+		f.Err, f.lookup = WithPath(f.Path, err), lookupSkip
+		return nil
+	}
+	if body.Kind != Object {
+		_, err := DecodeCassette(data)
+		f.Err, f.lookup = WithPath(f.Path, err), lookupFail
+		return nil
+	}
+	c := CassetteFromBody(body)
+	f.SchemaVersion = c.SchemaVersion
+	f.SchemaOK = c.SchemaOK()
+	fp := body.Field("fingerprint")
+	f.fpString = fp.Kind == String
+	f.Fingerprint, f.Suite, f.Case, f.Turn = c.Fingerprint, c.Suite, c.Case, c.Turn
+	f.Provider, f.Model, f.RecordedAt = c.Provider, c.Model, c.RecordedAt
+	if !body.Has("response") {
+		f.ResponseErr = errors.New("invalid response: no response field")
+	} else if _, err := ParseResponse(c.Response); err != nil {
+		f.ResponseErr = err
+	}
+	return c
+}
+
+func invalidUTF8Offset(data []byte) int {
+	if utf8.Valid(data) {
+		return -1
+	}
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+// nameKeys returns every key k for which dryfire's glob *-<k>.json matches
+// the file name.
+func nameKeys(name string) []string {
+	stem, ok := strings.CutSuffix(name, ".json")
+	if !ok {
+		return nil
+	}
+	var keys []string
+	for i := 0; i < len(stem); i++ {
+		if stem[i] == '-' {
+			keys = append(keys, stem[i+1:])
+		}
+	}
+	return keys
+}
+
+// Candidates returns every file dryfire's lookup of key considers: any file
+// under the root named *-<key>.json, in pathlib's sort order.
+func (s *Store) Candidates(key string) []*StoreFile {
+	return s.byKey[key]
+}
+
+// Lookup finds the file dryfire's replay serves for a storage key, with
+// dryfire's rules: the candidates in pathlib order; unreadable files and
+// JSON syntax errors are skipped, as are bodies whose schema_version is not
+// 1 (Python equality) or whose fingerprint is not the key; the first other
+// file wins. (nil, nil) is a miss.
+//
+// Where dryfire's lookup raises instead of skipping (a file that is not
+// UTF-8 or not a JSON object, or a winning file whose response is missing or
+// invalid), Lookup returns an error: the replayed case then ends in a
+// provider error. The file is returned with the error when there is one.
+func (s *Store) Lookup(key string) (*StoreFile, error) {
+	for _, f := range s.Candidates(key) {
+		switch f.lookup {
+		case lookupSkip:
+			continue
+		case lookupFail:
+			return f, fmt.Errorf("lookup of %s fails: %w", key, f.Err)
+		}
+		if !f.SchemaOK || !f.fpString || f.Fingerprint != key {
+			continue
+		}
+		if f.ResponseErr != nil {
+			return f, fmt.Errorf("%s: %w", f.Path, f.ResponseErr)
+		}
+		return f, nil
+	}
+	return nil, nil
+}
+
+// Read reads a file of the store again, in full.
+func (s *Store) Read(f *StoreFile) (*Cassette, error) {
+	data, err := os.ReadFile(f.Path)
+	if err != nil {
+		return nil, err
+	}
+	c, err := DecodeCassette(data)
+	if err != nil {
+		return nil, WithPath(f.Path, err)
+	}
+	return c, nil
+}
+
+// comparePathlib orders slash-separated relative paths as Python's pathlib
+// sorts paths: component by component, each compared by code point (bytes
+// that are not UTF-8 count as the surrogates Python decodes them to).
+func comparePathlib(a, b string) int {
+	for {
+		ac, arest, amore := strings.Cut(a, "/")
+		bc, brest, bmore := strings.Cut(b, "/")
+		if c := comparePyStr(ac, bc); c != 0 {
+			return c
+		}
+		switch {
+		case !amore && !bmore:
+			return 0
+		case !amore:
+			return -1
+		case !bmore:
+			return 1
+		}
+		a, b = arest, brest
+	}
+}
+
+func comparePyStr(a, b string) int {
+	if utf8.ValidString(a) && utf8.ValidString(b) {
+		return strings.Compare(a, b)
+	}
+	for a != "" && b != "" {
+		ra, na := pyRune(a)
+		rb, nb := pyRune(b)
+		if ra != rb {
+			if ra < rb {
+				return -1
+			}
+			return 1
+		}
+		a, b = a[na:], b[nb:]
+	}
+	switch {
+	case a == "" && b == "":
+		return 0
+	case a == "":
+		return -1
+	}
+	return 1
+}
+
+// pyRune decodes one code point as Python's surrogateescape file system
+// decoding does.
+func pyRune(s string) (rune, int) {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && n <= 1 {
+		return 0xDC00 + rune(s[0]), 1
+	}
+	return r, n
+}
