@@ -3,17 +3,142 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/spf13/pflag"
 )
 
-const replayUsage = `dryfire-tui replay [PATH]`
+const replayUsage = `dryfire-tui replay [PATH] [--json] [--filter TEXT] [--model M]
 
-// replayCmd is under construction; its issue replaces this file.
-type replayCmd struct{}
+Replays every case of the dryfire project around PATH (default .) offline,
+as 'dryfire run --cassette-mode replay' would, and says which turn of which
+case would miss, with the key it would ask for. Every repetition of a
+repeated case is checked.
 
-func (c *replayCmd) flags(*pflag.FlagSet) {}
+Exit status: 0 every visit hits; 3 a repetition misses or ends in a provider
+error; 1 a case errors; 2 a spec or config error (suites that parse are
+still replayed and reported).
 
-func (c *replayCmd) run(context.Context, env, []string) error {
-	return errors.New("replay: not yet implemented")
+Examples:
+  dryfire-tui replay
+  dryfire-tui replay evals/ --filter refund
+  dryfire-tui replay --model claude-haiku-4-5 --json`
+
+type replayCmd struct {
+	json   bool
+	filter string
+	model  string
+}
+
+func (c *replayCmd) flags(fs *pflag.FlagSet) {
+	fs.BoolVar(&c.json, "json", false, "print one JSON document")
+	fs.StringVar(&c.filter, "filter", "", "replay only cases whose name contains `TEXT`")
+	fs.StringVar(&c.model, "model", "", "override every case's model, as dryfire run --model")
+}
+
+func (c *replayCmd) run(ctx context.Context, e env, args []string) error {
+	if len(args) > 1 {
+		return usageErrorf("run 'dryfire-tui help replay'", "replay takes at most one PATH")
+	}
+	path := "."
+	if len(args) == 1 {
+		path = args[0]
+	}
+	p, err := cassette.LoadProject(path, lookupEnvFunc(e))
+	if errors.Is(err, cassette.ErrNoProject) {
+		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
+	}
+	if err != nil {
+		return &exitError{code: exitUsage, err: err}
+	}
+	store, err := cassette.LoadStore(ctx, p.CassetteRoot, cassette.LoadOptions{})
+	if err != nil {
+		return err
+	}
+	res := cassette.Replay(ctx, p, store, cassette.ReplayOptions{Model: c.model, Filter: c.filter})
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	printSpecErrors(e.stderr, p.Root, res.Errors)
+	if c.json {
+		if err := writeReplayJSON(e.stdout, p, res); err != nil {
+			return err
+		}
+	} else {
+		writeReplayText(e.stdout, p, res)
+	}
+	if res.ExitCode != 0 {
+		return exitWith(res.ExitCode)
+	}
+	return nil
+}
+
+// lookupEnvFunc serves ${VAR} interpolation from the command's environment.
+func lookupEnvFunc(e env) func(string) (string, bool) {
+	return func(name string) (string, bool) {
+		if e.getenv != nil {
+			if v := e.getenv(name); v != "" {
+				return v, true
+			}
+		}
+		return os.LookupEnv(name)
+	}
+}
+
+// printSpecErrors prints each error as file:line:col: message, the source
+// line and a caret under the column.
+func printSpecErrors(w io.Writer, root string, errs []cassette.SpecError) {
+	for _, se := range errs {
+		fmt.Fprintf(w, "%s\n", se.Error())
+		if se.Line > 0 {
+			src := se.Source
+			if src == "" {
+				src = sourceLineOf(filepath.Join(root, filepath.FromSlash(se.File)), se.Line)
+			}
+			if src != "" {
+				fmt.Fprintf(w, "  %s\n  %s^\n", src, caretPad(src, se.Column))
+			}
+		}
+		if se.Hint != "" {
+			fmt.Fprintf(w, "  hint: %s\n", se.Hint)
+		}
+	}
+}
+
+func sourceLineOf(file string, n int) string {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return ""
+	}
+	lines := strings.Split(string(data), "\n")
+	if n > len(lines) {
+		return ""
+	}
+	return strings.TrimRight(lines[n-1], "\r")
+}
+
+// caretPad keeps tabs so the caret lines up under column col (characters).
+func caretPad(src string, col int) string {
+	var b strings.Builder
+	i := 1
+	for _, r := range src {
+		if i >= col {
+			break
+		}
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+		i++
+	}
+	for ; i < col; i++ {
+		b.WriteByte(' ')
+	}
+	return b.String()
 }
