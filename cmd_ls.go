@@ -2,18 +2,182 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
 
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/spf13/pflag"
 )
 
-const lsUsage = `dryfire-tui ls [PATH]`
+const lsUsage = `dryfire-tui ls [PATH] [--json] [--status S]
 
-// lsCmd is under construction; its issue replaces this file.
-type lsCmd struct{}
+Lists every recording under PATH (default .) with its status and the reason
+for it: dryfire cassette files (one per model turn) and cassette-fn tape
+entries. Statuses: live, stale, superseded, orphaned case, orphaned suite,
+stale schema_version, in use, protected, invalid, unknown; for tapes ok,
+key mismatch, error entry, empty.
 
-func (c *lsCmd) flags(*pflag.FlagSet) {}
+Examples:
+  dryfire-tui ls
+  dryfire-tui ls --status stale --status "orphaned case"
+  dryfire-tui ls .dryfire/cassettes/refund_agent --json`
 
-func (c *lsCmd) run(context.Context, env, []string) error {
-	return errors.New("ls: not yet implemented")
+type lsCmd struct {
+	json     bool
+	statuses []string
+}
+
+func (c *lsCmd) flags(fs *pflag.FlagSet) {
+	fs.BoolVar(&c.json, "json", false, "print one JSON document")
+	fs.StringArrayVar(&c.statuses, "status", nil, "list only recordings with status `S` (repeat, or separate with commas)")
+}
+
+func (c *lsCmd) run(ctx context.Context, e env, args []string) error {
+	want, err := parseStatuses(c.statuses)
+	if err != nil {
+		return err
+	}
+	w, err := openScan(ctx, e, "ls", args, 1)
+	if err != nil {
+		return err
+	}
+	var rs []*scan.Recording
+	for _, r := range w.Recordings {
+		if len(want) == 0 || want[r.Status] {
+			rs = append(rs, r)
+		}
+	}
+	printProblems(e.stderr, w)
+	if c.json {
+		return writeLsJSON(e.stdout, rs)
+	}
+	writeLsText(e.stdout, rs)
+	return nil
+}
+
+// parseStatuses reads --status values.
+func parseStatuses(values []string) (map[scan.Status]bool, error) {
+	want := map[scan.Status]bool{}
+	for _, v := range values {
+		for _, name := range strings.Split(v, ",") {
+			name = strings.TrimSpace(name)
+			st, ok := scan.ParseStatus(name)
+			if !ok {
+				return nil, usageErrorf("statuses are "+strings.Join(scan.Statuses()[1:], ", "), "unknown status %q", name)
+			}
+			want[st] = true
+		}
+	}
+	return want, nil
+}
+
+// openScan opens the workspace of the command's optional PATH argument.
+func openScan(ctx context.Context, e env, name string, args []string, maxArgs int) (*scan.Workspace, error) {
+	if len(args) > maxArgs {
+		return nil, usageErrorf("run 'dryfire-tui help "+name+"'", "too many arguments")
+	}
+	path := "."
+	if len(args) > 0 {
+		path = args[0]
+	}
+	return openScanPath(ctx, e, path, scan.Options{})
+}
+
+func openScanPath(ctx context.Context, e env, path string, o scan.Options) (*scan.Workspace, error) {
+	o.Getenv = lookupEnvFunc(e)
+	w, err := scan.Open(ctx, path, o)
+	switch {
+	case errors.Is(err, scan.ErrNotFound):
+		return nil, usageErrorf("pass a project directory, a cassette directory or a tape", "%v", err)
+	case err != nil:
+		return nil, err
+	}
+	return w, nil
+}
+
+// printProblems reports what the scan could not read, on stderr.
+func printProblems(stderr io.Writer, w *scan.Workspace) {
+	for _, p := range w.Problems {
+		fmt.Fprintf(stderr, "dryfire-tui: warning: %v\n", p)
+	}
+}
+
+func writeLsText(out io.Writer, rs []*scan.Recording) {
+	if len(rs) == 0 {
+		fmt.Fprintln(out, "no recordings")
+		return
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	counts := map[scan.Status]int{}
+	for _, r := range rs {
+		counts[r.Status]++
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.Status, recordingLabel(r), r.Reason)
+	}
+	tw.Flush()
+	var parts []string
+	for st := scan.Pending; st <= scan.Empty; st++ {
+		if counts[st] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
+		}
+	}
+	fmt.Fprintf(out, "\n%d recording(s): %s\n", len(rs), strings.Join(parts, ", "))
+}
+
+// recordingLabel is the path, plus the key and entry for a tape entry.
+func recordingLabel(r *scan.Recording) string {
+	if r.Format == "tape" && r.Entry >= 0 {
+		return fmt.Sprintf("%s %s[%d]", r.Path, r.Key, r.Entry)
+	}
+	return r.Path
+}
+
+// lsJSON is one recording in ls --json.
+type lsJSON struct {
+	Path        string `json:"path"`
+	Format      string `json:"format"`
+	Suite       string `json:"suite"`
+	Case        string `json:"case"`
+	Turn        int    `json:"turn"`
+	RepeatIndex int    `json:"repeat_index"`
+	Key         string `json:"key"`
+	Status      string `json:"status"`
+	Reason      string `json:"reason"`
+	Secrets     int    `json:"secrets"`
+}
+
+func recordingJSON(r *scan.Recording) lsJSON {
+	return lsJSON{Path: r.Path, Format: r.Format, Suite: r.Suite, Case: r.Case, Turn: r.Turn,
+		RepeatIndex: r.RepeatIndex, Key: r.Key, Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets}
+}
+
+func writeLsJSON(out io.Writer, rs []*scan.Recording) error {
+	doc := struct {
+		Recordings []lsJSON `json:"recordings"`
+	}{Recordings: []lsJSON{}}
+	for _, r := range rs {
+		doc.Recordings = append(doc.Recordings, recordingJSON(r))
+	}
+	return encodeJSONDoc(out, doc)
+}
+
+// encodeJSONDoc writes v as indented JSON without HTML escaping.
+func encodeJSONDoc(out io.Writer, v any) error {
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// valueJSON is a cassette value as raw JSON (non-finite numbers as null).
+func valueJSON(v cassette.Value) json.RawMessage {
+	data, err := cassette.Encode(v, cassette.EncodeOptions{Dialect: cassette.JS, AllowNonFinite: true})
+	if err != nil {
+		return json.RawMessage("null")
+	}
+	return data
 }
