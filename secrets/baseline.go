@@ -1,0 +1,136 @@
+package secrets
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+)
+
+// DefaultBaselineFile is the baseline read automatically from the project
+// root when no other is named.
+const DefaultBaselineFile = ".dryfire-tui-secrets.json"
+
+// Baseline is a set of accepted findings: known fakes, test credentials,
+// revoked keys a team decided to keep. A finding is accepted by its rule and
+// the SHA-256 of the secret, so the acceptance survives re-recording, line
+// shifts and renamed files; an entry with a Path accepts it only in that file
+// or below that directory.
+//
+// On disk it is JSON:
+//
+//	{
+//	  "version": 1,
+//	  "findings": [
+//	    {"rule": "openai-api-key", "hash": "9f86d0…", "redacted": "sk-proj-Ab…xY",
+//	     "path": "tapes/", "seen_in": ["tapes/chat.json#entries.3f…[0].kwargs.api_key"]}
+//	  ]
+//	}
+//
+// "redacted" and "seen_in" are for people reading the file; only "rule",
+// "hash" and "path" decide.
+type Baseline struct {
+	Version  int             `json:"version"`
+	Findings []BaselineEntry `json:"findings"`
+}
+
+// BaselineEntry accepts one secret.
+type BaselineEntry struct {
+	Rule     string   `json:"rule"`
+	Hash     string   `json:"hash"`
+	Redacted string   `json:"redacted,omitempty"`
+	Path     string   `json:"path,omitempty"`
+	SeenIn   []string `json:"seen_in,omitempty"`
+}
+
+// NewBaseline accepts every finding given, scoped to scope (a file or a
+// directory relative to the project root; "" for anywhere).
+func NewBaseline(findings []Finding, scope string) *Baseline {
+	b := &Baseline{Version: 1, Findings: []BaselineEntry{}}
+	index := map[[2]string]int{}
+	for _, f := range findings {
+		k := [2]string{f.Rule, f.Hash}
+		i, ok := index[k]
+		if !ok {
+			i = len(b.Findings)
+			index[k] = i
+			b.Findings = append(b.Findings, BaselineEntry{Rule: f.Rule, Hash: f.Hash, Redacted: f.Redacted, Path: scope})
+		}
+		seen := f.Path + "#" + f.JSONPath
+		if !slices.Contains(b.Findings[i].SeenIn, seen) {
+			b.Findings[i].SeenIn = append(b.Findings[i].SeenIn, seen)
+		}
+	}
+	slices.SortStableFunc(b.Findings, func(x, y BaselineEntry) int {
+		return strings.Compare(x.Rule+x.Hash, y.Rule+y.Hash)
+	})
+	return b
+}
+
+// ReadBaseline reads a baseline file.
+func ReadBaseline(path string) (*Baseline, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var b Baseline
+	if err := json.Unmarshal(data, &b); err != nil {
+		return nil, fmt.Errorf("baseline %s: %w", path, err)
+	}
+	if b.Version != 1 {
+		return nil, fmt.Errorf("baseline %s: unsupported version %d (want 1)", path, b.Version)
+	}
+	for i, e := range b.Findings {
+		if e.Rule == "" || len(e.Hash) != 64 {
+			return nil, fmt.Errorf("baseline %s: findings[%d] needs a rule and a 64-hex hash", path, i)
+		}
+	}
+	return &b, nil
+}
+
+// WriteBaseline writes b to path atomically, indented, with a final newline.
+func WriteBaseline(path string, b *Baseline) error {
+	data, err := json.MarshalIndent(b, "", "  ")
+	if err != nil {
+		return err
+	}
+	return cassette.WriteFileAtomic(path, append(data, '\n'), 0o644)
+}
+
+// Accepts reports whether the baseline accepts a secret found by rule with
+// the given hash in the file at path (relative to the project root).
+func (b *Baseline) Accepts(rule, hash, path string) bool {
+	if b == nil {
+		return false
+	}
+	for _, e := range b.Findings {
+		if e.Rule == rule && strings.EqualFold(e.Hash, hash) && inScope(path, e.Path) {
+			return true
+		}
+	}
+	return false
+}
+
+// Apply marks the accepted findings Suppressed and returns how many it marked.
+func (b *Baseline) Apply(findings []Finding) int {
+	n := 0
+	for i := range findings {
+		if b.Accepts(findings[i].Rule, findings[i].Hash, findings[i].Path) {
+			findings[i].Suppressed = true
+			n++
+		}
+	}
+	return n
+}
+
+// inScope reports whether path is scope, or lies below it.
+func inScope(path, scope string) bool {
+	scope = strings.TrimSuffix(strings.TrimPrefix(scope, "./"), "/")
+	if scope == "" || scope == "." {
+		return true
+	}
+	return path == scope || strings.HasPrefix(path, scope+"/")
+}

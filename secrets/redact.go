@@ -1,0 +1,257 @@
+package secrets
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+)
+
+// Placeholder returns the text that replaces a secret found by rule.
+func Placeholder(rule string) string { return "[REDACTED:" + rule + "]" }
+
+// RedactValue returns v with every secret replaced by [Placeholder] of its
+// rule, and the number of secrets replaced. keep, when not nil, spares the
+// secrets it returns true for (a baseline's accepted findings). v itself is
+// not modified; unchanged subtrees are shared.
+func RedactValue(v cassette.Value, keep func(rule, hash string) bool) (cassette.Value, int) {
+	r := redactor{keep: keep}
+	out := r.value(v)
+	return out, r.n
+}
+
+type redactor struct {
+	keep    func(rule, hash string) bool
+	n       int
+	matches []match
+}
+
+func (r *redactor) value(v cassette.Value) cassette.Value {
+	switch v.Kind {
+	case cassette.String:
+		if s, ok := r.str("", v.Text); ok {
+			return cassette.StringValue(s)
+		}
+	case cassette.Array:
+		var items []cassette.Value
+		for i := range v.Items {
+			x := r.value(v.Items[i])
+			if items == nil && !sameString(x, v.Items[i]) {
+				items = slices.Clone(v.Items)
+			}
+			if items != nil {
+				items[i] = x
+			}
+		}
+		if items != nil {
+			return cassette.Value{Kind: cassette.Array, Items: items}
+		}
+	case cassette.Object:
+		var members []cassette.Member
+		for i, m := range v.Members {
+			key, keyChanged := r.str("", m.Key)
+			var x cassette.Value
+			if m.Value.Kind == cassette.String && secretKeyName(m.Key) {
+				x = m.Value
+				if s, ok := r.str(m.Key, m.Value.Text); ok {
+					x = cassette.StringValue(s)
+				}
+			} else {
+				x = r.value(m.Value)
+			}
+			if members == nil && (keyChanged || !sameString(x, m.Value)) {
+				members = slices.Clone(v.Members)
+			}
+			if members != nil {
+				if !keyChanged {
+					key = m.Key
+				}
+				members[i] = cassette.Member{Key: key, Value: x}
+			}
+		}
+		if members != nil {
+			return cassette.Value{Kind: cassette.Object, Members: members}
+		}
+	}
+	return v
+}
+
+// sameString reports whether x is v unchanged: the redactor returns its
+// input as is when nothing was replaced, so comparing strings and slice
+// identity is enough.
+func sameString(x, v cassette.Value) bool {
+	if x.Kind != v.Kind || x.Text != v.Text || len(x.Items) != len(v.Items) || len(x.Members) != len(v.Members) {
+		return false
+	}
+	if len(x.Items) > 0 && &x.Items[0] != &v.Items[0] {
+		return false
+	}
+	if len(x.Members) > 0 && &x.Members[0] != &v.Members[0] {
+		return false
+	}
+	return true
+}
+
+// str redacts one string; key is the object key above it when that key is
+// secret-looking ("" otherwise).
+func (r *redactor) str(key, s string) (string, bool) {
+	r.matches = findAll(s, r.matches[:0])
+	if key != "" && len(r.matches) == 0 {
+		if m, ok := keyedSecret(key, s); ok {
+			r.matches = append(r.matches, m)
+		}
+	}
+	if len(r.matches) == 0 {
+		return s, false
+	}
+	slices.SortFunc(r.matches, func(a, b match) int { return a.start - b.start })
+	var b []byte
+	last := 0
+	for _, m := range r.matches {
+		secret := s[m.start:m.end]
+		if r.keep != nil {
+			sum := sha256.Sum256([]byte(secret))
+			if r.keep(m.rule, hex.EncodeToString(sum[:])) {
+				continue
+			}
+		}
+		b = append(b, s[last:m.start]...)
+		b = append(b, Placeholder(m.rule)...)
+		last = m.end
+		r.n++
+	}
+	if b == nil {
+		return s, false
+	}
+	b = append(b, s[last:]...)
+	return string(b), true
+}
+
+// Redaction is what [RedactFile] did to one file.
+type Redaction struct {
+	// Path is the file as given to RedactFile.
+	Path string
+	// Format is "dryfire" or "tape".
+	Format string
+	// Replaced is the number of secrets replaced.
+	Replaced int
+	// Dialect is the tape writer whose format was kept ("js" or "python").
+	Dialect string
+}
+
+// ErrNotRecording means a file is neither a dryfire cassette nor a tape.
+var ErrNotRecording = errors.New("not a dryfire cassette or a cassette-fn tape")
+
+// RedactFile replaces every secret in the recording at path with
+// [Placeholder] of its rule (except those keep spares) and writes the file
+// back atomically in its own canonical format: dryfire's json.dumps form for
+// a cassette, the writer's dialect (JavaScript or Python) for a tape. The
+// result is checked to re-encode to the same bytes before it is written. A
+// file without secrets is not touched.
+func RedactFile(path string, keep func(rule, hash string) bool) (Redaction, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Redaction{}, err
+	}
+	res := Redaction{Path: path}
+	var out []byte
+	if cassette.IsTape(data) {
+		res.Format = "tape"
+		out, res.Replaced, res.Dialect, err = redactTape(data, keep)
+	} else {
+		res.Format = "dryfire"
+		out, res.Replaced, err = redactDryfire(data, keep)
+	}
+	if err != nil {
+		return res, cassette.WithPath(path, err)
+	}
+	if res.Replaced == 0 {
+		return res, nil
+	}
+	return res, cassette.WriteFileAtomic(path, out, 0o644)
+}
+
+func redactDryfire(data []byte, keep func(rule, hash string) bool) ([]byte, int, error) {
+	c, err := cassette.DecodeCassette(data)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !c.Body.Has("response") && !c.Body.Has("request_digest") && !c.Body.Has("fingerprint") {
+		return nil, 0, ErrNotRecording
+	}
+	body, n := RedactValue(c.Body, keep)
+	if n == 0 {
+		return nil, 0, nil
+	}
+	out, err := cassette.EncodeDryfire(body)
+	if err != nil {
+		return nil, 0, err
+	}
+	// The written file must be what dryfire itself would write for it.
+	back, err := cassette.DecodeCassette(out)
+	if err != nil {
+		return nil, 0, fmt.Errorf("redacted cassette does not decode: %w", err)
+	}
+	if again, err := back.Encode(); err != nil || !bytes.Equal(again, out) {
+		return nil, 0, errors.New("redacted cassette is not canonical")
+	}
+	return out, n, nil
+}
+
+func redactTape(data []byte, keep func(rule, hash string) bool) ([]byte, int, string, error) {
+	t, err := cassette.DecodeTape(data)
+	if err != nil {
+		return nil, 0, "", err
+	}
+	d := tapeDialect(t, data)
+	body, n := RedactValue(t.Body, keep)
+	if n == 0 {
+		return nil, 0, d.String(), nil
+	}
+	opts := cassette.EncodeOptions{Dialect: d, Indent: true, AllowNonFinite: true}
+	draft, err := cassette.Encode(body, opts)
+	if err != nil {
+		return nil, 0, d.String(), err
+	}
+	t2, err := cassette.DecodeTape(draft)
+	if err != nil {
+		return nil, 0, d.String(), fmt.Errorf("redacted tape does not decode: %w", err)
+	}
+	out, err := t2.Encode(d)
+	if err != nil {
+		if !t.NonFinite {
+			return nil, 0, d.String(), err
+		}
+		// Python writes NaN and Infinity bare; the tape encoder refuses to,
+		// so keep the file as the Python writer had it.
+		out = draft
+	}
+	return out, n, d.String(), nil
+}
+
+// tapeDialect tells which writer produced a tape: the dialect whose encoding
+// reproduces the bytes, else Python when there are keyword arguments or bare
+// NaN (only the Python port writes those), else JavaScript.
+func tapeDialect(t *cassette.TapeFile, data []byte) cassette.Dialect {
+	for _, d := range []cassette.Dialect{cassette.JS, cassette.Python} {
+		if out, err := t.Encode(d); err == nil && bytes.Equal(out, data) {
+			return d
+		}
+	}
+	if t.NonFinite {
+		return cassette.Python
+	}
+	for _, g := range t.Keys {
+		for _, e := range g.Entries {
+			if e.HasKwargs {
+				return cassette.Python
+			}
+		}
+	}
+	return cassette.JS
+}
