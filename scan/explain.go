@@ -151,7 +151,7 @@ func unchangedNote(f *cassette.StoreFile, key string) string {
 	case f.Err != nil:
 		return "the request is unchanged, but the file cannot be read: " + f.Err.Error()
 	case !f.SchemaOK:
-		return "the request is unchanged, but lookup skips the file: " + schemaReason(f)
+		return "the request is unchanged, but " + schemaReason(f)
 	case f.NameKey != key:
 		return fmt.Sprintf("the request is unchanged, but the file is named for key %s, not %s: lookup never finds it", f.NameKey, key)
 	case f.Fingerprint != f.NameKey:
