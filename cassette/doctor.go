@@ -1,0 +1,268 @@
+package cassette
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// ProblemKind names what [Doctor] found wrong with a file.
+type ProblemKind int
+
+// The kinds of problems, in the order a file's problems are reported.
+const (
+	// ProblemWalk: a directory could not be walked or was not followed.
+	ProblemWalk ProblemKind = iota
+	// ProblemParse: unreadable, not UTF-8, not JSON or not a JSON object.
+	ProblemParse
+	// ProblemName: the file name is not <NN>-<key>.json.
+	ProblemName
+	// ProblemKey: the file name's key and the body's fingerprint disagree;
+	// dryfire's lookup skips the file.
+	ProblemKey
+	// ProblemSchema: schema_version is not 1; dryfire's lookup skips the file.
+	ProblemSchema
+	// ProblemDigest: a complete request_digest hashes to another key.
+	ProblemDigest
+	// ProblemResponse: the response is missing or invalid; a replay that
+	// reaches the file fails.
+	ProblemResponse
+	// ProblemFormat: the bytes differ from what dryfire writes for the same
+	// body.
+	ProblemFormat
+)
+
+var problemNames = [...]string{"walk", "parse", "name", "key", "schema", "digest", "response", "format"}
+
+// String returns the kind's short name, as the JSON report spells it.
+func (k ProblemKind) String() string {
+	if k >= 0 && int(k) < len(problemNames) {
+		return problemNames[k]
+	}
+	return fmt.Sprintf("ProblemKind(%d)", int(k))
+}
+
+// Problem is one finding of [Doctor] about one file.
+type Problem struct {
+	// Path is slash-separated and relative to the checked root ("" for the
+	// root itself).
+	Path    string
+	Kind    ProblemKind
+	Message string
+	// Line and Column locate parse errors and the first format difference
+	// (1-based; 0 when there is no position).
+	Line, Column int
+	// Fixable problems are the format problems of files that have no other
+	// problem; Fixed is set when Doctor rewrote the file.
+	Fixable, Fixed bool
+}
+
+// DoctorOptions tune [Doctor].
+type DoctorOptions struct {
+	// Fix rewrites, atomically, every file whose only problem is its format,
+	// with the bytes dryfire would write. Nothing else is touched.
+	Fix     bool
+	Workers int
+}
+
+// DoctorReport is what [Doctor] found.
+type DoctorReport struct {
+	Root     string
+	Files    int
+	Problems []Problem
+	// Notes are observations that are not problems, such as a request
+	// digest too incomplete to check (the v0.2 stub {"messages": []}).
+	Notes []Problem
+}
+
+// Remaining returns the number of problems not fixed.
+func (r *DoctorReport) Remaining() int {
+	n := 0
+	for _, p := range r.Problems {
+		if !p.Fixed {
+			n++
+		}
+	}
+	return n
+}
+
+// Doctor checks the integrity of every dryfire cassette under root (or the
+// single file root): parse errors with line:column, file names, filename key
+// against body fingerprint, schema_version, the key recomputed from a
+// complete request_digest, the response, and the bytes against what dryfire
+// would write.
+func Doctor(ctx context.Context, root string, o DoctorOptions) (*DoctorReport, error) {
+	fi, err := os.Stat(root)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return doctorFile(root, o)
+	}
+	type result struct {
+		problems, notes []Problem
+		encoded         []byte
+	}
+	var mu sync.Mutex
+	results := map[*StoreFile]result{}
+	s, err := LoadStore(ctx, root, LoadOptions{Workers: o.Workers, OnFile: func(f *StoreFile, c *Cassette, data []byte) {
+		var r result
+		r.problems, r.notes, r.encoded = checkFile(f, c, data)
+		mu.Lock()
+		results[f] = r
+		mu.Unlock()
+	}})
+	if err != nil {
+		return nil, err
+	}
+	rep := &DoctorReport{Root: root, Files: len(s.Files)}
+	for _, err := range s.Problems {
+		rep.Problems = append(rep.Problems, Problem{Kind: ProblemWalk, Message: err.Error()})
+	}
+	for _, f := range s.Files {
+		r := results[f]
+		if o.Fix && len(r.problems) == 1 && r.problems[0].Fixable {
+			if err := WriteFileAtomic(f.Path, r.encoded, 0o644); err != nil {
+				r.problems[0].Message += "; fix failed: " + err.Error()
+			} else {
+				r.problems[0].Fixed = true
+			}
+		}
+		rep.Problems = append(rep.Problems, r.problems...)
+		rep.Notes = append(rep.Notes, r.notes...)
+	}
+	return rep, nil
+}
+
+func doctorFile(path string, o DoctorOptions) (*DoctorReport, error) {
+	f := &StoreFile{Rel: filepath.Base(path), Path: path}
+	f.NameTurn, f.NameKey, f.NameOK = ParseCassetteName(f.Rel)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	c := summarise(f, data)
+	problems, notes, encoded := checkFile(f, c, data)
+	if o.Fix && len(problems) == 1 && problems[0].Fixable {
+		if err := WriteFileAtomic(path, encoded, 0o644); err != nil {
+			return nil, err
+		}
+		problems[0].Fixed = true
+	}
+	return &DoctorReport{Root: path, Files: 1, Problems: problems, Notes: notes}, nil
+}
+
+// checkFile runs every check on one summarised file. encoded is what dryfire
+// would write, returned only when the format is the file's one problem.
+func checkFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Problem, encoded []byte) {
+	add := func(k ProblemKind, format string, args ...any) {
+		problems = append(problems, Problem{Path: f.Rel, Kind: k, Message: fmt.Sprintf(format, args...)})
+	}
+	if c == nil {
+		p := Problem{Path: f.Rel, Kind: ProblemParse, Message: "unreadable"}
+		var pe *ParseError
+		if errors.As(f.Err, &pe) {
+			p.Line, p.Column, p.Message = pe.Line, pe.Column, pe.Err.Error()
+		} else if f.Err != nil {
+			p.Message = f.Err.Error()
+		}
+		return []Problem{p}, nil, nil
+	}
+	if !f.NameOK {
+		add(ProblemName, "file name is not <NN>-<key>.json")
+	}
+	bodyKey, fpOK := c.Body.Get("fingerprint")
+	switch {
+	case !fpOK || bodyKey.Kind != String:
+		add(ProblemKey, "the body has no fingerprint string; dryfire's lookup never serves this file")
+	case f.NameOK && bodyKey.Text != f.NameKey:
+		add(ProblemKey, "file name says %s, body says %s; dryfire's lookup skips this file", f.NameKey, bodyKey.Text)
+	}
+	if !f.SchemaOK {
+		add(ProblemSchema, "schema_version is %s, not 1; dryfire's lookup skips this file", describe(c.Body, "schema_version"))
+	}
+	key := f.NameKey
+	if fpOK && bodyKey.Kind == String {
+		key = bodyKey.Text
+	}
+	if note := checkDigest(c.RequestDigest, key, add); note != "" {
+		notes = append(notes, Problem{Path: f.Rel, Kind: ProblemDigest, Message: note})
+	}
+	if f.ResponseErr != nil {
+		add(ProblemResponse, "%v; a replay that reaches this file fails", f.ResponseErr)
+	}
+	out, err := EncodeDryfire(c.Body)
+	switch {
+	case err != nil:
+		add(ProblemFormat, "dryfire could not write this body: %v", err)
+	case !bytes.Equal(out, data):
+		off := firstDifference(out, data)
+		line, col := Position(data, off)
+		problems = append(problems, Problem{Path: f.Rel, Kind: ProblemFormat, Line: line, Column: col,
+			Message: "bytes differ from what dryfire writes (indent 2, sorted keys, no trailing newline)"})
+		if len(problems) == 1 {
+			problems[0].Fixable = true
+			encoded = out
+		}
+	}
+	return problems, notes, encoded
+}
+
+// digestFields are the members of a request digest that dryfire hashes;
+// without all of them the digest is a stub and is not checked.
+var digestFields = []string{"provider", "model", "messages", "tools", "params"}
+
+// checkDigest recomputes the key of a complete request digest. It returns a
+// note for a digest too incomplete to check.
+func checkDigest(digest Value, key string, add func(ProblemKind, string, ...any)) string {
+	if digest.Kind != Object {
+		return "incomplete digest: request_digest is not an object; key not checked"
+	}
+	var missing []string
+	for _, k := range digestFields {
+		if !digest.Has(k) {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) > 0 {
+		return "incomplete digest: request_digest lacks " + strings.Join(missing, ", ") + "; key not checked"
+	}
+	got, err := FingerprintRequest(digest)
+	if err != nil {
+		add(ProblemDigest, "request_digest cannot be hashed: %v", err)
+		return ""
+	}
+	want, _, err := ParseStorageKey(key)
+	if err == nil && key != "" && got != want {
+		add(ProblemDigest, "request_digest hashes to %s, the key says %s", got, want)
+	}
+	return ""
+}
+
+// describe spells a member of v for a message, "missing" when absent.
+func describe(v Value, key string) string {
+	x, ok := v.Get(key)
+	if !ok {
+		return "missing"
+	}
+	out, err := Encode(x, EncodeOptions{AllowNonFinite: true})
+	if err != nil {
+		return x.Kind.String()
+	}
+	return string(out)
+}
+
+func firstDifference(a, b []byte) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
