@@ -58,6 +58,9 @@ func simulate(c *Case, r Resolved, rep int, keepRequests bool, lookup lookupFunc
 		}
 		if err != nil {
 			res.Visits = append(res.Visits, v)
+			if f != nil && f.ResponseErr != nil {
+				err = fmt.Errorf("%s: invalid response: %w", f.Rel, f.ResponseErr)
+			}
 			return providerError(res, err.Error())
 		}
 		v.Hit = true
