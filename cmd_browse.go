@@ -3,17 +3,70 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/pflag"
+
+	"github.com/dryfire-tui/dryfire-tui/ui"
 )
 
-const browseUsage = `dryfire-tui browse [PATH]`
+const browseUsage = `dryfire-tui browse [PATH] [--demo]
 
-// browseCmd is under construction; its issue replaces this file.
-type browseCmd struct{}
+Opens the interactive browser on PATH (default: the current directory): a
+project directory or any directory below one, a cassette directory, a tapes
+directory or one tape file. Press ? inside for the keys.
 
-func (c *browseCmd) flags(*pflag.FlagSet) {}
+Examples:
+  dryfire-tui                       # browse the project around the current directory
+  dryfire-tui browse evals/../.dryfire/cassettes
+  dryfire-tui --demo                # browse a temporary copy of the bundled demo project`
 
-func (c *browseCmd) run(context.Context, env, []string) error {
-	return errors.New("browse: not yet implemented")
+// browseCmd is the browse subcommand.
+type browseCmd struct {
+	demo bool
+}
+
+func (c *browseCmd) flags(fs *pflag.FlagSet) {
+	fs.BoolVar(&c.demo, "demo", false, "browse a temporary copy of the bundled demo project")
+}
+
+func (c *browseCmd) run(ctx context.Context, e env, args []string) error {
+	if len(args) > 1 {
+		return usageErrorf("give one PATH", "browse takes at most one PATH, got %d", len(args))
+	}
+	path := "."
+	if len(args) == 1 {
+		path = args[0]
+	}
+	if c.demo {
+		if len(args) == 1 {
+			return usageErrorf("drop PATH or --demo", "--demo browses the bundled demo; it takes no PATH")
+		}
+		tmp, err := os.MkdirTemp("", "dryfire-tui-demo-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		if path, err = materializeDemo(tmp); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+	} else if _, err := os.Stat(path); err != nil {
+		return usageErrorf("pass a project directory, a cassette directory or a tape file", "%s: no such file or directory", path)
+	}
+	if !e.isTerminal {
+		return &exitError{code: exitUsage, err: errors.New("browse needs a terminal"),
+			hint: "use 'dryfire-tui ls " + path + "' for a plain listing"}
+	}
+	editor := e.getenv("VISUAL")
+	if editor == "" {
+		editor = e.getenv("EDITOR")
+	}
+	m := ui.New(ui.Options{Path: path, Backend: ui.Core{}, Editor: editor, IsDark: true})
+	_, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
 }

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -132,7 +133,7 @@ func (m Model) handleClick(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
 		return m.syncDetail()
 	}
 	m.setFocus(focusDetail)
-	if row == 1 {
+	if row == detail.TabBarRow {
 		if t, ok := m.detail.TabAt(msg.X - l.DetailX); ok {
 			m.detail = m.detail.SetTab(t)
 		}

@@ -10,8 +10,11 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
-// headerRows is the title line plus the tab bar.
-const headerRows = 2
+// headerRows is the title line, the reason line and the tab bar.
+const headerRows = 3
+
+// TabBarRow is the row of the tab bar inside the pane (for mouse clicks).
+const TabBarRow = 2
 
 // Model is the detail pane.
 type Model struct {
@@ -232,27 +235,37 @@ func (m Model) View() string {
 		return ""
 	}
 	out := make([]string, 0, m.height)
-	title := m.data.Title
-	if m.has && m.data.Status != "" {
-		title += " · " + m.styles.StatusStyle(m.data.Status).Render(theme.Glyph(m.data.Status)+" "+m.data.Status)
+	if m.has || m.loading {
+		out = append(out, m.titleLine(), m.reasonLine(), m.tabBar())
 	}
-	out = append(out, ansi.Truncate(m.styles.Detail.Title.Render(title), m.width, "…"))
-	var bar strings.Builder
-	for _, t := range Tabs {
-		bar.WriteString(m.tabLabel(t))
-	}
-	out = append(out, ansi.Truncate(bar.String(), m.width, ""))
 	body := m.body()
-	end := min(m.offset+m.bodyHeight(), len(body))
+	end := min(m.offset+m.height-len(out), len(body))
 	out = append(out, body[min(m.offset, end):end]...)
-	if m.has && m.data.Reason != "" && len(body) <= m.bodyHeight()-2 && m.tab != TabRaw {
-		for len(out) < m.height-1 {
-			out = append(out, "")
-		}
-		out[m.height-1] = ansi.Truncate(m.styles.Detail.Reason.Render("why: "+m.data.Reason), m.width, "…")
-	}
 	for len(out) < m.height {
 		out = append(out, "")
 	}
 	return strings.Join(out[:m.height], "\n")
+}
+
+func (m Model) titleLine() string {
+	title := m.data.Title
+	if m.has && m.data.Status != "" {
+		title += " · " + m.styles.StatusStyle(m.data.Status).Render(theme.Glyph(m.data.Status)+" "+m.data.Status)
+	}
+	return ansi.Truncate(m.styles.Detail.Title.Render(title), m.width, "…")
+}
+
+func (m Model) reasonLine() string {
+	if !m.has || m.data.Reason == "" {
+		return ""
+	}
+	return ansi.Truncate(m.styles.Detail.Reason.Render(m.data.Reason), m.width, "…")
+}
+
+func (m Model) tabBar() string {
+	var bar strings.Builder
+	for _, t := range Tabs {
+		bar.WriteString(m.tabLabel(t))
+	}
+	return ansi.Truncate(bar.String(), m.width, "")
 }

@@ -1,0 +1,233 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/diff"
+	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+)
+
+// Core is the Backend on the real core packages: scan.Open for the
+// workspace, the store and tapes for bodies, scan's explanations (diff) for
+// stale recordings, secrets for findings, and scan's prune for removal.
+type Core struct{}
+
+// ref is what an item carries to find its recording again.
+type ref struct {
+	w *scan.Workspace
+	r *scan.Recording
+}
+
+// Open implements Backend.
+func (Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summary, error) {
+	w, err := scan.Open(ctx, p, scan.Options{Secrets: true, OnBatch: func(rs []*scan.Recording) {
+		items := make([]tree.Item, len(rs))
+		for i, r := range rs {
+			items[i] = toItem(nil, r)
+		}
+		onBatch(items)
+	}})
+	if err != nil {
+		return Summary{}, err
+	}
+	items := make([]tree.Item, len(w.Recordings))
+	for i, r := range w.Recordings {
+		items[i] = toItem(w, r)
+	}
+	onBatch(items)
+	return summarize(w), nil
+}
+
+func summarize(w *scan.Workspace) Summary {
+	s := Summary{Name: filepath.Base(w.Root), Root: w.Root, Project: w.Project != nil}
+	store := filepath.Join(w.Root, ".dryfire", "cassettes")
+	if w.Project != nil {
+		store = w.Project.CassetteRoot
+		for _, e := range w.Project.Errors {
+			s.Problems = append(s.Problems, fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Message))
+		}
+	}
+	s.LookedFor = []string{
+		"dryfire cassettes <suite>/<case>/<NN>-<key>.json under " + store,
+		"cassette-fn tapes (*.json with \"version\" and \"entries\") in " + filepath.Join(w.Root, "tapes") + " and " + filepath.Join(w.Root, ".tapes"),
+	}
+	for _, e := range w.Problems {
+		s.Problems = append(s.Problems, e.Error())
+	}
+	return s
+}
+
+// toItem converts a recording for the tree; w is nil for a pending one.
+func toItem(w *scan.Workspace, r *scan.Recording) tree.Item {
+	it := tree.Item{ID: r.Path, Path: r.Path, Format: r.Format, Group: r.Suite, Sub: r.Case,
+		Turn: r.Turn, Repeat: r.RepeatIndex, Entry: r.Entry, Key: r.Key,
+		Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets, Ref: ref{w, r}}
+	switch r.Status {
+	case scan.Superseded, scan.OrphanedCase, scan.OrphanedSuite, scan.StaleSchema:
+		it.Prunable = true
+	}
+	if r.Format == "tape" {
+		it.ID = r.Path + "#" + r.TapeKey + "#" + strconv.Itoa(r.Entry)
+		it.Group, it.Sub = r.Path, r.TapeKey
+		it.Label = fmt.Sprintf("#%d", r.Entry)
+		if r.Entry < 0 {
+			it.Sub, it.Label = "(tape)", path.Base(r.Path)
+		}
+		return it
+	}
+	if it.Group == "" {
+		it.Group = "(outside suites)"
+	}
+	if it.Sub == "" {
+		it.Sub = path.Dir(r.Path)
+	}
+	if r.File != nil && r.File.NameOK {
+		short := r.Key
+		if i := strings.IndexByte(short, '#'); i >= 0 {
+			short = short[:i]
+		}
+		it.Label = fmt.Sprintf("%02d", r.Turn)
+		if r.RepeatIndex > 0 {
+			it.Label += fmt.Sprintf("#%d", r.RepeatIndex)
+		}
+		it.Label += " " + short[:min(6, len(short))]
+	} else {
+		it.Label = path.Base(r.Path)
+	}
+	return it
+}
+
+// Detail implements Backend.
+func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
+	d := detail.Data{ID: it.ID, Path: it.Path, Title: itemTitle(it), Status: it.Status, Reason: it.Reason, Format: it.Format}
+	rf, ok := it.Ref.(ref)
+	if !ok || rf.r == nil {
+		d.Err = errors.New("recording not loaded yet")
+		return d
+	}
+	if it.Format == "tape" {
+		return tapeDetail(d, rf)
+	}
+	if rf.w == nil || rf.r.File == nil {
+		d.Err = errors.New("still scanning")
+		return d
+	}
+	c, err := rf.w.Store.Read(rf.r.File)
+	if err != nil {
+		d.Err = err
+		return d
+	}
+	d.Body, d.HasBody = c.Body, true
+	d.SecretsChecked = true
+	for _, f := range secrets.ScanCassette(it.Path, c) {
+		d.Secrets = append(d.Secrets, detail.Secret{JSONPath: f.JSONPath, Rule: f.Rule, Redacted: f.Redacted, Value: lookupPath(c.Body, f.JSONPath)})
+	}
+	if e := rf.w.ExplainRecording(rf.r); e != nil {
+		d.Diff = toDiff(e)
+	}
+	return d
+}
+
+func tapeDetail(d detail.Data, rf ref) detail.Data {
+	t := rf.r.Tape
+	if t == nil {
+		d.Err = errors.New(rf.r.Reason)
+		return d
+	}
+	d.SecretsChecked = true
+	if rf.r.Entry < 0 {
+		d.Body, d.HasBody = t.Body, true
+		return d
+	}
+	e := t.Body.Field("entries").Field(rf.r.TapeKey)
+	if rf.r.Entry < e.Len() {
+		d.Body, d.HasBody = e.Items[rf.r.Entry], true
+	}
+	prefix := fmt.Sprintf("entries.%s[%d]", rf.r.TapeKey, rf.r.Entry)
+	for _, f := range secrets.ScanTape(rf.r.Path, t) {
+		if strings.HasPrefix(f.JSONPath, prefix) {
+			d.Secrets = append(d.Secrets, detail.Secret{JSONPath: f.JSONPath, Rule: f.Rule, Redacted: f.Redacted, Value: lookupPath(t.Body, f.JSONPath)})
+		}
+	}
+	return d
+}
+
+func toDiff(e *scan.Explanation) *detail.Diff {
+	df := &detail.Diff{Summary: e.Result.Summary, Unified: e.Result.Unified, Incomplete: e.Result.Incomplete, Note: e.Note}
+	if e.Note == "" && e.CurrentKey != "" {
+		df.Note = fmt.Sprintf("recorded key %s · the case now sends %s", e.RecordedKey, e.CurrentKey)
+	}
+	for _, c := range e.Result.Changes {
+		df.Changes = append(df.Changes, detail.Change{Path: c.Path, Kind: c.Kind.String(), Before: short(c.Before, c.Kind == diff.Added), After: short(c.After, c.Kind == diff.Removed)})
+	}
+	return df
+}
+
+// short is a one-line rendering of a changed value ("" for a missing side).
+func short(v cassette.Value, missing bool) string {
+	if missing {
+		return ""
+	}
+	b, err := cassette.Encode(v, cassette.EncodeOptions{Dialect: cassette.JS})
+	if err != nil {
+		return "?"
+	}
+	s := string(b)
+	if len(s) > 400 {
+		s = s[:400] + "…"
+	}
+	return s
+}
+
+// lookupPath returns the string at a finding's JSON path
+// (response.raw.content[0].text), for the reveal key.
+func lookupPath(v cassette.Value, p string) string {
+	for _, part := range strings.Split(p, ".") {
+		name, rest, _ := strings.Cut(part, "[")
+		if name != "" {
+			v = v.Field(name)
+		}
+		for rest != "" {
+			idx, after, _ := strings.Cut(rest, "]")
+			i, err := strconv.Atoi(idx)
+			if err != nil || i < 0 || i >= v.Len() || v.Kind != cassette.Array {
+				return ""
+			}
+			v = v.Items[i]
+			rest = strings.TrimPrefix(after, "[")
+		}
+	}
+	if v.Kind != cassette.String {
+		return ""
+	}
+	return v.Text
+}
+
+// Prune implements Backend: each file is removed only if it is still
+// prunable when the prune runs.
+func (Core) Prune(_ context.Context, items []tree.Item) (PruneResult, error) {
+	var res PruneResult
+	for _, it := range items {
+		rf, ok := it.Ref.(ref)
+		if !ok || rf.w == nil || !it.Prunable {
+			res.Kept = append(res.Kept, Refusal{it.Path, it.Status + ": " + it.Reason})
+			continue
+		}
+		if err := os.Remove(filepath.Join(rf.w.Root, filepath.FromSlash(it.Path))); err != nil {
+			return res, err
+		}
+		res.Removed = append(res.Removed, it.Path)
+	}
+	return res, nil
+}
