@@ -173,8 +173,13 @@ func encodeJSONDoc(out io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// valueJSON is a cassette value as raw JSON (non-finite numbers as null).
+// valueJSON is a cassette value as raw JSON, numbers spelled as written
+// (0.0 stays 0.0); a value Python's json could not write (NaN, a lone
+// surrogate) is written as JavaScript would (null, an escape).
 func valueJSON(v cassette.Value) json.RawMessage {
+	if data, err := cassette.Encode(v, cassette.EncodeOptions{}); err == nil {
+		return data
+	}
 	data, err := cassette.Encode(v, cassette.EncodeOptions{Dialect: cassette.JS, AllowNonFinite: true})
 	if err != nil {
 		return json.RawMessage("null")
