@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 const doctorUsage = `dryfire-tui doctor [PATH] [--json] [--fix]
@@ -61,15 +62,16 @@ func (c *doctorCmd) run(ctx context.Context, e env, args []string) error {
 	} else if rep, err = cassette.Doctor(ctx, t.root, cassette.DoctorOptions{Fix: c.fix}); err != nil {
 		return err
 	}
+	checks := doctorChecks(ctx, e, target)
 	if c.json {
-		err = writeDoctorJSON(e.stdout, t, rep)
+		err = writeDoctorJSON(e.stdout, t, rep, checks)
 	} else {
-		writeDoctorText(e.stdout, t, rep)
+		writeDoctorText(e.stdout, t, rep, checks)
 	}
 	if err != nil {
 		return err
 	}
-	if rep.Remaining() > 0 {
+	if rep.Remaining() > 0 || len(checks) > 0 {
 		return exitWith(exitFindings)
 	}
 	return nil
@@ -129,7 +131,17 @@ func (t doctorRoot) show(rel string) string {
 	return path.Join(t.base, rel)
 }
 
-func writeDoctorText(w io.Writer, t doctorRoot, rep *cassette.DoctorReport) {
+// doctorChecks are the checks across files (turn gaps, repetitions, layout,
+// tapes), from the same scan the other commands use.
+func doctorChecks(ctx context.Context, e env, target string) []scan.Check {
+	ws, err := scan.Open(ctx, target, scan.Options{Getenv: lookupEnvFunc(e)})
+	if err != nil {
+		return nil
+	}
+	return ws.DoctorChecks()
+}
+
+func writeDoctorText(w io.Writer, t doctorRoot, rep *cassette.DoctorReport, checks []scan.Check) {
 	fixed, fixable := 0, 0
 	for _, p := range rep.Problems {
 		where := t.show(p.Path)
@@ -154,6 +166,9 @@ func writeDoctorText(w io.Writer, t doctorRoot, rep *cassette.DoctorReport) {
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "%s: note: %s\n", t.show(n.Path), n.Message)
 	}
+	for _, c := range checks {
+		fmt.Fprintf(w, "%s: %s: %s\n", c.Path, c.Kind, c.Message)
+	}
 	summary := fmt.Sprintf("checked %d %s under %s: ", rep.Files, plural(rep.Files, "file"), t.base)
 	remaining := rep.Remaining()
 	switch {
@@ -169,6 +184,9 @@ func writeDoctorText(w io.Writer, t doctorRoot, rep *cassette.DoctorReport) {
 		if fixable > 0 {
 			summary += fmt.Sprintf(" (%d fixable with --fix)", fixable)
 		}
+	}
+	if len(checks) > 0 {
+		summary += fmt.Sprintf("; %d layout or tape %s", len(checks), plural(len(checks), "finding"))
 	}
 	fmt.Fprintln(w, summary)
 }
@@ -196,9 +214,16 @@ type doctorJSON struct {
 	Problems  []doctorJSONProblem `json:"problems"`
 	Notes     []doctorJSONProblem `json:"notes"`
 	Remaining int                 `json:"remaining"`
+	Checks    []doctorJSONCheck   `json:"checks"`
 }
 
-func writeDoctorJSON(w io.Writer, t doctorRoot, rep *cassette.DoctorReport) error {
+type doctorJSONCheck struct {
+	Path    string `json:"path"`
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+func writeDoctorJSON(w io.Writer, t doctorRoot, rep *cassette.DoctorReport, checks []scan.Check) error {
 	conv := func(ps []cassette.Problem) []doctorJSONProblem {
 		out := make([]doctorJSONProblem, 0, len(ps))
 		for _, p := range ps {
@@ -213,5 +238,9 @@ func writeDoctorJSON(w io.Writer, t doctorRoot, rep *cassette.DoctorReport) erro
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(doctorJSON{Root: t.base, Files: rep.Files, Problems: conv(rep.Problems), Notes: conv(rep.Notes), Remaining: rep.Remaining()})
+	jc := make([]doctorJSONCheck, 0, len(checks))
+	for _, c := range checks {
+		jc = append(jc, doctorJSONCheck(c))
+	}
+	return enc.Encode(doctorJSON{Root: t.base, Files: rep.Files, Problems: conv(rep.Problems), Notes: conv(rep.Notes), Remaining: rep.Remaining(), Checks: jc})
 }
