@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -26,7 +25,7 @@ func (m Model) headerView() string {
 		if st == "secret" {
 			n = m.tree.Secrets()
 		}
-		parts = append(parts, fmt.Sprintf("%s %d %s", theme.Glyph(st), n, st))
+		parts = append(parts, fmt.Sprintf("%s%d %s", theme.Glyph(st), n, st))
 	}
 	if n := m.tree.MarkCount(); n > 0 {
 		parts = append(parts, fmt.Sprintf("✓ %d marked", n))
@@ -74,14 +73,46 @@ func (m Model) filterSummary() string {
 	return m.styles.Progress.Render(fmt.Sprintf("showing %s · %d rows · esc clears", strings.Join(parts, " · "), m.tree.Rows()))
 }
 
-// footerView is the keys that apply now.
+// footerView is the keys that apply now, as many as fit; "? help" and
+// "q quit" always stay.
 func (m Model) footerView() string {
-	h := help.New()
-	h.Styles = m.styles.Help
-	h.ShortSeparator = " · "
-	h.SetWidth(m.layout.Width)
-	return h.ShortHelpView(m.shortHelp())
+	st := m.styles.Help
+	item := func(b key.Binding) string {
+		return st.ShortKey.Render(b.Help().Key) + " " + st.ShortDesc.Render(b.Help().Desc)
+	}
+	sep := st.ShortSeparator.Render(" · ")
+	bs := m.shortHelp()
+	var tail []string
+	for len(bs) > 0 && len(tail) < 2 && (key.Matches(press(bs[len(bs)-1]), m.keys.Help, m.keys.Quit)) {
+		tail = append([]string{item(bs[len(bs)-1])}, tail...)
+		bs = bs[:len(bs)-1]
+	}
+	room := m.layout.Width - ansi.StringWidth(strings.Join(tail, sep))
+	var parts []string
+	used := 0
+	for _, b := range bs {
+		s := item(b)
+		if used+ansi.StringWidth(s+sep) > room {
+			break
+		}
+		parts = append(parts, s)
+		used += ansi.StringWidth(s + sep)
+	}
+	return ansi.Truncate(strings.Join(append(parts, tail...), sep), m.layout.Width, "…")
 }
+
+// press is a key press of a binding's first key, to test bindings.
+func press(b key.Binding) keyString {
+	if len(b.Keys()) == 0 {
+		return ""
+	}
+	return keyString(b.Keys()[0])
+}
+
+// keyString is a key name that key.Matches accepts.
+type keyString string
+
+func (k keyString) String() string { return string(k) }
 
 // shortHelp lists the keys that apply in the current mode and state.
 func (m Model) shortHelp() []key.Binding {
@@ -104,8 +135,8 @@ func (m Model) shortHelp() []key.Binding {
 	if m.focus == focusDetail {
 		nav = enabled(k.Detail.Down)
 	}
-	return append(nav, enabled(k.Open, k.Focus, k.Detail.Tabs, k.Filter, k.Clear, k.StatusFilter,
-		k.Tree.Mark, k.Prune, k.Edit, k.Copy, k.Detail.Reveal, k.Rescan, k.Help, k.Quit)...)
+	return append(nav, enabled(k.Open, k.Filter, k.Clear, k.StatusFilter, k.Tree.Mark, k.Prune,
+		k.Detail.Reveal, k.Focus, k.Detail.Tabs, k.Edit, k.Copy, k.Rescan, k.Help, k.Quit)...)
 }
 
 // keysNow is the keymap with the bindings that do not apply disabled.
@@ -117,9 +148,9 @@ func (m Model) keysNow() KeyMap {
 	hasRows := m.tree.Rows() > 0
 	k.Open.SetEnabled(hasRows && !(leaf && m.layout.Split && m.focus == focusDetail))
 	k.Focus.SetEnabled(hasRows)
-	k.Detail.Tabs.SetEnabled(leaf)
-	k.Detail.NextTab.SetEnabled(leaf)
-	k.Detail.PrevTab.SetEnabled(leaf)
+	k.Detail.Tabs.SetEnabled(hasRows)
+	k.Detail.NextTab.SetEnabled(hasRows)
+	k.Detail.PrevTab.SetEnabled(hasRows)
 	k.Filter.SetEnabled(m.tree.Len() > 0)
 	k.Clear.SetEnabled(m.tree.Filter() != "" || m.tree.StatusFilter() != "" || m.focus == focusDetail && !m.layout.Split)
 	k.StatusFilter.SetEnabled(len(m.tree.Statuses()) > 1)
@@ -143,16 +174,23 @@ func (m Model) emptyView() []string {
 	if len(m.summary.LookedFor) > 0 {
 		out = append(out, "", " Looked for:")
 		for _, l := range m.summary.LookedFor {
-			out = append(out, "   • "+l)
+			wrapped := strings.Split(ansi.Wrap(l, max(m.layout.Width-6, 10), " /"), "\n")
+			out = append(out, "   • "+wrapped[0])
+			for _, w := range wrapped[1:] {
+				out = append(out, "     "+w)
+			}
 		}
 	}
 	if !m.summary.Project && m.scanErr == nil {
 		out = append(out, "", " "+s.Muted.Render("No dryfire.yaml here or in a parent directory: statuses need the suites."))
 	}
 	out = append(out, "", " Try:",
-		"   • dryfire-tui browse path/to/project   (the directory with dryfire.yaml)",
-		"   • dryfire-tui --demo                   (an example project with every status)",
-		"   • dryfire run --cassette-mode record   (record cassettes with dryfire)")
+		"   • dryfire-tui browse path/to/project",
+		"     "+s.Muted.Render("the directory with dryfire.yaml, or a cassette or tapes directory"),
+		"   • dryfire-tui --demo",
+		"     "+s.Muted.Render("an example project that shows every status"),
+		"   • dryfire run --cassette-mode record",
+		"     "+s.Muted.Render("record cassettes with dryfire, then press r to rescan"))
 	for i := range out {
 		out[i] = ansi.Truncate(out[i], m.layout.Width, "…")
 	}
@@ -168,22 +206,30 @@ func (m Model) helpView(w, h int) string {
 		for _, b := range g.Bindings {
 			lines = append(lines, s.Help.FullKey.Render(fmt.Sprintf("%-8s", b.Help().Key))+" "+s.Help.FullDesc.Render(b.Help().Desc))
 		}
+		cw := 0
+		for _, l := range lines {
+			cw = max(cw, ansi.StringWidth(l))
+		}
+		for i := range lines {
+			lines[i] = padRight(lines[i], cw+3)
+		}
 		cols = append(cols, strings.Join(lines, "\n"))
 	}
 	// Flow the groups into as many columns as fit.
 	var rows, row []string
 	width := 0
 	for _, c := range cols {
-		cw := lipgloss.Width(c) + 3
-		if width+cw > w-6 && len(row) > 0 {
+		cw := lipgloss.Width(c)
+		if width+cw > min(w-6, 98) && len(row) > 0 {
 			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...), "")
 			row, width = nil, 0
 		}
-		row = append(row, c+"   ")
+		row = append(row, c)
 		width += cw
 	}
 	rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	body := strings.Split(strings.Join(rows, "\n"), "\n")
-	body = append(body, "", s.Muted.Render("Glyphs: ● live/ok  ◐ stale  ○ superseded  ✕ orphaned  ◆ in use  ▣ protected  ✗ invalid/key mismatch  ! error entry  ⚠ secret"))
+	body = append(body, "", s.Muted.Render("● live/ok  ◐ stale  ○ superseded  ✕ orphaned  ◆ in use"),
+		s.Muted.Render("▣ protected  ✗ invalid, key mismatch  ! error entry  ⚠ secret  ✓ marked"))
 	return dialog.Box(s, "Keys", body, s.Muted.Render("? or esc closes"), 0, w, h)
 }

@@ -95,8 +95,18 @@ func (m Model) copy(keyOnly bool) (tea.Model, tea.Cmd) {
 	return m, copyCmd(it.Path, it.Path)
 }
 
-// nextStatus cycles "" → each present status → "".
+// nextStatus cycles "" → each present status → "", the statuses that need
+// attention first and live/ok last.
 func nextStatus(present []string, cur string) string {
+	var first, last []string
+	for _, s := range present {
+		if s == "live" || s == "ok" || s == "pending" {
+			last = append(last, s)
+		} else {
+			first = append(first, s)
+		}
+	}
+	present = append(first, last...)
 	for i, s := range present {
 		if s == cur && i+1 < len(present) {
 			return present[i+1]

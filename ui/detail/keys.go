@@ -20,7 +20,7 @@ func DefaultKeyMap() KeyMap {
 		Tabs:     key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "tabs")),
 		NextTab:  key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next tab")),
 		PrevTab:  key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous tab")),
-		Reveal:   key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reveal secrets")),
+		Reveal:   key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reveal")),
 	}
 }
 

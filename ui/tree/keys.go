@@ -18,7 +18,7 @@ func DefaultKeyMap() KeyMap {
 		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "last row")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
 		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f"), key.WithHelp("pgdn", "page down")),
-		Mark:     key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "mark for prune")),
+		Mark:     key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "mark")),
 	}
 }
 

@@ -1,0 +1,164 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+)
+
+// fakeBackend serves fixed recordings and records prunes.
+type fakeBackend struct {
+	items   []tree.Item
+	summary Summary
+	body    cassette.Value
+	batch   int
+	mu      sync.Mutex
+	pruned  []string
+}
+
+func (f *fakeBackend) Open(_ context.Context, _ string, onBatch func([]tree.Item)) (Summary, error) {
+	n := max(f.batch, 1)
+	for i := 0; i < len(f.items); i += n {
+		onBatch(f.items[i:min(i+n, len(f.items))])
+	}
+	return f.summary, nil
+}
+
+func (f *fakeBackend) Detail(_ context.Context, it tree.Item) detail.Data {
+	d := detail.Data{ID: it.ID, Path: it.Path, Title: itemTitle(it), Status: it.Status, Reason: it.Reason,
+		Format: it.Format, Body: f.body, HasBody: true, SecretsChecked: true}
+	if it.Status == "stale" {
+		d.Diff = &detail.Diff{
+			Note:    "recorded key 3d3d451719dd1a54 · the case now sends 9a0c3c61e2f5b7d4",
+			Summary: []string{"turn 1: tool lookup_order description changed"},
+			Changes: []detail.Change{{Path: "tools[0].description", Kind: "changed",
+				Before: `"Retrieve order details by order ID."`, After: `"Retrieve order details by order id."`}},
+			Unified: "--- recorded\n+++ current\n@@ -3,3 +3,3 @@\n   {\n-    \"description\": \"Retrieve order details by order ID.\",\n+    \"description\": \"Retrieve order details by order id.\",\n",
+		}
+	}
+	if it.Secrets > 0 {
+		d.Secrets = []detail.Secret{{JSONPath: "response.text", Rule: "aws-access-key-id", Redacted: "AKIA…Q7", Value: "token AKIAFAKEFAKEFAKEQ7"}}
+	}
+	return d
+}
+
+func (f *fakeBackend) Prune(_ context.Context, items []tree.Item) (PruneResult, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var res PruneResult
+	for _, it := range items {
+		f.pruned = append(f.pruned, it.Path)
+		res.Removed = append(res.Removed, it.Path)
+	}
+	return res, nil
+}
+
+// demoItems is a small project with one recording of each interesting status.
+func demoItems() []tree.Item {
+	mk := func(suite, cs string, turn int, key, status, reason string, prunable bool) tree.Item {
+		p := fmt.Sprintf(".dryfire/cassettes/%s/%s/%02d-%s.json", suite, cs, turn, key)
+		return tree.Item{ID: p, Path: p, Format: "dryfire", Group: suite, Sub: cs, Turn: turn, Key: key,
+			Label: fmt.Sprintf("%02d %s", turn, key[:6]), Status: status, Reason: reason, Prunable: prunable}
+	}
+	items := []tree.Item{
+		mk("refund_agent", "parallel_lookups", 0, "6e943a4a4125d90d", "live", "read by replay of refund_agent::parallel_lookups", false),
+		mk("refund_agent", "parallel_lookups", 1, "3d3d451719dd1a54", "stale", "case misses at turn 1: tool lookup_order description changed", false),
+		mk("refund_agent", "unknown_order_apologises", 0, "cb1bcfe39d1c69ba", "in use", "read by replay of refund_agent::unknown_order_says_sorry", false),
+		mk("travel_booking", "no_flights_found", 0, "225140c869a31cc2", "orphaned case", "no case no_flights_found in suite travel_booking", true),
+		mk("travel_booking", "weather_check_repeated", 0, "0e410f456f63bd03#2", "superseded", "repetition #2 beyond repeat: 2", true),
+		mk("incident_triage", "loops_until_max_turns", 0, "4232f53220974df8", "protected", "suite evals/ops/incident.eval.yaml failed to parse", false),
+		mk("checkout", "add_to_cart", 0, "18e3b4a1c2d3e4f5", "live", "read by replay of checkout::add_to_cart", false),
+	}
+	items[6].Secrets = 1
+	items = append(items, tree.Item{ID: "tapes/llm-chat.json#b43addb6817b5cbb#0", Path: "tapes/llm-chat.json", Format: "tape",
+		Group: "tapes/llm-chat.json", Sub: "b43addb6817b5cbb", Label: "#0", Key: "b43addb6817b5cbb", Status: "key mismatch",
+		Reason: "stored args hash to neither the JavaScript nor the Python key"})
+	return items
+}
+
+func loadCassette(t testing.TB) cassette.Value {
+	data, err := os.ReadFile("testdata/cassette.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := cassette.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// newTestModel returns a model of size w × h whose scan has finished.
+func newTestModel(t testing.TB, w, h int, items []tree.Item) (Model, *fakeBackend) {
+	b := &fakeBackend{items: items, body: loadCassette(t), batch: 3,
+		summary: Summary{Name: "refund-agent", Root: "/project", Project: true,
+			LookedFor: []string{"dryfire cassettes <suite>/<case>/<NN>-<key>.json under /project/.dryfire/cassettes"}}}
+	m := New(Options{Path: "/project", Backend: b, IsDark: true})
+	m = send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
+	m = run(t, m, scanCmd(m.ctx, b, "/project", m.gen))
+	return m, b
+}
+
+// send feeds one message and runs what it returns.
+func send(t testing.TB, m Model, msg tea.Msg) Model {
+	t.Helper()
+	nm, cmd := m.Update(msg)
+	return run(t, nm.(Model), cmd)
+}
+
+// run executes cmd synchronously and feeds its messages back, except those
+// that talk to the terminal (quit, clipboard, exec).
+func run(t testing.TB, m Model, cmd tea.Cmd) Model {
+	t.Helper()
+	if cmd == nil {
+		return m
+	}
+	msg := cmd()
+	switch msg := msg.(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			m = run(t, m, c)
+		}
+		return m
+	case scanBatchMsg, detailLoadedMsg, pruneDoneMsg, clipboardSetMsg, editorClosedMsg:
+		return send(t, m, msg)
+	}
+	return m
+}
+
+func pressKey(s string) tea.KeyPressMsg {
+	switch s {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	}
+	r := []rune(s)[0]
+	return tea.KeyPressMsg{Code: r, Text: s}
+}
+
+func keys(t testing.TB, m Model, ks ...string) Model {
+	t.Helper()
+	for _, k := range ks {
+		m = send(t, m, pressKey(k))
+	}
+	return m
+}
+
+// screen is the rendered screen without escape codes.
+func screen(m Model) string { return ansi.Strip(m.render()) }

@@ -1,0 +1,145 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// checkScreen asserts the screen is exactly w × h cells and matches its golden.
+func checkScreen(t *testing.T, m Model, w, h int) {
+	t.Helper()
+	out := m.render()
+	lines := strings.Split(out, "\n")
+	if len(lines) != h {
+		t.Errorf("screen has %d lines, want %d", len(lines), h)
+	}
+	for i, l := range lines {
+		if n := ansi.StringWidth(l); n > w {
+			t.Errorf("line %d is %d cells wide, want ≤ %d: %q", i, n, w, ansi.Strip(l))
+		}
+	}
+	golden.RequireEqual(t, []byte(ansi.Strip(out)))
+}
+
+func TestViewMain(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{120, 30}, {80, 24}, {60, 15}} {
+		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
+			m, _ := newTestModel(t, size.w, size.h, demoItems())
+			m = keys(t, m, "j", "j")
+			checkScreen(t, m, size.w, size.h)
+		})
+	}
+}
+
+func sizeName(w, h int) string { return strings.ReplaceAll(ansi.Strip(string(rune('0'+w/100))+"x"), "0x", "") + itoa(w) + "x" + itoa(h) }
+
+func itoa(n int) string {
+	s := ""
+	for n > 0 {
+		s = string(rune('0'+n%10)) + s
+		n /= 10
+	}
+	return s
+}
+
+func TestViewTabs(t *testing.T) {
+	for i, name := range []string{"response", "request", "diff", "secrets", "raw"} {
+		t.Run(name, func(t *testing.T) {
+			m, _ := newTestModel(t, 120, 30, demoItems())
+			m = selectPath(t, m, "parallel_lookups/01-")
+			m = keys(t, m, string(rune('1'+i)))
+			checkScreen(t, m, 120, 30)
+		})
+	}
+}
+
+func TestViewSecretsRevealed(t *testing.T) {
+	m, _ := newTestModel(t, 120, 24, demoItems())
+	m = keys(t, m, "j", "j", "4", "R")
+	if !m.detail.Revealed() {
+		t.Fatal("R did not reveal")
+	}
+	if !strings.Contains(screen(m), "AKIAFAKEFAKEFAKEQ7") {
+		t.Errorf("revealed secret not on screen:\n%s", screen(m))
+	}
+	m = keys(t, m, "R")
+	if strings.Contains(screen(m), "AKIAFAKEFAKEFAKEQ7") {
+		t.Errorf("secret still on screen after hiding it again")
+	}
+}
+
+func TestViewHelp(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, demoItems())
+	m = keys(t, m, "?")
+	checkScreen(t, m, 120, 30)
+}
+
+func TestViewConfirmDialog(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, demoItems())
+	m = markPaths(t, m, "no_flights_found", "weather_check_repeated", "unknown_order_apologises")
+	m = keys(t, m, "d")
+	if m.mode != modeConfirm {
+		t.Fatalf("d did not open the dialog (mode %v)", m.mode)
+	}
+	checkScreen(t, m, 120, 30)
+}
+
+func TestViewEmpty(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{100, 24}, {60, 15}} {
+		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
+			m, _ := newTestModel(t, size.w, size.h, nil)
+			checkScreen(t, m, size.w, size.h)
+		})
+	}
+}
+
+func TestViewTooSmall(t *testing.T) {
+	m, _ := newTestModel(t, 30, 6, demoItems())
+	if got := screen(m); !strings.HasPrefix(got, "Terminal too small (30×6)") {
+		t.Errorf("got %q", got)
+	}
+}
+
+// selectPath puts the cursor on the recording whose path contains sub.
+func selectPath(t *testing.T, m Model, sub string) Model {
+	t.Helper()
+	for _, it := range demoItems() {
+		if strings.Contains(it.Path, sub) {
+			var ok bool
+			if m.tree, ok = m.tree.SelectID(it.ID); !ok {
+				t.Fatalf("cannot select %s", it.ID)
+			}
+			nm, cmd := m.syncDetail()
+			return run(t, nm, cmd)
+		}
+	}
+	t.Fatalf("no item matches %q", sub)
+	return m
+}
+
+// markPaths moves to each recording whose path contains one of subs and marks it.
+func markPaths(t *testing.T, m Model, subs ...string) Model {
+	t.Helper()
+	for _, sub := range subs {
+		found := false
+		for _, it := range demoItems() {
+			if strings.Contains(it.Path, sub) {
+				var ok bool
+				m.tree, ok = m.tree.SelectID(it.ID)
+				if !ok {
+					t.Fatalf("cannot select %s", it.ID)
+				}
+				m = keys(t, m, "space")
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("no item matches %q", sub)
+		}
+	}
+	return m
+}
