@@ -1,0 +1,324 @@
+package scan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// ErrNeedsConfirm is returned by [Review.Reject] when rejecting would delete
+// a file that git has no committed version of; ask, then call again with
+// confirm set.
+var ErrNeedsConfirm = errors.New("rejecting removes a file git cannot restore")
+
+// ReviewItem is one changed recording file, summarised in meaning.
+type ReviewItem struct {
+	// Path is relative to the project root, slash-separated; it is the
+	// item's stable id.
+	Path                        string
+	OldPath                     string // for renames
+	Kind                        ChangeKind
+	Format                      string // "dryfire", "tape" or "other"
+	Suite                       string
+	Case                        string
+	Turn                        int
+	Key                         string
+	Staged, Unstaged, Untracked bool
+	// Summary says what changed in the user's terms, one line each.
+	Summary []string
+	// Details are old → new pairs for the detail pane.
+	Details []Detail
+	// State is what this session did: "", "accepted", "rejected", "skipped".
+	State string
+
+	gitPath, gitOldPath string
+}
+
+// Detail is one labelled old → new pair.
+type Detail struct {
+	Label, Old, New string
+}
+
+// Review is a review session over the recordings changed since HEAD.
+type Review struct {
+	Git   *Git
+	Root  string // the directory output paths are relative to
+	Items []*ReviewItem
+	// Cases groups dryfire items by suite and case, in item order.
+	Cases []ReviewCase
+
+	journal []undoStep
+}
+
+// ReviewCase is the per-case view of a review: what changed across its turns.
+type ReviewCase struct {
+	Suite, Case string
+	Items       []*ReviewItem
+	Summary     []string
+}
+
+// OpenReview lists the changes since HEAD under dirs (absolute recording
+// directories or tape files) and summarises each. root is where output
+// paths are relative to (the project root).
+func OpenReview(ctx context.Context, root string, dirs []string) (*Review, error) {
+	g, err := OpenGit(ctx, root)
+	if err != nil {
+		return nil, err
+	}
+	changes, err := g.Changes(ctx, dirs...)
+	if err != nil {
+		return nil, err
+	}
+	r := &Review{Git: g, Root: root}
+	headDirs := map[string][]string{}
+	for _, c := range changes {
+		it := r.newItem(c)
+		if err := r.summarise(ctx, it, headDirs); err != nil {
+			it.Summary = append(it.Summary, "cannot summarise: "+err.Error())
+		}
+		r.Items = append(r.Items, it)
+	}
+	sort.SliceStable(r.Items, func(i, j int) bool { return r.Items[i].Path < r.Items[j].Path })
+	r.Cases = groupCases(r.Items)
+	return r, nil
+}
+
+func (r *Review) newItem(c FileChange) *ReviewItem {
+	it := &ReviewItem{
+		Path: r.outPath(c.Path), Kind: c.Kind,
+		Staged: c.Staged, Unstaged: c.Unstaged, Untracked: c.Untracked,
+		gitPath: c.Path, gitOldPath: c.OldPath,
+	}
+	if c.OldPath != "" {
+		it.OldPath = r.outPath(c.OldPath)
+	}
+	return it
+}
+
+// outPath converts a top-relative git path to a root-relative one.
+func (r *Review) outPath(gitPath string) string {
+	rel, err := filepath.Rel(r.Root, r.Git.Abs(gitPath))
+	if err != nil {
+		return gitPath
+	}
+	return filepath.ToSlash(rel)
+}
+
+// Item returns the item with the given path.
+func (r *Review) Item(p string) (*ReviewItem, bool) {
+	for _, it := range r.Items {
+		if it.Path == p || it.gitPath == p {
+			return it, true
+		}
+	}
+	return nil, false
+}
+
+// undoStep restores what one action changed: the index entries and work
+// tree bytes of the paths it touched.
+type undoStep struct {
+	item  *ReviewItem
+	prev  string
+	paths []savedPath
+}
+
+type savedPath struct {
+	gitPath string
+	index   indexEntry
+	exists  bool
+	data    []byte
+	mode    os.FileMode
+}
+
+func (r *Review) save(ctx context.Context, it *ReviewItem) (undoStep, error) {
+	step := undoStep{item: it, prev: it.State}
+	for _, p := range it.gitPaths() {
+		e, err := r.Git.indexEntry(ctx, p)
+		if err != nil {
+			return step, err
+		}
+		sp := savedPath{gitPath: p, index: e}
+		if fi, err := os.Lstat(r.Git.Abs(p)); err == nil && fi.Mode().IsRegular() {
+			data, err := os.ReadFile(r.Git.Abs(p))
+			if err != nil {
+				return step, err
+			}
+			sp.exists, sp.data, sp.mode = true, data, fi.Mode().Perm()
+		}
+		step.paths = append(step.paths, sp)
+	}
+	return step, nil
+}
+
+func (it *ReviewItem) gitPaths() []string {
+	if it.gitOldPath != "" {
+		return []string{it.gitPath, it.gitOldPath}
+	}
+	return []string{it.gitPath}
+}
+
+// Accept stages the item's change (`git add -A` of its paths).
+func (r *Review) Accept(ctx context.Context, p string) error {
+	it, ok := r.Item(p)
+	if !ok {
+		return fmt.Errorf("%s: not among the changed recordings", p)
+	}
+	step, err := r.save(ctx, it)
+	if err != nil {
+		return err
+	}
+	if err := r.Git.Stage(ctx, it.gitPaths()...); err != nil {
+		return err
+	}
+	it.State = "accepted"
+	r.journal = append(r.journal, step)
+	return nil
+}
+
+// Reject restores the committed version of the item: a modified or deleted
+// file comes back from HEAD; a renamed one goes back to its old path; an
+// added file (untracked or staged) is removed, which needs confirm because
+// git has no copy of it.
+func (r *Review) Reject(ctx context.Context, p string, confirm bool) error {
+	it, ok := r.Item(p)
+	if !ok {
+		return fmt.Errorf("%s: not among the changed recordings", p)
+	}
+	if it.Kind == Added && !confirm {
+		return fmt.Errorf("%s: %w", it.Path, ErrNeedsConfirm)
+	}
+	step, err := r.save(ctx, it)
+	if err != nil {
+		return err
+	}
+	switch it.Kind {
+	case Added:
+		if err := r.Git.Unstage(ctx, it.gitPath); err != nil {
+			return err
+		}
+		if err := os.Remove(r.Git.Abs(it.gitPath)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	case Renamed:
+		if err := r.Git.Unstage(ctx, it.gitPath); err != nil {
+			return err
+		}
+		if err := os.Remove(r.Git.Abs(it.gitPath)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		if err := r.Git.RestoreHead(ctx, it.gitOldPath); err != nil {
+			return err
+		}
+	default:
+		if err := r.Git.RestoreHead(ctx, it.gitPath); err != nil {
+			return err
+		}
+	}
+	it.State = "rejected"
+	r.journal = append(r.journal, step)
+	return nil
+}
+
+// Skip marks an item as looked at without acting on it.
+func (r *Review) Skip(p string) error {
+	it, ok := r.Item(p)
+	if !ok {
+		return fmt.Errorf("%s: not among the changed recordings", p)
+	}
+	r.journal = append(r.journal, undoStep{item: it, prev: it.State})
+	it.State = "skipped"
+	return nil
+}
+
+// CanUndo reports whether this session has an action to undo.
+func (r *Review) CanUndo() bool { return len(r.journal) > 0 }
+
+// Undo reverts the last action of the session, putting back the index
+// entries and work tree bytes it changed. It returns the item's path.
+func (r *Review) Undo(ctx context.Context) (string, error) {
+	if len(r.journal) == 0 {
+		return "", errors.New("nothing to undo")
+	}
+	step := r.journal[len(r.journal)-1]
+	for _, sp := range step.paths {
+		abs := r.Git.Abs(sp.gitPath)
+		if sp.exists {
+			if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+				return "", err
+			}
+			if err := writeFileAtomic(abs, sp.data, sp.mode); err != nil {
+				return "", err
+			}
+		} else if err := os.Remove(abs); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return "", err
+		}
+		if err := r.Git.setIndexEntry(ctx, sp.gitPath, sp.index); err != nil {
+			return "", err
+		}
+	}
+	r.journal = r.journal[:len(r.journal)-1]
+	step.item.State = step.prev
+	return step.item.Path, nil
+}
+
+// groupCases collects dryfire items per suite/case directory.
+func groupCases(items []*ReviewItem) []ReviewCase {
+	var cases []ReviewCase
+	index := map[string]int{}
+	for _, it := range items {
+		if it.Format != "dryfire" {
+			continue
+		}
+		dir := path.Dir(it.Path)
+		i, ok := index[dir]
+		if !ok {
+			i = len(cases)
+			index[dir] = i
+			cases = append(cases, ReviewCase{Suite: it.Suite, Case: it.Case})
+		}
+		cases[i].Items = append(cases[i].Items, it)
+	}
+	for i := range cases {
+		cases[i].Summary = caseSummary(cases[i].Items)
+	}
+	return cases
+}
+
+func caseSummary(items []*ReviewItem) []string {
+	var added, removed []int
+	for _, it := range items {
+		switch it.Kind {
+		case Added:
+			added = append(added, it.Turn)
+		case Deleted:
+			removed = append(removed, it.Turn)
+		}
+	}
+	var out []string
+	if len(added) > 0 {
+		out = append(out, fmt.Sprintf("%d recording(s) added (turns %s)", len(added), turnList(added)))
+	}
+	if len(removed) > 0 {
+		out = append(out, fmt.Sprintf("%d recording(s) removed (turns %s)", len(removed), turnList(removed)))
+	}
+	if n := len(items) - len(added) - len(removed); n > 0 {
+		out = append(out, fmt.Sprintf("%d recording(s) modified or renamed", n))
+	}
+	return out
+}
+
+func turnList(turns []int) string {
+	slices.Sort(turns)
+	turns = slices.Compact(turns)
+	parts := make([]string, len(turns))
+	for i, t := range turns {
+		parts[i] = fmt.Sprintf("%02d", t)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,353 @@
+package scan
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+)
+
+func writeFileAtomic(p string, data []byte, mode os.FileMode) error {
+	return cassette.WriteFileAtomic(p, data, mode)
+}
+
+// summarise fills the item's format, identity, summary and details from its
+// HEAD and work tree versions.
+func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[string][]string) error {
+	var oldData, newData []byte
+	var oldOK, newOK bool
+	oldPath := it.gitPath
+	if it.gitOldPath != "" {
+		oldPath = it.gitOldPath
+	}
+	if it.Kind != Added {
+		data, ok, err := r.Git.Head(ctx, oldPath)
+		if err != nil {
+			return err
+		}
+		oldData, oldOK = data, ok
+	}
+	if it.Kind != Deleted {
+		data, err := os.ReadFile(r.Git.Abs(it.gitPath))
+		if err != nil {
+			return err
+		}
+		newData, newOK = data, true
+	}
+	sample := newData
+	if !newOK {
+		sample = oldData
+	}
+	switch {
+	case !strings.HasSuffix(it.gitPath, ".json"):
+		it.Format = "other"
+		it.Summary = []string{it.Kind.String()}
+		return nil
+	case cassette.IsTape(sample):
+		it.Format = "tape"
+		it.Summary, it.Details = summariseTape(oldData, oldOK, newData, newOK)
+		return nil
+	}
+	it.Format = "dryfire"
+	if turn, key, ok := cassette.ParseCassetteName(path.Base(it.gitPath)); ok {
+		it.Turn, it.Key = turn, key
+	}
+	if it.Kind == Added {
+		// A re-record writes a new file beside the old one: compare with the
+		// committed recording of the same turn and repetition, if any.
+		if prev, ok, err := r.previousRecording(ctx, it, headDirs); err == nil && ok {
+			oldData, oldOK = prev, true
+		}
+	}
+	it.Summary, it.Details = summariseCassette(it, oldData, oldOK, newData, newOK)
+	return nil
+}
+
+// previousRecording returns the HEAD file in the item's case directory that
+// records the same turn and repetition under another key.
+func (r *Review) previousRecording(ctx context.Context, it *ReviewItem, headDirs map[string][]string) ([]byte, bool, error) {
+	dir := path.Dir(it.gitPath)
+	files, ok := headDirs[dir]
+	if !ok {
+		var err error
+		files, err = r.Git.HeadFiles(ctx, dir)
+		if err != nil {
+			return nil, false, err
+		}
+		headDirs[dir] = files
+	}
+	_, rep, _ := cassette.ParseStorageKey(it.Key)
+	for _, f := range files {
+		if path.Dir(f) != dir || f == it.gitPath {
+			continue
+		}
+		turn, key, ok := cassette.ParseCassetteName(path.Base(f))
+		if !ok || turn != it.Turn {
+			continue
+		}
+		if _, frep, err := cassette.ParseStorageKey(key); err != nil || frep != rep {
+			continue
+		}
+		if _, err := os.Stat(r.Git.Abs(f)); err != nil {
+			continue // deleted in the work tree: its own item says so
+		}
+		data, ok, err := r.Git.Head(ctx, f)
+		return data, ok, err
+	}
+	return nil, false, nil
+}
+
+func summariseCassette(it *ReviewItem, oldData []byte, oldOK bool, newData []byte, newOK bool) ([]string, []Detail) {
+	var oldC, newC *cassette.Cassette
+	var sum []string
+	if oldOK {
+		c, err := cassette.DecodeCassette(oldData)
+		if err != nil {
+			sum = append(sum, "committed version is invalid: "+err.Error())
+		}
+		oldC = c
+	}
+	if newOK {
+		c, err := cassette.DecodeCassette(newData)
+		if err != nil {
+			return append(sum, "new version is invalid: "+err.Error()), nil
+		}
+		newC = c
+	}
+	for _, c := range []*cassette.Cassette{newC, oldC} {
+		if c != nil && it.Suite == "" {
+			it.Suite, it.Case = c.Suite, c.Case
+		}
+	}
+	turn := fmt.Sprintf("turn %02d", it.Turn)
+	switch {
+	case newC == nil && oldC != nil:
+		return append(sum, turn+" recording removed"), responseDetails(oldC, nil)
+	case newC != nil && oldC == nil:
+		return append(sum, turn+" recorded (new)"), responseDetails(nil, newC)
+	case newC == nil:
+		return sum, nil
+	}
+	if it.Kind == Added {
+		sum = append(sum, turn+" re-recorded under a new key")
+	}
+	if it.Kind == Renamed {
+		sum = append(sum, "moved from "+it.OldPath)
+	}
+	sum = append(sum, compareCassettes(oldC, newC)...)
+	if len(sum) == 0 {
+		sum = append(sum, "no change in meaning (format or recorded_at only)")
+	}
+	return sum, responseDetails(oldC, newC)
+}
+
+// compareCassettes says what differs between two recordings of one turn.
+func compareCassettes(a, b *cassette.Cassette) []string {
+	var out []string
+	if a.Model != b.Model {
+		out = append(out, fmt.Sprintf("model %s → %s", a.Model, b.Model))
+	}
+	ra, errA := cassette.ParseResponse(a.Response)
+	rb, errB := cassette.ParseResponse(b.Response)
+	if errA != nil || errB != nil {
+		if errB != nil {
+			out = append(out, "new response is invalid: "+errB.Error())
+		}
+		return out
+	}
+	if ra.StopReason != rb.StopReason {
+		out = append(out, fmt.Sprintf("stop reason %s → %s", ra.StopReason, rb.StopReason))
+	}
+	if ta, tb := ra.Text.Str(), rb.Text.Str(); ta != tb || ra.Text.Kind != rb.Text.Kind {
+		out = append(out, textChange("response text", ta, tb))
+	}
+	out = append(out, compareToolCalls(ra.ToolCalls, rb.ToolCalls)...)
+	if ra.Usage != rb.Usage {
+		out = append(out, fmt.Sprintf("tokens in %d → %d (%s), out %d → %d (%s)",
+			ra.Usage.InputTokens, rb.Usage.InputTokens, signed(rb.Usage.InputTokens-ra.Usage.InputTokens),
+			ra.Usage.OutputTokens, rb.Usage.OutputTokens, signed(rb.Usage.OutputTokens-ra.Usage.OutputTokens)))
+	}
+	return out
+}
+
+func signed(n int64) string {
+	if n > 0 {
+		return fmt.Sprintf("+%d", n)
+	}
+	if n < 0 {
+		return fmt.Sprintf("−%d", -n)
+	}
+	return "±0"
+}
+
+func textChange(what, a, b string) string {
+	switch {
+	case a == "":
+		return fmt.Sprintf("%s added: %s", what, quoteShort(b))
+	case b == "":
+		return fmt.Sprintf("%s removed (was %s)", what, quoteShort(a))
+	}
+	return fmt.Sprintf("%s changed: %s → %s", what, quoteShort(a), quoteShort(b))
+}
+
+func quoteShort(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 60 {
+		s = string(r[:57]) + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+func compareToolCalls(a, b []cassette.ToolCall) []string {
+	var out []string
+	for i := 0; i < max(len(a), len(b)); i++ {
+		switch {
+		case i >= len(a):
+			out = append(out, fmt.Sprintf("tool call %s added %s", b[i].Name, compactJSON(b[i].Arguments)))
+		case i >= len(b):
+			out = append(out, fmt.Sprintf("tool call %s removed", a[i].Name))
+		case a[i].Name != b[i].Name:
+			out = append(out, fmt.Sprintf("tool call %d: %s → %s %s", i, a[i].Name, b[i].Name, compactJSON(b[i].Arguments)))
+		case !cassette.PyEqual(a[i].Arguments, b[i].Arguments):
+			out = append(out, fmt.Sprintf("tool call %s: arguments %s → %s", b[i].Name, compactJSON(a[i].Arguments), compactJSON(b[i].Arguments)))
+		}
+	}
+	return out
+}
+
+func compactJSON(v cassette.Value) string {
+	b, err := cassette.Encode(v, cassette.EncodeOptions{AllowNonFinite: true})
+	if err != nil {
+		return "(unprintable)"
+	}
+	s := string(b)
+	if r := []rune(s); len(r) > 80 {
+		s = string(r[:77]) + "…"
+	}
+	return s
+}
+
+func responseDetails(a, b *cassette.Cassette) []Detail {
+	get := func(c *cassette.Cassette) (text, stop, tools, usage string) {
+		if c == nil {
+			return "", "", "", ""
+		}
+		r, err := cassette.ParseResponse(c.Response)
+		if err != nil {
+			return "(invalid response: " + err.Error() + ")", "", "", ""
+		}
+		var calls []string
+		for _, tc := range r.ToolCalls {
+			calls = append(calls, tc.Name+" "+compactJSON(tc.Arguments))
+		}
+		return r.Text.Str(), r.StopReason, strings.Join(calls, "\n"),
+			fmt.Sprintf("in %d · out %d", r.Usage.InputTokens, r.Usage.OutputTokens)
+	}
+	at, as, atl, au := get(a)
+	bt, bs, btl, bu := get(b)
+	var out []Detail
+	for _, d := range []Detail{{"text", at, bt}, {"stop reason", as, bs}, {"tool calls", atl, btl}, {"usage", au, bu}} {
+		if d.Old != "" || d.New != "" {
+			out = append(out, d)
+		}
+	}
+	if a != nil && b != nil && a.Model != b.Model {
+		out = append(out, Detail{"model", a.Model, b.Model})
+	}
+	return out
+}
+
+func summariseTape(oldData []byte, oldOK bool, newData []byte, newOK bool) ([]string, []Detail) {
+	var oldT, newT *cassette.TapeFile
+	if oldOK {
+		t, err := cassette.DecodeTape(oldData)
+		if err != nil {
+			return []string{"committed version is invalid: " + err.Error()}, nil
+		}
+		oldT = t
+	}
+	if newOK {
+		t, err := cassette.DecodeTape(newData)
+		if err != nil {
+			return []string{"new version is invalid: " + err.Error()}, nil
+		}
+		newT = t
+	}
+	switch {
+	case oldT == nil && newT != nil:
+		return []string{fmt.Sprintf("tape recorded (new): %d key(s), %d entr(ies)", len(newT.Keys), countEntries(newT))}, nil
+	case newT == nil && oldT != nil:
+		return []string{fmt.Sprintf("tape removed: %d key(s), %d entr(ies)", len(oldT.Keys), countEntries(oldT))}, nil
+	case newT == nil:
+		return nil, nil
+	}
+	return compareTapes(oldT, newT)
+}
+
+func countEntries(t *cassette.TapeFile) int {
+	n := 0
+	for _, k := range t.Keys {
+		n += len(k.Entries)
+	}
+	return n
+}
+
+func compareTapes(a, b *cassette.TapeFile) ([]string, []Detail) {
+	var out []string
+	var details []Detail
+	old := map[string]cassette.TapeGroup{}
+	for _, k := range a.Keys {
+		old[k.Key] = k
+	}
+	seen := map[string]bool{}
+	for _, k := range b.Keys {
+		seen[k.Key] = true
+		ok, had := old[k.Key]
+		if !had {
+			out = append(out, fmt.Sprintf("key %s: %d entr(ies) added", k.Key, len(k.Entries)))
+			continue
+		}
+		if d := len(k.Entries) - len(ok.Entries); d > 0 {
+			out = append(out, fmt.Sprintf("key %s: %d entr(ies) added", k.Key, d))
+		} else if d < 0 {
+			out = append(out, fmt.Sprintf("key %s: %d entr(ies) removed", k.Key, -d))
+		}
+		for i := 0; i < min(len(k.Entries), len(ok.Entries)); i++ {
+			oe, ne := ok.Entries[i], k.Entries[i]
+			before, after := entryOutcome(oe), entryOutcome(ne)
+			if before != after {
+				out = append(out, fmt.Sprintf("key %s [%d]: %s → %s", k.Key, i, shorten(before), shorten(after)))
+				details = append(details, Detail{Label: fmt.Sprintf("%s[%d]", k.Key, i), Old: before, New: after})
+			}
+		}
+	}
+	for _, k := range a.Keys {
+		if !seen[k.Key] {
+			out = append(out, fmt.Sprintf("key %s: removed (%d entr(ies))", k.Key, len(k.Entries)))
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, "no change in entries (format only)")
+	}
+	return out, details
+}
+
+func entryOutcome(e cassette.TapeEntry) string {
+	if e.Error != nil {
+		return "error " + e.Error.Name + ": " + e.Error.Message
+	}
+	if !e.HasResult {
+		return "no result"
+	}
+	return "result " + compactJSON(e.Result)
+}
+
+func shorten(s string) string {
+	if r := []rune(s); len(r) > 70 {
+		return string(r[:67]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,271 @@
+package scan
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+)
+
+// gitRepo makes a temporary repository with a committed cassette tree.
+func gitRepo(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	git(t, dir, "init", "-q", "-b", "main")
+	git(t, dir, "config", "user.email", "test@example.com")
+	git(t, dir, "config", "user.name", "test")
+	git(t, dir, "config", "commit.gpgsign", "false")
+	return dir
+}
+
+func git(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// recording builds a dryfire cassette body for one turn.
+func recording(suite, caseName string, turn int, key, text string, calls []cassette.Value, inTokens int64) []byte {
+	stop := "end_turn"
+	if len(calls) > 0 {
+		stop = "tool_use"
+	}
+	body := cassette.ObjectValue(
+		cassette.M("schema_version", cassette.IntValue(1)),
+		cassette.M("fingerprint", cassette.StringValue(key)),
+		cassette.M("suite", cassette.StringValue(suite)),
+		cassette.M("case", cassette.StringValue(caseName)),
+		cassette.M("turn", cassette.IntValue(int64(turn))),
+		cassette.M("provider", cassette.StringValue("anthropic")),
+		cassette.M("model", cassette.StringValue("claude-sonnet-4-6")),
+		cassette.M("recorded_at", cassette.StringValue("2026-08-01T12:00:00Z")),
+		cassette.M("request_digest", cassette.ObjectValue(cassette.M("messages", cassette.ArrayValue()))),
+		cassette.M("response", cassette.ObjectValue(
+			cassette.M("cache_hit", cassette.BoolValue(false)),
+			cassette.M("latency_ms", cassette.IntValue(12)),
+			cassette.M("raw", cassette.ObjectValue()),
+			cassette.M("stop_reason", cassette.StringValue(stop)),
+			cassette.M("text", cassette.StringValue(text)),
+			cassette.M("tool_calls", cassette.ArrayValue(calls...)),
+			cassette.M("usage", cassette.ObjectValue(
+				cassette.M("cache_read_tokens", cassette.IntValue(0)),
+				cassette.M("cache_write_tokens", cassette.IntValue(0)),
+				cassette.M("input_tokens", cassette.IntValue(inTokens)),
+				cassette.M("output_tokens", cassette.IntValue(20)),
+			)),
+		)),
+	)
+	data, err := cassette.EncodeDryfire(body)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+func toolCall(id, name string, args cassette.Value) cassette.Value {
+	return cassette.ObjectValue(
+		cassette.M("arguments", args),
+		cassette.M("id", cassette.StringValue(id)),
+		cassette.M("malformed_arguments", cassette.NullValue()),
+		cassette.M("name", cassette.StringValue(name)),
+	)
+}
+
+func writeFile(t *testing.T, p string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const tapeV1 = `{
+  "version": 1,
+  "name": "chat",
+  "entries": {
+    "742d2e2e6d3841b1": [
+      {
+        "args": [
+          5,
+          {
+            "q": "hello world",
+            "ts": 111
+          }
+        ],
+        "result": "first"
+      }
+    ]
+  }
+}`
+
+func TestReviewListsSummarisesAndActs(t *testing.T) {
+	ctx := context.Background()
+	dir := gitRepo(t)
+	root := filepath.Join(dir, ".dryfire", "cassettes")
+	caseDir := filepath.Join(root, "refund_agent", "parallel_lookups")
+	args := cassette.ObjectValue(cassette.M("order_id", cassette.StringValue("A-991")))
+	writeFile(t, filepath.Join(caseDir, "00-1111111111111111.json"),
+		recording("refund_agent", "parallel_lookups", 0, "1111111111111111", "", []cassette.Value{toolCall("toolu_1", "lookup_order", args)}, 100))
+	writeFile(t, filepath.Join(caseDir, "01-2222222222222222.json"),
+		recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Refunded.", nil, 150))
+	writeFile(t, filepath.Join(root, "refund_agent", "old_case", "00-3333333333333333.json"),
+		recording("refund_agent", "old_case", 0, "3333333333333333", "Bye.", nil, 90))
+	writeFile(t, filepath.Join(root, "refund_agent", "moving", "00-4444444444444444.json"),
+		recording("refund_agent", "moving", 0, "4444444444444444", "Moved.", nil, 90))
+	writeFile(t, filepath.Join(dir, "tapes", "chat.json"), []byte(tapeV1))
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "record")
+
+	// Edit: turn 01 answers differently. Re-record: turn 00 under a new key
+	// with other arguments. Delete: old_case. Rename: moving → moved (staged).
+	// Tape: result changed. Untracked: a new case.
+	writeFile(t, filepath.Join(caseDir, "01-2222222222222222.json"),
+		recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Refund issued.", nil, 170))
+	args2 := cassette.ObjectValue(cassette.M("order_id", cassette.StringValue("B-100")))
+	writeFile(t, filepath.Join(caseDir, "00-5555555555555555.json"),
+		recording("refund_agent", "parallel_lookups", 0, "5555555555555555", "", []cassette.Value{toolCall("toolu_9", "lookup_order", args2)}, 100))
+	if err := os.RemoveAll(filepath.Join(root, "refund_agent", "old_case")); err != nil {
+		t.Fatal(err)
+	}
+	git(t, dir, "mv", ".dryfire/cassettes/refund_agent/moving", ".dryfire/cassettes/refund_agent/moved")
+	writeFile(t, filepath.Join(dir, "tapes", "chat.json"), []byte(strings.Replace(tapeV1, `"first"`, `"second"`, 1)))
+	writeFile(t, filepath.Join(root, "travel", "new_case", "00-6666666666666666.json"),
+		recording("travel", "new_case", 0, "6666666666666666", "Hi.", nil, 10))
+
+	r, err := OpenReview(ctx, dir, []string{root, filepath.Join(dir, "tapes")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		kind    ChangeKind
+		summary string
+	}{
+		".dryfire/cassettes/refund_agent/parallel_lookups/01-2222222222222222.json": {Modified, `response text changed: "Refunded." → "Refund issued."`},
+		".dryfire/cassettes/refund_agent/parallel_lookups/00-5555555555555555.json": {Added, `tool call lookup_order: arguments {"order_id":"A-991"} → {"order_id":"B-100"}`},
+		".dryfire/cassettes/refund_agent/old_case/00-3333333333333333.json":         {Deleted, "turn 00 recording removed"},
+		".dryfire/cassettes/refund_agent/moved/00-4444444444444444.json":            {Renamed, "moved from .dryfire/cassettes/refund_agent/moving/00-4444444444444444.json"},
+		"tapes/chat.json": {Modified, `key 742d2e2e6d3841b1 [0]: result "first" → result "second"`},
+		".dryfire/cassettes/travel/new_case/00-6666666666666666.json": {Added, "turn 00 recorded (new)"},
+	}
+	if len(r.Items) != len(want) {
+		for _, it := range r.Items {
+			t.Logf("item %s %s %v", it.Kind, it.Path, it.Summary)
+		}
+		t.Fatalf("got %d items, want %d", len(r.Items), len(want))
+	}
+	for _, it := range r.Items {
+		w, ok := want[it.Path]
+		if !ok {
+			t.Errorf("unexpected item %s", it.Path)
+			continue
+		}
+		if it.Kind != w.kind {
+			t.Errorf("%s: kind %s, want %s", it.Path, it.Kind, w.kind)
+		}
+		if !slicesContain(it.Summary, w.summary) {
+			t.Errorf("%s: summary %q lacks %q", it.Path, it.Summary, w.summary)
+		}
+	}
+	modified := ".dryfire/cassettes/refund_agent/parallel_lookups/01-2222222222222222.json"
+	it, _ := r.Item(modified)
+	if !slicesContain(it.Summary, "tokens in 150 → 170 (+20), out 20 → 20 (±0)") {
+		t.Errorf("usage delta missing: %q", it.Summary)
+	}
+
+	// Accept stages; undo unstages.
+	if err := r.Accept(ctx, modified); err != nil {
+		t.Fatal(err)
+	}
+	if staged := git(t, dir, "diff", "--cached", "--name-only"); !strings.Contains(staged, modified) {
+		t.Errorf("accept did not stage %s: %q", modified, staged)
+	}
+	if _, err := r.Undo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if staged := git(t, dir, "diff", "--cached", "--name-only"); strings.Contains(staged, modified) {
+		t.Errorf("undo left %s staged", modified)
+	}
+
+	// Reject restores HEAD; undo brings the edit back.
+	edited, _ := os.ReadFile(filepath.Join(dir, modified))
+	if err := r.Reject(ctx, modified, false); err != nil {
+		t.Fatal(err)
+	}
+	head := git(t, dir, "show", "HEAD:"+modified)
+	if got, _ := os.ReadFile(filepath.Join(dir, modified)); string(got) != head {
+		t.Errorf("reject did not restore the committed version")
+	}
+	if _, err := r.Undo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, modified)); string(got) != string(edited) {
+		t.Errorf("undo did not bring the edit back")
+	}
+
+	// An untracked file is removed only after confirmation.
+	untracked := ".dryfire/cassettes/travel/new_case/00-6666666666666666.json"
+	if err := r.Reject(ctx, untracked, false); !errors.Is(err, ErrNeedsConfirm) {
+		t.Fatalf("reject of untracked without confirm: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, untracked)); err != nil {
+		t.Fatalf("untracked file gone without confirmation: %v", err)
+	}
+	if err := r.Reject(ctx, untracked, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, untracked)); !os.IsNotExist(err) {
+		t.Errorf("confirmed reject kept the file")
+	}
+	if _, err := r.Undo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, untracked)); err != nil {
+		t.Errorf("undo did not bring the untracked file back: %v", err)
+	}
+
+	// Rejecting the rename puts the old path back.
+	moved := ".dryfire/cassettes/refund_agent/moved/00-4444444444444444.json"
+	if err := r.Reject(ctx, moved, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "refund_agent", "moving", "00-4444444444444444.json")); err != nil {
+		t.Errorf("reject of a rename did not restore the old path: %v", err)
+	}
+	if st := git(t, dir, "status", "--porcelain", "--", ".dryfire/cassettes/refund_agent/moving", ".dryfire/cassettes/refund_agent/moved"); st != "" {
+		t.Errorf("after rejecting the rename git still shows: %q", st)
+	}
+}
+
+func TestReviewOutsideRepository(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	_, err := OpenReview(context.Background(), t.TempDir(), nil)
+	if !errors.Is(err, ErrNotRepo) {
+		t.Fatalf("got %v, want ErrNotRepo", err)
+	}
+}
+
+func slicesContain(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
