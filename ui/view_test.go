@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -34,16 +35,7 @@ func TestViewMain(t *testing.T) {
 	}
 }
 
-func sizeName(w, h int) string { return strings.ReplaceAll(ansi.Strip(string(rune('0'+w/100))+"x"), "0x", "") + itoa(w) + "x" + itoa(h) }
-
-func itoa(n int) string {
-	s := ""
-	for n > 0 {
-		s = string(rune('0'+n%10)) + s
-		n /= 10
-	}
-	return s
-}
+func sizeName(w, h int) string { return fmt.Sprintf("%dx%d", w, h) }
 
 func TestViewTabs(t *testing.T) {
 	for i, name := range []string{"response", "request", "diff", "secrets", "raw"} {
