@@ -322,3 +322,27 @@ func turnList(turns []int) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// ReviewDirs returns the directories (and tape files) a review of w looks
+// at: the cassette root and every place tapes are read from.
+func ReviewDirs(w *Workspace) []string {
+	var dirs []string
+	if w.Store != nil && w.Store.Root != "" {
+		dirs = append(dirs, w.Store.Root)
+	}
+	for _, name := range []string{".tapes", "tapes"} {
+		dirs = append(dirs, filepath.Join(w.Root, name))
+	}
+	for _, t := range w.Tapes {
+		if t.Path != "" {
+			dirs = append(dirs, filepath.Dir(t.Path))
+		}
+	}
+	if w.Path != "" {
+		if fi, err := os.Stat(w.Path); err == nil && !fi.IsDir() {
+			dirs = append(dirs, w.Path)
+		}
+	}
+	slices.Sort(dirs)
+	return slices.Compact(dirs)
+}
