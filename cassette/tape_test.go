@@ -251,3 +251,31 @@ func TestTapeEncodeOrder(t *testing.T) {
 		t.Errorf("hand-made key: check %s, want key mismatch", tape.Keys[0].Entries[0].KeyCheck)
 	}
 }
+
+func FuzzDecodeTape(f *testing.F) {
+	f.Add([]byte("{\n  \"version\": 1,\n  \"name\": \"n\",\n  \"entries\": {\n    \"k\": [\n      {\n        \"args\": [\n          \"café\",\n          {\"2\": 1.0, \"1\": 1e-7}\n        ],\n        \"kwargs\": {\"b\": -0.0},\n        \"result\": 9007199254740993\n      }\n    ]\n  }\n}"))
+	f.Add([]byte(`{"version": 1, "entries": {"k": [{"args": [NaN], "error": {"name": 1}}]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tape, err := DecodeTape(data)
+		if err != nil {
+			return
+		}
+		for _, d := range []Dialect{JS, Python} {
+			out, err := tape.Encode(d)
+			if err != nil {
+				continue
+			}
+			again, err := DecodeTape(out)
+			if err != nil {
+				t.Fatalf("%s re-encoding does not decode: %v\n%s", d, err, out)
+			}
+			if len(again.Keys) != len(tape.Keys) {
+				t.Fatalf("%s re-encoding has %d keys, want %d", d, len(again.Keys), len(tape.Keys))
+			}
+			out2, err := again.Encode(d)
+			if err != nil || !bytes.Equal(out, out2) {
+				t.Fatalf("%s encoding is not stable (%v)", d, err)
+			}
+		}
+	})
+}
