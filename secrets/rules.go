@@ -127,15 +127,13 @@ type matcher func(s string, i int) (match, bool)
 // anchors maps the first byte of every rule's prefix to its matchers, so the
 // scan looks at each byte once and does work only on candidate bytes.
 var (
-	anchors    [256][]matcher
-	anywhere   [256]bool // anchors that need no word boundary before them
-	anchorByte [256]bool
+	anchors [256][]matcher
 )
 
 func addAnchor(first string, m matcher) {
 	for i := 0; i < len(first); i++ {
 		anchors[first[i]] = append(anchors[first[i]], m)
-		anchorByte[first[i]] = true
+		byteClass[first[i]] |= classAnchor
 	}
 }
 
@@ -158,7 +156,6 @@ func init() {
 	addAnchor("bB", matchBearer)
 	addAnchor("bB", matchBasic)
 	addAnchor(":", matchURLPassword)
-	anywhere[':'] = true
 }
 
 // prefixed builds the matcher of a fixed prefix followed by a body of at
@@ -578,20 +575,33 @@ func matchURLPassword(s string, i int) (match, bool) {
 }
 
 // findAll appends every secret in s to dst.
+//
+// The loop touches each byte once. Inside a word only its first byte can
+// start a key (every prefixed rule wants a word boundary before it), so the
+// rest of the word is skipped with one table lookup per byte; the two
+// anchors that need no boundary (':' of "://") are not letters or digits.
 func findAll(s string, dst []match) []match {
 	from := len(dst)
 	aws := false
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
-		if !anchorByte[c] || (!anywhere[c] && i > 0 && alnum[s[i-1]]) {
+		k := byteClass[c]
+		if k == classOther {
+			i++
 			continue
 		}
-		for _, m := range anchors[c] {
-			if mt, ok := m(s, i); ok {
+		if k&classAnchor != 0 {
+			if mt, ok := matchAt(s, i); ok {
 				dst = append(dst, mt)
 				aws = aws || mt.rule == RuleAWSKeyID
-				i = mt.end - 1
-				break
+				i = mt.end
+				continue
+			}
+		}
+		i++
+		if k&classWord != 0 {
+			for i < len(s) && byteClass[s[i]]&classWord != 0 {
+				i++
 			}
 		}
 	}
@@ -600,6 +610,31 @@ func findAll(s string, dst []match) []match {
 	}
 	return dst
 }
+
+func matchAt(s string, i int) (match, bool) {
+	for _, m := range anchors[s[i]] {
+		if mt, ok := m(s, i); ok {
+			return mt, true
+		}
+	}
+	return match{}, false
+}
+
+// Byte classes for the scan loop.
+const (
+	classOther  = 0
+	classWord   = 1 // a letter or digit
+	classAnchor = 2 // may start a secret
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := range 256 {
+		if alnum[c] {
+			t[c] |= classWord
+		}
+	}
+	return t
+}()
 
 // randomBody reports whether the variable part of a key looks random rather
 // than like a placeholder: enough distinct characters, no long runs, no

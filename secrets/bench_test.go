@@ -1,0 +1,95 @@
+package secrets
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+)
+
+var benchWords = strings.Fields(`the order was shipped on monday and the customer asked about a refund
+because the package arrived damaged please check the status of order and look up the
+tracking number before you answer said assistant tool result returned shipping address
+street city postal code country total amount currency EUR USD items quantity price sku
+warehouse should be escalated support ticket priority high severity low user wants to
+know whether it is possible to change the delivery date instead they asked for a callback
+https://example.com/orders/8812 at 14:00 sorry for the inconvenience we have issued a
+voucher; "quoted" (parenthesised) api key secret token bearer basic authorization skip risk
+task-based answers: 1. first 2. second — résumé naïve café 東京 emoji 🎉`)
+
+// transcript returns a dryfire cassette of a long agent conversation:
+// prose, tool calls and JSON tool results, as real recordings look.
+func transcript(seed uint64, turns int) []byte {
+	r := rand.New(rand.NewPCG(seed, seed))
+	prose := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(benchWords[r.IntN(len(benchWords))])
+		}
+		return b.String()
+	}
+	var msgs []cassette.Value
+	for i := range turns {
+		msgs = append(msgs,
+			Obj(M("content", S(prose(120))), M("role", S("user")), M("tool_calls", Arr()), M("tool_results", Arr())),
+			Obj(M("content", S(prose(60))), M("role", S("assistant")),
+				M("tool_calls", Arr(Obj(M("arguments", Obj(M("order_id", S(fmt.Sprint(8000+i))), M("note", S(prose(12))))),
+					M("id", S(fmt.Sprintf("call_%d", i))), M("name", S("get_order"))))),
+				M("tool_results", Arr(Obj(M("call_id", S(fmt.Sprintf("call_%d", i))),
+					M("content", Obj(M("status", S("shipped")), M("items", Arr(S(prose(8)), S(prose(8)))), M("total", cassette.FloatValue(41.5)))),
+					M("is_error", cassette.BoolValue(false)))))),
+		)
+	}
+	body := Obj(
+		M("case", S("long_conversation")), M("fingerprint", S("3d3d451719dd1a54")), M("model", S("claude-opus-4-1")),
+		M("provider", S("anthropic")), M("recorded_at", S("2026-08-01T12:00:00Z")),
+		M("request_digest", Obj(M("messages", Arr(msgs...)), M("system", S(prose(200))),
+			M("tools", Arr(Obj(M("description", S(prose(30))), M("name", S("get_order"))))))),
+		M("response", Obj(M("raw", Obj(M("content", Arr(Obj(M("text", S(prose(300))), M("type", S("text"))))))),
+			M("stop_reason", S("end_turn")), M("text", S(prose(300))))),
+		M("schema_version", cassette.IntValue(1)), M("suite", S("orders")), M("turn", cassette.IntValue(3)),
+	)
+	data, err := cassette.EncodeDryfire(body)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+// BenchmarkScanCassette measures the scanner over a decoded transcript, in
+// bytes of the file per second.
+func BenchmarkScanCassette(b *testing.B) {
+	data := transcript(1, 40)
+	c, err := cassette.DecodeCassette(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if fs := ScanCassette("c.json", c); len(fs) != 0 {
+		b.Fatalf("transcript has findings: %+v", fs[0])
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		ScanCassette("c.json", c)
+	}
+}
+
+// BenchmarkScanCassetteWithDecode includes decoding the file, which the
+// store does anyway when it loads a cassette.
+func BenchmarkScanCassetteWithDecode(b *testing.B) {
+	data := transcript(1, 40)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		c, err := cassette.DecodeCassette(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ScanCassette("c.json", c)
+	}
+}
