@@ -17,6 +17,18 @@
 // every syntax error; [Canonical] writes the canonical form dryfire hashes;
 // [EncodeDryfire] writes the bytes dryfire writes to disk.
 //
+// # Tapes
+//
+// [DecodeTape] and [TapeFile.Encode] read and write cassette-fn tapes byte for
+// byte as the JavaScript package and its Python port write them; [TapeKey]
+// computes a call's key in either dialect; [OpenTape] with [Call], [CallKw]
+// and [Wrap] records and replays Go calls in tapes those tools can share.
+// The default dialect is JavaScript's. Integers beyond 2^53-1: when checking
+// a stored tape, the JS dialect rounds them as JSON.parse does, so the key
+// is the one JavaScript computes; when the Tape API records in the JS
+// dialect it refuses them ([ErrUnsafeInteger]) rather than merge distinct
+// calls. The Python dialect keeps every integer exact.
+//
 // # Compatibility
 //
 // A fingerprint, key, miss or file that differs from what dryfire or
