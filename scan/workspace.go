@@ -86,6 +86,10 @@ type Options struct {
 	Getenv func(string) (string, bool)
 	// Workers bounds parallel file reads (0: a default).
 	Workers int
+	// OnFile, when set, is called for every cassette file read, as
+	// cassette.LoadOptions.OnFile is, so that a caller can check each file
+	// in the same pass (check runs doctor and secrets this way).
+	OnFile func(f *cassette.StoreFile, c *cassette.Cassette, data []byte)
 }
 
 // ErrNotFound is returned when PATH does not exist.
@@ -240,6 +244,9 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options) error
 	}
 	secrets := map[*cassette.StoreFile]int{}
 	onFile := func(f *cassette.StoreFile, c *cassette.Cassette, data []byte) {
+		if o.OnFile != nil {
+			o.OnFile(f, c, data)
+		}
 		n := 0
 		if o.Secrets && c != nil {
 			n = countSecrets(w.rel(f.Path), c)
