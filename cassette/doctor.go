@@ -266,3 +266,11 @@ func firstDifference(a, b []byte) int {
 	}
 	return n
 }
+
+// CheckFile runs Doctor's checks on one file read by [LoadStore] (the
+// arguments of [LoadOptions.OnFile]), for callers that read the store once
+// for several purposes. It never fixes anything.
+func CheckFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Problem) {
+	problems, notes, _ = checkFile(f, c, data)
+	return problems, notes
+}
