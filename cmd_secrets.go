@@ -68,13 +68,7 @@ func (c *secretsCmd) run(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
-	suppressed := bl.Apply(rep.Findings)
-	var open []secrets.Finding
-	for _, f := range rep.Findings {
-		if !f.Suppressed {
-			open = append(open, f)
-		}
-	}
+	open, suppressed := openFindings(bl, rep)
 	var red *secrets.RedactReport
 	if c.redact && len(open) > 0 {
 		red, err = secrets.RedactAll(ctx, rep, bl.Accepts)
@@ -114,6 +108,18 @@ func (c *secretsCmd) loadBaseline(root string) (*secrets.Baseline, string, error
 	}
 	b, err := secrets.ReadBaseline(name)
 	return b, name, err
+}
+
+// openFindings applies the baseline to rep: the findings it leaves open
+// and how many it suppressed.
+func openFindings(bl *secrets.Baseline, rep *secrets.Report) (open []secrets.Finding, suppressed int) {
+	suppressed = bl.Apply(rep.Findings)
+	for _, f := range rep.Findings {
+		if !f.Suppressed {
+			open = append(open, f)
+		}
+	}
+	return open, suppressed
 }
 
 // write records every current finding as accepted, scoped to PATH when it
