@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -73,10 +72,7 @@ func toItem(w *scan.Workspace, r *scan.Recording) tree.Item {
 	it := tree.Item{ID: r.Path, Path: r.Path, Format: r.Format, Group: r.Suite, Sub: r.Case,
 		Turn: r.Turn, Repeat: r.RepeatIndex, Entry: r.Entry, Key: r.Key,
 		Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets, Ref: ref{w, r}}
-	switch r.Status {
-	case scan.Superseded, scan.OrphanedCase, scan.OrphanedSuite, scan.StaleSchema:
-		it.Prunable = true
-	}
+	it.Prunable = r.Format == "dryfire" && r.Status.Prunable() && len(r.ReadBy) == 0
 	if r.Format == "tape" {
 		it.ID = r.Path + "#" + r.TapeKey + "#" + strconv.Itoa(r.Entry)
 		it.Group, it.Sub = r.Path, r.TapeKey
@@ -214,20 +210,31 @@ func lookupPath(v cassette.Value, p string) string {
 	return v.Text
 }
 
-// Prune implements Backend: each file is removed only if it is still
-// prunable when the prune runs.
+// Prune implements Backend through the workspace's prune, the core of the
+// prune command: it removes the files one by one (refusing any that replay
+// still reads), then the directories left empty.
 func (Core) Prune(_ context.Context, items []tree.Item) (PruneResult, error) {
 	var res PruneResult
+	var w *scan.Workspace
+	var chosen []scan.PruneItem
 	for _, it := range items {
 		rf, ok := it.Ref.(ref)
-		if !ok || rf.w == nil || !it.Prunable {
-			res.Kept = append(res.Kept, Refusal{it.Path, it.Status + ": " + it.Reason})
+		if !ok || rf.w == nil {
+			res.Kept = append(res.Kept, Refusal{it.Path, "not scanned yet"})
 			continue
 		}
-		if err := os.Remove(filepath.Join(rf.w.Root, filepath.FromSlash(it.Path))); err != nil {
-			return res, err
-		}
-		res.Removed = append(res.Removed, it.Path)
+		w = rf.w
+		chosen = append(chosen, scan.PruneItem{Recording: rf.r, Reason: it.Status})
+	}
+	if w == nil {
+		return res, nil
+	}
+	rep := w.Prune(chosen)
+	for _, r := range rep.Removed {
+		res.Removed = append(res.Removed, r.Recording.Path)
+	}
+	for _, err := range rep.Errors {
+		res.Kept = append(res.Kept, Refusal{Reason: err.Error()})
 	}
 	return res, nil
 }

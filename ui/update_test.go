@@ -199,4 +199,3 @@ func TestStreamingKeepsTreeUsable(t *testing.T) {
 		t.Errorf("after the last batch: loading %v, %d recordings, cursor on %v (was %v)", m.loading, m.tree.Len(), after, before)
 	}
 }
-

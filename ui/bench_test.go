@@ -1,0 +1,135 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/gen"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+)
+
+// benchProject writes a 20,000-recording project once per test binary.
+var benchProject = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "dryfire-ui-bench-")
+	if err != nil {
+		return "", err
+	}
+	root := filepath.Join(dir, "big")
+	_, err = gen.Generate(root, gen.Default(20000, 1))
+	return root, err
+})
+
+func benchRoot(b *testing.B) string {
+	b.Helper()
+	root, err := benchProject()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return root
+}
+
+// BenchmarkFirstFrame measures, on a 20,000-file project and the real core,
+// the time from start to the first frame that shows rows: the scan starts,
+// its first batch arrives, Update adds it and View renders it.
+func BenchmarkFirstFrame(b *testing.B) {
+	root := benchRoot(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		m := New(Options{Path: root, Backend: Core{}})
+		nm, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+		m = nm.(Model)
+		msg := scanCmd(m.ctx, m.opts.Backend, root, m.gen)()
+		nm, _ = m.Update(msg)
+		m = nm.(Model)
+		if m.tree.Rows() == 0 {
+			b.Fatal("no rows in the first frame")
+		}
+		_ = m.View()
+		m.cancel()
+	}
+}
+
+// loadedModel returns a model holding items, all delivered.
+func loadedModel(b *testing.B, items []tree.Item, done bool) Model {
+	m := New(Options{Path: "/big", Backend: &fakeBackend{body: loadCassette(b)}})
+	nm, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	m = nm.(Model)
+	nm, _ = m.Update(scanBatchMsg{gen: m.gen, items: items, done: done, next: make(chan scanEvent)})
+	return nm.(Model)
+}
+
+// BenchmarkKeyToFrame measures a key press (j, cycling through k and
+// collapse/expand) to the next rendered frame, with 20,000 recordings,
+// after loading and while loading.
+func BenchmarkKeyToFrame(b *testing.B) {
+	items := synthItems(20000)
+	for _, tc := range []struct {
+		name string
+		done bool
+	}{{"loaded", true}, {"loading", false}} {
+		b.Run(tc.name, func(b *testing.B) {
+			m := loadedModel(b, items, tc.done)
+			down, up := pressKey("j"), pressKey("k")
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				k := down
+				if i%200 >= 100 {
+					k = up
+				}
+				i++
+				nm, _ := m.Update(k)
+				m = nm.(Model)
+				_ = m.View()
+			}
+		})
+	}
+}
+
+// TestKeyToFrameMedian reports the median key-to-frame time with 20,000
+// recordings (a figure for the README, not a pass/fail timing).
+func TestKeyToFrameMedian(t *testing.T) {
+	if testing.Short() {
+		t.Skip("figure only")
+	}
+	items := synthItems(20000)
+	for _, done := range []bool{true, false} {
+		m := loadedModel(&testing.B{}, items, done)
+		var ds []time.Duration
+		for i := range 400 {
+			k := pressKey("j")
+			if i%200 >= 100 {
+				k = pressKey("k")
+			}
+			start := time.Now()
+			nm, _ := m.Update(k)
+			m = nm.(Model)
+			_ = m.View()
+			ds = append(ds, time.Since(start))
+		}
+		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+		t.Logf("loaded=%v: median key→frame %v, p99 %v", done, ds[len(ds)/2], ds[len(ds)*99/100])
+	}
+}
+
+// synthItems makes n recordings in 200 suites of 10 cases.
+func synthItems(n int) []tree.Item {
+	statuses := []string{"live", "live", "live", "live", "stale", "superseded", "orphaned case", "in use"}
+	items := make([]tree.Item, n)
+	for i := range items {
+		s, c, turn := i/100, (i/10)%10, i%10
+		p := fmt.Sprintf(".dryfire/cassettes/suite_%03d/case_%02d/%02d-%016x.json", s, c, turn, i)
+		items[i] = tree.Item{ID: p, Path: p, Format: "dryfire", Group: fmt.Sprintf("suite_%03d", s),
+			Sub: fmt.Sprintf("case_%02d", c), Turn: turn, Key: fmt.Sprintf("%016x", i),
+			Label: fmt.Sprintf("%02d %06x", turn, i), Status: statuses[i%len(statuses)]}
+	}
+	return items
+}
+
