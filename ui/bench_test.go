@@ -132,4 +132,3 @@ func synthItems(n int) []tree.Item {
 	}
 	return items
 }
-
