@@ -80,6 +80,9 @@ func AppendEncode(dst []byte, v Value, o EncodeOptions) ([]byte, error) {
 type encoder struct {
 	buf []byte
 	o   EncodeOptions
+	// arena holds the sorted copies of objects being written, as a stack:
+	// one allocation serves every object of a document.
+	arena []Member
 }
 
 func (e *encoder) newline(depth int) {
@@ -133,6 +136,9 @@ func (e *encoder) object(members []Member, depth int) error {
 		e.buf = append(e.buf, "{}"...)
 		return nil
 	}
+	if mark := len(e.arena); e.o.SortKeys {
+		defer func() { e.arena = e.arena[:mark] }()
+	}
 	members = e.orderMembers(members)
 	e.buf = append(e.buf, '{')
 	for i := range members {
@@ -169,7 +175,11 @@ func (e *encoder) orderMembers(members []Member) []Member {
 	switch {
 	case e.o.SortKeys:
 		if !slices.IsSortedFunc(members, compareKeys) {
-			members = slices.Clone(members)
+			// Nested objects push above this copy and pop back; a later
+			// append that moves the arena leaves this slice valid.
+			mark := len(e.arena)
+			e.arena = append(e.arena, members...)
+			members = e.arena[mark:len(e.arena):len(e.arena)]
 			slices.SortFunc(members, compareKeys)
 		}
 	case e.o.Dialect == JS:

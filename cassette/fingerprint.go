@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -79,31 +81,65 @@ func NormaliseCallIDs(messages Value) Value {
 	return normaliseIDs(messages, seen)
 }
 
+// normaliseIDs returns v with the id strings replaced. It copies only the
+// containers on the way to a replaced id and shares everything else, which
+// keeps hashing cheap: most of a request holds no ids.
 func normaliseIDs(v Value, seen map[string]string) Value {
 	switch v.Kind {
 	case Array:
-		items := make([]Value, len(v.Items))
+		var items []Value
 		for i := range v.Items {
-			items[i] = normaliseIDs(v.Items[i], seen)
+			x := normaliseIDs(v.Items[i], seen)
+			if items == nil && !sameContainer(x, v.Items[i]) {
+				items = slices.Clone(v.Items)
+			}
+			if items != nil {
+				items[i] = x
+			}
 		}
-		v.Items = items
+		if items != nil {
+			v.Items = items
+		}
 	case Object:
-		members := make([]Member, len(v.Members))
+		var members []Member
 		for i, m := range v.Members {
+			var x Value
 			if isIDKey(m.Key) && m.Value.Kind == String {
 				ph, ok := seen[m.Value.Text]
 				if !ok {
 					ph = "call_" + strconv.Itoa(len(seen))
 					seen[m.Value.Text] = ph
 				}
-				members[i] = Member{m.Key, StringValue(ph)}
-				continue
+				x = StringValue(ph)
+			} else {
+				x = normaliseIDs(m.Value, seen)
 			}
-			members[i] = Member{m.Key, normaliseIDs(m.Value, seen)}
+			if members == nil && !sameContainer(x, m.Value) {
+				members = slices.Clone(v.Members)
+			}
+			if members != nil {
+				members[i].Value = x
+			}
 		}
-		v.Members = members
+		if members != nil {
+			v.Members = members
+		}
 	}
 	return v
+}
+
+// sameContainer reports whether normaliseIDs returned x unchanged: the same
+// scalar, or a container sharing the same backing array.
+func sameContainer(x, orig Value) bool {
+	switch x.Kind {
+	case Array:
+		return len(x.Items) == 0 || (len(orig.Items) > 0 && &x.Items[0] == &orig.Items[0])
+	case Object:
+		return len(x.Members) == 0 || (len(orig.Members) > 0 && &x.Members[0] == &orig.Members[0])
+	case String:
+		return orig.Kind == String && x.Text == orig.Text
+	}
+	return true
 }
 
 // Fingerprint returns dryfire's 16-hex key of the hash args: the first 16
@@ -119,12 +155,19 @@ func Fingerprint(hashArgs Value) (string, error) {
 // FingerprintRequest returns the key of an already built hashable request
 // (for example a complete request_digest).
 func FingerprintRequest(req Value) (string, error) {
-	canon, err := Canonical(req)
-	if err != nil {
+	e := canonicalEncoders.Get().(*encoder)
+	defer canonicalEncoders.Put(e)
+	e.buf, e.arena = e.buf[:0], e.arena[:0]
+	if err := e.value(req, 0); err != nil {
 		return "", err
 	}
-	return FingerprintBytes(canon), nil
+	return FingerprintBytes(e.buf), nil
 }
+
+// canonicalEncoders recycle the buffers of requests being hashed.
+var canonicalEncoders = sync.Pool{New: func() any {
+	return &encoder{buf: make([]byte, 0, 8<<10), o: EncodeOptions{SortKeys: true, NFC: true}}
+}}
 
 // FingerprintBytes returns the first 16 hex digits of the SHA-256 of b.
 func FingerprintBytes(b []byte) string {
