@@ -3,6 +3,7 @@ package cassette
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -51,6 +52,11 @@ type decoder struct {
 	data []byte
 	pos  int
 	opts DecodeOptions
+	// Scratch stacks: an object's members and an array's items collect here
+	// and are copied out once at their final length, instead of growing a
+	// slice per container.
+	members []Member
+	items   []Value
 }
 
 // errorf returns a ParseError at the current position.
@@ -166,6 +172,8 @@ func (d *decoder) object(depth int) (Value, error) {
 		d.pos++
 		return v, nil
 	}
+	base := len(d.members)
+	defer func() { d.members = d.members[:base] }()
 	for {
 		d.skipSpace()
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
@@ -185,19 +193,20 @@ func (d *decoder) object(depth int) (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		if index == nil && len(v.Members) >= 16 {
+		members := d.members[base:]
+		if index == nil && len(members) >= 16 {
 			index = make(map[string]int, 32)
-			for i, m := range v.Members {
+			for i, m := range members {
 				index[m.Key] = i
 			}
 		}
-		if i, dup := lookupMember(v.Members, index, key); dup {
-			v.Members[i].Value = item
+		if i, dup := lookupMember(members, index, key); dup {
+			members[i].Value = item
 		} else {
 			if index != nil {
-				index[key] = len(v.Members)
+				index[key] = len(members)
 			}
-			v.Members = append(v.Members, Member{Key: key, Value: item})
+			d.members = append(d.members, Member{Key: key, Value: item})
 		}
 		d.skipSpace()
 		if d.pos >= len(d.data) {
@@ -208,6 +217,7 @@ func (d *decoder) object(depth int) (Value, error) {
 			d.pos++
 		case '}':
 			d.pos++
+			v.Members = append(make([]Member, 0, len(d.members)-base), d.members[base:]...)
 			return v, nil
 		default:
 			return Value{}, d.errorf("expecting ',' delimiter, found %s", d.found())
@@ -236,13 +246,15 @@ func (d *decoder) array(depth int) (Value, error) {
 		d.pos++
 		return v, nil
 	}
+	base := len(d.items)
+	defer func() { d.items = d.items[:base] }()
 	for {
 		d.skipSpace()
 		item, err := d.value(depth + 1)
 		if err != nil {
 			return Value{}, err
 		}
-		v.Items = append(v.Items, item)
+		d.items = append(d.items, item)
 		d.skipSpace()
 		if d.pos >= len(d.data) {
 			return Value{}, d.errorf("expecting ',' delimiter: unexpected end of input")
@@ -252,6 +264,7 @@ func (d *decoder) array(depth int) (Value, error) {
 			d.pos++
 		case ']':
 			d.pos++
+			v.Items = append(make([]Value, 0, len(d.items)-base), d.items[base:]...)
 			return v, nil
 		default:
 			return Value{}, d.errorf("expecting ',' delimiter, found %s", d.found())
@@ -311,6 +324,12 @@ func (d *decoder) str() (string, error) {
 		c := d.data[i]
 		if c == '"' {
 			s := d.data[d.pos:i]
+			if len(s) <= maxInterned {
+				if k, ok := interned[string(s)]; ok {
+					d.pos = i + 1
+					return k, nil
+				}
+			}
 			if !utf8.Valid(s) {
 				return "", d.invalidUTF8(d.pos, i)
 			}
@@ -422,3 +441,24 @@ func isWTF8Surrogate(b string) (uint16, bool) {
 }
 
 var simpleEscapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// interned are the keys and short values every cassette and tape repeats;
+// the decoder returns these strings instead of allocating new ones.
+var interned = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range strings.Fields(`schema_version fingerprint suite case turn provider model
+		recorded_at request_digest response messages role content tool_calls tool_results id name
+		arguments malformed_arguments call_id is_error system tools description input_schema params
+		temperature top_p max_tokens stop_sequences cache_hit latency_ms raw stop_reason text usage
+		cache_read_tokens cache_write_tokens input_tokens output_tokens type properties required
+		items input stop_sequence thinking signature index message finish_reason logprobs refusal
+		function object created choices prompt_tokens completion_tokens total_tokens
+		system_fingerprint cache_creation_input_tokens cache_read_input_tokens version entries args
+		kwargs result error user assistant tool string number integer boolean array end_turn tool_use
+		stop length tool_calls chat.completion anthropic openai status`) {
+		m[k] = k
+	}
+	return m
+}()
+
+const maxInterned = 32
