@@ -157,7 +157,7 @@ func replayCase(cfg *Config, c *Case, rep int, o ReplayOptions, rs *storeRespond
 		res.Message = "provider fake: dryfire never records or replays scripted cases"
 		return res
 	}
-	return simulate(c, r, rep, o.KeepRequests, rs.respond)
+	return simulate(c, r, rep, o.KeepRequests, false, rs.respond)
 }
 
 // errMiss is what the store responder returns when no cassette serves a key.
@@ -177,7 +177,7 @@ type Responder func(turn int, hashArgs Value) (Response, error)
 // nil; model overrides the case's model when not "".
 func Simulate(cfg *Config, c *Case, rep int, model string, respond Responder) CaseResult {
 	r := Resolve(cfg, c, model)
-	return simulate(c, r, rep, true, func(turn int, hashArgs Value, _ string) (Response, *StoreFile, error) {
+	return simulate(c, r, rep, true, true, func(turn int, hashArgs Value, _ string) (Response, *StoreFile, error) {
 		resp, err := respond(turn, hashArgs)
 		return resp, nil, err
 	})
@@ -224,6 +224,9 @@ func (rs *storeResponder) respond(_ int, _ Value, key string) (Response, *StoreF
 	}
 	if f == nil {
 		return Response{}, nil, errMiss
+	}
+	if f.served != nil {
+		return *f.served, f, nil
 	}
 	rs.mu.Lock()
 	cr, ok := rs.cache[f]

@@ -43,6 +43,9 @@ type StoreFile struct {
 
 	lookup   lookupKind
 	fpString bool // the body's fingerprint is a string
+	// served is the response as parsed at load time, without its raw
+	// payload, so that replay does not read and decode the file again.
+	served *Response
 }
 
 // lookupKind is how dryfire's lookup treats a file before looking inside.
@@ -224,8 +227,11 @@ func summarise(f *StoreFile, data []byte) *Cassette {
 	f.Provider, f.Model, f.RecordedAt = c.Provider, c.Model, c.RecordedAt
 	if !body.Has("response") {
 		f.ResponseErr = errors.New("invalid response: no response field")
-	} else if _, err := ParseResponse(c.Response); err != nil {
+	} else if r, err := ParseResponse(c.Response); err != nil {
 		f.ResponseErr = err
+	} else {
+		r.Raw = Value{}
+		f.served = &r
 	}
 	return c
 }
