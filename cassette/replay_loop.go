@@ -20,7 +20,8 @@ var terminations = map[string]string{
 type lookupFunc func(turn int, hashArgs Value, key string) (Response, *StoreFile, error)
 
 // simulate is dryfire's run_case behind a caching gateway in replay mode.
-func simulate(c *Case, r Resolved, rep int, keepRequests bool, lookup lookupFunc) CaseResult {
+// needArgs asks for the hash args to be built for lookup at every turn.
+func simulate(c *Case, r Resolved, rep int, keepRequests, needArgs bool, lookup lookupFunc) CaseResult {
 	res := newCaseResult(c, rep)
 	messages, err := InitialMessages(c.Input)
 	if err != nil {
@@ -30,25 +31,35 @@ func simulate(c *Case, r Resolved, rep int, keepRequests bool, lookup lookupFunc
 	tools := hashTools(c.Suite.Tools)
 	resolver := NewResolver(MergeMocks(c.Suite.Mocks, c.Mocks))
 	unhashable := firstNonEmpty(c.Suite.Unserialised, c.InputUnserialisable)
+	k, keyErr := newKeyer(r.Provider, r.Model, c.Suite.System, tools, r.Temperature)
+	if keyErr == nil {
+		keyErr = k.add(messages...)
+	}
+	hashArgs := func() Value { return HashArgs(r.Provider, r.Model, c.Suite.System, messages, tools, r.Temperature) }
 	res.Outcome = OutcomeHit
 	for turn := 0; ; turn++ {
 		if turn >= r.MaxTurns {
 			res.Termination = "max_turns_exceeded"
 			return res
 		}
-		hashArgs := HashArgs(r.Provider, r.Model, c.Suite.System, messages, tools, r.Temperature)
 		if unhashable != "" {
 			return providerError(res, "TypeError('"+unhashable+"')")
 		}
-		fp, err := Fingerprint(hashArgs)
-		if err != nil {
-			return providerError(res, err.Error())
+		if keyErr != nil {
+			return providerError(res, keyErr.Error())
 		}
-		v := Visit{Turn: turn, Key: StorageKey(fp, rep)}
-		resp, f, err := lookup(turn, hashArgs, v.Key)
+		v := Visit{Turn: turn, Key: StorageKey(k.fingerprint(), rep)}
+		var args Value
+		if needArgs {
+			args = hashArgs()
+		}
+		resp, f, err := lookup(turn, args, v.Key)
 		v.File = f
 		if err != nil || keepRequests {
-			v.Request, _ = HashableRequest(hashArgs)
+			if !needArgs {
+				args = hashArgs()
+			}
+			v.Request, _ = HashableRequest(args)
 		}
 		if errors.Is(err, errMiss) {
 			res.Visits = append(res.Visits, v)
@@ -96,9 +107,14 @@ func simulate(c *Case, r Resolved, rep int, keepRequests bool, lookup lookupFunc
 			}
 			results.Items = append(results.Items, out.Result.Value())
 		}
-		messages = append(messages,
+		added := []Value{
 			hashMessage("assistant", resp.Text, toolCallValues(resp.ToolCalls), ArrayValue()),
-			hashMessage("tool", NullValue(), ArrayValue(), results))
+			hashMessage("tool", NullValue(), ArrayValue(), results),
+		}
+		messages = append(messages, added...)
+		if keyErr == nil {
+			keyErr = k.add(added...)
+		}
 	}
 }
 
