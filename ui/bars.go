@@ -146,13 +146,17 @@ func (m Model) keysNow() KeyMap {
 	k.Detail = m.detail.Keys()
 	it, leaf := m.tree.Selected()
 	hasRows := m.tree.Rows() > 0
-	k.Open.SetEnabled(hasRows && !(leaf && m.layout.Split && m.focus == focusDetail))
+	k.Open.SetEnabled(hasRows && !(leaf && m.focus == focusDetail))
 	k.Focus.SetEnabled(hasRows)
 	k.Detail.Tabs.SetEnabled(hasRows)
 	k.Detail.NextTab.SetEnabled(hasRows)
 	k.Detail.PrevTab.SetEnabled(hasRows)
 	k.Filter.SetEnabled(m.tree.Len() > 0)
-	k.Clear.SetEnabled(m.tree.Filter() != "" || m.tree.StatusFilter() != "" || m.focus == focusDetail && !m.layout.Split)
+	filtered := m.tree.Filter() != "" || m.tree.StatusFilter() != ""
+	k.Clear.SetEnabled(filtered || m.focus == focusDetail && !m.layout.Split)
+	if !filtered {
+		k.Clear.SetHelp("esc", "back")
+	}
 	k.StatusFilter.SetEnabled(len(m.tree.Statuses()) > 1)
 	k.Tree.Mark.SetEnabled(hasRows && m.focus == focusTree)
 	k.Prune.SetEnabled(m.tree.MarkCount() > 0)

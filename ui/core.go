@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -115,9 +116,14 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 	if it.Format == "tape" {
 		return tapeDetail(d, rf)
 	}
-	if rf.w == nil || rf.r.File == nil {
-		d.Err = errors.New("still scanning")
+	if rf.r.File == nil {
+		d.Err = errors.New("no file")
 		return d
+	}
+	if rf.w == nil {
+		// Still scanning: show the file as it is; diff and secrets follow
+		// once the recording is classified.
+		return pendingDetail(d, rf.r.File.Path)
 	}
 	c, err := rf.w.Store.Read(rf.r.File)
 	if err != nil {
@@ -132,6 +138,16 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 	if e := rf.w.ExplainRecording(rf.r); e != nil {
 		d.Diff = toDiff(e)
 	}
+	return d
+}
+
+func pendingDetail(d detail.Data, path string) detail.Data {
+	data, err := os.ReadFile(path)
+	if err == nil {
+		d.Body, err = cassette.Decode(data)
+	}
+	d.HasBody, d.Err = err == nil, err
+	d.Reason = "still scanning: status, diff and secrets come when the scan finishes"
 	return d
 }
 

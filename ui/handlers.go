@@ -31,6 +31,7 @@ func (m Model) handleScanBatch(msg scanBatchMsg) (tea.Model, tea.Cmd) {
 	}
 	m.loading, m.summary, m.scanErr = false, msg.summary, msg.err
 	m.reselect = tree.Item{}
+	m.detailID = "" // re-read the selection with its final status
 	return m.syncDetail()
 }
 

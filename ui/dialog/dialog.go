@@ -83,6 +83,7 @@ func Box(s theme.Styles, title string, body []string, footer string, offset, w, 
 	frameW := s.Dialog.Box.GetHorizontalFrameSize()
 	frameH := s.Dialog.Box.GetVerticalFrameSize()
 	innerW := max(min(w-frameW, 100), 10)
+	body = wrapLines(body, innerW)
 	room := max(h-frameH-3, 1) // title, blank, footer
 	offset = max(0, min(offset, len(body)-room))
 	end := min(offset+room, len(body))
@@ -96,4 +97,23 @@ func Box(s theme.Styles, title string, body []string, footer string, offset, w, 
 	content = append(content, ansi.Truncate(footer, innerW, "…"))
 	box := s.Dialog.Box.Render(strings.Join(content, "\n"))
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, box)
+}
+
+// wrapLines wraps lines wider than w, indenting continuations like the line.
+func wrapLines(lines []string, w int) []string {
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		if ansi.StringWidth(l) <= w {
+			out = append(out, l)
+			continue
+		}
+		plain := ansi.Strip(l)
+		indent := strings.Repeat(" ", len(plain)-len(strings.TrimLeft(plain, " ")))
+		parts := strings.Split(ansi.Wrap(l, w-len(indent), " /"), "\n")
+		out = append(out, parts[0])
+		for _, p := range parts[1:] {
+			out = append(out, indent+strings.TrimLeft(p, " "))
+		}
+	}
+	return out
 }
