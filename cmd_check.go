@@ -1,19 +1,699 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/spf13/pflag"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
-const checkUsage = `dryfire-tui check [PATH]`
+const checkUsage = `dryfire-tui check [PATH] [--json | --format text|json|github] [--skip PART]... [--baseline FILE]
 
-// checkCmd is under construction; its issue replaces this file.
-type checkCmd struct{}
+The CI gate. Over one scan of the project around PATH (default .) it runs
+  replay   every case replays offline (no miss, no erroring case)
+  secrets  no secret outside the baseline (` + secrets.DefaultBaselineFile + ` at the project
+           root is read automatically; --baseline names another)
+  prune    no cruft: orphaned, superseded or stale-schema recordings
+  doctor   no integrity problem: parse errors, keys, schema, format, turn
+           gaps, repetitions, tapes
+and prints one line per part, then the problems that matter. Without a
+dryfire.yaml, replay and prune do not apply (tapes and bare cassette
+directories still get secrets and doctor).
 
-func (c *checkCmd) flags(*pflag.FlagSet) {}
+--format github prints GitHub Actions annotations (::error file=…,line=…::)
+on the files to fix, then the text report. --json prints
+{"ok", "replay", "secrets", "prune", "doctor"}, each part the document its
+own command prints with --json (null when skipped or not applicable).
 
-func (c *checkCmd) run(context.Context, env, []string) error {
-	return errors.New("check: not yet implemented")
+Exit status: 0 every part is clean; 1 a part has problems; 2 usage, spec
+or config error (a suite that does not parse: its errors go to stderr).
+
+Examples:
+  dryfire-tui check
+  dryfire-tui check --format github
+  dryfire-tui check --skip prune --json`
+
+// checkParts are the parts of check, in report order.
+var checkParts = []string{"replay", "secrets", "prune", "doctor"}
+
+type checkCmd struct {
+	json     bool
+	format   string
+	skip     []string
+	baseline string
+}
+
+func (c *checkCmd) flags(fs *pflag.FlagSet) {
+	fs.BoolVar(&c.json, "json", false, "print one JSON document (same as --format json)")
+	fs.StringVar(&c.format, "format", "text", "output `FORMAT`: text, json, or github (workflow annotations)")
+	fs.StringArrayVar(&c.skip, "skip", nil, "do not run `PART` (replay, secrets, prune, doctor); repeatable")
+	fs.StringVar(&c.baseline, "baseline", "", "accept the secrets in `FILE` (default: "+secrets.DefaultBaselineFile+" at the project root)")
+}
+
+// checkResult is every part's outcome. A nil part was skipped or does not
+// apply; doc is its JSON document, exactly as its own command prints it.
+type checkResult struct {
+	ws      *scan.Workspace
+	skipped map[string]bool
+	notes   map[string]string // why a part that was not skipped did not run
+
+	replay *cassette.ReplayResult
+
+	secrets      []secrets.Finding // open findings
+	suppressed   int
+	baselineName string
+	secretsScans int
+	secretsSeen  bool
+	prune        *scan.PrunePlan
+	doctor       *cassette.DoctorReport
+	doctorTarget doctorRoot
+	doctorChecks []scan.Check
+
+	docs map[string]json.RawMessage
+}
+
+func (c *checkCmd) run(ctx context.Context, e env, args []string) error {
+	if len(args) > 1 {
+		return usageErrorf("run 'dryfire-tui help check'", "check takes at most one PATH, got %d arguments", len(args))
+	}
+	target := "."
+	if len(args) == 1 {
+		target = args[0]
+	}
+	format := c.format
+	if c.json {
+		if format != "text" && format != "json" {
+			return usageErrorf("pass either --json or --format", "--json and --format %s disagree", format)
+		}
+		format = "json"
+	}
+	switch format {
+	case "text", "json", "github":
+	default:
+		return usageErrorf("--format is text, json or github", "unknown format %q", format)
+	}
+	skipped := map[string]bool{}
+	for _, s := range c.skip {
+		for part := range strings.SplitSeq(s, ",") {
+			part = strings.TrimSpace(part)
+			if !slices.Contains(checkParts, part) {
+				return usageErrorf("--skip takes replay, secrets, prune or doctor", "unknown part %q", part)
+			}
+			skipped[part] = true
+		}
+	}
+	if len(skipped) == len(checkParts) {
+		return usageErrorf("skip fewer parts", "every part is skipped: nothing to check")
+	}
+	r, err := c.check(ctx, e, target, skipped)
+	if err != nil {
+		return err
+	}
+	if r.replay != nil {
+		printSpecErrors(e.stderr, r.ws.Root, r.replay.Errors)
+	}
+	switch format {
+	case "json":
+		err = writeCheckJSON(e.stdout, r)
+	case "github":
+		writeCheckAnnotations(e.stdout, r)
+		writeCheckText(e.stdout, r)
+	default:
+		writeCheckText(e.stdout, r)
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case r.replay != nil && len(r.replay.Errors) > 0:
+		return &exitError{code: exitUsage, err: fmt.Errorf("%d spec or config %s", len(r.replay.Errors), plural(len(r.replay.Errors), "error")),
+			hint: "fix the errors above; suites that parse were still checked"}
+	case !r.ok():
+		return exitWith(exitFindings)
+	}
+	return nil
+}
+
+// check opens the workspace once and runs every part that is not skipped.
+// Doctor's per-file checks and the secret scan ride on the scan's single
+// read of each cassette file.
+func (c *checkCmd) check(ctx context.Context, e env, target string, skipped map[string]bool) (*checkResult, error) {
+	r := &checkResult{skipped: skipped, notes: map[string]string{}, docs: map[string]json.RawMessage{}}
+	var mu sync.Mutex
+	type fileResult struct{ problems, notes []cassette.Problem }
+	doctorFiles := map[*cassette.StoreFile]fileResult{}
+	found := map[string][]secrets.Finding{} // absolute path → findings
+	onFile := func(f *cassette.StoreFile, cs *cassette.Cassette, data []byte) {
+		var fr fileResult
+		if !skipped["doctor"] {
+			fr.problems, fr.notes = cassette.CheckFile(f, cs, data)
+		}
+		var fs []secrets.Finding
+		scanned := false
+		if !skipped["secrets"] && cs != nil {
+			fs, scanned = scanSecrets(f.Path, cs, data)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if !skipped["doctor"] {
+			doctorFiles[f] = fr
+		}
+		if scanned {
+			found[f.Path] = fs
+		}
+	}
+	ws, err := openScanPath(ctx, e, target, scan.Options{OnFile: onFile})
+	if err != nil {
+		var ee *exitError
+		if errors.As(err, &ee) || ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, &exitError{code: exitUsage, err: err} // the project configuration
+	}
+	r.ws = ws
+	printProblems(e.stderr, ws)
+	if ws.Project == nil && len(ws.Recordings) == 0 {
+		return nil, usageErrorf("run it inside a dryfire project, or pass a cassette or tapes directory",
+			"nothing to check: no dryfire.yaml at or above %s and no recordings in it", target)
+	}
+	noProject := "no dryfire.yaml at or above " + target
+	if !skipped["replay"] {
+		if ws.Replay == nil {
+			r.notes["replay"] = noProject
+		} else {
+			r.replay = ws.Replay
+			var b bytes.Buffer
+			if err := writeReplayJSON(&b, ws.Project, ws.Replay); err != nil {
+				return nil, err
+			}
+			r.docs["replay"] = b.Bytes()
+		}
+	}
+	if !skipped["prune"] {
+		switch {
+		case ws.Project == nil:
+			r.notes["prune"] = noProject
+		case len(configErrors(ws.Project)) > 0:
+			r.notes["prune"] = cassette.ConfigFileName + " has errors"
+		default:
+			plan := ws.PrunePlan()
+			r.prune = &plan
+			var b bytes.Buffer
+			if err := writePruneJSON(&b, plan, nil); err != nil {
+				return nil, err
+			}
+			r.docs["prune"] = b.Bytes()
+		}
+	}
+	if !skipped["secrets"] {
+		if err := c.checkSecrets(r, found); err != nil {
+			return nil, err
+		}
+	}
+	if !skipped["doctor"] {
+		if err := checkDoctor(ctx, r, target, func(rep *cassette.DoctorReport) {
+			for _, f := range ws.Store.Files {
+				fr := doctorFiles[f]
+				rep.Problems = append(rep.Problems, fr.problems...)
+				rep.Notes = append(rep.Notes, fr.notes...)
+			}
+		}); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// scanSecrets scans one file of the store as secrets.ScanPath does: a tape
+// as a tape, a dryfire cassette as a cassette, anything else not at all.
+func scanSecrets(abs string, cs *cassette.Cassette, data []byte) ([]secrets.Finding, bool) {
+	if cassette.IsTape(data) {
+		t, err := cassette.DecodeTape(data)
+		if err != nil {
+			return nil, false
+		}
+		return secrets.ScanTape(abs, t), true
+	}
+	if b := cs.Body; b.Has("response") || b.Has("request_digest") || b.Has("fingerprint") {
+		return secrets.ScanCassette(abs, cs), true
+	}
+	return nil, false
+}
+
+// checkSecrets gathers the findings of the store files and of the tapes,
+// relative to the root and within PATH, and applies the baseline as the
+// secrets command does.
+func (c *checkCmd) checkSecrets(r *checkResult, found map[string][]secrets.Finding) error {
+	ws := r.ws
+	for _, t := range ws.Tapes {
+		if _, seen := found[t.Path]; !seen {
+			found[t.Path] = secrets.ScanTape(t.Path, t)
+		}
+	}
+	rep := &secrets.Report{Root: ws.Root}
+	paths := make([]string, 0, len(found))
+	for p := range found {
+		if isWithin(p, ws.Path) {
+			paths = append(paths, p)
+		}
+	}
+	rel := func(p string) string { return projectRel(ws.Root, p) }
+	slices.SortFunc(paths, func(a, b string) int { return strings.Compare(rel(a), rel(b)) })
+	for _, p := range paths {
+		for _, f := range found[p] {
+			f.Path = rel(p)
+			rep.Findings = append(rep.Findings, f)
+		}
+	}
+	rep.Files = len(paths)
+	bl, blName, err := (&secretsCmd{baseline: c.baseline}).loadBaseline(rep.Root)
+	if err != nil {
+		return &exitError{code: exitUsage, err: err}
+	}
+	r.secrets, r.suppressed = openFindings(bl, rep)
+	r.baselineName, r.secretsScans, r.secretsSeen = blName, rep.Files, true
+	var b bytes.Buffer
+	if err := printSecretsJSON(&b, r.secrets, r.suppressed, blName, nil); err != nil {
+		return err
+	}
+	r.docs["secrets"] = b.Bytes()
+	return nil
+}
+
+// checkDoctor builds doctor's report. When doctor would check the
+// workspace's own cassette root, fill adds the per-file results gathered
+// during the scan; otherwise (PATH below the cassette root, no project)
+// doctor's own walk runs on its root.
+func checkDoctor(ctx context.Context, r *checkResult, target string, fill func(*cassette.DoctorReport)) error {
+	t, err := doctorTarget(target)
+	if err != nil {
+		return err
+	}
+	ws := r.ws
+	var rep *cassette.DoctorReport
+	tAbs, _ := filepath.Abs(t.root)
+	sAbs, _ := filepath.Abs(ws.Store.Root)
+	switch {
+	case t.project && ws.Store.Root != "" && tAbs == sAbs:
+		rep = &cassette.DoctorReport{Root: t.root, Files: len(ws.Store.Files)}
+		for _, err := range ws.Store.Problems {
+			rep.Problems = append(rep.Problems, cassette.Problem{Kind: cassette.ProblemWalk, Message: err.Error()})
+		}
+		fill(rep)
+	default:
+		if _, err := os.Stat(t.root); errors.Is(err, fs.ErrNotExist) && t.project {
+			rep = &cassette.DoctorReport{Root: t.root}
+		} else if rep, err = cassette.Doctor(ctx, t.root, cassette.DoctorOptions{}); err != nil {
+			return err
+		}
+	}
+	r.doctor, r.doctorTarget, r.doctorChecks = rep, t, ws.DoctorChecks()
+	var b bytes.Buffer
+	if err := writeDoctorJSON(&b, t, rep, r.doctorChecks); err != nil {
+		return err
+	}
+	r.docs["doctor"] = b.Bytes()
+	return nil
+}
+
+func isWithin(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// problems counts what fails each part; -1 for a part that did not run.
+func (r *checkResult) problems(part string) int {
+	switch part {
+	case "replay":
+		if r.replay == nil {
+			return -1
+		}
+		return len(r.replayProblems()) + len(r.replay.Errors)
+	case "secrets":
+		if !r.secretsSeen {
+			return -1
+		}
+		return len(r.secrets)
+	case "prune":
+		if r.prune == nil {
+			return -1
+		}
+		return len(r.prune.Candidates)
+	case "doctor":
+		if r.doctor == nil {
+			return -1
+		}
+		return r.doctor.Remaining() + len(r.doctorChecks)
+	}
+	return -1
+}
+
+func (r *checkResult) ok() bool {
+	for _, p := range checkParts {
+		if r.problems(p) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// replayProblems are the repetitions that fail replay: a miss, an error,
+// or a recorded provider error.
+func (r *checkResult) replayProblems() []*cassette.CaseResult {
+	var out []*cassette.CaseResult
+	for i := range r.replay.Cases {
+		c := &r.replay.Cases[i]
+		if c.Outcome == cassette.OutcomeMiss || c.Outcome == cassette.OutcomeError || c.Termination == "provider_error" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// explanation is the stale-recording explanation of a missed repetition.
+func (r *checkResult) explanation(c *cassette.CaseResult) *scan.Explanation {
+	for _, x := range r.ws.Stale {
+		if x.Suite == c.Suite && x.Case == c.Case && x.RepeatIndex == c.RepeatIndex {
+			return x
+		}
+	}
+	return nil
+}
+
+// writeCheckJSON prints {"ok", "replay", "secrets", "prune", "doctor"}.
+func writeCheckJSON(w io.Writer, r *checkResult) error {
+	part := func(name string) json.RawMessage {
+		if d, ok := r.docs[name]; ok {
+			return bytes.TrimSpace(d)
+		}
+		return json.RawMessage("null")
+	}
+	doc := struct {
+		OK      bool            `json:"ok"`
+		Replay  json.RawMessage `json:"replay"`
+		Secrets json.RawMessage `json:"secrets"`
+		Prune   json.RawMessage `json:"prune"`
+		Doctor  json.RawMessage `json:"doctor"`
+	}{r.ok(), part("replay"), part("secrets"), part("prune"), part("doctor")}
+	return encodeJSONDoc(w, doc)
+}
+
+// writeCheckText prints one line per part, and under a failing part the
+// problems with paths relative to the project root.
+func writeCheckText(w io.Writer, r *checkResult) {
+	var failed []string
+	total := 0
+	for _, part := range checkParts {
+		n := r.problems(part)
+		switch {
+		case r.skipped[part]:
+			fmt.Fprintf(w, "%-8s skipped\n", part)
+			continue
+		case n < 0:
+			fmt.Fprintf(w, "%-8s not run: %s\n", part, r.notes[part])
+			continue
+		case n == 0:
+			fmt.Fprintf(w, "%-8s ok  %s\n", part, r.okDetail(part))
+			continue
+		}
+		total += n
+		failed = append(failed, fmt.Sprintf("%s %d", part, n))
+		fmt.Fprintf(w, "%-8s %d %s\n", part, n, plural(n, "problem"))
+		switch part {
+		case "replay":
+			r.replayText(w)
+		case "secrets":
+			for _, f := range r.secrets {
+				fmt.Fprintf(w, "  %s  %s  %s  sha256:%.12s\n", f.Path, f.JSONPath, f.Rule, f.Hash)
+			}
+			fmt.Fprintln(w, "  fix: remove or redact them (dryfire-tui secrets --redact), or accept known fakes (dryfire-tui secrets --write-baseline "+secrets.DefaultBaselineFile+")")
+		case "prune":
+			for _, it := range r.prune.Candidates {
+				fmt.Fprintf(w, "  %s (%s)\n", it.Recording.Path, it.Reason)
+			}
+			fmt.Fprintln(w, "  fix: dryfire-tui prune --yes")
+		case "doctor":
+			r.doctorText(w)
+		}
+	}
+	if total == 0 {
+		fmt.Fprintln(w, "check passed")
+		return
+	}
+	fmt.Fprintf(w, "check failed: %d %s (%s)\n", total, plural(total, "problem"), strings.Join(failed, ", "))
+}
+
+// okDetail says what a clean part looked at.
+func (r *checkResult) okDetail(part string) string {
+	switch part {
+	case "replay":
+		hit, skipped := 0, 0
+		for _, c := range r.replay.Cases {
+			switch c.Outcome {
+			case cassette.OutcomeHit:
+				hit++
+			case cassette.OutcomeSkipped:
+				skipped++
+			}
+		}
+		d := fmt.Sprintf("%d %s hit", hit, plural(hit, "repetition"))
+		if skipped > 0 {
+			d += fmt.Sprintf(", %d skipped", skipped)
+		}
+		return d
+	case "secrets":
+		d := fmt.Sprintf("%d %s scanned", r.secretsScans, plural(r.secretsScans, "recording"))
+		if r.suppressed > 0 {
+			d += fmt.Sprintf(", %d accepted by %s", r.suppressed, projectRel(r.ws.Root, r.baselineName))
+		}
+		return d
+	case "prune":
+		d := "nothing to prune"
+		if k := len(r.prune.Kept); k > 0 {
+			d += fmt.Sprintf("; %d orphaned %s kept (see dryfire-tui prune)", k, plural(k, "file"))
+		}
+		return d
+	case "doctor":
+		return fmt.Sprintf("%d %s checked", r.doctor.Files, plural(r.doctor.Files, "file"))
+	}
+	return ""
+}
+
+func (r *checkResult) replayText(w io.Writer) {
+	for _, se := range r.replay.Errors {
+		fmt.Fprintf(w, "  %s\n", se.Error())
+	}
+	for _, c := range r.replayProblems() {
+		label := replayLabel(*c)
+		if v, ok := c.Miss(); ok {
+			line := fmt.Sprintf("  %s  miss at turn %d (key %s)", label, v.Turn, v.Key)
+			x := r.explanation(c)
+			if x != nil {
+				line += ": " + x.Headline()
+			}
+			fmt.Fprintln(w, line)
+			where := suiteLocation(c)
+			if x != nil && x.Recording != nil {
+				where += " · recorded " + x.Recording.Path
+			}
+			fmt.Fprintf(w, "    %s\n", where)
+			continue
+		}
+		fmt.Fprintf(w, "  %s  %s: %s\n    %s\n", label, c.Outcome, oneLine(c.Message), suiteLocation(c))
+	}
+	fmt.Fprintln(w, "  fix: dryfire-tui diff explains each miss; re-record with dryfire run --cassette-mode=record")
+}
+
+func suiteLocation(c *cassette.CaseResult) string {
+	if c.Spec != nil && c.Spec.Line > 0 {
+		return fmt.Sprintf("%s:%d", c.SuiteFile, c.Spec.Line)
+	}
+	return c.SuiteFile
+}
+
+func (r *checkResult) doctorText(w io.Writer) {
+	t, fixable := r.doctorTarget, 0
+	for _, p := range r.doctor.Problems {
+		if p.Kind == cassette.ProblemWalk {
+			fmt.Fprintf(w, "  %s: %s\n", p.Kind, p.Message)
+			continue
+		}
+		where := t.show(p.Path)
+		if p.Line > 0 {
+			where = fmt.Sprintf("%s:%d:%d", where, p.Line, p.Column)
+		}
+		if p.Fixable {
+			fixable++
+		}
+		fmt.Fprintf(w, "  %s: %s: %s\n", where, p.Kind, p.Message)
+	}
+	for _, c := range r.doctorChecks {
+		fmt.Fprintf(w, "  %s: %s: %s\n", c.Path, c.Kind, c.Message)
+	}
+	if fixable > 0 {
+		fmt.Fprintf(w, "  fix: dryfire-tui doctor --fix rewrites the %d format-only %s\n", fixable, plural(fixable, "problem"))
+	}
+}
+
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " …"
+	}
+	return s
+}
+
+// annotation is one GitHub Actions workflow command.
+type annotation struct {
+	level      string // error or warning
+	file       string // relative to the repository root
+	line, col  int
+	title, msg string
+}
+
+// String renders the command, escaped as GitHub's workflow commands need:
+// in the message %, CR and LF; in property values also ':' and ','.
+func (a annotation) String() string {
+	var props []string
+	if a.file != "" {
+		props = append(props, "file="+escapeProperty(a.file))
+	}
+	if a.line > 0 {
+		props = append(props, "line="+strconv.Itoa(a.line))
+		if a.col > 0 {
+			props = append(props, "col="+strconv.Itoa(a.col))
+		}
+	}
+	if a.title != "" {
+		props = append(props, "title="+escapeProperty(a.title))
+	}
+	cmd := "::" + a.level
+	if len(props) > 0 {
+		cmd += " " + strings.Join(props, ",")
+	}
+	return cmd + "::" + escapeData(a.msg)
+}
+
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// writeCheckAnnotations prints one annotation per problem on the file to
+// fix, paths relative to the repository root (the nearest directory above
+// the project holding .git; the project root without one). Misses, secrets,
+// spec and doctor problems are errors; prune candidates are warnings: cruft
+// breaks nothing, and GitHub shows only the first ten annotations of each
+// level per step, so cruft never hides a miss or a secret. The job still
+// fails on them through the exit status.
+func writeCheckAnnotations(w io.Writer, r *checkResult) {
+	repo := repoRoot(r.ws.Root)
+	file := func(abs string) string { return projectRel(repo, abs) }
+	fromRoot := func(rel string) string {
+		if rel == "" {
+			return ""
+		}
+		return file(filepath.Join(r.ws.Root, filepath.FromSlash(rel)))
+	}
+	var out []annotation
+	if r.replay != nil {
+		for _, se := range r.replay.Errors {
+			out = append(out, annotation{level: "error", file: fromRoot(se.File), line: se.Line, col: se.Column,
+				title: "dryfire-tui: spec error", msg: se.Message})
+		}
+		for _, c := range r.replayProblems() {
+			a := annotation{level: "error", file: fromRoot(c.SuiteFile), title: "dryfire-tui: replay " + c.Outcome}
+			if c.Spec != nil {
+				a.line = c.Spec.Line
+			}
+			label := replayLabel(*c)
+			if v, ok := c.Miss(); ok {
+				a.title = "dryfire-tui: cassette miss"
+				a.msg = fmt.Sprintf("%s misses at turn %d: no recording for key %s", label, v.Turn, v.Key)
+				if x := r.explanation(c); x != nil {
+					a.msg += "\n" + x.Headline()
+					if x.Recording != nil {
+						a.msg += "\nrecorded as " + x.Recording.Path
+						if a.file == "" {
+							a.file = fromRoot(x.Recording.Path)
+						}
+					}
+				}
+				a.msg += "\nexplain: dryfire-tui diff; fix: re-record with dryfire run --cassette-mode=record"
+			} else {
+				a.msg = label + ": " + c.Message
+			}
+			out = append(out, a)
+		}
+	}
+	for _, f := range r.secrets {
+		out = append(out, annotation{level: "error", file: fromRoot(f.Path), title: "dryfire-tui: secret (" + f.Rule + ")",
+			msg: fmt.Sprintf("%s at %s, %s (sha256 %.12s)\nredact it (dryfire-tui secrets --redact) or accept it in %s",
+				f.Rule, f.JSONPath, f.Where, f.Hash, secrets.DefaultBaselineFile)})
+	}
+	if d := r.doctor; d != nil {
+		t := r.doctorTarget
+		base, _ := filepath.Abs(t.root)
+		if fi, err := os.Stat(base); err == nil && !fi.IsDir() {
+			base = filepath.Dir(base)
+		}
+		for _, p := range d.Problems {
+			if p.Fixed {
+				continue
+			}
+			a := annotation{level: "error", title: "dryfire-tui: doctor " + p.Kind.String(), msg: p.Message, line: p.Line, col: p.Column}
+			if p.Kind != cassette.ProblemWalk {
+				a.file = file(filepath.Join(base, filepath.FromSlash(p.Path)))
+			}
+			if p.Fixable {
+				a.msg += "\nfix: dryfire-tui doctor --fix"
+			}
+			out = append(out, a)
+		}
+		for _, c := range r.doctorChecks {
+			out = append(out, annotation{level: "error", file: fromRoot(c.Path), title: "dryfire-tui: doctor " + c.Kind, msg: c.Message})
+		}
+	}
+	if r.prune != nil {
+		for _, it := range r.prune.Candidates {
+			out = append(out, annotation{level: "warning", file: fromRoot(it.Recording.Path), title: "dryfire-tui: prune (" + it.Reason + ")",
+				msg: "replay never reads this recording (" + it.Reason + "); remove it with dryfire-tui prune --yes"})
+		}
+	}
+	for _, a := range out {
+		fmt.Fprintln(w, a)
+	}
+}
+
+// repoRoot is the nearest directory at or above dir that holds .git, or
+// dir itself.
+func repoRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return dir
+		}
+		d = up
+	}
 }
