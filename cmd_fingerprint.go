@@ -26,10 +26,11 @@ absent) and prints the key of each, one per line:
 
 --canonical prints the exact text that is hashed instead of the key. A line
 that cannot be hashed prints "error: <reason>" in its place, and the command
-then exits 1. Blank lines are skipped.
+then exits 1. Blank lines are skipped. (Beware of tools that rewrite JSON on
+the way: jq prints 0.0 as 0, which is another request to dryfire.)
 
 Examples:
-  jq -c .hash_args fingerprints.jsonl | dryfire-tui fingerprint
+  dryfire-tui fingerprint hash-args.jsonl
   dryfire-tui fingerprint --canonical requests.jsonl
   echo '{"args": [1.0, "x"]}' | dryfire-tui fingerprint --tape py`
 
