@@ -57,6 +57,37 @@ type decoder struct {
 	// slice per container.
 	members []Member
 	items   []Value
+	// summary skips (validating, not building) a cassette's request_digest
+	// and response.raw; discard is set while a value is being skipped.
+	summary bool
+	discard int
+	topKey  string
+}
+
+// decodeSummary decodes a cassette body as strictly as [Decode] but leaves
+// out the contents of request_digest and response.raw (kept as empty values
+// of their kind), which the store's summary and replay never read.
+func decodeSummary(data []byte) (Value, error) {
+	d := decoder{data: data, summary: true}
+	d.skipSpace()
+	if d.pos == 0 && len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+		return Value{}, d.errorf("unexpected UTF-8 BOM (decode using utf-8-sig)")
+	}
+	v, err := d.value(0)
+	if err != nil {
+		return Value{}, err
+	}
+	d.skipSpace()
+	if d.pos < len(d.data) {
+		return Value{}, d.errorf("extra data after the JSON value")
+	}
+	return v, nil
+}
+
+// skipped reports whether the member key at depth is left out by a summary.
+func (d *decoder) skipped(depth int, key string) bool {
+	return d.summary && d.discard == 0 &&
+		(depth == 0 && key == "request_digest" || depth == 1 && d.topKey == "response" && key == "raw")
 }
 
 // errorf returns a ParseError at the current position.
@@ -189,25 +220,41 @@ func (d *decoder) object(depth int) (Value, error) {
 		}
 		d.pos++
 		d.skipSpace()
+		if depth == 0 {
+			d.topKey = key
+		}
+		skip := d.skipped(depth, key)
+		if skip {
+			d.discard++
+		}
 		item, err := d.value(depth + 1)
+		if skip {
+			d.discard--
+		}
 		if err != nil {
 			return Value{}, err
 		}
-		members := d.members[base:]
-		if index == nil && len(members) >= 16 {
-			index = make(map[string]int, 32)
-			for i, m := range members {
-				index[m.Key] = i
+		if d.discard > 0 {
+			goto next
+		}
+		{
+			members := d.members[base:]
+			if index == nil && len(members) >= 16 {
+				index = make(map[string]int, 32)
+				for i, m := range members {
+					index[m.Key] = i
+				}
+			}
+			if i, dup := lookupMember(members, index, key); dup {
+				members[i].Value = item
+			} else {
+				if index != nil {
+					index[key] = len(members)
+				}
+				d.members = append(d.members, Member{Key: key, Value: item})
 			}
 		}
-		if i, dup := lookupMember(members, index, key); dup {
-			members[i].Value = item
-		} else {
-			if index != nil {
-				index[key] = len(members)
-			}
-			d.members = append(d.members, Member{Key: key, Value: item})
-		}
+	next:
 		d.skipSpace()
 		if d.pos >= len(d.data) {
 			return Value{}, d.errorf("expecting ',' delimiter: unexpected end of input")
@@ -217,7 +264,9 @@ func (d *decoder) object(depth int) (Value, error) {
 			d.pos++
 		case '}':
 			d.pos++
-			v.Members = append(make([]Member, 0, len(d.members)-base), d.members[base:]...)
+			if d.discard == 0 {
+				v.Members = append(make([]Member, 0, len(d.members)-base), d.members[base:]...)
+			}
 			return v, nil
 		default:
 			return Value{}, d.errorf("expecting ',' delimiter, found %s", d.found())
@@ -254,7 +303,9 @@ func (d *decoder) array(depth int) (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		d.items = append(d.items, item)
+		if d.discard == 0 {
+			d.items = append(d.items, item)
+		}
 		d.skipSpace()
 		if d.pos >= len(d.data) {
 			return Value{}, d.errorf("expecting ',' delimiter: unexpected end of input")
@@ -264,7 +315,9 @@ func (d *decoder) array(depth int) (Value, error) {
 			d.pos++
 		case ']':
 			d.pos++
-			v.Items = append(make([]Value, 0, len(d.items)-base), d.items[base:]...)
+			if d.discard == 0 {
+				v.Items = append(make([]Value, 0, len(d.items)-base), d.items[base:]...)
+			}
 			return v, nil
 		default:
 			return Value{}, d.errorf("expecting ',' delimiter, found %s", d.found())
@@ -310,6 +363,9 @@ func (d *decoder) number() (Value, error) {
 			d.pos = save
 		}
 	}
+	if d.discard > 0 {
+		return Value{Kind: Number}, nil
+	}
 	return Value{Kind: Number, Text: string(d.data[start:d.pos])}, nil
 }
 
@@ -334,6 +390,9 @@ func (d *decoder) str() (string, error) {
 				return "", d.invalidUTF8(d.pos, i)
 			}
 			d.pos = i + 1
+			if d.discard > 0 {
+				return "", nil
+			}
 			return string(s), nil
 		}
 		if c == '\\' || c < 0x20 {

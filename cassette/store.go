@@ -67,6 +67,12 @@ type LoadOptions struct {
 	// per file without reading it twice (secrets, statuses, doctor checks).
 	// Must be safe for concurrent use.
 	OnFile func(f *StoreFile, c *Cassette, data []byte)
+	// SkipBodies tells LoadStore that OnFile does not look at a cassette's
+	// request_digest or its response's raw payload: those are then checked
+	// for syntax but not built (empty values of their kind), which makes
+	// loading a large store several times cheaper. Without OnFile they are
+	// always skipped.
+	SkipBodies bool
 }
 
 // Store is an index of a cassette root: every *.json file under it, in the
@@ -110,7 +116,7 @@ func LoadStore(ctx context.Context, root string, opts LoadOptions) (*Store, erro
 		wg.Go(func() {
 			for f := range jobs {
 				if ctx.Err() == nil {
-					loadFile(f, opts.OnFile)
+					loadFile(f, opts.OnFile, opts.OnFile == nil || opts.SkipBodies)
 				}
 			}
 		})
@@ -172,7 +178,7 @@ func (s *Store) walk(ctx context.Context, jobs chan<- *StoreFile) error {
 }
 
 // loadFile reads and summarises one file.
-func loadFile(f *StoreFile, onFile func(*StoreFile, *Cassette, []byte)) {
+func loadFile(f *StoreFile, onFile func(*StoreFile, *Cassette, []byte), skipBodies bool) {
 	data, err := os.ReadFile(f.Path)
 	if err != nil {
 		f.Err, f.lookup = &ParseError{Path: f.Path, Err: unwrapPathError(err)}, lookupSkip
@@ -181,7 +187,11 @@ func loadFile(f *StoreFile, onFile func(*StoreFile, *Cassette, []byte)) {
 		}
 		return
 	}
-	c := summarise(f, data)
+	decode := Decode
+	if skipBodies {
+		decode = decodeSummary
+	}
+	c := summariseWith(f, data, decode)
 	if onFile != nil {
 		onFile(f, c, data)
 	}
@@ -200,6 +210,10 @@ func unwrapPathError(err error) error {
 // summarise fills f from the bytes of the file and returns the cassette, or
 // nil when the file is not one.
 func summarise(f *StoreFile, data []byte) *Cassette {
+	return summariseWith(f, data, Decode)
+}
+
+func summariseWith(f *StoreFile, data []byte, decode func([]byte) (Value, error)) *Cassette {
 	f.Size = int64(len(data))
 	if off := invalidUTF8Offset(data); off >= 0 {
 		line, col := Position(data, off)
@@ -208,7 +222,7 @@ func summarise(f *StoreFile, data []byte) *Cassette {
 		f.lookup = lookupFail
 		return nil
 	}
-	body, err := Decode(data)
+	body, err := decode(data)
 	if err != nil {
 		f.Err, f.lookup = WithPath(f.Path, err), lookupSkip
 		return nil

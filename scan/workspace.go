@@ -266,7 +266,8 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options) error
 			}
 		}
 	}
-	s, err := cassette.LoadStore(ctx, root, cassette.LoadOptions{Workers: o.Workers, OnFile: onFile})
+	s, err := cassette.LoadStore(ctx, root, cassette.LoadOptions{Workers: o.Workers, OnFile: onFile,
+		SkipBodies: !o.Secrets && o.OnFile == nil})
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,79 @@
+package cassette
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDecodeSummaryMatchesDecode: the store's summary decoding accepts and
+// rejects exactly what Decode does, with the same error, and differs only in
+// leaving request_digest and response.raw empty.
+func TestDecodeSummaryMatchesDecode(t *testing.T) {
+	var inputs [][]byte
+	err := filepath.WalkDir("testdata/golden/dryfire", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") || !strings.Contains(p, ".dryfire") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		inputs = append(inputs, data)
+		// Every prefix of a few files, and a byte flipped at every offset.
+		if len(inputs) <= 3 {
+			for i := 0; i < len(data); i += 7 {
+				inputs = append(inputs, data[:i])
+				bad := append([]byte(nil), data...)
+				bad[i] = "x\"{,]\\\x01"[i%7]
+				inputs = append(inputs, bad)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inputs) < 10 {
+		t.Fatalf("only %d inputs", len(inputs))
+	}
+	for _, data := range inputs {
+		full, ferr := Decode(data)
+		sum, serr := decodeSummary(data)
+		if (ferr == nil) != (serr == nil) || ferr != nil && ferr.Error() != serr.Error() {
+			t.Fatalf("Decode: %v; decodeSummary: %v\n%s", ferr, serr, data)
+		}
+		if ferr != nil || full.Kind != Object {
+			continue
+		}
+		if d, ok := full.Get("request_digest"); ok {
+			full.Set("request_digest", Value{Kind: d.Kind, Items: emptyItems(d), Members: emptyMembers(d)})
+		}
+		if resp, ok := full.Get("response"); ok && resp.Kind == Object {
+			resp = resp.Clone()
+			if raw, ok := resp.Get("raw"); ok {
+				resp.Set("raw", Value{Kind: raw.Kind, Bool: false, Items: emptyItems(raw), Members: emptyMembers(raw)})
+			}
+			full.Set("response", resp)
+		}
+		if !Equal(full, sum) {
+			t.Fatalf("summary differs outside request_digest and raw:\n%s", data)
+		}
+	}
+}
+
+func emptyItems(v Value) []Value {
+	if v.Kind == Array {
+		return []Value{}
+	}
+	return nil
+}
+
+func emptyMembers(v Value) []Member {
+	if v.Kind == Object {
+		return []Member{}
+	}
+	return nil
+}
