@@ -516,7 +516,12 @@ func (r *checkResult) replayText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %s  %s: %s\n    %s\n", label, c.Outcome, oneLine(c.Message), suiteLocation(c))
 	}
-	fmt.Fprintln(w, "  fix: dryfire-tui diff explains each miss; re-record with dryfire run --cassette-mode=record")
+	if len(r.replay.Errors) > 0 {
+		fmt.Fprintln(w, "  fix: correct the spec errors (on stderr with their source lines); failed suites were not replayed")
+	}
+	if len(r.replayProblems()) > 0 {
+		fmt.Fprintln(w, "  fix: dryfire-tui diff explains each miss; re-record with dryfire run --cassette-mode=record")
+	}
 }
 
 func suiteLocation(c *cassette.CaseResult) string {
@@ -617,16 +622,16 @@ func writeCheckAnnotations(w io.Writer, r *checkResult) {
 	if r.replay != nil {
 		for _, se := range r.replay.Errors {
 			out = append(out, annotation{level: "error", file: fromRoot(se.File), line: se.Line, col: se.Column,
-				title: "dryfire-tui: spec error", msg: se.Message})
+				title: "spec error", msg: se.Message})
 		}
 		for _, c := range r.replayProblems() {
-			a := annotation{level: "error", file: fromRoot(c.SuiteFile), title: "dryfire-tui: replay " + c.Outcome}
+			a := annotation{level: "error", file: fromRoot(c.SuiteFile), title: "replay " + c.Outcome}
 			if c.Spec != nil {
 				a.line = c.Spec.Line
 			}
 			label := replayLabel(*c)
 			if v, ok := c.Miss(); ok {
-				a.title = "dryfire-tui: cassette miss"
+				a.title = "cassette miss"
 				a.msg = fmt.Sprintf("%s misses at turn %d: no recording for key %s", label, v.Turn, v.Key)
 				if x := r.explanation(c); x != nil {
 					a.msg += "\n" + x.Headline()
@@ -645,7 +650,7 @@ func writeCheckAnnotations(w io.Writer, r *checkResult) {
 		}
 	}
 	for _, f := range r.secrets {
-		out = append(out, annotation{level: "error", file: fromRoot(f.Path), title: "dryfire-tui: secret (" + f.Rule + ")",
+		out = append(out, annotation{level: "error", file: fromRoot(f.Path), title: "secret (" + f.Rule + ")",
 			msg: fmt.Sprintf("%s at %s, %s (sha256 %.12s)\nredact it (dryfire-tui secrets --redact) or accept it in %s",
 				f.Rule, f.JSONPath, f.Where, f.Hash, secrets.DefaultBaselineFile)})
 	}
@@ -659,7 +664,7 @@ func writeCheckAnnotations(w io.Writer, r *checkResult) {
 			if p.Fixed {
 				continue
 			}
-			a := annotation{level: "error", title: "dryfire-tui: doctor " + p.Kind.String(), msg: p.Message, line: p.Line, col: p.Column}
+			a := annotation{level: "error", title: "doctor " + p.Kind.String(), msg: p.Message, line: p.Line, col: p.Column}
 			if p.Kind != cassette.ProblemWalk {
 				a.file = file(filepath.Join(base, filepath.FromSlash(p.Path)))
 			}
@@ -669,12 +674,12 @@ func writeCheckAnnotations(w io.Writer, r *checkResult) {
 			out = append(out, a)
 		}
 		for _, c := range r.doctorChecks {
-			out = append(out, annotation{level: "error", file: fromRoot(c.Path), title: "dryfire-tui: doctor " + c.Kind, msg: c.Message})
+			out = append(out, annotation{level: "error", file: fromRoot(c.Path), title: "doctor " + c.Kind, msg: c.Message})
 		}
 	}
 	if r.prune != nil {
 		for _, it := range r.prune.Candidates {
-			out = append(out, annotation{level: "warning", file: fromRoot(it.Recording.Path), title: "dryfire-tui: prune (" + it.Reason + ")",
+			out = append(out, annotation{level: "warning", file: fromRoot(it.Recording.Path), title: "prune (" + it.Reason + ")",
 				msg: "replay never reads this recording (" + it.Reason + "); remove it with dryfire-tui prune --yes"})
 		}
 	}
