@@ -6,8 +6,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // ConfigFileName is the project file dryfire looks for.
@@ -98,17 +100,48 @@ func LoadProject(p string, lookupEnv func(string) (string, bool)) (*Project, err
 		pr.Errors = errs
 		return pr, nil
 	}
+	// Suites are parsed in parallel and kept in glob order; a glob error is
+	// reported where its pattern is.
+	type entry struct {
+		rel   string
+		err   *SpecError
+		suite *Suite
+	}
+	var entries []entry
 	for _, pattern := range cfg.Suites {
 		matches, err := GlobPathlib(pr.Root, pattern)
 		if err != nil {
-			pr.Errors = append(pr.Errors, SpecError{File: ConfigFileName, Message: "suites: " + err.Error()})
+			entries = append(entries, entry{err: &SpecError{File: ConfigFileName, Message: "suites: " + err.Error()}})
 			continue
 		}
 		for _, rel := range matches {
-			s := LoadSuite(filepath.Join(pr.Root, filepath.FromSlash(rel)), rel, lookupEnv)
-			pr.Suites = append(pr.Suites, s)
-			pr.Errors = append(pr.Errors, s.Errors...)
+			entries = append(entries, entry{rel: rel})
 		}
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(entries)) {
+		wg.Go(func() {
+			for i := range next {
+				e := &entries[i]
+				e.suite = LoadSuite(filepath.Join(pr.Root, filepath.FromSlash(e.rel)), e.rel, lookupEnv)
+			}
+		})
+	}
+	for i := range entries {
+		if entries[i].err == nil {
+			next <- i
+		}
+	}
+	close(next)
+	wg.Wait()
+	for _, e := range entries {
+		if e.err != nil {
+			pr.Errors = append(pr.Errors, *e.err)
+			continue
+		}
+		pr.Suites = append(pr.Suites, e.suite)
+		pr.Errors = append(pr.Errors, e.suite.Errors...)
 	}
 	for _, s := range pr.Suites {
 		for _, c := range s.Cases {
