@@ -28,7 +28,7 @@ func (m Model) headerView() string {
 		parts = append(parts, fmt.Sprintf("%s%d %s", theme.Glyph(st), n, st))
 	}
 	if n := m.tree.MarkCount(); n > 0 {
-		parts = append(parts, fmt.Sprintf("✓ %d marked", n))
+		parts = append(parts, fmt.Sprintf("✓%d marked", n))
 	}
 	line := " " + s.Header.Render(m.projectName()) + s.HeaderDim.Render(" · "+strings.Join(parts, " · ")) + " "
 	return s.HeaderDim.Render(padRight(ansi.Truncate(line, m.layout.Width, "…"), m.layout.Width))
