@@ -48,6 +48,7 @@ func (e *Explanation) Headline() string {
 
 // explainMisses builds an Explanation for every missed case repetition.
 func (w *Workspace) explainMisses(c *classifier) {
+	var byDir map[string][]*cassette.StoreFile
 	for i := range w.Replay.Cases {
 		res := &w.Replay.Cases[i]
 		if res.Outcome != "miss" {
@@ -64,22 +65,43 @@ func (w *Workspace) explainMisses(c *classifier) {
 			continue
 		}
 		dir := cassette.Sanitise(res.Suite) + "/" + cassette.Sanitise(res.Case)
-		e := w.explain(res, miss, dir)
+		if byDir == nil {
+			byDir = filesByCaseDir(w.Store.Files)
+		}
+		e := w.explain(res, miss, dir, byDir[dir])
 		w.Stale = append(w.Stale, e)
 		c.explained[servedKey(dir, res.RepeatIndex, miss.Turn)] = e
 	}
 }
 
-// explain compares a missing visit with the recordings of the same case
-// directory, turn and repetition; failing that, with the closest recording
-// of the case, the suite, or the same turn anywhere.
-func (w *Workspace) explain(res *cassette.CaseResult, miss *cassette.Visit, dir string) *Explanation {
-	e := &Explanation{Suite: res.Suite, Case: res.Case, RepeatIndex: res.RepeatIndex, Turn: miss.Turn, CurrentKey: miss.Key}
-	var same, near []*cassette.StoreFile
-	for _, f := range w.Store.Files {
-		if !strings.HasPrefix(f.Rel, dir+"/") {
+// filesByCaseDir groups the store's files (in store order) by their first
+// two path components, the directory a case's recordings live in: the
+// files whose path starts with "<dir>/".
+func filesByCaseDir(files []*cassette.StoreFile) map[string][]*cassette.StoreFile {
+	m := map[string][]*cassette.StoreFile{}
+	for _, f := range files {
+		i := strings.IndexByte(f.Rel, '/')
+		if i < 0 {
 			continue
 		}
+		j := strings.IndexByte(f.Rel[i+1:], '/')
+		if j < 0 {
+			continue
+		}
+		dir := f.Rel[:i+1+j]
+		m[dir] = append(m[dir], f)
+	}
+	return m
+}
+
+// explain compares a missing visit with the recordings of the same case
+// directory, turn and repetition; failing that, with the closest recording
+// of the case, the suite, or the same turn anywhere. dirFiles are the files under
+// the case directory dir.
+func (w *Workspace) explain(res *cassette.CaseResult, miss *cassette.Visit, dir string, dirFiles []*cassette.StoreFile) *Explanation {
+	e := &Explanation{Suite: res.Suite, Case: res.Case, RepeatIndex: res.RepeatIndex, Turn: miss.Turn, CurrentKey: miss.Key}
+	var same, near []*cassette.StoreFile
+	for _, f := range dirFiles {
 		r := w.byFile[f]
 		if r.Turn == miss.Turn && r.RepeatIndex == res.RepeatIndex {
 			same = append(same, f)
