@@ -132,3 +132,18 @@ func synthItems(n int) []tree.Item {
 	}
 	return items
 }
+
+// BenchmarkFirstBatchToFrame is the browser's share of the first frame:
+// from New to a rendered frame holding the first scan batch (256
+// recordings, the size scan streams), without the scan itself.
+func BenchmarkFirstBatchToFrame(b *testing.B) {
+	items := synthItems(256)
+	body := loadCassette(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		m := New(Options{Path: "/big", Backend: &fakeBackend{body: body}})
+		nm, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+		nm, _ = nm.(Model).Update(scanBatchMsg{gen: 1, items: items, next: make(chan scanEvent)})
+		_ = nm.View()
+	}
+}
