@@ -1,0 +1,38 @@
+package theme
+
+import "testing"
+
+func TestEveryStatusHasAStyleAndAGlyph(t *testing.T) {
+	t.Parallel()
+	statuses := []string{"live", "stale", "superseded", "orphaned case", "orphaned suite", "stale schema_version",
+		"in use", "protected", "invalid", "unknown", "ok", "key mismatch", "error entry", "empty", "secret"}
+	for _, isDark := range []bool{true, false} {
+		s := New(isDark)
+		for _, st := range statuses {
+			if _, ok := s.Status[st]; !ok {
+				t.Errorf("isDark=%v: no style for %q", isDark, st)
+			}
+		}
+	}
+	// Without colour, statuses are told apart by glyph: the ones that ask
+	// for different actions must not share one.
+	seen := map[string]string{}
+	for _, st := range []string{"live", "stale", "superseded", "orphaned case", "in use", "protected", "invalid", "error entry", "secret"} {
+		g := Glyph(st)
+		if other, ok := seen[g]; ok {
+			t.Errorf("%q and %q share the glyph %s", st, other, g)
+		}
+		seen[g] = st
+	}
+}
+
+func TestLightAndDarkDiffer(t *testing.T) {
+	t.Parallel()
+	dark, light := New(true), New(false)
+	if dark.Header.GetBackground() == light.Header.GetBackground() {
+		t.Error("the header has the same background on dark and light terminals")
+	}
+	if dark.Status["live"].GetForeground() == light.Status["live"].GetForeground() {
+		t.Error("live has the same colour on dark and light terminals")
+	}
+}
