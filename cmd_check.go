@@ -163,10 +163,10 @@ func (c *checkCmd) check(ctx context.Context, e env, target string, skipped map[
 		if !skipped["doctor"] {
 			fr.problems, fr.notes = cassette.CheckFile(f, cs, data)
 		}
-		var fs []secrets.Finding
+		var findings []secrets.Finding
 		scanned := false
 		if !skipped["secrets"] && cs != nil {
-			fs, scanned = scanSecrets(f.Path, cs, data)
+			findings, scanned = scanSecrets(f.Path, cs, data)
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -174,7 +174,7 @@ func (c *checkCmd) check(ctx context.Context, e env, target string, skipped map[
 			doctorFiles[f] = fr
 		}
 		if scanned {
-			found[f.Path] = fs
+			found[f.Path] = findings
 		}
 	}
 	ws, err := openScanPath(ctx, e, target, scan.Options{OnFile: onFile})
