@@ -1,0 +1,402 @@
+package review
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+)
+
+// Render is the screen as a string; tests compare it with goldens.
+func (m Model) Render() string {
+	l := m.layout
+	if l.Width == 0 {
+		return ""
+	}
+	if l.TooSmall {
+		return ansi.Truncate(fmt.Sprintf("Terminal too small (%d×%d); review needs at least %d×%d.", l.Width, l.Height, minWidth, minHeight), l.Width, "…")
+	}
+	rows := make([]string, 0, l.Height)
+	rows = append(rows, m.headerView())
+	rows = append(rows, m.bodyView()...)
+	rows = append(rows, m.statusView(), m.footerView())
+	return strings.Join(rows, "\n")
+}
+
+func (m Model) projectName() string {
+	if m.review == nil {
+		return "review"
+	}
+	return filepath.Base(m.review.Root)
+}
+
+// headerView is the title bar with the counts.
+func (m Model) headerView() string {
+	s := m.styles
+	line := " " + s.Header.Render("review · "+m.projectName()) + s.HeaderDim.Render(" · "+m.Tally().String()) + " "
+	return s.HeaderDim.Render(padRight(ansi.Truncate(line, m.layout.Width, "…"), m.layout.Width))
+}
+
+// bodyView returns exactly BodyH lines.
+func (m Model) bodyView() []string {
+	l := m.layout
+	var out []string
+	switch {
+	case m.mode == modeHelp:
+		out = strings.Split(m.helpView(), "\n")
+	case m.mode == modeConfirm:
+		out = strings.Split(dialog.Box(m.styles, m.confirm.title, m.confirm.lines,
+			m.styles.Muted.Render("y confirm · n cancel"), 0, l.Width, l.BodyH), "\n")
+	case len(m.rows) == 0:
+		out = m.emptyView()
+	case l.Split:
+		list, det := m.listView(l.ListW), m.window(m.detailLines(), m.detailTop)
+		sep := m.styles.Separator.Render("│")
+		for i := range l.BodyH {
+			out = append(out, padRight(at(list, i), l.ListW)+sep+" "+at(det, i))
+		}
+	case m.focus == focusDetail:
+		out = m.window(m.detailLines(), m.detailTop)
+		for i := range out {
+			out[i] = " " + out[i]
+		}
+	default:
+		out = m.listView(l.Width)
+	}
+	for len(out) < l.BodyH {
+		out = append(out, "")
+	}
+	for i := range out {
+		out[i] = ansi.Truncate(out[i], l.Width, "…")
+	}
+	return out[:l.BodyH]
+}
+
+func at(ls []string, i int) string {
+	if i < len(ls) {
+		return ls[i]
+	}
+	return ""
+}
+
+func padRight(s string, w int) string {
+	n := ansi.StringWidth(s)
+	if n >= w {
+		return ansi.Truncate(s, w, "")
+	}
+	return s + strings.Repeat(" ", w-n)
+}
+
+// window is the BodyH lines of ls from top.
+func (m Model) window(ls []string, top int) []string {
+	top = max(0, min(top, len(ls)-m.layout.BodyH))
+	return ls[top:min(top+m.layout.BodyH, len(ls))]
+}
+
+// listView renders the visible list rows at width w.
+func (m Model) listView(w int) []string {
+	s := m.styles
+	var out []string
+	for i := m.listTop; i < min(m.listTop+m.layout.BodyH, len(m.rows)); i++ {
+		rw := m.rows[i]
+		if rw.item == nil {
+			g := m.groups[rw.group]
+			out = append(out, ansi.Truncate(" "+s.Tree.Group.Render(g.Title)+s.Tree.Count.Render(fmt.Sprintf(" %d", len(g.Items))), w, "…"))
+			continue
+		}
+		it := rw.item
+		label, state := itemLabel(it), m.states[it.Path]
+		if i == m.cursor {
+			plain := padRight(fmt.Sprintf("   %s %s  %s %s", kindGlyph(it.Kind), label, stateGlyph(state), state), w)
+			style := s.Tree.Cursor
+			if m.focus == focusDetail {
+				style = s.Tree.CursorBl
+			}
+			out = append(out, style.Render(plain))
+			continue
+		}
+		line := "   " + m.kindStyle(it.Kind).Render(kindGlyph(it.Kind)) + " " + s.Tree.Leaf.Render(label)
+		if state != "" {
+			line += "  " + m.stateStyle(state).Render(stateGlyph(state)+" "+state)
+		}
+		out = append(out, ansi.Truncate(line, w, "…"))
+	}
+	return out
+}
+
+// itemLabel names an item in the list: turn and key for a dryfire
+// recording, the file name otherwise.
+func itemLabel(it *scan.ReviewItem) string {
+	if it.Format == "dryfire" && it.Key != "" {
+		k := it.Key
+		if len(k) > 12 {
+			k = k[:12]
+		}
+		return fmt.Sprintf("%02d %s", it.Turn, k)
+	}
+	return path.Base(it.Path)
+}
+
+func (m Model) kindStyle(k scan.ChangeKind) lipgloss.Style {
+	switch k {
+	case scan.Added:
+		return m.styles.Diff.Add
+	case scan.Deleted:
+		return m.styles.Diff.Del
+	case scan.Renamed:
+		return m.styles.Diff.Hunk
+	}
+	return m.styles.StatusStyle("stale")
+}
+
+func (m Model) stateStyle(state string) lipgloss.Style {
+	switch state {
+	case stateAccepted:
+		return m.styles.Dialog.OK
+	case stateRejected:
+		return m.styles.Dialog.Danger
+	}
+	return m.styles.Muted
+}
+
+// detailLines is the selected item's detail at the detail width: what it
+// is, the case summary, what changed, then old → new.
+func (m Model) detailLines() []string {
+	it := m.selected()
+	if it == nil {
+		return nil
+	}
+	s := m.styles
+	w := m.layout.DetailW - 1
+	if !m.layout.Split {
+		w = m.layout.Width - 1
+	}
+	head := m.kindStyle(it.Kind).Render(kindGlyph(it.Kind)+" "+it.Kind.String()) + s.Muted.Render(" · "+where(it))
+	if st := m.states[it.Path]; st != "" {
+		head += s.Muted.Render(" · ") + m.stateStyle(st).Render(stateGlyph(st)+" "+st)
+	}
+	out := []string{head, s.Detail.Title.Render(it.Path)}
+	if it.OldPath != "" {
+		out = append(out, s.Muted.Render("from "+it.OldPath))
+	}
+	if it.Format == "dryfire" && it.Key != "" {
+		out = append(out, s.Muted.Render(fmt.Sprintf("%s ▸ %s · turn %02d · key %s", it.Suite, it.Case, it.Turn, it.Key)))
+	}
+	if g := m.groups[m.rows[m.cursor].group]; len(g.Summary) > 0 && len(g.Items) > 1 {
+		out = append(out, "", s.Detail.Heading.Render("This case"))
+		for _, l := range g.Summary {
+			out = append(out, "  • "+l)
+		}
+	}
+	out = append(out, "", s.Detail.Heading.Render("What changed"))
+	for _, l := range it.Summary {
+		out = append(out, "  • "+l)
+	}
+	if len(it.Details) > 0 {
+		out = append(out, "", s.Detail.Heading.Render("Old → new"))
+	}
+	for _, d := range it.Details {
+		out = append(out, m.detailPair(d)...)
+	}
+	return wrap(out, w)
+}
+
+// detailPair renders one old → new pair: removed lines, then added ones;
+// an unchanged value once.
+func (m Model) detailPair(d scan.Detail) []string {
+	s := m.styles
+	if d.Old == d.New {
+		out := []string{"  " + s.Detail.Label.Render(d.Label) + s.Muted.Render(" (unchanged)")}
+		for _, l := range strings.Split(d.Old, "\n") {
+			out = append(out, "    "+s.Detail.Text.Render(l))
+		}
+		return out
+	}
+	out := []string{"  " + s.Detail.Label.Render(d.Label)}
+	if d.Old != "" {
+		for _, l := range strings.Split(d.Old, "\n") {
+			out = append(out, s.Diff.Del.Render("  - "+l))
+		}
+	}
+	if d.New != "" {
+		for _, l := range strings.Split(d.New, "\n") {
+			out = append(out, s.Diff.Add.Render("  + "+l))
+		}
+	}
+	return out
+}
+
+// where says how git holds the change.
+func where(it *scan.ReviewItem) string {
+	var ws []string
+	if it.Staged {
+		ws = append(ws, "staged")
+	}
+	if it.Unstaged {
+		ws = append(ws, "unstaged")
+	}
+	if it.Untracked {
+		ws = append(ws, "untracked")
+	}
+	return strings.Join(ws, ", ")
+}
+
+// wrap wraps lines wider than w, indenting continuations like the line.
+func wrap(lines []string, w int) []string {
+	w = max(w, 10)
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		if ansi.StringWidth(l) <= w {
+			out = append(out, l)
+			continue
+		}
+		plain := ansi.Strip(l)
+		indent := len(plain) - len(strings.TrimLeft(plain, " "))
+		if strings.HasPrefix(strings.TrimLeft(plain, " "), "• ") || strings.HasPrefix(strings.TrimLeft(plain, " "), "- ") ||
+			strings.HasPrefix(strings.TrimLeft(plain, " "), "+ ") {
+			indent += 2
+		}
+		indent = min(indent, w/2)
+		parts := strings.Split(ansi.Wrap(l, w-indent, " /,"), "\n")
+		out = append(out, parts[0])
+		for _, p := range parts[1:] {
+			out = append(out, strings.Repeat(" ", indent)+p)
+		}
+	}
+	return out
+}
+
+// statusView is the running action, the last message or error.
+func (m Model) statusView() string {
+	s := m.styles
+	var line string
+	switch {
+	case m.status != "" && m.isErr:
+		line = s.Error.Render(m.status)
+	case m.busy != "" && m.status != "":
+		line = s.Progress.Render("⟳ " + m.status)
+	case m.status != "":
+		line = s.Progress.Render(m.status)
+	}
+	return ansi.Truncate(line, m.layout.Width, "…")
+}
+
+// footerView is the keys that apply now, as many as fit; "? help" and
+// "q quit" always stay.
+func (m Model) footerView() string {
+	st := m.styles.Help
+	item := func(b key.Binding) string {
+		return st.ShortKey.Render(b.Help().Key) + " " + st.ShortDesc.Render(b.Help().Desc)
+	}
+	sep := st.ShortSeparator.Render(" · ")
+	bs, tail := m.shortHelp()
+	var tails []string
+	for _, b := range tail {
+		tails = append(tails, item(b))
+	}
+	room := m.layout.Width - ansi.StringWidth(strings.Join(tails, sep))
+	var parts []string
+	used := 0
+	for _, b := range bs {
+		s := item(b)
+		if used+ansi.StringWidth(s+sep) > room {
+			break
+		}
+		parts = append(parts, s)
+		used += ansi.StringWidth(s + sep)
+	}
+	return ansi.Truncate(strings.Join(append(parts, tails...), sep), m.layout.Width, "…")
+}
+
+// shortHelp lists the keys that apply in the current mode and state, and
+// the ones that always end the footer.
+func (m Model) shortHelp() (keys, tail []key.Binding) {
+	k := m.keysNow()
+	switch m.mode {
+	case modeHelp:
+		return nil, []key.Binding{key.NewBinding(key.WithKeys("?"), key.WithHelp("?/esc", "close help"))}
+	case modeConfirm:
+		return []key.Binding{k.Confirm, k.Cancel}, nil
+	}
+	var nav []key.Binding
+	if k.Up.Enabled() {
+		desc := "move"
+		if m.focus == focusDetail {
+			desc = "scroll"
+		}
+		nav = []key.Binding{key.NewBinding(key.WithKeys("up"), key.WithHelp("↑↓", desc))}
+	}
+	keys = append(nav, enabled(k.Accept, k.Reject, k.Skip, k.Undo, k.AcceptAll, k.RejectAll,
+		k.Open, k.Back, k.Focus, k.Reload)...)
+	return keys, []key.Binding{k.Help, k.Quit}
+}
+
+// emptyView says that nothing changed and what was looked at.
+func (m Model) emptyView() []string {
+	s := m.styles
+	out := []string{"", " " + s.Dialog.Title.Render("No recording changed since HEAD."), ""}
+	top := ""
+	if m.review != nil && m.review.Git != nil {
+		top = " in " + m.review.Git.Top
+	}
+	out = append(out, " Looked at "+s.Muted.Render("(git status against HEAD"+top+")")+":")
+	for _, d := range m.lookedAt {
+		if m.review != nil {
+			if rel, err := filepath.Rel(m.review.Root, d); err == nil {
+				d = filepath.ToSlash(rel)
+			}
+		}
+		out = append(out, "   • "+d)
+	}
+	if len(m.lookedAt) == 0 && m.review != nil {
+		out = append(out, "   • "+m.review.Root)
+	}
+	out = append(out, "", " Try:",
+		"   • re-record with dryfire, then press r to reload",
+		"   • dryfire-tui browse "+s.Muted.Render("to see every recording and its status"))
+	return wrap(out, m.layout.Width-1)
+}
+
+// helpView is the ? overlay: every binding, grouped, from the keymap.
+func (m Model) helpView() string {
+	s := m.styles
+	w, h := m.layout.Width, m.layout.BodyH
+	var cols []string
+	for _, g := range m.keys.Groups() {
+		lines := []string{s.Detail.Heading.Render(g.Title)}
+		for _, b := range g.Bindings {
+			lines = append(lines, s.Help.FullKey.Render(fmt.Sprintf("%-8s", b.Help().Key))+" "+s.Help.FullDesc.Render(b.Help().Desc))
+		}
+		cw := 0
+		for _, l := range lines {
+			cw = max(cw, ansi.StringWidth(l))
+		}
+		for i := range lines {
+			lines[i] = padRight(lines[i], cw+3)
+		}
+		cols = append(cols, strings.Join(lines, "\n"))
+	}
+	var rows, row []string
+	width := 0
+	for _, c := range cols {
+		cw := lipgloss.Width(c)
+		if width+cw > min(w-6, 98) && len(row) > 0 {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...), "")
+			row, width = nil, 0
+		}
+		row = append(row, c)
+		width += cw
+	}
+	rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	body := strings.Split(strings.Join(rows, "\n"), "\n")
+	body = append(body, "", s.Muted.Render("+ added  ~ modified  - deleted  → renamed"),
+		s.Muted.Render("✓ accepted (staged)  ✗ rejected (restored)  » skipped"))
+	return dialog.Box(s, "Review keys", body, s.Muted.Render("? or esc closes"), 0, w, h)
+}
