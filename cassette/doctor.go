@@ -163,6 +163,10 @@ func checkFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Proble
 	add := func(k ProblemKind, format string, args ...any) {
 		problems = append(problems, Problem{Path: f.Rel, Kind: k, Message: fmt.Sprintf(format, args...)})
 	}
+	if (c != nil && c.Body.Has("entries") && !c.Body.Has("fingerprint")) || (c == nil && IsTape(data)) {
+		// A cassette-fn tape, not a dryfire cassette: the tape checks own it.
+		return nil, nil, nil
+	}
 	if c == nil {
 		p := Problem{Path: f.Rel, Kind: ProblemParse, Message: "unreadable"}
 		var pe *ParseError

@@ -165,3 +165,18 @@ func TestDoctorChecks(t *testing.T) {
 		t.Errorf("single file: %+v, %v", one, err)
 	}
 }
+
+// TestDoctorLeavesTapesToTheTapeChecks: a directory of cassette-fn tapes is
+// not a broken dryfire cassette tree.
+func TestDoctorLeavesTapesToTheTapeChecks(t *testing.T) {
+	rep, err := Doctor(context.Background(), filepath.Join("testdata", "tapes", "tapes"), DoctorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Files == 0 {
+		t.Fatal("no files checked")
+	}
+	if len(rep.Problems) != 0 || len(rep.Notes) != 0 {
+		t.Errorf("tapes reported as dryfire problems: %+v %+v", rep.Problems, rep.Notes)
+	}
+}
