@@ -117,17 +117,28 @@ func (w *Workspace) repeatOf(dir string) int {
 	if w.Replay == nil {
 		return 0
 	}
-	n := 0
-	for _, c := range w.Replay.Cases {
-		if c.Outcome == cassette.OutcomeSkipped {
-			continue
-		}
-		d := cassette.Sanitise(c.Suite) + "/" + cassette.Sanitise(c.Case)
-		if strings.HasSuffix(dir, "/"+d) && c.RepeatIndex+1 > n {
-			n = c.RepeatIndex + 1
+	if w.repeats == nil {
+		// Index once: sanitised "<suite>/<case>" → highest repetition + 1.
+		w.repeats = map[string]int{}
+		for _, c := range w.Replay.Cases {
+			if c.Outcome == cassette.OutcomeSkipped {
+				continue
+			}
+			d := cassette.Sanitise(c.Suite) + "/" + cassette.Sanitise(c.Case)
+			w.repeats[d] = max(w.repeats[d], c.RepeatIndex+1)
 		}
 	}
-	return n
+	// Sanitised names hold no "/": dir ends with "/<suite>/<case>" exactly
+	// when its last two components are those names.
+	i := strings.LastIndexByte(dir, '/')
+	if i < 0 {
+		return 0
+	}
+	j := strings.LastIndexByte(dir[:i], '/')
+	if j < 0 {
+		return 0
+	}
+	return w.repeats[dir[j+1:]]
 }
 
 func twoDigitTurns(turns []int) string {

@@ -72,6 +72,8 @@ type Workspace struct {
 
 	byFile map[*cassette.StoreFile]*Recording
 	listed func(rel string) bool
+	// repeats indexes replayed case directories for doctor's checks.
+	repeats map[string]int
 }
 
 // Options tune Open.
