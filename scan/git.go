@@ -205,9 +205,23 @@ func (g *Git) HeadFiles(ctx context.Context, dir string) ([]string, error) {
 }
 
 // Stage records the current state of the paths in the index (`git add -A`),
-// deletions included.
+// deletions included. Paths in neither the work tree nor the index (the old
+// path of a rename already staged) are left out: git refuses a pathspec
+// that matches nothing.
 func (g *Git) Stage(ctx context.Context, rels ...string) error {
-	_, err := g.run(ctx, append([]string{"add", "-A", "--"}, rels...)...)
+	var keep []string
+	for _, rel := range rels {
+		if _, err := os.Lstat(g.Abs(rel)); err != nil {
+			if e, err := g.indexEntry(ctx, rel); err == nil && !e.present {
+				continue
+			}
+		}
+		keep = append(keep, rel)
+	}
+	if len(keep) == 0 {
+		return nil
+	}
+	_, err := g.run(ctx, append([]string{"add", "-A", "--"}, keep...)...)
 	return err
 }
 
