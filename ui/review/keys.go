@@ -29,7 +29,7 @@ func DefaultKeyMap() KeyMap {
 		Bottom:    b([]string{"G", "end"}, "G", "last"),
 		PageUp:    b([]string{"pgup"}, "pgup", "page up"),
 		PageDown:  b([]string{"pgdown"}, "pgdn", "page down"),
-		Open:      b([]string{"enter"}, "enter", "read detail"),
+		Open:      b([]string{"enter"}, "enter", "open"),
 		Focus:     b([]string{"tab", "shift+tab"}, "tab", "pane"),
 		Back:      b([]string{"esc"}, "esc", "back"),
 		Accept:    b([]string{"a"}, "a", "accept"),
@@ -72,7 +72,7 @@ var docDesc = map[string]string{
 	"reject all":  "reject every change not yet decided (asks first, listing the files)",
 	"undo":        "undo the last action of this session (a whole A or X at once)",
 	"reload":      "read `git status` again",
-	"read detail": "move into the detail pane (full screen on narrow terminals)",
+	"open": "move into the detail pane (full screen on narrow terminals)",
 }
 
 // KeyTable renders the keymap as a Markdown table for the README (kept

@@ -40,7 +40,14 @@ func (m Model) projectName() string {
 // headerView is the title bar with the counts.
 func (m Model) headerView() string {
 	s := m.styles
-	line := " " + s.Header.Render("review · "+m.projectName()) + s.HeaderDim.Render(" · "+m.Tally().String()) + " "
+	t := m.Tally()
+	line := " " + s.Header.Render("review · "+m.projectName()) + s.HeaderDim.Render(" · "+t.String()) + " "
+	if ansi.StringWidth(line) > m.layout.Width {
+		line = " " + s.Header.Render("review") + s.HeaderDim.Render(" · "+t.String()) + " "
+	}
+	if ansi.StringWidth(line) > m.layout.Width {
+		line = " " + s.Header.Render("review") + s.HeaderDim.Render(fmt.Sprintf(" · %d changed · ✓%d ✗%d »%d · %d left ", t.Changed, t.Accepted, t.Rejected, t.Skipped, t.Left))
+	}
 	return s.HeaderDim.Render(padRight(ansi.Truncate(line, m.layout.Width, "…"), m.layout.Width))
 }
 
@@ -52,7 +59,7 @@ func (m Model) bodyView() []string {
 	case m.mode == modeHelp:
 		out = strings.Split(m.helpView(), "\n")
 	case m.mode == modeConfirm:
-		out = strings.Split(dialog.Box(m.styles, m.confirm.title, m.confirm.lines,
+		out = strings.Split(dialog.Box(m.styles, m.confirm.title, append(m.confirm.lines, ""),
 			m.styles.Muted.Render("y confirm · n cancel"), 0, l.Width, l.BodyH), "\n")
 	case len(m.rows) == 0:
 		out = m.emptyView()
@@ -289,7 +296,7 @@ func (m Model) statusView() string {
 }
 
 // footerView is the keys that apply now, as many as fit; "? help" and
-// "q quit" always stay.
+// "q quit" always stay, and the essential keys are kept before the others.
 func (m Model) footerView() string {
 	st := m.styles.Help
 	item := func(b key.Binding) string {
@@ -302,18 +309,48 @@ func (m Model) footerView() string {
 		tails = append(tails, item(b))
 	}
 	room := m.layout.Width - ansi.StringWidth(strings.Join(tails, sep))
-	var parts []string
+	chosen := make([]bool, len(bs))
 	used := 0
-	for _, b := range bs {
-		s := item(b)
-		if used+ansi.StringWidth(s+sep) > room {
-			break
+	for _, pass := range []bool{true, false} {
+		for i, b := range bs {
+			if chosen[i] || m.essential(b) != pass {
+				continue
+			}
+			if w := ansi.StringWidth(item(b) + sep); used+w <= room {
+				chosen[i], used = true, used+w
+			}
 		}
-		parts = append(parts, s)
-		used += ansi.StringWidth(s + sep)
+	}
+	var parts []string
+	for i, b := range bs {
+		if chosen[i] {
+			parts = append(parts, item(b))
+		}
 	}
 	return ansi.Truncate(strings.Join(append(parts, tails...), sep), m.layout.Width, "…")
 }
+
+// essential is true for the keys the footer shows first: the actions, and
+// the way into and out of the detail when it takes the whole screen.
+func (m Model) essential(b key.Binding) bool {
+	k := m.keys
+	if !m.layout.Split && key.Matches(press(b), k.Open, k.Back) {
+		return true
+	}
+	return key.Matches(press(b), k.Accept, k.Reject, k.Skip, k.Confirm, k.Cancel)
+}
+
+// press is a key press of a binding's first key, to compare bindings.
+func press(b key.Binding) keyName {
+	if len(b.Keys()) == 0 {
+		return ""
+	}
+	return keyName(b.Keys()[0])
+}
+
+type keyName string
+
+func (k keyName) String() string { return string(k) }
 
 // shortHelp lists the keys that apply in the current mode and state, and
 // the ones that always end the footer.
@@ -333,8 +370,8 @@ func (m Model) shortHelp() (keys, tail []key.Binding) {
 		}
 		nav = []key.Binding{key.NewBinding(key.WithKeys("up"), key.WithHelp("↑↓", desc))}
 	}
-	keys = append(nav, enabled(k.Accept, k.Reject, k.Skip, k.Undo, k.AcceptAll, k.RejectAll,
-		k.Open, k.Back, k.Focus, k.Reload)...)
+	keys = append(nav, enabled(k.Open, k.Back, k.Accept, k.Reject, k.Skip, k.Undo, k.AcceptAll, k.RejectAll,
+		k.Focus, k.Reload)...)
 	return keys, []key.Binding{k.Help, k.Quit}
 }
 
@@ -364,14 +401,19 @@ func (m Model) emptyView() []string {
 	return wrap(out, m.layout.Width-1)
 }
 
-// helpView is the ? overlay: every binding, grouped, from the keymap.
+// helpView is the ? overlay: every binding that applies now, grouped,
+// from the keymap.
 func (m Model) helpView() string {
 	s := m.styles
 	w, h := m.layout.Width, m.layout.BodyH
 	var cols []string
-	for _, g := range m.keys.Groups() {
+	for _, g := range m.keysNow().Groups() {
+		bs := enabled(g.Bindings...)
+		if len(bs) == 0 {
+			continue
+		}
 		lines := []string{s.Detail.Heading.Render(g.Title)}
-		for _, b := range g.Bindings {
+		for _, b := range bs {
 			lines = append(lines, s.Help.FullKey.Render(fmt.Sprintf("%-8s", b.Help().Key))+" "+s.Help.FullDesc.Render(b.Help().Desc))
 		}
 		cw := 0

@@ -1,0 +1,235 @@
+package review
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/scan"
+)
+
+// Paths of the fixture's changes, relative to the project root.
+const (
+	pModified = ".dryfire/cassettes/refund_agent/parallel_lookups/01-2222222222222222.json"
+	pAdded    = ".dryfire/cassettes/travel/new_case/00-6666666666666666.json"
+	pDeleted  = ".dryfire/cassettes/refund_agent/old_case/00-3333333333333333.json"
+	pRenamed  = ".dryfire/cassettes/refund_agent/moved/00-4444444444444444.json"
+	pTape     = "tapes/chat.json"
+)
+
+// fixture is a temporary git repository with one change of every kind.
+type fixture struct {
+	dir  string
+	dirs []string
+}
+
+func newFixture(t *testing.T) fixture {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := filepath.Join(t.TempDir(), "project")
+	f := fixture{dir: dir, dirs: []string{filepath.Join(dir, ".dryfire", "cassettes"), filepath.Join(dir, "tapes")}}
+	writeFile(t, dir, "dryfire.yaml", []byte("suites: evals/*.eval.yaml\n"))
+	writeFile(t, dir, ".dryfire/cassettes/refund_agent/parallel_lookups/00-1111111111111111.json",
+		recording("refund_agent", "parallel_lookups", 0, "1111111111111111", "Looking it up.", 100))
+	writeFile(t, dir, pModified, recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Refunded.", 150))
+	writeFile(t, dir, pDeleted, recording("refund_agent", "old_case", 0, "3333333333333333", "Bye.", 90))
+	writeFile(t, dir, ".dryfire/cassettes/refund_agent/moving/00-4444444444444444.json",
+		recording("refund_agent", "moving", 0, "4444444444444444", "Moved.", 90))
+	writeFile(t, dir, pTape, []byte(tape("first")))
+	f.git(t, "init", "-q", "-b", "main")
+	f.git(t, "config", "user.email", "test@example.com")
+	f.git(t, "config", "user.name", "test")
+	f.git(t, "config", "commit.gpgsign", "false")
+	f.git(t, "add", "-A")
+	f.git(t, "commit", "-q", "-m", "record")
+
+	writeFile(t, dir, pModified, recording("refund_agent", "parallel_lookups", 1, "2222222222222222",
+		"Refund issued for order A-991; the money is back on your card within five days.", 170))
+	writeFile(t, dir, pAdded, recording("travel", "new_case", 0, "6666666666666666", "Hi.", 10))
+	writeFile(t, dir, pTape, []byte(tape("second")))
+	if err := os.Remove(filepath.Join(dir, pDeleted)); err != nil {
+		t.Fatal(err)
+	}
+	f.git(t, "mv", ".dryfire/cassettes/refund_agent/moving", ".dryfire/cassettes/refund_agent/moved")
+	return f
+}
+
+func (f fixture) git(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = f.dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// status is `git status --porcelain` of the repository.
+func (f fixture) status(t *testing.T) string {
+	return f.git(t, "status", "--porcelain", "--untracked-files=all")
+}
+
+func (f fixture) read(t *testing.T, rel string) (string, bool) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(f.dir, rel))
+	if os.IsNotExist(err) {
+		return "", false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data), true
+}
+
+func (f fixture) open(t *testing.T) *scan.Review {
+	t.Helper()
+	r, err := scan.OpenReview(context.Background(), f.dir, f.dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// model opens the review and sizes the screen.
+func (f fixture) model(t *testing.T, w, h int) Model {
+	t.Helper()
+	load := func(ctx context.Context) (*scan.Review, []string, error) {
+		r, err := scan.OpenReview(ctx, f.dir, f.dirs)
+		return r, f.dirs, err
+	}
+	m := New(Options{Review: f.open(t), LookedAt: f.dirs, Reload: load})
+	return send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
+}
+
+func writeFile(t *testing.T, dir, rel string, data []byte) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func recording(suite, caseName string, turn int, key, text string, inTokens int64) []byte {
+	body := cassette.ObjectValue(
+		cassette.M("schema_version", cassette.IntValue(1)),
+		cassette.M("fingerprint", cassette.StringValue(key)),
+		cassette.M("suite", cassette.StringValue(suite)),
+		cassette.M("case", cassette.StringValue(caseName)),
+		cassette.M("turn", cassette.IntValue(int64(turn))),
+		cassette.M("provider", cassette.StringValue("anthropic")),
+		cassette.M("model", cassette.StringValue("claude-sonnet-4-6")),
+		cassette.M("recorded_at", cassette.StringValue("2026-08-01T12:00:00Z")),
+		cassette.M("request_digest", cassette.ObjectValue(cassette.M("messages", cassette.ArrayValue()))),
+		cassette.M("response", cassette.ObjectValue(
+			cassette.M("cache_hit", cassette.BoolValue(false)),
+			cassette.M("latency_ms", cassette.IntValue(12)),
+			cassette.M("raw", cassette.ObjectValue()),
+			cassette.M("stop_reason", cassette.StringValue("end_turn")),
+			cassette.M("text", cassette.StringValue(text)),
+			cassette.M("tool_calls", cassette.ArrayValue()),
+			cassette.M("usage", cassette.ObjectValue(
+				cassette.M("cache_read_tokens", cassette.IntValue(0)),
+				cassette.M("cache_write_tokens", cassette.IntValue(0)),
+				cassette.M("input_tokens", cassette.IntValue(inTokens)),
+				cassette.M("output_tokens", cassette.IntValue(20)),
+			)),
+		)),
+	)
+	data, err := cassette.EncodeDryfire(body)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+func tape(result string) string {
+	return `{
+  "version": 1,
+  "name": "chat",
+  "entries": {
+    "742d2e2e6d3841b1": [
+      {
+        "args": [5, {"q": "hello world", "ts": 111}],
+        "result": "` + result + `"
+      }
+    ]
+  }
+}
+`
+}
+
+// send feeds one message through Update and runs the Cmds it returns,
+// synchronously, feeding their messages back.
+func send(t *testing.T, m Model, msg tea.Msg) Model {
+	t.Helper()
+	next, cmd := m.Update(msg)
+	return run(t, next.(Model), cmd)
+}
+
+func run(t *testing.T, m Model, cmd tea.Cmd) Model {
+	t.Helper()
+	for cmd != nil {
+		msg := cmd()
+		if msg == nil {
+			return m
+		}
+		if _, quit := msg.(tea.QuitMsg); quit {
+			return m
+		}
+		var next tea.Model
+		next, cmd = m.Update(msg)
+		m = next.(Model)
+	}
+	return m
+}
+
+func pressKey(s string) tea.KeyPressMsg {
+	switch s {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return tea.KeyPressMsg{Code: r, Text: s}
+}
+
+func keys(t *testing.T, m Model, ks ...string) Model {
+	t.Helper()
+	for _, k := range ks {
+		m = send(t, m, pressKey(k))
+	}
+	return m
+}
+
+// selectPath moves the cursor to the item with path p.
+func selectPath(t *testing.T, m Model, p string) Model {
+	t.Helper()
+	m = keys(t, m, "g")
+	for range m.rows {
+		if m.selectedPath() == p {
+			return m
+		}
+		m = keys(t, m, "j")
+	}
+	t.Fatalf("no item %s; selected %s", p, m.selectedPath())
+	return m
+}
+
+func screen(m Model) string { return ansi.Strip(m.Render()) }
