@@ -193,8 +193,21 @@ func (m Model) handleConfirmKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Cancel):
 		m.mode = modeBrowse
 		m.status, m.isErr = "cancelled", false
+	case key.Matches(msg, m.keys.Up):
+		m.confirm.offset = max(m.confirm.offset-1, 0)
+	case key.Matches(msg, m.keys.Down):
+		m.confirm.offset = min(m.confirm.offset+1, m.confirmMaxOffset())
 	}
 	return m, nil
+}
+
+// confirmMaxOffset is how far the dialog's list scrolls: as dialog.Box
+// wraps and fits it.
+func (m Model) confirmMaxOffset() int {
+	box := m.styles.Dialog.Box
+	innerW := max(min(m.layout.Width-box.GetHorizontalFrameSize(), 100), 10)
+	room := max(m.layout.BodyH-box.GetVerticalFrameSize()-3, 1)
+	return max(len(wrap(m.confirmLines(), innerW))-room, 0)
 }
 
 // handleActionDone records an action's result and moves on to the next

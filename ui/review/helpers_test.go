@@ -109,8 +109,10 @@ func (f fixture) model(t *testing.T, w, h int) Model {
 		return r, f.dirs, err
 	}
 	m := New(Options{Review: f.open(t), LookedAt: f.dirs, Reload: load})
-	return send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
+	return send(t, m, windowSize(w, h))
 }
+
+func windowSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
 
 func writeFile(t *testing.T, dir, rel string, data []byte) {
 	t.Helper()

@@ -51,8 +51,9 @@ func (m mode) String() string { return [...]string{"browse", "help", "confirm"}[
 type confirmation struct {
 	op    op
 	title string
-	paths []string
-	lines []string
+	paths  []string
+	lines  []string
+	offset int // first list line shown
 }
 
 // Model is the review screen.

@@ -59,8 +59,8 @@ func (m Model) bodyView() []string {
 	case m.mode == modeHelp:
 		out = strings.Split(m.helpView(), "\n")
 	case m.mode == modeConfirm:
-		out = strings.Split(dialog.Box(m.styles, m.confirm.title, append(m.confirm.lines, ""),
-			m.styles.Muted.Render("y confirm · n cancel"), 0, l.Width, l.BodyH), "\n")
+		out = strings.Split(dialog.Box(m.styles, m.confirm.title, m.confirmLines(),
+			m.styles.Muted.Render("y confirm · n cancel"), m.confirm.offset, l.Width, l.BodyH), "\n")
 	case len(m.rows) == 0:
 		out = m.emptyView()
 	case l.Split:
@@ -84,6 +84,11 @@ func (m Model) bodyView() []string {
 		out[i] = ansi.Truncate(out[i], l.Width, "…")
 	}
 	return out[:l.BodyH]
+}
+
+// confirmLines is the dialog's body, with a blank line before its footer.
+func (m Model) confirmLines() []string {
+	return append(m.confirm.lines[:len(m.confirm.lines):len(m.confirm.lines)], "")
 }
 
 func at(ls []string, i int) string {
@@ -360,7 +365,11 @@ func (m Model) shortHelp() (keys, tail []key.Binding) {
 	case modeHelp:
 		return nil, []key.Binding{key.NewBinding(key.WithKeys("?"), key.WithHelp("?/esc", "close help"))}
 	case modeConfirm:
-		return []key.Binding{k.Confirm, k.Cancel}, nil
+		keys = []key.Binding{k.Confirm, k.Cancel}
+		if m.confirmMaxOffset() > 0 {
+			keys = append([]key.Binding{key.NewBinding(key.WithKeys("up"), key.WithHelp("↑↓", "scroll"))}, keys...)
+		}
+		return keys, nil
 	}
 	var nav []key.Binding
 	if k.Up.Enabled() {
@@ -379,11 +388,7 @@ func (m Model) shortHelp() (keys, tail []key.Binding) {
 func (m Model) emptyView() []string {
 	s := m.styles
 	out := []string{"", " " + s.Dialog.Title.Render("No recording changed since HEAD."), ""}
-	top := ""
-	if m.review != nil && m.review.Git != nil {
-		top = " in " + m.review.Git.Top
-	}
-	out = append(out, " Looked at "+s.Muted.Render("(git status against HEAD"+top+")")+":")
+	out = append(out, " Looked at "+s.Muted.Render("(git status against HEAD, relative to the project)")+":")
 	for _, d := range m.lookedAt {
 		if m.review != nil {
 			if rel, err := filepath.Rel(m.review.Root, d); err == nil {
