@@ -65,14 +65,14 @@ func (k KeyMap) Groups() []KeyGroup {
 // Long help texts for the docs, where the footer's short words are not
 // enough.
 var docDesc = map[string]string{
-	"accept":      "accept: stage the change (`git add`)",
-	"reject":      "reject: restore the committed version; a file git has no copy of is removed after a confirmation",
-	"skip":        "skip: leave the change as it is and move on",
-	"accept all":  "accept every change not yet decided (asks first, listing the files)",
-	"reject all":  "reject every change not yet decided (asks first, listing the files)",
-	"undo":        "undo the last action of this session (a whole A or X at once)",
-	"reload":      "read `git status` again",
-	"open": "move into the detail pane (full screen on narrow terminals)",
+	"accept":     "accept: stage the change (`git add`)",
+	"reject":     "reject: restore the committed version; a file git has no copy of is removed after a confirmation",
+	"skip":       "skip: leave the change as it is and move on",
+	"accept all": "accept every change not yet decided (asks first, listing the files)",
+	"reject all": "reject every change not yet decided (asks first, listing the files)",
+	"undo":       "undo the last action of this session (a whole A or X at once)",
+	"reload":     "read `git status` again",
+	"open":       "move into the detail pane (full screen on narrow terminals)",
 }
 
 // KeyTable renders the keymap as a Markdown table for the README (kept

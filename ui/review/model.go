@@ -49,8 +49,8 @@ func (m mode) String() string { return [...]string{"browse", "help", "confirm"}[
 
 // confirmation is an action waiting for y in the confirm dialog.
 type confirmation struct {
-	op    op
-	title string
+	op     op
+	title  string
 	paths  []string
 	lines  []string
 	offset int // first list line shown
