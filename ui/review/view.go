@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -195,7 +196,7 @@ func (m Model) detailLines() []string {
 		head += s.Muted.Render(" · ") + m.stateStyle(st).Render(stateGlyph(st)+" "+st)
 	}
 	out := []string{head, s.Detail.Title.Render(it.Path)}
-	if it.OldPath != "" {
+	if it.OldPath != "" && !slices.ContainsFunc(it.Summary, func(l string) bool { return strings.Contains(l, it.OldPath) }) {
 		out = append(out, s.Muted.Render("from "+it.OldPath))
 	}
 	if it.Format == "dryfire" && it.Key != "" {
