@@ -71,7 +71,7 @@ var docDesc = map[string]string{
 	"accept all": "accept every change not yet decided (asks first, listing the files)",
 	"reject all": "reject every change not yet decided (asks first, listing the files)",
 	"undo":       "undo the last action of this session (a whole A or X at once)",
-	"reload":     "read `git status` again",
+	"reload":     "read `git status` again (decisions kept, undo history cleared)",
 	"open":       "move into the detail pane (full screen on narrow terminals)",
 }
 
