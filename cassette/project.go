@@ -88,6 +88,19 @@ func FindProject(p string) (string, error) {
 // config is reported in Errors with no suites loaded; a broken suite is
 // kept with Failed set. The error is non-nil only when there is no project.
 func LoadProject(p string, lookupEnv func(string) (string, bool)) (*Project, error) {
+	pr, err := LoadConfig(p)
+	if err != nil {
+		return nil, err
+	}
+	pr.LoadSuites(lookupEnv)
+	return pr, nil
+}
+
+// LoadConfig finds the project around path and reads only its config: the
+// root, the cassette root and the settings, with config errors in Errors
+// and no suites yet. [Project.LoadSuites] adds them; splitting the two lets a
+// caller read the cassette store while the suites parse.
+func LoadConfig(p string) (*Project, error) {
 	cfgPath, err := FindProject(p)
 	if err != nil {
 		return nil, err
@@ -96,10 +109,18 @@ func LoadProject(p string, lookupEnv func(string) (string, bool)) (*Project, err
 	cfg, errs := loadConfig(cfgPath)
 	pr.Config = cfg
 	pr.CassetteRoot = cassetteRoot(pr.Root, cfg.CassetteDir)
-	if len(errs) > 0 {
-		pr.Errors = errs
-		return pr, nil
+	pr.Errors = errs
+	return pr, nil
+}
+
+// LoadSuites parses the suites the config's globs match, in glob order, in
+// parallel, and resolves every case's settings. It does nothing when the
+// config itself has errors (dryfire stops there too).
+func (pr *Project) LoadSuites(lookupEnv func(string) (string, bool)) {
+	if len(pr.Errors) > 0 {
+		return
 	}
+	cfg := pr.Config
 	// Suites are parsed in parallel and kept in glob order; a glob error is
 	// reported where its pattern is.
 	type entry struct {
@@ -149,7 +170,6 @@ func LoadProject(p string, lookupEnv func(string) (string, bool)) (*Project, err
 			c.Provider, c.Model, c.Repeat, c.MaxTurns = r.Provider, r.Model, r.Repeat, r.MaxTurns
 		}
 	}
-	return pr, nil
 }
 
 func cassetteRoot(root, dir string) string {

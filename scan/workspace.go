@@ -123,12 +123,26 @@ func Open(ctx context.Context, path string, o Options) (*Workspace, error) {
 	if !fi.IsDir() {
 		return w, w.openTapeFile(abs)
 	}
-	storeRoot, tapeDirs, err := w.locate(abs, getenv)
+	storeRoot, tapeDirs, err := w.locate(abs)
 	if err != nil {
 		return nil, err
 	}
-	if err := w.loadStore(ctx, storeRoot, o); err != nil {
-		return nil, err
+	// The suites parse while the store loads: the two are independent, and
+	// the store's first batches reach OnBatch without waiting for them.
+	suitesDone := make(chan struct{})
+	go func() {
+		defer close(suitesDone)
+		if w.Project != nil {
+			w.Project.LoadSuites(getenv)
+		}
+	}()
+	storeErr := w.loadStore(ctx, storeRoot, o)
+	<-suitesDone
+	if storeErr != nil {
+		return nil, storeErr
+	}
+	if w.Project != nil {
+		w.SuitesConfigured = len(w.Project.Suites) > 0
 	}
 	w.loadTapes(tapeDirs)
 	if w.Project != nil {
@@ -143,16 +157,16 @@ func Open(ctx context.Context, path string, o Options) (*Workspace, error) {
 
 // locate finds the project (or decides PATH is bare), the cassette root and
 // the tape directories.
-func (w *Workspace) locate(abs string, getenv func(string) (string, bool)) (storeRoot string, tapeDirs []string, err error) {
+// Only the project's config is read here; Open parses the suites.
+func (w *Workspace) locate(abs string) (storeRoot string, tapeDirs []string, err error) {
 	configPath, err := cassette.FindProject(abs)
 	switch {
 	case err == nil:
-		p, err := cassette.LoadProject(configPath, getenv)
+		p, err := cassette.LoadConfig(configPath)
 		if err != nil {
 			return "", nil, err
 		}
 		w.Project, w.Root = p, p.Root
-		w.SuitesConfigured = len(p.Suites) > 0
 		storeRoot = p.CassetteRoot
 		tapeDirs = []string{filepath.Join(w.Root, ".tapes"), filepath.Join(w.Root, "tapes")}
 		if abs != w.Root && isTapeDir(abs) {
