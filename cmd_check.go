@@ -242,7 +242,7 @@ func (c *checkCmd) check(ctx context.Context, e env, target string, skipped map[
 // scanSecrets scans one file of the store as secrets.ScanPath does: a tape
 // as a tape, a dryfire cassette as a cassette, anything else not at all.
 func scanSecrets(abs string, cs *cassette.Cassette, data []byte) ([]secrets.Finding, bool) {
-	if cassette.IsTape(data) {
+	if b := cs.Body; b.Has("entries") && !b.Has("fingerprint") {
 		t, err := cassette.DecodeTape(data)
 		if err != nil {
 			return nil, false

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -15,14 +16,19 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
-// benchProject writes a 20,000-recording project once per test binary.
+// benchProject writes a 20,000-recording project once per test binary
+// (DRYFIRE_UI_BENCH_RECORDINGS sets another size).
 var benchProject = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "dryfire-ui-bench-")
 	if err != nil {
 		return "", err
 	}
 	root := filepath.Join(dir, "big")
-	_, err = gen.Generate(root, gen.Default(20000, 1))
+	n := 20000
+	if v, err := strconv.Atoi(os.Getenv("DRYFIRE_UI_BENCH_RECORDINGS")); err == nil && v > 0 {
+		n = v
+	}
+	_, err = gen.Generate(root, gen.Default(n, 1))
 	return root, err
 })
 
