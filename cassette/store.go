@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -114,9 +115,10 @@ func LoadStore(ctx context.Context, root string, opts LoadOptions) (*Store, erro
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
+			var buf []byte // one read buffer per worker, reused file after file
 			for f := range jobs {
 				if ctx.Err() == nil {
-					loadFile(f, opts.OnFile, opts.OnFile == nil || opts.SkipBodies)
+					buf = loadFile(f, buf, opts.OnFile, opts.OnFile == nil || opts.SkipBodies)
 				}
 			}
 		})
@@ -178,14 +180,17 @@ func (s *Store) walk(ctx context.Context, jobs chan<- *StoreFile) error {
 }
 
 // loadFile reads and summarises one file.
-func loadFile(f *StoreFile, onFile func(*StoreFile, *Cassette, []byte), skipBodies bool) {
-	data, err := os.ReadFile(f.Path)
+// loadFile reads and summarises one file into buf (grown as needed) and
+// returns the buffer for the next file. The bytes handed to onFile are only
+// valid during the call: the decoded values own copies of their strings.
+func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byte), skipBodies bool) []byte {
+	data, err := readFileInto(f.Path, buf)
 	if err != nil {
 		f.Err, f.lookup = &ParseError{Path: f.Path, Err: unwrapPathError(err)}, lookupSkip
 		if onFile != nil {
 			onFile(f, nil, nil)
 		}
-		return
+		return buf
 	}
 	decode := Decode
 	if skipBodies {
@@ -194,6 +199,36 @@ func loadFile(f *StoreFile, onFile func(*StoreFile, *Cassette, []byte), skipBodi
 	c := summariseWith(f, data, decode)
 	if onFile != nil {
 		onFile(f, c, data)
+	}
+	return data[:0]
+}
+
+// readFileInto reads a whole file into buf's storage, growing it when the
+// file is larger. It reads until end of file without asking the size first:
+// on a tree of small files the saved fstat and allocation are a large part
+// of the cost of loading.
+func readFileInto(path string, buf []byte) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if cap(buf) < 16<<10 {
+		buf = make([]byte, 0, 16<<10)
+	}
+	data := buf[:0]
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 }
 
