@@ -51,10 +51,10 @@ func (m Model) statusView() string {
 		line = s.Progress.Render(fmt.Sprintf("⟳ scanning %s · %d recordings so far", m.opts.Path, m.tree.Len()))
 	case m.scanErr != nil:
 		line = s.Error.Render("scan failed: " + m.scanErr.Error())
+	case m.tree.Filter() != "" || m.tree.StatusFilter() != "":
+		line = m.filterSummary()
 	case len(m.summary.Problems) > 0:
 		line = s.Error.Render(fmt.Sprintf("%d problem(s): %s", len(m.summary.Problems), m.summary.Problems[0]))
-	default:
-		line = m.filterSummary()
 	}
 	return ansi.Truncate(line, w, "…")
 }

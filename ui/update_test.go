@@ -199,3 +199,21 @@ func TestStreamingKeepsTreeUsable(t *testing.T) {
 		t.Errorf("after the last batch: loading %v, %d recordings, cursor on %v (was %v)", m.loading, m.tree.Len(), after, before)
 	}
 }
+
+// TestFilterWithNoMatchSaysSo: an empty tree under a filter says why, and
+// the status line names the filter even when the scan reported problems.
+func TestFilterWithNoMatchSaysSo(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, demoItems())
+	m.summary.Problems = []string{"evals/x.eval.yaml:1:1: broken"}
+	m = keys(t, m, "/", "z", "q", "x", "enter")
+	if m.tree.Rows() != 0 {
+		t.Fatalf("filter zqx: %d rows, want 0", m.tree.Rows())
+	}
+	s := screen(m)
+	if !strings.Contains(s, "no recording matches the filter") {
+		t.Errorf("empty filtered tree does not say why:\n%s", s)
+	}
+	if !strings.Contains(s, `showing filter "zqx"`) {
+		t.Errorf("status line does not name the active filter:\n%s", s)
+	}
+}

@@ -81,6 +81,12 @@ func (m Model) View() string {
 		return ""
 	}
 	var b strings.Builder
+	if len(m.rows) == 0 && m.filter.active() && len(m.leaves) > 0 {
+		// Say why the pane is empty rather than show nothing.
+		b.WriteString(ansi.Truncate(" no recording matches the filter · esc clears", m.width, "…"))
+		b.WriteString(strings.Repeat("\n", max(m.height-1, 0)))
+		return b.String()
+	}
 	end := min(m.offset+m.height, len(m.rows))
 	for i := m.offset; i < end; i++ {
 		b.WriteString(m.renderRow(m.rows[i], i == m.cursor))
