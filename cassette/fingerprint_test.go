@@ -13,7 +13,7 @@ import (
 	"unicode/utf8"
 )
 
-const goldenDir = "testdata/golden/dryfire"
+const goldenDir = "../testdata/golden/dryfire"
 
 // readJSONLines decodes every line of a JSON Lines file with the ordered
 // decoder.

@@ -13,7 +13,7 @@ import (
 // leaving request_digest and response.raw empty.
 func TestDecodeSummaryMatchesDecode(t *testing.T) {
 	var inputs [][]byte
-	err := filepath.WalkDir("testdata/golden/dryfire", func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(goldenDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") || !strings.Contains(p, ".dryfire") {
 			return err
 		}
