@@ -45,7 +45,7 @@ func TestFingerprintCommand(t *testing.T) {
 // command and compares every key.
 func TestFingerprintCommandGolden(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("cassette/testdata/golden/dryfire/fingerprints.jsonl")
+	data, err := os.ReadFile("testdata/golden/dryfire/fingerprints.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
