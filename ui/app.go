@@ -177,10 +177,5 @@ func at(ls []string, i int) string {
 	return ""
 }
 
-func padRight(s string, w int) string {
-	n := ansi.StringWidth(s)
-	if n >= w {
-		return ansi.Truncate(s, w, "")
-	}
-	return s + strings.Repeat(" ", w-n)
-}
+// padRight pads to a display width (see [dialog.PadRight]).
+var padRight = dialog.PadRight

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
@@ -203,37 +202,13 @@ func (m Model) emptyView() []string {
 
 // helpView is the ? overlay: every binding, grouped, drawn from the keymap.
 func (m Model) helpView(w, h int) string {
-	s := m.styles
-	var cols []string
-	for _, g := range m.keys.Groups() {
-		lines := []string{s.Detail.Heading.Render(g.Title)}
-		for _, b := range g.Bindings {
-			lines = append(lines, s.Help.FullKey.Render(fmt.Sprintf("%-8s", b.Help().Key))+" "+s.Help.FullDesc.Render(b.Help().Desc))
-		}
-		cw := 0
-		for _, l := range lines {
-			cw = max(cw, ansi.StringWidth(l))
-		}
-		for i := range lines {
-			lines[i] = padRight(lines[i], cw+3)
-		}
-		cols = append(cols, strings.Join(lines, "\n"))
+	groups := m.keys.Groups()
+	dg := make([]dialog.KeyGroup, len(groups))
+	for i, g := range groups {
+		dg[i] = dialog.KeyGroup{Title: g.Title, Bindings: g.Bindings}
 	}
-	// Flow the groups into as many columns as fit.
-	var rows, row []string
-	width := 0
-	for _, c := range cols {
-		cw := lipgloss.Width(c)
-		if width+cw > min(w-6, 98) && len(row) > 0 {
-			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...), "")
-			row, width = nil, 0
-		}
-		row = append(row, c)
-		width += cw
-	}
-	rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
-	body := strings.Split(strings.Join(rows, "\n"), "\n")
-	body = append(body, "", s.Muted.Render("● live/ok  ◐ stale  ○ superseded  ✕ orphaned  ◆ in use"),
-		s.Muted.Render("▣ protected  ✗ invalid, key mismatch  ! error entry  ⚠ secret  ✓ marked"))
-	return dialog.Box(s, "Keys", body, s.Muted.Render("? or esc closes"), 0, w, h)
+	return dialog.Help(m.styles, "Keys", dg, []string{
+		"● live/ok  ◐ stale  ○ superseded  ✕ orphaned  ◆ in use",
+		"▣ protected  ✗ invalid, key mismatch  ! error entry  ⚠ secret  ✓ marked",
+	}, w, h)
 }

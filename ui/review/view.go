@@ -99,13 +99,8 @@ func at(ls []string, i int) string {
 	return ""
 }
 
-func padRight(s string, w int) string {
-	n := ansi.StringWidth(s)
-	if n >= w {
-		return ansi.Truncate(s, w, "")
-	}
-	return s + strings.Repeat(" ", w-n)
-}
+// padRight pads to a display width (see [dialog.PadRight]).
+var padRight = dialog.PadRight
 
 // window is the BodyH lines of ls from top.
 func (m Model) window(ls []string, top int) []string {
@@ -410,41 +405,13 @@ func (m Model) emptyView() []string {
 // helpView is the ? overlay: every binding that applies now, grouped,
 // from the keymap.
 func (m Model) helpView() string {
-	s := m.styles
-	w, h := m.layout.Width, m.layout.BodyH
-	var cols []string
-	for _, g := range m.keysNow().Groups() {
-		bs := enabled(g.Bindings...)
-		if len(bs) == 0 {
-			continue
-		}
-		lines := []string{s.Detail.Heading.Render(g.Title)}
-		for _, b := range bs {
-			lines = append(lines, s.Help.FullKey.Render(fmt.Sprintf("%-8s", b.Help().Key))+" "+s.Help.FullDesc.Render(b.Help().Desc))
-		}
-		cw := 0
-		for _, l := range lines {
-			cw = max(cw, ansi.StringWidth(l))
-		}
-		for i := range lines {
-			lines[i] = padRight(lines[i], cw+3)
-		}
-		cols = append(cols, strings.Join(lines, "\n"))
+	groups := m.keysNow().Groups()
+	dg := make([]dialog.KeyGroup, len(groups))
+	for i, g := range groups {
+		dg[i] = dialog.KeyGroup{Title: g.Title, Bindings: g.Bindings}
 	}
-	var rows, row []string
-	width := 0
-	for _, c := range cols {
-		cw := lipgloss.Width(c)
-		if width+cw > min(w-6, 98) && len(row) > 0 {
-			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...), "")
-			row, width = nil, 0
-		}
-		row = append(row, c)
-		width += cw
-	}
-	rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
-	body := strings.Split(strings.Join(rows, "\n"), "\n")
-	body = append(body, "", s.Muted.Render("+ added  ~ modified  - deleted  → renamed"),
-		s.Muted.Render("✓ accepted (staged)  ✗ rejected (restored)  » skipped"))
-	return dialog.Box(s, "Review keys", body, s.Muted.Render("? or esc closes"), 0, w, h)
+	return dialog.Help(m.styles, "Review keys", dg, []string{
+		"+ added  ~ modified  - deleted  → renamed",
+		"✓ accepted (staged)  ✗ rejected (restored)  » skipped",
+	}, m.layout.Width, m.layout.BodyH)
 }
