@@ -200,11 +200,17 @@ func checkFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Proble
 	if f.ResponseErr != nil {
 		add(ProblemResponse, "%v; a replay that reaches this file fails", f.ResponseErr)
 	}
-	out, err := EncodeDryfire(c.Body)
+	// Most files are already in dryfire's format: encode into a pooled
+	// buffer and keep a copy only when the bytes differ.
+	bufp := formatBuffers.Get().(*[]byte)
+	defer formatBuffers.Put(bufp)
+	out, err := AppendEncode((*bufp)[:0], c.Body, EncodeOptions{Indent: true, SortKeys: true})
+	*bufp = out
 	switch {
 	case err != nil:
 		add(ProblemFormat, "dryfire could not write this body: %v", err)
 	case !bytes.Equal(out, data):
+		out = bytes.Clone(out)
 		off := firstDifference(out, data)
 		line, col := Position(data, off)
 		problems = append(problems, Problem{Path: f.Rel, Kind: ProblemFormat, Line: line, Column: col,
@@ -278,3 +284,6 @@ func CheckFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Proble
 	problems, notes, _ = checkFile(f, c, data)
 	return problems, notes
 }
+
+// formatBuffers hold the re-encoded bytes of the format check.
+var formatBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
