@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 func writeFileAtomic(p string, data []byte, mode os.FileMode) error {
@@ -49,6 +50,7 @@ func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[str
 	case cassette.IsTape(sample):
 		it.Format = "tape"
 		it.Summary, it.Details = summariseTape(oldData, oldOK, newData, newOK)
+		it.Summary = append(it.Summary, newSecrets(it.Path, oldData, oldOK, newData, newOK)...)
 		return nil
 	}
 	it.Format = "dryfire"
@@ -63,6 +65,7 @@ func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[str
 		}
 	}
 	it.Summary, it.Details = summariseCassette(it, oldData, oldOK, newData, newOK)
+	it.Summary = append(it.Summary, newSecrets(it.Path, oldData, oldOK, newData, newOK)...)
 	return nil
 }
 
@@ -350,4 +353,42 @@ func shorten(s string) string {
 		return string(r[:67]) + "…"
 	}
 	return s
+}
+
+// newSecrets says which secrets the new version holds that the old one did
+// not (by the secret's hash), never the secret itself.
+func newSecrets(rel string, oldData []byte, oldOK bool, newData []byte, newOK bool) []string {
+	if !newOK {
+		return nil
+	}
+	had := map[string]bool{}
+	if oldOK {
+		for _, f := range fileSecrets(rel, oldData) {
+			had[f.Hash] = true
+		}
+	}
+	var out []string
+	for _, f := range fileSecrets(rel, newData) {
+		if !had[f.Hash] {
+			had[f.Hash] = true
+			out = append(out, fmt.Sprintf("new secret: %s at %s (%s), %s", f.Rule, f.JSONPath, f.Redacted, f.Where))
+		}
+	}
+	return out
+}
+
+// fileSecrets scans the bytes of a tape or a dryfire cassette.
+func fileSecrets(rel string, data []byte) []secrets.Finding {
+	if cassette.IsTape(data) {
+		t, err := cassette.DecodeTape(data)
+		if err != nil {
+			return nil
+		}
+		return secrets.ScanTape(rel, t)
+	}
+	c, err := cassette.DecodeCassette(data)
+	if err != nil {
+		return nil
+	}
+	return secrets.ScanCassette(rel, c)
 }

@@ -3,6 +3,7 @@ package scan
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -143,7 +144,9 @@ func TestReviewListsSummarisesAndActs(t *testing.T) {
 		t.Fatal(err)
 	}
 	git(t, dir, "mv", ".dryfire/cassettes/refund_agent/moving", ".dryfire/cassettes/refund_agent/moved")
-	writeFile(t, filepath.Join(dir, "tapes", "chat.json"), []byte(strings.Replace(tapeV1, `"first"`, `"second"`, 1)))
+	// The re-recorded tape leaks a token (generated here, never committed).
+	token := "hf_" + randomToken(34)
+	writeFile(t, filepath.Join(dir, "tapes", "chat.json"), []byte(strings.Replace(tapeV1, `"first"`, `"second `+token+`"`, 1)))
 	writeFile(t, filepath.Join(root, "travel", "new_case", "00-6666666666666666.json"),
 		recording("travel", "new_case", 0, "6666666666666666", "Hi.", nil, 10))
 
@@ -159,7 +162,7 @@ func TestReviewListsSummarisesAndActs(t *testing.T) {
 		".dryfire/cassettes/refund_agent/parallel_lookups/00-5555555555555555.json": {Added, `tool call lookup_order: arguments {"order_id":"A-991"} → {"order_id":"B-100"}`},
 		".dryfire/cassettes/refund_agent/old_case/00-3333333333333333.json":         {Deleted, "turn 00 recording removed"},
 		".dryfire/cassettes/refund_agent/moved/00-4444444444444444.json":            {Renamed, "moved from .dryfire/cassettes/refund_agent/moving/00-4444444444444444.json"},
-		"tapes/chat.json": {Modified, `key 742d2e2e6d3841b1 [0]: result "first" → result "second"`},
+		"tapes/chat.json": {Modified, "new secret: huggingface-token at entries.742d2e2e6d3841b1[0].result (hf_" + token[3:7] + "…" + token[len(token)-2:] + "), in the recorded result"},
 		".dryfire/cassettes/travel/new_case/00-6666666666666666.json": {Added, "turn 00 recorded (new)"},
 	}
 	if len(r.Items) != len(want) {
@@ -268,4 +271,15 @@ func slicesContain(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// randomToken returns n letters and digits from a fixed seed.
+func randomToken(n int) string {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	r := rand.New(rand.NewPCG(11, 29))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[r.IntN(len(alphabet))]
+	}
+	return string(b)
 }
