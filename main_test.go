@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,6 +64,7 @@ func TestReplayCommandGolden(t *testing.T) {
 					RepeatIndex int    `json:"repeat_index"`
 					Turn        int    `json:"turn"`
 					Key         string `json:"key"`
+					Error       string `json:"error"`
 				} `json:"misses"`
 			}
 			expected := filepath.Join(dir, "expected-replay.json")
@@ -92,16 +94,18 @@ func TestReplayCommandGolden(t *testing.T) {
 			if len(got.Misses) != len(want.Misses) {
 				t.Fatalf("%d misses, dryfire has %d", len(got.Misses), len(want.Misses))
 			}
-			seen := map[string]bool{}
+			seen := map[string]string{}
 			for _, m := range got.Misses {
-				seen[m.Suite+"::"+m.Case+"#"+string(rune('0'+m.RepeatIndex))+"@"+m.Key] = true
-				if !strings.HasPrefix(m.Message, "cassette miss in replay mode: no recording for ") {
-					t.Errorf("miss message %q is not dryfire's", m.Message)
-				}
+				seen[fmt.Sprintf("%s::%s #%d turn %d %s", m.Suite, m.Case, m.RepeatIndex, m.Turn, m.Key)] = m.Message
 			}
 			for _, m := range want.Misses {
-				if !seen[m.Suite+"::"+m.Case+"#"+string(rune('0'+m.RepeatIndex))+"@"+m.Key] {
-					t.Errorf("dryfire misses %s::%s #%d turn %d key %s; we do not", m.Suite, m.Case, m.RepeatIndex, m.Turn, m.Key)
+				id := fmt.Sprintf("%s::%s #%d turn %d %s", m.Suite, m.Case, m.RepeatIndex, m.Turn, m.Key)
+				msg, ok := seen[id]
+				switch {
+				case !ok:
+					t.Errorf("dryfire misses %s; we do not", id)
+				case msg != m.Error:
+					t.Errorf("%s: message %q, dryfire says %q", id, msg, m.Error)
 				}
 			}
 		})
