@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"sort"
@@ -117,7 +118,7 @@ func (c *classifier) file(f *cassette.StoreFile, r *Recording) (Status, string) 
 	parts := strings.Split(f.Rel, "/")
 	if c.w.Project == nil {
 		if f.Err != nil {
-			return Invalid, f.Err.Error()
+			return Invalid, fileError(f)
 		}
 		return Unknown, "no dryfire.yaml found: without the suites nothing tells live recordings from orphans"
 	}
@@ -132,7 +133,7 @@ func (c *classifier) file(f *cassette.StoreFile, r *Recording) (Status, string) 
 	case f.Err != nil:
 		// Never deleted, whatever dryfire's prune says: what cannot be read
 		// cannot be vouched for.
-		return Invalid, f.Err.Error()
+		return Invalid, fileError(f)
 	case verdict == "orphaned case":
 		return OrphanedCase, fmt.Sprintf("suite %s has no case %s", parts[0], parts[1])
 	case verdict == "orphaned suite":
@@ -173,7 +174,7 @@ func (c *classifier) verdict(f *cassette.StoreFile, parts []string) (verdict str
 func schemaReason(f *cassette.StoreFile) string {
 	switch {
 	case f.Err != nil:
-		return "unreadable, so its schema_version cannot be read: " + f.Err.Error()
+		return "unreadable, so its schema_version cannot be read: " + fileError(f)
 	case f.SchemaVersion.Kind == cassette.Null:
 		return "no schema_version: lookup skips it"
 	}
@@ -186,7 +187,7 @@ func schemaReason(f *cassette.StoreFile) string {
 func invalid(f *cassette.StoreFile) (Status, string, bool) {
 	switch {
 	case f.Err != nil:
-		return Invalid, f.Err.Error(), true
+		return Invalid, fileError(f), true
 	case !f.NameOK:
 		return Invalid, "file name is not <NN>-<key>.json: lookup never finds it", true
 	case f.Fingerprint != f.NameKey:
@@ -274,4 +275,18 @@ func missTurn(res *cassette.CaseResult) int {
 // sortByPath orders recordings by path, then entry.
 func sortByPath(rs []*Recording) {
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Path < rs[j].Path })
+}
+
+// fileError is a file's diagnostic without the file's own path (the
+// recording's path stands next to it, relative to the project root):
+// "37:15: unterminated string starting here".
+func fileError(f *cassette.StoreFile) string {
+	var pe *cassette.ParseError
+	if errors.As(f.Err, &pe) {
+		if pe.Line > 0 {
+			return fmt.Sprintf("%d:%d: %v", pe.Line, pe.Column, pe.Err)
+		}
+		return pe.Err.Error()
+	}
+	return f.Err.Error()
 }

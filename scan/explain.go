@@ -171,7 +171,7 @@ func (w *Workspace) closestFile(current cassette.Value, cands []*cassette.StoreF
 func unchangedNote(f *cassette.StoreFile, key string) string {
 	switch {
 	case f.Err != nil:
-		return "the request is unchanged, but the file cannot be read: " + f.Err.Error()
+		return "the request is unchanged, but the file cannot be read: " + fileError(f)
 	case !f.SchemaOK:
 		return "the request is unchanged, but " + schemaReason(f)
 	case f.NameKey != key:

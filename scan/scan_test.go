@@ -268,6 +268,11 @@ func TestBadInput(t *testing.T) {
 	if got["05-0123456789abcdef.json"] != Invalid {
 		t.Errorf("not JSON: %s", got["05-0123456789abcdef.json"])
 	}
+	for _, r := range w.Recordings {
+		if filepath.Base(r.Path) == "05-0123456789abcdef.json" && (strings.Contains(r.Reason, root) || !strings.HasPrefix(r.Reason, "1:2: ")) {
+			t.Errorf("reason %q: want line:col and no machine path", r.Reason)
+		}
+	}
 	if runtime.GOOS != "windows" && os.Geteuid() != 0 && got["06-0123456789abcdef.json"] != Invalid {
 		t.Errorf("unreadable: %s", got["06-0123456789abcdef.json"])
 	}
