@@ -217,3 +217,19 @@ func TestFilterWithNoMatchSaysSo(t *testing.T) {
 		t.Errorf("status line does not name the active filter:\n%s", s)
 	}
 }
+
+// TestFilterPrefersWhatIsWritten: text that a recording contains as written
+// wins over fuzzy subsequence matches; fuzzy matching is the fallback.
+func TestFilterPrefersWhatIsWritten(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, demoItems())
+	// "lookups" is a subsequence of other paths too (l…o…o…k…u…p…s), but
+	// only parallel_lookups contains it: suite, case and its two turns.
+	m = keys(t, m, "/", "l", "o", "o", "k", "u", "p", "s", "enter")
+	if m.tree.Rows() != 4 {
+		t.Errorf("filter lookups: %d rows, want 4 (refund_agent ▸ parallel_lookups ▸ 00, 01)", m.tree.Rows())
+	}
+	m = keys(t, m, "esc", "/", "p", "r", "l", "l", "k", "p", "s", "enter")
+	if m.tree.Rows() == 0 || !strings.Contains(screen(m), "parallel_lookups") {
+		t.Errorf("fuzzy fallback prllkps: %d rows\n%s", m.tree.Rows(), screen(m))
+	}
+}

@@ -12,6 +12,7 @@ package tree
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/sahilm/fuzzy"
 )
@@ -150,9 +151,20 @@ func (f filterState) matchItems(items []*node) []bool {
 	for i, l := range items {
 		texts[i] = searchText(l.item)
 	}
+	// Recordings that contain the text as written (any case) win; only when
+	// none does, the filter falls back to fuzzy matching, so "lookups" shows
+	// the lookups case and not every path that holds those letters in order.
 	hit := make([]bool, len(items))
-	for _, m := range fuzzy.FindNoSort(f.text, texts) {
-		hit[m.Index] = true
+	needle, exact := strings.ToLower(f.text), false
+	for i, t := range texts {
+		if ok[i] && strings.Contains(strings.ToLower(t), needle) {
+			hit[i], exact = true, true
+		}
+	}
+	if !exact {
+		for _, m := range fuzzy.FindNoSort(f.text, texts) {
+			hit[m.Index] = true
+		}
 	}
 	for i := range ok {
 		ok[i] = ok[i] && hit[i]
