@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -201,35 +200,6 @@ func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byt
 		onFile(f, c, data)
 	}
 	return data[:0]
-}
-
-// readFileInto reads a whole file into buf's storage, growing it when the
-// file is larger. It reads until end of file without asking the size first:
-// on a tree of small files the saved fstat and allocation are a large part
-// of the cost of loading.
-func readFileInto(path string, buf []byte) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if cap(buf) < 16<<10 {
-		buf = make([]byte, 0, 16<<10)
-	}
-	data := buf[:0]
-	for {
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
-		}
-		n, err := f.Read(data[len(data):cap(data)])
-		data = data[:len(data)+n]
-		if err == io.EOF {
-			return data, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
 }
 
 // unwrapPathError drops the path from an *fs.PathError (the diagnostic
