@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -155,14 +157,77 @@ func recordingJSON(r *scan.Recording) lsJSON {
 		RepeatIndex: r.RepeatIndex, Key: r.Key, Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets}
 }
 
+// writeLsJSON writes {"recordings": [...]} exactly as encodeJSONDoc would
+// write it, appended by hand: on a large store the reflective encoder with
+// indentation was a large part of ls --json, after everything else was done.
 func writeLsJSON(out io.Writer, rs []*scan.Recording) error {
-	doc := struct {
-		Recordings []lsJSON `json:"recordings"`
-	}{Recordings: []lsJSON{}}
-	for _, r := range rs {
-		doc.Recordings = append(doc.Recordings, recordingJSON(r))
+	if len(rs) == 0 {
+		_, err := io.WriteString(out, "{\n  \"recordings\": []\n}\n")
+		return err
 	}
-	return encodeJSONDoc(out, doc)
+	buf := make([]byte, 0, 64<<10)
+	buf = append(buf, "{\n  \"recordings\": [\n"...)
+	for i, r := range rs {
+		if i > 0 {
+			buf = append(buf, ",\n"...)
+		}
+		buf = appendLsRecording(buf, recordingJSON(r))
+		if len(buf) >= 48<<10 {
+			if _, err := out.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
+		}
+	}
+	buf = append(buf, "\n  ]\n}\n"...)
+	_, err := out.Write(buf)
+	return err
+}
+
+// appendLsRecording appends one element of the recordings array, indented
+// as encodeJSONDoc indents it.
+func appendLsRecording(b []byte, j lsJSON) []byte {
+	b = append(b, "    {\n      \"path\": "...)
+	b = appendJSONString(b, j.Path)
+	b = append(b, ",\n      \"format\": "...)
+	b = appendJSONString(b, j.Format)
+	b = append(b, ",\n      \"suite\": "...)
+	b = appendJSONString(b, j.Suite)
+	b = append(b, ",\n      \"case\": "...)
+	b = appendJSONString(b, j.Case)
+	b = append(b, ",\n      \"turn\": "...)
+	b = strconv.AppendInt(b, int64(j.Turn), 10)
+	b = append(b, ",\n      \"repeat_index\": "...)
+	b = strconv.AppendInt(b, int64(j.RepeatIndex), 10)
+	b = append(b, ",\n      \"key\": "...)
+	b = appendJSONString(b, j.Key)
+	b = append(b, ",\n      \"status\": "...)
+	b = appendJSONString(b, j.Status)
+	b = append(b, ",\n      \"reason\": "...)
+	b = appendJSONString(b, j.Reason)
+	b = append(b, ",\n      \"secrets\": "...)
+	b = strconv.AppendInt(b, int64(j.Secrets), 10)
+	return append(b, "\n    }"...)
+}
+
+// appendJSONString appends s as encoding/json writes it without HTML
+// escaping. Printable ASCII without quotes or backslashes is copied; any
+// other string goes through encoding/json itself.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			var w bytes.Buffer
+			enc := json.NewEncoder(&w)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(s); err != nil {
+				panic(err) // a string always encodes
+			}
+			return append(b, bytes.TrimSuffix(w.Bytes(), []byte("\n"))...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // encodeJSONDoc writes v as indented JSON without HTML escaping.
