@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Outcomes of a replayed case repetition.
@@ -157,7 +158,7 @@ func replayCase(cfg *Config, c *Case, rep int, o ReplayOptions, rs *storeRespond
 		res.Message = "provider fake: dryfire never records or replays scripted cases"
 		return res
 	}
-	return simulate(c, r, rep, o.KeepRequests, false, rs.respond)
+	return simulate(c, r, rep, o.KeepRequests, false, rs.gen, rs.respond)
 }
 
 // errMiss is what the store responder returns when no cassette serves a key.
@@ -177,7 +178,7 @@ type Responder func(turn int, hashArgs Value) (Response, error)
 // nil; model overrides the case's model when not "".
 func Simulate(cfg *Config, c *Case, rep int, model string, respond Responder) CaseResult {
 	r := Resolve(cfg, c, model)
-	return simulate(c, r, rep, true, true, func(turn int, hashArgs Value, _ string) (Response, *StoreFile, error) {
+	return simulate(c, r, rep, true, true, 0, func(turn int, hashArgs Value, _ string) (Response, *StoreFile, error) {
 		resp, err := respond(turn, hashArgs)
 		return resp, nil, err
 	})
@@ -200,10 +201,16 @@ func RequestAt(p *Project, s *Store, c *Case, rep, turn int, o ReplayOptions) (V
 
 // storeResponder serves responses from a store, parsing each file once.
 type storeResponder struct {
-	s     *Store
+	s *Store
+	// gen tells the keyers of this replay's cases apart from those of
+	// other replays: within one replay the suites do not change, so the
+	// encoded tail of a suite's requests can be reused from case to case.
+	gen   uint64
 	mu    sync.Mutex
 	cache map[*StoreFile]cachedResponse
 }
+
+var replayGen atomic.Uint64
 
 type cachedResponse struct {
 	resp Response
@@ -211,7 +218,7 @@ type cachedResponse struct {
 }
 
 func newStoreResponder(s *Store) *storeResponder {
-	return &storeResponder{s: s, cache: map[*StoreFile]cachedResponse{}}
+	return &storeResponder{s: s, cache: map[*StoreFile]cachedResponse{}, gen: replayGen.Add(1)}
 }
 
 func (rs *storeResponder) respond(_ int, _ Value, key string) (Response, *StoreFile, error) {

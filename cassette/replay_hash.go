@@ -1,5 +1,10 @@
 package cassette
 
+import (
+	"math"
+	"sync"
+)
+
 // keyer computes the fingerprints of one case repetition turn after turn.
 // A request's messages only ever grow by appending, and dryfire's call-id
 // numbering walks them in order, so the canonical form of each message is
@@ -12,10 +17,39 @@ type keyer struct {
 	nmsgs int
 	tail  []byte // ,"model":…,"params":…,"provider":…,"schema_version":1,"system":…,"tools":…}
 	buf   []byte
+	// arena is the encoder's scratch for sorted objects, kept between
+	// messages.
+	arena []Member
+	// tailOf is what tail was computed for: keyers are pooled, and cases
+	// replayed one after another mostly share their suite and settings.
+	tailOf tailKey
 }
 
-func newKeyer(provider, model string, system, tools Value, temperature float64) (*keyer, error) {
-	k := &keyer{seen: map[string]string{}}
+type tailKey struct {
+	gen             uint64 // 0: never reused
+	suite           *Suite
+	provider, model string
+	temperature     uint64 // the bits: -0.0 is written apart from 0.0
+}
+
+// keyers are reused from case to case: their buffers reach the size of a
+// conversation once instead of growing again for every case.
+var keyers = sync.Pool{New: func() any { return &keyer{seen: map[string]string{}} }}
+
+// newKeyer returns a keyer for a case of suite (its system prompt and its
+// tools, which tools returns in hash form). Release it with [keyer.release].
+// Keyers of the same non-zero gen reuse the tail they last encoded when the
+// suite and settings are the same: the caller promises that the suite does
+// not change within a generation.
+func newKeyer(gen uint64, suite *Suite, provider, model string, temperature float64, tools func() Value) (*keyer, error) {
+	k := keyers.Get().(*keyer)
+	clear(k.seen)
+	k.msgs, k.nmsgs = k.msgs[:0], 0
+	want := tailKey{gen: gen, suite: suite, provider: provider, model: model, temperature: math.Float64bits(temperature)}
+	if gen != 0 && k.tailOf == want {
+		return k, nil
+	}
+	k.tailOf = tailKey{}
 	parts := []struct {
 		key string
 		v   Value
@@ -29,20 +63,35 @@ func newKeyer(provider, model string, system, tools Value, temperature float64) 
 		}}},
 		{"provider", StringValue(provider)},
 		{"schema_version", IntValue(SchemaVersion)},
-		{"system", system},
-		{"tools", tools},
+		{"system", suite.System},
+		{"tools", tools()},
 	}
+	k.tail = k.tail[:0]
 	for _, p := range parts {
 		k.tail = append(k.tail, ',', '"')
 		k.tail = append(k.tail, p.key...)
 		k.tail = append(k.tail, '"', ':')
 		var err error
-		if k.tail, err = AppendEncode(k.tail, p.v, EncodeOptions{SortKeys: true, NFC: true}); err != nil {
-			return nil, err
+		if k.tail, err = k.encode(k.tail, p.v); err != nil {
+			return k, err
 		}
 	}
 	k.tail = append(k.tail, '}')
+	k.tailOf = want
 	return k, nil
+}
+
+// release returns the keyer to the pool.
+func (k *keyer) release() { keyers.Put(k) }
+
+func (k *keyer) encode(dst []byte, v Value) ([]byte, error) {
+	e := encoder{buf: dst, o: EncodeOptions{SortKeys: true, NFC: true}, arena: k.arena[:0]}
+	err := e.value(v, 0)
+	k.arena = e.arena[:0]
+	if err != nil {
+		return dst, err
+	}
+	return e.buf, nil
 }
 
 // add appends messages (in hash form) to the conversation.
@@ -52,7 +101,7 @@ func (k *keyer) add(messages ...Value) error {
 			k.msgs = append(k.msgs, ',')
 		}
 		var err error
-		if k.msgs, err = AppendEncode(k.msgs, normaliseIDs(m, k.seen), EncodeOptions{SortKeys: true, NFC: true}); err != nil {
+		if k.msgs, err = k.encode(k.msgs, normaliseIDs(m, k.seen)); err != nil {
 			return err
 		}
 		k.nmsgs++

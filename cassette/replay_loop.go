@@ -21,21 +21,32 @@ type lookupFunc func(turn int, hashArgs Value, key string) (Response, *StoreFile
 
 // simulate is dryfire's run_case behind a caching gateway in replay mode.
 // needArgs asks for the hash args to be built for lookup at every turn.
-func simulate(c *Case, r Resolved, rep int, keepRequests, needArgs bool, lookup lookupFunc) CaseResult {
+// tailGen, when not 0, lets keyers of the same generation (one replay) share
+// the encoded tail of a suite's requests.
+func simulate(c *Case, r Resolved, rep int, keepRequests, needArgs bool, tailGen uint64, lookup lookupFunc) CaseResult {
 	res := newCaseResult(c, rep)
 	messages, err := InitialMessages(c.Input)
 	if err != nil {
 		res.Outcome, res.Message = OutcomeError, "invalid input: "+err.Error()
 		return res
 	}
-	tools := hashTools(c.Suite.Tools)
+	var tools Value
+	toolsOnce := func() Value {
+		if tools.Kind == Null {
+			tools = hashTools(c.Suite.Tools)
+		}
+		return tools
+	}
 	resolver := NewResolver(MergeMocks(c.Suite.Mocks, c.Mocks))
 	unhashable := firstNonEmpty(c.Suite.Unserialised, c.InputUnserialisable)
-	k, keyErr := newKeyer(r.Provider, r.Model, c.Suite.System, tools, r.Temperature)
+	k, keyErr := newKeyer(tailGen, c.Suite, r.Provider, r.Model, r.Temperature, toolsOnce)
+	defer k.release()
 	if keyErr == nil {
 		keyErr = k.add(messages...)
 	}
-	hashArgs := func() Value { return HashArgs(r.Provider, r.Model, c.Suite.System, messages, tools, r.Temperature) }
+	hashArgs := func() Value {
+		return HashArgs(r.Provider, r.Model, c.Suite.System, messages, toolsOnce(), r.Temperature)
+	}
 	res.Outcome = OutcomeHit
 	for turn := 0; ; turn++ {
 		if turn >= r.MaxTurns {
