@@ -150,13 +150,29 @@ func sortKeys(v cassette.Value) cassette.Value {
 // Closest returns the index of the candidate digest nearest to current:
 // the one with the fewest changes, complete digests before incomplete
 // ones, the first on a tie. It returns -1 when there are no candidates.
+//
+// Only the number of changes is computed (not the summary or the unified
+// diff that [Explain] writes), the current request is normalised once, and
+// a single candidate is returned without comparing it.
 func Closest(current cassette.Value, candidates []cassette.Value) int {
+	if len(candidates) == 1 {
+		return 0
+	}
+	var b cassette.Value
+	if current.Kind == cassette.Object {
+		b = normalise(current)
+	}
 	best, bestScore := -1, 0
 	for i, c := range candidates {
-		r := Explain(c, current)
-		score := len(r.Changes)
-		if r.Incomplete {
+		score := 0 // no current request: every candidate compares equal
+		switch {
+		case current.Kind != cassette.Object:
+		case len(missingKeys(c)) > 0:
 			score = 1 << 30
+		default:
+			w := walker{}
+			w.request(normalise(c), b)
+			score = len(w.changes)
 		}
 		if best < 0 || score < bestScore {
 			best, bestScore = i, score
