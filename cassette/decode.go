@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -30,7 +31,33 @@ func Decode(data []byte) (Value, error) {
 // surrogates (Python accepts them); they are kept as WTF-8 bytes and refused
 // by the encoders. Raw bytes that are not UTF-8 are a syntax error.
 func DecodeWith(data []byte, opts DecodeOptions) (Value, error) {
-	d := decoder{data: data, opts: opts}
+	return decodeDoc(data, opts, false)
+}
+
+// decodeScratch is a decoder's scratch stacks, reused from document to
+// document: grown from nothing for every file, they were a large share of
+// what loading a store allocated.
+type decodeScratch struct {
+	members []Member
+	items   []Value
+}
+
+var decodeScratches = sync.Pool{New: func() any { return new(decodeScratch) }}
+
+func decodeDoc(data []byte, opts DecodeOptions, summary bool) (Value, error) {
+	sc := decodeScratches.Get().(*decodeScratch)
+	d := decoder{data: data, opts: opts, summary: summary, members: sc.members[:0], items: sc.items[:0]}
+	v, err := d.document()
+	// The stacks hold the last document's values: drop them before reuse.
+	clear(d.members[:cap(d.members)])
+	clear(d.items[:cap(d.items)])
+	sc.members, sc.items = d.members[:0], d.items[:0]
+	decodeScratches.Put(sc)
+	return v, err
+}
+
+func (d *decoder) document() (Value, error) {
+	data := d.data
 	d.skipSpace()
 	if d.pos == 0 && len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		return Value{}, d.errorf("unexpected UTF-8 BOM (decode using utf-8-sig)")
@@ -68,20 +95,7 @@ type decoder struct {
 // out the contents of request_digest and response.raw (kept as empty values
 // of their kind), which the store's summary and replay never read.
 func decodeSummary(data []byte) (Value, error) {
-	d := decoder{data: data, summary: true}
-	d.skipSpace()
-	if d.pos == 0 && len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-		return Value{}, d.errorf("unexpected UTF-8 BOM (decode using utf-8-sig)")
-	}
-	v, err := d.value(0)
-	if err != nil {
-		return Value{}, err
-	}
-	d.skipSpace()
-	if d.pos < len(d.data) {
-		return Value{}, d.errorf("extra data after the JSON value")
-	}
-	return v, nil
+	return decodeDoc(data, DecodeOptions{}, true)
 }
 
 // skipped reports whether the member key at depth is left out by a summary.
