@@ -266,17 +266,18 @@ func (c *checkCmd) checkSecrets(r *checkResult, found map[string][]secrets.Findi
 		}
 	}
 	rep := &secrets.Report{Root: ws.Root}
-	paths := make([]string, 0, len(found))
+	// Each path is made relative once, not at every comparison of the sort.
+	type relPath struct{ abs, rel string }
+	paths := make([]relPath, 0, len(found))
 	for p := range found {
 		if isWithin(p, ws.Path) {
-			paths = append(paths, p)
+			paths = append(paths, relPath{p, projectRel(ws.Root, p)})
 		}
 	}
-	rel := func(p string) string { return projectRel(ws.Root, p) }
-	slices.SortFunc(paths, func(a, b string) int { return strings.Compare(rel(a), rel(b)) })
+	slices.SortFunc(paths, func(a, b relPath) int { return strings.Compare(a.rel, b.rel) })
 	for _, p := range paths {
-		for _, f := range found[p] {
-			f.Path = rel(p)
+		for _, f := range found[p.abs] {
+			f.Path = p.rel
 			rep.Findings = append(rep.Findings, f)
 		}
 	}
