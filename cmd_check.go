@@ -397,21 +397,30 @@ func (r *checkResult) explanation(c *cassette.CaseResult) *scan.Explanation {
 }
 
 // writeCheckJSON prints {"ok", "replay", "secrets", "prune", "doctor"}.
+//
+// The document is what encodeJSONDoc writes for a struct of ok and the parts
+// as json.RawMessage, assembled directly: each part is re-indented one level
+// deeper by json.Indent (which drops the part's own layout, as the encoder's
+// compaction does), without the encoder's second pass over the whole
+// document.
 func writeCheckJSON(w io.Writer, r *checkResult) error {
-	part := func(name string) json.RawMessage {
-		if d, ok := r.docs[name]; ok {
-			return bytes.TrimSpace(d)
+	var b bytes.Buffer
+	b.WriteString("{\n  \"ok\": ")
+	b.WriteString(strconv.FormatBool(r.ok()))
+	for _, name := range []string{"replay", "secrets", "prune", "doctor"} {
+		b.WriteString(",\n  \"" + name + "\": ")
+		d, ok := r.docs[name]
+		if !ok {
+			b.WriteString("null")
+			continue
 		}
-		return json.RawMessage("null")
+		if err := json.Indent(&b, bytes.TrimSpace(d), "  ", "  "); err != nil {
+			return fmt.Errorf("json: error calling MarshalJSON for type json.RawMessage: %w", err)
+		}
 	}
-	doc := struct {
-		OK      bool            `json:"ok"`
-		Replay  json.RawMessage `json:"replay"`
-		Secrets json.RawMessage `json:"secrets"`
-		Prune   json.RawMessage `json:"prune"`
-		Doctor  json.RawMessage `json:"doctor"`
-	}{r.ok(), part("replay"), part("secrets"), part("prune"), part("doctor")}
-	return encodeJSONDoc(w, doc)
+	b.WriteString("\n}\n")
+	_, err := w.Write(b.Bytes())
+	return err
 }
 
 // writeCheckText prints one line per part, and under a failing part the
