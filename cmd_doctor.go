@@ -92,7 +92,8 @@ func doctorTarget(target string) (doctorRoot, error) {
 	if err != nil {
 		return doctorRoot{}, usageErrorf("PATH is a project directory, a cassette directory or a cassette file", "%v", err)
 	}
-	p, err := cassette.LoadProject(target, nil)
+	// Only the config is needed (the roots): the suites are not parsed.
+	p, err := cassette.LoadConfig(target)
 	if errors.Is(err, cassette.ErrNoProject) {
 		return doctorRoot{root: target, base: filepath.ToSlash(filepath.Clean(target))}, nil
 	}
