@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 )
@@ -42,11 +44,23 @@ func (w *Workspace) classify() {
 		c.project()
 		w.explainMisses(c)
 	}
-	for _, f := range w.Store.Files {
-		r := w.byFile[f]
-		r.ReadBy = c.readBy[f]
-		r.Status, r.Reason = c.file(f, r)
+	// Each file's status depends only on the indexes built above, which
+	// are read-only from here: the files are classified in parallel, in
+	// contiguous chunks.
+	files := w.Store.Files
+	workers := min(runtime.GOMAXPROCS(0), max(len(files)/1024, 1))
+	var wg sync.WaitGroup
+	for i := range workers {
+		chunk := files[i*len(files)/workers : (i+1)*len(files)/workers]
+		wg.Go(func() {
+			for _, f := range chunk {
+				r := w.byFile[f]
+				r.ReadBy = c.readBy[f]
+				r.Status, r.Reason = c.file(f, r)
+			}
+		})
 	}
+	wg.Wait()
 }
 
 // project indexes suites, cases and replay results.

@@ -2,7 +2,9 @@ package scan
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/diff"
@@ -47,7 +49,15 @@ func (e *Explanation) Headline() string {
 }
 
 // explainMisses builds an Explanation for every missed case repetition.
+// The explanations are independent (each reads its candidate files and
+// diffs them), so they are computed in parallel and kept in case order.
 func (w *Workspace) explainMisses(c *classifier) {
+	type job struct {
+		res  *cassette.CaseResult
+		miss *cassette.Visit
+		dir  string
+	}
+	var jobs []job
 	var byDir map[string][]*cassette.StoreFile
 	for i := range w.Replay.Cases {
 		res := &w.Replay.Cases[i]
@@ -68,9 +78,27 @@ func (w *Workspace) explainMisses(c *classifier) {
 		if byDir == nil {
 			byDir = filesByCaseDir(w.Store.Files)
 		}
-		e := w.explain(res, miss, dir, byDir[dir])
-		w.Stale = append(w.Stale, e)
-		c.explained[servedKey(dir, res.RepeatIndex, miss.Turn)] = e
+		jobs = append(jobs, job{res, miss, dir})
+	}
+	out := make([]*Explanation, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Go(func() {
+			for i := range next {
+				j := jobs[i]
+				out[i] = w.explain(j.res, j.miss, j.dir, byDir[j.dir])
+			}
+		})
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, j := range jobs {
+		w.Stale = append(w.Stale, out[i])
+		c.explained[servedKey(j.dir, j.res.RepeatIndex, j.miss.Turn)] = out[i]
 	}
 }
 
