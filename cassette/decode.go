@@ -31,7 +31,7 @@ func Decode(data []byte) (Value, error) {
 // surrogates (Python accepts them); they are kept as WTF-8 bytes and refused
 // by the encoders. Raw bytes that are not UTF-8 are a syntax error.
 func DecodeWith(data []byte, opts DecodeOptions) (Value, error) {
-	return decodeDoc(data, opts, false)
+	return decodeDoc(data, opts, false, false)
 }
 
 // decodeScratch is a decoder's scratch stacks, reused from document to
@@ -44,9 +44,12 @@ type decodeScratch struct {
 
 var decodeScratches = sync.Pool{New: func() any { return new(decodeScratch) }}
 
-func decodeDoc(data []byte, opts DecodeOptions, summary bool) (Value, error) {
+// decodeDoc decodes one document; validUTF8 says the caller has checked
+// that all of data is UTF-8.
+func decodeDoc(data []byte, opts DecodeOptions, summary, validUTF8 bool) (Value, error) {
 	sc := decodeScratches.Get().(*decodeScratch)
-	d := decoder{data: data, opts: opts, summary: summary, members: sc.members[:0], items: sc.items[:0]}
+	d := decoder{data: data, opts: opts, summary: summary, validUTF8: validUTF8,
+		members: sc.members[:0], items: sc.items[:0]}
 	v, err := d.document()
 	// The stacks hold the last document's values: drop them before reuse.
 	clear(d.members[:cap(d.members)])
@@ -89,13 +92,16 @@ type decoder struct {
 	summary bool
 	discard int
 	topKey  string
+	// validUTF8: the whole input is known to be UTF-8, so strings without
+	// escapes need no check of their own.
+	validUTF8 bool
 }
 
 // decodeSummary decodes a cassette body as strictly as [Decode] but leaves
 // out the contents of request_digest and response.raw (kept as empty values
 // of their kind), which the store's summary and replay never read.
 func decodeSummary(data []byte) (Value, error) {
-	return decodeDoc(data, DecodeOptions{}, true)
+	return decodeDoc(data, DecodeOptions{}, true, false)
 }
 
 // skipped reports whether the member key at depth is left out by a summary.
@@ -394,13 +400,13 @@ func (d *decoder) str() (string, error) {
 		c := d.data[i]
 		if c == '"' {
 			s := d.data[d.pos:i]
-			if len(s) <= maxInterned {
+			if d.discard == 0 && len(s) <= maxInterned {
 				if k, ok := interned[string(s)]; ok {
 					d.pos = i + 1
 					return k, nil
 				}
 			}
-			if !utf8.Valid(s) {
+			if !d.validUTF8 && !utf8.Valid(s) {
 				return "", d.invalidUTF8(d.pos, i)
 			}
 			d.pos = i + 1

@@ -191,11 +191,7 @@ func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byt
 		}
 		return buf
 	}
-	decode := Decode
-	if skipBodies {
-		decode = decodeSummary
-	}
-	c := summariseWith(f, data, decode)
+	c := summariseWith(f, data, skipBodies)
 	if onFile != nil {
 		onFile(f, c, data)
 	}
@@ -215,10 +211,12 @@ func unwrapPathError(err error) error {
 // summarise fills f from the bytes of the file and returns the cassette, or
 // nil when the file is not one.
 func summarise(f *StoreFile, data []byte) *Cassette {
-	return summariseWith(f, data, Decode)
+	return summariseWith(f, data, false)
 }
 
-func summariseWith(f *StoreFile, data []byte, decode func([]byte) (Value, error)) *Cassette {
+// summariseWith is summarise, leaving out the bodies (see decodeSummary)
+// when summary is set.
+func summariseWith(f *StoreFile, data []byte, summary bool) *Cassette {
 	f.Size = int64(len(data))
 	if off := invalidUTF8Offset(data); off >= 0 {
 		line, col := Position(data, off)
@@ -227,7 +225,8 @@ func summariseWith(f *StoreFile, data []byte, decode func([]byte) (Value, error)
 		f.lookup = lookupFail
 		return nil
 	}
-	body, err := decode(data)
+	// The whole file is valid UTF-8: the decoder need not check each string.
+	body, err := decodeDoc(data, DecodeOptions{}, summary, true)
 	if err != nil {
 		f.Err, f.lookup = WithPath(f.Path, err), lookupSkip
 		return nil
