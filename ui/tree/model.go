@@ -2,6 +2,7 @@ package tree
 
 import (
 	"sort"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -83,7 +84,7 @@ func (m Model) Add(items []Item) Model {
 		it := items[i]
 		if old, ok := m.byID[it.ID]; ok {
 			old.parent.add(old.item, -1)
-			old.item = &it
+			old.item, old.search = &it, strings.ToLower(searchText(&it))
 			old.parent.add(&it, 1)
 			fresh = append(fresh, old)
 			continue
@@ -91,7 +92,8 @@ func (m Model) Add(items []Item) Model {
 		open := len(m.leaves) < autoExpandLimit
 		g := m.root.child(KindGroup, it.Group, open)
 		s := g.child(KindSub, it.Sub, open)
-		l := &node{kind: KindLeaf, name: it.Label, parent: s, item: &it, shown: true}
+		l := &node{kind: KindLeaf, name: it.Label, parent: s, item: &it, shown: true,
+			search: strings.ToLower(searchText(&it))}
 		s.insertLeaf(l)
 		s.add(&it, 1)
 		m.leaves = append(m.leaves, l)

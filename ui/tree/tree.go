@@ -69,6 +69,7 @@ type node struct {
 	parent   *node
 	children []*node
 	item     *Item
+	search   string // searchText of a leaf's item, lower-cased
 	expanded bool
 	shown    bool // passes the filters
 	total    int
@@ -147,21 +148,23 @@ func (f filterState) matchItems(items []*node) []bool {
 	if f.text == "" {
 		return ok
 	}
-	texts := make([]string, len(items))
-	for i, l := range items {
-		texts[i] = searchText(l.item)
-	}
 	// Recordings that contain the text as written (any case) win; only when
 	// none does, the filter falls back to fuzzy matching, so "lookups" shows
 	// the lookups case and not every path that holds those letters in order.
+	// The lower-cased text of each leaf is kept on the node: a key press
+	// costs one substring test per recording, no allocation.
 	hit := make([]bool, len(items))
 	needle, exact := strings.ToLower(f.text), false
-	for i, t := range texts {
-		if ok[i] && strings.Contains(strings.ToLower(t), needle) {
+	for i, l := range items {
+		if ok[i] && strings.Contains(l.search, needle) {
 			hit[i], exact = true, true
 		}
 	}
 	if !exact {
+		texts := make([]string, len(items))
+		for i, l := range items {
+			texts[i] = searchText(l.item)
+		}
 		for _, m := range fuzzy.FindNoSort(f.text, texts) {
 			hit[m.Index] = true
 		}
