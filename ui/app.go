@@ -7,14 +7,13 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -120,18 +119,7 @@ func (m Model) View() tea.View {
 
 // render is the screen as a string; tests compare it with goldens.
 func (m Model) render() string {
-	l := m.layout
-	if l.Width == 0 {
-		return ""
-	}
-	if l.TooSmall {
-		return ansi.Truncate(fmt.Sprintf("Terminal too small (%d×%d); dryfire-tui needs at least %d×%d.", l.Width, l.Height, minWidth, minHeight), l.Width, "…")
-	}
-	rows := make([]string, 0, l.Height)
-	rows = append(rows, m.headerView())
-	rows = append(rows, m.bodyView()...)
-	rows = append(rows, m.statusView(), m.footerView())
-	return strings.Join(rows, "\n")
+	return frame.Render(m.layout, "dryfire-tui", m.headerView, m.bodyView, m.statusView, m.footerView)
 }
 
 func (m Model) projectName() string {
@@ -157,7 +145,7 @@ func (m Model) bodyView() []string {
 		dl := strings.Split(m.detail.View(), "\n")
 		sep := m.styles.Separator.Render("│")
 		for i := range l.BodyH {
-			out = append(out, padRight(at(tl, i), l.TreeW)+sep+at(dl, i))
+			out = append(out, padRight(at(tl, i), l.ListW)+sep+at(dl, i))
 		}
 	case m.focus == focusDetail:
 		out = strings.Split(m.detail.View(), "\n")

@@ -144,7 +144,7 @@ func (m Model) handleClick(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
 
 func (m Model) overTree(x int) bool {
 	if m.layout.Split {
-		return x < m.layout.TreeW
+		return x < m.layout.ListW
 	}
 	return m.focus == focusTree
 }

@@ -1,5 +1,7 @@
 package ui
 
+import "github.com/dryfire-tui/dryfire-tui/ui/frame"
+
 import "testing"
 
 func TestComputeLayout(t *testing.T) {
@@ -9,17 +11,17 @@ func TestComputeLayout(t *testing.T) {
 		want Layout
 	}{
 		"wide splits": {160, 45, Layout{Width: 160, Height: 45, BodyY: 1, BodyH: 42, Split: true,
-			TreeW: 60, DetailX: 61, DetailW: 99, StatusY: 43, FooterY: 44}},
+			ListW: 60, DetailX: 61, DetailW: 99, StatusY: 43, FooterY: 44}},
 		"120 columns": {120, 35, Layout{Width: 120, Height: 35, BodyY: 1, BodyH: 32, Split: true,
-			TreeW: 48, DetailX: 49, DetailW: 71, StatusY: 33, FooterY: 34}},
+			ListW: 48, DetailX: 49, DetailW: 71, StatusY: 33, FooterY: 34}},
 		"just split": {90, 20, Layout{Width: 90, Height: 20, BodyY: 1, BodyH: 17, Split: true,
-			TreeW: 36, DetailX: 37, DetailW: 53, StatusY: 18, FooterY: 19}},
+			ListW: 36, DetailX: 37, DetailW: 53, StatusY: 18, FooterY: 19}},
 		"80x24 one pane": {80, 24, Layout{Width: 80, Height: 24, BodyY: 1, BodyH: 21,
-			TreeW: 80, DetailW: 80, StatusY: 22, FooterY: 23}},
+			ListW: 80, DetailW: 80, StatusY: 22, FooterY: 23}},
 		"60x15 one pane": {60, 15, Layout{Width: 60, Height: 15, BodyY: 1, BodyH: 12,
-			TreeW: 60, DetailW: 60, StatusY: 13, FooterY: 14}},
+			ListW: 60, DetailW: 60, StatusY: 13, FooterY: 14}},
 		"smallest": {40, 8, Layout{Width: 40, Height: 8, BodyY: 1, BodyH: 5,
-			TreeW: 40, DetailW: 40, StatusY: 6, FooterY: 7}},
+			ListW: 40, DetailW: 40, StatusY: 6, FooterY: 7}},
 		"too narrow": {39, 30, Layout{Width: 39, Height: 30, TooSmall: true}},
 		"too short":  {100, 7, Layout{Width: 100, Height: 7, TooSmall: true}},
 	}
@@ -31,10 +33,10 @@ func TestComputeLayout(t *testing.T) {
 				t.Errorf("computeLayout(%d, %d)\n got %+v\nwant %+v", tc.w, tc.h, got, tc.want)
 			}
 			if !got.TooSmall {
-				if got.BodyY+got.BodyH+footerRows != tc.h {
+				if got.BodyY+got.BodyH+frame.FooterRows != tc.h {
 					t.Errorf("rows do not add up: %+v", got)
 				}
-				if got.Split && got.TreeW+1+got.DetailW != tc.w {
+				if got.Split && got.ListW+1+got.DetailW != tc.w {
 					t.Errorf("columns do not add up: %+v", got)
 				}
 			}

@@ -42,7 +42,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // resize recomputes the layout and gives each child its size.
 func (m *Model) resize(w, h int) {
 	m.layout = computeLayout(w, h)
-	m.tree.SetSize(m.layout.TreeW, m.layout.BodyH)
+	m.tree.SetSize(m.layout.ListW, m.layout.BodyH)
 	m.detail.SetSize(m.layout.DetailW, m.layout.BodyH)
 }
 

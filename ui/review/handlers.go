@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -308,7 +309,7 @@ func (m Model) handleWheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
 
 // handleClick selects the list row under the pointer or focuses the detail.
 func (m Model) handleClick(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
-	r := msg.Y - headerRows
+	r := msg.Y - frame.HeaderRows
 	if msg.Button != tea.MouseLeft || m.mode != modeBrowse || r < 0 || r >= m.layout.BodyH {
 		return m, nil
 	}

@@ -1,43 +1,12 @@
 package review
 
-// layout is where everything goes on a screen of a given size; a pure
-// function of the size.
-type layout struct {
-	Width, Height int
-	// BodyH is the rows between the header and the status line.
-	BodyH int
-	// Split is true when the list and the detail are side by side;
-	// otherwise one fills the body and enter / tab / esc switch.
-	Split            bool
-	ListW            int
-	DetailX, DetailW int
-	TooSmall         bool
-}
+import "github.com/dryfire-tui/dryfire-tui/ui/frame"
 
-// Sizes below which the screen gives up, and above which it splits.
-const (
-	minWidth   = 40
-	minHeight  = 8
-	splitWidth = 90
-	headerRows = 1
-	footerRows = 2 // the status line and the key line
-)
+// layout is where everything goes on the review screen (see
+// [frame.Layout]); a pure function of the size.
+type layout = frame.Layout
 
-// computeLayout lays out a w × h screen.
-func computeLayout(w, h int) layout {
-	l := layout{Width: w, Height: h}
-	if w < minWidth || h < minHeight {
-		l.TooSmall = true
-		return l
-	}
-	l.BodyH = h - headerRows - footerRows
-	if w >= splitWidth {
-		l.Split = true
-		l.ListW = min(max(w*2/5, 36), 56)
-		l.DetailX = l.ListW + 1
-		l.DetailW = w - l.DetailX
-		return l
-	}
-	l.ListW, l.DetailW = w, w
-	return l
-}
+// maxListWidth caps the list pane of a split screen.
+const maxListWidth = 56
+
+func computeLayout(w, h int) layout { return frame.Compute(w, h, maxListWidth) }

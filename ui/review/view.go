@@ -13,22 +13,12 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 )
 
 // Render is the screen as a string; tests compare it with goldens.
 func (m Model) Render() string {
-	l := m.layout
-	if l.Width == 0 {
-		return ""
-	}
-	if l.TooSmall {
-		return ansi.Truncate(fmt.Sprintf("Terminal too small (%d×%d); review needs at least %d×%d.", l.Width, l.Height, minWidth, minHeight), l.Width, "…")
-	}
-	rows := make([]string, 0, l.Height)
-	rows = append(rows, m.headerView())
-	rows = append(rows, m.bodyView()...)
-	rows = append(rows, m.statusView(), m.footerView())
-	return strings.Join(rows, "\n")
+	return frame.Render(m.layout, "review", m.headerView, m.bodyView, m.statusView, m.footerView)
 }
 
 func (m Model) projectName() string {

@@ -1,0 +1,80 @@
+// Package frame is the frame both full-screen views (the browser and the
+// review) share: where the header, the body's two panes, the status line and
+// the key line go on a terminal of a given size, as a pure function, and how
+// the rows are put together.
+package frame
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Sizes below which a screen gives up, and above which it splits.
+const (
+	MinWidth   = 40
+	MinHeight  = 8
+	SplitWidth = 90
+	HeaderRows = 1
+	FooterRows = 2 // the status line and the key line
+)
+
+// Layout is where everything goes on a screen of a given size.
+type Layout struct {
+	Width, Height int
+	// Body is the rows between the header and the status line.
+	BodyY, BodyH int
+	// Split is true when the list and the detail are side by side;
+	// otherwise one pane fills the body and keys switch between them.
+	Split bool
+	// ListW is the list (tree) width; the detail starts at DetailX (after
+	// the separator when split) and is DetailW wide.
+	ListW, DetailX, DetailW int
+	// StatusY and FooterY are the status line and the key line.
+	StatusY, FooterY int
+	// TooSmall is set below the smallest usable size.
+	TooSmall bool
+}
+
+// Compute lays out a w × h screen whose list pane, when split, takes two
+// fifths of the width, at least 36 and at most maxList columns.
+func Compute(w, h, maxList int) Layout {
+	l := Layout{Width: w, Height: h}
+	if w < MinWidth || h < MinHeight {
+		l.TooSmall = true
+		return l
+	}
+	l.BodyY = HeaderRows
+	l.BodyH = h - HeaderRows - FooterRows
+	l.StatusY = h - 2
+	l.FooterY = h - 1
+	if w >= SplitWidth {
+		l.Split = true
+		l.ListW = min(max(w*2/5, 36), maxList)
+		l.DetailX = l.ListW + 1
+		l.DetailW = w - l.DetailX
+		return l
+	}
+	l.ListW, l.DetailX, l.DetailW = w, 0, w
+	return l
+}
+
+// Render puts a screen together from its parts: the header, the body rows,
+// the status line and the key line. The parts are drawn only on a screen
+// large enough for them; a screen too small gets one line saying so, naming
+// the program.
+func Render(l Layout, program string, header func() string, body func() []string, status, footer func() string) string {
+	if l.Width == 0 {
+		return ""
+	}
+	if l.TooSmall {
+		return ansi.Truncate(fmt.Sprintf("Terminal too small (%d×%d); %s needs at least %d×%d.",
+			l.Width, l.Height, program, MinWidth, MinHeight), l.Width, "…")
+	}
+	rows := make([]string, 0, l.Height)
+	rows = append(rows, header())
+	rows = append(rows, body()...)
+	rows = append(rows, status(), footer())
+	return strings.Join(rows, "\n")
+}
