@@ -159,7 +159,7 @@ func (c *checkCmd) check(ctx context.Context, e env, target string, skipped map[
 	onFile := func(f *cassette.StoreFile, cs *cassette.Cassette, data []byte) {
 		var fr fileResult
 		if !skipped["doctor"] {
-			fr.problems, fr.notes = cassette.CheckFile(f, cs, data)
+			fr.problems, fr.notes = cassette.CheckFile(f, cs, data, cassette.IsTape)
 		}
 		var findings []secrets.Finding
 		scanned := false
@@ -317,7 +317,7 @@ func checkDoctor(ctx context.Context, r *checkResult, target string, fill func(*
 	default:
 		if _, err := os.Stat(t.root); errors.Is(err, fs.ErrNotExist) && t.project {
 			rep = &cassette.DoctorReport{Root: t.root}
-		} else if rep, err = cassette.Doctor(ctx, t.root, cassette.DoctorOptions{}); err != nil {
+		} else if rep, err = cassette.Doctor(ctx, t.root, cassette.DoctorOptions{Foreign: cassette.IsTape}); err != nil {
 			return err
 		}
 	}

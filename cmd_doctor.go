@@ -59,7 +59,7 @@ func (c *doctorCmd) run(ctx context.Context, e env, args []string) error {
 	var rep *cassette.DoctorReport
 	if _, err := os.Stat(t.root); errors.Is(err, fs.ErrNotExist) && t.project {
 		rep = &cassette.DoctorReport{Root: t.root}
-	} else if rep, err = cassette.Doctor(ctx, t.root, cassette.DoctorOptions{Fix: c.fix}); err != nil {
+	} else if rep, err = cassette.Doctor(ctx, t.root, cassette.DoctorOptions{Fix: c.fix, Foreign: cassette.IsTape}); err != nil {
 		return err
 	}
 	checks := doctorChecks(ctx, e, target)

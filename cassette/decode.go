@@ -97,11 +97,18 @@ type decoder struct {
 	validUTF8 bool
 }
 
-// decodeSummary decodes a cassette body as strictly as [Decode] but leaves
+// DecodeSummary decodes a cassette body as strictly as [Decode] but leaves
 // out the contents of request_digest and response.raw (kept as empty values
 // of their kind), which the store's summary and replay never read.
-func decodeSummary(data []byte) (Value, error) {
-	return decodeDoc(data, DecodeOptions{}, true, false)
+// validUTF8 says the caller has checked that all of data is UTF-8, so
+// strings need no check of their own.
+func DecodeSummary(data []byte, validUTF8 bool) (Value, error) {
+	return decodeDoc(data, DecodeOptions{}, true, validUTF8)
+}
+
+// DecodeValidUTF8 is [Decode] for data the caller has checked is UTF-8.
+func DecodeValidUTF8(data []byte) (Value, error) {
+	return decodeDoc(data, DecodeOptions{}, false, true)
 }
 
 // skipped reports whether the member key at depth is left out by a summary.

@@ -68,6 +68,10 @@ type DoctorOptions struct {
 	// with the bytes dryfire would write. Nothing else is touched.
 	Fix     bool
 	Workers int
+	// Foreign reports files of another format (cassette-fn tapes) that
+	// failed to decode as a cassette; they are left to their own checks.
+	// Nil treats every such file as a broken cassette.
+	Foreign func(data []byte) bool
 }
 
 // DoctorReport is what [Doctor] found.
@@ -112,7 +116,7 @@ func Doctor(ctx context.Context, root string, o DoctorOptions) (*DoctorReport, e
 	results := map[*StoreFile]result{}
 	s, err := LoadStore(ctx, root, LoadOptions{Workers: o.Workers, OnFile: func(f *StoreFile, c *Cassette, data []byte) {
 		var r result
-		r.problems, r.notes, r.encoded = checkFile(f, c, data)
+		r.problems, r.notes, r.encoded = checkFile(f, c, data, o.Foreign)
 		mu.Lock()
 		results[f] = r
 		mu.Unlock()
@@ -147,7 +151,7 @@ func doctorFile(path string, o DoctorOptions) (*DoctorReport, error) {
 		return nil, err
 	}
 	c := summarise(f, data)
-	problems, notes, encoded := checkFile(f, c, data)
+	problems, notes, encoded := checkFile(f, c, data, o.Foreign)
 	if o.Fix && len(problems) == 1 && problems[0].Fixable {
 		if err := WriteFileAtomic(path, encoded, 0o644); err != nil {
 			return nil, err
@@ -159,11 +163,11 @@ func doctorFile(path string, o DoctorOptions) (*DoctorReport, error) {
 
 // checkFile runs every check on one summarised file. encoded is what dryfire
 // would write, returned only when the format is the file's one problem.
-func checkFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Problem, encoded []byte) {
+func checkFile(f *StoreFile, c *Cassette, data []byte, foreign func([]byte) bool) (problems, notes []Problem, encoded []byte) {
 	add := func(k ProblemKind, format string, args ...any) {
 		problems = append(problems, Problem{Path: f.Rel, Kind: k, Message: fmt.Sprintf(format, args...)})
 	}
-	if (c != nil && c.Body.Has("entries") && !c.Body.Has("fingerprint")) || (c == nil && IsTape(data)) {
+	if (c != nil && c.Body.Has("entries") && !c.Body.Has("fingerprint")) || (c == nil && foreign != nil && foreign(data)) {
 		// A cassette-fn tape, not a dryfire cassette: the tape checks own it.
 		return nil, nil, nil
 	}
@@ -279,9 +283,10 @@ func firstDifference(a, b []byte) int {
 
 // CheckFile runs Doctor's checks on one file read by [LoadStore] (the
 // arguments of [LoadOptions.OnFile]), for callers that read the store once
-// for several purposes. It never fixes anything.
-func CheckFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Problem) {
-	problems, notes, _ = checkFile(f, c, data)
+// for several purposes. It never fixes anything; foreign is
+// [DoctorOptions.Foreign].
+func CheckFile(f *StoreFile, c *Cassette, data []byte, foreign func([]byte) bool) (problems, notes []Problem) {
+	problems, notes, _ = checkFile(f, c, data, foreign)
 	return problems, notes
 }
 

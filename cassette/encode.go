@@ -77,6 +77,26 @@ func AppendEncode(dst []byte, v Value, o EncodeOptions) ([]byte, error) {
 	return e.buf, nil
 }
 
+// Encoder appends serialisations with fixed options and keeps its scratch
+// space from value to value: the hashing hot paths encode thousands of
+// small values and should not allocate for each.
+type Encoder struct{ e encoder }
+
+// NewEncoder returns an Encoder for the options.
+func NewEncoder(o EncodeOptions) *Encoder { return &Encoder{e: encoder{o: o}} }
+
+// Append appends the serialisation of v to dst.
+func (x *Encoder) Append(dst []byte, v Value) ([]byte, error) {
+	x.e.buf, x.e.arena = dst, x.e.arena[:0]
+	err := x.e.value(v, 0)
+	out := x.e.buf
+	x.e.buf = nil
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
 type encoder struct {
 	buf []byte
 	o   EncodeOptions

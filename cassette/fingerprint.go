@@ -155,18 +155,24 @@ func Fingerprint(hashArgs Value) (string, error) {
 // FingerprintRequest returns the key of an already built hashable request
 // (for example a complete request_digest).
 func FingerprintRequest(req Value) (string, error) {
-	e := canonicalEncoders.Get().(*encoder)
+	e := canonicalEncoders.Get().(*canonicalBuf)
 	defer canonicalEncoders.Put(e)
-	e.buf, e.arena = e.buf[:0], e.arena[:0]
-	if err := e.value(req, 0); err != nil {
+	b, err := e.enc.Append(e.buf[:0], req)
+	if err != nil {
 		return "", err
 	}
-	return FingerprintBytes(e.buf), nil
+	e.buf = b
+	return FingerprintBytes(b), nil
+}
+
+type canonicalBuf struct {
+	enc *Encoder
+	buf []byte
 }
 
 // canonicalEncoders recycle the buffers of requests being hashed.
 var canonicalEncoders = sync.Pool{New: func() any {
-	return &encoder{buf: make([]byte, 0, 8<<10), o: EncodeOptions{SortKeys: true, NFC: true}}
+	return &canonicalBuf{enc: NewEncoder(EncodeOptions{SortKeys: true, NFC: true}), buf: make([]byte, 0, 8<<10)}
 }}
 
 // FingerprintBytes returns the first 16 hex digits of the SHA-256 of b.

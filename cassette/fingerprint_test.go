@@ -316,7 +316,7 @@ func (p *pyParser) str() (string, error) {
 			}
 			p.i += n
 			if utf16.IsSurrogate(rune(r)) {
-				b = appendWTF8(b, uint16(r))
+				b = append(b, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
 			} else {
 				b = utf8.AppendRune(b, rune(r))
 			}

@@ -1,35 +1,9 @@
 package cassette
 
-import "fmt"
-
-// MergeMocks returns the rule lists a case resolves against: the suite's,
-// with every tool the case mocks replaced by the case's list (dryfire's
-// dict union, case wins per tool name).
-func MergeMocks(suite, caseMocks []ToolMocks) []ToolMocks {
-	out := make([]ToolMocks, 0, len(suite)+len(caseMocks))
-	for _, tm := range suite {
-		if i := indexTool(caseMocks, tm.Tool); i >= 0 {
-			out = append(out, caseMocks[i])
-			continue
-		}
-		out = append(out, tm)
-	}
-	for _, tm := range caseMocks {
-		if indexTool(suite, tm.Tool) < 0 {
-			out = append(out, tm)
-		}
-	}
-	return out
-}
-
-func indexTool(list []ToolMocks, tool string) int {
-	for i := range list {
-		if list[i].Tool == tool {
-			return i
-		}
-	}
-	return -1
-}
+import (
+	"fmt"
+	"slices"
+)
 
 // ToolResult is what a mock gives back for one tool call, as dryfire's
 // ToolResult dumps it into the next request.
@@ -95,7 +69,7 @@ func NewResolver(mocks []ToolMocks) *Resolver {
 // matches a call whose arguments were malformed, and otherwise matches when
 // when is a deep subset of the arguments under Python equality.
 func (r *Resolver) Resolve(call ToolCall) MockOutcome {
-	i := indexTool(r.mocks, call.Name)
+	i := slices.IndexFunc(r.mocks, func(tm ToolMocks) bool { return tm.Tool == call.Name })
 	if i < 0 {
 		return MockOutcome{Kind: OutcomeUnmocked}
 	}

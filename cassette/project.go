@@ -2,13 +2,9 @@ package cassette
 
 import (
 	"errors"
-	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"runtime"
-	"sort"
-	"strings"
 	"sync"
 )
 
@@ -321,95 +317,4 @@ func (v *validator) providers(n *YAMLNode, p pos) []string {
 		names = append(names, m.Key)
 	}
 	return names
-}
-
-// GlobPathlib evaluates a glob relative to root as Python's pathlib does
-// (Path.glob, then sorted): "**" matches zero or more directories, "*", "?"
-// and "[...]" match within one name (hidden names included), results are
-// sorted component by component. Matches are slash paths relative to root.
-func GlobPathlib(root, pattern string) ([]string, error) {
-	if pattern == "" {
-		return nil, errors.New("unacceptable pattern: ''")
-	}
-	if strings.HasPrefix(pattern, "/") {
-		return nil, errors.New("non-relative patterns are unsupported: " + pattern)
-	}
-	var parts []string
-	for _, p := range strings.Split(pattern, "/") {
-		if p != "" && p != "." {
-			parts = append(parts, p)
-		}
-	}
-	seen := map[string]bool{}
-	var out []string
-	var walk func(rel string, parts []string)
-	walk = func(rel string, parts []string) {
-		if len(parts) == 0 {
-			if rel != "" && !seen[rel] {
-				seen[rel] = true
-				out = append(out, rel)
-			}
-			return
-		}
-		dir := filepath.Join(root, filepath.FromSlash(rel))
-		part := parts[0]
-		switch {
-		case part == "**":
-			walk(rel, parts[1:])
-			for _, e := range readDirs(dir) {
-				walk(path.Join(rel, e), parts)
-			}
-		case !strings.ContainsAny(part, "*?["):
-			next := path.Join(rel, part)
-			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(next))); err == nil {
-				walk(next, parts[1:])
-			}
-		default:
-			entries, _ := os.ReadDir(dir)
-			pat := strings.ReplaceAll(part, "[!", "[^")
-			for _, e := range entries {
-				if ok, _ := path.Match(pat, e.Name()); !ok {
-					continue
-				}
-				if len(parts) > 1 && !isDirEntry(dir, e) {
-					continue
-				}
-				walk(path.Join(rel, e.Name()), parts[1:])
-			}
-		}
-	}
-	walk("", parts)
-	SortPathlib(out)
-	return out, nil
-}
-
-func readDirs(dir string) []string {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var names []string
-	for _, e := range entries {
-		if isDirEntry(dir, e) {
-			names = append(names, e.Name())
-		}
-	}
-	return names
-}
-
-func isDirEntry(dir string, e fs.DirEntry) bool {
-	if e.IsDir() {
-		return true
-	}
-	if e.Type()&fs.ModeSymlink != 0 {
-		fi, err := os.Stat(filepath.Join(dir, e.Name()))
-		return err == nil && fi.IsDir()
-	}
-	return false
-}
-
-// SortPathlib sorts slash paths as Python sorts pathlib paths: component by
-// component, each compared by code point.
-func SortPathlib(paths []string) {
-	sort.SliceStable(paths, func(i, j int) bool { return comparePathlib(paths[i], paths[j]) < 0 })
 }

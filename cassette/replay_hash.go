@@ -17,9 +17,8 @@ type keyer struct {
 	nmsgs int
 	tail  []byte // ,"model":…,"params":…,"provider":…,"schema_version":1,"system":…,"tools":…}
 	buf   []byte
-	// arena is the encoder's scratch for sorted objects, kept between
-	// messages.
-	arena []Member
+	// enc keeps its scratch for sorted objects between messages.
+	enc *Encoder
 	// tailOf is what tail was computed for: keyers are pooled, and cases
 	// replayed one after another mostly share their suite and settings.
 	tailOf tailKey
@@ -34,7 +33,9 @@ type tailKey struct {
 
 // keyers are reused from case to case: their buffers reach the size of a
 // conversation once instead of growing again for every case.
-var keyers = sync.Pool{New: func() any { return &keyer{seen: map[string]string{}} }}
+var keyers = sync.Pool{New: func() any {
+	return &keyer{seen: map[string]string{}, enc: NewEncoder(EncodeOptions{SortKeys: true, NFC: true})}
+}}
 
 // newKeyer returns a keyer for a case of suite (its system prompt and its
 // tools, which tools returns in hash form). Release it with [keyer.release].
@@ -85,13 +86,7 @@ func newKeyer(gen uint64, suite *Suite, provider, model string, temperature floa
 func (k *keyer) release() { keyers.Put(k) }
 
 func (k *keyer) encode(dst []byte, v Value) ([]byte, error) {
-	e := encoder{buf: dst, o: EncodeOptions{SortKeys: true, NFC: true}, arena: k.arena[:0]}
-	err := e.value(v, 0)
-	k.arena = e.arena[:0]
-	if err != nil {
-		return dst, err
-	}
-	return e.buf, nil
+	return k.enc.Append(dst, v)
 }
 
 // add appends messages (in hash form) to the conversation.

@@ -214,7 +214,7 @@ func summarise(f *StoreFile, data []byte) *Cassette {
 	return summariseWith(f, data, false)
 }
 
-// summariseWith is summarise, leaving out the bodies (see decodeSummary)
+// summariseWith is summarise, leaving out the bodies (see DecodeSummary)
 // when summary is set.
 func summariseWith(f *StoreFile, data []byte, summary bool) *Cassette {
 	f.Size = int64(len(data))
@@ -226,7 +226,11 @@ func summariseWith(f *StoreFile, data []byte, summary bool) *Cassette {
 		return nil
 	}
 	// The whole file is valid UTF-8: the decoder need not check each string.
-	body, err := decodeDoc(data, DecodeOptions{}, summary, true)
+	decode := DecodeValidUTF8
+	if summary {
+		decode = func(data []byte) (Value, error) { return DecodeSummary(data, true) }
+	}
+	body, err := decode(data)
 	if err != nil {
 		f.Err, f.lookup = WithPath(f.Path, err), lookupSkip
 		return nil
@@ -330,60 +334,4 @@ func (s *Store) Read(f *StoreFile) (*Cassette, error) {
 		return nil, WithPath(f.Path, err)
 	}
 	return c, nil
-}
-
-// comparePathlib orders slash-separated relative paths as Python's pathlib
-// sorts paths: component by component, each compared by code point (bytes
-// that are not UTF-8 count as the surrogates Python decodes them to).
-func comparePathlib(a, b string) int {
-	for {
-		ac, arest, amore := strings.Cut(a, "/")
-		bc, brest, bmore := strings.Cut(b, "/")
-		if c := comparePyStr(ac, bc); c != 0 {
-			return c
-		}
-		switch {
-		case !amore && !bmore:
-			return 0
-		case !amore:
-			return -1
-		case !bmore:
-			return 1
-		}
-		a, b = arest, brest
-	}
-}
-
-func comparePyStr(a, b string) int {
-	if utf8.ValidString(a) && utf8.ValidString(b) {
-		return strings.Compare(a, b)
-	}
-	for a != "" && b != "" {
-		ra, na := pyRune(a)
-		rb, nb := pyRune(b)
-		if ra != rb {
-			if ra < rb {
-				return -1
-			}
-			return 1
-		}
-		a, b = a[na:], b[nb:]
-	}
-	switch {
-	case a == "" && b == "":
-		return 0
-	case a == "":
-		return -1
-	}
-	return 1
-}
-
-// pyRune decodes one code point as Python's surrogateescape file system
-// decoding does.
-func pyRune(s string) (rune, int) {
-	r, n := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError && n <= 1 {
-		return 0xDC00 + rune(s[0]), 1
-	}
-	return r, n
 }

@@ -2,6 +2,7 @@ package cassette
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -550,7 +551,7 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 				continue
 			}
 			m := e.Members[0]
-			if !contains(assertionKinds, m.Key) {
+			if !slices.Contains(assertionKinds, m.Key) {
 				err := SpecError{File: v.file, Line: m.KeyNode.Line, Column: m.KeyNode.Column,
 					Message: "unknown assertion kind: " + pyRepr(m.Key)}
 				if best := closeMatch(m.Key, assertionKinds, 0.4); best != "" {
@@ -641,14 +642,6 @@ func assertionArgsError(kind string, n *YAMLNode) string {
 		}
 	}
 	return ""
-}
-
-// pyRepr quotes s as Python's repr() does for plain strings.
-func pyRepr(s string) string {
-	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
-		return `"` + s + `"`
-	}
-	return "'" + strings.ReplaceAll(s, "'", `\'`) + "'"
 }
 
 // closeMatch is difflib.get_close_matches(word, candidates, n=1, cutoff).

@@ -41,9 +41,9 @@ func TestDecodeSummaryMatchesDecode(t *testing.T) {
 	}
 	for _, data := range inputs {
 		full, ferr := Decode(data)
-		sum, serr := decodeSummary(data)
+		sum, serr := DecodeSummary(data, false)
 		if (ferr == nil) != (serr == nil) || ferr != nil && ferr.Error() != serr.Error() {
-			t.Fatalf("Decode: %v; decodeSummary: %v\n%s", ferr, serr, data)
+			t.Fatalf("Decode: %v; DecodeSummary: %v\n%s", ferr, serr, data)
 		}
 		if ferr != nil || full.Kind != Object {
 			continue
