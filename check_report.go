@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -95,9 +96,9 @@ func (r *checkResult) okDetail(part string) string {
 		hit, skipped := 0, 0
 		for _, c := range r.replay.Cases {
 			switch c.Outcome {
-			case cassette.OutcomeHit:
+			case engine.OutcomeHit:
 				hit++
-			case cassette.OutcomeSkipped:
+			case engine.OutcomeSkipped:
 				skipped++
 			}
 		}
@@ -154,7 +155,7 @@ func (r *checkResult) replayText(w io.Writer) {
 	}
 }
 
-func suiteLocation(c *cassette.CaseResult) string {
+func suiteLocation(c *engine.CaseResult) string {
 	if c.Spec != nil && c.Spec.Line > 0 {
 		return fmt.Sprintf("%s:%d", c.SuiteFile, c.Spec.Line)
 	}

@@ -16,8 +16,11 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
 const checkUsage = `dryfire-tui check [PATH] [--json | --format text|json|github] [--skip PART]... [--baseline FILE]
@@ -70,7 +73,7 @@ type checkResult struct {
 	skipped map[string]bool
 	notes   map[string]string // why a part that was not skipped did not run
 
-	replay *cassette.ReplayResult
+	replay *engine.Result
 
 	secrets      []secrets.Finding // open findings
 	suppressed   int
@@ -159,7 +162,7 @@ func (c *checkCmd) check(ctx context.Context, e env, target string, skipped map[
 	onFile := func(f *cassette.StoreFile, cs *cassette.Cassette, data []byte) {
 		var fr fileResult
 		if !skipped["doctor"] {
-			fr.problems, fr.notes = cassette.CheckFile(f, cs, data, cassette.IsTape)
+			fr.problems, fr.notes = cassette.CheckFile(f, cs, data, tape.Detect)
 		}
 		var findings []secrets.Finding
 		scanned := false
@@ -207,7 +210,7 @@ func (c *checkCmd) check(ctx context.Context, e env, target string, skipped map[
 		case ws.Project == nil:
 			r.notes["prune"] = noProject
 		case len(configErrors(ws.Project)) > 0:
-			r.notes["prune"] = cassette.ConfigFileName + " has errors"
+			r.notes["prune"] = suite.ConfigFileName + " has errors"
 		default:
 			plan := ws.PrunePlan()
 			r.prune = &plan
@@ -241,7 +244,7 @@ func (c *checkCmd) check(ctx context.Context, e env, target string, skipped map[
 // as a tape, a dryfire cassette as a cassette, anything else not at all.
 func scanSecrets(abs string, cs *cassette.Cassette, data []byte) ([]secrets.Finding, bool) {
 	if b := cs.Body; b.Has("entries") && !b.Has("fingerprint") {
-		t, err := cassette.DecodeTape(data)
+		t, err := tape.Decode(data)
 		if err != nil {
 			return nil, false
 		}
@@ -317,7 +320,7 @@ func checkDoctor(ctx context.Context, r *checkResult, target string, fill func(*
 	default:
 		if _, err := os.Stat(t.root); errors.Is(err, fs.ErrNotExist) && t.project {
 			rep = &cassette.DoctorReport{Root: t.root}
-		} else if rep, err = cassette.Doctor(ctx, t.root, cassette.DoctorOptions{Foreign: cassette.IsTape}); err != nil {
+		} else if rep, err = cassette.Doctor(ctx, t.root, cassette.DoctorOptions{Foreign: tape.Detect}); err != nil {
 			return err
 		}
 	}
@@ -373,11 +376,11 @@ func (r *checkResult) ok() bool {
 
 // replayProblems are the repetitions that fail replay: a miss, an error,
 // or a recorded provider error.
-func (r *checkResult) replayProblems() []*cassette.CaseResult {
-	var out []*cassette.CaseResult
+func (r *checkResult) replayProblems() []*engine.CaseResult {
+	var out []*engine.CaseResult
 	for i := range r.replay.Cases {
 		c := &r.replay.Cases[i]
-		if c.Outcome == cassette.OutcomeMiss || c.Outcome == cassette.OutcomeError || c.Termination == "provider_error" {
+		if c.Outcome == engine.OutcomeMiss || c.Outcome == engine.OutcomeError || c.Termination == "provider_error" {
 			out = append(out, c)
 		}
 	}
@@ -385,7 +388,7 @@ func (r *checkResult) replayProblems() []*cassette.CaseResult {
 }
 
 // explanation is the stale-recording explanation of a missed repetition.
-func (r *checkResult) explanation(c *cassette.CaseResult) *scan.Explanation {
+func (r *checkResult) explanation(c *engine.CaseResult) *scan.Explanation {
 	for _, x := range r.ws.Stale {
 		if x.Suite == c.Suite && x.Case == c.Case && x.RepeatIndex == c.RepeatIndex {
 			return x

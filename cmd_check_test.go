@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -38,14 +39,14 @@ func plantInResponse(t *testing.T, dir, rel, text string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := cassette.DecodeCassette(data)
+	c, err := cassette.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp := c.Body.Field("response")
-	resp.Set("text", cassette.StringValue(resp.Field("text").Str()+" "+text))
+	resp.Set("text", jsonv.StringValue(resp.Field("text").Str()+" "+text))
 	c.Body.Set("response", resp)
-	out, err := cassette.EncodeDryfire(c.Body)
+	out, err := jsonv.EncodeDryfire(c.Body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func secretProject(t *testing.T) (dir, key string) {
 	dir = copyProject(t, "project-A")
 	key = checkFakeKey(6)
 	found := false
-	secrets.ScanValue(cassette.StringValue("token "+key), "", func(secrets.Finding) { found = true })
+	secrets.ScanValue(jsonv.StringValue("token "+key), "", func(secrets.Finding) { found = true })
 	if !found {
 		t.Fatal("the generated key is not one the secret rules find")
 	}

@@ -16,6 +16,8 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
 const doctorUsage = `dryfire-tui doctor [PATH] [--json] [--fix]
@@ -59,7 +61,7 @@ func (c *doctorCmd) run(ctx context.Context, e env, args []string) error {
 	var rep *cassette.DoctorReport
 	if _, err := os.Stat(t.root); errors.Is(err, fs.ErrNotExist) && t.project {
 		rep = &cassette.DoctorReport{Root: t.root}
-	} else if rep, err = cassette.Doctor(ctx, t.root, cassette.DoctorOptions{Fix: c.fix, Foreign: cassette.IsTape}); err != nil {
+	} else if rep, err = cassette.Doctor(ctx, t.root, cassette.DoctorOptions{Fix: c.fix, Foreign: tape.Detect}); err != nil {
 		return err
 	}
 	checks := doctorChecks(ctx, e, target)
@@ -93,8 +95,8 @@ func doctorTarget(target string) (doctorRoot, error) {
 		return doctorRoot{}, usageErrorf("PATH is a project directory, a cassette directory or a cassette file", "%v", err)
 	}
 	// Only the config is needed (the roots): the suites are not parsed.
-	p, err := cassette.LoadConfig(target)
-	if errors.Is(err, cassette.ErrNoProject) {
+	p, err := suite.LoadConfig(target)
+	if errors.Is(err, suite.ErrNoProject) {
 		return doctorRoot{root: target, base: filepath.ToSlash(filepath.Clean(target))}, nil
 	}
 	if err != nil {

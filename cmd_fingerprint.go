@@ -12,6 +12,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
 const fingerprintUsage = `dryfire-tui fingerprint [FILE|-] [--canonical] [--tape js|py]
@@ -78,14 +80,14 @@ func (c *fingerprintCmd) run(ctx context.Context, e env, args []string) error {
 // hasher returns the per-line work the flags select: JSON line in, key or
 // canonical text out.
 func (c *fingerprintCmd) hasher() (func([]byte) (string, error), error) {
-	var dialect cassette.Dialect
+	var dialect jsonv.Dialect
 	switch c.tape {
 	case "":
 		return c.dryfireLine, nil
 	case "js":
-		dialect = cassette.JS
+		dialect = jsonv.JS
 	case "py", "python":
-		dialect = cassette.Python
+		dialect = jsonv.Python
 	default:
 		return nil, usageErrorf("use --tape js or --tape py", "unknown tape dialect %q", c.tape)
 	}
@@ -94,14 +96,14 @@ func (c *fingerprintCmd) hasher() (func([]byte) (string, error), error) {
 		if err != nil {
 			return "", err
 		}
-		if call.Kind != cassette.Object || !call.Has("args") {
+		if call.Kind != jsonv.Object || !call.Has("args") {
 			return "", errors.New(`a tape call must be an object with "args" (and optionally "kwargs")`)
 		}
 		if c.canonical {
-			payload, err := cassette.TapePayload(call.Field("args"), call.Field("kwargs"), dialect)
+			payload, err := tape.Payload(call.Field("args"), call.Field("kwargs"), dialect)
 			return string(payload), err
 		}
-		return cassette.TapeKey(call.Field("args"), call.Field("kwargs"), dialect)
+		return tape.Key(call.Field("args"), call.Field("kwargs"), dialect)
 	}, nil
 }
 
@@ -114,7 +116,7 @@ func (c *fingerprintCmd) dryfireLine(line []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	canon, err := cassette.Canonical(req)
+	canon, err := jsonv.Canonical(req)
 	if err != nil {
 		return "", err
 	}
@@ -126,9 +128,9 @@ func (c *fingerprintCmd) dryfireLine(line []byte) (string, error) {
 
 // decodeLine reads one line leniently, as Python's json.loads does: NaN and
 // Infinity parse, and hashing then refuses them with dryfire's error.
-func decodeLine(line []byte) (cassette.Value, error) {
-	v, err := cassette.DecodeWith(line, cassette.DecodeOptions{AllowNonFinite: true})
-	var pe *cassette.ParseError
+func decodeLine(line []byte) (jsonv.Value, error) {
+	v, err := jsonv.DecodeWith(line, jsonv.DecodeOptions{AllowNonFinite: true})
+	var pe *jsonv.ParseError
 	if errors.As(err, &pe) {
 		return v, fmt.Errorf("invalid JSON at column %d: %v", pe.Column, pe.Err)
 	}

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/spf13/pflag"
 )
@@ -241,11 +241,11 @@ func encodeJSONDoc(out io.Writer, v any) error {
 // valueJSON is a cassette value as raw JSON, numbers spelled as written
 // (0.0 stays 0.0); a value Python's json could not write (NaN, a lone
 // surrogate) is written as JavaScript would (null, an escape).
-func valueJSON(v cassette.Value) json.RawMessage {
-	if data, err := cassette.Encode(v, cassette.EncodeOptions{}); err == nil {
+func valueJSON(v jsonv.Value) json.RawMessage {
+	if data, err := jsonv.Encode(v, jsonv.EncodeOptions{}); err == nil {
 		return data
 	}
-	data, err := cassette.Encode(v, cassette.EncodeOptions{Dialect: cassette.JS, AllowNonFinite: true})
+	data, err := jsonv.Encode(v, jsonv.EncodeOptions{Dialect: jsonv.JS, AllowNonFinite: true})
 	if err != nil {
 		return json.RawMessage("null")
 	}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 	"github.com/spf13/pflag"
 )
 
@@ -80,10 +80,10 @@ func (c *pruneCmd) run(ctx context.Context, e env, args []string) error {
 
 // configErrors are the errors of dryfire.yaml itself: dryfire's prune
 // stops on them.
-func configErrors(p *cassette.Project) []cassette.SpecError {
-	var out []cassette.SpecError
+func configErrors(p *suite.Project) []suite.SpecError {
+	var out []suite.SpecError
 	for _, se := range p.Errors {
-		if se.File == cassette.ConfigFileName {
+		if se.File == suite.ConfigFileName {
 			out = append(out, se)
 		}
 	}

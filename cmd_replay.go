@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 	"github.com/spf13/pflag"
 )
 
@@ -49,8 +51,8 @@ func (c *replayCmd) run(ctx context.Context, e env, args []string) error {
 	if len(args) == 1 {
 		path = args[0]
 	}
-	p, err := cassette.LoadProject(path, lookupEnvFunc(e))
-	if errors.Is(err, cassette.ErrNoProject) {
+	p, err := suite.LoadProject(path, lookupEnvFunc(e))
+	if errors.Is(err, suite.ErrNoProject) {
 		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
 	}
 	if err != nil {
@@ -60,7 +62,7 @@ func (c *replayCmd) run(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res := cassette.Replay(ctx, p, store, cassette.ReplayOptions{Model: c.model, Filter: c.filter})
+	res := engine.Replay(ctx, p, store, engine.Options{Model: c.model, Filter: c.filter})
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -92,7 +94,7 @@ func lookupEnvFunc(e env) func(string) (string, bool) {
 
 // printSpecErrors prints each error as file:line:col: message, the source
 // line and a caret under the column.
-func printSpecErrors(w io.Writer, root string, errs []cassette.SpecError) {
+func printSpecErrors(w io.Writer, root string, errs []suite.SpecError) {
 	for _, se := range errs {
 		fmt.Fprintf(w, "%s\n", se.Error())
 		if se.Line > 0 {

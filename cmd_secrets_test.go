@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // fakeKey returns a generated Anthropic-shaped key (never a literal in the
@@ -32,14 +33,14 @@ func plantInDigest(t *testing.T, dir, rel, text string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := cassette.DecodeCassette(data)
+	c, err := cassette.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := c.Body.Field("request_digest")
-	d.Set("system", cassette.StringValue(d.Field("system").Str()+" "+text))
+	d.Set("system", jsonv.StringValue(d.Field("system").Str()+" "+text))
 	c.Body.Set("request_digest", d)
-	out, err := cassette.EncodeDryfire(c.Body)
+	out, err := jsonv.EncodeDryfire(c.Body)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func TestSecretsCommand(t *testing.T) {
 	if strings.Contains(string(data), key) || !strings.Contains(string(data), "[REDACTED:anthropic-api-key]") {
 		t.Fatal("not redacted")
 	}
-	if c, err := cassette.DecodeCassette(data); err != nil {
+	if c, err := cassette.Decode(data); err != nil {
 		t.Fatal(err)
 	} else if again, _ := c.Encode(); string(again) != string(data) {
 		t.Fatal("redacted file is not canonical")

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/diff"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/spf13/pflag"
 )
@@ -57,7 +57,7 @@ func (c *showCmd) run(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	body := cassette.NullValue()
+	body := jsonv.NullValue()
 	switch {
 	case r.File != nil:
 		cs, err := w.Store.Read(r.File)
@@ -113,7 +113,7 @@ func findRecording(w *scan.Workspace, ref, abs string) (*scan.Recording, error) 
 	return nil, usageErrorf("give a longer key prefix or the path", "%q matches %d recordings: %s", ref, len(found), strings.Join(names, ", "))
 }
 
-func writeShowText(out io.Writer, r *scan.Recording, body cassette.Value) {
+func writeShowText(out io.Writer, r *scan.Recording, body jsonv.Value) {
 	fmt.Fprintf(out, "%s\n", recordingLabel(r))
 	if r.Format == "dryfire" {
 		fmt.Fprintf(out, "  %s › %s › turn %d", r.Suite, r.Case, r.Turn)
@@ -135,16 +135,16 @@ func writeShowText(out io.Writer, r *scan.Recording, body cassette.Value) {
 	writeResponse(out, body.Field("response"))
 }
 
-func writeRequest(out io.Writer, req cassette.Value) {
+func writeRequest(out io.Writer, req jsonv.Value) {
 	fmt.Fprintln(out, "\nRequest")
-	if s := req.Field("system"); s.Kind == cassette.String {
+	if s := req.Field("system"); s.Kind == jsonv.String {
 		fmt.Fprintf(out, "  system: %s\n", indentText(s.Text, "    "))
 	}
 	for i, m := range req.Field("messages").Items {
 		fmt.Fprintf(out, "  [%d] %s", i, m.Field("role").Str())
-		if c := m.Field("content"); c.Kind == cassette.String {
+		if c := m.Field("content"); c.Kind == jsonv.String {
 			fmt.Fprintf(out, ": %s", indentText(c.Text, "      "))
-		} else if c.Kind != cassette.Null {
+		} else if c.Kind != jsonv.Null {
 			fmt.Fprintf(out, ": %s", valueJSON(c))
 		}
 		fmt.Fprintln(out)
@@ -171,9 +171,9 @@ func writeRequest(out io.Writer, req cassette.Value) {
 	}
 }
 
-func writeResponse(out io.Writer, resp cassette.Value) {
+func writeResponse(out io.Writer, resp jsonv.Value) {
 	fmt.Fprintln(out, "\nResponse")
-	if t := resp.Field("text"); t.Kind == cassette.String {
+	if t := resp.Field("text"); t.Kind == jsonv.String {
 		fmt.Fprintf(out, "  %s\n", indentText(t.Text, "  "))
 	}
 	for _, tc := range resp.Field("tool_calls").Items {

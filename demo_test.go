@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
@@ -67,10 +67,10 @@ func TestDemoRepositoryHoldsNoSecret(t *testing.T) {
 }
 
 // mustJSON decodes data, or wraps non-JSON text as one string.
-func mustJSON(data []byte) cassette.Value {
-	v, err := cassette.Decode(data)
+func mustJSON(data []byte) jsonv.Value {
+	v, err := jsonv.Decode(data)
 	if err != nil {
-		return cassette.StringValue(string(data))
+		return jsonv.StringValue(string(data))
 	}
 	return v
 }

@@ -24,7 +24,7 @@ var jsonContractTargets = map[string]string{
 	"project-L-fingerprint-mismatch":  "testdata/golden/dryfire/project-L-fingerprint-mismatch",
 	"project-S-case-mock-override":    "testdata/golden/dryfire/project-S-case-mock-override",
 	"demo":                            "examples/demo",
-	"tapes":                           "cassette/testdata/tapes/tapes",
+	"tapes":                           "testdata/golden/tapes/tapes",
 }
 
 // TestJSONContract holds every --json document byte for byte to what the

@@ -6,12 +6,14 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // writeReplayText prints one line per case repetition, the miss message
 // under a miss, and a summary line.
-func writeReplayText(w io.Writer, p *cassette.Project, res *cassette.ReplayResult) {
+func writeReplayText(w io.Writer, p *suite.Project, res *engine.Result) {
 	width := 0
 	for _, c := range res.Cases {
 		width = max(width, len([]rune(replayLabel(c))))
@@ -22,19 +24,19 @@ func writeReplayText(w io.Writer, p *cassette.Project, res *cassette.ReplayResul
 		label := replayLabel(c)
 		pad := width - len([]rune(label))
 		fmt.Fprintf(w, "%s%*s  %-7s  %s\n", label, pad, "", c.Outcome, replayDetail(c))
-		if c.Outcome == cassette.OutcomeMiss || c.Outcome == cassette.OutcomeError {
+		if c.Outcome == engine.OutcomeMiss || c.Outcome == engine.OutcomeError {
 			fmt.Fprintf(w, "    %s\n", c.Message)
 		}
 	}
 	fmt.Fprintf(w, "\n%d repetitions: %d hit, %d miss, %d error, %d skipped", len(res.Cases),
-		counts[cassette.OutcomeHit], counts[cassette.OutcomeMiss], counts[cassette.OutcomeError], counts[cassette.OutcomeSkipped])
+		counts[engine.OutcomeHit], counts[engine.OutcomeMiss], counts[engine.OutcomeError], counts[engine.OutcomeSkipped])
 	if len(res.Errors) > 0 {
 		fmt.Fprintf(w, "; %d spec error(s)", len(res.Errors))
 	}
 	fmt.Fprintln(w)
 }
 
-func replayLabel(c cassette.CaseResult) string {
+func replayLabel(c engine.CaseResult) string {
 	label := c.Suite + "::" + c.Case
 	if c.RepeatIndex > 0 {
 		label += " #" + strconv.Itoa(c.RepeatIndex)
@@ -42,65 +44,65 @@ func replayLabel(c cassette.CaseResult) string {
 	return label
 }
 
-func replayDetail(c cassette.CaseResult) string {
+func replayDetail(c engine.CaseResult) string {
 	switch c.Outcome {
-	case cassette.OutcomeHit:
+	case engine.OutcomeHit:
 		d := fmt.Sprintf("%d turn(s), %s", len(c.Visits), c.Termination)
 		if c.Termination == "unmocked_tool" {
 			d += ": " + c.Message
 		}
 		return d
-	case cassette.OutcomeMiss:
+	case engine.OutcomeMiss:
 		v, _ := c.Miss()
 		return fmt.Sprintf("at turn %d, key %s", v.Turn, v.Key)
-	case cassette.OutcomeError:
+	case engine.OutcomeError:
 		return fmt.Sprintf("after %d turn(s)", len(c.Visits))
 	}
 	return c.Message
 }
 
 // writeReplayJSON prints the replay as DESIGN.md's replay --json document.
-func writeReplayJSON(w io.Writer, p *cassette.Project, res *cassette.ReplayResult) error {
-	str := cassette.StringValue
-	num := func(i int) cassette.Value { return cassette.IntValue(int64(i)) }
-	cases := cassette.ArrayValue()
-	misses := cassette.ArrayValue()
+func writeReplayJSON(w io.Writer, p *suite.Project, res *engine.Result) error {
+	str := jsonv.StringValue
+	num := func(i int) jsonv.Value { return jsonv.IntValue(int64(i)) }
+	cases := jsonv.ArrayValue()
+	misses := jsonv.ArrayValue()
 	for _, c := range res.Cases {
-		visits := cassette.ArrayValue()
+		visits := jsonv.ArrayValue()
 		for _, v := range c.Visits {
-			file := cassette.NullValue()
+			file := jsonv.NullValue()
 			if v.File != nil {
 				file = str(projectRel(p.Root, v.File.Path))
 			}
-			visits.Items = append(visits.Items, cassette.ObjectValue(
-				cassette.M("turn", num(v.Turn)), cassette.M("key", str(v.Key)),
-				cassette.M("hit", cassette.BoolValue(v.Hit)), cassette.M("file", file)))
+			visits.Items = append(visits.Items, jsonv.ObjectValue(
+				jsonv.M("turn", num(v.Turn)), jsonv.M("key", str(v.Key)),
+				jsonv.M("hit", jsonv.BoolValue(v.Hit)), jsonv.M("file", file)))
 		}
-		reason := cassette.NullValue()
+		reason := jsonv.NullValue()
 		if c.Message != "" {
 			reason = str(c.Message)
 		}
-		cases.Items = append(cases.Items, cassette.ObjectValue(
-			cassette.M("suite", str(c.Suite)), cassette.M("case", str(c.Case)),
-			cassette.M("repeat_index", num(c.RepeatIndex)), cassette.M("outcome", str(c.Outcome)),
-			cassette.M("termination", str(c.Termination)), cassette.M("visits", visits),
-			cassette.M("reason", reason)))
+		cases.Items = append(cases.Items, jsonv.ObjectValue(
+			jsonv.M("suite", str(c.Suite)), jsonv.M("case", str(c.Case)),
+			jsonv.M("repeat_index", num(c.RepeatIndex)), jsonv.M("outcome", str(c.Outcome)),
+			jsonv.M("termination", str(c.Termination)), jsonv.M("visits", visits),
+			jsonv.M("reason", reason)))
 		if v, ok := c.Miss(); ok {
-			misses.Items = append(misses.Items, cassette.ObjectValue(
-				cassette.M("suite", str(c.Suite)), cassette.M("case", str(c.Case)),
-				cassette.M("repeat_index", num(c.RepeatIndex)), cassette.M("turn", num(v.Turn)),
-				cassette.M("key", str(v.Key)), cassette.M("message", str(c.Message))))
+			misses.Items = append(misses.Items, jsonv.ObjectValue(
+				jsonv.M("suite", str(c.Suite)), jsonv.M("case", str(c.Case)),
+				jsonv.M("repeat_index", num(c.RepeatIndex)), jsonv.M("turn", num(v.Turn)),
+				jsonv.M("key", str(v.Key)), jsonv.M("message", str(c.Message))))
 		}
 	}
-	errs := cassette.ArrayValue()
+	errs := jsonv.ArrayValue()
 	for _, se := range res.Errors {
-		errs.Items = append(errs.Items, cassette.ObjectValue(
-			cassette.M("file", str(se.File)), cassette.M("line", num(se.Line)),
-			cassette.M("column", num(se.Column)), cassette.M("message", str(se.Message))))
+		errs.Items = append(errs.Items, jsonv.ObjectValue(
+			jsonv.M("file", str(se.File)), jsonv.M("line", num(se.Line)),
+			jsonv.M("column", num(se.Column)), jsonv.M("message", str(se.Message))))
 	}
-	doc := cassette.ObjectValue(cassette.M("exit_code", num(res.ExitCode)), cassette.M("cases", cases),
-		cassette.M("misses", misses), cassette.M("errors", errs))
-	out, err := cassette.Encode(doc, cassette.EncodeOptions{Indent: true})
+	doc := jsonv.ObjectValue(jsonv.M("exit_code", num(res.ExitCode)), jsonv.M("cases", cases),
+		jsonv.M("misses", misses), jsonv.M("errors", errs))
+	out, err := jsonv.Encode(doc, jsonv.EncodeOptions{Indent: true})
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,7 +13,7 @@ import (
 // BenchmarkFingerprintProjectA hashes every request project-A's replay
 // sends (hashable request, canonical JSON, SHA-256), over and over.
 func BenchmarkFingerprintProjectA(b *testing.B) {
-	var args []Value
+	var args []jsonv.Value
 	for _, line := range readJSONLines(b, filepath.Join(goldenDir, "project-A", "requests.jsonl")) {
 		args = append(args, line.Field("hash_args"))
 	}
@@ -59,7 +60,7 @@ func generateStore(b *testing.B, n int) string {
 		if err != nil {
 			b.Fatal(err)
 		}
-		_, key, ok := ParseCassetteName(filepath.Base(p))
+		_, key, ok := ParseName(filepath.Base(p))
 		if !ok {
 			continue
 		}

@@ -1,37 +1,38 @@
-// Package cassette reads and writes the recordings that LLM test suites
-// replay offline, byte-compatibly with the tools that make them.
+// Package cassette reads and writes dryfire's cassette files, byte for byte
+// as dryfire does, and finds them as dryfire's lookup does.
 //
-// Two formats are served:
+// A cassette is one model turn: .dryfire/cassettes/<suite>/<case>/<NN>-<key>.json,
+// where key is the 16-hex fingerprint of the request (with "#N" for a
+// repetition N ≥ 1).
 //
-//   - dryfire: one JSON file per model turn under
-//     .dryfire/cassettes/<suite>/<case>/<NN>-<key>.json, keyed by a 16-hex
-//     fingerprint of the request ([Fingerprint], [HashableRequest]).
-//   - cassette-fn: one JSON "tape" per test, entries keyed by a hash of the
-//     call's arguments in the JavaScript or Python dialect.
+// # Fingerprints
 //
-// # Values
+// [Fingerprint] hashes the arguments dryfire's caching layer passes
+// (provider, model, system, messages, tools, params): [HashableRequest]
+// normalises provider call ids and NFC, the canonical JSON is hashed, and
+// the first 16 hex digits are the key. [StorageKey] and [ParseStorageKey]
+// add and remove the repetition; [Sanitise] turns suite and case names
+// into dryfire's directory names.
 //
-// [Value] is an ordered JSON value that keeps object key order and number
-// spellings, so that 780 and 780.0 stay apart and call-id numbering follows
-// the order a request was written in. [Decode] reads one with line:column in
-// every syntax error; [Canonical] writes the canonical form dryfire hashes;
-// [EncodeDryfire] writes the bytes dryfire writes to disk.
+// # Files
 //
-// # Tapes
+// [Decode] reads a cassette body into a [Cassette] (with its [Response],
+// [ToolCall]s and [Usage]); [Cassette.Encode] writes what dryfire writes.
+// [RelPath] and [ParseName] build and read <suite>/<case>/<NN>-<key>.json.
 //
-// [DecodeTape] and [TapeFile.Encode] read and write cassette-fn tapes byte for
-// byte as the JavaScript package and its Python port write them; [TapeKey]
-// computes a call's key in either dialect; [OpenTape] with [Call], [CallKw]
-// and [Wrap] records and replays Go calls in tapes those tools can share.
-// The default dialect is JavaScript's. Integers beyond 2^53-1: when checking
-// a stored tape, the JS dialect rounds them as JSON.parse does, so the key
-// is the one JavaScript computes; when the Tape API records in the JS
-// dialect it refuses them ([ErrUnsafeInteger]) rather than merge distinct
-// calls. The Python dialect keeps every integer exact.
+// # The store
 //
-// # Compatibility
+// [LoadStore] reads every *.json under a cassette root in parallel into a
+// [Store] of [StoreFile]s, each with its own diagnostics; [Store.Lookup]
+// serves a key exactly as dryfire's get() does (the first acceptable file
+// of a pathlib-sorted rglob, anywhere under the root, skipping unreadable,
+// stale and mismatched files).
 //
-// A fingerprint, key, miss or file that differs from what dryfire or
-// cassette-fn produce is a bug. The package's tests compare against data
-// produced by running the real tools.
+// # Doctor
+//
+// [Doctor] checks each file's integrity (parse errors with line:column, the
+// file name, the name's key against the body's, schema_version, the key
+// recomputed from a complete request_digest, the response, and the bytes
+// against what dryfire would write) and, with [DoctorOptions.Fix], rewrites
+// atomically the files whose only problem is their format.
 package cassette

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,7 +133,7 @@ func Doctor(ctx context.Context, root string, o DoctorOptions) (*DoctorReport, e
 	for _, f := range s.Files {
 		r := results[f]
 		if o.Fix && len(r.problems) == 1 && r.problems[0].Fixable {
-			if err := WriteFileAtomic(f.Path, r.encoded, 0o644); err != nil {
+			if err := safefile.WriteAtomic(f.Path, r.encoded, 0o644); err != nil {
 				r.problems[0].Message += "; fix failed: " + err.Error()
 			} else {
 				r.problems[0].Fixed = true
@@ -145,7 +147,7 @@ func Doctor(ctx context.Context, root string, o DoctorOptions) (*DoctorReport, e
 
 func doctorFile(path string, o DoctorOptions) (*DoctorReport, error) {
 	f := &StoreFile{Rel: filepath.Base(path), Path: path}
-	f.NameTurn, f.NameKey, f.NameOK = ParseCassetteName(f.Rel)
+	f.NameTurn, f.NameKey, f.NameOK = ParseName(f.Rel)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -153,7 +155,7 @@ func doctorFile(path string, o DoctorOptions) (*DoctorReport, error) {
 	c := summarise(f, data)
 	problems, notes, encoded := checkFile(f, c, data, o.Foreign)
 	if o.Fix && len(problems) == 1 && problems[0].Fixable {
-		if err := WriteFileAtomic(path, encoded, 0o644); err != nil {
+		if err := safefile.WriteAtomic(path, encoded, 0o644); err != nil {
 			return nil, err
 		}
 		problems[0].Fixed = true
@@ -173,7 +175,7 @@ func checkFile(f *StoreFile, c *Cassette, data []byte, foreign func([]byte) bool
 	}
 	if c == nil {
 		p := Problem{Path: f.Rel, Kind: ProblemParse, Message: "unreadable"}
-		var pe *ParseError
+		var pe *jsonv.ParseError
 		if errors.As(f.Err, &pe) {
 			p.Line, p.Column, p.Message = pe.Line, pe.Column, pe.Err.Error()
 		} else if f.Err != nil {
@@ -186,7 +188,7 @@ func checkFile(f *StoreFile, c *Cassette, data []byte, foreign func([]byte) bool
 	}
 	bodyKey, fpOK := c.Body.Get("fingerprint")
 	switch {
-	case !fpOK || bodyKey.Kind != String:
+	case !fpOK || bodyKey.Kind != jsonv.String:
 		add(ProblemKey, "the body has no fingerprint string; dryfire's lookup never serves this file")
 	case f.NameOK && bodyKey.Text != f.NameKey:
 		add(ProblemKey, "file name says %s, body says %s; dryfire's lookup skips this file", f.NameKey, bodyKey.Text)
@@ -195,7 +197,7 @@ func checkFile(f *StoreFile, c *Cassette, data []byte, foreign func([]byte) bool
 		add(ProblemSchema, "schema_version is %s, not 1; dryfire's lookup skips this file", describe(c.Body, "schema_version"))
 	}
 	key := f.NameKey
-	if fpOK && bodyKey.Kind == String {
+	if fpOK && bodyKey.Kind == jsonv.String {
 		key = bodyKey.Text
 	}
 	if note := checkDigest(c.RequestDigest, key, add); note != "" {
@@ -208,7 +210,7 @@ func checkFile(f *StoreFile, c *Cassette, data []byte, foreign func([]byte) bool
 	// buffer and keep a copy only when the bytes differ.
 	bufp := formatBuffers.Get().(*[]byte)
 	defer formatBuffers.Put(bufp)
-	out, err := AppendEncode((*bufp)[:0], c.Body, EncodeOptions{Indent: true, SortKeys: true})
+	out, err := jsonv.AppendEncode((*bufp)[:0], c.Body, jsonv.EncodeOptions{Indent: true, SortKeys: true})
 	*bufp = out
 	switch {
 	case err != nil:
@@ -216,7 +218,7 @@ func checkFile(f *StoreFile, c *Cassette, data []byte, foreign func([]byte) bool
 	case !bytes.Equal(out, data):
 		out = bytes.Clone(out)
 		off := firstDifference(out, data)
-		line, col := Position(data, off)
+		line, col := jsonv.Position(data, off)
 		problems = append(problems, Problem{Path: f.Rel, Kind: ProblemFormat, Line: line, Column: col,
 			Message: "bytes differ from what dryfire writes (indent 2, sorted keys, no trailing newline)"})
 		if len(problems) == 1 {
@@ -233,8 +235,8 @@ var digestFields = []string{"provider", "model", "messages", "tools", "params"}
 
 // checkDigest recomputes the key of a complete request digest. It returns a
 // note for a digest too incomplete to check.
-func checkDigest(digest Value, key string, add func(ProblemKind, string, ...any)) string {
-	if digest.Kind != Object {
+func checkDigest(digest jsonv.Value, key string, add func(ProblemKind, string, ...any)) string {
+	if digest.Kind != jsonv.Object {
 		return "incomplete digest: request_digest is not an object; key not checked"
 	}
 	var missing []string
@@ -259,12 +261,12 @@ func checkDigest(digest Value, key string, add func(ProblemKind, string, ...any)
 }
 
 // describe spells a member of v for a message, "missing" when absent.
-func describe(v Value, key string) string {
+func describe(v jsonv.Value, key string) string {
 	x, ok := v.Get(key)
 	if !ok {
 		return "missing"
 	}
-	out, err := Encode(x, EncodeOptions{AllowNonFinite: true})
+	out, err := jsonv.Encode(x, jsonv.EncodeOptions{AllowNonFinite: true})
 	if err != nil {
 		return x.Kind.String()
 	}

@@ -3,6 +3,7 @@ package cassette
 import (
 	"bytes"
 	"context"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,8 +66,8 @@ func TestDoctorFixesFormatOnly(t *testing.T) {
 	root := copyProjectA(t)
 	reformatted := filepath.Join(root, "refund_agent/parallel_lookups/00-6e943a4a4125d90d.json")
 	orig, _ := os.ReadFile(reformatted)
-	c, _ := DecodeCassette(orig)
-	compact, _ := Encode(c.Body, EncodeOptions{})
+	c, _ := Decode(orig)
+	compact, _ := jsonv.Encode(c.Body, jsonv.EncodeOptions{})
 	os.WriteFile(reformatted, compact, 0o644)
 
 	newline := filepath.Join(root, "refund_agent/parallel_lookups/01-3d3d451719dd1a54.json")
@@ -169,7 +170,7 @@ func TestDoctorChecks(t *testing.T) {
 // TestDoctorLeavesTapesToTheTapeChecks: a directory of cassette-fn tapes is
 // not a broken dryfire cassette tree.
 func TestDoctorLeavesTapesToTheTapeChecks(t *testing.T) {
-	rep, err := Doctor(context.Background(), filepath.Join("testdata", "tapes", "tapes"), DoctorOptions{Foreign: isTape})
+	rep, err := Doctor(context.Background(), filepath.Join("..", "testdata", "golden", "tapes", "tapes"), DoctorOptions{Foreign: isTape})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,6 +185,6 @@ func TestDoctorLeavesTapesToTheTapeChecks(t *testing.T) {
 // isTape stands in for the workspace's format detection: a JSON object with
 // entries is a cassette-fn tape.
 func isTape(data []byte) bool {
-	v, err := DecodeWith(data, DecodeOptions{AllowNonFinite: true})
-	return err == nil && v.Kind == Object && v.Has("entries")
+	v, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true})
+	return err == nil && v.Kind == jsonv.Object && v.Has("entries")
 }

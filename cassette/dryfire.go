@@ -3,6 +3,7 @@ package cassette
 import (
 	"errors"
 	"fmt"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"strconv"
 	"strings"
 )
@@ -15,7 +16,7 @@ import (
 // at its zero value and stays visible in Body.
 type Cassette struct {
 	// SchemaVersion as written (1, 1.0, true, "1", ...); null when missing.
-	SchemaVersion Value
+	SchemaVersion jsonv.Value
 	// Fingerprint is the storage key the body claims (with #N for
 	// repetitions).
 	Fingerprint string
@@ -26,31 +27,31 @@ type Cassette struct {
 	Provider, Model, RecordedAt string
 	// RequestDigest is the hashable request dryfire stored for humans. It is
 	// never read back by dryfire and may be a stub in old cassettes.
-	RequestDigest Value
+	RequestDigest jsonv.Value
 	// Response is the raw response object; [ParseResponse] validates it.
-	Response Value
+	Response jsonv.Value
 	// Body is the whole decoded file.
-	Body Value
+	Body jsonv.Value
 }
 
-// DecodeCassette reads a cassette file. Syntax errors and a body that is not
+// Decode reads a cassette file. Syntax errors and a body that is not
 // a JSON object are *ParseError values with line and column; the typed fields
 // are filled leniently.
-func DecodeCassette(data []byte) (*Cassette, error) {
-	body, err := Decode(data)
+func Decode(data []byte) (*Cassette, error) {
+	body, err := jsonv.Decode(data)
 	if err != nil {
 		return nil, err
 	}
-	if body.Kind != Object {
-		line, col := Position(data, firstNonSpace(data))
-		return nil, &ParseError{Line: line, Column: col,
+	if body.Kind != jsonv.Object {
+		line, col := jsonv.Position(data, firstNonSpace(data))
+		return nil, &jsonv.ParseError{Line: line, Column: col,
 			Err: fmt.Errorf("a cassette must be a JSON object, found %s", kindArticle(body.Kind))}
 	}
-	return CassetteFromBody(body), nil
+	return FromBody(body), nil
 }
 
-// CassetteFromBody returns the typed view of a decoded cassette body.
-func CassetteFromBody(body Value) *Cassette {
+// FromBody returns the typed view of a decoded cassette body.
+func FromBody(body jsonv.Value) *Cassette {
 	c := &Cassette{Body: body}
 	for _, m := range body.Members {
 		v := m.Value
@@ -91,11 +92,11 @@ func firstNonSpace(data []byte) int {
 	return len(data)
 }
 
-func kindArticle(k Kind) string {
+func kindArticle(k jsonv.Kind) string {
 	switch k {
-	case Array, Object:
+	case jsonv.Array, jsonv.Object:
 		return "an " + k.String()
-	case Null:
+	case jsonv.Null:
 		return "null"
 	}
 	return "a " + k.String()
@@ -107,47 +108,47 @@ func kindArticle(k Kind) string {
 // a Cassette built in code with no Body is encoded from its typed fields in
 // dryfire's layout.
 func (c *Cassette) Encode() ([]byte, error) {
-	if c.Body.Kind == Object {
-		return EncodeDryfire(c.Body)
+	if c.Body.Kind == jsonv.Object {
+		return jsonv.EncodeDryfire(c.Body)
 	}
-	return EncodeDryfire(c.buildBody())
+	return jsonv.EncodeDryfire(c.buildBody())
 }
 
-func (c *Cassette) buildBody() Value {
+func (c *Cassette) buildBody() jsonv.Value {
 	schema := c.SchemaVersion
-	if schema.Kind == Null {
-		schema = IntValue(SchemaVersion)
+	if schema.Kind == jsonv.Null {
+		schema = jsonv.IntValue(SchemaVersion)
 	}
-	return ObjectValue(
-		M("schema_version", schema),
-		M("fingerprint", StringValue(c.Fingerprint)),
-		M("suite", StringValue(c.Suite)),
-		M("case", StringValue(c.Case)),
-		M("turn", IntValue(int64(c.Turn))),
-		M("provider", StringValue(c.Provider)),
-		M("model", StringValue(c.Model)),
-		M("recorded_at", StringValue(c.RecordedAt)),
-		M("request_digest", c.RequestDigest),
-		M("response", c.Response),
+	return jsonv.ObjectValue(
+		jsonv.M("schema_version", schema),
+		jsonv.M("fingerprint", jsonv.StringValue(c.Fingerprint)),
+		jsonv.M("suite", jsonv.StringValue(c.Suite)),
+		jsonv.M("case", jsonv.StringValue(c.Case)),
+		jsonv.M("turn", jsonv.IntValue(int64(c.Turn))),
+		jsonv.M("provider", jsonv.StringValue(c.Provider)),
+		jsonv.M("model", jsonv.StringValue(c.Model)),
+		jsonv.M("recorded_at", jsonv.StringValue(c.RecordedAt)),
+		jsonv.M("request_digest", c.RequestDigest),
+		jsonv.M("response", c.Response),
 	)
 }
 
 // SchemaOK reports whether dryfire's lookup accepts the schema_version:
 // Python equality with 1, so 1, 1.0 and true pass and "1" does not.
 func (c *Cassette) SchemaOK() bool {
-	if v := c.SchemaVersion; v.Kind == Number && v.Text == "1" {
+	if v := c.SchemaVersion; v.Kind == jsonv.Number && v.Text == "1" {
 		return true // the usual case, without big-number arithmetic
 	}
-	return PyEqual(c.SchemaVersion, IntValue(SchemaVersion))
+	return jsonv.PyEqual(c.SchemaVersion, jsonv.IntValue(SchemaVersion))
 }
 
 // ToolCall is one tool invocation of a recorded response.
 type ToolCall struct {
 	ID, Name  string
-	Arguments Value // an object
+	Arguments jsonv.Value // an object
 	// MalformedArguments is the provider's unparseable argument text
 	// (a string), or null.
-	MalformedArguments Value
+	MalformedArguments jsonv.Value
 }
 
 // Usage is the token accounting of a recorded response.
@@ -158,11 +159,11 @@ type Usage struct {
 // Response is a recorded model response as dryfire's ModelResponse validates
 // it.
 type Response struct {
-	Text       Value // a string or null
+	Text       jsonv.Value // a string or null
 	StopReason string
 	ToolCalls  []ToolCall
 	Usage      Usage
-	Raw        Value // the provider payload, an object
+	Raw        jsonv.Value // the provider payload, an object
 	LatencyMS  int64
 }
 
@@ -173,20 +174,20 @@ var stopReasons = []string{"end_turn", "tool_use", "max_tokens", "stop_sequence"
 // tool_calls, stop_reason, usage, latency_ms and raw are required; ints may
 // be written as integral floats, booleans or numeric strings; extra keys are
 // ignored. Every problem is reported, with its field path.
-func ParseResponse(v Value) (Response, error) {
+func ParseResponse(v jsonv.Value) (Response, error) {
 	var r Response
 	var errs fieldErrors
-	if v.Kind != Object {
+	if v.Kind != jsonv.Object {
 		return r, fmt.Errorf("response should be an object, not %s", v.Kind)
 	}
 	if x, ok := errs.need(v, "text"); ok {
-		if x.Kind != String && x.Kind != Null {
+		if x.Kind != jsonv.String && x.Kind != jsonv.Null {
 			errs.add("text", errors.New("should be a string or null"))
 		}
 		r.Text = x
 	}
 	if x, ok := errs.need(v, "stop_reason"); ok {
-		if x.Kind != String || !contains(stopReasons, x.Text) {
+		if x.Kind != jsonv.String || !contains(stopReasons, x.Text) {
 			errs.add("stop_reason", fmt.Errorf("should be one of %s", strings.Join(stopReasons, ", ")))
 		}
 		r.StopReason = x.Str()
@@ -201,35 +202,35 @@ func ParseResponse(v Value) (Response, error) {
 		r.LatencyMS = errs.int("latency_ms", x)
 	}
 	if x, ok := errs.need(v, "raw"); ok {
-		if x.Kind != Object {
+		if x.Kind != jsonv.Object {
 			errs.add("raw", errors.New("should be an object"))
 		}
 		r.Raw = x
 	}
 	if x, ok := v.Get("cache_hit"); ok {
-		if _, err := laxBool(x); err != nil {
+		if _, err := jsonv.LaxBool(x); err != nil {
 			errs.add("cache_hit", err)
 		}
 	}
 	return r, errs.err()
 }
 
-func parseToolCalls(x Value, errs *fieldErrors) []ToolCall {
-	if x.Kind != Array {
+func parseToolCalls(x jsonv.Value, errs *fieldErrors) []ToolCall {
+	if x.Kind != jsonv.Array {
 		errs.add("tool_calls", errors.New("should be a list"))
 		return nil
 	}
 	calls := make([]ToolCall, 0, len(x.Items))
 	for i, item := range x.Items {
 		at := "tool_calls." + strconv.Itoa(i)
-		if item.Kind != Object {
+		if item.Kind != jsonv.Object {
 			errs.add(at, errors.New("should be an object"))
 			continue
 		}
 		var tc ToolCall
 		for _, name := range [...]string{"id", "name"} {
 			if f, ok := errs.need(item, name, at); ok {
-				if f.Kind != String {
+				if f.Kind != jsonv.String {
 					errs.add(at+"."+name, errors.New("should be a string"))
 				}
 				if name == "id" {
@@ -240,13 +241,13 @@ func parseToolCalls(x Value, errs *fieldErrors) []ToolCall {
 			}
 		}
 		if f, ok := errs.need(item, "arguments", at); ok {
-			if f.Kind != Object {
+			if f.Kind != jsonv.Object {
 				errs.add(at+".arguments", errors.New("should be an object"))
 			}
 			tc.Arguments = f
 		}
 		if f, ok := item.Get("malformed_arguments"); ok {
-			if f.Kind != String && f.Kind != Null {
+			if f.Kind != jsonv.String && f.Kind != jsonv.Null {
 				errs.add(at+".malformed_arguments", errors.New("should be a string or null"))
 			}
 			tc.MalformedArguments = f
@@ -256,9 +257,9 @@ func parseToolCalls(x Value, errs *fieldErrors) []ToolCall {
 	return calls
 }
 
-func parseUsage(x Value, errs *fieldErrors) Usage {
+func parseUsage(x jsonv.Value, errs *fieldErrors) Usage {
 	var u Usage
-	if x.Kind != Object {
+	if x.Kind != jsonv.Object {
 		errs.add("usage", errors.New("should be an object"))
 		return u
 	}
@@ -285,7 +286,7 @@ func (e *fieldErrors) add(path string, err error) {
 }
 
 // need returns a required member, recording it as missing otherwise.
-func (e *fieldErrors) need(obj Value, key string, parent ...string) (Value, bool) {
+func (e *fieldErrors) need(obj jsonv.Value, key string, parent ...string) (jsonv.Value, bool) {
 	x, ok := obj.Get(key)
 	if !ok {
 		path := key
@@ -297,8 +298,8 @@ func (e *fieldErrors) need(obj Value, key string, parent ...string) (Value, bool
 	return x, ok
 }
 
-func (e *fieldErrors) int(path string, x Value) int64 {
-	i, err := laxInt(x)
+func (e *fieldErrors) int(path string, x jsonv.Value) int64 {
+	i, err := jsonv.LaxInt(x)
 	if err != nil {
 		e.add(path, err)
 	}
@@ -321,18 +322,18 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// CassetteRelPath returns where dryfire writes a cassette, relative to the
+// RelPath returns where dryfire writes a cassette, relative to the
 // cassette root: <sanitise(suite)>/<sanitise(case)>/<NN>-<key>.json, with
 // NN the turn as Python's %02d prints it.
-func CassetteRelPath(suite, caseName string, turn int, key string) string {
+func RelPath(suite, caseName string, turn int, key string) string {
 	return Sanitise(suite) + "/" + Sanitise(caseName) + "/" + fmt.Sprintf("%02d-%s.json", turn, key)
 }
 
-// ParseCassetteName splits a cassette file name <NN>-<key>.json into the
+// ParseName splits a cassette file name <NN>-<key>.json into the
 // turn and the storage key. It accepts only names dryfire writes: NN is
 // decimal digits (at least two), key is 16 lowercase hex digits with an
 // optional #N repetition suffix (N ≥ 1, no leading zero).
-func ParseCassetteName(name string) (turn int, key string, ok bool) {
+func ParseName(name string) (turn int, key string, ok bool) {
 	stem, found := strings.CutSuffix(name, ".json")
 	if !found {
 		return 0, "", false

@@ -3,6 +3,7 @@ package cassette
 import (
 	"bytes"
 	"errors"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,7 @@ func TestProjectACassettesRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := DecodeCassette(data)
+		c, err := Decode(data)
 		if err != nil {
 			t.Fatalf("%s: %v", rel, err)
 		}
@@ -39,10 +40,10 @@ func TestProjectACassettesRoundTrip(t *testing.T) {
 		if c.Suite != e.Field("suite").Str() || c.Case != e.Field("case").Str() || c.Turn != int(turn) || c.Fingerprint != key {
 			t.Errorf("%s: typed view %q %q %d %q", rel, c.Suite, c.Case, c.Turn, c.Fingerprint)
 		}
-		if got := CassetteRelPath(c.Suite, c.Case, c.Turn, key); got != rel {
+		if got := RelPath(c.Suite, c.Case, c.Turn, key); got != rel {
 			t.Errorf("CassetteRelPath = %s, want %s", got, rel)
 		}
-		if nt, nk, ok := ParseCassetteName(filepath.Base(rel)); !ok || nt != int(turn) || nk != key {
+		if nt, nk, ok := ParseName(filepath.Base(rel)); !ok || nt != int(turn) || nk != key {
 			t.Errorf("ParseCassetteName(%s) = %d, %q, %v", filepath.Base(rel), nt, nk, ok)
 		}
 		if !c.SchemaOK() || c.Provider == "" || c.Model == "" || c.RecordedAt != "2026-08-01T12:00:00Z" {
@@ -63,8 +64,8 @@ func TestCassetteEncodeFromFields(t *testing.T) {
 	c := &Cassette{
 		Fingerprint: "0123456789abcdef", Suite: "s", Case: "c", Turn: 3,
 		Provider: "anthropic", Model: "m", RecordedAt: "2026-08-01T12:00:00Z",
-		RequestDigest: ObjectValue(M("messages", ArrayValue())),
-		Response:      ObjectValue(M("text", StringValue("hé")), M("latency_ms", IntValue(5))),
+		RequestDigest: jsonv.ObjectValue(jsonv.M("messages", jsonv.ArrayValue())),
+		Response:      jsonv.ObjectValue(jsonv.M("text", jsonv.StringValue("hé")), jsonv.M("latency_ms", jsonv.IntValue(5))),
 	}
 	out, err := c.Encode()
 	if err != nil {
@@ -95,7 +96,7 @@ func TestCassetteEncodeFromFields(t *testing.T) {
 func TestSchemaOKIsPythonEquality(t *testing.T) {
 	t.Parallel()
 	for lit, want := range map[string]bool{"1": true, "1.0": true, "true": true, `"1"`: false, "2": false, "null": false, "0": false, "false": false, "1e0": true} {
-		c, err := DecodeCassette([]byte(`{"schema_version": ` + lit + `}`))
+		c, err := Decode([]byte(`{"schema_version": ` + lit + `}`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,8 +128,8 @@ func TestDecodeCassetteBadInput(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			c, err := DecodeCassette(tc.data)
-			var pe *ParseError
+			c, err := Decode(tc.data)
+			var pe *jsonv.ParseError
 			if c != nil || !errors.As(err, &pe) {
 				t.Fatalf("DecodeCassette = %v, %v; want a *ParseError", c, err)
 			}
@@ -141,7 +142,7 @@ func TestDecodeCassetteBadInput(t *testing.T) {
 			if !strings.Contains(strings.ToLower(err.Error()), strings.ToLower(tc.msg)) {
 				t.Errorf("error %q does not mention %q", err, tc.msg)
 			}
-			if got := WithPath("x/00-k.json", err).Error(); !strings.HasPrefix(got, "x/00-k.json:") {
+			if got := jsonv.WithPath("x/00-k.json", err).Error(); !strings.HasPrefix(got, "x/00-k.json:") {
 				t.Errorf("WithPath: %s", got)
 			}
 		})
@@ -177,7 +178,7 @@ func TestParseResponse(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			v, err := Decode([]byte("{" + base + "," + tc.body + "}"))
+			v, err := jsonv.Decode([]byte("{" + base + "," + tc.body + "}"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,7 +206,7 @@ func TestParseResponseFields(t *testing.T) {
 		"malformed arguments": `{"text":null,"tool_calls":[{"id":"t1","name":"n","arguments":{},"malformed_arguments":"{oops"}],"stop_reason":"tool_use","usage":{"input_tokens":1,"output_tokens":2},"latency_ms":0,"raw":{}}`,
 	}
 	for name, body := range valid {
-		v, _ := Decode([]byte(body))
+		v, _ := jsonv.Decode([]byte(body))
 		if _, err := ParseResponse(v); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
@@ -225,7 +226,7 @@ func TestParseResponseFields(t *testing.T) {
 		"not an object":     {`[]`, "object"},
 	}
 	for name, tc := range invalid {
-		v, _ := Decode([]byte(tc.body))
+		v, _ := jsonv.Decode([]byte(tc.body))
 		if _, err := ParseResponse(v); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", name, err, tc.want)
 		}
@@ -251,12 +252,12 @@ func TestParseCassetteName(t *testing.T) {
 		"notes.json":                   {0, "", false},
 	}
 	for name, tc := range tests {
-		turn, key, ok := ParseCassetteName(name)
+		turn, key, ok := ParseName(name)
 		if turn != tc.turn || key != tc.key || ok != tc.ok {
 			t.Errorf("ParseCassetteName(%q) = %d, %q, %v", name, turn, key, ok)
 		}
 	}
-	if got := CassetteRelPath("checkout flow/v2", "add to cart", 7, "0e410f456f63bd03#2"); got != "checkout_flow_v2-29a2d01e/add_to_cart-31900a39/07-0e410f456f63bd03#2.json" {
+	if got := RelPath("checkout flow/v2", "add to cart", 7, "0e410f456f63bd03#2"); got != "checkout_flow_v2-29a2d01e/add_to_cart-31900a39/07-0e410f456f63bd03#2.json" {
 		t.Errorf("CassetteRelPath = %s", got)
 	}
 }

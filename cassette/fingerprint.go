@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,44 +27,44 @@ const SchemaVersion = 1
 //
 // The result is also what a cassette stores as request_digest. It is not
 // NFC-normalised; [Canonical] does that.
-func HashableRequest(hashArgs Value) (Value, error) {
-	if hashArgs.Kind != Object {
-		return Value{}, fmt.Errorf("hash args must be an object, not %s", hashArgs.Kind)
+func HashableRequest(hashArgs jsonv.Value) (jsonv.Value, error) {
+	if hashArgs.Kind != jsonv.Object {
+		return jsonv.Value{}, fmt.Errorf("hash args must be an object, not %s", hashArgs.Kind)
 	}
 	tools := hashArgs.Field("tools")
-	if tools.Kind != Array && tools.Kind != Null {
-		return Value{}, fmt.Errorf("tools must be a list, not %s", tools.Kind)
+	if tools.Kind != jsonv.Array && tools.Kind != jsonv.Null {
+		return jsonv.Value{}, fmt.Errorf("tools must be a list, not %s", tools.Kind)
 	}
-	reduced := make([]Value, 0, len(tools.Items))
+	reduced := make([]jsonv.Value, 0, len(tools.Items))
 	for i, t := range tools.Items {
-		if t.Kind != Object {
-			return Value{}, fmt.Errorf("tools[%d] must be an object, not %s", i, t.Kind)
+		if t.Kind != jsonv.Object {
+			return jsonv.Value{}, fmt.Errorf("tools[%d] must be an object, not %s", i, t.Kind)
 		}
-		reduced = append(reduced, Value{Kind: Object, Members: []Member{
-			{"name", t.Field("name")},
-			{"description", t.Field("description")},
-			{"input_schema", t.Field("input_schema")},
+		reduced = append(reduced, jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
+			{Key: "name", Value: t.Field("name")},
+			{Key: "description", Value: t.Field("description")},
+			{Key: "input_schema", Value: t.Field("input_schema")},
 		}})
 	}
-	params := Value{Kind: Object, Members: []Member{}}
+	params := jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{}}
 	p := hashArgs.Field("params")
 	for _, k := range [...]string{"temperature", "top_p", "max_tokens", "stop_sequences"} {
 		if x, ok := p.Get(k); ok {
-			params.Members = append(params.Members, Member{k, x})
+			params.Members = append(params.Members, jsonv.Member{Key: k, Value: x})
 		}
 	}
 	messages := hashArgs.Field("messages")
-	if messages.Kind != Array && messages.Kind != Null {
-		return Value{}, fmt.Errorf("messages must be a list, not %s", messages.Kind)
+	if messages.Kind != jsonv.Array && messages.Kind != jsonv.Null {
+		return jsonv.Value{}, fmt.Errorf("messages must be a list, not %s", messages.Kind)
 	}
-	return Value{Kind: Object, Members: []Member{
-		{"schema_version", IntValue(SchemaVersion)},
-		{"provider", hashArgs.Field("provider")},
-		{"model", hashArgs.Field("model")},
-		{"system", hashArgs.Field("system")},
-		{"messages", NormaliseCallIDs(messages)},
-		{"tools", Value{Kind: Array, Items: reduced}},
-		{"params", params},
+	return jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
+		{Key: "schema_version", Value: jsonv.IntValue(SchemaVersion)},
+		{Key: "provider", Value: hashArgs.Field("provider")},
+		{Key: "model", Value: hashArgs.Field("model")},
+		{Key: "system", Value: hashArgs.Field("system")},
+		{Key: "messages", Value: NormaliseCallIDs(messages)},
+		{Key: "tools", Value: jsonv.Value{Kind: jsonv.Array, Items: reduced}},
+		{Key: "params", Value: params},
 	}}, nil
 }
 
@@ -76,20 +77,20 @@ func isIDKey(k string) bool {
 // key id, call_id, tool_call_id or tool_use_id (at any depth, in tool
 // arguments and results too) is replaced by call_0, call_1, … in order of
 // first appearance, walking depth-first in key order and list order.
-func NormaliseCallIDs(messages Value) Value {
+func NormaliseCallIDs(messages jsonv.Value) jsonv.Value {
 	seen := map[string]string{}
-	return normaliseIDs(messages, seen)
+	return NormaliseIDs(messages, seen)
 }
 
 // normaliseIDs returns v with the id strings replaced. It copies only the
 // containers on the way to a replaced id and shares everything else, which
 // keeps hashing cheap: most of a request holds no ids.
-func normaliseIDs(v Value, seen map[string]string) Value {
+func NormaliseIDs(v jsonv.Value, seen map[string]string) jsonv.Value {
 	switch v.Kind {
-	case Array:
-		var items []Value
+	case jsonv.Array:
+		var items []jsonv.Value
 		for i := range v.Items {
-			x := normaliseIDs(v.Items[i], seen)
+			x := NormaliseIDs(v.Items[i], seen)
 			if items == nil && !sameContainer(x, v.Items[i]) {
 				items = slices.Clone(v.Items)
 			}
@@ -100,19 +101,19 @@ func normaliseIDs(v Value, seen map[string]string) Value {
 		if items != nil {
 			v.Items = items
 		}
-	case Object:
-		var members []Member
+	case jsonv.Object:
+		var members []jsonv.Member
 		for i, m := range v.Members {
-			var x Value
-			if isIDKey(m.Key) && m.Value.Kind == String {
+			var x jsonv.Value
+			if isIDKey(m.Key) && m.Value.Kind == jsonv.String {
 				ph, ok := seen[m.Value.Text]
 				if !ok {
 					ph = "call_" + strconv.Itoa(len(seen))
 					seen[m.Value.Text] = ph
 				}
-				x = StringValue(ph)
+				x = jsonv.StringValue(ph)
 			} else {
-				x = normaliseIDs(m.Value, seen)
+				x = NormaliseIDs(m.Value, seen)
 			}
 			if members == nil && !sameContainer(x, m.Value) {
 				members = slices.Clone(v.Members)
@@ -130,21 +131,21 @@ func normaliseIDs(v Value, seen map[string]string) Value {
 
 // sameContainer reports whether normaliseIDs returned x unchanged: the same
 // scalar, or a container sharing the same backing array.
-func sameContainer(x, orig Value) bool {
+func sameContainer(x, orig jsonv.Value) bool {
 	switch x.Kind {
-	case Array:
+	case jsonv.Array:
 		return len(x.Items) == 0 || (len(orig.Items) > 0 && &x.Items[0] == &orig.Items[0])
-	case Object:
+	case jsonv.Object:
 		return len(x.Members) == 0 || (len(orig.Members) > 0 && &x.Members[0] == &orig.Members[0])
-	case String:
-		return orig.Kind == String && x.Text == orig.Text
+	case jsonv.String:
+		return orig.Kind == jsonv.String && x.Text == orig.Text
 	}
 	return true
 }
 
 // Fingerprint returns dryfire's 16-hex key of the hash args: the first 16
 // hex digits of the SHA-256 of the canonical JSON of the hashable request.
-func Fingerprint(hashArgs Value) (string, error) {
+func Fingerprint(hashArgs jsonv.Value) (string, error) {
 	req, err := HashableRequest(hashArgs)
 	if err != nil {
 		return "", err
@@ -154,7 +155,7 @@ func Fingerprint(hashArgs Value) (string, error) {
 
 // FingerprintRequest returns the key of an already built hashable request
 // (for example a complete request_digest).
-func FingerprintRequest(req Value) (string, error) {
+func FingerprintRequest(req jsonv.Value) (string, error) {
 	e := canonicalEncoders.Get().(*canonicalBuf)
 	defer canonicalEncoders.Put(e)
 	b, err := e.enc.Append(e.buf[:0], req)
@@ -166,13 +167,13 @@ func FingerprintRequest(req Value) (string, error) {
 }
 
 type canonicalBuf struct {
-	enc *Encoder
+	enc *jsonv.Encoder
 	buf []byte
 }
 
 // canonicalEncoders recycle the buffers of requests being hashed.
 var canonicalEncoders = sync.Pool{New: func() any {
-	return &canonicalBuf{enc: NewEncoder(EncodeOptions{SortKeys: true, NFC: true}), buf: make([]byte, 0, 8<<10)}
+	return &canonicalBuf{enc: jsonv.NewEncoder(jsonv.EncodeOptions{SortKeys: true, NFC: true}), buf: make([]byte, 0, 8<<10)}
 }}
 
 // FingerprintBytes returns the first 16 hex digits of the SHA-256 of b.
@@ -206,7 +207,7 @@ func ParseStorageKey(key string) (fingerprint string, repetition int, err error)
 	if !found {
 		return key, 0, nil
 	}
-	digits, ok := pyIntDigits(strings.TrimFunc(rep, unicode.IsSpace), true)
+	digits, ok := jsonv.PyIntDigits(strings.TrimFunc(rep, unicode.IsSpace), true)
 	n, convErr := strconv.Atoi(digits)
 	if !ok || convErr != nil {
 		return "", 0, fmt.Errorf("invalid repetition %q in storage key %q", rep, key)

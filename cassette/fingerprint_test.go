@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -17,15 +18,15 @@ const goldenDir = "../testdata/golden/dryfire"
 
 // readJSONLines decodes every line of a JSON Lines file with the ordered
 // decoder.
-func readJSONLines(t testing.TB, path string) []Value {
+func readJSONLines(t testing.TB, path string) []jsonv.Value {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []Value
+	var out []jsonv.Value
 	for i, line := range bytes.Split(bytes.TrimRight(data, "\n"), []byte("\n")) {
-		v, err := Decode(line)
+		v, err := jsonv.Decode(line)
 		if err != nil {
 			t.Fatalf("%s:%d: %v", path, i+1, err)
 		}
@@ -34,13 +35,13 @@ func readJSONLines(t testing.TB, path string) []Value {
 	return out
 }
 
-func readGoldenJSON(t testing.TB, name string) Value {
+func readGoldenJSON(t testing.TB, name string) jsonv.Value {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(goldenDir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := Decode(data)
+	v, err := jsonv.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func TestFingerprintsGolden(t *testing.T) {
 			t.Errorf("%s: HashableRequest: %v", name, err)
 			continue
 		}
-		canon, err := Canonical(req)
+		canon, err := jsonv.Canonical(req)
 		if err != nil {
 			t.Errorf("%s: Canonical: %v", name, err)
 			continue
@@ -110,9 +111,9 @@ func TestFingerprintErrorsGolden(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		_, err = Fingerprint(args)
-		want := ErrNonFinite
+		want := jsonv.ErrNonFinite
 		if strings.Contains(c.Field("error").Str(), "surrogates not allowed") {
-			want = ErrLoneSurrogate
+			want = jsonv.ErrLoneSurrogate
 		}
 		if !errors.Is(err, want) {
 			t.Errorf("%s: Fingerprint error = %v, want %v", name, err, want)
@@ -152,7 +153,7 @@ func TestStorageKeyProbes(t *testing.T) {
 		key := p.Field("key").Str()
 		fp, rep, err := ParseStorageKey(key)
 		parsed := p.Field("parsed")
-		if parsed.Kind == Object {
+		if parsed.Kind == jsonv.Object {
 			if err == nil {
 				t.Errorf("ParseStorageKey(%q) = %q, %d; want an error", key, fp, rep)
 			}
@@ -182,8 +183,8 @@ func panicMessage(f func()) (msg string) {
 
 func TestFingerprintIgnoresKeyOrderAndWhitespace(t *testing.T) {
 	t.Parallel()
-	a, _ := Decode([]byte(`{"provider":"p","model":"m","system":null,"messages":[],"tools":[],"params":{"temperature":0.0}}`))
-	b, _ := Decode([]byte("{ \"params\" : {\"temperature\": 0.0},\n \"tools\":[], \"messages\":[], \"system\":null, \"model\":\"m\", \"provider\":\"p\"}"))
+	a, _ := jsonv.Decode([]byte(`{"provider":"p","model":"m","system":null,"messages":[],"tools":[],"params":{"temperature":0.0}}`))
+	b, _ := jsonv.Decode([]byte("{ \"params\" : {\"temperature\": 0.0},\n \"tools\":[], \"messages\":[], \"system\":null, \"model\":\"m\", \"provider\":\"p\"}"))
 	ka, _ := Fingerprint(a)
 	kb, _ := Fingerprint(b)
 	if ka != kb {
@@ -193,7 +194,7 @@ func TestFingerprintIgnoresKeyOrderAndWhitespace(t *testing.T) {
 
 // pyLiteral reads the Python literal syntax of golden inputs: dicts, lists,
 // strings with escapes, numbers, None/True/False, nan and inf.
-func pyLiteral(s string) (Value, error) {
+func pyLiteral(s string) (jsonv.Value, error) {
 	p := &pyParser{s: s}
 	v, err := p.value()
 	if err == nil && strings.TrimSpace(p.s[p.i:]) != "" {
@@ -213,10 +214,10 @@ func (p *pyParser) skip() {
 	}
 }
 
-func (p *pyParser) value() (Value, error) {
+func (p *pyParser) value() (jsonv.Value, error) {
 	p.skip()
 	if p.i >= len(p.s) {
-		return Value{}, errors.New("unexpected end")
+		return jsonv.Value{}, errors.New("unexpected end")
 	}
 	switch c := p.s[p.i]; {
 	case c == '{':
@@ -225,10 +226,10 @@ func (p *pyParser) value() (Value, error) {
 		return p.container(']', false)
 	case c == '\'' || c == '"':
 		s, err := p.str()
-		return StringValue(s), err
+		return jsonv.StringValue(s), err
 	}
-	for word, v := range map[string]Value{"None": {}, "True": BoolValue(true), "False": BoolValue(false),
-		"nan": NumberValue("NaN"), "inf": NumberValue("Infinity"), "-inf": NumberValue("-Infinity")} {
+	for word, v := range map[string]jsonv.Value{"None": {}, "True": jsonv.BoolValue(true), "False": jsonv.BoolValue(false),
+		"nan": jsonv.NumberValue("NaN"), "inf": jsonv.NumberValue("Infinity"), "-inf": jsonv.NumberValue("-Infinity")} {
 		if strings.HasPrefix(p.s[p.i:], word) {
 			p.i += len(word)
 			return v, nil
@@ -239,16 +240,16 @@ func (p *pyParser) value() (Value, error) {
 		p.i++
 	}
 	if start == p.i {
-		return Value{}, fmt.Errorf("unexpected %q at %d", p.s[p.i], p.i)
+		return jsonv.Value{}, fmt.Errorf("unexpected %q at %d", p.s[p.i], p.i)
 	}
-	return NumberValue(p.s[start:p.i]), nil
+	return jsonv.NumberValue(p.s[start:p.i]), nil
 }
 
-func (p *pyParser) container(end byte, isDict bool) (Value, error) {
+func (p *pyParser) container(end byte, isDict bool) (jsonv.Value, error) {
 	p.i++
-	v := ArrayValue()
+	v := jsonv.ArrayValue()
 	if isDict {
-		v = Value{Kind: Object, Members: []Member{}}
+		v = jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{}}
 	}
 	for {
 		p.skip()
@@ -258,17 +259,17 @@ func (p *pyParser) container(end byte, isDict bool) (Value, error) {
 		}
 		item, err := p.value()
 		if err != nil {
-			return Value{}, err
+			return jsonv.Value{}, err
 		}
 		if isDict {
 			p.skip()
 			if p.i >= len(p.s) || p.s[p.i] != ':' {
-				return Value{}, fmt.Errorf("expected ':' at %d", p.i)
+				return jsonv.Value{}, fmt.Errorf("expected ':' at %d", p.i)
 			}
 			p.i++
 			x, err := p.value()
 			if err != nil {
-				return Value{}, err
+				return jsonv.Value{}, err
 			}
 			v.Set(item.Text, x)
 		} else {

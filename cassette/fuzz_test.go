@@ -3,6 +3,7 @@ package cassette
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,9 +20,9 @@ func addCorpus(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		part, _ := EncodeDryfire(c.Response.Field("usage"))
+		part, _ := jsonv.EncodeDryfire(c.Response.Field("usage"))
 		f.Add(part)
-		part, _ = Encode(c.Response.Field("tool_calls"), EncodeOptions{})
+		part, _ = jsonv.Encode(c.Response.Field("tool_calls"), jsonv.EncodeOptions{})
 		f.Add(part)
 	}
 	for _, s := range []string{
@@ -38,7 +39,7 @@ func readCassette(path string) (*Cassette, error) {
 	if err != nil {
 		return nil, err
 	}
-	return DecodeCassette(data)
+	return Decode(data)
 }
 
 // FuzzDecode: decoding never panics, an error yields no value, and decode →
@@ -46,27 +47,27 @@ func readCassette(path string) (*Cassette, error) {
 func FuzzDecode(f *testing.F) {
 	addCorpus(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := Decode(data)
+		v, err := jsonv.Decode(data)
 		if err != nil {
-			if v.Kind != Null || v.Len() != 0 {
+			if v.Kind != jsonv.Null || v.Len() != 0 {
 				t.Fatalf("error %v with a value", err)
 			}
-			if _, ok := err.(*ParseError); !ok {
+			if _, ok := err.(*jsonv.ParseError); !ok {
 				t.Fatalf("error %T is not a *ParseError", err)
 			}
-			_, _ = DecodeCassette(data)
+			_, _ = Decode(data)
 			return
 		}
-		for _, o := range []EncodeOptions{{}, {Indent: true, SortKeys: true}, {Dialect: JS}} {
-			out, err := Encode(v, o)
+		for _, o := range []jsonv.EncodeOptions{{}, {Indent: true, SortKeys: true}, {Dialect: jsonv.JS}} {
+			out, err := jsonv.Encode(v, o)
 			if err != nil {
 				continue // a lone surrogate or an overflowing float: refused, not mangled
 			}
-			v2, err := Decode(out)
+			v2, err := jsonv.Decode(out)
 			if err != nil {
 				t.Fatalf("re-decoding %q (from %q): %v", out, data, err)
 			}
-			out2, err := Encode(v2, o)
+			out2, err := jsonv.Encode(v2, o)
 			if err != nil || !bytes.Equal(out, out2) {
 				t.Fatalf("unstable: %q then %q (%v)", out, out2, err)
 			}
@@ -79,23 +80,23 @@ func FuzzDecode(f *testing.F) {
 func FuzzCanonical(f *testing.F) {
 	addCorpus(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := DecodeWith(data, DecodeOptions{AllowNonFinite: true})
+		v, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true})
 		if err != nil {
 			return
 		}
 		_, _ = Fingerprint(v)
-		canon, err := Canonical(v)
+		canon, err := jsonv.Canonical(v)
 		if err != nil {
 			return
 		}
 		if !json.Valid(canon) {
 			t.Fatalf("invalid JSON %q from %q", canon, data)
 		}
-		v2, err := Decode(canon)
+		v2, err := jsonv.Decode(canon)
 		if err != nil {
 			t.Fatalf("decoding canonical %q: %v", canon, err)
 		}
-		again, err := Canonical(v2)
+		again, err := jsonv.Canonical(v2)
 		if err != nil || !bytes.Equal(again, canon) {
 			t.Fatalf("not a fixed point: %q then %q (%v)", canon, again, err)
 		}

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"io/fs"
 	"os"
 	"path"
@@ -33,7 +36,7 @@ type StoreFile struct {
 	Err error
 	// SchemaOK reports schema_version == 1 under Python equality.
 	SchemaOK      bool
-	SchemaVersion Value
+	SchemaVersion jsonv.Value
 	// The body's fields, empty when absent or not strings.
 	Fingerprint, Suite, Case, Provider, Model, RecordedAt string
 	Turn                                                  int
@@ -45,7 +48,7 @@ type StoreFile struct {
 	fpString bool // the body's fingerprint is a string
 	// served is the response as parsed at load time, without its raw
 	// payload, so that replay does not read and decode the file again.
-	served *Response
+	Served *Response
 }
 
 // lookupKind is how dryfire's lookup treats a file before looking inside.
@@ -131,7 +134,7 @@ func LoadStore(ctx context.Context, root string, opts LoadOptions) (*Store, erro
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	slices.SortFunc(s.Files, func(a, b *StoreFile) int { return comparePathlib(a.Rel, b.Rel) })
+	slices.SortFunc(s.Files, func(a, b *StoreFile) int { return pathlib.Compare(a.Rel, b.Rel) })
 	for _, f := range s.Files {
 		for _, k := range nameKeys(path.Base(f.Rel)) {
 			s.byKey[k] = append(s.byKey[k], f)
@@ -171,7 +174,7 @@ func (s *Store) walk(ctx context.Context, jobs chan<- *StoreFile) error {
 			return nil
 		}
 		f := &StoreFile{Rel: filepath.ToSlash(rel), Path: p}
-		f.NameTurn, f.NameKey, f.NameOK = ParseCassetteName(d.Name())
+		f.NameTurn, f.NameKey, f.NameOK = ParseName(d.Name())
 		s.Files = append(s.Files, f)
 		jobs <- f
 		return nil
@@ -183,9 +186,9 @@ func (s *Store) walk(ctx context.Context, jobs chan<- *StoreFile) error {
 // returns the buffer for the next file. The bytes handed to onFile are only
 // valid during the call: the decoded values own copies of their strings.
 func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byte), skipBodies bool) []byte {
-	data, err := readFileInto(f.Path, buf)
+	data, err := safefile.ReadInto(f.Path, buf)
 	if err != nil {
-		f.Err, f.lookup = &ParseError{Path: f.Path, Err: unwrapPathError(err)}, lookupSkip
+		f.Err, f.lookup = &jsonv.ParseError{Path: f.Path, Err: unwrapPathError(err)}, lookupSkip
 		if onFile != nil {
 			onFile(f, nil, nil)
 		}
@@ -219,32 +222,32 @@ func summarise(f *StoreFile, data []byte) *Cassette {
 func summariseWith(f *StoreFile, data []byte, summary bool) *Cassette {
 	f.Size = int64(len(data))
 	if off := invalidUTF8Offset(data); off >= 0 {
-		line, col := Position(data, off)
-		f.Err = &ParseError{Path: f.Path, Line: line, Column: col,
+		line, col := jsonv.Position(data, off)
+		f.Err = &jsonv.ParseError{Path: f.Path, Line: line, Column: col,
 			Err: fmt.Errorf("not UTF-8: invalid byte 0x%02x", data[off])}
 		f.lookup = lookupFail
 		return nil
 	}
 	// The whole file is valid UTF-8: the decoder need not check each string.
-	decode := DecodeValidUTF8
+	decode := jsonv.DecodeValidUTF8
 	if summary {
-		decode = func(data []byte) (Value, error) { return DecodeSummary(data, true) }
+		decode = func(data []byte) (jsonv.Value, error) { return jsonv.DecodeSummary(data, true) }
 	}
 	body, err := decode(data)
 	if err != nil {
-		f.Err, f.lookup = WithPath(f.Path, err), lookupSkip
+		f.Err, f.lookup = jsonv.WithPath(f.Path, err), lookupSkip
 		return nil
 	}
-	if body.Kind != Object {
-		_, err := DecodeCassette(data)
-		f.Err, f.lookup = WithPath(f.Path, err), lookupFail
+	if body.Kind != jsonv.Object {
+		_, err := Decode(data)
+		f.Err, f.lookup = jsonv.WithPath(f.Path, err), lookupFail
 		return nil
 	}
-	c := CassetteFromBody(body)
+	c := FromBody(body)
 	f.SchemaVersion = c.SchemaVersion
 	f.SchemaOK = c.SchemaOK()
 	fp := body.Field("fingerprint")
-	f.fpString = fp.Kind == String
+	f.fpString = fp.Kind == jsonv.String
 	f.Fingerprint, f.Suite, f.Case, f.Turn = c.Fingerprint, c.Suite, c.Case, c.Turn
 	f.Provider, f.Model, f.RecordedAt = c.Provider, c.Model, c.RecordedAt
 	if !body.Has("response") {
@@ -252,8 +255,8 @@ func summariseWith(f *StoreFile, data []byte, summary bool) *Cassette {
 	} else if r, err := ParseResponse(c.Response); err != nil {
 		f.ResponseErr = err
 	} else {
-		r.Raw = Value{}
-		f.served = &r
+		r.Raw = jsonv.Value{}
+		f.Served = &r
 	}
 	return c
 }
@@ -329,9 +332,9 @@ func (s *Store) Read(f *StoreFile) (*Cassette, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := DecodeCassette(data)
+	c, err := Decode(data)
 	if err != nil {
-		return nil, WithPath(f.Path, err)
+		return nil, jsonv.WithPath(f.Path, err)
 	}
 	return c, nil
 }

@@ -3,6 +3,7 @@ package cassette
 import (
 	"context"
 	"errors"
+	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
 	"os"
 	"path/filepath"
 	"slices"
@@ -73,7 +74,7 @@ func TestStoreLoadsProjectA(t *testing.T) {
 	if len(s.Files) != 42 || calls.Load() != 42 || len(s.Problems) != 0 {
 		t.Fatalf("%d files, %d OnFile calls, problems %v", len(s.Files), calls.Load(), s.Problems)
 	}
-	if !slices.IsSortedFunc(s.Files, func(a, b *StoreFile) int { return comparePathlib(a.Rel, b.Rel) }) {
+	if !slices.IsSortedFunc(s.Files, func(a, b *StoreFile) int { return pathlib.Compare(a.Rel, b.Rel) }) {
 		t.Error("files are not in pathlib order")
 	}
 	for _, f := range s.Files {
@@ -275,7 +276,7 @@ func TestComparePathlib(t *testing.T) {
 	}
 	for i := range sorted {
 		for j := range sorted {
-			got := comparePathlib(sorted[i], sorted[j])
+			got := pathlib.Compare(sorted[i], sorted[j])
 			want := 0
 			if i < j {
 				want = -1

@@ -1,6 +1,7 @@
 package cassette
 
 import (
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -40,40 +41,40 @@ func TestDecodeSummaryMatchesDecode(t *testing.T) {
 		t.Fatalf("only %d inputs", len(inputs))
 	}
 	for _, data := range inputs {
-		full, ferr := Decode(data)
-		sum, serr := DecodeSummary(data, false)
+		full, ferr := jsonv.Decode(data)
+		sum, serr := jsonv.DecodeSummary(data, false)
 		if (ferr == nil) != (serr == nil) || ferr != nil && ferr.Error() != serr.Error() {
 			t.Fatalf("Decode: %v; DecodeSummary: %v\n%s", ferr, serr, data)
 		}
-		if ferr != nil || full.Kind != Object {
+		if ferr != nil || full.Kind != jsonv.Object {
 			continue
 		}
 		if d, ok := full.Get("request_digest"); ok {
-			full.Set("request_digest", Value{Kind: d.Kind, Items: emptyItems(d), Members: emptyMembers(d)})
+			full.Set("request_digest", jsonv.Value{Kind: d.Kind, Items: emptyItems(d), Members: emptyMembers(d)})
 		}
-		if resp, ok := full.Get("response"); ok && resp.Kind == Object {
+		if resp, ok := full.Get("response"); ok && resp.Kind == jsonv.Object {
 			resp = resp.Clone()
 			if raw, ok := resp.Get("raw"); ok {
-				resp.Set("raw", Value{Kind: raw.Kind, Bool: false, Items: emptyItems(raw), Members: emptyMembers(raw)})
+				resp.Set("raw", jsonv.Value{Kind: raw.Kind, Bool: false, Items: emptyItems(raw), Members: emptyMembers(raw)})
 			}
 			full.Set("response", resp)
 		}
-		if !Equal(full, sum) {
+		if !jsonv.Equal(full, sum) {
 			t.Fatalf("summary differs outside request_digest and raw:\n%s", data)
 		}
 	}
 }
 
-func emptyItems(v Value) []Value {
-	if v.Kind == Array {
-		return []Value{}
+func emptyItems(v jsonv.Value) []jsonv.Value {
+	if v.Kind == jsonv.Array {
+		return []jsonv.Value{}
 	}
 	return nil
 }
 
-func emptyMembers(v Value) []Member {
-	if v.Kind == Object {
-		return []Member{}
+func emptyMembers(v jsonv.Value) []jsonv.Member {
+	if v.Kind == jsonv.Object {
+		return []jsonv.Member{}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // ChangeKind says how a value differs.
@@ -45,7 +46,7 @@ type Change struct {
 	// Before and After are the recorded and current values (null for an
 	// added or removed value's missing side). For a reordered item they are
 	// its old and new index.
-	Before, After cassette.Value
+	Before, After jsonv.Value
 }
 
 // Result explains a recorded request against the current one.
@@ -75,8 +76,8 @@ var requestKeys = []string{"schema_version", "provider", "model", "system", "mes
 
 // Explain compares a recorded request_digest with the current hashable
 // request (as [cassette.HashableRequest] builds it).
-func Explain(recorded, current cassette.Value) Result {
-	if current.Kind != cassette.Object {
+func Explain(recorded, current jsonv.Value) Result {
+	if current.Kind != jsonv.Object {
 		return Result{Summary: []string{"no current request to compare with"}}
 	}
 	if missing := missingKeys(recorded); len(missing) > 0 {
@@ -96,8 +97,8 @@ func Explain(recorded, current cassette.Value) Result {
 	}
 }
 
-func missingKeys(recorded cassette.Value) []string {
-	if recorded.Kind != cassette.Object {
+func missingKeys(recorded jsonv.Value) []string {
+	if recorded.Kind != jsonv.Object {
 		return requestKeys
 	}
 	var missing []string
@@ -109,8 +110,8 @@ func missingKeys(recorded cassette.Value) []string {
 	return missing
 }
 
-func incompleteSummary(recorded cassette.Value, missing []string) string {
-	if recorded.Kind != cassette.Object || recorded.Len() == 0 {
+func incompleteSummary(recorded jsonv.Value, missing []string) string {
+	if recorded.Kind != jsonv.Object || recorded.Len() == 0 {
 		return "incomplete digest: the recording stores no request, so it cannot be explained field by field"
 	}
 	return "incomplete digest: the recording stores only " + strings.Join(recorded.Keys(), ", ") +
@@ -121,26 +122,26 @@ func incompleteSummary(recorded cassette.Value, missing []string) string {
 // normalised, then NFC strings and keys, keys sorted, numbers spelled as
 // Python does. A value that cannot be hashed (NaN, lone surrogates) is
 // compared as written, with sorted keys.
-func normalise(v cassette.Value) cassette.Value {
+func normalise(v jsonv.Value) jsonv.Value {
 	if m, ok := v.Get("messages"); ok {
 		v = v.Clone()
 		v.Set("messages", cassette.NormaliseCallIDs(m))
 	}
-	canon, err := cassette.Canonical(v)
+	canon, err := jsonv.Canonical(v)
 	if err == nil {
-		if n, err := cassette.Decode(canon); err == nil {
+		if n, err := jsonv.Decode(canon); err == nil {
 			return n
 		}
 	}
 	return sortKeys(v)
 }
 
-func sortKeys(v cassette.Value) cassette.Value {
-	data, err := cassette.Encode(v, cassette.EncodeOptions{SortKeys: true, AllowNonFinite: true})
+func sortKeys(v jsonv.Value) jsonv.Value {
+	data, err := jsonv.Encode(v, jsonv.EncodeOptions{SortKeys: true, AllowNonFinite: true})
 	if err != nil {
 		return v
 	}
-	n, err := cassette.DecodeWith(data, cassette.DecodeOptions{AllowNonFinite: true})
+	n, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true})
 	if err != nil {
 		return v
 	}
@@ -154,19 +155,19 @@ func sortKeys(v cassette.Value) cassette.Value {
 // Only the number of changes is computed (not the summary or the unified
 // diff that [Explain] writes), the current request is normalised once, and
 // a single candidate is returned without comparing it.
-func Closest(current cassette.Value, candidates []cassette.Value) int {
+func Closest(current jsonv.Value, candidates []jsonv.Value) int {
 	if len(candidates) == 1 {
 		return 0
 	}
-	var b cassette.Value
-	if current.Kind == cassette.Object {
+	var b jsonv.Value
+	if current.Kind == jsonv.Object {
 		b = normalise(current)
 	}
 	best, bestScore := -1, 0
 	for i, c := range candidates {
 		score := 0 // no current request: every candidate compares equal
 		switch {
-		case current.Kind != cassette.Object:
+		case current.Kind != jsonv.Object:
 		case len(missingKeys(c)) > 0:
 			score = 1 << 30
 		default:

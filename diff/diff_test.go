@@ -6,28 +6,28 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 const golden = "../testdata/golden/dryfire"
 
 // digest reads the request_digest of a golden cassette file.
-func digest(t *testing.T, project, rel string) cassette.Value {
+func digest(t *testing.T, project, rel string) jsonv.Value {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(golden, project, ".dryfire/cassettes", rel))
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := cassette.Decode(data)
+	v, err := jsonv.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return v.Field("request_digest")
 }
 
-func mustDecode(t *testing.T, s string) cassette.Value {
+func mustDecode(t *testing.T, s string) jsonv.Value {
 	t.Helper()
-	v, err := cassette.Decode([]byte(s))
+	v, err := jsonv.Decode([]byte(s))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,14 +35,14 @@ func mustDecode(t *testing.T, s string) cassette.Value {
 }
 
 // set replaces the value at a path of dotted keys and [i] indexes.
-func set(t *testing.T, v cassette.Value, path string, x cassette.Value) cassette.Value {
+func set(t *testing.T, v jsonv.Value, path string, x jsonv.Value) jsonv.Value {
 	t.Helper()
 	v = v.Clone()
 	setPath(t, &v, path, x)
 	return v
 }
 
-func setPath(t *testing.T, v *cassette.Value, path string, x cassette.Value) {
+func setPath(t *testing.T, v *jsonv.Value, path string, x jsonv.Value) {
 	if path == "" {
 		*v = x
 		return
@@ -66,7 +66,7 @@ func TestExplainGolden(t *testing.T) {
 	t.Parallel()
 	tests := map[string]struct {
 		project, file string
-		mutate        func(t *testing.T, v cassette.Value) cassette.Value
+		mutate        func(t *testing.T, v jsonv.Value) jsonv.Value
 		path          string
 		kind          ChangeKind
 		summary       string
@@ -74,8 +74,8 @@ func TestExplainGolden(t *testing.T) {
 		"B tool description": {
 			project: "project-B-tool-description",
 			file:    "refund_agent/parallel_lookups/00-6e943a4a4125d90d.json",
-			mutate: func(t *testing.T, v cassette.Value) cassette.Value {
-				return set(t, v, "tools[0].description", cassette.StringValue("Retrieve order details by order id."))
+			mutate: func(t *testing.T, v jsonv.Value) jsonv.Value {
+				return set(t, v, "tools[0].description", jsonv.StringValue("Retrieve order details by order id."))
 			},
 			path:    "tools[0].description",
 			kind:    Changed,
@@ -84,10 +84,10 @@ func TestExplainGolden(t *testing.T) {
 		"C tools reordered": {
 			project: "project-C-tools-reordered",
 			file:    "travel_booking/books_cheapest_flight/00-38582377b98c78a5.json",
-			mutate: func(t *testing.T, v cassette.Value) cassette.Value {
+			mutate: func(t *testing.T, v jsonv.Value) jsonv.Value {
 				tools := v.Field("tools").Items
-				moved := append([]cassette.Value{tools[len(tools)-1]}, tools[:len(tools)-1]...)
-				return set(t, v, "tools", cassette.ArrayValue(moved...))
+				moved := append([]jsonv.Value{tools[len(tools)-1]}, tools[:len(tools)-1]...)
+				return set(t, v, "tools", jsonv.ArrayValue(moved...))
 			},
 			path:    "tools[0]",
 			kind:    Reordered,
@@ -96,8 +96,8 @@ func TestExplainGolden(t *testing.T) {
 		"S case mock override": {
 			project: "project-S-case-mock-override",
 			file:    "refund_agent/refunds_disabled_escalates/02-6771cd626322a509.json",
-			mutate: func(t *testing.T, v cassette.Value) cassette.Value {
-				return set(t, v, "messages[4].tool_results[0].content", cassette.StringValue("refunds are disabled"))
+			mutate: func(t *testing.T, v jsonv.Value) jsonv.Value {
+				return set(t, v, "messages[4].tool_results[0].content", jsonv.StringValue("refunds are disabled"))
 			},
 			path:    "messages[4].tool_results[0].content",
 			kind:    Changed,
@@ -106,8 +106,8 @@ func TestExplainGolden(t *testing.T) {
 		"temperature": {
 			project: "project-B-tool-description",
 			file:    "refund_agent/parallel_lookups/00-6e943a4a4125d90d.json",
-			mutate: func(t *testing.T, v cassette.Value) cassette.Value {
-				return set(t, v, "params.temperature", cassette.FloatValue(0.35))
+			mutate: func(t *testing.T, v jsonv.Value) jsonv.Value {
+				return set(t, v, "params.temperature", jsonv.FloatValue(0.35))
 			},
 			path:    "params.temperature",
 			kind:    Changed,
@@ -116,8 +116,8 @@ func TestExplainGolden(t *testing.T) {
 		"system prompt": {
 			project: "project-B-tool-description",
 			file:    "refund_agent/parallel_lookups/00-6e943a4a4125d90d.json",
-			mutate: func(t *testing.T, v cassette.Value) cassette.Value {
-				return set(t, v, "system", cassette.StringValue("You are a support agent.\nBe kind.\nNever refund over $500 without a human.\n"))
+			mutate: func(t *testing.T, v jsonv.Value) jsonv.Value {
+				return set(t, v, "system", jsonv.StringValue("You are a support agent.\nBe kind.\nNever refund over $500 without a human.\n"))
 			},
 			path:    "system",
 			kind:    Changed,
@@ -171,7 +171,7 @@ func TestExplainIgnoresWhatIsNotHashed(t *testing.T) {
 		t.Errorf("changes = %+v, summary %q", r.Changes, r.Summary)
 	}
 	// 0 and 0.0 are different to the hash, so they are a change here.
-	c := set(t, b, "params.temperature", cassette.IntValue(0))
+	c := set(t, b, "params.temperature", jsonv.IntValue(0))
 	if r := Explain(a, c); len(r.Changes) != 1 || r.Summary[0] != "temperature 0.0 → 0" {
 		t.Errorf("int/float: %+v %q", r.Changes, r.Summary)
 	}
@@ -195,39 +195,39 @@ func TestExplainListChanges(t *testing.T) {
 	tools := base.Field("tools").Items
 	msgs := base.Field("messages").Items
 	tests := map[string]struct {
-		current cassette.Value
+		current jsonv.Value
 		changes []string // "path kind"
 		summary []string
 	}{
 		"tool removed": {
-			current: set(t, base, "tools", cassette.ArrayValue(tools[0], tools[2])),
+			current: set(t, base, "tools", jsonv.ArrayValue(tools[0], tools[2])),
 			changes: []string{"tools[1] removed"},
 			summary: []string{"tool issue_refund removed"},
 		},
 		"tool added": {
-			current: set(t, base, "tools", cassette.ArrayValue(append(append([]cassette.Value{}, tools...),
+			current: set(t, base, "tools", jsonv.ArrayValue(append(append([]jsonv.Value{}, tools...),
 				mustDecode(t, `{"name":"cancel","description":null,"input_schema":null}`))...)),
 			changes: []string{"tools[3] added"},
 			summary: []string{"tool cancel added"},
 		},
 		"two tools swapped and one edited": {
-			current: set(t, set(t, base, "tools", cassette.ArrayValue(tools[1], tools[0], tools[2])),
-				"tools[2].input_schema.required[0]", cassette.StringValue("order_id")),
+			current: set(t, set(t, base, "tools", jsonv.ArrayValue(tools[1], tools[0], tools[2])),
+				"tools[2].input_schema.required[0]", jsonv.StringValue("order_id")),
 			changes: []string{"tools[1] reordered", "tools[2].input_schema.required[0] changed"},
 			summary: []string{"tools reordered: lookup_order moved 0 → 1", "tool escalate_to_human: input_schema changed"},
 		},
 		"conversation shorter": {
-			current: set(t, base, "messages", cassette.ArrayValue(msgs[:3]...)),
+			current: set(t, base, "messages", jsonv.ArrayValue(msgs[:3]...)),
 			changes: []string{"messages[3] removed", "messages[4] removed"},
 			summary: []string{"turn 2: assistant message removed", "turn 2: tool message removed"},
 		},
 		"tool call arguments": {
-			current: set(t, base, "messages[3].tool_calls[0].arguments.amount", cassette.IntValue(25)),
+			current: set(t, base, "messages[3].tool_calls[0].arguments.amount", jsonv.IntValue(25)),
 			changes: []string{"messages[3].tool_calls[0].arguments.amount changed"},
 			summary: []string{"turn 2: call to issue_refund changed"},
 		},
 		"model": {
-			current: set(t, base, "model", cassette.StringValue("claude-opus-4-1")),
+			current: set(t, base, "model", jsonv.StringValue("claude-opus-4-1")),
 			changes: []string{"model changed"},
 			summary: []string{"model claude-sonnet-4-6 → claude-opus-4-1"},
 		},
@@ -253,7 +253,7 @@ func TestExplainListChanges(t *testing.T) {
 func TestUnifiedSplitsLongStrings(t *testing.T) {
 	t.Parallel()
 	a := mustDecode(t, `{"schema_version":1,"provider":"p","model":"m","system":"one\ntwo\nthree\n","messages":[],"tools":[],"params":{}}`)
-	b := set(t, a, "system", cassette.StringValue("one\n2\nthree\n"))
+	b := set(t, a, "system", jsonv.StringValue("one\n2\nthree\n"))
 	r := Explain(a, b)
 	want := "--- recorded\n+++ current\n@@ -5,7 +5,7 @@\n   \"provider\": \"p\",\n   \"schema_version\": 1,\n   \"system\": \"one\\n\"\n-            \"two\\n\"\n+            \"2\\n\"\n             \"three\\n\",\n   \"tools\": []\n }\n"
 	if r.Unified != want {
@@ -264,10 +264,10 @@ func TestUnifiedSplitsLongStrings(t *testing.T) {
 func TestClosest(t *testing.T) {
 	t.Parallel()
 	base := digest(t, "project-S-case-mock-override", "refund_agent/refunds_disabled_escalates/02-6771cd626322a509.json")
-	far := set(t, set(t, base, "model", cassette.StringValue("x")), "system", cassette.NullValue())
-	near := set(t, base, "model", cassette.StringValue("x"))
+	far := set(t, set(t, base, "model", jsonv.StringValue("x")), "system", jsonv.NullValue())
+	near := set(t, base, "model", jsonv.StringValue("x"))
 	stub := mustDecode(t, `{"messages":[]}`)
-	if got := Closest(base, []cassette.Value{stub, far, near}); got != 2 {
+	if got := Closest(base, []jsonv.Value{stub, far, near}); got != 2 {
 		t.Errorf("Closest = %d, want 2", got)
 	}
 	if got := Closest(base, nil); got != -1 {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // group collects the changes that one summary line describes.
@@ -19,7 +19,7 @@ type group struct {
 
 // summarise describes the changes in the user's terms, one line per tool,
 // message item, parameter or prompt, in the order of the changes.
-func summarise(changes []Change, a, b cassette.Value) []string {
+func summarise(changes []Change, a, b jsonv.Value) []string {
 	s := summariser{a: a, b: b, groups: map[string]*group{}}
 	for _, c := range changes {
 		s.change(c)
@@ -32,7 +32,7 @@ func summarise(changes []Change, a, b cassette.Value) []string {
 }
 
 type summariser struct {
-	a, b   cassette.Value
+	a, b   jsonv.Value
 	groups map[string]*group
 	order  []*group
 }
@@ -187,7 +187,7 @@ func (s *summariser) messageItem(c Change, key, turn string, i int, field, rest 
 		verb = "removed"
 	case sub == "" && c.Kind == Reordered:
 		verb = fmt.Sprintf("moved %s → %s", c.Before.Text, c.After.Text)
-	case sub == ".is_error" && c.After.Kind == cassette.Bool:
+	case sub == ".is_error" && c.After.Kind == jsonv.Bool:
 		verb = "changed (now an error)"
 		if !c.After.Bool {
 			verb = "changed (no longer an error)"
@@ -198,7 +198,7 @@ func (s *summariser) messageItem(c Change, key, turn string, i int, field, rest 
 
 // resultName finds the tool a result answers: the latest earlier tool call
 // with the result's call id.
-func resultName(msgs cassette.Value, i int, result cassette.Value) string {
+func resultName(msgs jsonv.Value, i int, result jsonv.Value) string {
 	id := result.Field("call_id").Str()
 	for j := i; j >= 0; j-- {
 		for _, tc := range msgs.Items[j].Field("tool_calls").Items {
@@ -212,7 +212,7 @@ func resultName(msgs cassette.Value, i int, result cassette.Value) string {
 
 // turnOf is the model turn whose request first carries message i: the
 // number of assistant messages up to and including it.
-func turnOf(msgs cassette.Value, i int) int {
+func turnOf(msgs jsonv.Value, i int) int {
 	n := 0
 	for j := 0; j <= i && j < len(msgs.Items); j++ {
 		if msgs.Items[j].Field("role").Str() == "assistant" {
@@ -222,7 +222,7 @@ func turnOf(msgs cassette.Value, i int) int {
 	return n
 }
 
-func toolName(tools cassette.Value, i int) string {
+func toolName(tools jsonv.Value, i int) string {
 	if i < len(tools.Items) {
 		if n := tools.Items[i].Field("name").Str(); n != "" {
 			return n
@@ -233,13 +233,13 @@ func toolName(tools cassette.Value, i int) string {
 
 // textSummary describes a change to a text such as the system prompt:
 // "system prompt changed (+2 −1 lines)".
-func textSummary(what string, before, after cassette.Value) string {
+func textSummary(what string, before, after jsonv.Value) string {
 	switch {
-	case before.Kind == cassette.Null && after.Kind != cassette.Null:
+	case before.Kind == jsonv.Null && after.Kind != jsonv.Null:
 		return what + " added"
-	case before.Kind != cassette.Null && after.Kind == cassette.Null:
+	case before.Kind != jsonv.Null && after.Kind == jsonv.Null:
 		return what + " removed"
-	case before.Kind == cassette.String && after.Kind == cassette.String:
+	case before.Kind == jsonv.String && after.Kind == jsonv.String:
 		plus, minus := lineStats(before.Text, after.Text)
 		return fmt.Sprintf("%s changed (+%d −%d lines)", what, plus, minus)
 	}
@@ -260,19 +260,19 @@ func scalarSummary(name string, c Change) string {
 	return name + " changed"
 }
 
-func isScalar(v cassette.Value) bool { return v.Kind != cassette.Array && v.Kind != cassette.Object }
+func isScalar(v jsonv.Value) bool { return v.Kind != jsonv.Array && v.Kind != jsonv.Object }
 
 // short renders a value for a summary line, at most 40 characters.
-func short(v cassette.Value) string {
+func short(v jsonv.Value) string {
 	var s string
 	switch v.Kind {
-	case cassette.String:
+	case jsonv.String:
 		s = v.Text
 		if s == "" || strings.ContainsAny(s, " \t\n\"") {
 			s = strconv.Quote(s)
 		}
 	default:
-		b, err := cassette.Encode(v, cassette.EncodeOptions{AllowNonFinite: true})
+		b, err := jsonv.Encode(v, jsonv.EncodeOptions{AllowNonFinite: true})
 		if err != nil {
 			return v.Kind.String()
 		}
@@ -338,10 +338,10 @@ func orDefault(s, d string) string {
 }
 
 // itemField returns messages[i].field of a request, or null.
-func itemField(req cassette.Value, i int, field string) cassette.Value {
+func itemField(req jsonv.Value, i int, field string) jsonv.Value {
 	msgs := req.Field("messages")
 	if i < 0 || i >= len(msgs.Items) {
-		return cassette.NullValue()
+		return jsonv.NullValue()
 	}
 	return msgs.Items[i].Field(field)
 }

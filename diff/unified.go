@@ -6,7 +6,7 @@ import (
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // contextLines is the number of unchanged lines around each hunk.
@@ -14,7 +14,7 @@ const contextLines = 3
 
 // unified returns a unified diff of the pretty JSON of a and b, or "" when
 // they render the same.
-func unified(a, b cassette.Value) string {
+func unified(a, b jsonv.Value) string {
 	before, after := Pretty(a), Pretty(b)
 	if before == after {
 		return ""
@@ -154,15 +154,15 @@ func hunkRange(start, count int) string {
 // unified diff shows it: a string with line breaks is split after each
 // "\n" into adjacent quoted pieces, one per line, so that a changed line of
 // a long prompt is one changed line of the diff.
-func Pretty(v cassette.Value) string {
+func Pretty(v jsonv.Value) string {
 	var b strings.Builder
 	pretty(&b, v, 0, 0)
 	return b.String()
 }
 
-func pretty(b *strings.Builder, v cassette.Value, depth, col int) {
+func pretty(b *strings.Builder, v jsonv.Value, depth, col int) {
 	switch v.Kind {
-	case cassette.Array:
+	case jsonv.Array:
 		if len(v.Items) == 0 {
 			b.WriteString("[]")
 			return
@@ -178,7 +178,7 @@ func pretty(b *strings.Builder, v cassette.Value, depth, col int) {
 		}
 		indent(b, depth)
 		b.WriteByte(']')
-	case cassette.Object:
+	case jsonv.Object:
 		if len(v.Members) == 0 {
 			b.WriteString("{}")
 			return
@@ -196,7 +196,7 @@ func pretty(b *strings.Builder, v cassette.Value, depth, col int) {
 		}
 		indent(b, depth)
 		b.WriteByte('}')
-	case cassette.String:
+	case jsonv.String:
 		pieces := strings.SplitAfter(v.Text, "\n")
 		if pieces[len(pieces)-1] == "" && len(pieces) > 1 {
 			pieces = pieces[:len(pieces)-1]
@@ -209,7 +209,7 @@ func pretty(b *strings.Builder, v cassette.Value, depth, col int) {
 			b.WriteString(jsonString(p))
 		}
 	default:
-		data, err := cassette.Encode(v, cassette.EncodeOptions{AllowNonFinite: true})
+		data, err := jsonv.Encode(v, jsonv.EncodeOptions{AllowNonFinite: true})
 		if err != nil {
 			b.WriteString(v.Kind.String())
 			return
@@ -219,7 +219,7 @@ func pretty(b *strings.Builder, v cassette.Value, depth, col int) {
 }
 
 func jsonString(s string) string {
-	data, err := cassette.Encode(cassette.StringValue(s), cassette.EncodeOptions{Dialect: cassette.JS})
+	data, err := jsonv.Encode(jsonv.StringValue(s), jsonv.EncodeOptions{Dialect: jsonv.JS})
 	if err != nil {
 		return fmt.Sprintf("%q", s)
 	}

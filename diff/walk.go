@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // walker collects the changes between two normalised values.
@@ -12,13 +12,13 @@ type walker struct {
 	changes []Change
 }
 
-func (w *walker) add(path string, kind ChangeKind, before, after cassette.Value) {
+func (w *walker) add(path string, kind ChangeKind, before, after jsonv.Value) {
 	w.changes = append(w.changes, Change{Path: path, Kind: kind, Before: before, After: after})
 }
 
 // request compares two hashable requests: the known members in dryfire's
 // order first, then any others.
-func (w *walker) request(a, b cassette.Value) {
+func (w *walker) request(a, b jsonv.Value) {
 	seen := map[string]bool{}
 	keys := slices.Clone(requestKeys)
 	for _, k := range append(a.Keys(), b.Keys()...) {
@@ -36,27 +36,27 @@ func (w *walker) request(a, b cassette.Value) {
 }
 
 // member compares the member k of objects a and b.
-func (w *walker) member(path string, a, b cassette.Value, k string) {
+func (w *walker) member(path string, a, b jsonv.Value, k string) {
 	x, inA := a.Get(k)
 	y, inB := b.Get(k)
 	switch {
 	case inA && inB:
 		w.value(path, x, y)
 	case inA:
-		w.add(path, Removed, x, cassette.NullValue())
+		w.add(path, Removed, x, jsonv.NullValue())
 	case inB:
-		w.add(path, Added, cassette.NullValue(), y)
+		w.add(path, Added, jsonv.NullValue(), y)
 	}
 }
 
-func (w *walker) value(path string, a, b cassette.Value) {
-	if cassette.Equal(a, b) {
+func (w *walker) value(path string, a, b jsonv.Value) {
+	if jsonv.Equal(a, b) {
 		return
 	}
 	switch {
-	case a.Kind == cassette.Object && b.Kind == cassette.Object:
+	case a.Kind == jsonv.Object && b.Kind == jsonv.Object:
 		w.object(path, a, b)
-	case a.Kind == cassette.Array && b.Kind == cassette.Array:
+	case a.Kind == jsonv.Array && b.Kind == jsonv.Array:
 		w.list(path, a.Items, b.Items)
 	default:
 		w.add(path, Changed, a, b)
@@ -64,7 +64,7 @@ func (w *walker) value(path string, a, b cassette.Value) {
 }
 
 // object compares members in the current key order, then removed keys.
-func (w *walker) object(path string, a, b cassette.Value) {
+func (w *walker) object(path string, a, b jsonv.Value) {
 	for _, k := range b.Keys() {
 		w.member(joinKey(path, k), a, b, k)
 	}
@@ -77,7 +77,7 @@ func (w *walker) object(path string, a, b cassette.Value) {
 
 // list compares two arrays. Tools are matched by name; other lists are
 // aligned on equal items.
-func (w *walker) list(path string, a, b []cassette.Value) {
+func (w *walker) list(path string, a, b []jsonv.Value) {
 	if path == "tools" {
 		if ka, kb, ok := identities(a, b, "name"); ok {
 			w.byIdentity(path, a, b, ka, kb)
@@ -90,13 +90,13 @@ func (w *walker) list(path string, a, b []cassette.Value) {
 // identities returns the identity of every item (the string under field,
 // numbered by occurrence so duplicates pair up in order), or false when an
 // item has none.
-func identities(a, b []cassette.Value, field string) (ka, kb []string, ok bool) {
-	ident := func(items []cassette.Value) ([]string, bool) {
+func identities(a, b []jsonv.Value, field string) (ka, kb []string, ok bool) {
+	ident := func(items []jsonv.Value) ([]string, bool) {
 		keys := make([]string, len(items))
 		count := map[string]int{}
 		for i, it := range items {
 			f, ok := it.Get(field)
-			if !ok || f.Kind != cassette.String {
+			if !ok || f.Kind != jsonv.String {
 				return nil, false
 			}
 			keys[i] = f.Text + "\x00" + strconv.Itoa(count[f.Text])
@@ -114,7 +114,7 @@ func identities(a, b []cassette.Value, field string) (ka, kb []string, ok bool) 
 // byIdentity pairs items with the same identity. Removed items come first
 // (recorded index), then, in current order, added items, moved items (the
 // fewest moves that explain the new order) and changes inside pairs.
-func (w *walker) byIdentity(path string, a, b []cassette.Value, ka, kb []string) {
+func (w *walker) byIdentity(path string, a, b []jsonv.Value, ka, kb []string) {
 	posA := map[string]int{}
 	for i, k := range ka {
 		posA[k] = i
@@ -125,7 +125,7 @@ func (w *walker) byIdentity(path string, a, b []cassette.Value, ka, kb []string)
 	}
 	for i, k := range ka {
 		if _, ok := posB[k]; !ok {
-			w.add(index(path, i), Removed, a[i], cassette.NullValue())
+			w.add(index(path, i), Removed, a[i], jsonv.NullValue())
 		}
 	}
 	// Common items in current order, by recorded index; the longest
@@ -140,11 +140,11 @@ func (w *walker) byIdentity(path string, a, b []cassette.Value, ka, kb []string)
 	for j, k := range kb {
 		i, ok := posA[k]
 		if !ok {
-			w.add(index(path, j), Added, cassette.NullValue(), b[j])
+			w.add(index(path, j), Added, jsonv.NullValue(), b[j])
 			continue
 		}
 		if !stays[i] {
-			w.add(index(path, j), Reordered, cassette.IntValue(int64(i)), cassette.IntValue(int64(j)))
+			w.add(index(path, j), Reordered, jsonv.IntValue(int64(i)), jsonv.IntValue(int64(j)))
 		}
 		w.value(index(path, j), a[i], b[j])
 	}
@@ -182,7 +182,7 @@ const maxAlign = 1 << 20
 // subsequence); between aligned items, items are paired by position and
 // compared deeply, and the rest are added or removed. A removed item equal to
 // an added one is a single reordered change.
-func (w *walker) aligned(path string, a, b []cassette.Value) {
+func (w *walker) aligned(path string, a, b []jsonv.Value) {
 	pairs := align(a, b)
 	sub := walker{}
 	ia, ib := 0, 0
@@ -192,10 +192,10 @@ func (w *walker) aligned(path string, a, b []cassette.Value) {
 			ia, ib = ia+1, ib+1
 		}
 		for ; ia < ea; ia++ {
-			sub.add(index(path, ia), Removed, a[ia], cassette.NullValue())
+			sub.add(index(path, ia), Removed, a[ia], jsonv.NullValue())
 		}
 		for ; ib < eb; ib++ {
-			sub.add(index(path, ib), Added, cassette.NullValue(), b[ib])
+			sub.add(index(path, ib), Added, jsonv.NullValue(), b[ib])
 		}
 	}
 	for _, p := range pairs {
@@ -207,7 +207,7 @@ func (w *walker) aligned(path string, a, b []cassette.Value) {
 }
 
 // align returns index pairs of a longest common subsequence of equal items.
-func align(a, b []cassette.Value) [][2]int {
+func align(a, b []jsonv.Value) [][2]int {
 	n, m := len(a), len(b)
 	if n == 0 || m == 0 || n*m > maxAlign {
 		return nil
@@ -220,7 +220,7 @@ func align(a, b []cassette.Value) [][2]int {
 	for i := n - 1; i >= 0; i-- {
 		for j := m - 1; j >= 0; j-- {
 			switch {
-			case cassette.Equal(a[i], b[j]):
+			case jsonv.Equal(a[i], b[j]):
 				l[i][j] = l[i+1][j+1] + 1
 			case l[i+1][j] >= l[i][j+1]:
 				l[i][j] = l[i+1][j]
@@ -232,7 +232,7 @@ func align(a, b []cassette.Value) [][2]int {
 	var pairs [][2]int
 	for i, j := 0, 0; i < n && j < m; {
 		switch {
-		case cassette.Equal(a[i], b[j]):
+		case jsonv.Equal(a[i], b[j]):
 			pairs = append(pairs, [2]int{i, j})
 			i, j = i+1, j+1
 		case l[i+1][j] >= l[i][j+1]:
@@ -258,7 +258,7 @@ func mergeMoves(path string, changes []Change) []Change {
 				used[j] = true
 				from, to := itemIndex(c.Path, path), itemIndex(changes[j].Path, path)
 				out = append(out, Change{Path: changes[j].Path, Kind: Reordered,
-					Before: cassette.IntValue(int64(from)), After: cassette.IntValue(int64(to))})
+					Before: jsonv.IntValue(int64(from)), After: jsonv.IntValue(int64(to))})
 				continue
 			}
 		}
@@ -267,9 +267,9 @@ func mergeMoves(path string, changes []Change) []Change {
 	return out
 }
 
-func findAdded(changes []Change, used []bool, path string, v cassette.Value) int {
+func findAdded(changes []Change, used []bool, path string, v jsonv.Value) int {
 	for j, d := range changes {
-		if !used[j] && d.Kind == Added && isItemOf(d.Path, path) && cassette.Equal(d.After, v) {
+		if !used[j] && d.Kind == Added && isItemOf(d.Path, path) && jsonv.Equal(d.After, v) {
 			return j
 		}
 	}

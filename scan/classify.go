@@ -11,12 +11,15 @@ import (
 	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // caseDir is what replay found out about one case directory
 // (<suite dir>/<case dir>); duplicate case names share one.
 type caseDir struct {
-	results []*cassette.CaseResult
+	results []*engine.CaseResult
 }
 
 // classifier holds what classification needs about the project.
@@ -68,7 +71,7 @@ func (c *classifier) project() {
 	if len(c.w.Project.Suites) == 0 && len(c.w.Project.Errors) > 0 {
 		// A broken dryfire.yaml loads no suites: nothing may be called an
 		// orphan.
-		c.failed = append(c.failed, cassette.ConfigFileName)
+		c.failed = append(c.failed, suite.ConfigFileName)
 	}
 	for _, s := range c.w.Project.Suites {
 		if s.Failed {
@@ -110,7 +113,7 @@ func servedKey(dir string, rep, turn int) string {
 }
 
 // caseRef names a case repetition: suite::case, or suite::case#N.
-func caseRef(res *cassette.CaseResult) string {
+func caseRef(res *engine.CaseResult) string {
 	s := res.Suite + "::" + res.Case
 	if res.RepeatIndex > 0 {
 		s += "#" + strconv.Itoa(res.RepeatIndex)
@@ -189,10 +192,10 @@ func schemaReason(f *cassette.StoreFile) string {
 	switch {
 	case f.Err != nil:
 		return "unreadable, so its schema_version cannot be read: " + fileError(f)
-	case f.SchemaVersion.Kind == cassette.Null:
+	case f.SchemaVersion.Kind == jsonv.Null:
 		return "no schema_version: lookup skips it"
 	}
-	v, _ := cassette.Encode(f.SchemaVersion, cassette.EncodeOptions{AllowNonFinite: true})
+	v, _ := jsonv.Encode(f.SchemaVersion, jsonv.EncodeOptions{AllowNonFinite: true})
 	return "schema_version is " + string(v) + ", not 1: lookup skips it"
 }
 
@@ -235,7 +238,7 @@ func (c *classifier) inCase(f *cassette.StoreFile, r *Recording, dir string) (St
 			}
 		}
 	}
-	var rep *cassette.CaseResult
+	var rep *engine.CaseResult
 	for _, res := range d.results {
 		if res.RepeatIndex == r.RepeatIndex {
 			rep = res
@@ -258,7 +261,7 @@ func (c *classifier) inCase(f *cassette.StoreFile, r *Recording, dir string) (St
 }
 
 // stale classifies an unread file of a case repetition that misses.
-func (c *classifier) stale(f *cassette.StoreFile, r *Recording, dir string, rep *cassette.CaseResult) (Status, string) {
+func (c *classifier) stale(f *cassette.StoreFile, r *Recording, dir string, rep *engine.CaseResult) (Status, string) {
 	k := missTurn(rep)
 	ex := c.explained[servedKey(dir, rep.RepeatIndex, k)]
 	switch {
@@ -274,7 +277,7 @@ func (c *classifier) stale(f *cassette.StoreFile, r *Recording, dir string, rep 
 }
 
 // missTurn is the turn of a missed case's missing visit.
-func missTurn(res *cassette.CaseResult) int {
+func missTurn(res *engine.CaseResult) int {
 	for _, v := range res.Visits {
 		if !v.Hit {
 			return v.Turn
@@ -295,7 +298,7 @@ func sortByPath(rs []*Recording) {
 // recording's path stands next to it, relative to the project root):
 // "37:15: unterminated string starting here".
 func fileError(f *cassette.StoreFile) string {
-	var pe *cassette.ParseError
+	var pe *jsonv.ParseError
 	if errors.As(f.Err, &pe) {
 		if pe.Line > 0 {
 			return fmt.Sprintf("%d:%d: %v", pe.Line, pe.Column, pe.Err)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
 )
 
 // Check is one finding of [Workspace.DoctorChecks]: a problem of the
@@ -121,7 +122,7 @@ func (w *Workspace) repeatOf(dir string) int {
 		// Index once: sanitised "<suite>/<case>" → highest repetition + 1.
 		w.repeats = map[string]int{}
 		for _, c := range w.Replay.Cases {
-			if c.Outcome == cassette.OutcomeSkipped {
+			if c.Outcome == engine.OutcomeSkipped {
 				continue
 			}
 			d := cassette.Sanitise(c.Suite) + "/" + cassette.Sanitise(c.Case)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/diff"
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // Explanation explains one replay miss: the request a case repetition
@@ -53,8 +55,8 @@ func (e *Explanation) Headline() string {
 // diffs them), so they are computed in parallel and kept in case order.
 func (w *Workspace) explainMisses(c *classifier) {
 	type job struct {
-		res  *cassette.CaseResult
-		miss *cassette.Visit
+		res  *engine.CaseResult
+		miss *engine.Visit
 		dir  string
 	}
 	var jobs []job
@@ -64,7 +66,7 @@ func (w *Workspace) explainMisses(c *classifier) {
 		if res.Outcome != "miss" {
 			continue
 		}
-		var miss *cassette.Visit
+		var miss *engine.Visit
 		for j := range res.Visits {
 			if !res.Visits[j].Hit {
 				miss = &res.Visits[j]
@@ -126,7 +128,7 @@ func filesByCaseDir(files []*cassette.StoreFile) map[string][]*cassette.StoreFil
 // directory, turn and repetition; failing that, with the closest recording
 // of the case, the suite, or the same turn anywhere. dirFiles are the files under
 // the case directory dir.
-func (w *Workspace) explain(res *cassette.CaseResult, miss *cassette.Visit, dir string, dirFiles []*cassette.StoreFile) *Explanation {
+func (w *Workspace) explain(res *engine.CaseResult, miss *engine.Visit, dir string, dirFiles []*cassette.StoreFile) *Explanation {
 	e := &Explanation{Suite: res.Suite, Case: res.Case, RepeatIndex: res.RepeatIndex, Turn: miss.Turn, CurrentKey: miss.Key}
 	var same, near []*cassette.StoreFile
 	for _, f := range dirFiles {
@@ -174,12 +176,12 @@ func (w *Workspace) sameTurnElsewhere(turn int) []*cassette.StoreFile {
 
 // closestFile reads the candidates and returns the one whose digest is
 // nearest to the current request.
-func (w *Workspace) closestFile(current cassette.Value, cands []*cassette.StoreFile) (*cassette.StoreFile, cassette.Value) {
+func (w *Workspace) closestFile(current jsonv.Value, cands []*cassette.StoreFile) (*cassette.StoreFile, jsonv.Value) {
 	if len(cands) > maxCandidates {
 		cands = cands[:maxCandidates]
 	}
 	var files []*cassette.StoreFile
-	var digests []cassette.Value
+	var digests []jsonv.Value
 	for _, f := range cands {
 		c, err := w.Store.Read(f)
 		if err != nil {
@@ -190,7 +192,7 @@ func (w *Workspace) closestFile(current cassette.Value, cands []*cassette.StoreF
 	}
 	i := diff.Closest(current, digests)
 	if i < 0 {
-		return nil, cassette.Value{}
+		return nil, jsonv.Value{}
 	}
 	return files[i], digests[i]
 }

@@ -5,23 +5,23 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // pyIntIsOne reports whether Python's int(v) is 1, as dryfire's prune tests
 // schema_version: int(True), int(1.0), int(1.9) and int(" 1 ") are 1;
 // None, lists, "1.0" and NaN raise, which prune counts as stale.
-func pyIntIsOne(v cassette.Value) bool {
+func pyIntIsOne(v jsonv.Value) bool {
 	switch v.Kind {
-	case cassette.Bool:
+	case jsonv.Bool:
 		return v.Bool
-	case cassette.Number:
+	case jsonv.Number:
 		if v.IsInt() {
 			return intLiteralIsOne(v.Text)
 		}
 		f, ok := v.Float()
 		return ok && !math.IsNaN(f) && math.Trunc(f) == 1
-	case cassette.String:
+	case jsonv.String:
 		return intLiteralIsOne(pyIntString(v.Text))
 	}
 	return false

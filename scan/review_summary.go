@@ -8,11 +8,14 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
 func writeFileAtomic(p string, data []byte, mode os.FileMode) error {
-	return cassette.WriteFileAtomic(p, data, mode)
+	return safefile.WriteAtomic(p, data, mode)
 }
 
 // summarise fills the item's format, identity, summary and details from its
@@ -47,14 +50,14 @@ func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[str
 		it.Format = "other"
 		it.Summary = []string{it.Kind.String()}
 		return nil
-	case cassette.IsTape(sample):
+	case tape.Detect(sample):
 		it.Format = "tape"
 		it.Summary, it.Details = summariseTape(oldData, oldOK, newData, newOK)
 		it.Summary = append(it.Summary, newSecrets(it.Path, oldData, oldOK, newData, newOK)...)
 		return nil
 	}
 	it.Format = "dryfire"
-	if turn, key, ok := cassette.ParseCassetteName(path.Base(it.gitPath)); ok {
+	if turn, key, ok := cassette.ParseName(path.Base(it.gitPath)); ok {
 		it.Turn, it.Key = turn, key
 	}
 	if it.Kind == Added {
@@ -87,7 +90,7 @@ func (r *Review) previousRecording(ctx context.Context, it *ReviewItem, headDirs
 		if path.Dir(f) != dir || f == it.gitPath {
 			continue
 		}
-		turn, key, ok := cassette.ParseCassetteName(path.Base(f))
+		turn, key, ok := cassette.ParseName(path.Base(f))
 		if !ok || turn != it.Turn {
 			continue
 		}
@@ -107,14 +110,14 @@ func summariseCassette(it *ReviewItem, oldData []byte, oldOK bool, newData []byt
 	var oldC, newC *cassette.Cassette
 	var sum []string
 	if oldOK {
-		c, err := cassette.DecodeCassette(oldData)
+		c, err := cassette.Decode(oldData)
 		if err != nil {
 			sum = append(sum, "committed version is invalid: "+err.Error())
 		}
 		oldC = c
 	}
 	if newOK {
-		c, err := cassette.DecodeCassette(newData)
+		c, err := cassette.Decode(newData)
 		if err != nil {
 			return append(sum, "new version is invalid: "+err.Error()), nil
 		}
@@ -214,15 +217,15 @@ func compareToolCalls(a, b []cassette.ToolCall) []string {
 			out = append(out, fmt.Sprintf("tool call %s removed", a[i].Name))
 		case a[i].Name != b[i].Name:
 			out = append(out, fmt.Sprintf("tool call %d: %s → %s %s", i, a[i].Name, b[i].Name, compactJSON(b[i].Arguments)))
-		case !cassette.PyEqual(a[i].Arguments, b[i].Arguments):
+		case !jsonv.PyEqual(a[i].Arguments, b[i].Arguments):
 			out = append(out, fmt.Sprintf("tool call %s: arguments %s → %s", b[i].Name, compactJSON(a[i].Arguments), compactJSON(b[i].Arguments)))
 		}
 	}
 	return out
 }
 
-func compactJSON(v cassette.Value) string {
-	b, err := cassette.Encode(v, cassette.EncodeOptions{AllowNonFinite: true})
+func compactJSON(v jsonv.Value) string {
+	b, err := jsonv.Encode(v, jsonv.EncodeOptions{AllowNonFinite: true})
 	if err != nil {
 		return "(unprintable)"
 	}
@@ -264,16 +267,16 @@ func responseDetails(a, b *cassette.Cassette) []Detail {
 }
 
 func summariseTape(oldData []byte, oldOK bool, newData []byte, newOK bool) ([]string, []Detail) {
-	var oldT, newT *cassette.TapeFile
+	var oldT, newT *tape.File
 	if oldOK {
-		t, err := cassette.DecodeTape(oldData)
+		t, err := tape.Decode(oldData)
 		if err != nil {
 			return []string{"committed version is invalid: " + err.Error()}, nil
 		}
 		oldT = t
 	}
 	if newOK {
-		t, err := cassette.DecodeTape(newData)
+		t, err := tape.Decode(newData)
 		if err != nil {
 			return []string{"new version is invalid: " + err.Error()}, nil
 		}
@@ -290,7 +293,7 @@ func summariseTape(oldData []byte, oldOK bool, newData []byte, newOK bool) ([]st
 	return compareTapes(oldT, newT)
 }
 
-func countEntries(t *cassette.TapeFile) int {
+func countEntries(t *tape.File) int {
 	n := 0
 	for _, k := range t.Keys {
 		n += len(k.Entries)
@@ -298,10 +301,10 @@ func countEntries(t *cassette.TapeFile) int {
 	return n
 }
 
-func compareTapes(a, b *cassette.TapeFile) ([]string, []Detail) {
+func compareTapes(a, b *tape.File) ([]string, []Detail) {
 	var out []string
 	var details []Detail
-	old := map[string]cassette.TapeGroup{}
+	old := map[string]tape.Group{}
 	for _, k := range a.Keys {
 		old[k.Key] = k
 	}
@@ -338,7 +341,7 @@ func compareTapes(a, b *cassette.TapeFile) ([]string, []Detail) {
 	return out, details
 }
 
-func entryOutcome(e cassette.TapeEntry) string {
+func entryOutcome(e tape.Entry) string {
 	if e.Error != nil {
 		return "error " + e.Error.Name + ": " + e.Error.Message
 	}
@@ -379,14 +382,14 @@ func newSecrets(rel string, oldData []byte, oldOK bool, newData []byte, newOK bo
 
 // fileSecrets scans the bytes of a tape or a dryfire cassette.
 func fileSecrets(rel string, data []byte) []secrets.Finding {
-	if cassette.IsTape(data) {
-		t, err := cassette.DecodeTape(data)
+	if tape.Detect(data) {
+		t, err := tape.Decode(data)
 		if err != nil {
 			return nil
 		}
 		return secrets.ScanTape(rel, t)
 	}
-	c, err := cassette.DecodeCassette(data)
+	c, err := cassette.Decode(data)
 	if err != nil {
 		return nil
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // gitRepo makes a temporary repository with a committed cassette tree.
@@ -39,49 +39,49 @@ func git(t *testing.T, dir string, args ...string) string {
 }
 
 // recording builds a dryfire cassette body for one turn.
-func recording(suite, caseName string, turn int, key, text string, calls []cassette.Value, inTokens int64) []byte {
+func recording(suite, caseName string, turn int, key, text string, calls []jsonv.Value, inTokens int64) []byte {
 	stop := "end_turn"
 	if len(calls) > 0 {
 		stop = "tool_use"
 	}
-	body := cassette.ObjectValue(
-		cassette.M("schema_version", cassette.IntValue(1)),
-		cassette.M("fingerprint", cassette.StringValue(key)),
-		cassette.M("suite", cassette.StringValue(suite)),
-		cassette.M("case", cassette.StringValue(caseName)),
-		cassette.M("turn", cassette.IntValue(int64(turn))),
-		cassette.M("provider", cassette.StringValue("anthropic")),
-		cassette.M("model", cassette.StringValue("claude-sonnet-4-6")),
-		cassette.M("recorded_at", cassette.StringValue("2026-08-01T12:00:00Z")),
-		cassette.M("request_digest", cassette.ObjectValue(cassette.M("messages", cassette.ArrayValue()))),
-		cassette.M("response", cassette.ObjectValue(
-			cassette.M("cache_hit", cassette.BoolValue(false)),
-			cassette.M("latency_ms", cassette.IntValue(12)),
-			cassette.M("raw", cassette.ObjectValue()),
-			cassette.M("stop_reason", cassette.StringValue(stop)),
-			cassette.M("text", cassette.StringValue(text)),
-			cassette.M("tool_calls", cassette.ArrayValue(calls...)),
-			cassette.M("usage", cassette.ObjectValue(
-				cassette.M("cache_read_tokens", cassette.IntValue(0)),
-				cassette.M("cache_write_tokens", cassette.IntValue(0)),
-				cassette.M("input_tokens", cassette.IntValue(inTokens)),
-				cassette.M("output_tokens", cassette.IntValue(20)),
+	body := jsonv.ObjectValue(
+		jsonv.M("schema_version", jsonv.IntValue(1)),
+		jsonv.M("fingerprint", jsonv.StringValue(key)),
+		jsonv.M("suite", jsonv.StringValue(suite)),
+		jsonv.M("case", jsonv.StringValue(caseName)),
+		jsonv.M("turn", jsonv.IntValue(int64(turn))),
+		jsonv.M("provider", jsonv.StringValue("anthropic")),
+		jsonv.M("model", jsonv.StringValue("claude-sonnet-4-6")),
+		jsonv.M("recorded_at", jsonv.StringValue("2026-08-01T12:00:00Z")),
+		jsonv.M("request_digest", jsonv.ObjectValue(jsonv.M("messages", jsonv.ArrayValue()))),
+		jsonv.M("response", jsonv.ObjectValue(
+			jsonv.M("cache_hit", jsonv.BoolValue(false)),
+			jsonv.M("latency_ms", jsonv.IntValue(12)),
+			jsonv.M("raw", jsonv.ObjectValue()),
+			jsonv.M("stop_reason", jsonv.StringValue(stop)),
+			jsonv.M("text", jsonv.StringValue(text)),
+			jsonv.M("tool_calls", jsonv.ArrayValue(calls...)),
+			jsonv.M("usage", jsonv.ObjectValue(
+				jsonv.M("cache_read_tokens", jsonv.IntValue(0)),
+				jsonv.M("cache_write_tokens", jsonv.IntValue(0)),
+				jsonv.M("input_tokens", jsonv.IntValue(inTokens)),
+				jsonv.M("output_tokens", jsonv.IntValue(20)),
 			)),
 		)),
 	)
-	data, err := cassette.EncodeDryfire(body)
+	data, err := jsonv.EncodeDryfire(body)
 	if err != nil {
 		panic(err)
 	}
 	return data
 }
 
-func toolCall(id, name string, args cassette.Value) cassette.Value {
-	return cassette.ObjectValue(
-		cassette.M("arguments", args),
-		cassette.M("id", cassette.StringValue(id)),
-		cassette.M("malformed_arguments", cassette.NullValue()),
-		cassette.M("name", cassette.StringValue(name)),
+func toolCall(id, name string, args jsonv.Value) jsonv.Value {
+	return jsonv.ObjectValue(
+		jsonv.M("arguments", args),
+		jsonv.M("id", jsonv.StringValue(id)),
+		jsonv.M("malformed_arguments", jsonv.NullValue()),
+		jsonv.M("name", jsonv.StringValue(name)),
 	)
 }
 
@@ -119,9 +119,9 @@ func TestReviewListsSummarisesAndActs(t *testing.T) {
 	dir := gitRepo(t)
 	root := filepath.Join(dir, ".dryfire", "cassettes")
 	caseDir := filepath.Join(root, "refund_agent", "parallel_lookups")
-	args := cassette.ObjectValue(cassette.M("order_id", cassette.StringValue("A-991")))
+	args := jsonv.ObjectValue(jsonv.M("order_id", jsonv.StringValue("A-991")))
 	writeFile(t, filepath.Join(caseDir, "00-1111111111111111.json"),
-		recording("refund_agent", "parallel_lookups", 0, "1111111111111111", "", []cassette.Value{toolCall("toolu_1", "lookup_order", args)}, 100))
+		recording("refund_agent", "parallel_lookups", 0, "1111111111111111", "", []jsonv.Value{toolCall("toolu_1", "lookup_order", args)}, 100))
 	writeFile(t, filepath.Join(caseDir, "01-2222222222222222.json"),
 		recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Refunded.", nil, 150))
 	writeFile(t, filepath.Join(root, "refund_agent", "old_case", "00-3333333333333333.json"),
@@ -137,9 +137,9 @@ func TestReviewListsSummarisesAndActs(t *testing.T) {
 	// Tape: result changed. Untracked: a new case.
 	writeFile(t, filepath.Join(caseDir, "01-2222222222222222.json"),
 		recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Refund issued.", nil, 170))
-	args2 := cassette.ObjectValue(cassette.M("order_id", cassette.StringValue("B-100")))
+	args2 := jsonv.ObjectValue(jsonv.M("order_id", jsonv.StringValue("B-100")))
 	writeFile(t, filepath.Join(caseDir, "00-5555555555555555.json"),
-		recording("refund_agent", "parallel_lookups", 0, "5555555555555555", "", []cassette.Value{toolCall("toolu_9", "lookup_order", args2)}, 100))
+		recording("refund_agent", "parallel_lookups", 0, "5555555555555555", "", []jsonv.Value{toolCall("toolu_9", "lookup_order", args2)}, 100))
 	if err := os.RemoveAll(filepath.Join(root, "refund_agent", "old_case")); err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 const golden = "../testdata/golden/dryfire"
@@ -328,7 +328,7 @@ func TestPyIntIsOne(t *testing.T) {
 		`1`: true, `1.0`: true, `1.9`: true, `true`: true, `" 1 "`: true, `"+1"`: true,
 		`2`: false, `"1.0"`: false, `null`: false, `false`: false, `[]`: false, `0.99`: false, `"1_0"`: false,
 	} {
-		v, err := cassette.Decode([]byte(lit))
+		v, err := jsonv.Decode([]byte(lit))
 		if err != nil {
 			t.Fatal(err)
 		}

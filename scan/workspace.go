@@ -10,6 +10,10 @@ import (
 	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
 // Recording is one cassette file or one tape entry.
@@ -39,7 +43,7 @@ type Recording struct {
 
 	File *cassette.StoreFile // dryfire
 
-	Tape    *cassette.TapeFile // tape entries
+	Tape    *tape.File // tape entries
 	TapeKey string
 	Entry   int // index in the key's entry list; -1 for a whole tape
 }
@@ -50,12 +54,12 @@ type Workspace struct {
 	// to: the project root, or PATH (its directory for a file) without one.
 	Path, Root string
 	// Project is nil for a bare cassette or tapes directory.
-	Project *cassette.Project
+	Project *suite.Project
 	// Store is the cassette store (empty when there is none).
 	Store *cassette.Store
-	Tapes []*cassette.TapeFile
+	Tapes []*tape.File
 	// Replay is nil without a project.
-	Replay *cassette.ReplayResult
+	Replay *engine.Result
 	// Recordings are every listed recording: dryfire files in lookup order,
 	// then tape entries.
 	Recordings []*Recording
@@ -146,7 +150,7 @@ func Open(ctx context.Context, path string, o Options) (*Workspace, error) {
 	}
 	w.loadTapes(tapeDirs)
 	if w.Project != nil {
-		w.Replay = cassette.Replay(ctx, w.Project, w.Store, cassette.ReplayOptions{})
+		w.Replay = engine.Replay(ctx, w.Project, w.Store, engine.Options{})
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -159,10 +163,10 @@ func Open(ctx context.Context, path string, o Options) (*Workspace, error) {
 // the tape directories.
 // Only the project's config is read here; Open parses the suites.
 func (w *Workspace) locate(abs string) (storeRoot string, tapeDirs []string, err error) {
-	configPath, err := cassette.FindProject(abs)
+	configPath, err := suite.FindProject(abs)
 	switch {
 	case err == nil:
-		p, err := cassette.LoadConfig(configPath)
+		p, err := suite.LoadConfig(configPath)
 		if err != nil {
 			return "", nil, err
 		}
@@ -177,7 +181,7 @@ func (w *Workspace) locate(abs string) (storeRoot string, tapeDirs []string, err
 			w.listed = func(rel string) bool { return strings.HasPrefix(rel, prefix) }
 		}
 		return storeRoot, dedupe(tapeDirs), nil
-	case errors.Is(err, cassette.ErrNoProject):
+	case errors.Is(err, suite.ErrNoProject):
 		w.Root = abs
 		if isTapeDir(abs) {
 			return "", []string{abs}, nil
@@ -207,7 +211,7 @@ func isTapeDir(dir string) bool {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err == nil && cassette.IsTape(data) {
+		if err == nil && tape.Detect(data) {
 			return true
 		}
 	}
@@ -332,13 +336,13 @@ func orDefault(s, d string) string {
 func (w *Workspace) openTapeFile(abs string) error {
 	w.Root = filepath.Dir(abs)
 	w.Store = &cassette.Store{}
-	t, err := cassette.LoadTapeFile(abs)
+	t, err := tape.Load(abs)
 	if err != nil {
 		w.Recordings = append(w.Recordings, &Recording{Path: w.rel(abs), Format: "tape", Entry: -1,
 			Status: Invalid, Reason: err.Error()})
 		return nil
 	}
-	w.Tapes = []*cassette.TapeFile{t}
+	w.Tapes = []*tape.File{t}
 	w.Recordings = append(w.Recordings, w.tapeRecordings(t)...)
 	return nil
 }
@@ -349,7 +353,7 @@ func (w *Workspace) loadTapes(dirs []string) {
 		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
 			continue
 		}
-		tapes, errs := cassette.LoadTapeDir(d)
+		tapes, errs := tape.LoadDir(d)
 		for _, err := range errs {
 			w.Problems = append(w.Problems, err)
 			w.Recordings = append(w.Recordings, &Recording{Path: w.errPath(err), Format: "tape", Entry: -1,
@@ -364,7 +368,7 @@ func (w *Workspace) loadTapes(dirs []string) {
 
 // errPath is the file an error names, relative to the root.
 func (w *Workspace) errPath(err error) string {
-	var pe *cassette.ParseError
+	var pe *jsonv.ParseError
 	if errors.As(err, &pe) && pe.Path != "" {
 		return w.rel(pe.Path)
 	}
@@ -377,7 +381,7 @@ func (w *Workspace) errPath(err error) string {
 
 // tapeRecordings returns one recording per entry of a tape, or one for an
 // empty tape.
-func (w *Workspace) tapeRecordings(t *cassette.TapeFile) []*Recording {
+func (w *Workspace) tapeRecordings(t *tape.File) []*Recording {
 	rel := w.rel(t.Path)
 	if len(t.Keys) == 0 {
 		return []*Recording{{Path: rel, Format: "tape", Suite: t.Name, Entry: -1, Tape: t,
@@ -389,7 +393,7 @@ func (w *Workspace) tapeRecordings(t *cassette.TapeFile) []*Recording {
 			r := &Recording{Path: rel, Format: "tape", Suite: t.Name, Key: g.Key, Turn: i,
 				Tape: t, TapeKey: g.Key, Entry: i, Status: TapeOK}
 			switch {
-			case e.KeyCheck == cassette.KeyMismatch:
+			case e.KeyCheck == tape.KeyMismatch:
 				r.Status = KeyMismatch
 				r.Reason = "stored args hash to neither the JavaScript nor the Python key: a normalize function changed them, or the tape was edited by hand"
 			case e.Error != nil:

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
 // DefaultBaselineFile is the baseline read automatically from the project
@@ -97,7 +97,7 @@ func WriteBaseline(path string, b *Baseline) error {
 	if err != nil {
 		return err
 	}
-	return cassette.WriteFileAtomic(path, append(data, '\n'), 0o644)
+	return safefile.WriteAtomic(path, append(data, '\n'), 0o644)
 }
 
 // Accepts reports whether the baseline accepts a secret found by rule with

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 var benchWords = strings.Fields(`the order was shipped on monday and the customer asked about a refund
@@ -33,7 +34,7 @@ func transcript(seed uint64, turns int) []byte {
 		}
 		return b.String()
 	}
-	var msgs []cassette.Value
+	var msgs []jsonv.Value
 	for i := range turns {
 		msgs = append(msgs,
 			Obj(M("content", S(prose(120))), M("role", S("user")), M("tool_calls", Arr()), M("tool_results", Arr())),
@@ -41,8 +42,8 @@ func transcript(seed uint64, turns int) []byte {
 				M("tool_calls", Arr(Obj(M("arguments", Obj(M("order_id", S(fmt.Sprint(8000+i))), M("note", S(prose(12))))),
 					M("id", S(fmt.Sprintf("call_%d", i))), M("name", S("get_order"))))),
 				M("tool_results", Arr(Obj(M("call_id", S(fmt.Sprintf("call_%d", i))),
-					M("content", Obj(M("status", S("shipped")), M("items", Arr(S(prose(8)), S(prose(8)))), M("total", cassette.FloatValue(41.5)))),
-					M("is_error", cassette.BoolValue(false)))))),
+					M("content", Obj(M("status", S("shipped")), M("items", Arr(S(prose(8)), S(prose(8)))), M("total", jsonv.FloatValue(41.5)))),
+					M("is_error", jsonv.BoolValue(false)))))),
 		)
 	}
 	body := Obj(
@@ -52,9 +53,9 @@ func transcript(seed uint64, turns int) []byte {
 			M("tools", Arr(Obj(M("description", S(prose(30))), M("name", S("get_order"))))))),
 		M("response", Obj(M("raw", Obj(M("content", Arr(Obj(M("text", S(prose(300))), M("type", S("text"))))))),
 			M("stop_reason", S("end_turn")), M("text", S(prose(300))))),
-		M("schema_version", cassette.IntValue(1)), M("suite", S("orders")), M("turn", cassette.IntValue(3)),
+		M("schema_version", jsonv.IntValue(1)), M("suite", S("orders")), M("turn", jsonv.IntValue(3)),
 	)
-	data, err := cassette.EncodeDryfire(body)
+	data, err := jsonv.EncodeDryfire(body)
 	if err != nil {
 		panic(err)
 	}
@@ -65,7 +66,7 @@ func transcript(seed uint64, turns int) []byte {
 // bytes of the file per second.
 func BenchmarkScanCassette(b *testing.B) {
 	data := transcript(1, 40)
-	c, err := cassette.DecodeCassette(data)
+	c, err := cassette.Decode(data)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func BenchmarkScanCassetteWithDecode(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		c, err := cassette.DecodeCassette(data)
+		c, err := cassette.Decode(data)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -7,14 +7,14 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 var (
-	S   = cassette.StringValue
-	Obj = cassette.ObjectValue
-	Arr = cassette.ArrayValue
-	M   = cassette.M
+	S   = jsonv.StringValue
+	Obj = jsonv.ObjectValue
+	Arr = jsonv.ArrayValue
+	M   = jsonv.M
 )
 
 func hashOf(s string) string {
@@ -26,7 +26,7 @@ func hashOf(s string) string {
 type plantCtx struct {
 	name     string
 	tape     bool
-	plant    func(text string) cassette.Value
+	plant    func(text string) jsonv.Value
 	jsonPath string // "" when the path holds a preview (object keys)
 	where    string
 	affects  bool
@@ -34,7 +34,7 @@ type plantCtx struct {
 
 const tapeKey = "204fa65b677b2cc8"
 
-func dryfireBody(digestText string, text, rawText cassette.Value, args cassette.Value) cassette.Value {
+func dryfireBody(digestText string, text, rawText jsonv.Value, args jsonv.Value) jsonv.Value {
 	return Obj(
 		M("case", S("lookup")), M("fingerprint", S("89c21da58e7c1b1e")), M("model", S("claude-opus-4-1")),
 		M("provider", S("anthropic")), M("recorded_at", S("2026-08-01T12:00:00Z")),
@@ -45,74 +45,74 @@ func dryfireBody(digestText string, text, rawText cassette.Value, args cassette.
 			M("tools", Arr(Obj(M("description", S("Fetch an order by id.")), M("name", S("get_order"))))),
 		)),
 		M("response", Obj(
-			M("cache_hit", cassette.BoolValue(false)), M("latency_ms", cassette.IntValue(400)),
+			M("cache_hit", jsonv.BoolValue(false)), M("latency_ms", jsonv.IntValue(400)),
 			M("raw", Obj(M("content", Arr(Obj(M("text", rawText), M("type", S("text"))))),
 				M("id", S("msg_01Xj1U3isylXUpKu5sdQsJIXuq")), M("role", S("assistant")))),
 			M("stop_reason", S("end_turn")), M("text", text),
 			M("tool_calls", Arr(Obj(M("arguments", args), M("id", S("toolu_01Vab2T5o5iEMxxpm1ZUiJW9")),
-				M("malformed_arguments", cassette.NullValue()), M("name", S("get_order"))))),
-			M("usage", Obj(M("input_tokens", cassette.IntValue(120)), M("output_tokens", cassette.IntValue(21)))),
+				M("malformed_arguments", jsonv.NullValue()), M("name", S("get_order"))))),
+			M("usage", Obj(M("input_tokens", jsonv.IntValue(120)), M("output_tokens", jsonv.IntValue(21)))),
 		)),
-		M("schema_version", cassette.IntValue(1)), M("suite", S("orders")), M("turn", cassette.IntValue(0)),
+		M("schema_version", jsonv.IntValue(1)), M("suite", S("orders")), M("turn", jsonv.IntValue(0)),
 	)
 }
 
-func tapeBody(args, kwargs, result, errv cassette.Value) cassette.Value {
+func tapeBody(args, kwargs, result, errv jsonv.Value) jsonv.Value {
 	entry := Obj(M("args", args))
-	if kwargs.Kind != cassette.Null {
+	if kwargs.Kind != jsonv.Null {
 		entry.Set("kwargs", kwargs)
 	}
-	if errv.Kind != cassette.Null {
+	if errv.Kind != jsonv.Null {
 		entry.Set("error", errv)
 	} else {
 		entry.Set("result", result)
 	}
-	return Obj(M("version", cassette.IntValue(1)), M("name", S("chat")),
+	return Obj(M("version", jsonv.IntValue(1)), M("name", S("chat")),
 		M("entries", Obj(M(tapeKey, Arr(entry)))))
 }
 
 var (
 	neutral   = "What is the status of order 8812?"
 	neutralV  = S(neutral)
-	neutralKw = Obj(M("model", S("claude-opus-5")), M("max_tokens", cassette.IntValue(256)))
+	neutralKw = Obj(M("model", S("claude-opus-5")), M("max_tokens", jsonv.IntValue(256)))
 	neutralRs = Obj(M("content", Arr(Obj(M("type", S("text")), M("text", S("Shipped on Monday."))))))
 )
 
 var contexts = []plantCtx{
-	{name: "dryfire response text", plant: func(t string) cassette.Value {
+	{name: "dryfire response text", plant: func(t string) jsonv.Value {
 		return dryfireBody(neutral, S("Here is the value you asked for: "+t+"."), S("ok"), Obj(M("id", S("8812"))))
 	}, jsonPath: "response.text", where: whereResponse, affects: true},
-	{name: "dryfire raw content", plant: func(t string) cassette.Value {
+	{name: "dryfire raw content", plant: func(t string) jsonv.Value {
 		return dryfireBody(neutral, S("ok"), S("(see "+t+")"), Obj(M("id", S("8812"))))
 	}, jsonPath: "response.raw.content[0].text", where: whereRaw, affects: true},
-	{name: "dryfire request digest", plant: func(t string) cassette.Value {
+	{name: "dryfire request digest", plant: func(t string) jsonv.Value {
 		return dryfireBody("Run this:\n"+t+"\tthen retry", S("ok"), S("ok"), Obj(M("id", S("8812"))))
 	}, jsonPath: "request_digest.messages[0].content", where: whereDigest},
-	{name: "dryfire tool arguments", plant: func(t string) cassette.Value {
+	{name: "dryfire tool arguments", plant: func(t string) jsonv.Value {
 		return dryfireBody(neutral, S("ok"), S("ok"), Obj(M("note", S(t+","))))
 	}, jsonPath: "response.tool_calls[0].arguments.note", where: whereResponse, affects: true},
-	{name: "dryfire JSON-escaped in a string", plant: func(t string) cassette.Value {
+	{name: "dryfire JSON-escaped in a string", plant: func(t string) jsonv.Value {
 		return dryfireBody(neutral, S(`{\"config\":\"`+t+`\"}`), S("ok"), Obj(M("id", S("8812"))))
 	}, jsonPath: "response.text", where: whereResponse, affects: true},
-	{name: "tape args", tape: true, plant: func(t string) cassette.Value {
-		return tapeBody(Arr(S("prompt with "+t+"."), neutralKw), cassette.NullValue(), neutralRs, cassette.NullValue())
+	{name: "tape args", tape: true, plant: func(t string) jsonv.Value {
+		return tapeBody(Arr(S("prompt with "+t+"."), neutralKw), jsonv.NullValue(), neutralRs, jsonv.NullValue())
 	}, jsonPath: "entries." + tapeKey + "[0].args[0]", where: whereArgs},
-	{name: "tape kwargs", tape: true, plant: func(t string) cassette.Value {
-		return tapeBody(Arr(neutralV), Obj(M("headers", Obj(M("note", S("("+t+")"))))), neutralRs, cassette.NullValue())
+	{name: "tape kwargs", tape: true, plant: func(t string) jsonv.Value {
+		return tapeBody(Arr(neutralV), Obj(M("headers", Obj(M("note", S("("+t+")"))))), neutralRs, jsonv.NullValue())
 	}, jsonPath: "entries." + tapeKey + "[0].kwargs.headers.note", where: whereKwargs},
-	{name: "tape result", tape: true, plant: func(t string) cassette.Value {
-		return tapeBody(Arr(neutralV), cassette.NullValue(), Obj(M("content", Arr(Obj(M("text", S(t)))))), cassette.NullValue())
+	{name: "tape result", tape: true, plant: func(t string) jsonv.Value {
+		return tapeBody(Arr(neutralV), jsonv.NullValue(), Obj(M("content", Arr(Obj(M("text", S(t)))))), jsonv.NullValue())
 	}, jsonPath: "entries." + tapeKey + "[0].result.content[0].text", where: whereResult, affects: true},
-	{name: "tape error", tape: true, plant: func(t string) cassette.Value {
-		return tapeBody(Arr(neutralV), cassette.NullValue(), cassette.NullValue(),
+	{name: "tape error", tape: true, plant: func(t string) jsonv.Value {
+		return tapeBody(Arr(neutralV), jsonv.NullValue(), jsonv.NullValue(),
 			Obj(M("message", S("401 Unauthorized: "+t)), M("name", S("AuthenticationError"))))
 	}, jsonPath: "entries." + tapeKey + "[0].error.message", where: whereError, affects: true},
-	{name: "tape result object key", tape: true, plant: func(t string) cassette.Value {
-		return tapeBody(Arr(neutralV), cassette.NullValue(), Obj(M(t, cassette.BoolValue(true))), cassette.NullValue())
+	{name: "tape result object key", tape: true, plant: func(t string) jsonv.Value {
+		return tapeBody(Arr(neutralV), jsonv.NullValue(), Obj(M(t, jsonv.BoolValue(true))), jsonv.NullValue())
 	}, where: whereResult, affects: true},
 }
 
-func scanBody(tape bool, body cassette.Value) []Finding {
+func scanBody(tape bool, body jsonv.Value) []Finding {
 	var out []Finding
 	if tape {
 		scanTape("t.json", body, func(f Finding) { out = append(out, f) })
@@ -192,7 +192,7 @@ func TestKeyedSecretsFound(t *testing.T) {
 	n := 0
 	for seed := range uint64(3) {
 		for _, kv := range newGen(100 + seed).keyed() {
-			tape := tapeBody(Arr(neutralV), Obj(M("headers", Obj(M(kv.key, S(kv.value))))), neutralRs, cassette.NullValue())
+			tape := tapeBody(Arr(neutralV), Obj(M("headers", Obj(M(kv.key, S(kv.value))))), neutralRs, jsonv.NullValue())
 			fs := scanBody(true, tape)
 			if len(fs) != 1 || fs[0].Rule != kv.rule || fs[0].Hash != hashOf(kv.secret) {
 				t.Errorf("seed %d %s: got %+v, want one %s", seed, kv.key, fs, kv.rule)

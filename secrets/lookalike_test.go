@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // lookAlikes are texts that resemble secrets and are not: documentation
@@ -122,7 +122,7 @@ func TestLookAlikesNotFlagged(t *testing.T) {
 		n++
 	}
 	for _, kv := range lookAlikeKeyed {
-		tape := tapeBody(Arr(neutralV), Obj(M("headers", Obj(M(kv[0], S(kv[1]))))), neutralRs, cassette.NullValue())
+		tape := tapeBody(Arr(neutralV), Obj(M("headers", Obj(M(kv[0], S(kv[1]))))), neutralRs, jsonv.NullValue())
 		if fs := scanBody(true, tape); len(fs) > 0 {
 			t.Errorf("%s=%q: flagged %s", kv[0], kv[1], fs[0].Rule)
 		}

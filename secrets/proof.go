@@ -8,6 +8,10 @@ import (
 	"slices"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
 // RedactReport is what [RedactAll] did.
@@ -49,9 +53,9 @@ func RedactAll(ctx context.Context, rep *Report, keep func(rule, hash, path stri
 	if len(paths) == 0 {
 		return out, nil
 	}
-	var project *cassette.Project
-	if cfg, err := cassette.FindProject(rep.Root); err == nil && filepath.Dir(cfg) == rep.Root {
-		if p, err := cassette.LoadProject(cfg, nil); err == nil {
+	var project *suite.Project
+	if cfg, err := suite.FindProject(rep.Root); err == nil && filepath.Dir(cfg) == rep.Root {
+		if p, err := suite.LoadProject(cfg, nil); err == nil {
 			project = p
 		}
 	}
@@ -65,7 +69,7 @@ func RedactAll(ctx context.Context, rep *Report, keep func(rule, hash, path stri
 	originals := map[string][]byte{}
 	restore := func() {
 		for p, data := range originals {
-			_ = cassette.WriteFileAtomic(p, data, 0o644)
+			_ = safefile.WriteAtomic(p, data, 0o644)
 		}
 	}
 	for _, rel := range paths {
@@ -119,19 +123,19 @@ func RedactAll(ctx context.Context, rep *Report, keep func(rule, hash, path stri
 
 // replayHits replays the project offline and returns the case repetitions
 // that hit.
-func replayHits(ctx context.Context, p *cassette.Project) (map[string]bool, *ReplayProof, error) {
+func replayHits(ctx context.Context, p *suite.Project) (map[string]bool, *ReplayProof, error) {
 	store, err := cassette.LoadStore(ctx, p.CassetteRoot, cassette.LoadOptions{})
 	if err != nil {
 		return nil, nil, err
 	}
-	res := cassette.Replay(ctx, p, store, cassette.ReplayOptions{})
+	res := engine.Replay(ctx, p, store, engine.Options{})
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
 	hits := map[string]bool{}
 	proof := &ReplayProof{Cases: len(res.Cases)}
 	for _, c := range res.Cases {
-		if c.Outcome == cassette.OutcomeHit {
+		if c.Outcome == engine.OutcomeHit {
 			name := c.Suite + "::" + c.Case
 			if c.RepeatIndex > 0 {
 				name += fmt.Sprintf("#%d", c.RepeatIndex)
@@ -151,8 +155,8 @@ func sameTapeKeys(before []byte, path string) error {
 	if err != nil {
 		return err
 	}
-	a, err1 := cassette.DecodeTape(before)
-	b, err2 := cassette.DecodeTape(after)
+	a, err1 := tape.Decode(before)
+	b, err2 := tape.Decode(after)
 	if err1 != nil || err2 != nil {
 		return fmt.Errorf("tape does not decode after redaction")
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // TestNoOutputHoldsASecret scans and redacts generated documents full of
@@ -18,7 +18,7 @@ func TestNoOutputHoldsASecret(t *testing.T) {
 	for seed := range uint64(40) {
 		g := newGen(1000 + seed)
 		ps := g.kinds()
-		var members []cassette.Member
+		var members []jsonv.Member
 		for i, p := range ps {
 			filler := g.str(genAlnum+" .,;:()\"'\t\n", 20)
 			text := filler[:g.r.IntN(20)] + " " + p.text + " " + filler[g.r.IntN(20):]
@@ -40,12 +40,12 @@ func TestNoOutputHoldsASecret(t *testing.T) {
 		if n != len(ps) {
 			t.Errorf("seed %d: redacted %d of %d", seed, n, len(ps))
 		}
-		enc, err := cassette.EncodeDryfire(red)
+		enc, err := jsonv.EncodeDryfire(red)
 		if err != nil {
 			t.Fatal(err)
 		}
 		assertNoSecret(t, "redacted", string(enc), ps)
-		if again, m := RedactValue(red, nil); m != 0 || !cassette.Equal(again, red) {
+		if again, m := RedactValue(red, nil); m != 0 || !jsonv.Equal(again, red) {
 			t.Errorf("seed %d: redaction is not idempotent", seed)
 		}
 	}
@@ -86,7 +86,7 @@ func FuzzScan(f *testing.F) {
 		if utf8.ValidString(text) && !utf8.ValidString(got) {
 			t.Fatalf("redaction broke UTF-8")
 		}
-		if again, n := RedactValue(red, nil); n != 0 || !cassette.Equal(again, red) {
+		if again, n := RedactValue(red, nil); n != 0 || !jsonv.Equal(again, red) {
 			t.Fatalf("redaction is not idempotent")
 		}
 	})

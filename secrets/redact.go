@@ -10,6 +10,9 @@ import (
 	"slices"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
 // Placeholder returns the text that replaces a secret found by rule.
@@ -19,7 +22,7 @@ func Placeholder(rule string) string { return "[REDACTED:" + rule + "]" }
 // rule, and the number of secrets replaced. keep, when not nil, spares the
 // secrets it returns true for (a baseline's accepted findings). v itself is
 // not modified; unchanged subtrees are shared.
-func RedactValue(v cassette.Value, keep func(rule, hash string) bool) (cassette.Value, int) {
+func RedactValue(v jsonv.Value, keep func(rule, hash string) bool) (jsonv.Value, int) {
 	r := redactor{keep: keep}
 	out := r.value(v)
 	return out, r.n
@@ -31,14 +34,14 @@ type redactor struct {
 	matches []match
 }
 
-func (r *redactor) value(v cassette.Value) cassette.Value {
+func (r *redactor) value(v jsonv.Value) jsonv.Value {
 	switch v.Kind {
-	case cassette.String:
+	case jsonv.String:
 		if s, ok := r.str("", v.Text); ok {
-			return cassette.StringValue(s)
+			return jsonv.StringValue(s)
 		}
-	case cassette.Array:
-		var items []cassette.Value
+	case jsonv.Array:
+		var items []jsonv.Value
 		for i := range v.Items {
 			x := r.value(v.Items[i])
 			if items == nil && !sameString(x, v.Items[i]) {
@@ -49,17 +52,17 @@ func (r *redactor) value(v cassette.Value) cassette.Value {
 			}
 		}
 		if items != nil {
-			return cassette.Value{Kind: cassette.Array, Items: items}
+			return jsonv.Value{Kind: jsonv.Array, Items: items}
 		}
-	case cassette.Object:
-		var members []cassette.Member
+	case jsonv.Object:
+		var members []jsonv.Member
 		for i, m := range v.Members {
 			key, keyChanged := r.str("", m.Key)
-			var x cassette.Value
-			if m.Value.Kind == cassette.String && secretKeyName(m.Key) {
+			var x jsonv.Value
+			if m.Value.Kind == jsonv.String && secretKeyName(m.Key) {
 				x = m.Value
 				if s, ok := r.str(m.Key, m.Value.Text); ok {
-					x = cassette.StringValue(s)
+					x = jsonv.StringValue(s)
 				}
 			} else {
 				x = r.value(m.Value)
@@ -71,11 +74,11 @@ func (r *redactor) value(v cassette.Value) cassette.Value {
 				if !keyChanged {
 					key = m.Key
 				}
-				members[i] = cassette.Member{Key: key, Value: x}
+				members[i] = jsonv.Member{Key: key, Value: x}
 			}
 		}
 		if members != nil {
-			return cassette.Value{Kind: cassette.Object, Members: members}
+			return jsonv.Value{Kind: jsonv.Object, Members: members}
 		}
 	}
 	return v
@@ -84,7 +87,7 @@ func (r *redactor) value(v cassette.Value) cassette.Value {
 // sameString reports whether x is v unchanged: the redactor returns its
 // input as is when nothing was replaced, so comparing strings and slice
 // identity is enough.
-func sameString(x, v cassette.Value) bool {
+func sameString(x, v jsonv.Value) bool {
 	if x.Kind != v.Kind || x.Text != v.Text || len(x.Items) != len(v.Items) || len(x.Members) != len(v.Members) {
 		return false
 	}
@@ -160,7 +163,7 @@ func RedactFile(path string, keep func(rule, hash string) bool) (Redaction, erro
 	}
 	res := Redaction{Path: path}
 	var out []byte
-	if cassette.IsTape(data) {
+	if tape.Detect(data) {
 		res.Format = "tape"
 		out, res.Replaced, res.Dialect, err = redactTape(data, keep)
 	} else {
@@ -168,16 +171,16 @@ func RedactFile(path string, keep func(rule, hash string) bool) (Redaction, erro
 		out, res.Replaced, err = redactDryfire(data, keep)
 	}
 	if err != nil {
-		return res, cassette.WithPath(path, err)
+		return res, jsonv.WithPath(path, err)
 	}
 	if res.Replaced == 0 {
 		return res, nil
 	}
-	return res, cassette.WriteFileAtomic(path, out, 0o644)
+	return res, safefile.WriteAtomic(path, out, 0o644)
 }
 
 func redactDryfire(data []byte, keep func(rule, hash string) bool) ([]byte, int, error) {
-	c, err := cassette.DecodeCassette(data)
+	c, err := cassette.Decode(data)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -188,12 +191,12 @@ func redactDryfire(data []byte, keep func(rule, hash string) bool) ([]byte, int,
 	if n == 0 {
 		return nil, 0, nil
 	}
-	out, err := cassette.EncodeDryfire(body)
+	out, err := jsonv.EncodeDryfire(body)
 	if err != nil {
 		return nil, 0, err
 	}
 	// The written file must be what dryfire itself would write for it.
-	back, err := cassette.DecodeCassette(out)
+	back, err := cassette.Decode(out)
 	if err != nil {
 		return nil, 0, fmt.Errorf("redacted cassette does not decode: %w", err)
 	}
@@ -204,7 +207,7 @@ func redactDryfire(data []byte, keep func(rule, hash string) bool) ([]byte, int,
 }
 
 func redactTape(data []byte, keep func(rule, hash string) bool) ([]byte, int, string, error) {
-	t, err := cassette.DecodeTape(data)
+	t, err := tape.Decode(data)
 	if err != nil {
 		return nil, 0, "", err
 	}
@@ -213,12 +216,12 @@ func redactTape(data []byte, keep func(rule, hash string) bool) ([]byte, int, st
 	if n == 0 {
 		return nil, 0, d.String(), nil
 	}
-	opts := cassette.EncodeOptions{Dialect: d, Indent: true, AllowNonFinite: true}
-	draft, err := cassette.Encode(body, opts)
+	opts := jsonv.EncodeOptions{Dialect: d, Indent: true, AllowNonFinite: true}
+	draft, err := jsonv.Encode(body, opts)
 	if err != nil {
 		return nil, 0, d.String(), err
 	}
-	t2, err := cassette.DecodeTape(draft)
+	t2, err := tape.Decode(draft)
 	if err != nil {
 		return nil, 0, d.String(), fmt.Errorf("redacted tape does not decode: %w", err)
 	}
@@ -237,21 +240,21 @@ func redactTape(data []byte, keep func(rule, hash string) bool) ([]byte, int, st
 // tapeDialect tells which writer produced a tape: the dialect whose encoding
 // reproduces the bytes, else Python when there are keyword arguments or bare
 // NaN (only the Python port writes those), else JavaScript.
-func tapeDialect(t *cassette.TapeFile, data []byte) cassette.Dialect {
-	for _, d := range []cassette.Dialect{cassette.JS, cassette.Python} {
+func tapeDialect(t *tape.File, data []byte) jsonv.Dialect {
+	for _, d := range []jsonv.Dialect{jsonv.JS, jsonv.Python} {
 		if out, err := t.Encode(d); err == nil && bytes.Equal(out, data) {
 			return d
 		}
 	}
 	if t.NonFinite {
-		return cassette.Python
+		return jsonv.Python
 	}
 	for _, g := range t.Keys {
 		for _, e := range g.Entries {
 			if e.HasKwargs {
-				return cassette.Python
+				return jsonv.Python
 			}
 		}
 	}
-	return cassette.JS
+	return jsonv.JS
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
 // writeCorpus writes one recording per planted secret and context under
@@ -24,14 +26,14 @@ func writeCorpus(t *testing.T, dir string, ps []planted) (files int) {
 			var err error
 			var name string
 			if c.tape {
-				d := cassette.JS
+				d := jsonv.JS
 				if body.Field("entries").Field(tapeKey).Items[0].Has("kwargs") {
-					d = cassette.Python
+					d = jsonv.Python
 				}
-				data, err = cassette.Encode(body, cassette.EncodeOptions{Dialect: d, Indent: true})
+				data, err = jsonv.Encode(body, jsonv.EncodeOptions{Dialect: d, Indent: true})
 				name = fmt.Sprintf("tapes/t%02d-%02d.json", i, j)
 			} else {
-				data, err = cassette.EncodeDryfire(body)
+				data, err = jsonv.EncodeDryfire(body)
 				name = fmt.Sprintf(".dryfire/cassettes/orders/lookup%02d/%02d-89c21da58e7c1b1e.json", i, j)
 			}
 			if err != nil {
@@ -87,13 +89,13 @@ func TestRedactFileRoundTrip(t *testing.T) {
 		}
 		// Canonical: decoding and re-encoding gives the same bytes.
 		if res.Format == "tape" {
-			tp, err := cassette.DecodeTape(after)
+			tp, err := tape.Decode(after)
 			if err != nil {
 				t.Fatalf("%s: %v", f.Path, err)
 			}
-			d := cassette.JS
+			d := jsonv.JS
 			if res.Dialect == "python" {
-				d = cassette.Python
+				d = jsonv.Python
 			}
 			if again, _ := tp.Encode(d); !bytes.Equal(again, after) {
 				t.Errorf("%s: redacted tape is not canonical", f.Path)
@@ -101,11 +103,11 @@ func TestRedactFileRoundTrip(t *testing.T) {
 			if tapeDialect(tp, after).String() != res.Dialect {
 				t.Errorf("%s: dialect changed", f.Path)
 			}
-			if bt, _ := cassette.DecodeTape(before); bt != nil && len(bt.Keys) != len(tp.Keys) {
+			if bt, _ := tape.Decode(before); bt != nil && len(bt.Keys) != len(tp.Keys) {
 				t.Errorf("%s: keys changed", f.Path)
 			}
 		} else {
-			c, err := cassette.DecodeCassette(after)
+			c, err := cassette.Decode(after)
 			if err != nil {
 				t.Fatalf("%s: %v", f.Path, err)
 			}

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
 // Finding is one secret in one recording. It never holds the secret itself.
@@ -41,7 +43,7 @@ type Finding struct {
 // ScanValue reports every secret in v, in document order, to yield. jsonPath
 // is the path of v itself ("" for a document root). Path, Where and
 // AffectsTests are left empty.
-func ScanValue(v cassette.Value, jsonPath string, yield func(Finding)) {
+func ScanValue(v jsonv.Value, jsonPath string, yield func(Finding)) {
 	w := walker{yield: yield}
 	w.path = append(w.path, jsonPath...)
 	w.value(v)
@@ -61,7 +63,7 @@ func ScanCassette(rel string, c *cassette.Cassette) []Finding {
 
 // ScanTape reports the secrets of a cassette-fn tape: args, kwargs, result
 // and error of every entry, and the rest of the document.
-func ScanTape(rel string, t *cassette.TapeFile) []Finding {
+func ScanTape(rel string, t *tape.File) []Finding {
 	if t == nil {
 		return nil
 	}
@@ -84,7 +86,7 @@ const (
 	whereTape     = "in the tape's header fields"
 )
 
-func scanDryfire(rel string, body cassette.Value, yield func(Finding)) {
+func scanDryfire(rel string, body jsonv.Value, yield func(Finding)) {
 	w := walker{}
 	emit := func(where string, affects bool) func(Finding) {
 		return func(f Finding) {
@@ -92,7 +94,7 @@ func scanDryfire(rel string, body cassette.Value, yield func(Finding)) {
 			yield(f)
 		}
 	}
-	if body.Kind != cassette.Object {
+	if body.Kind != jsonv.Object {
 		w.yield = emit(whereHeader, false)
 		w.value(body)
 		return
@@ -103,7 +105,7 @@ func scanDryfire(rel string, body cassette.Value, yield func(Finding)) {
 			w.yield = emit(whereDigest, false)
 			w.member(m)
 		case "response":
-			if m.Value.Kind != cassette.Object {
+			if m.Value.Kind != jsonv.Object {
 				w.yield = emit(whereResponse, true)
 				w.member(m)
 				continue
@@ -125,7 +127,7 @@ func scanDryfire(rel string, body cassette.Value, yield func(Finding)) {
 	}
 }
 
-func scanTape(rel string, body cassette.Value, yield func(Finding)) {
+func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
 	w := walker{}
 	emit := func(where string, affects bool) func(Finding) {
 		return func(f Finding) {
@@ -135,26 +137,26 @@ func scanTape(rel string, body cassette.Value, yield func(Finding)) {
 	}
 	entries := body.Field("entries")
 	for _, m := range body.Members {
-		if m.Key != "entries" || entries.Kind != cassette.Object {
+		if m.Key != "entries" || entries.Kind != jsonv.Object {
 			w.yield = emit(whereTape, false)
 			w.member(m)
 		}
 	}
-	if entries.Kind != cassette.Object {
+	if entries.Kind != jsonv.Object {
 		return
 	}
 	top := w.push("entries")
 	for _, g := range entries.Members {
 		w.yield = emit(whereTapeKey, false)
 		mark := w.pushKey(g.Key)
-		if g.Value.Kind != cassette.Array {
+		if g.Value.Kind != jsonv.Array {
 			w.value(g.Value)
 			w.pop(mark)
 			continue
 		}
 		for i, e := range g.Value.Items {
 			im := w.pushIndex(i)
-			if e.Kind != cassette.Object {
+			if e.Kind != jsonv.Object {
 				w.yield = emit(whereTape, false)
 				w.value(e)
 			}
@@ -223,9 +225,9 @@ func (w *walker) pushIndex(i int) int {
 
 func (w *walker) pop(mark int) { w.path = w.path[:mark] }
 
-func (w *walker) member(m cassette.Member) {
+func (w *walker) member(m jsonv.Member) {
 	mark := w.pushKey(m.Key)
-	if m.Value.Kind == cassette.String && secretKeyName(m.Key) {
+	if m.Value.Kind == jsonv.String && secretKeyName(m.Key) {
 		w.secretKeyValue(m.Key, m.Value.Text)
 	} else {
 		w.value(m.Value)
@@ -233,17 +235,17 @@ func (w *walker) member(m cassette.Member) {
 	w.pop(mark)
 }
 
-func (w *walker) value(v cassette.Value) {
+func (w *walker) value(v jsonv.Value) {
 	switch v.Kind {
-	case cassette.String:
+	case jsonv.String:
 		w.str(v.Text)
-	case cassette.Array:
+	case jsonv.Array:
 		for i := range v.Items {
 			mark := w.pushIndex(i)
 			w.value(v.Items[i])
 			w.pop(mark)
 		}
-	case cassette.Object:
+	case jsonv.Object:
 		for i := range v.Members {
 			w.member(v.Members[i])
 		}

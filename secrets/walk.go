@@ -10,6 +10,9 @@ import (
 	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
 // Report is what [ScanPath] found.
@@ -48,11 +51,11 @@ func ScanPath(ctx context.Context, path string) (*Report, error) {
 		mu.Unlock()
 	}
 	var dirs []string // store roots and tape directories to read
-	cfg, perr := cassette.FindProject(abs)
+	cfg, perr := suite.FindProject(abs)
 	switch {
 	case perr == nil:
 		r.Root = filepath.Dir(cfg)
-		p, err := cassette.LoadConfig(cfg)
+		p, err := suite.LoadConfig(cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -62,7 +65,7 @@ func ScanPath(ctx context.Context, path string) (*Report, error) {
 		if !slices.ContainsFunc(dirs, func(d string) bool { return within(abs, d) || within(d, abs) }) {
 			dirs = append(dirs, abs)
 		}
-	case errors.Is(perr, cassette.ErrNoProject):
+	case errors.Is(perr, suite.ErrNoProject):
 		r.Root = abs
 		if !fi.IsDir() {
 			r.Root = filepath.Dir(abs)
@@ -85,7 +88,7 @@ func ScanPath(ctx context.Context, path string) (*Report, error) {
 		}
 		fs, err := scanBytes(rel(abs), data)
 		if err != nil {
-			r.Problems = append(r.Problems, cassette.WithPath(abs, err))
+			r.Problems = append(r.Problems, jsonv.WithPath(abs, err))
 		} else {
 			add(fs)
 		}
@@ -107,16 +110,16 @@ func ScanPath(ctx context.Context, path string) (*Report, error) {
 		// Python's bare NaN tokens does not decode strictly, so c is nil.
 		isTape := c != nil && c.Body.Has("entries") && !c.Body.Has("fingerprint")
 		if c == nil && !isTape {
-			isTape = cassette.IsTape(data)
+			isTape = tape.Detect(data)
 			if !isTape {
 				return // StoreFile.Err says why; doctor reports it
 			}
 		}
 		if isTape {
-			t, err := cassette.DecodeTape(data)
+			t, err := tape.Decode(data)
 			if err != nil {
 				mu.Lock()
-				r.Problems = append(r.Problems, cassette.WithPath(f.Path, err))
+				r.Problems = append(r.Problems, jsonv.WithPath(f.Path, err))
 				mu.Unlock()
 				return
 			}
@@ -146,14 +149,14 @@ func ScanPath(ctx context.Context, path string) (*Report, error) {
 
 // scanBytes scans one file's bytes as a tape or a dryfire cassette.
 func scanBytes(rel string, data []byte) ([]Finding, error) {
-	if cassette.IsTape(data) {
-		t, err := cassette.DecodeTape(data)
+	if tape.Detect(data) {
+		t, err := tape.Decode(data)
 		if err != nil {
 			return nil, err
 		}
 		return ScanTape(rel, t), nil
 	}
-	c, err := cassette.DecodeCassette(data)
+	c, err := cassette.Decode(data)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +167,7 @@ func scanBytes(rel string, data []byte) ([]Finding, error) {
 }
 
 // isCassetteBody reports whether a JSON object looks like a dryfire cassette.
-func isCassetteBody(b cassette.Value) bool {
+func isCassetteBody(b jsonv.Value) bool {
 	return b.Has("response") || b.Has("request_digest") || b.Has("fingerprint")
 }
 

@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/diff"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
@@ -144,7 +144,7 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 func pendingDetail(d detail.Data, path string) detail.Data {
 	data, err := os.ReadFile(path)
 	if err == nil {
-		d.Body, err = cassette.Decode(data)
+		d.Body, err = jsonv.Decode(data)
 	}
 	d.HasBody, d.Err = err == nil, err
 	d.Reason = "still scanning: status, diff and secrets come when the scan finishes"
@@ -187,11 +187,11 @@ func toDiff(e *scan.Explanation) *detail.Diff {
 }
 
 // short is a one-line rendering of a changed value ("" for a missing side).
-func short(v cassette.Value, missing bool) string {
+func short(v jsonv.Value, missing bool) string {
 	if missing {
 		return ""
 	}
-	b, err := cassette.Encode(v, cassette.EncodeOptions{Dialect: cassette.JS})
+	b, err := jsonv.Encode(v, jsonv.EncodeOptions{Dialect: jsonv.JS})
 	if err != nil {
 		return "?"
 	}
@@ -204,7 +204,7 @@ func short(v cassette.Value, missing bool) string {
 
 // lookupPath returns the string at a finding's JSON path
 // (response.raw.content[0].text), for the reveal key.
-func lookupPath(v cassette.Value, p string) string {
+func lookupPath(v jsonv.Value, p string) string {
 	for _, part := range strings.Split(p, ".") {
 		name, rest, _ := strings.Cut(part, "[")
 		if name != "" {
@@ -213,14 +213,14 @@ func lookupPath(v cassette.Value, p string) string {
 		for rest != "" {
 			idx, after, _ := strings.Cut(rest, "]")
 			i, err := strconv.Atoi(idx)
-			if err != nil || i < 0 || i >= v.Len() || v.Kind != cassette.Array {
+			if err != nil || i < 0 || i >= v.Len() || v.Kind != jsonv.Array {
 				return ""
 			}
 			v = v.Items[i]
 			rest = strings.TrimPrefix(after, "[")
 		}
 	}
-	if v.Kind != cassette.String {
+	if v.Kind != jsonv.String {
 		return ""
 	}
 	return v.Text

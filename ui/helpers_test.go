@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -19,7 +19,7 @@ import (
 type fakeBackend struct {
 	items   []tree.Item
 	summary Summary
-	body    cassette.Value
+	body    jsonv.Value
 	batch   int
 	mu      sync.Mutex
 	pruned  []string
@@ -85,12 +85,12 @@ func demoItems() []tree.Item {
 	return items
 }
 
-func loadCassette(t testing.TB) cassette.Value {
+func loadCassette(t testing.TB) jsonv.Value {
 	data, err := os.ReadFile("testdata/cassette.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := cassette.Decode(data)
+	v, err := jsonv.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,9 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 func generate(t testing.TB, cfg Config) (string, *Manifest) {
@@ -82,7 +84,7 @@ func TestCassettesAreWhatDryfireWrites(t *testing.T) {
 			continue
 		}
 		sizes = append(sizes, len(data))
-		c, err := cassette.DecodeCassette(data)
+		c, err := cassette.Decode(data)
 		if err != nil {
 			t.Fatalf("%s: %v", rel, err)
 		}
@@ -90,7 +92,7 @@ func TestCassettesAreWhatDryfireWrites(t *testing.T) {
 		if err != nil || string(out) != string(data) {
 			t.Fatalf("%s: does not re-encode to the same bytes (%v)", rel, err)
 		}
-		turn, key, ok := cassette.ParseCassetteName(filepath.Base(rel))
+		turn, key, ok := cassette.ParseName(filepath.Base(rel))
 		if !ok || key != c.Fingerprint || turn != c.Turn {
 			t.Fatalf("%s: name says turn %d key %s, body turn %d key %s", rel, turn, key, c.Turn, c.Fingerprint)
 		}
@@ -135,7 +137,7 @@ func TestReplayHitsEveryTurn(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, m := generate(t, tc.cfg)
-			p, err := cassette.LoadProject(dir, func(string) (string, bool) { return "", false })
+			p, err := suite.LoadProject(dir, func(string) (string, bool) { return "", false })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +149,7 @@ func TestReplayHitsEveryTurn(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := cassette.Replay(context.Background(), p, s, cassette.ReplayOptions{})
+			res := engine.Replay(context.Background(), p, s, engine.Options{})
 			if len(res.Cases) != m.CaseRuns {
 				t.Errorf("replayed %d case runs, generated %d", len(res.Cases), m.CaseRuns)
 			}
@@ -160,8 +162,8 @@ func TestReplayHitsEveryTurn(t *testing.T) {
 					}
 				}
 				switch c.Outcome {
-				case cassette.OutcomeHit:
-				case cassette.OutcomeMiss:
+				case engine.OutcomeHit:
+				case engine.OutcomeMiss:
 					v, _ := c.Miss()
 					misses = append(misses, missKey{c.Suite, c.Case, c.RepeatIndex, v.Turn, v.Key})
 				default:

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // CassetteDir is where generated projects keep their cassettes.
@@ -39,22 +40,22 @@ type caseGen struct {
 	s     *suiteSpec
 	rng   *rand.Rand
 	res   *suiteResult
-	tools cassette.Value // the tools as recorded
-	cur   cassette.Value // the tools as the suite file has them now
+	tools jsonv.Value // the tools as recorded
+	cur   jsonv.Value // the tools as the suite file has them now
 }
 
 type call struct {
 	id, name string
-	args     cassette.Value
+	args     jsonv.Value
 }
 
 // turn is one recorded model call.
 type turn struct {
 	index    int
-	hashArgs cassette.Value
-	req      cassette.Value
+	hashArgs jsonv.Value
+	req      jsonv.Value
 	key      string
-	body     cassette.Value
+	body     jsonv.Value
 }
 
 func (w *writer) suite(cfg Config, sp *suitePlan) (*suiteResult, error) {
@@ -103,70 +104,70 @@ func (w *writer) suite(cfg Config, sp *suitePlan) (*suiteResult, error) {
 	return g.res, nil
 }
 
-func toolsValue(tools []*tool, edited bool) cassette.Value {
-	items := make([]cassette.Value, len(tools))
+func toolsValue(tools []*tool, edited bool) jsonv.Value {
+	items := make([]jsonv.Value, len(tools))
 	for i, t := range tools {
 		desc := t.desc
 		if edited && i == 0 {
 			desc = editedDesc(desc)
 		}
-		items[i] = cassette.ObjectValue(
-			cassette.M("name", cassette.StringValue(t.tmpl.name)),
-			cassette.M("description", desc),
-			cassette.M("input_schema", schemaValue(t.tmpl)),
+		items[i] = jsonv.ObjectValue(
+			jsonv.M("name", jsonv.StringValue(t.tmpl.name)),
+			jsonv.M("description", desc),
+			jsonv.M("input_schema", schemaValue(t.tmpl)),
 		)
 	}
-	return cassette.ArrayValue(items...)
+	return jsonv.ArrayValue(items...)
 }
 
-func editedDesc(d cassette.Value) cassette.Value {
-	if d.Kind != cassette.String {
-		return cassette.StringValue("Look the record up.")
+func editedDesc(d jsonv.Value) jsonv.Value {
+	if d.Kind != jsonv.String {
+		return jsonv.StringValue("Look the record up.")
 	}
-	return cassette.StringValue(d.Text + " Prefer exact matches.")
+	return jsonv.StringValue(d.Text + " Prefer exact matches.")
 }
 
-func schemaValue(tm toolTemplate) cassette.Value {
-	props := make([]cassette.Member, len(tm.args))
-	req := make([]cassette.Value, len(tm.args))
+func schemaValue(tm toolTemplate) jsonv.Value {
+	props := make([]jsonv.Member, len(tm.args))
+	req := make([]jsonv.Value, len(tm.args))
 	for i, a := range tm.args {
-		props[i] = cassette.M(a.name, cassette.ObjectValue(cassette.M("type", cassette.StringValue(a.typ))))
-		req[i] = cassette.StringValue(a.name)
+		props[i] = jsonv.M(a.name, jsonv.ObjectValue(jsonv.M("type", jsonv.StringValue(a.typ))))
+		req[i] = jsonv.StringValue(a.name)
 	}
-	return cassette.ObjectValue(
-		cassette.M("type", cassette.StringValue("object")),
-		cassette.M("properties", cassette.ObjectValue(props...)),
-		cassette.M("required", cassette.ArrayValue(req...)),
+	return jsonv.ObjectValue(
+		jsonv.M("type", jsonv.StringValue("object")),
+		jsonv.M("properties", jsonv.ObjectValue(props...)),
+		jsonv.M("required", jsonv.ArrayValue(req...)),
 	)
 }
 
-func message(role string, content cassette.Value, calls, results []cassette.Value) cassette.Value {
-	return cassette.ObjectValue(
-		cassette.M("role", cassette.StringValue(role)),
-		cassette.M("content", content),
-		cassette.M("tool_calls", cassette.ArrayValue(calls...)),
-		cassette.M("tool_results", cassette.ArrayValue(results...)),
+func message(role string, content jsonv.Value, calls, results []jsonv.Value) jsonv.Value {
+	return jsonv.ObjectValue(
+		jsonv.M("role", jsonv.StringValue(role)),
+		jsonv.M("content", content),
+		jsonv.M("tool_calls", jsonv.ArrayValue(calls...)),
+		jsonv.M("tool_results", jsonv.ArrayValue(results...)),
 	)
 }
 
-func (g *caseGen) hashArgs(c *caseSpec, msgs []cassette.Value, tools cassette.Value) cassette.Value {
-	sys := cassette.StringValue(g.s.system)
-	return cassette.ObjectValue(
-		cassette.M("provider", cassette.StringValue(g.s.provider)),
-		cassette.M("model", cassette.StringValue(g.s.modelFor(c))),
-		cassette.M("system", sys),
-		cassette.M("messages", cassette.ArrayValue(append([]cassette.Value(nil), msgs...)...)),
-		cassette.M("tools", tools),
-		cassette.M("params", cassette.ObjectValue(
-			cassette.M("temperature", g.s.tempFor(c)),
-			cassette.M("top_p", cassette.NullValue()),
-			cassette.M("max_tokens", cassette.NullValue()),
-			cassette.M("stop_sequences", cassette.ArrayValue()),
+func (g *caseGen) hashArgs(c *caseSpec, msgs []jsonv.Value, tools jsonv.Value) jsonv.Value {
+	sys := jsonv.StringValue(g.s.system)
+	return jsonv.ObjectValue(
+		jsonv.M("provider", jsonv.StringValue(g.s.provider)),
+		jsonv.M("model", jsonv.StringValue(g.s.modelFor(c))),
+		jsonv.M("system", sys),
+		jsonv.M("messages", jsonv.ArrayValue(append([]jsonv.Value(nil), msgs...)...)),
+		jsonv.M("tools", tools),
+		jsonv.M("params", jsonv.ObjectValue(
+			jsonv.M("temperature", g.s.tempFor(c)),
+			jsonv.M("top_p", jsonv.NullValue()),
+			jsonv.M("max_tokens", jsonv.NullValue()),
+			jsonv.M("stop_sequences", jsonv.ArrayValue()),
 		)),
 	)
 }
 
-func keyOf(hashArgs cassette.Value, rep int) (req cassette.Value, key string, err error) {
+func keyOf(hashArgs jsonv.Value, rep int) (req jsonv.Value, key string, err error) {
 	req, err = cassette.HashableRequest(hashArgs)
 	if err != nil {
 		return req, "", err
@@ -272,12 +273,12 @@ func (g *caseGen) toolTurn(c *caseSpec, final bool, t int) []call {
 	return calls
 }
 
-func (g *caseGen) args(tm toolTemplate) cassette.Value {
-	ms := make([]cassette.Member, len(tm.args))
+func (g *caseGen) args(tm toolTemplate) jsonv.Value {
+	ms := make([]jsonv.Member, len(tm.args))
 	for i, a := range tm.args {
-		ms[i] = cassette.M(a.name, argValue(g.rng, a, i == 0 && g.rng.IntN(2) == 0))
+		ms[i] = jsonv.M(a.name, argValue(g.rng, a, i == 0 && g.rng.IntN(2) == 0))
 	}
-	return cassette.ObjectValue(ms...)
+	return jsonv.ObjectValue(ms...)
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -303,12 +304,12 @@ func (g *caseGen) callID() string {
 func (g *caseGen) run(c *caseSpec, rep int, turn0 []call) ([]turn, string, error) {
 	cp := c.plan
 	n := cp.turns[rep]
-	msgs := []cassette.Value{message("user", cassette.StringValue(c.input), nil, nil)}
+	msgs := []jsonv.Value{message("user", jsonv.StringValue(c.input), nil, nil)}
 	res := &resolver{suite: g.s, override: c.override, counts: map[string]int{}}
 	var turns []turn
 	curKey := ""
 	if cp.stale == staleInput {
-		cm := []cassette.Value{message("user", cassette.StringValue(currentInput(c)), nil, nil)}
+		cm := []jsonv.Value{message("user", jsonv.StringValue(currentInput(c)), nil, nil)}
 		_, k, err := keyOf(g.hashArgs(c, cm, g.tools), rep)
 		if err != nil {
 			return nil, "", err
@@ -341,11 +342,11 @@ func (g *caseGen) run(c *caseSpec, rep int, turn0 []call) ([]turn, string, error
 		case cp.end == endMaxTokens:
 			stop = "max_tokens"
 		}
-		text := cassette.NullValue()
+		text := jsonv.NullValue()
 		if stop != "tool_use" {
-			text = cassette.StringValue(strings.ToUpper(sentence(g.rng, 1)) + " " + sentence(g.rng, 8+g.rng.IntN(30)) + ".")
+			text = jsonv.StringValue(strings.ToUpper(sentence(g.rng, 1)) + " " + sentence(g.rng, 8+g.rng.IntN(30)) + ".")
 		} else if g.rng.IntN(5) < 3 {
-			text = cassette.StringValue("Let me check " + sentence(g.rng, 3) + ".")
+			text = jsonv.StringValue("Let me check " + sentence(g.rng, 3) + ".")
 		}
 		body := g.body(c, t, key, req, stop, text, calls)
 		turns = append(turns, turn{index: t, hashArgs: ha, req: req, key: key, body: body})
@@ -355,12 +356,12 @@ func (g *caseGen) run(c *caseSpec, rep int, turn0 []call) ([]turn, string, error
 		// The loop appends the assistant message and one tool message with
 		// every result in call order.
 		msgs = append(msgs, assistantMessage(text, calls))
-		results := make([]cassette.Value, 0, len(calls))
-		var curResults []cassette.Value
+		results := make([]jsonv.Value, 0, len(calls))
+		var curResults []jsonv.Value
 		for _, cl := range calls {
 			o, ok := res.resolve(cl.name, cl.args)
 			if !ok { // only reachable with on_unmocked: "null"
-				o = outcome{content: cassette.StringValue("")}
+				o = outcome{content: jsonv.StringValue("")}
 			}
 			results = append(results, toolResult(cl.id, o))
 			if t == 0 && cp.stale == staleMock {
@@ -371,13 +372,13 @@ func (g *caseGen) run(c *caseSpec, rep int, turn0 []call) ([]turn, string, error
 			}
 		}
 		if t == 0 && cp.stale == staleMock {
-			cm := append(append([]cassette.Value(nil), msgs...), message("tool", cassette.NullValue(), nil, curResults))
+			cm := append(append([]jsonv.Value(nil), msgs...), message("tool", jsonv.NullValue(), nil, curResults))
 			_, curKey, err = keyOf(g.hashArgs(c, cm, g.tools), rep)
 			if err != nil {
 				return nil, "", err
 			}
 		}
-		msgs = append(msgs, message("tool", cassette.NullValue(), nil, results))
+		msgs = append(msgs, message("tool", jsonv.NullValue(), nil, results))
 	}
 	return turns, curKey, nil
 }
@@ -389,153 +390,153 @@ func currentInput(c *caseSpec) string {
 	return c.input
 }
 
-func staleOverride(c *caseSpec) cassette.Value {
-	return cassette.ObjectValue(
-		cassette.M("status", cassette.StringValue("changed")),
-		cassette.M("note", cassette.StringValue("mock edited after recording "+c.name)),
+func staleOverride(c *caseSpec) jsonv.Value {
+	return jsonv.ObjectValue(
+		jsonv.M("status", jsonv.StringValue("changed")),
+		jsonv.M("note", jsonv.StringValue("mock edited after recording "+c.name)),
 	)
 }
 
-func assistantMessage(text cassette.Value, calls []call) cassette.Value {
-	tc := make([]cassette.Value, len(calls))
+func assistantMessage(text jsonv.Value, calls []call) jsonv.Value {
+	tc := make([]jsonv.Value, len(calls))
 	for i, cl := range calls {
-		tc[i] = cassette.ObjectValue(
-			cassette.M("id", cassette.StringValue(cl.id)),
-			cassette.M("name", cassette.StringValue(cl.name)),
-			cassette.M("arguments", cl.args),
-			cassette.M("malformed_arguments", cassette.NullValue()),
+		tc[i] = jsonv.ObjectValue(
+			jsonv.M("id", jsonv.StringValue(cl.id)),
+			jsonv.M("name", jsonv.StringValue(cl.name)),
+			jsonv.M("arguments", cl.args),
+			jsonv.M("malformed_arguments", jsonv.NullValue()),
 		)
 	}
 	return message("assistant", text, tc, nil)
 }
 
-func toolResult(id string, o outcome) cassette.Value {
-	return cassette.ObjectValue(
-		cassette.M("call_id", cassette.StringValue(id)),
-		cassette.M("content", o.content),
-		cassette.M("is_error", cassette.BoolValue(o.isErr)),
+func toolResult(id string, o outcome) jsonv.Value {
+	return jsonv.ObjectValue(
+		jsonv.M("call_id", jsonv.StringValue(id)),
+		jsonv.M("content", o.content),
+		jsonv.M("is_error", jsonv.BoolValue(o.isErr)),
 	)
 }
 
 // body builds a cassette body: the request digest and a response with a
 // provider payload, padded to a size between 2 and 8 KB.
-func (g *caseGen) body(c *caseSpec, t int, key string, req cassette.Value, stop string, text cassette.Value, calls []call) cassette.Value {
+func (g *caseGen) body(c *caseSpec, t int, key string, req jsonv.Value, stop string, text jsonv.Value, calls []call) jsonv.Value {
 	rng := g.rng
 	usageIn, usageOut := int64(300+rng.IntN(4000)), int64(10+rng.IntN(400))
-	tcs := make([]cassette.Value, len(calls))
+	tcs := make([]jsonv.Value, len(calls))
 	for i, cl := range calls {
-		tcs[i] = cassette.ObjectValue(
-			cassette.M("arguments", cl.args),
-			cassette.M("id", cassette.StringValue(cl.id)),
-			cassette.M("malformed_arguments", cassette.NullValue()),
-			cassette.M("name", cassette.StringValue(cl.name)),
+		tcs[i] = jsonv.ObjectValue(
+			jsonv.M("arguments", cl.args),
+			jsonv.M("id", jsonv.StringValue(cl.id)),
+			jsonv.M("malformed_arguments", jsonv.NullValue()),
+			jsonv.M("name", jsonv.StringValue(cl.name)),
 		)
 	}
-	resp := cassette.ObjectValue(
-		cassette.M("cache_hit", cassette.BoolValue(false)),
-		cassette.M("latency_ms", cassette.IntValue(int64(200+rng.IntN(9000)))),
-		cassette.M("raw", cassette.NullValue()),
-		cassette.M("stop_reason", cassette.StringValue(stop)),
-		cassette.M("text", text),
-		cassette.M("tool_calls", cassette.ArrayValue(tcs...)),
-		cassette.M("usage", cassette.ObjectValue(
-			cassette.M("cache_read_tokens", cassette.IntValue(int64(rng.IntN(3))*512)),
-			cassette.M("cache_write_tokens", cassette.IntValue(0)),
-			cassette.M("input_tokens", cassette.IntValue(usageIn)),
-			cassette.M("output_tokens", cassette.IntValue(usageOut)),
+	resp := jsonv.ObjectValue(
+		jsonv.M("cache_hit", jsonv.BoolValue(false)),
+		jsonv.M("latency_ms", jsonv.IntValue(int64(200+rng.IntN(9000)))),
+		jsonv.M("raw", jsonv.NullValue()),
+		jsonv.M("stop_reason", jsonv.StringValue(stop)),
+		jsonv.M("text", text),
+		jsonv.M("tool_calls", jsonv.ArrayValue(tcs...)),
+		jsonv.M("usage", jsonv.ObjectValue(
+			jsonv.M("cache_read_tokens", jsonv.IntValue(int64(rng.IntN(3))*512)),
+			jsonv.M("cache_write_tokens", jsonv.IntValue(0)),
+			jsonv.M("input_tokens", jsonv.IntValue(usageIn)),
+			jsonv.M("output_tokens", jsonv.IntValue(usageOut)),
 		)),
 	)
 	model := g.s.modelFor(c)
 	resp.Set("raw", g.raw(model, stop, text, calls, usageIn, usageOut))
-	return cassette.ObjectValue(
-		cassette.M("schema_version", cassette.IntValue(1)),
-		cassette.M("fingerprint", cassette.StringValue(key)),
-		cassette.M("suite", cassette.StringValue(g.s.name)),
-		cassette.M("case", cassette.StringValue(c.dir)),
-		cassette.M("turn", cassette.IntValue(int64(t))),
-		cassette.M("provider", cassette.StringValue(g.s.provider)),
-		cassette.M("model", cassette.StringValue(model)),
-		cassette.M("recorded_at", cassette.StringValue(fmt.Sprintf("2026-%02d-%02dT%02d:%02d:%02dZ",
+	return jsonv.ObjectValue(
+		jsonv.M("schema_version", jsonv.IntValue(1)),
+		jsonv.M("fingerprint", jsonv.StringValue(key)),
+		jsonv.M("suite", jsonv.StringValue(g.s.name)),
+		jsonv.M("case", jsonv.StringValue(c.dir)),
+		jsonv.M("turn", jsonv.IntValue(int64(t))),
+		jsonv.M("provider", jsonv.StringValue(g.s.provider)),
+		jsonv.M("model", jsonv.StringValue(model)),
+		jsonv.M("recorded_at", jsonv.StringValue(fmt.Sprintf("2026-%02d-%02dT%02d:%02d:%02dZ",
 			1+rng.IntN(9), 1+rng.IntN(28), rng.IntN(24), rng.IntN(60), rng.IntN(60)))),
-		cassette.M("request_digest", req),
-		cassette.M("response", resp),
+		jsonv.M("request_digest", req),
+		jsonv.M("response", resp),
 	)
 }
 
 // raw is the provider payload, as Anthropic's Messages API or OpenAI's Chat
 // Completions API returns it.
-func (g *caseGen) raw(model, stop string, text cassette.Value, calls []call, in, out int64) cassette.Value {
+func (g *caseGen) raw(model, stop string, text jsonv.Value, calls []call, in, out int64) jsonv.Value {
 	rng := g.rng
 	if g.s.provider == "openai" {
-		msg := cassette.ObjectValue(
-			cassette.M("role", cassette.StringValue("assistant")),
-			cassette.M("content", text),
-			cassette.M("refusal", cassette.NullValue()),
+		msg := jsonv.ObjectValue(
+			jsonv.M("role", jsonv.StringValue("assistant")),
+			jsonv.M("content", text),
+			jsonv.M("refusal", jsonv.NullValue()),
 		)
 		if len(calls) > 0 {
-			tcs := make([]cassette.Value, len(calls))
+			tcs := make([]jsonv.Value, len(calls))
 			for i, cl := range calls {
-				args, _ := cassette.Encode(cl.args, cassette.EncodeOptions{})
-				tcs[i] = cassette.ObjectValue(
-					cassette.M("id", cassette.StringValue(cl.id)),
-					cassette.M("type", cassette.StringValue("function")),
-					cassette.M("function", cassette.ObjectValue(
-						cassette.M("name", cassette.StringValue(cl.name)),
-						cassette.M("arguments", cassette.StringValue(string(args))),
+				args, _ := jsonv.Encode(cl.args, jsonv.EncodeOptions{})
+				tcs[i] = jsonv.ObjectValue(
+					jsonv.M("id", jsonv.StringValue(cl.id)),
+					jsonv.M("type", jsonv.StringValue("function")),
+					jsonv.M("function", jsonv.ObjectValue(
+						jsonv.M("name", jsonv.StringValue(cl.name)),
+						jsonv.M("arguments", jsonv.StringValue(string(args))),
 					)),
 				)
 			}
-			msg.Set("tool_calls", cassette.ArrayValue(tcs...))
+			msg.Set("tool_calls", jsonv.ArrayValue(tcs...))
 		}
 		finish := map[string]string{"tool_use": "tool_calls", "end_turn": "stop", "max_tokens": "length"}[stop]
-		v := cassette.ObjectValue(
-			cassette.M("id", cassette.StringValue("chatcmpl-"+randString(rng, base62, 29))),
-			cassette.M("object", cassette.StringValue("chat.completion")),
-			cassette.M("created", cassette.IntValue(int64(1780000000+rng.IntN(20000000)))),
-			cassette.M("model", cassette.StringValue(model)),
-			cassette.M("choices", cassette.ArrayValue(cassette.ObjectValue(
-				cassette.M("index", cassette.IntValue(0)),
-				cassette.M("message", msg),
-				cassette.M("logprobs", cassette.NullValue()),
-				cassette.M("finish_reason", cassette.StringValue(finish)),
+		v := jsonv.ObjectValue(
+			jsonv.M("id", jsonv.StringValue("chatcmpl-"+randString(rng, base62, 29))),
+			jsonv.M("object", jsonv.StringValue("chat.completion")),
+			jsonv.M("created", jsonv.IntValue(int64(1780000000+rng.IntN(20000000)))),
+			jsonv.M("model", jsonv.StringValue(model)),
+			jsonv.M("choices", jsonv.ArrayValue(jsonv.ObjectValue(
+				jsonv.M("index", jsonv.IntValue(0)),
+				jsonv.M("message", msg),
+				jsonv.M("logprobs", jsonv.NullValue()),
+				jsonv.M("finish_reason", jsonv.StringValue(finish)),
 			))),
-			cassette.M("usage", cassette.ObjectValue(
-				cassette.M("prompt_tokens", cassette.IntValue(in)),
-				cassette.M("completion_tokens", cassette.IntValue(out)),
-				cassette.M("total_tokens", cassette.IntValue(in+out)),
+			jsonv.M("usage", jsonv.ObjectValue(
+				jsonv.M("prompt_tokens", jsonv.IntValue(in)),
+				jsonv.M("completion_tokens", jsonv.IntValue(out)),
+				jsonv.M("total_tokens", jsonv.IntValue(in+out)),
 			)),
-			cassette.M("system_fingerprint", cassette.StringValue("fp_"+randString(rng, "0123456789abcdef", 10))),
+			jsonv.M("system_fingerprint", jsonv.StringValue("fp_"+randString(rng, "0123456789abcdef", 10))),
 		)
 		return v
 	}
-	var content []cassette.Value
-	if text.Kind == cassette.String {
-		content = append(content, cassette.ObjectValue(
-			cassette.M("type", cassette.StringValue("text")),
-			cassette.M("text", text),
+	var content []jsonv.Value
+	if text.Kind == jsonv.String {
+		content = append(content, jsonv.ObjectValue(
+			jsonv.M("type", jsonv.StringValue("text")),
+			jsonv.M("text", text),
 		))
 	}
 	for _, cl := range calls {
-		content = append(content, cassette.ObjectValue(
-			cassette.M("type", cassette.StringValue("tool_use")),
-			cassette.M("id", cassette.StringValue(cl.id)),
-			cassette.M("name", cassette.StringValue(cl.name)),
-			cassette.M("input", cl.args),
+		content = append(content, jsonv.ObjectValue(
+			jsonv.M("type", jsonv.StringValue("tool_use")),
+			jsonv.M("id", jsonv.StringValue(cl.id)),
+			jsonv.M("name", jsonv.StringValue(cl.name)),
+			jsonv.M("input", cl.args),
 		))
 	}
-	return cassette.ObjectValue(
-		cassette.M("id", cassette.StringValue("msg_01"+randString(rng, base62, 22))),
-		cassette.M("type", cassette.StringValue("message")),
-		cassette.M("role", cassette.StringValue("assistant")),
-		cassette.M("model", cassette.StringValue(model)),
-		cassette.M("content", cassette.ArrayValue(content...)),
-		cassette.M("stop_reason", cassette.StringValue(stop)),
-		cassette.M("stop_sequence", cassette.NullValue()),
-		cassette.M("usage", cassette.ObjectValue(
-			cassette.M("input_tokens", cassette.IntValue(in)),
-			cassette.M("output_tokens", cassette.IntValue(out)),
-			cassette.M("cache_creation_input_tokens", cassette.IntValue(0)),
-			cassette.M("cache_read_input_tokens", cassette.IntValue(0)),
+	return jsonv.ObjectValue(
+		jsonv.M("id", jsonv.StringValue("msg_01"+randString(rng, base62, 22))),
+		jsonv.M("type", jsonv.StringValue("message")),
+		jsonv.M("role", jsonv.StringValue("assistant")),
+		jsonv.M("model", jsonv.StringValue(model)),
+		jsonv.M("content", jsonv.ArrayValue(content...)),
+		jsonv.M("stop_reason", jsonv.StringValue(stop)),
+		jsonv.M("stop_sequence", jsonv.NullValue()),
+		jsonv.M("usage", jsonv.ObjectValue(
+			jsonv.M("input_tokens", jsonv.IntValue(in)),
+			jsonv.M("output_tokens", jsonv.IntValue(out)),
+			jsonv.M("cache_creation_input_tokens", jsonv.IntValue(0)),
+			jsonv.M("cache_read_input_tokens", jsonv.IntValue(0)),
 		)),
 	)
 }
@@ -577,8 +578,8 @@ func (g *caseGen) emit(out fileOut, data []byte) error {
 
 // pad encodes the body and, when it is smaller than a size drawn between
 // 2 and 8 KB, adds reasoning text to the provider payload (never hashed).
-func (g *caseGen) pad(body cassette.Value) ([]byte, error) {
-	data, err := cassette.EncodeDryfire(body)
+func (g *caseGen) pad(body jsonv.Value) ([]byte, error) {
+	data, err := jsonv.EncodeDryfire(body)
 	if err != nil {
 		return nil, err
 	}
@@ -591,20 +592,20 @@ func (g *caseGen) pad(body cassette.Value) ([]byte, error) {
 	raw := resp.Field("raw")
 	pad := appendWords(g.rng, "", target-len(data)-120)
 	if g.s.provider == "openai" {
-		raw.Set("metadata", cassette.ObjectValue(cassette.M("transcript_note", cassette.StringValue(pad))))
+		raw.Set("metadata", jsonv.ObjectValue(jsonv.M("transcript_note", jsonv.StringValue(pad))))
 	} else {
 		content := raw.Field("content")
-		items := append([]cassette.Value{cassette.ObjectValue(
-			cassette.M("type", cassette.StringValue("thinking")),
-			cassette.M("thinking", cassette.StringValue(pad)),
-			cassette.M("signature", cassette.StringValue(randString(g.rng, base62, 48))),
+		items := append([]jsonv.Value{jsonv.ObjectValue(
+			jsonv.M("type", jsonv.StringValue("thinking")),
+			jsonv.M("thinking", jsonv.StringValue(pad)),
+			jsonv.M("signature", jsonv.StringValue(randString(g.rng, base62, 48))),
 		)}, content.Items...)
-		raw.Set("content", cassette.ArrayValue(items...))
+		raw.Set("content", jsonv.ArrayValue(items...))
 	}
 	resp.Set("raw", raw)
 	body = body.Clone()
 	body.Set("response", resp)
-	return cassette.EncodeDryfire(body)
+	return jsonv.EncodeDryfire(body)
 }
 
 // extra plants a superseded or an invalid file in a case that replays fully.
@@ -618,7 +619,7 @@ func (g *caseGen) extra(c *caseSpec, first *turn, i int, invalid bool) error {
 		fp, _, _ := cassette.ParseStorageKey(first.key)
 		key := cassette.StorageKey(fp, c.plan.reps+i/2)
 		body := first.body.Clone()
-		body.Set("fingerprint", cassette.StringValue(key))
+		body.Set("fingerprint", jsonv.StringValue(key))
 		out.rel = g.relPath(c, 0, key)
 		data, err := g.pad(body)
 		if err != nil {
@@ -634,8 +635,8 @@ func (g *caseGen) extra(c *caseSpec, first *turn, i int, invalid bool) error {
 	if invalid {
 		label = "broken"
 	}
-	user.Set("content", cassette.StringValue(fmt.Sprintf("%s (%s %d)", c.input, label, i)))
-	msgs = cassette.ArrayValue(append([]cassette.Value{user}, msgs.Items[1:]...)...)
+	user.Set("content", jsonv.StringValue(fmt.Sprintf("%s (%s %d)", c.input, label, i)))
+	msgs = jsonv.ArrayValue(append([]jsonv.Value{user}, msgs.Items[1:]...)...)
 	ha.Set("messages", msgs)
 	req, key, err := keyOf(ha, 0)
 	if err != nil {
@@ -643,7 +644,7 @@ func (g *caseGen) extra(c *caseSpec, first *turn, i int, invalid bool) error {
 	}
 	body := first.body.Clone()
 	body.Set("request_digest", req)
-	body.Set("fingerprint", cassette.StringValue(key))
+	body.Set("fingerprint", jsonv.StringValue(key))
 	data, err := g.pad(body)
 	if err != nil {
 		return err

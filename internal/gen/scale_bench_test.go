@@ -26,8 +26,10 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 var (
@@ -162,7 +164,7 @@ func BenchmarkScan(b *testing.B) {
 func BenchmarkReplay(b *testing.B) {
 	eachSize(b, func(b *testing.B, p *benchProject) {
 		for b.Loop() {
-			pr, err := cassette.LoadProject(p.dir, func(string) (string, bool) { return "", false })
+			pr, err := suite.LoadProject(p.dir, func(string) (string, bool) { return "", false })
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -170,7 +172,7 @@ func BenchmarkReplay(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			res := cassette.Replay(context.Background(), pr, s, cassette.ReplayOptions{})
+			res := engine.Replay(context.Background(), pr, s, engine.Options{})
 			if len(res.Cases) == 0 {
 				b.Fatal("no cases")
 			}
@@ -304,7 +306,7 @@ func BenchmarkDecodeCassette(b *testing.B) {
 		if err != nil {
 			return err
 		}
-		if _, err := cassette.DecodeCassette(data); err == nil {
+		if _, err := cassette.Decode(data); err == nil {
 			bodies = append(bodies, data)
 			total += int64(len(data))
 		}
@@ -317,7 +319,7 @@ func BenchmarkDecodeCassette(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		if _, err := cassette.DecodeCassette(bodies[i%len(bodies)]); err != nil {
+		if _, err := cassette.Decode(bodies[i%len(bodies)]); err != nil {
 			b.Fatal(err)
 		}
 		i++

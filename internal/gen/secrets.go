@@ -4,7 +4,7 @@ import (
 	"hash/crc32"
 	"math/rand/v2"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // fakeSecret returns a credential-shaped string drawn from the stream, with
@@ -40,15 +40,15 @@ func base62Pad(n uint32, width int) string {
 // answer (text and provider payload) when the turn ends the loop, otherwise
 // into the provider payload only, so that it is never fed back into a later
 // request. It returns the rule and how many times the value occurs.
-func (g *caseGen) plantSecret(body *cassette.Value) (string, int) {
+func (g *caseGen) plantSecret(body *jsonv.Value) (string, int) {
 	rule, secret := fakeSecret(g.rng)
 	b := body.Clone()
 	resp := b.Field("response")
 	raw := resp.Field("raw")
 	count := 1
 	text := resp.Field("text")
-	if resp.Field("stop_reason").Text != "tool_use" && text.Kind == cassette.String {
-		nt := cassette.StringValue(text.Text + " Use the sandbox key " + secret + " when you retry.")
+	if resp.Field("stop_reason").Text != "tool_use" && text.Kind == jsonv.String {
+		nt := jsonv.StringValue(text.Text + " Use the sandbox key " + secret + " when you retry.")
 		resp.Set("text", nt)
 		if g.s.provider == "openai" {
 			ch := raw.Field("choices").Items[0]
@@ -65,8 +65,8 @@ func (g *caseGen) plantSecret(body *cassette.Value) (string, int) {
 		}
 		count = 2
 	} else {
-		raw.Set("request_context", cassette.ObjectValue(
-			cassette.M("note", cassette.StringValue("retried after rotating credential "+secret)),
+		raw.Set("request_context", jsonv.ObjectValue(
+			jsonv.M("note", jsonv.StringValue("retried after rotating credential "+secret)),
 		))
 	}
 	resp.Set("raw", raw)

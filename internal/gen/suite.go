@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // A tool template: name, description and argument names with types.
@@ -71,18 +72,18 @@ func appendWords(rng *rand.Rand, s string, chars int) string {
 // A mock outcome: content (string, mapping or null) and is_error.
 type outcome struct {
 	isErr   bool
-	content cassette.Value
+	content jsonv.Value
 }
 
 type rule struct {
-	when  cassette.Value // Null: no when
-	steps []outcome      // one step, or a sequence
+	when  jsonv.Value // Null: no when
+	steps []outcome   // one step, or a sequence
 	seq   bool
 }
 
 type tool struct {
 	tmpl  toolTemplate
-	desc  cassette.Value // String or Null
+	desc  jsonv.Value // String or Null
 	rules []rule
 }
 
@@ -122,7 +123,7 @@ func (s *suiteSpec) modelFor(c *caseSpec) string {
 	return "claude-sonnet-4-6"
 }
 
-func (s *suiteSpec) tempFor(c *caseSpec) cassette.Value {
+func (s *suiteSpec) tempFor(c *caseSpec) jsonv.Value {
 	lit := c.temp
 	if lit == "" {
 		lit = s.temp
@@ -132,7 +133,7 @@ func (s *suiteSpec) tempFor(c *caseSpec) cassette.Value {
 	}
 	var f float64
 	fmt.Sscan(lit, &f)
-	return cassette.FloatValue(f)
+	return jsonv.FloatValue(f)
 }
 
 func (s *suiteSpec) toolByName(name string) *tool {
@@ -168,7 +169,7 @@ func newSuite(rng *rand.Rand, sp *suitePlan) *suiteSpec {
 	for _, i := range perm[:2+rng.IntN(3)] {
 		s.tools = append(s.tools, newTool(rng, toolCatalog[i]))
 	}
-	s.tools = append(s.tools, &tool{tmpl: unmockedTool, desc: cassette.StringValue(unmockedTool.desc)})
+	s.tools = append(s.tools, &tool{tmpl: unmockedTool, desc: jsonv.StringValue(unmockedTool.desc)})
 
 	for _, cp := range sp.cases {
 		c := &caseSpec{plan: cp, name: cp.name, dir: cp.dirName}
@@ -199,12 +200,12 @@ func newSuite(rng *rand.Rand, sp *suitePlan) *suiteSpec {
 }
 
 func newTool(rng *rand.Rand, tm toolTemplate) *tool {
-	t := &tool{tmpl: tm, desc: cassette.StringValue(tm.desc)}
+	t := &tool{tmpl: tm, desc: jsonv.StringValue(tm.desc)}
 	if rng.IntN(20) == 0 {
-		t.desc = cassette.NullValue()
+		t.desc = jsonv.NullValue()
 	}
 	a0 := tm.args[0]
-	when := cassette.ObjectValue(cassette.M(a0.name, argValue(rng, a0, true)))
+	when := jsonv.ObjectValue(jsonv.M(a0.name, argValue(rng, a0, true)))
 	switch rng.IntN(5) {
 	case 0, 1:
 		t.rules = []rule{
@@ -213,19 +214,19 @@ func newTool(rng *rand.Rand, tm toolTemplate) *tool {
 		}
 	case 2:
 		t.rules = []rule{
-			{when: when, steps: []outcome{{isErr: true, content: cassette.StringValue("upstream " + sentence(rng, 3))}}},
+			{when: when, steps: []outcome{{isErr: true, content: jsonv.StringValue("upstream " + sentence(rng, 3))}}},
 			{steps: []outcome{{content: resultMap(rng, tm, "default")}}},
 		}
 	case 3:
 		t.rules = []rule{{seq: true, steps: []outcome{
-			{isErr: true, content: cassette.StringValue("gateway timeout")},
+			{isErr: true, content: jsonv.StringValue("gateway timeout")},
 			{content: resultMap(rng, tm, "retry")},
 		}}}
 	default:
 		if rng.IntN(2) == 0 {
-			t.rules = []rule{{steps: []outcome{{content: cassette.StringValue("ok: " + sentence(rng, 5))}}}}
+			t.rules = []rule{{steps: []outcome{{content: jsonv.StringValue("ok: " + sentence(rng, 5))}}}}
 		} else {
-			t.rules = []rule{{steps: []outcome{{content: cassette.NullValue()}}}}
+			t.rules = []rule{{steps: []outcome{{content: jsonv.NullValue()}}}}
 		}
 	}
 	return t
@@ -233,46 +234,46 @@ func newTool(rng *rand.Rand, tm toolTemplate) *tool {
 
 // argValue returns a value for an argument; fixed picks the value mock
 // rules match on.
-func argValue(rng *rand.Rand, a argSpec, fixed bool) cassette.Value {
+func argValue(rng *rand.Rand, a argSpec, fixed bool) jsonv.Value {
 	n := rng.IntN(10000)
 	if fixed {
 		n = 42
 	}
 	switch a.typ {
 	case "integer":
-		return cassette.IntValue(int64(5 + n%120))
+		return jsonv.IntValue(int64(5 + n%120))
 	case "number":
-		return cassette.FloatValue(float64(n%2000) + 0.5)
+		return jsonv.FloatValue(float64(n%2000) + 0.5)
 	}
 	switch a.prefix {
 	case "city:":
-		return cassette.StringValue(cities[n%len(cities)])
+		return jsonv.StringValue(cities[n%len(cities)])
 	case "unit:":
-		return cassette.StringValue([]string{"celsius", "fahrenheit"}[n%2])
+		return jsonv.StringValue([]string{"celsius", "fahrenheit"}[n%2])
 	case "sev":
-		return cassette.StringValue(fmt.Sprintf("sev%d", 1+n%4))
+		return jsonv.StringValue(fmt.Sprintf("sev%d", 1+n%4))
 	case "customer":
-		return cassette.StringValue(fmt.Sprintf("customer%d@example.com", n))
+		return jsonv.StringValue(fmt.Sprintf("customer%d@example.com", n))
 	}
-	return cassette.StringValue(fmt.Sprintf("%s%d", a.prefix, n))
+	return jsonv.StringValue(fmt.Sprintf("%s%d", a.prefix, n))
 }
 
-func resultMap(rng *rand.Rand, tm toolTemplate, note string) cassette.Value {
+func resultMap(rng *rand.Rand, tm toolTemplate, note string) jsonv.Value {
 	a0 := tm.args[0]
-	items := make([]cassette.Value, max(0, rng.IntN(5)-3))
+	items := make([]jsonv.Value, max(0, rng.IntN(5)-3))
 	for i := range items {
-		items[i] = cassette.ObjectValue(
-			cassette.M("name", cassette.StringValue(sentence(rng, 2))),
-			cassette.M("qty", cassette.IntValue(int64(1+rng.IntN(9)))),
-			cassette.M("price", cassette.FloatValue(float64(rng.IntN(50000))/100+0.25)),
+		items[i] = jsonv.ObjectValue(
+			jsonv.M("name", jsonv.StringValue(sentence(rng, 2))),
+			jsonv.M("qty", jsonv.IntValue(int64(1+rng.IntN(9)))),
+			jsonv.M("price", jsonv.FloatValue(float64(rng.IntN(50000))/100+0.25)),
 		)
 	}
-	v := cassette.ObjectValue(
-		cassette.M(a0.name, argValue(rng, a0, note == "match")),
-		cassette.M("status", cassette.StringValue([]string{"delivered", "pending", "ok", "degraded"}[rng.IntN(4)])),
-		cassette.M("total", cassette.FloatValue(float64(rng.IntN(100000))/100+0.5)),
-		cassette.M("items", cassette.ArrayValue(items...)),
-		cassette.M("note", cassette.StringValue(note+": "+sentence(rng, 2))),
+	v := jsonv.ObjectValue(
+		jsonv.M(a0.name, argValue(rng, a0, note == "match")),
+		jsonv.M("status", jsonv.StringValue([]string{"delivered", "pending", "ok", "degraded"}[rng.IntN(4)])),
+		jsonv.M("total", jsonv.FloatValue(float64(rng.IntN(100000))/100+0.5)),
+		jsonv.M("items", jsonv.ArrayValue(items...)),
+		jsonv.M("note", jsonv.StringValue(note+": "+sentence(rng, 2))),
 	)
 	if len(items) == 0 {
 		v.Delete("items")
@@ -281,19 +282,19 @@ func resultMap(rng *rand.Rand, tm toolTemplate, note string) cassette.Value {
 }
 
 // deepSubset is dryfire's when matching (formats/dryfire.md §3.2).
-func deepSubset(when, args cassette.Value) bool {
+func deepSubset(when, args jsonv.Value) bool {
 	for _, m := range when.Members {
 		v, ok := args.Get(m.Key)
 		if !ok {
 			return false
 		}
-		if m.Value.Kind == cassette.Object && v.Kind == cassette.Object {
+		if m.Value.Kind == jsonv.Object && v.Kind == jsonv.Object {
 			if !deepSubset(m.Value, v) {
 				return false
 			}
 			continue
 		}
-		if !cassette.PyEqual(v, m.Value) {
+		if !jsonv.PyEqual(v, m.Value) {
 			return false
 		}
 	}
@@ -318,9 +319,9 @@ func (r *resolver) rules(name string) []rule {
 }
 
 // resolve returns the result of a call; ok is false when no rule matched.
-func (r *resolver) resolve(name string, args cassette.Value) (outcome, bool) {
+func (r *resolver) resolve(name string, args jsonv.Value) (outcome, bool) {
 	for i, ru := range r.rules(name) {
-		if ru.when.Kind != cassette.Null && !deepSubset(ru.when, args) {
+		if ru.when.Kind != jsonv.Null && !deepSubset(ru.when, args) {
 			continue
 		}
 		if !ru.seq {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // TapeDir is where generated projects keep their cassette-fn tapes.
@@ -24,29 +25,29 @@ func (w *writer) tapes(cfg Config, n int, m *Manifest) error {
 	}
 	for i := range n {
 		name := fmt.Sprintf("chat_%03d", i)
-		var entries []cassette.Member
+		var entries []jsonv.Member
 		for k := range 3 + rng.IntN(6) {
 			prompt := fmt.Sprintf("%s #%d: %s", name, k, sentence(rng, 6+rng.IntN(10)))
-			args := cassette.ArrayValue(
-				cassette.StringValue(prompt),
-				cassette.ObjectValue(
-					cassette.M("model", cassette.StringValue("claude-sonnet-4-6")),
-					cassette.M("max_tokens", cassette.IntValue(1024)),
-					cassette.M("temperature", cassette.FloatValue(0.5)),
+			args := jsonv.ArrayValue(
+				jsonv.StringValue(prompt),
+				jsonv.ObjectValue(
+					jsonv.M("model", jsonv.StringValue("claude-sonnet-4-6")),
+					jsonv.M("max_tokens", jsonv.IntValue(1024)),
+					jsonv.M("temperature", jsonv.FloatValue(0.5)),
 				),
 			)
-			payload, err := cassette.Encode(args, cassette.EncodeOptions{Dialect: cassette.JS})
+			payload, err := jsonv.Encode(args, jsonv.EncodeOptions{Dialect: jsonv.JS})
 			if err != nil {
 				return err
 			}
 			key := cassette.FingerprintBytes(payload)
-			var list []cassette.Value
+			var list []jsonv.Value
 			for range 1 + rng.IntN(2) {
-				e := cassette.ObjectValue(cassette.M("args", args))
+				e := jsonv.ObjectValue(jsonv.M("args", args))
 				if rng.IntN(6) == 0 {
-					e.Set("error", cassette.ObjectValue(
-						cassette.M("message", cassette.StringValue("429 rate limited, retry later")),
-						cassette.M("name", cassette.StringValue("RateLimitError")),
+					e.Set("error", jsonv.ObjectValue(
+						jsonv.M("message", jsonv.StringValue("429 rate limited, retry later")),
+						jsonv.M("name", jsonv.StringValue("RateLimitError")),
 					))
 				} else {
 					e.Set("result", tapeResult(rng))
@@ -54,15 +55,15 @@ func (w *writer) tapes(cfg Config, n int, m *Manifest) error {
 				list = append(list, e)
 				m.TapeEntries++
 			}
-			entries = append(entries, cassette.M(key, cassette.ArrayValue(list...)))
+			entries = append(entries, jsonv.M(key, jsonv.ArrayValue(list...)))
 			m.TapeKeys++
 		}
-		tape := cassette.ObjectValue(
-			cassette.M("version", cassette.IntValue(1)),
-			cassette.M("name", cassette.StringValue(name)),
-			cassette.M("entries", cassette.ObjectValue(entries...)),
+		tape := jsonv.ObjectValue(
+			jsonv.M("version", jsonv.IntValue(1)),
+			jsonv.M("name", jsonv.StringValue(name)),
+			jsonv.M("entries", jsonv.ObjectValue(entries...)),
 		)
-		data, err := cassette.Encode(tape, cassette.EncodeOptions{Dialect: cassette.JS, Indent: true})
+		data, err := jsonv.Encode(tape, jsonv.EncodeOptions{Dialect: jsonv.JS, Indent: true})
 		if err != nil {
 			return err
 		}
@@ -75,18 +76,18 @@ func (w *writer) tapes(cfg Config, n int, m *Manifest) error {
 	return nil
 }
 
-func tapeResult(rng *rand.Rand) cassette.Value {
-	return cassette.ObjectValue(
-		cassette.M("id", cassette.StringValue("msg_"+randString(rng, base62, 20))),
-		cassette.M("model", cassette.StringValue("claude-sonnet-4-6")),
-		cassette.M("content", cassette.ArrayValue(cassette.ObjectValue(
-			cassette.M("type", cassette.StringValue("text")),
-			cassette.M("text", cassette.StringValue(strings.ToUpper(sentence(rng, 1))+" "+sentence(rng, 20+rng.IntN(80))+".")),
+func tapeResult(rng *rand.Rand) jsonv.Value {
+	return jsonv.ObjectValue(
+		jsonv.M("id", jsonv.StringValue("msg_"+randString(rng, base62, 20))),
+		jsonv.M("model", jsonv.StringValue("claude-sonnet-4-6")),
+		jsonv.M("content", jsonv.ArrayValue(jsonv.ObjectValue(
+			jsonv.M("type", jsonv.StringValue("text")),
+			jsonv.M("text", jsonv.StringValue(strings.ToUpper(sentence(rng, 1))+" "+sentence(rng, 20+rng.IntN(80))+".")),
 		))),
-		cassette.M("usage", cassette.ObjectValue(
-			cassette.M("input_tokens", cassette.IntValue(int64(20+rng.IntN(500)))),
-			cassette.M("output_tokens", cassette.IntValue(int64(10+rng.IntN(300)))),
+		jsonv.M("usage", jsonv.ObjectValue(
+			jsonv.M("input_tokens", jsonv.IntValue(int64(20+rng.IntN(500)))),
+			jsonv.M("output_tokens", jsonv.IntValue(int64(10+rng.IntN(300)))),
 		)),
-		cassette.M("stop_reason", cassette.StringValue("end_turn")),
+		jsonv.M("stop_reason", jsonv.StringValue("end_turn")),
 	)
 }

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 const projectYAML = `# Generated project (seeded); see internal/gen.
@@ -59,21 +59,21 @@ func quote(s string) string {
 }
 
 // flow writes a value as a YAML flow node (JSON with spaces after , and :).
-func flow(b *strings.Builder, v cassette.Value) {
+func flow(b *strings.Builder, v jsonv.Value) {
 	switch v.Kind {
-	case cassette.Null:
+	case jsonv.Null:
 		b.WriteString("null")
-	case cassette.Bool:
+	case jsonv.Bool:
 		if v.Bool {
 			b.WriteString("true")
 		} else {
 			b.WriteString("false")
 		}
-	case cassette.Number:
+	case jsonv.Number:
 		b.WriteString(v.Text)
-	case cassette.String:
+	case jsonv.String:
 		b.WriteString(quote(v.Text))
-	case cassette.Array:
+	case jsonv.Array:
 		b.WriteByte('[')
 		for i, x := range v.Items {
 			if i > 0 {
@@ -82,7 +82,7 @@ func flow(b *strings.Builder, v cassette.Value) {
 			flow(b, x)
 		}
 		b.WriteByte(']')
-	case cassette.Object:
+	case jsonv.Object:
 		b.WriteByte('{')
 		for i, m := range v.Members {
 			if i > 0 {
@@ -96,7 +96,7 @@ func flow(b *strings.Builder, v cassette.Value) {
 	}
 }
 
-func flowString(v cassette.Value) string {
+func flowString(v jsonv.Value) string {
 	var b strings.Builder
 	flow(&b, v)
 	return b.String()
@@ -112,7 +112,7 @@ func writeRules(b *strings.Builder, indent string, mocks map[string][]rule) {
 		fmt.Fprintf(b, "%s%s:\n", indent, n)
 		for _, r := range mocks[n] {
 			lead := indent + "  - "
-			if r.when.Kind != cassette.Null {
+			if r.when.Kind != jsonv.Null {
 				fmt.Fprintf(b, "%swhen: %s\n", lead, flowString(r.when))
 				lead = indent + "    "
 			}
@@ -163,7 +163,7 @@ func suiteYAML(s *suiteSpec) []byte {
 		if i == 0 && s.plan.staleTool {
 			desc = editedDesc(desc)
 		}
-		if desc.Kind == cassette.String {
+		if desc.Kind == jsonv.String {
 			fmt.Fprintf(&b, "    description: %s\n", quote(desc.Text))
 		}
 		fmt.Fprintf(&b, "    input_schema: %s\n", flowString(schemaValue(t.tmpl)))

@@ -8,7 +8,9 @@
 // costs only the slice of lines that fits on screen.
 package detail
 
-import "github.com/dryfire-tui/dryfire-tui/cassette"
+import (
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+)
 
 // Data is everything the pane shows about one recording.
 type Data struct {
@@ -19,7 +21,7 @@ type Data struct {
 	Reason string
 	Format string // "dryfire" | "tape"
 	// Body is the decoded cassette file, or the tape entry.
-	Body cassette.Value
+	Body jsonv.Value
 	// HasBody is false when the file could not be decoded; Err says why.
 	HasBody bool
 	Err     error

@@ -3,13 +3,13 @@ package detail
 import (
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
 // jsonLines pretty-prints v with two-space indentation, keeping key order
 // and number spellings, and colours keys, strings, numbers and literals.
-func jsonLines(v cassette.Value, s theme.Styles) []string {
+func jsonLines(v jsonv.Value, s theme.Styles) []string {
 	p := jsonPrinter{s: s}
 	p.value(v, 0, "")
 	p.flush()
@@ -33,29 +33,29 @@ func (p *jsonPrinter) newline(depth int) {
 }
 
 func quote(s string) string {
-	b, err := cassette.Encode(cassette.StringValue(s), cassette.EncodeOptions{Dialect: cassette.JS})
+	b, err := jsonv.Encode(jsonv.StringValue(s), jsonv.EncodeOptions{Dialect: jsonv.JS})
 	if err != nil {
 		return `"?"`
 	}
 	return string(b)
 }
 
-func (p *jsonPrinter) value(v cassette.Value, depth int, comma string) {
+func (p *jsonPrinter) value(v jsonv.Value, depth int, comma string) {
 	js := p.s.JSON
 	switch v.Kind {
-	case cassette.Null:
+	case jsonv.Null:
 		p.cur.WriteString(js.Literal.Render("null"))
-	case cassette.Bool:
+	case jsonv.Bool:
 		t := "false"
 		if v.Bool {
 			t = "true"
 		}
 		p.cur.WriteString(js.Literal.Render(t))
-	case cassette.Number:
+	case jsonv.Number:
 		p.cur.WriteString(js.Number.Render(v.Text))
-	case cassette.String:
+	case jsonv.String:
 		p.cur.WriteString(js.String.Render(quote(v.Text)))
-	case cassette.Array:
+	case jsonv.Array:
 		if len(v.Items) == 0 {
 			p.cur.WriteString(js.Punct.Render("[]"))
 			break
@@ -71,7 +71,7 @@ func (p *jsonPrinter) value(v cassette.Value, depth int, comma string) {
 		}
 		p.newline(depth)
 		p.cur.WriteString(js.Punct.Render("]"))
-	case cassette.Object:
+	case jsonv.Object:
 		if len(v.Members) == 0 {
 			p.cur.WriteString(js.Punct.Render("{}"))
 			break

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -50,18 +50,18 @@ func label(s theme.Styles, k, v string) string {
 }
 
 // scalar is a short text form of a JSON value.
-func scalar(v cassette.Value) string {
+func scalar(v jsonv.Value) string {
 	switch v.Kind {
-	case cassette.Null:
+	case jsonv.Null:
 		return "null"
-	case cassette.String:
+	case jsonv.String:
 		return v.Text
-	case cassette.Bool:
+	case jsonv.Bool:
 		return fmt.Sprint(v.Bool)
-	case cassette.Number:
+	case jsonv.Number:
 		return v.Text
 	default:
-		b, err := cassette.Encode(v, cassette.EncodeOptions{Dialect: cassette.JS})
+		b, err := jsonv.Encode(v, jsonv.EncodeOptions{Dialect: jsonv.JS})
 		if err != nil {
 			return "?"
 		}
@@ -69,7 +69,7 @@ func scalar(v cassette.Value) string {
 	}
 }
 
-func response(r cassette.Value, s theme.Styles) []string {
+func response(r jsonv.Value, s theme.Styles) []string {
 	var out []string
 	if t := r.Field("text"); !t.IsNull() {
 		out = append(out, heading(s, "Text"))
@@ -113,7 +113,7 @@ func indent(ls []string, pre string) []string {
 	return ls
 }
 
-func request(r cassette.Value, s theme.Styles) []string {
+func request(r jsonv.Value, s theme.Styles) []string {
 	out := []string{label(s, "provider", r.Field("provider").Str()) + "  " + label(s, "model", r.Field("model").Str())}
 	if sys := r.Field("system"); !sys.IsNull() {
 		out = append(out, "", heading(s, "System"))
@@ -131,7 +131,7 @@ func request(r cassette.Value, s theme.Styles) []string {
 		}
 		for _, tr := range m.Field("tool_results").Items {
 			res := tr.Field("content")
-			if e := tr.Field("is_error"); e.Kind == cassette.Bool && e.Bool {
+			if e := tr.Field("is_error"); e.Kind == jsonv.Bool && e.Bool {
 				out = append(out, "  "+s.Error.Render("error ")+s.Detail.Text.Render(scalar(res)))
 				continue
 			}
@@ -150,7 +150,7 @@ func request(r cassette.Value, s theme.Styles) []string {
 	return out
 }
 
-func tapeRequest(e cassette.Value, s theme.Styles) []string {
+func tapeRequest(e jsonv.Value, s theme.Styles) []string {
 	out := []string{heading(s, "Arguments")}
 	out = append(out, jsonLines(e.Field("args"), s)...)
 	if k, ok := e.Get("kwargs"); ok {
@@ -160,10 +160,10 @@ func tapeRequest(e cassette.Value, s theme.Styles) []string {
 	return out
 }
 
-func tapeResponse(e cassette.Value, s theme.Styles) []string {
+func tapeResponse(e jsonv.Value, s theme.Styles) []string {
 	if errV, ok := e.Get("error"); ok {
 		out := []string{s.Error.Render("Recorded error (replay throws it again)")}
-		if errV.Kind == cassette.Object {
+		if errV.Kind == jsonv.Object {
 			out = append(out, label(s, "name", scalar(errV.Field("name"))), label(s, "message", scalar(errV.Field("message"))))
 			return out
 		}

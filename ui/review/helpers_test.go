@@ -12,7 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
@@ -126,32 +126,32 @@ func writeFile(t *testing.T, dir, rel string, data []byte) {
 }
 
 func recording(suite, caseName string, turn int, key, text string, inTokens int64) []byte {
-	body := cassette.ObjectValue(
-		cassette.M("schema_version", cassette.IntValue(1)),
-		cassette.M("fingerprint", cassette.StringValue(key)),
-		cassette.M("suite", cassette.StringValue(suite)),
-		cassette.M("case", cassette.StringValue(caseName)),
-		cassette.M("turn", cassette.IntValue(int64(turn))),
-		cassette.M("provider", cassette.StringValue("anthropic")),
-		cassette.M("model", cassette.StringValue("claude-sonnet-4-6")),
-		cassette.M("recorded_at", cassette.StringValue("2026-08-01T12:00:00Z")),
-		cassette.M("request_digest", cassette.ObjectValue(cassette.M("messages", cassette.ArrayValue()))),
-		cassette.M("response", cassette.ObjectValue(
-			cassette.M("cache_hit", cassette.BoolValue(false)),
-			cassette.M("latency_ms", cassette.IntValue(12)),
-			cassette.M("raw", cassette.ObjectValue()),
-			cassette.M("stop_reason", cassette.StringValue("end_turn")),
-			cassette.M("text", cassette.StringValue(text)),
-			cassette.M("tool_calls", cassette.ArrayValue()),
-			cassette.M("usage", cassette.ObjectValue(
-				cassette.M("cache_read_tokens", cassette.IntValue(0)),
-				cassette.M("cache_write_tokens", cassette.IntValue(0)),
-				cassette.M("input_tokens", cassette.IntValue(inTokens)),
-				cassette.M("output_tokens", cassette.IntValue(20)),
+	body := jsonv.ObjectValue(
+		jsonv.M("schema_version", jsonv.IntValue(1)),
+		jsonv.M("fingerprint", jsonv.StringValue(key)),
+		jsonv.M("suite", jsonv.StringValue(suite)),
+		jsonv.M("case", jsonv.StringValue(caseName)),
+		jsonv.M("turn", jsonv.IntValue(int64(turn))),
+		jsonv.M("provider", jsonv.StringValue("anthropic")),
+		jsonv.M("model", jsonv.StringValue("claude-sonnet-4-6")),
+		jsonv.M("recorded_at", jsonv.StringValue("2026-08-01T12:00:00Z")),
+		jsonv.M("request_digest", jsonv.ObjectValue(jsonv.M("messages", jsonv.ArrayValue()))),
+		jsonv.M("response", jsonv.ObjectValue(
+			jsonv.M("cache_hit", jsonv.BoolValue(false)),
+			jsonv.M("latency_ms", jsonv.IntValue(12)),
+			jsonv.M("raw", jsonv.ObjectValue()),
+			jsonv.M("stop_reason", jsonv.StringValue("end_turn")),
+			jsonv.M("text", jsonv.StringValue(text)),
+			jsonv.M("tool_calls", jsonv.ArrayValue()),
+			jsonv.M("usage", jsonv.ObjectValue(
+				jsonv.M("cache_read_tokens", jsonv.IntValue(0)),
+				jsonv.M("cache_write_tokens", jsonv.IntValue(0)),
+				jsonv.M("input_tokens", jsonv.IntValue(inTokens)),
+				jsonv.M("output_tokens", jsonv.IntValue(20)),
 			)),
 		)),
 	)
-	data, err := cassette.EncodeDryfire(body)
+	data, err := jsonv.EncodeDryfire(body)
 	if err != nil {
 		panic(err)
 	}

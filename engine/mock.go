@@ -1,0 +1,147 @@
+package engine
+
+import (
+	"fmt"
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
+	"slices"
+)
+
+// ToolResult is what a mock gives back for one tool call, as dryfire's
+// ToolResult dumps it into the next request.
+type ToolResult struct {
+	CallID  string
+	Content jsonv.Value // a string, an object or null
+	IsError bool
+}
+
+// Value returns the result as the {call_id, content, is_error} object that
+// goes into a tool message.
+func (r ToolResult) Value() jsonv.Value {
+	return jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
+		{Key: "call_id", Value: jsonv.StringValue(r.CallID)},
+		{Key: "content", Value: r.Content},
+		{Key: "is_error", Value: jsonv.BoolValue(r.IsError)},
+	}}
+}
+
+// MockOutcome is how one tool call resolves.
+type MockOutcome struct {
+	Kind   OutcomeKind
+	Result ToolResult // OutcomeResult
+	Impl   string     // OutcomePassthrough: the Python callable
+	// Err says why the case crashes (OutcomeCrash): a value dryfire's
+	// ToolResult refuses, or an empty sequence.
+	Err string
+	// Unserialisable is set when the result carries a date: the next request
+	// cannot be hashed.
+	Unserialisable string
+}
+
+// OutcomeKind tells the kinds of [MockOutcome] apart.
+type OutcomeKind uint8
+
+// The outcomes of mock resolution.
+const (
+	OutcomeResult      OutcomeKind = iota // a tool result
+	OutcomeUnmocked                       // no rule matched: on_unmocked decides
+	OutcomePassthrough                    // an impl: rule, which needs Python
+	OutcomeCrash                          // dryfire raises: the case errors
+)
+
+// Resolver resolves tool calls against one case repetition's mocks, with
+// its own sequence counters (dryfire builds a fresh one per repetition).
+type Resolver struct {
+	mocks []suite.ToolMocks
+	seq   map[seqKey]int
+}
+
+type seqKey struct {
+	tool string
+	rule int
+}
+
+// NewResolver returns a resolver over merged rule lists (see [MergeMocks]).
+func NewResolver(mocks []suite.ToolMocks) *Resolver {
+	return &Resolver{mocks: mocks, seq: map[seqKey]int{}}
+}
+
+// Resolve finds the first rule of call.Name that matches and returns its
+// outcome: a rule without when matches everything; a when rule never
+// matches a call whose arguments were malformed, and otherwise matches when
+// when is a deep subset of the arguments under Python equality.
+func (r *Resolver) Resolve(call cassette.ToolCall) MockOutcome {
+	i := slices.IndexFunc(r.mocks, func(tm suite.ToolMocks) bool { return tm.Tool == call.Name })
+	if i < 0 {
+		return MockOutcome{Kind: OutcomeUnmocked}
+	}
+	for index, rule := range r.mocks[i].Rules {
+		if !ruleMatches(rule, call) {
+			continue
+		}
+		return r.outcome(call, rule, index)
+	}
+	return MockOutcome{Kind: OutcomeUnmocked}
+}
+
+func ruleMatches(rule suite.MockRule, call cassette.ToolCall) bool {
+	if rule.When == nil {
+		return true
+	}
+	if !call.MalformedArguments.IsNull() {
+		return false
+	}
+	return DeepSubset(*rule.When, call.Arguments)
+}
+
+// DeepSubset reports whether every key of when is in args with an equal
+// value (Python ==), recursing where both sides are objects.
+func DeepSubset(when, args jsonv.Value) bool {
+	for _, m := range when.Members {
+		actual, ok := args.Get(m.Key)
+		if !ok {
+			return false
+		}
+		if m.Value.Kind == jsonv.Object && actual.Kind == jsonv.Object {
+			if !DeepSubset(m.Value, actual) {
+				return false
+			}
+			continue
+		}
+		if !jsonv.PyEqual(actual, m.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *Resolver) outcome(call cassette.ToolCall, rule suite.MockRule, index int) MockOutcome {
+	switch rule.Kind {
+	case "impl":
+		return MockOutcome{Kind: OutcomePassthrough, Impl: rule.Impl}
+	case "error":
+		return result(call, jsonv.StringValue(rule.Error), true, rule.Unserialisable)
+	case "sequence":
+		if len(rule.Sequence) == 0 {
+			return MockOutcome{Kind: OutcomeCrash, Err: fmt.Sprintf("mock sequence for tool %q is empty (IndexError: tuple index out of range)", call.Name)}
+		}
+		k := seqKey{call.Name, index}
+		n := r.seq[k]
+		r.seq[k] = n + 1
+		step := rule.Sequence[min(n, len(rule.Sequence)-1)]
+		return result(call, step.Value, step.IsError, rule.Unserialisable)
+	}
+	return result(call, rule.Return, false, rule.Unserialisable)
+}
+
+func result(call cassette.ToolCall, content jsonv.Value, isError bool, bad string) MockOutcome {
+	switch content.Kind {
+	case jsonv.String, jsonv.Object, jsonv.Null:
+	default:
+		return MockOutcome{Kind: OutcomeCrash, Err: fmt.Sprintf(
+			"mock for tool %q gives a %s; a tool result must be a string, a mapping or null (ValidationError for ToolResult)",
+			call.Name, content.Kind)}
+	}
+	return MockOutcome{Kind: OutcomeResult, Result: ToolResult{CallID: call.ID, Content: content, IsError: isError}, Unserialisable: bad}
+}

@@ -1,0 +1,45 @@
+// Package jsonv holds ordered JSON values and the encoders that write them
+// exactly as Python's json module and JavaScript's JSON.stringify do.
+//
+// Both tools this project serves hash JSON text, so a value must survive a
+// round trip with its object key order and its number spellings intact:
+// 780 and 780.0 hash differently, and dryfire numbers call ids in the order
+// a request was written.
+//
+// # Values
+//
+// [Value] is a tagged union ([Kind]: Null, Bool, Number, String, Array,
+// Object). Numbers keep their literal text; objects are ordered [Member]
+// lists. Build values with [StringValue], [IntValue], [FloatValue],
+// [ObjectValue] and [M]; read them with [Value.Get], [Value.Field],
+// [Value.Str], [Value.Int] and [Value.Float]; compare them with [Equal]
+// (exact) or [PyEqual] (Python's ==, where 1 == 1.0 == True).
+//
+// # Decoding
+//
+// [Decode] parses one document as strictly as Python's json.loads; every
+// syntax error is a [*ParseError] with line and column ([WithPath] adds the
+// file). [DecodeWith] accepts the NaN and Infinity tokens Python writes.
+// [DecodeSummary] leaves out the two members of a dryfire cassette that
+// replay never reads (request_digest and response.raw), which is most of
+// the bytes of a large store.
+//
+// # Encoding
+//
+//   - [Canonical]: the text dryfire hashes (sorted keys, NFC, compact,
+//     ensure_ascii=False).
+//   - [EncodeDryfire]: the bytes dryfire writes to a cassette file.
+//   - [Encode] with [EncodeOptions]: either [Dialect] (Python's json.dumps
+//     or JavaScript's JSON.stringify), indented or compact.
+//   - [Encoder]: the same with scratch space kept between values, for hot
+//     paths that hash thousands of small values.
+//   - [PyJSONDumps] and [PyRepr]: Python's json.dumps defaults and repr of
+//     a string, for texts dryfire builds from values (tool results, error
+//     messages).
+//   - [PyFloat], [PyInt] and [JSNumber]: how each language spells a number.
+//
+// # Python conversions
+//
+// [LaxInt], [LaxBool] and [PyIntDigits] convert values as pydantic's lax
+// mode and Python's int() do, for the fields dryfire validates that way.
+package jsonv

@@ -1,0 +1,500 @@
+package jsonv
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Dialect selects whose JSON serialiser an encoding reproduces.
+type Dialect uint8
+
+const (
+	// Python is json.dumps: floats in repr spelling (780.0, 1e-05), exact
+	// integers of any size, keys in insertion (or sorted) order.
+	Python Dialect = iota
+	// JS is JSON.stringify: ECMAScript number spelling (1.0 is 1, 1e-7,
+	// 10000000000000000), array-index keys hoisted first in numeric order,
+	// lone surrogates escaped as \udxxx.
+	JS
+)
+
+// String returns "python" or "js".
+func (d Dialect) String() string {
+	if d == JS {
+		return "js"
+	}
+	return "python"
+}
+
+// EncodeOptions select a serialisation.
+type EncodeOptions struct {
+	Dialect Dialect
+	// Indent writes two-space indentation with ": " after keys and each item
+	// on its own line (json.dumps indent=2, JSON.stringify(v, null, 2)).
+	// Without it the output is compact: "," and ":" with no spaces.
+	Indent bool
+	// SortKeys sorts object keys by code point at every depth.
+	SortKeys bool
+	// NFC normalises every string and key to NFC first; when two keys of one
+	// object become equal the later value wins.
+	NFC bool
+	// AllowNonFinite writes NaN and ±Infinity as Python does (NaN, Infinity,
+	// -Infinity) or as JavaScript does (null) instead of failing.
+	AllowNonFinite bool
+}
+
+// Canonical returns the canonical JSON dryfire hashes: Python's
+// json.dumps(v, sort_keys=True, separators=(",",":"), ensure_ascii=False,
+// allow_nan=False) after NFC-normalising every string and key.
+func Canonical(v Value) ([]byte, error) {
+	return Encode(v, EncodeOptions{SortKeys: true, NFC: true})
+}
+
+// EncodeDryfire returns v as dryfire writes a cassette file:
+// json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False,
+// allow_nan=False), without a trailing newline.
+func EncodeDryfire(v Value) ([]byte, error) {
+	return Encode(v, EncodeOptions{Indent: true, SortKeys: true})
+}
+
+// Encode serialises v with the options.
+func Encode(v Value, o EncodeOptions) ([]byte, error) {
+	return AppendEncode(make([]byte, 0, 256), v, o)
+}
+
+// AppendEncode appends the serialisation of v to dst.
+func AppendEncode(dst []byte, v Value, o EncodeOptions) ([]byte, error) {
+	e := encoder{buf: dst, o: o}
+	if err := e.value(v, 0); err != nil {
+		return dst, err
+	}
+	return e.buf, nil
+}
+
+// Encoder appends serialisations with fixed options and keeps its scratch
+// space from value to value: the hashing hot paths encode thousands of
+// small values and should not allocate for each.
+type Encoder struct{ e encoder }
+
+// NewEncoder returns an Encoder for the options.
+func NewEncoder(o EncodeOptions) *Encoder { return &Encoder{e: encoder{o: o}} }
+
+// Append appends the serialisation of v to dst.
+func (x *Encoder) Append(dst []byte, v Value) ([]byte, error) {
+	x.e.buf, x.e.arena = dst, x.e.arena[:0]
+	err := x.e.value(v, 0)
+	out := x.e.buf
+	x.e.buf = nil
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+type encoder struct {
+	buf []byte
+	o   EncodeOptions
+	// arena holds the sorted copies of objects being written, as a stack:
+	// one allocation serves every object of a document.
+	arena []Member
+}
+
+func (e *encoder) newline(depth int) {
+	e.buf = append(e.buf, '\n')
+	for range depth {
+		e.buf = append(e.buf, ' ', ' ')
+	}
+}
+
+func (e *encoder) value(v Value, depth int) error {
+	switch v.Kind {
+	case Null:
+		e.buf = append(e.buf, "null"...)
+	case Bool:
+		e.buf = strconv.AppendBool(e.buf, v.Bool)
+	case Number:
+		return e.number(v.Text)
+	case String:
+		return e.str(v.Text)
+	case Array:
+		if len(v.Items) == 0 {
+			e.buf = append(e.buf, "[]"...)
+			return nil
+		}
+		e.buf = append(e.buf, '[')
+		for i := range v.Items {
+			if i > 0 {
+				e.buf = append(e.buf, ',')
+			}
+			if e.o.Indent {
+				e.newline(depth + 1)
+			}
+			if err := e.value(v.Items[i], depth+1); err != nil {
+				return err
+			}
+		}
+		if e.o.Indent {
+			e.newline(depth)
+		}
+		e.buf = append(e.buf, ']')
+	case Object:
+		return e.object(v.Members, depth)
+	default:
+		return errors.New("unknown JSON kind " + v.Kind.String())
+	}
+	return nil
+}
+
+func (e *encoder) object(members []Member, depth int) error {
+	if len(members) == 0 {
+		e.buf = append(e.buf, "{}"...)
+		return nil
+	}
+	if mark := len(e.arena); e.o.SortKeys {
+		defer func() { e.arena = e.arena[:mark] }()
+	}
+	members = e.orderMembers(members)
+	e.buf = append(e.buf, '{')
+	for i := range members {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		if e.o.Indent {
+			e.newline(depth + 1)
+		}
+		if err := e.str(members[i].Key); err != nil {
+			return err
+		}
+		e.buf = append(e.buf, ':')
+		if e.o.Indent {
+			e.buf = append(e.buf, ' ')
+		}
+		if err := e.value(members[i].Value, depth+1); err != nil {
+			return err
+		}
+	}
+	if e.o.Indent {
+		e.newline(depth)
+	}
+	e.buf = append(e.buf, '}')
+	return nil
+}
+
+// orderMembers applies NFC key collapsing and the key order of the options,
+// copying only when something changes.
+func (e *encoder) orderMembers(members []Member) []Member {
+	if e.o.NFC {
+		members = nfcMembers(members)
+	}
+	switch {
+	case e.o.SortKeys:
+		if !slices.IsSortedFunc(members, compareKeys) {
+			// Nested objects push above this copy and pop back; a later
+			// append that moves the arena leaves this slice valid.
+			mark := len(e.arena)
+			e.arena = append(e.arena, members...)
+			members = e.arena[mark:len(e.arena):len(e.arena)]
+			slices.SortFunc(members, compareKeys)
+		}
+	case e.o.Dialect == JS:
+		members = jsKeyOrder(members)
+	}
+	return members
+}
+
+func compareKeys(a, b Member) int { return strings.Compare(a.Key, b.Key) }
+
+// nfcMembers normalises keys to NFC; on a collision the later value wins at
+// the position of the first (Python dict semantics).
+func nfcMembers(members []Member) []Member {
+	changed := false
+	for i := range members {
+		if !isNFC(members[i].Key) {
+			changed = true
+			break
+		}
+	}
+	if !changed {
+		return members
+	}
+	out := make([]Member, 0, len(members))
+	for _, m := range members {
+		k := norm.NFC.String(m.Key)
+		if i := slices.IndexFunc(out, func(x Member) bool { return x.Key == k }); i >= 0 {
+			out[i].Value = m.Value
+			continue
+		}
+		out = append(out, Member{Key: k, Value: m.Value})
+	}
+	return out
+}
+
+func isNFC(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return norm.NFC.IsNormalString(s)
+		}
+	}
+	return true
+}
+
+// jsKeyOrder puts array-index keys ("0" … "4294967294", canonical decimal)
+// first in ascending numeric order, the rest after them in insertion order,
+// as ECMAScript's OrdinaryOwnPropertyKeys does.
+func jsKeyOrder(members []Member) []Member {
+	n := 0
+	for _, m := range members {
+		if _, ok := arrayIndex(m.Key); ok {
+			n++
+		}
+	}
+	if n == 0 {
+		return members
+	}
+	out := make([]Member, 0, len(members))
+	for _, m := range members {
+		if _, ok := arrayIndex(m.Key); ok {
+			out = append(out, m)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Member) int {
+		x, _ := arrayIndex(a.Key)
+		y, _ := arrayIndex(b.Key)
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	})
+	for _, m := range members {
+		if _, ok := arrayIndex(m.Key); !ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func arrayIndex(k string) (uint64, bool) {
+	if k == "" || len(k) > 10 || (len(k) > 1 && k[0] == '0') {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(k, 10, 64)
+	if err != nil || n > 4294967294 {
+		return 0, false
+	}
+	return n, true
+}
+
+func (e *encoder) str(s string) error {
+	if e.o.NFC && !isNFC(s) {
+		s = norm.NFC.String(s)
+	}
+	e.buf = append(e.buf, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			e.buf = append(e.buf, s[start:i]...)
+			e.buf = appendEscape(e.buf, c)
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError || size > 1 {
+			i += size
+			continue
+		}
+		sur, ok := isWTF8Surrogate(s[i:])
+		if !ok {
+			return ErrInvalidUTF8
+		}
+		if e.o.Dialect != JS {
+			return ErrLoneSurrogate
+		}
+		e.buf = append(e.buf, s[start:i]...)
+		e.buf = append(e.buf, `\u`...)
+		e.buf = appendHex4(e.buf, sur)
+		i += 3
+		start = i
+	}
+	e.buf = append(e.buf, s[start:]...)
+	e.buf = append(e.buf, '"')
+	return nil
+}
+
+func appendEscape(buf []byte, c byte) []byte {
+	switch c {
+	case '"':
+		return append(buf, '\\', '"')
+	case '\\':
+		return append(buf, '\\', '\\')
+	case '\n':
+		return append(buf, '\\', 'n')
+	case '\r':
+		return append(buf, '\\', 'r')
+	case '\t':
+		return append(buf, '\\', 't')
+	case '\b':
+		return append(buf, '\\', 'b')
+	case '\f':
+		return append(buf, '\\', 'f')
+	}
+	buf = append(buf, '\\', 'u')
+	return appendHex4(buf, uint16(c))
+}
+
+func appendHex4(buf []byte, x uint16) []byte {
+	const hex = "0123456789abcdef"
+	return append(buf, hex[x>>12], hex[x>>8&0xF], hex[x>>4&0xF], hex[x&0xF])
+}
+
+func (e *encoder) number(lit string) error {
+	v := Value{Kind: Number, Text: lit}
+	if e.o.Dialect == Python && v.IsInt() {
+		e.buf = append(e.buf, PyInt(lit)...)
+		return nil
+	}
+	f, ok := v.Float()
+	if !ok {
+		return errors.New("invalid number literal " + strconv.Quote(lit))
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		if !e.o.AllowNonFinite {
+			return ErrNonFinite
+		}
+		if e.o.Dialect == JS {
+			e.buf = append(e.buf, "null"...)
+		} else {
+			e.buf = append(e.buf, PyFloat(f)...)
+		}
+		return nil
+	}
+	if e.o.Dialect == JS {
+		e.buf = append(e.buf, JSNumber(f)...)
+	} else {
+		e.buf = append(e.buf, PyFloat(f)...)
+	}
+	return nil
+}
+
+// PyInt spells an integer literal as Python's int prints it ("-0" is "0").
+func PyInt(lit string) string {
+	if strings.TrimLeft(lit, "-0") == "" {
+		return "0"
+	}
+	return lit
+}
+
+// shortest returns the shortest round-trip decimal digits of |f| (no sign,
+// no point) and the decimal point position n, so |f| = 0.digits × 10^n.
+func shortest(f float64) (digits string, n int) {
+	s := strconv.FormatFloat(math.Abs(f), 'e', -1, 64)
+	mant, exp, _ := strings.Cut(s, "e")
+	x, _ := strconv.Atoi(exp)
+	return strings.Replace(mant, ".", "", 1), x + 1
+}
+
+// PyFloat spells f as Python's repr(float) does: shortest round-trip digits,
+// fixed notation when the decimal exponent is in (-4, 16], otherwise
+// scientific with a signed two-digit exponent; a fixed float always has a
+// fractional part (780.0, -0.0). NaN and infinities come out as Python's
+// json module writes them (NaN, Infinity, -Infinity).
+func PyFloat(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		if math.Signbit(f) {
+			return "-0.0"
+		}
+		return "0.0"
+	}
+	digits, n := shortest(f)
+	var b strings.Builder
+	if f < 0 {
+		b.WriteByte('-')
+	}
+	switch {
+	case n > -4 && n <= 16 && n <= 0:
+		b.WriteString("0.")
+		b.WriteString(strings.Repeat("0", -n))
+		b.WriteString(digits)
+	case n > -4 && n <= 16 && n >= len(digits):
+		b.WriteString(digits)
+		b.WriteString(strings.Repeat("0", n-len(digits)))
+		b.WriteString(".0")
+	case n > -4 && n <= 16:
+		b.WriteString(digits[:n])
+		b.WriteByte('.')
+		b.WriteString(digits[n:])
+	default:
+		writeSci(&b, digits, n-1, true)
+	}
+	return b.String()
+}
+
+// JSNumber spells f as ECMAScript's Number::toString does (JSON.stringify of
+// a finite number): 1, 1.5, 1e-7, 0.000001, 10000000000000000, 1e+21; -0 is 0.
+func JSNumber(f float64) string {
+	if f == 0 {
+		return "0"
+	}
+	digits, n := shortest(f)
+	k := len(digits)
+	var b strings.Builder
+	if f < 0 {
+		b.WriteByte('-')
+	}
+	switch {
+	case k <= n && n <= 21:
+		b.WriteString(digits)
+		b.WriteString(strings.Repeat("0", n-k))
+	case 0 < n && n <= 21:
+		b.WriteString(digits[:n])
+		b.WriteByte('.')
+		b.WriteString(digits[n:])
+	case -6 < n && n <= 0:
+		b.WriteString("0.")
+		b.WriteString(strings.Repeat("0", -n))
+		b.WriteString(digits)
+	default:
+		writeSci(&b, digits, n-1, false)
+	}
+	return b.String()
+}
+
+func writeSci(b *strings.Builder, digits string, exp int, twoDigits bool) {
+	b.WriteByte(digits[0])
+	if len(digits) > 1 {
+		b.WriteByte('.')
+		b.WriteString(digits[1:])
+	}
+	b.WriteByte('e')
+	if exp < 0 {
+		b.WriteByte('-')
+		exp = -exp
+	} else {
+		b.WriteByte('+')
+	}
+	if twoDigits && exp < 10 {
+		b.WriteByte('0')
+	}
+	b.WriteString(strconv.Itoa(exp))
+}

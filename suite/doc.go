@@ -1,0 +1,30 @@
+// Package suite loads a dryfire project: dryfire.yaml, its suites and
+// everything they reference, read exactly as dryfire's loader reads them.
+//
+// # Projects
+//
+// [FindProject] walks up from a path to the first dryfire.yaml, as dryfire
+// does. [LoadProject] reads the config and every suite its globs match
+// ([Project]: the [Config], the cassette root, the [Suite]s in dryfire's
+// order); [LoadConfig] reads the config alone. A problem is a [SpecError]
+// with file, line and column, never a panic: a suite that fails keeps its
+// errors in [Suite.Errors] and the others still load, which is what
+// dryfire's prune safety rule needs to know.
+//
+// # Suites and cases
+//
+// A [Suite] holds its system prompt, [Tool]s, [ToolMocks] (each tool's
+// [MockRule]s: when/return/error, sequences of [MockStep]s, impl) and
+// [Case]s. [MergeMocks] gives the rules a case resolves against (the
+// case's list replaces the suite's, tool by tool); [Resolve] gives a case's
+// effective provider, model, temperature, repeat and limits from case,
+// suite, config defaults and a command-line model ([Resolved]).
+//
+// # YAML
+//
+// [ParseYAML] reads YAML into [YAMLNode]s with positions, typing scalars as
+// dryfire's loader (ruamel.yaml, round trip, YAML 1.2) types them; ${VAR}
+// is interpolated from the environment and $ref pulls JSON or YAML files
+// relative to the suite, as dryfire does. Values become the ordered
+// [jsonv.Value]s that requests are hashed from.
+package suite

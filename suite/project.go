@@ -1,0 +1,322 @@
+package suite
+
+import (
+	"errors"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+)
+
+// ConfigFileName is the project file dryfire looks for.
+const ConfigFileName = "dryfire.yaml"
+
+// DefaultCassetteDir is the cassette root relative to the project root when
+// dryfire.yaml does not set cassettes.dir.
+const DefaultCassetteDir = ".dryfire/cassettes"
+
+// ErrNoProject means no dryfire.yaml was found in the directory or above.
+var ErrNoProject = errors.New("no " + ConfigFileName + " found in this directory or any parent")
+
+// Built-in settings, as dryfire's resolver has them.
+const (
+	BuiltinProvider   = "anthropic"
+	BuiltinModel      = "claude-sonnet-4-6"
+	BuiltinMaxTurns   = 10
+	BuiltinOnUnmocked = "error"
+	BuiltinRepeat     = 1
+)
+
+// Config is a validated dryfire.yaml.
+type Config struct {
+	Version         int
+	Defaults        Settings
+	DefaultProvider *string
+	Suites          []string
+	CassetteDir     string // as written; "" when unset
+	CassetteMode    string // as written; "" when unset
+	PricingFile     string
+	Providers       []string // names of user-defined providers
+}
+
+// Project is a dryfire project: its config, its suites (in dryfire's load
+// order, failed ones included) and every spec error found.
+type Project struct {
+	Root, ConfigPath string
+	Config           Config
+	CassetteRoot     string
+	Suites           []*Suite
+	// Errors holds the config's errors, then each suite's, sorted per file
+	// by line and column.
+	Errors []SpecError
+}
+
+// FindProject walks up from path (a directory, or a file inside one) to the
+// first directory holding a regular file dryfire.yaml, as dryfire does from
+// its working directory. It returns the config file's path.
+func FindProject(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
+		if filepath.Base(abs) == ConfigFileName && fi.Mode().IsRegular() {
+			return abs, nil
+		}
+		abs = filepath.Dir(abs)
+	}
+	for dir := abs; ; {
+		cand := filepath.Join(dir, ConfigFileName)
+		if fi, err := os.Stat(cand); err == nil && fi.Mode().IsRegular() {
+			return cand, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", ErrNoProject
+		}
+		dir = parent
+	}
+}
+
+// LoadProject finds and loads the project around path: the config (strict
+// schema), the suites its globs match, and the cassette root. lookupEnv
+// serves ${VAR} interpolation (nil: every variable is unset). A broken
+// config is reported in Errors with no suites loaded; a broken suite is
+// kept with Failed set. The error is non-nil only when there is no project.
+func LoadProject(p string, lookupEnv func(string) (string, bool)) (*Project, error) {
+	pr, err := LoadConfig(p)
+	if err != nil {
+		return nil, err
+	}
+	pr.LoadSuites(lookupEnv)
+	return pr, nil
+}
+
+// LoadConfig finds the project around path and reads only its config: the
+// root, the cassette root and the settings, with config errors in Errors
+// and no suites yet. [Project.LoadSuites] adds them; splitting the two lets a
+// caller read the cassette store while the suites parse.
+func LoadConfig(p string) (*Project, error) {
+	cfgPath, err := FindProject(p)
+	if err != nil {
+		return nil, err
+	}
+	pr := &Project{Root: filepath.Dir(cfgPath), ConfigPath: cfgPath}
+	cfg, errs := loadConfig(cfgPath)
+	pr.Config = cfg
+	pr.CassetteRoot = cassetteRoot(pr.Root, cfg.CassetteDir)
+	pr.Errors = errs
+	return pr, nil
+}
+
+// LoadSuites parses the suites the config's globs match, in glob order, in
+// parallel, and resolves every case's settings. It does nothing when the
+// config itself has errors (dryfire stops there too).
+func (pr *Project) LoadSuites(lookupEnv func(string) (string, bool)) {
+	if len(pr.Errors) > 0 {
+		return
+	}
+	cfg := pr.Config
+	// Suites are parsed in parallel and kept in glob order; a glob error is
+	// reported where its pattern is.
+	type entry struct {
+		rel   string
+		err   *SpecError
+		suite *Suite
+	}
+	var entries []entry
+	for _, pattern := range cfg.Suites {
+		matches, err := pathlib.Glob(pr.Root, pattern)
+		if err != nil {
+			entries = append(entries, entry{err: &SpecError{File: ConfigFileName, Message: "suites: " + err.Error()}})
+			continue
+		}
+		for _, rel := range matches {
+			entries = append(entries, entry{rel: rel})
+		}
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(entries)) {
+		wg.Go(func() {
+			for i := range next {
+				e := &entries[i]
+				e.suite = LoadSuite(filepath.Join(pr.Root, filepath.FromSlash(e.rel)), e.rel, lookupEnv)
+			}
+		})
+	}
+	for i := range entries {
+		if entries[i].err == nil {
+			next <- i
+		}
+	}
+	close(next)
+	wg.Wait()
+	for _, e := range entries {
+		if e.err != nil {
+			pr.Errors = append(pr.Errors, *e.err)
+			continue
+		}
+		pr.Suites = append(pr.Suites, e.suite)
+		pr.Errors = append(pr.Errors, e.suite.Errors...)
+	}
+	for _, s := range pr.Suites {
+		for _, c := range s.Cases {
+			r := Resolve(&cfg, c, "")
+			c.Provider, c.Model, c.Repeat, c.MaxTurns = r.Provider, r.Model, r.Repeat, r.MaxTurns
+		}
+	}
+}
+
+func cassetteRoot(root, dir string) string {
+	if dir == "" {
+		dir = DefaultCassetteDir
+	}
+	if filepath.IsAbs(dir) {
+		return filepath.Clean(dir)
+	}
+	return filepath.Join(root, filepath.FromSlash(dir))
+}
+
+// Resolved are the effective settings of a case.
+type Resolved struct {
+	Provider        string
+	Model           string
+	MaxTurns        int
+	Temperature     float64
+	OnUnmocked      string
+	Repeat          int
+	RequirePassRate float64
+}
+
+// Resolve applies dryfire's precedence, first set value wins: command line
+// (model only) > case > suite > dryfire.yaml defaults > built-in. The
+// provider is never a case setting. cfg may be nil (no project file).
+func Resolve(cfg *Config, c *Case, modelOverride string) Resolved {
+	var d Settings
+	var dp *string
+	if cfg != nil {
+		d, dp = cfg.Defaults, cfg.DefaultProvider
+	}
+	s := c.Suite.Settings
+	cs := c.Settings
+	r := Resolved{
+		Provider:        firstStr(BuiltinProvider, c.Suite.Provider, dp),
+		Model:           firstStr(BuiltinModel, cs.Model, s.Model, d.Model),
+		MaxTurns:        firstInt(BuiltinMaxTurns, cs.MaxTurns, s.MaxTurns, d.MaxTurns),
+		Temperature:     firstFloat(0, cs.Temperature, s.Temperature, d.Temperature),
+		OnUnmocked:      firstStr(BuiltinOnUnmocked, cs.OnUnmocked, s.OnUnmocked, d.OnUnmocked),
+		Repeat:          firstInt(BuiltinRepeat, cs.Repeat, s.Repeat, d.Repeat),
+		RequirePassRate: firstFloat(1, cs.RequirePassRate, s.RequirePassRate, d.RequirePassRate),
+	}
+	if modelOverride != "" {
+		r.Model = modelOverride
+	}
+	return r
+}
+
+func firstStr(def string, vals ...*string) string {
+	for _, v := range vals {
+		if v != nil {
+			return *v
+		}
+	}
+	return def
+}
+
+func firstInt(def int, vals ...*int) int {
+	for _, v := range vals {
+		if v != nil {
+			return *v
+		}
+	}
+	return def
+}
+
+func firstFloat(def float64, vals ...*float64) float64 {
+	for _, v := range vals {
+		if v != nil {
+			return *v
+		}
+	}
+	return def
+}
+
+// loadConfig reads dryfire.yaml with dryfire's strict schema.
+func loadConfig(file string) (Config, []SpecError) {
+	var cfg Config
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return cfg, []SpecError{{File: ConfigFileName, Message: "cannot read: " + err.Error()}}
+	}
+	root, err := ParseYAML(data)
+	if err != nil {
+		return cfg, []SpecError{yamlSpecError(ConfigFileName, data, err)}
+	}
+	v := &validator{file: ConfigFileName}
+	if o, ok := v.open(root, nodePos(root), "ProjectConfig"); ok {
+		if n, p, ok := o.required("version"); ok {
+			cfg.Version, _ = v.laxIntField(n, p)
+		}
+		if n, p, ok := o.field("defaults"); ok && n.Kind != jsonv.Null {
+			if d, ok := v.open(n, p, "Defaults"); ok {
+				cfg.DefaultProvider = d.optStr("provider")
+				cfg.Defaults = d.settings()
+				d.close()
+			}
+		}
+		if n, p, ok := o.field("suites"); ok {
+			cfg.Suites = v.strList(n, p, "suites")
+		}
+		if n, p, ok := o.field("cassettes"); ok && n.Kind != jsonv.Null {
+			if c, ok := v.open(n, p, "CassetteConfig"); ok {
+				if s := c.optStr("dir"); s != nil {
+					cfg.CassetteDir = *s
+				}
+				if n, p, ok := c.field("mode"); ok && n.Kind != jsonv.Null {
+					switch n.Scalar.Text {
+					case "auto", "record", "replay", "off":
+						cfg.CassetteMode = n.Scalar.Text
+					default:
+						v.add(p, "Input should be 'auto', 'record', 'replay' or 'off'")
+					}
+				}
+				c.close()
+			}
+		}
+		if s := o.optStr("pricing_file"); s != nil {
+			cfg.PricingFile = *s
+		}
+		if n, p, ok := o.field("providers"); ok {
+			cfg.Providers = v.providers(n, p)
+		}
+		o.close()
+	}
+	sortSpecErrors(v.errs)
+	for i := range v.errs {
+		v.errs[i].Source = sourceLine(data, v.errs[i].Line)
+	}
+	return cfg, v.errs
+}
+
+func (v *validator) providers(n *YAMLNode, p pos) []string {
+	if n.Kind != jsonv.Object {
+		v.add(p, "expected a mapping")
+		return nil
+	}
+	var names []string
+	for _, m := range n.Members {
+		if o, ok := v.open(m.Value, nodePos(m.KeyNode), "CustomProvider"); ok {
+			for _, k := range []string{"base_url", "api_key_env"} {
+				if x, p, ok := o.required(k); ok {
+					v.str(x, p, false)
+				}
+			}
+			o.close()
+		}
+		names = append(names, m.Key)
+	}
+	return names
+}

@@ -1,0 +1,688 @@
+package suite
+
+import (
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The structural check of a suite mirrors dryfire's strict pydantic models
+// (lax scalars, unknown keys forbidden) and its messages; positions follow
+// dryfire's rule: the key of the offending field, or the nearest enclosing
+// node when a required field is missing.
+
+func sortSpecErrors(errs []SpecError) {
+	sort.SliceStable(errs, func(i, j int) bool {
+		if errs[i].Line != errs[j].Line {
+			return errs[i].Line < errs[j].Line
+		}
+		return errs[i].Column < errs[j].Column
+	})
+}
+
+// object describes one mapping being checked.
+type object struct {
+	v    *validator
+	n    *YAMLNode
+	at   pos // where the mapping is, for "missing" errors
+	seen map[string]bool
+}
+
+// open starts checking n as a mapping of model name; ok false (with an
+// error) when n is not a mapping.
+func (v *validator) open(n *YAMLNode, at pos, model string) (*object, bool) {
+	if n == nil || n.Kind != jsonv.Object {
+		v.add(at, "Input should be a valid dictionary or instance of "+model)
+		return nil, false
+	}
+	return &object{v: v, n: n, at: at, seen: map[string]bool{}}, true
+}
+
+// field returns the value of key and the position of its key.
+func (o *object) field(key string) (*YAMLNode, pos, bool) {
+	o.seen[key] = true
+	for _, m := range o.n.Members {
+		if m.Key == key {
+			return m.Value, nodePos(m.KeyNode), true
+		}
+	}
+	return nil, o.at, false
+}
+
+// required is field with a "required field is missing" error.
+func (o *object) required(key string) (*YAMLNode, pos, bool) {
+	n, p, ok := o.field(key)
+	if !ok {
+		o.v.add(o.at, "required field '"+key+"' is missing")
+	}
+	return n, p, ok
+}
+
+// close reports the keys nobody asked for.
+func (o *object) close() {
+	for _, m := range o.n.Members {
+		if !o.seen[m.Key] {
+			o.v.add(nodePos(m.KeyNode), "unknown field '"+m.Key+"'")
+		}
+	}
+}
+
+func (v *validator) push(seg string) { v.loc = append(v.loc, seg) }
+func (v *validator) pop()            { v.loc = v.loc[:len(v.loc)-1] }
+
+// str checks a required-typed string (null allowed when nullable).
+func (v *validator) str(n *YAMLNode, p pos, nullable bool) (string, bool) {
+	switch {
+	case n.Kind == jsonv.String && n.Unserialisable == "":
+		return n.Scalar.Text, true
+	case n.Kind == jsonv.Null && nullable:
+		return "", false
+	}
+	v.add(p, "expected a string")
+	return "", false
+}
+
+// optStr reads an optional string|null field into a pointer.
+func (o *object) optStr(key string) *string {
+	n, p, ok := o.field(key)
+	if !ok || n.Kind == jsonv.Null {
+		return nil
+	}
+	o.v.push(key)
+	defer o.v.pop()
+	if s, ok := o.v.str(n, p, true); ok {
+		return &s
+	}
+	return nil
+}
+
+// laxIntField checks an int field as pydantic's lax mode does.
+func (v *validator) laxIntField(n *YAMLNode, p pos) (int, bool) {
+	if n.Kind == jsonv.Array || n.Kind == jsonv.Object || n.Kind == jsonv.Null || n.Unserialisable != "" {
+		v.add(p, "expected an integer")
+		return 0, false
+	}
+	i, err := jsonv.LaxInt(n.Scalar)
+	if err != nil {
+		switch {
+		case n.Kind == jsonv.String:
+			v.add(p, "expected an integer")
+		case strings.Contains(err.Error(), "fractional"):
+			v.add(p, "Input should be a valid integer, got a number with a fractional part")
+		default:
+			v.add(p, "expected an integer")
+		}
+		return 0, false
+	}
+	if i > math.MaxInt32 {
+		i = math.MaxInt32
+	}
+	return int(i), true
+}
+
+// laxFloatField checks a float field as pydantic's lax mode does.
+func (v *validator) laxFloatField(n *YAMLNode, p pos) (float64, bool) {
+	switch {
+	case n.Unserialisable != "":
+		v.add(p, "expected a number")
+	case n.Kind == jsonv.Bool:
+		if n.Scalar.Bool {
+			return 1, true
+		}
+		return 0, true
+	case n.Kind == jsonv.Number:
+		f, ok := n.Scalar.Float()
+		if ok {
+			return f, true
+		}
+		v.add(p, "expected a number")
+	case n.Kind == jsonv.String:
+		f, err := strconv.ParseFloat(strings.TrimSpace(strings.ReplaceAll(n.Scalar.Text, "_", "")), 64)
+		if err == nil {
+			return f, true
+		}
+		v.add(p, "expected a number")
+	default:
+		v.add(p, "Input should be a valid number")
+	}
+	return 0, false
+}
+
+// settings reads the overridable settings of a suite, case or defaults block.
+func (o *object) settings() Settings {
+	var s Settings
+	s.Model = o.optStr("model")
+	if n, p, ok := o.field("max_turns"); ok && n.Kind != jsonv.Null {
+		if i, ok := o.v.laxIntField(n, p); ok {
+			s.MaxTurns = &i
+		}
+	}
+	if n, p, ok := o.field("temperature"); ok && n.Kind != jsonv.Null {
+		if f, ok := o.v.laxFloatField(n, p); ok {
+			s.Temperature = &f
+		}
+	}
+	if n, p, ok := o.field("on_unmocked"); ok && n.Kind != jsonv.Null {
+		if n.Kind == jsonv.String && (n.Scalar.Text == "error" || n.Scalar.Text == "null" || n.Scalar.Text == "passthrough") {
+			t := n.Scalar.Text
+			s.OnUnmocked = &t
+		} else {
+			o.v.add(p, "Input should be 'error', 'null' or 'passthrough'")
+		}
+	}
+	if n, p, ok := o.field("repeat"); ok && n.Kind != jsonv.Null {
+		if i, ok := o.v.laxIntField(n, p); ok {
+			if i < 1 {
+				o.v.add(p, "Input should be greater than or equal to 1")
+			} else {
+				s.Repeat = &i
+			}
+		}
+	}
+	if n, p, ok := o.field("require_pass_rate"); ok && n.Kind != jsonv.Null {
+		if f, ok := o.v.laxFloatField(n, p); ok {
+			switch {
+			case f < 0:
+				o.v.add(p, "Input should be greater than or equal to 0")
+			case f > 1:
+				o.v.add(p, "Input should be less than or equal to 1")
+			default:
+				s.RequirePassRate = &f
+			}
+		}
+	}
+	return s
+}
+
+// suite checks the root of a suite file and fills s.
+func (v *validator) suite(root *YAMLNode, s *Suite) {
+	o, ok := v.open(root, nodePos(root), "Suite")
+	if !ok {
+		return
+	}
+	if n, p, ok := o.required("name"); ok {
+		v.push("name")
+		s.Name, _ = v.str(n, p, false)
+		v.pop()
+	}
+	if d := o.optStr("description"); d != nil {
+		s.Description = *d
+	}
+	if n, p, ok := o.field("tags"); ok {
+		s.Tags = v.strList(n, p, "tags")
+	}
+	s.Provider = o.optStr("provider")
+	s.Settings = o.settings()
+	s.System = jsonv.NullValue()
+	if n, p, ok := o.field("system"); ok && n.Kind != jsonv.Null {
+		v.push("system")
+		if t, ok := v.str(n, p, true); ok {
+			s.System = jsonv.StringValue(t)
+		}
+		v.pop()
+	}
+	if n, p, ok := o.field("tools"); ok {
+		s.Tools = v.tools(n, p)
+		for _, t := range s.Tools {
+			if t.Unserialisable != "" && s.Unserialised == "" {
+				s.Unserialised = t.Unserialisable
+			}
+		}
+	}
+	if n, p, ok := o.field("mocks"); ok {
+		s.Mocks = v.mocks(n, p, "mocks")
+	}
+	if n, p, ok := o.required("cases"); ok {
+		v.push("cases")
+		if n.Kind != jsonv.Array {
+			v.add(p, "expected a list")
+		} else {
+			for i, item := range n.Items {
+				v.push(strconv.Itoa(i))
+				if c := v.caseOf(item, i); c != nil {
+					c.Suite = s
+					s.Cases = append(s.Cases, c)
+				}
+				v.pop()
+			}
+		}
+		v.pop()
+	}
+	o.close()
+}
+
+func (v *validator) strList(n *YAMLNode, p pos, key string) []string {
+	v.push(key)
+	defer v.pop()
+	if n.Kind != jsonv.Array {
+		v.add(p, "expected a list")
+		return nil
+	}
+	var out []string
+	for _, it := range n.Items {
+		if s, ok := v.str(it, nodePos(it), false); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (v *validator) tools(n *YAMLNode, p pos) []Tool {
+	v.push("tools")
+	defer v.pop()
+	if n.Kind != jsonv.Array {
+		v.add(p, "expected a list")
+		return nil
+	}
+	var out []Tool
+	for i, item := range n.Items {
+		v.push(strconv.Itoa(i))
+		o, ok := v.open(item, nodePos(item), "ToolSpec")
+		if ok {
+			var t Tool
+			if n, p, ok := o.required("name"); ok {
+				t.Name, _ = v.str(n, p, false)
+			}
+			t.Description = jsonv.NullValue()
+			if d := o.optStr("description"); d != nil {
+				t.Description = jsonv.StringValue(*d)
+			}
+			if n, p, ok := o.required("input_schema"); ok {
+				if n.Kind != jsonv.Object {
+					v.add(p, "expected a mapping")
+				} else {
+					t.InputSchema, t.Unserialisable = n.ToValue()
+				}
+			}
+			o.close()
+			out = append(out, t)
+		}
+		v.pop()
+	}
+	return out
+}
+
+// mocks checks a tool → rules mapping (null allowed).
+func (v *validator) mocks(n *YAMLNode, p pos, key string) []ToolMocks {
+	v.push(key)
+	defer v.pop()
+	if n.Kind == jsonv.Null {
+		return nil
+	}
+	if n.Kind != jsonv.Object {
+		v.add(p, "expected a mapping")
+		return nil
+	}
+	out := []ToolMocks{}
+	for _, m := range n.Members {
+		v.push(m.Key)
+		tm := ToolMocks{Tool: m.Key}
+		if m.Value.Kind != jsonv.Array {
+			v.add(nodePos(m.KeyNode), "expected a list")
+		} else {
+			for i, item := range m.Value.Items {
+				v.push(strconv.Itoa(i))
+				if r, ok := v.mockRule(item); ok {
+					tm.Rules = append(tm.Rules, r)
+				}
+				v.pop()
+			}
+		}
+		out = append(out, tm)
+		v.pop()
+	}
+	return out
+}
+
+func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
+	at := nodePos(item)
+	r := MockRule{Line: at.line, Column: at.col}
+	o, ok := v.open(item, at, "MockRule")
+	if !ok {
+		return r, false
+	}
+	before := len(v.errs)
+	var found []string
+	if n, p, ok := o.field("when"); ok && n.Kind != jsonv.Null {
+		if n.Kind != jsonv.Object {
+			v.add(p, "expected a mapping")
+		} else {
+			w, bad := n.ToValue()
+			r.When = &w
+			_ = bad // a date never equals decoded JSON arguments
+		}
+	}
+	if n, _, ok := o.field("return"); ok {
+		found = append(found, "returns")
+		r.Kind = "return"
+		r.Return, r.Unserialisable = n.ToValue()
+	}
+	if n, p, ok := o.field("error"); ok {
+		found = append(found, "error")
+		r.Kind = "error"
+		if n.Kind != jsonv.Null {
+			r.Error, _ = v.str(n, p, true)
+		}
+	}
+	if n, p, ok := o.field("sequence"); ok {
+		found = append(found, "sequence")
+		r.Kind = "sequence"
+		if n.Kind != jsonv.Null {
+			r.Sequence, r.Unserialisable = v.sequence(n, p)
+		}
+	}
+	if n, p, ok := o.field("impl"); ok {
+		found = append(found, "impl")
+		r.Kind = "impl"
+		if n.Kind != jsonv.Null {
+			r.Impl, _ = v.str(n, p, true)
+		}
+	}
+	o.close()
+	if len(v.errs) > before {
+		return r, false
+	}
+	if len(found) != 1 {
+		list := "none"
+		if len(found) > 0 {
+			list = strings.Join(found, ", ")
+		}
+		v.add(at, "Value error, a mock rule needs exactly one of return/error/sequence/impl; found: "+list)
+		return r, false
+	}
+	return r, true
+}
+
+func (v *validator) sequence(n *YAMLNode, p pos) ([]MockStep, string) {
+	if n.Kind != jsonv.Array {
+		v.add(p, "expected a list")
+		return nil, ""
+	}
+	steps := make([]MockStep, 0, len(n.Items))
+	bad := ""
+	for _, it := range n.Items {
+		if it.Kind != jsonv.Object {
+			v.add(nodePos(it), "expected a mapping")
+			continue
+		}
+		key, isErr := "return", false
+		if _, ok := it.Get("error"); ok {
+			key, isErr = "error", true
+		}
+		x := jsonv.NullValue()
+		if r, ok := it.Get(key); ok {
+			var b string
+			x, b = r.ToValue()
+			if bad == "" {
+				bad = b
+			}
+		}
+		steps = append(steps, MockStep{IsError: isErr, Value: x})
+	}
+	return steps, bad
+}
+
+func (v *validator) caseOf(item *YAMLNode, index int) *Case {
+	at := nodePos(item)
+	o, ok := v.open(item, at, "Case")
+	if !ok {
+		return nil
+	}
+	c := &Case{Index: index, Line: at.line, Column: at.col}
+	if n, p, ok := o.required("name"); ok {
+		v.push("name")
+		c.Name, _ = v.str(n, p, false)
+		v.pop()
+	}
+	if n, p, ok := o.required("input"); ok {
+		v.push("input")
+		c.Input, c.InputUnserialisable = v.input(n, p)
+		v.pop()
+	}
+	if n, p, ok := o.required("expect"); ok {
+		v.push("expect")
+		if n.Kind != jsonv.Array {
+			v.add(p, "expected a list")
+		} else {
+			for _, it := range n.Items {
+				if it.Kind != jsonv.Object {
+					v.add(nodePos(it), "expected a mapping")
+					continue
+				}
+				x, _ := it.ToValue()
+				c.Expect = append(c.Expect, x)
+			}
+		}
+		v.pop()
+	}
+	if n, p, ok := o.field("mocks"); ok && n.Kind != jsonv.Null {
+		c.HasMocks = true
+		c.Mocks = v.mocks(n, p, "mocks")
+	}
+	if n, p, ok := o.field("script"); ok && n.Kind != jsonv.Null {
+		c.HasScript = true
+		v.push("script")
+		c.Script = v.script(n, p)
+		v.pop()
+	}
+	c.Settings = o.settings()
+	o.close()
+	return c
+}
+
+// input checks str | list[dict]: a union error reports both branches.
+func (v *validator) input(n *YAMLNode, p pos) (jsonv.Value, string) {
+	if n.Kind == jsonv.String && n.Unserialisable == "" {
+		return n.Scalar, ""
+	}
+	if n.Kind == jsonv.Array {
+		allMaps := true
+		for _, it := range n.Items {
+			if it.Kind != jsonv.Object {
+				allMaps = false
+			}
+		}
+		if allMaps {
+			return n.ToValue()
+		}
+		v.add(p, "expected a string")
+		v.add(p, "expected a mapping")
+		return jsonv.Value{}, ""
+	}
+	v.add(p, "expected a string")
+	v.add(p, "expected a list")
+	return jsonv.Value{}, ""
+}
+
+var scriptKinds = []string{"text", "tool_call", "parallel", "fails"}
+
+func (v *validator) script(n *YAMLNode, p pos) jsonv.Value {
+	if n.Kind != jsonv.Array {
+		v.add(p, "expected a list")
+		return jsonv.Value{}
+	}
+	for _, it := range n.Items {
+		o, ok := v.open(it, nodePos(it), "ScriptStep")
+		if !ok {
+			continue
+		}
+		var found []string
+		for _, k := range scriptKinds {
+			if _, _, ok := o.field(k); ok {
+				found = append(found, k)
+			}
+		}
+		o.close()
+		if len(found) != 1 {
+			list := "none"
+			if len(found) > 0 {
+				list = strings.Join(found, ", ")
+			}
+			v.add(nodePos(it), "Value error, a script step needs exactly one of text/tool_call/parallel/fails; found: "+list)
+		}
+	}
+	x, _ := n.ToValue()
+	return x
+}
+
+// assertionKinds are the kinds dryfire's registry knows.
+var assertionKinds = []string{
+	"call_order", "calls_tool", "cost_under", "final_contains", "final_json", "final_matches",
+	"latency_under_ms", "llm_judge", "max_turns", "min_tool_calls", "not_calls_tool", "tool_args",
+}
+
+// checkAssertions is dryfire's assertion pre-pass: every one-key expect
+// entry must name a known kind, and the arguments of the structural kinds
+// must have the right shape.
+func (v *validator) checkAssertions(root *YAMLNode) {
+	cases, ok := root.Get("cases")
+	if !ok || cases.Kind != jsonv.Array {
+		return
+	}
+	for _, c := range cases.Items {
+		expect, ok := c.Get("expect")
+		if !ok || expect.Kind != jsonv.Array {
+			continue
+		}
+		for _, e := range expect.Items {
+			if e.Kind != jsonv.Object || len(e.Members) != 1 {
+				continue
+			}
+			m := e.Members[0]
+			if !slices.Contains(assertionKinds, m.Key) {
+				err := SpecError{File: v.file, Line: m.KeyNode.Line, Column: m.KeyNode.Column,
+					Message: "unknown assertion kind: " + jsonv.PyRepr(m.Key)}
+				if best := closeMatch(m.Key, assertionKinds, 0.4); best != "" {
+					err.Hint = "did you mean " + jsonv.PyRepr(best) + "?"
+				} else {
+					err.Hint = "valid kinds: " + strings.Join(assertionKinds, ", ")
+				}
+				v.errs = append(v.errs, err)
+				continue
+			}
+			if msg := assertionArgsError(m.Key, m.Value); msg != "" {
+				p := nodePos(m.Value)
+				if p.line == 0 {
+					p = nodePos(m.KeyNode)
+				}
+				v.errs = append(v.errs, SpecError{File: v.file, Line: p.line, Column: p.col,
+					Message: "invalid arguments for " + jsonv.PyRepr(m.Key) + ": " + msg})
+			}
+		}
+	}
+}
+
+// assertionArgsError checks the arguments of the structural assertions as
+// their pydantic models do; other kinds are accepted as written.
+func assertionArgsError(kind string, n *YAMLNode) string {
+	isStr := n.Kind == jsonv.String && n.Unserialisable == ""
+	isInt := func(x *YAMLNode) bool {
+		if x == nil || x.Kind == jsonv.Array || x.Kind == jsonv.Object || x.Kind == jsonv.Null {
+			return false
+		}
+		_, err := jsonv.LaxInt(x.Scalar)
+		return err == nil
+	}
+	strList := func(x *YAMLNode) string {
+		if x.Kind != jsonv.Array {
+			return "<args>: Input should be a valid list"
+		}
+		for i, it := range x.Items {
+			if it.Kind != jsonv.String {
+				return strconv.Itoa(i) + ": Input should be a valid string"
+			}
+		}
+		return ""
+	}
+	switch kind {
+	case "max_turns":
+		if !isInt(n) {
+			if n.Kind == jsonv.String {
+				return "<args>: Input should be a valid integer, unable to parse string as an integer"
+			}
+			return "<args>: Input should be a valid integer"
+		}
+	case "not_calls_tool":
+		if !isStr {
+			return "<args>: Input should be a valid string"
+		}
+	case "call_order":
+		return strList(n)
+	case "final_contains":
+		if !isStr && strList(n) != "" {
+			return "str: Input should be a valid string"
+		}
+	case "calls_tool":
+		if isStr {
+			return ""
+		}
+		if n.Kind != jsonv.Object {
+			return "str: Input should be a valid string"
+		}
+		if t, ok := n.Get("tool"); !ok || t.Kind != jsonv.String {
+			return "_CountSpec.tool: Field required"
+		}
+		if c, ok := n.Get("count"); !ok || !isInt(c) {
+			return "_CountSpec.count: Field required"
+		}
+	case "tool_args":
+		if n.Kind != jsonv.Object {
+			return "<args>: Input should be a valid dictionary or instance of _ToolArgsSpec"
+		}
+		if t, ok := n.Get("tool"); !ok || t.Kind != jsonv.String {
+			return "tool: Field required"
+		}
+		if m, ok := n.Get("match"); !ok || m.Kind != jsonv.Object {
+			return "match: Field required"
+		}
+		if i, ok := n.Get("index"); ok && !isInt(i) {
+			return "index: Input should be a valid integer"
+		}
+	}
+	return ""
+}
+
+// closeMatch is difflib.get_close_matches(word, candidates, n=1, cutoff).
+func closeMatch(word string, candidates []string, cutoff float64) string {
+	best, bestScore := "", 0.0
+	for _, c := range candidates {
+		if r := seqRatio(c, word); r >= cutoff && r > bestScore {
+			best, bestScore = c, r
+		}
+	}
+	return best
+}
+
+// seqRatio is difflib.SequenceMatcher(None, a, b).ratio() without junk.
+func seqRatio(a, b string) float64 {
+	ar, br := []rune(a), []rune(b)
+	if len(ar)+len(br) == 0 {
+		return 1
+	}
+	return 2 * float64(matchingChars(ar, br)) / float64(len(ar)+len(br))
+}
+
+func matchingChars(a, b []rune) int {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	bi, bj, size := 0, 0, 0
+	for i := range a {
+		for j := range b {
+			k := 0
+			for i+k < len(a) && j+k < len(b) && a[i+k] == b[j+k] {
+				k++
+			}
+			if k > size {
+				bi, bj, size = i, j, k
+			}
+		}
+	}
+	if size == 0 {
+		return 0
+	}
+	return size + matchingChars(a[:bi], b[:bj]) + matchingChars(a[bi+size:], b[bj+size:])
+}

@@ -1,0 +1,133 @@
+package suite
+
+import (
+	"encoding/json"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// dryfireGolden is the dryfire golden data shared by the repository's tests.
+var dryfireGolden = filepath.Join("..", "testdata", "golden", "dryfire")
+
+type probes struct {
+	YAMLScalars struct {
+		Rows []struct {
+			YAML           string `json:"yaml"`
+			PythonType     string `json:"python_type"`
+			Canonical      string `json:"canonical"`
+			CanonicalError string `json:"canonical_error"`
+		} `json:"rows"`
+	} `json:"yaml_scalars"`
+	Mocks map[string]json.RawMessage `json:"mocks"`
+	Loop  map[string]json.RawMessage `json:"loop"`
+}
+
+func loadProbes(t testing.TB) *probes {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dryfireGolden, "semantics-probes.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p probes
+	if err := json.Unmarshal(data, &p); err != nil {
+		t.Fatal(err)
+	}
+	return &p
+}
+
+func TestYAMLScalarsAsDryfireTypesThem(t *testing.T) {
+	t.Parallel()
+	for _, row := range loadProbes(t).YAMLScalars.Rows {
+		n, err := ParseYAML([]byte("v: " + row.YAML + "\n"))
+		if err != nil {
+			t.Errorf("%s: %v", row.YAML, err)
+			continue
+		}
+		node, _ := n.Get("v")
+		v, bad := node.ToValue()
+		if row.CanonicalError != "" {
+			_, cerr := jsonv.Canonical(v)
+			if bad == "" && cerr == nil {
+				t.Errorf("%s: hashed fine, dryfire fails with %s", row.YAML, row.CanonicalError)
+			}
+			if strings.Contains(row.CanonicalError, "TypeError") && !strings.Contains(row.CanonicalError, strings.TrimPrefix(bad, "")) {
+				t.Errorf("%s: reason %q, dryfire says %s", row.YAML, bad, row.CanonicalError)
+			}
+			continue
+		}
+		if bad != "" {
+			t.Errorf("%s: unexpected %s", row.YAML, bad)
+			continue
+		}
+		got, err := jsonv.Canonical(v)
+		if err != nil {
+			t.Errorf("%s: %v", row.YAML, err)
+			continue
+		}
+		if string(got) != row.Canonical {
+			t.Errorf("%s: canonical %s, dryfire %s", row.YAML, got, row.Canonical)
+		}
+	}
+}
+
+func TestYAMLDuplicateKeysArePythonEqual(t *testing.T) {
+	t.Parallel()
+	for _, doc := range []string{"a: 1\na: 2\n", "{1: a, true: b}\n", "{1: a, 1.0: b}\n", "x:\n  k: 1\n  k: 2\n"} {
+		_, err := ParseYAML([]byte(doc))
+		pe, ok := err.(*jsonv.ParseError)
+		if !ok || pe.Line == 0 || !strings.Contains(pe.Error(), "duplicate key") {
+			t.Errorf("%q: got %v, want a positioned duplicate key error", doc, err)
+		}
+	}
+}
+
+func TestYAMLKeepsOrderAndPositions(t *testing.T) {
+	t.Parallel()
+	doc := "name: x\ncases:\n  - name: a\n    input: 'hi'\n  - {name: b, input: [1, 2.50]}\nz: 1\n"
+	n, err := ParseYAML([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(valueKeys(n), ","); got != "name,cases,z" {
+		t.Errorf("keys %s", got)
+	}
+	cases, _ := n.Get("cases")
+	type pos struct{ l, c int }
+	checks := map[string][2]pos{
+		"item0":  {{cases.Items[0].Line, cases.Items[0].Column}, {3, 5}},
+		"input0": {{cases.Items[0].Members[1].KeyNode.Line, cases.Items[0].Members[1].KeyNode.Column}, {4, 5}},
+		"value0": {{cases.Items[0].Members[1].Value.Line, cases.Items[0].Members[1].Value.Column}, {4, 12}},
+		"item1":  {{cases.Items[1].Line, cases.Items[1].Column}, {5, 5}},
+		"z":      {{n.Members[2].KeyNode.Line, n.Members[2].KeyNode.Column}, {6, 1}},
+	}
+	for name, c := range checks {
+		if c[0] != c[1] {
+			t.Errorf("%s at %v, want %v", name, c[0], c[1])
+		}
+	}
+	v, _ := cases.Items[1].ToValue()
+	got, _ := jsonv.Canonical(v)
+	if string(got) != `{"input":[1,2.5],"name":"b"}` {
+		t.Errorf("canonical %s", got)
+	}
+}
+
+func TestYAMLSyntaxErrorIsPositioned(t *testing.T) {
+	t.Parallel()
+	_, err := ParseYAML([]byte("name: x\ncases: [a, b\n"))
+	pe, ok := err.(*jsonv.ParseError)
+	if !ok || pe.Line == 0 {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func valueKeys(n *YAMLNode) []string {
+	var out []string
+	for _, m := range n.Members {
+		out = append(out, m.Key)
+	}
+	return out
+}

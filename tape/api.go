@@ -1,0 +1,497 @@
+package tape
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+)
+
+// Mode is how a [Tape] treats calls.
+type Mode string
+
+// The modes of cassette-fn, spelled as CASSETTE_FN_MODE spells them.
+const (
+	// Auto replays when the tape file exists and records otherwise,
+	// decided once when the tape is opened.
+	Auto Mode = "auto"
+	// Record calls through and records every call; Save overwrites the file.
+	Record Mode = "record"
+	// Replay answers every call from the file and never calls through.
+	Replay Mode = "replay"
+	// Off calls through and records nothing.
+	Off Mode = "off"
+)
+
+// ModeEnv is the environment variable that overrides the mode option
+// when it is set and not empty.
+const ModeEnv = "CASSETTE_FN_MODE"
+
+// Options configure [Open]. The zero value is JavaScript keys, auto
+// mode and no normalization.
+type Options struct {
+	// Mode is the requested mode ("" means auto); CASSETTE_FN_MODE wins
+	// over it.
+	Mode Mode
+	// Python selects the Python port's dialect for keys and the file
+	// (1.0 stays 1.0, integers of any size, insertion key order). The
+	// default is JavaScript's, the dialect both upstream test suites pin.
+	Python bool
+	// Normalize rewrites a call's arguments before they are hashed and
+	// stored; the wrapped function still gets the raw arguments. It receives
+	// copies: args is an array, kwargs an object (empty without keyword
+	// arguments). It must return an array and an object (or null). Use it to
+	// drop secrets, timestamps and request ids.
+	Normalize func(args, kwargs Value) (Value, Value)
+}
+
+// ErrMiss is what every replay miss matches with errors.Is.
+var ErrMiss = errors.New("no recording found")
+
+// MissError is a replay miss: no entry under Key in the tape at Path.
+type MissError struct {
+	Key  string
+	Path string
+}
+
+func (e *MissError) Error() string {
+	return fmt.Sprintf("no recording found for key %q in cassette %q", e.Key, e.Path)
+}
+
+// Is makes a miss match [ErrMiss].
+func (e *MissError) Is(target error) bool { return target == ErrMiss }
+
+// Stats counts the calls of one session. In record mode every recorded
+// call counts as a miss too, as upstream counts it; off mode counts nothing.
+type Stats struct {
+	Hits, Misses, Recorded int
+	Mode                   Mode
+}
+
+// SaveOptions tune [Tape.SaveWith].
+type SaveOptions struct {
+	// DropUnused leaves out the entries this session never used: keys that
+	// were never called and, in replay, entries past the last one replayed.
+	// In replay mode it rewrites the tape (in the tape's dialect) when there
+	// is anything to drop; run it after a complete test run.
+	DropUnused bool
+}
+
+// Tape records and replays function calls in a cassette-fn tape file,
+// interchangeable with the JavaScript package and its Python port. It is
+// safe for concurrent use: a call takes its place in the recording when it
+// starts, so the recorded order is the call order, and the wrapped function
+// runs without any lock held.
+type Tape struct {
+	path      string
+	name      string
+	mode      Mode
+	dialect   Dialect
+	normalize func(args, kwargs Value) (Value, Value)
+	version   Value
+
+	mu     sync.Mutex
+	order  []string
+	lists  map[string]*tapeList
+	hits   int
+	misses int
+	rec    int
+}
+
+type tapeList struct {
+	slots  []*tapeSlot
+	cursor int
+	used   bool
+}
+
+// tapeSlot is one entry, reserved when its call starts and filled when it
+// returns.
+type tapeSlot struct {
+	entry Entry
+	done  bool
+}
+
+// Open opens the tape <dir>/<name>.json (dir defaults to ".tapes", name
+// to "default"). The mode is CASSETTE_FN_MODE when set and not empty, else
+// o.Mode, else auto; auto becomes replay when the path exists and record
+// otherwise, once, here. Replay reads the file now and fails if it is
+// missing or malformed.
+func Open(dir, name string, o Options) (*Tape, error) {
+	if dir == "" {
+		dir = ".tapes"
+	}
+	if name == "" {
+		name = "default"
+	}
+	t := &Tape{
+		path:      filepath.Join(dir, name+".json"),
+		name:      name,
+		dialect:   JS,
+		normalize: o.Normalize,
+		version:   jsonv.IntValue(1),
+		lists:     map[string]*tapeList{},
+	}
+	if o.Python {
+		t.dialect = Python
+	}
+	mode := o.Mode
+	if env := os.Getenv(ModeEnv); env != "" {
+		mode = Mode(env)
+	}
+	switch mode {
+	case "", Auto:
+		mode = Record
+		if _, err := os.Stat(t.path); err == nil {
+			mode = Replay
+		}
+	case Record, Replay, Off:
+	default:
+		return nil, fmt.Errorf("invalid tape mode %q (want auto, record, replay or off)", string(mode))
+	}
+	t.mode = mode
+	if mode == Replay {
+		f, err := Load(t.path)
+		if err != nil {
+			return nil, fmt.Errorf("open tape: %w", err)
+		}
+		t.version = f.Version
+		for _, g := range f.Keys {
+			l := t.list(g.Key)
+			for _, e := range g.Entries {
+				l.slots = append(l.slots, &tapeSlot{entry: e, done: true})
+			}
+		}
+	}
+	return t, nil
+}
+
+// Path returns the tape's file path.
+func (t *Tape) Path() string { return t.path }
+
+// Mode returns the resolved mode (never auto).
+func (t *Tape) Mode() Mode { return t.mode }
+
+// Dialect returns the dialect of the tape's keys and file.
+func (t *Tape) Dialect() Dialect { return t.dialect }
+
+// Stats returns the session's counters.
+func (t *Tape) Stats() Stats {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return Stats{Hits: t.hits, Misses: t.misses, Recorded: t.rec, Mode: t.mode}
+}
+
+// Keys returns the tape's keys in order: file order, then keys first
+// called in this session, in call order.
+func (t *Tape) Keys() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]string(nil), t.order...)
+}
+
+// Unused returns the keys that no call of this session used, in order.
+func (t *Tape) Unused() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []string
+	for _, k := range t.order {
+		if !t.lists[k].used {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func (t *Tape) list(key string) *tapeList {
+	l := t.lists[key]
+	if l == nil {
+		l = &tapeList{}
+		t.lists[key] = l
+		t.order = append(t.order, key)
+	}
+	return l
+}
+
+// Save writes the recordings atomically (a failed save leaves the old file
+// as it was). It does nothing in replay and off modes.
+func (t *Tape) Save() error { return t.SaveWith(SaveOptions{}) }
+
+// SaveWith is [Tape.Save] with options.
+func (t *Tape) SaveWith(o SaveOptions) error {
+	if t.mode == Off || t.mode == Replay && !o.DropUnused {
+		return nil
+	}
+	t.mu.Lock()
+	f := &File{Name: t.name, Version: t.version}
+	dropped := false
+	for _, k := range t.order {
+		l := t.lists[k]
+		if o.DropUnused && !l.used {
+			dropped = true
+			continue
+		}
+		slots := l.slots
+		if o.DropUnused && t.mode == Replay && l.cursor < len(slots) {
+			slots, dropped = slots[:l.cursor], true
+		}
+		g := Group{Key: k}
+		for _, s := range slots {
+			if s.done {
+				g.Entries = append(g.Entries, s.entry)
+			}
+		}
+		if len(g.Entries) > 0 {
+			f.Keys = append(f.Keys, g)
+		}
+	}
+	t.mu.Unlock()
+	if t.mode == Replay && !dropped {
+		return nil
+	}
+	data, err := f.Encode(t.dialect)
+	if err != nil {
+		return fmt.Errorf("save %s: %w", t.path, err)
+	}
+	if dir := filepath.Dir(t.path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("save %s: %w", t.path, err)
+		}
+	}
+	return safefile.WriteAtomic(t.path, data, 0o644)
+}
+
+// tapeCall is a prepared call: its key and what is stored for it.
+type tapeCall struct {
+	key       string
+	args      Value
+	kwargs    Value
+	hasKwargs bool
+}
+
+// prepare converts, normalizes and hashes the arguments of a call.
+func (t *Tape) prepare(args []any, kwargs any) (tapeCall, error) {
+	av, err := Marshal(args)
+	if err != nil {
+		return tapeCall{}, fmt.Errorf("tape args: %w", err)
+	}
+	if av.Kind != jsonv.Array {
+		av = jsonv.ArrayValue()
+	}
+	kv := jsonv.ObjectValue()
+	if kwargs != nil {
+		if kv, err = Marshal(kwargs); err != nil {
+			return tapeCall{}, fmt.Errorf("tape kwargs: %w", err)
+		}
+		if kv.Kind == jsonv.Null {
+			kv = jsonv.ObjectValue()
+		}
+		if kv.Kind != jsonv.Object {
+			return tapeCall{}, fmt.Errorf("tape kwargs must be an object, not %s", kindName(kv))
+		}
+	}
+	if t.normalize != nil {
+		av, kv = t.normalize(av, kv)
+		if av.Kind != jsonv.Array {
+			return tapeCall{}, fmt.Errorf("normalize returned args that are %s, not a list", kindName(av))
+		}
+		if kv.Kind != jsonv.Null && kv.Kind != jsonv.Object {
+			return tapeCall{}, fmt.Errorf("normalize returned kwargs that are %s, not an object", kindName(kv))
+		}
+	}
+	c := tapeCall{args: av, kwargs: kv, hasKwargs: kv.Len() > 0}
+	if err := t.storable(jsonv.ArrayValue(av, kv)); err != nil {
+		return tapeCall{}, fmt.Errorf("tape args: %w", err)
+	}
+	if c.key, err = Key(av, kv, t.dialect); err != nil {
+		return tapeCall{}, fmt.Errorf("tape key: %w", err)
+	}
+	return c, nil
+}
+
+// storable reports whether v can be written to a tape of this dialect
+// without changing: no integers JavaScript would round, no NaN in a Python
+// tape (JS writes null for it, as JSON.stringify does), valid strings.
+func (t *Tape) storable(v Value) error {
+	if t.dialect == JS {
+		if err := checkSafeIntegers(v); err != nil {
+			return err
+		}
+	}
+	_, err := jsonv.Encode(v, jsonv.EncodeOptions{Dialect: t.dialect, AllowNonFinite: t.dialect == JS})
+	return err
+}
+
+// replay returns the next recorded result for c, or the recorded error, or
+// a miss.
+func (t *Tape) replay(c tapeCall) (Value, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	l := t.lists[c.key]
+	var slots []*tapeSlot
+	if l != nil {
+		for _, s := range l.slots {
+			if s.done {
+				slots = append(slots, s)
+			}
+		}
+	}
+	if len(slots) == 0 {
+		t.misses++
+		return Value{}, &MissError{Key: c.key, Path: t.path}
+	}
+	e := slots[min(l.cursor, len(slots)-1)].entry
+	l.cursor++
+	l.used = true
+	t.hits++
+	if e.Error != nil {
+		return Value{}, &CallError{Name: e.Error.Name, Message: e.Error.Message, Recorded: e.Error.Recorded.Clone()}
+	}
+	return e.Result.Clone(), nil
+}
+
+// reserve takes the call's place in the recording.
+func (t *Tape) reserve(c tapeCall) *tapeSlot {
+	s := &tapeSlot{entry: Entry{Args: c.args, Kwargs: c.kwargs, HasKwargs: c.hasKwargs}}
+	if !c.hasKwargs {
+		s.entry.Kwargs = Value{}
+	}
+	s.entry.KeyCheck = checkKey(c.key, c.args, c.kwargs)
+	t.mu.Lock()
+	l := t.list(c.key)
+	l.used = true
+	l.slots = append(l.slots, s)
+	t.mu.Unlock()
+	return s
+}
+
+// finish fills a reserved slot with the call's outcome; a slot that
+// cannot be stored is abandoned (it is never written).
+func (t *Tape) finish(s *tapeSlot, result Value, callErr error, store bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.misses++
+	if !store {
+		return
+	}
+	if callErr != nil {
+		s.entry.Error = recordedError(callErr)
+	} else {
+		s.entry.Result, s.entry.HasResult = result, true
+	}
+	s.done = true
+	t.rec++
+}
+
+// recordedError turns a Go error into the {message, name} a tape stores.
+// The name is the recorded name of a replayed *TapeError, else the
+// ErrorName() of an error that has one, else "Error".
+func recordedError(err error) *CallError {
+	var te *CallError
+	if errors.As(err, &te) {
+		return &CallError{Name: te.Name, Message: te.Message}
+	}
+	name := "Error"
+	var named interface{ ErrorName() string }
+	if errors.As(err, &named) {
+		name = named.ErrorName()
+	}
+	return &CallError{Name: name, Message: err.Error()}
+}
+
+// call runs one call through the tape.
+func call[R any](t *Tape, args []any, kwargs any, fn func() (R, error)) (R, error) {
+	var zero R
+	if t.mode == Off {
+		return fn()
+	}
+	c, err := t.prepare(args, kwargs)
+	if err != nil {
+		return zero, err
+	}
+	if t.mode == Replay {
+		v, err := t.replay(c)
+		if err != nil {
+			return zero, err
+		}
+		var r R
+		if err := Unmarshal(v, &r); err != nil {
+			return zero, fmt.Errorf("replay key %s from %s: %w", c.key, t.path, err)
+		}
+		return r, nil
+	}
+	slot := t.reserve(c)
+	r, callErr := fn()
+	if callErr != nil {
+		t.finish(slot, Value{}, callErr, true)
+		return r, callErr
+	}
+	v, err := Marshal(r)
+	if err == nil {
+		err = t.storable(v)
+	}
+	if err != nil {
+		t.finish(slot, Value{}, nil, false)
+		return zero, fmt.Errorf("record result of key %s: %w", c.key, err)
+	}
+	t.finish(slot, v, nil, true)
+	return r, nil
+}
+
+// Call records or replays one call with positional arguments. fn makes the
+// real call (it is not run in replay mode); args are what identify it: they
+// are converted with [Marshal], passed to Normalize, hashed into the
+// key and stored. Replay returns a fresh copy of the recorded result
+// converted into R with [Unmarshal] (the entries under a key in
+// recorded order, the last one repeating), the recorded error as a
+// *[CallError], or a *[MissError].
+func Call[R any](t *Tape, args []any, fn func() (R, error)) (R, error) {
+	return call(t, args, nil, fn)
+}
+
+// CallKw is [Call] with keyword arguments as the Python port records them:
+// the key hashes [args, kwargs sorted by name], and a non-empty kwargs is
+// stored beside args. kwargs is anything [Marshal] turns into an object
+// (a struct, a map, an object [Value] for a chosen order). A positional call
+// whose arguments are exactly [args-list, sorted kwargs] gets the same key,
+// as it does in Python.
+func CallKw[R any](t *Tape, args []any, kwargs any, fn func() (R, error)) (R, error) {
+	return call(t, args, kwargs, fn)
+}
+
+// Wrap returns fn recorded and replayed through t; its argument is the call's
+// only positional argument.
+func Wrap[A, R any](t *Tape, fn func(A) (R, error)) func(A) (R, error) {
+	return func(a A) (R, error) {
+		return call(t, []any{a}, nil, func() (R, error) { return fn(a) })
+	}
+}
+
+// Wrap2 is [Wrap] for a function of two arguments.
+func Wrap2[A, B, R any](t *Tape, fn func(A, B) (R, error)) func(A, B) (R, error) {
+	return func(a A, b B) (R, error) {
+		return call(t, []any{a, b}, nil, func() (R, error) { return fn(a, b) })
+	}
+}
+
+// Wrap3 is [Wrap] for a function of three arguments.
+func Wrap3[A, B, C, R any](t *Tape, fn func(A, B, C) (R, error)) func(A, B, C) (R, error) {
+	return func(a A, b B, c C) (R, error) {
+		return call(t, []any{a, b, c}, nil, func() (R, error) { return fn(a, b, c) })
+	}
+}
+
+// WrapVariadic is [Wrap] for a variadic function: each argument is one
+// positional argument of the call.
+func WrapVariadic[A, R any](t *Tape, fn func(...A) (R, error)) func(...A) (R, error) {
+	return func(as ...A) (R, error) {
+		args := make([]any, len(as))
+		for i, a := range as {
+			args[i] = a
+		}
+		return call(t, args, nil, func() (R, error) { return fn(as...) })
+	}
+}
