@@ -1,19 +1,14 @@
 package main
 
 import (
-	"embed"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
-)
 
-// demoFS is the example project of examples/demo (README.md there says
-// how each status was made).
-//
-//go:embed all:examples/demo
-var demoFS embed.FS
+	"github.com/dryfire-tui/dryfire-tui/examples"
+)
 
 // demoSecretPlaceholder marks where the demo's fake secret goes. The
 // repository never holds a realistic-looking key: push protection and
@@ -28,16 +23,16 @@ const demoSeed = 20260801
 func materializeDemo(dir string) (string, error) {
 	root := filepath.Join(dir, "dryfire-demo")
 	secret := fakeAWSKeyID(demoSeed)
-	err := fs.WalkDir(demoFS, "examples/demo", func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(examples.Demo, "demo", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		rel := strings.TrimPrefix(strings.TrimPrefix(p, "examples/demo"), "/")
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, "demo"), "/")
 		dst := filepath.Join(root, filepath.FromSlash(rel))
 		if d.IsDir() {
 			return os.MkdirAll(dst, 0o755)
 		}
-		data, err := demoFS.ReadFile(p)
+		data, err := examples.Demo.ReadFile(p)
 		if err != nil {
 			return err
 		}

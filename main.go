@@ -4,22 +4,10 @@ package main
 
 import (
 	"context"
-	"io"
 	"os"
 	"os/signal"
 	"time"
 )
-
-// env is what a command may touch of the outside world; tests pass their own.
-type env struct {
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
-	now    func() time.Time
-	getenv func(string) string
-	// isTerminal reports whether stdout is a terminal (colour, the browser).
-	isTerminal bool
-}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -33,9 +21,4 @@ func main() {
 	})
 	stop()
 	os.Exit(code)
-}
-
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
