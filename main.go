@@ -7,17 +7,19 @@ import (
 	"os"
 	"os/signal"
 	"time"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/cli"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], env{
-		stdin:      os.Stdin,
-		stdout:     os.Stdout,
-		stderr:     os.Stderr,
-		now:        time.Now,
-		getenv:     os.Getenv,
-		isTerminal: isTerminal(os.Stdout),
+	code := cli.Run(ctx, os.Args[1:], cli.Env{
+		Stdin:      os.Stdin,
+		Stdout:     os.Stdout,
+		Stderr:     os.Stderr,
+		Now:        time.Now,
+		Getenv:     os.Getenv,
+		IsTerminal: cli.IsTerminal(os.Stdout),
 	})
 	stop()
 	os.Exit(code)

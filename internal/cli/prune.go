@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -38,18 +38,18 @@ func (c *pruneCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.force, "force", false, "with --yes, remove even when no suite is configured")
 }
 
-func (c *pruneCmd) run(ctx context.Context, e env, args []string) error {
+func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
 	w, err := openScan(ctx, e, "prune", args, 1)
 	if err != nil {
 		return err
 	}
-	printProblems(e.stderr, w)
+	printProblems(e.Stderr, w)
 	if w.Project == nil {
 		return usageErrorf("run it inside a dryfire project, or pass its directory",
 			"no dryfire.yaml found at or above %s: prune needs the suites to know what is orphaned", w.Path)
 	}
 	if errs := configErrors(w.Project); len(errs) > 0 {
-		printSpecErrors(e.stderr, w.Project.Root, errs)
+		printSpecErrors(e.Stderr, w.Project.Root, errs)
 		return exitWith(exitUsage)
 	}
 	if c.yes && !w.SuitesConfigured && !c.force {
@@ -62,15 +62,15 @@ func (c *pruneCmd) run(ctx context.Context, e env, args []string) error {
 		r := w.Prune(plan.Candidates)
 		rep = &r
 		for _, err := range r.Errors {
-			fmt.Fprintf(e.stderr, "dryfire-tui: error: %v\n", err)
+			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %v\n", err)
 		}
 	}
 	if c.json {
-		if err := writePruneJSON(e.stdout, plan, rep); err != nil {
+		if err := writePruneJSON(e.Stdout, plan, rep); err != nil {
 			return err
 		}
 	} else {
-		writePruneText(e.stdout, plan, rep)
+		writePruneText(e.Stdout, plan, rep)
 	}
 	if rep != nil && len(rep.Errors) > 0 {
 		return exitWith(exitFindings)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -46,7 +46,7 @@ func (c *secretsCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.redact, "redact", false, "replace each secret with [REDACTED:<rule>] in place, then prove replay still hits")
 }
 
-func (c *secretsCmd) run(ctx context.Context, e env, args []string) error {
+func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 1 {
 		return usageErrorf("run 'dryfire-tui help secrets'", "secrets takes one PATH, got %d", len(args))
 	}
@@ -59,7 +59,7 @@ func (c *secretsCmd) run(ctx context.Context, e env, args []string) error {
 		return &exitError{code: exitUsage, err: err}
 	}
 	for _, p := range rep.Problems {
-		fmt.Fprintf(e.stderr, "dryfire-tui: warning: %v\n", p)
+		fmt.Fprintf(e.Stderr, "dryfire-tui: warning: %v\n", p)
 	}
 	if c.writeBaseline != "" {
 		return c.write(e, rep, path)
@@ -77,9 +77,9 @@ func (c *secretsCmd) run(ctx context.Context, e env, args []string) error {
 		}
 	}
 	if c.json {
-		err = printSecretsJSON(e.stdout, open, suppressed, blName, red)
+		err = printSecretsJSON(e.Stdout, open, suppressed, blName, red)
 	} else {
-		printSecretsText(e.stdout, rep, open, suppressed, blName, red)
+		printSecretsText(e.Stdout, rep, open, suppressed, blName, red)
 	}
 	if err != nil {
 		return err
@@ -124,7 +124,7 @@ func openFindings(bl *secrets.Baseline, rep *secrets.Report) (open []secrets.Fin
 
 // write records every current finding as accepted, scoped to PATH when it
 // is not the project root. Entries of the file outside that scope are kept.
-func (c *secretsCmd) write(e env, rep *secrets.Report, path string) error {
+func (c *secretsCmd) write(e Env, rep *secrets.Report, path string) error {
 	scope := ""
 	if abs, err := filepath.Abs(path); err == nil {
 		if r, err := filepath.Rel(rep.Root, abs); err == nil && r != "." && !strings.HasPrefix(r, "..") {
@@ -146,7 +146,7 @@ func (c *secretsCmd) write(e env, rep *secrets.Report, path string) error {
 	if scope != "" {
 		where = " under " + scope
 	}
-	fmt.Fprintf(e.stdout, "accepted %d secret(s) from %d finding(s)%s in %s\n", len(b.Findings), len(rep.Findings), where, c.writeBaseline)
+	fmt.Fprintf(e.Stdout, "accepted %d secret(s) from %d finding(s)%s in %s\n", len(b.Findings), len(rep.Findings), where, c.writeBaseline)
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -46,7 +46,7 @@ func (c *doctorCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.fix, "fix", false, "rewrite files whose only problem is their format, atomically")
 }
 
-func (c *doctorCmd) run(ctx context.Context, e env, args []string) error {
+func (c *doctorCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 1 {
 		return usageErrorf("run 'dryfire-tui help doctor'", "doctor takes at most one PATH, got %d arguments", len(args))
 	}
@@ -66,9 +66,9 @@ func (c *doctorCmd) run(ctx context.Context, e env, args []string) error {
 	}
 	checks := doctorChecks(ctx, e, target)
 	if c.json {
-		err = writeDoctorJSON(e.stdout, t, rep, checks)
+		err = writeDoctorJSON(e.Stdout, t, rep, checks)
 	} else {
-		writeDoctorText(e.stdout, t, rep, checks)
+		writeDoctorText(e.Stdout, t, rep, checks)
 	}
 	if err != nil {
 		return err
@@ -136,7 +136,7 @@ func (t doctorRoot) show(rel string) string {
 
 // doctorChecks are the checks across files (turn gaps, repetitions, layout,
 // tapes), from the same scan the other commands use.
-func doctorChecks(ctx context.Context, e env, target string) []scan.Check {
+func doctorChecks(ctx context.Context, e Env, target string) []scan.Check {
 	ws, err := scan.Open(ctx, target, scan.Options{Getenv: lookupEnvFunc(e)})
 	if err != nil {
 		return nil

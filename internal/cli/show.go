@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -34,7 +34,7 @@ func (c *showCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON document")
 }
 
-func (c *showCmd) run(ctx context.Context, e env, args []string) error {
+func (c *showCmd) run(ctx context.Context, e Env, args []string) error {
 	var path, ref string
 	switch len(args) {
 	case 1:
@@ -72,12 +72,12 @@ func (c *showCmd) run(ctx context.Context, e env, args []string) error {
 		}
 	}
 	if c.json {
-		return encodeJSONDoc(e.stdout, struct {
+		return encodeJSONDoc(e.Stdout, struct {
 			Recording lsJSON          `json:"recording"`
 			Body      json.RawMessage `json:"body"`
 		}{recordingJSON(r), valueJSON(body)})
 	}
-	writeShowText(e.stdout, r, body)
+	writeShowText(e.Stdout, r, body)
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -39,7 +39,7 @@ func (c *lsCmd) flags(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&c.statuses, "status", nil, "list only recordings with status `S` (repeat, or separate with commas)")
 }
 
-func (c *lsCmd) run(ctx context.Context, e env, args []string) error {
+func (c *lsCmd) run(ctx context.Context, e Env, args []string) error {
 	want, err := parseStatuses(c.statuses)
 	if err != nil {
 		return err
@@ -54,11 +54,11 @@ func (c *lsCmd) run(ctx context.Context, e env, args []string) error {
 			rs = append(rs, r)
 		}
 	}
-	printProblems(e.stderr, w)
+	printProblems(e.Stderr, w)
 	if c.json {
-		return writeLsJSON(e.stdout, rs)
+		return writeLsJSON(e.Stdout, rs)
 	}
-	writeLsText(e.stdout, rs)
+	writeLsText(e.Stdout, rs)
 	return nil
 }
 
@@ -79,7 +79,7 @@ func parseStatuses(values []string) (map[scan.Status]bool, error) {
 }
 
 // openScan opens the workspace of the command's optional PATH argument.
-func openScan(ctx context.Context, e env, name string, args []string, maxArgs int) (*scan.Workspace, error) {
+func openScan(ctx context.Context, e Env, name string, args []string, maxArgs int) (*scan.Workspace, error) {
 	if len(args) > maxArgs {
 		return nil, usageErrorf("run 'dryfire-tui help "+name+"'", "too many arguments")
 	}
@@ -90,7 +90,7 @@ func openScan(ctx context.Context, e env, name string, args []string, maxArgs in
 	return openScanPath(ctx, e, path, scan.Options{})
 }
 
-func openScanPath(ctx context.Context, e env, path string, o scan.Options) (*scan.Workspace, error) {
+func openScanPath(ctx context.Context, e Env, path string, o scan.Options) (*scan.Workspace, error) {
 	o.Getenv = lookupEnvFunc(e)
 	w, err := scan.Open(ctx, path, o)
 	switch {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -16,8 +16,8 @@ import (
 func runWithStdin(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run(context.Background(), args, env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut,
-		now: func() time.Time { return time.Date(2026, 8, 1, 12, 0, 0, 0, time.UTC) }, getenv: func(string) string { return "" }})
+	code := Run(context.Background(), args, Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut,
+		Now: func() time.Time { return time.Date(2026, 8, 1, 12, 0, 0, 0, time.UTC) }, Getenv: func(string) string { return "" }})
 	return out.String(), errOut.String(), code
 }
 

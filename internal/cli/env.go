@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"io"
@@ -7,17 +7,17 @@ import (
 )
 
 // env is what a command may touch of the outside world; tests pass their own.
-type env struct {
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
-	now    func() time.Time
-	getenv func(string) string
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Now    func() time.Time
+	Getenv func(string) string
 	// isTerminal reports whether stdout is a terminal (colour, the browser).
-	isTerminal bool
+	IsTerminal bool
 }
 
-func isTerminal(f *os.File) bool {
+func IsTerminal(f *os.File) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -27,7 +27,7 @@ var version = "v0.1.0-dev"
 // command is one subcommand: its flags and what it does.
 type command interface {
 	flags(fs *pflag.FlagSet)
-	run(ctx context.Context, e env, args []string) error
+	run(ctx context.Context, e Env, args []string) error
 }
 
 // commandSpec describes a subcommand in the table.
@@ -80,13 +80,13 @@ func usageErrorf(hint, format string, args ...any) error {
 // exitWith returns an error that only sets the exit code.
 func exitWith(code int) error { return &exitError{code: code} }
 
-func run(ctx context.Context, args []string, e env) int {
+func Run(ctx context.Context, args []string, e Env) int {
 	name, rest := "browse", args
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, rest = args[0], args[1:]
 	}
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-		printOverview(e.stdout)
+		printOverview(e.Stdout)
 		return exitOK
 	}
 	if len(args) > 0 && (args[0] == "--version") {
@@ -95,11 +95,11 @@ func run(ctx context.Context, args []string, e env) int {
 	spec, ok := commands[name]
 	if !ok {
 		if _, statErr := os.Stat(name); statErr != nil {
-			fmt.Fprintf(e.stderr, "dryfire-tui: error: unknown command %q\n", name)
+			fmt.Fprintf(e.Stderr, "dryfire-tui: error: unknown command %q\n", name)
 			if s := suggest(name); s != "" {
-				fmt.Fprintf(e.stderr, "dryfire-tui: hint: did you mean %q? Run 'dryfire-tui help' for the list\n", s)
+				fmt.Fprintf(e.Stderr, "dryfire-tui: hint: did you mean %q? Run 'dryfire-tui help' for the list\n", s)
 			} else {
-				fmt.Fprintf(e.stderr, "dryfire-tui: hint: run 'dryfire-tui help' for the list of commands\n")
+				fmt.Fprintf(e.Stderr, "dryfire-tui: hint: run 'dryfire-tui help' for the list of commands\n")
 			}
 			return exitUsage
 		}
@@ -109,17 +109,17 @@ func run(ctx context.Context, args []string, e env) int {
 	}
 	c := spec.new()
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() { fmt.Fprintf(e.stderr, "Usage:\n  %s\n\nFlags:\n%s", spec.usage, fs.FlagUsages()) }
+	fs.SetOutput(e.Stderr)
+	fs.Usage = func() { fmt.Fprintf(e.Stderr, "Usage:\n  %s\n\nFlags:\n%s", spec.usage, fs.FlagUsages()) }
 	c.flags(fs)
 	if err := fs.Parse(rest); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			return exitOK
 		}
-		fmt.Fprintf(e.stderr, "dryfire-tui: hint: run 'dryfire-tui help %s'\n", name)
+		fmt.Fprintf(e.Stderr, "dryfire-tui: hint: run 'dryfire-tui help %s'\n", name)
 		return exitUsage
 	}
-	return exitCode(ctx, c.run(ctx, e, fs.Args()), e.stderr)
+	return exitCode(ctx, c.run(ctx, e, fs.Args()), e.Stderr)
 }
 
 // exitCode prints err as a diagnostic and maps it to an exit code.
@@ -199,8 +199,8 @@ type versionCmd struct{}
 
 func (c *versionCmd) flags(*pflag.FlagSet) {}
 
-func (c *versionCmd) run(_ context.Context, e env, _ []string) error {
-	fmt.Fprintf(e.stdout, "dryfire-tui %s\n", version)
+func (c *versionCmd) run(_ context.Context, e Env, _ []string) error {
+	fmt.Fprintf(e.Stdout, "dryfire-tui %s\n", version)
 	return nil
 }
 
@@ -208,20 +208,20 @@ type helpCmd struct{}
 
 func (c *helpCmd) flags(*pflag.FlagSet) {}
 
-func (c *helpCmd) run(_ context.Context, e env, args []string) error {
+func (c *helpCmd) run(_ context.Context, e Env, args []string) error {
 	if len(args) == 0 {
-		printOverview(e.stdout)
+		printOverview(e.Stdout)
 		return nil
 	}
 	spec, ok := commands[args[0]]
 	if !ok {
 		return usageErrorf("run 'dryfire-tui help' for the list of commands", "unknown command %q", args[0])
 	}
-	fmt.Fprintf(e.stdout, "%s\n\nUsage:\n  %s\n", spec.summary, spec.usage)
+	fmt.Fprintf(e.Stdout, "%s\n\nUsage:\n  %s\n", spec.summary, spec.usage)
 	fs := pflag.NewFlagSet(args[0], pflag.ContinueOnError)
 	spec.new().flags(fs)
 	if u := fs.FlagUsages(); u != "" {
-		fmt.Fprintf(e.stdout, "\nFlags:\n%s", u)
+		fmt.Fprintf(e.Stdout, "\nFlags:\n%s", u)
 	}
 	return nil
 }

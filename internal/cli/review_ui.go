@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 
 // runReviewUI opens the interactive review over r and prints what the
 // session did when it ends.
-func runReviewUI(ctx context.Context, e env, r *scan.Review) error {
+func runReviewUI(ctx context.Context, e Env, r *scan.Review) error {
 	load := reviewLoader(r.Root)
 	var lookedAt []string
 	if len(r.Items) == 0 {
@@ -33,7 +33,7 @@ func runReviewUI(ctx context.Context, e env, r *scan.Review) error {
 		return err
 	}
 	if fm, ok := final.(review.Model); ok && fm.Tally().Changed > 0 {
-		fmt.Fprintln(e.stdout, "review: "+fm.Tally().String())
+		fmt.Fprintln(e.Stdout, "review: "+fm.Tally().String())
 	}
 	return nil
 }

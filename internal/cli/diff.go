@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -36,7 +36,7 @@ func (c *diffCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON document")
 }
 
-func (c *diffCmd) run(ctx context.Context, e env, args []string) error {
+func (c *diffCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 2 {
 		return usageErrorf("run 'dryfire-tui help diff'", "too many arguments")
 	}
@@ -44,7 +44,7 @@ func (c *diffCmd) run(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	printProblems(e.stderr, w)
+	printProblems(e.Stderr, w)
 	if w.Project == nil {
 		return usageErrorf("run it inside a dryfire project, or pass its directory",
 			"no dryfire.yaml found at or above %s: diff needs the suites to know what they send now", w.Path)
@@ -57,9 +57,9 @@ func (c *diffCmd) run(ctx context.Context, e env, args []string) error {
 		}
 	}
 	if c.json {
-		return writeDiffJSON(e.stdout, stale)
+		return writeDiffJSON(e.Stdout, stale)
 	}
-	writeDiffText(e.stdout, stale)
+	writeDiffText(e.Stdout, stale)
 	return nil
 }
 

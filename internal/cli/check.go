@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -88,7 +88,7 @@ type checkResult struct {
 	docs map[string]json.RawMessage
 }
 
-func (c *checkCmd) run(ctx context.Context, e env, args []string) error {
+func (c *checkCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 1 {
 		return usageErrorf("run 'dryfire-tui help check'", "check takes at most one PATH, got %d arguments", len(args))
 	}
@@ -126,16 +126,16 @@ func (c *checkCmd) run(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	if r.replay != nil {
-		printSpecErrors(e.stderr, r.ws.Root, r.replay.Errors)
+		printSpecErrors(e.Stderr, r.ws.Root, r.replay.Errors)
 	}
 	switch format {
 	case "json":
-		err = writeCheckJSON(e.stdout, r)
+		err = writeCheckJSON(e.Stdout, r)
 	case "github":
-		writeCheckAnnotations(e.stdout, r)
-		writeCheckText(e.stdout, r)
+		writeCheckAnnotations(e.Stdout, r)
+		writeCheckText(e.Stdout, r)
 	default:
-		writeCheckText(e.stdout, r)
+		writeCheckText(e.Stdout, r)
 	}
 	if err != nil {
 		return err
@@ -153,7 +153,7 @@ func (c *checkCmd) run(ctx context.Context, e env, args []string) error {
 // check opens the workspace once and runs every part that is not skipped.
 // Doctor's per-file checks and the secret scan ride on the scan's single
 // read of each cassette file.
-func (c *checkCmd) check(ctx context.Context, e env, target string, skipped map[string]bool) (*checkResult, error) {
+func (c *checkCmd) check(ctx context.Context, e Env, target string, skipped map[string]bool) (*checkResult, error) {
 	r := &checkResult{skipped: skipped, notes: map[string]string{}, docs: map[string]json.RawMessage{}}
 	var mu sync.Mutex
 	type fileResult struct{ problems, notes []cassette.Problem }
@@ -187,7 +187,7 @@ func (c *checkCmd) check(ctx context.Context, e env, target string, skipped map[
 		return nil, &exitError{code: exitUsage, err: err} // the project configuration
 	}
 	r.ws = ws
-	printProblems(e.stderr, ws)
+	printProblems(e.Stderr, ws)
 	if ws.Project == nil && len(ws.Recordings) == 0 {
 		return nil, usageErrorf("run it inside a dryfire project, or pass a cassette or tapes directory",
 			"nothing to check: no dryfire.yaml at or above %s and no recordings in it", target)

@@ -1,6 +1,6 @@
 // The check command's reports: text, JSON and GitHub workflow annotations.
 
-package main
+package cli
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -46,7 +46,7 @@ func (c *fingerprintCmd) flags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.tape, "tape", "", "hash cassette-fn calls {\"args\",\"kwargs\"} in this dialect: js or py")
 }
 
-func (c *fingerprintCmd) run(ctx context.Context, e env, args []string) error {
+func (c *fingerprintCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 1 {
 		return usageErrorf("run 'dryfire-tui help fingerprint'", "fingerprint takes at most one FILE, got %d arguments", len(args))
 	}
@@ -54,7 +54,7 @@ func (c *fingerprintCmd) run(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	in := e.stdin
+	in := e.Stdin
 	if len(args) == 1 && args[0] != "-" {
 		f, err := os.Open(args[0])
 		if err != nil {
@@ -63,7 +63,7 @@ func (c *fingerprintCmd) run(ctx context.Context, e env, args []string) error {
 		defer f.Close()
 		in = f
 	}
-	out := bufio.NewWriter(e.stdout)
+	out := bufio.NewWriter(e.Stdout)
 	failed, total, err := fingerprintLines(ctx, in, out, hash)
 	if ferr := out.Flush(); err == nil {
 		err = ferr

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -47,7 +47,7 @@ func (c *reviewCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.yes, "yes", false, "with --reject: also remove added files git has no copy of")
 }
 
-func (c *reviewCmd) run(ctx context.Context, e env, args []string) error {
+func (c *reviewCmd) run(ctx context.Context, e Env, args []string) error {
 	if c.accept && c.reject {
 		return usageErrorf("use one of them per run", "--accept and --reject exclude each other")
 	}
@@ -69,12 +69,12 @@ func (c *reviewCmd) run(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	if c.json {
-		return writeReviewJSON(e.stdout, r)
+		return writeReviewJSON(e.Stdout, r)
 	}
-	if e.isTerminal {
+	if e.IsTerminal {
 		return runReviewUI(ctx, e, r)
 	}
-	writeReviewText(e.stdout, r)
+	writeReviewText(e.Stdout, r)
 	return nil
 }
 
@@ -101,7 +101,7 @@ func openReview(ctx context.Context, path string) (*scan.Review, error) {
 }
 
 // act accepts or rejects the named files.
-func (c *reviewCmd) act(ctx context.Context, e env, files []string) error {
+func (c *reviewCmd) act(ctx context.Context, e Env, files []string) error {
 	start := filepath.Dir(files[0])
 	if fi, err := os.Stat(files[0]); err == nil && fi.IsDir() {
 		start = files[0]
@@ -122,7 +122,7 @@ func (c *reviewCmd) act(ctx context.Context, e env, files []string) error {
 	for _, f := range files {
 		it, ok := findReviewItem(r, f)
 		if !ok {
-			fmt.Fprintf(e.stderr, "dryfire-tui: error: %s: not among the changed recordings\n", f)
+			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s: not among the changed recordings\n", f)
 			failed++
 			continue
 		}
@@ -134,17 +134,17 @@ func (c *reviewCmd) act(ctx context.Context, e env, files []string) error {
 			err = r.Reject(ctx, it.Path, c.yes)
 		}
 		if errors.Is(err, scan.ErrNeedsConfirm) {
-			fmt.Fprintf(e.stderr, "dryfire-tui: error: %s is %s and git has no copy of it: rejecting removes it\n", it.Path, it.Kind)
-			fmt.Fprintln(e.stderr, "dryfire-tui: hint: add --yes to remove it")
+			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s is %s and git has no copy of it: rejecting removes it\n", it.Path, it.Kind)
+			fmt.Fprintln(e.Stderr, "dryfire-tui: hint: add --yes to remove it")
 			failed++
 			continue
 		}
 		if err != nil {
-			fmt.Fprintf(e.stderr, "dryfire-tui: error: %s: %v\n", it.Path, err)
+			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s: %v\n", it.Path, err)
 			failed++
 			continue
 		}
-		fmt.Fprintf(e.stdout, "%s %s (%s)\n", verb, it.Path, it.Kind)
+		fmt.Fprintf(e.Stdout, "%s %s (%s)\n", verb, it.Path, it.Kind)
 	}
 	if failed > 0 {
 		return exitWith(exitFindings)

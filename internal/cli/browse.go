@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -32,7 +32,7 @@ func (c *browseCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.demo, "demo", false, "browse a temporary copy of the bundled demo project")
 }
 
-func (c *browseCmd) run(ctx context.Context, e env, args []string) error {
+func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 1 {
 		return usageErrorf("give one PATH", "browse takes at most one PATH, got %d", len(args))
 	}
@@ -55,13 +55,13 @@ func (c *browseCmd) run(ctx context.Context, e env, args []string) error {
 	} else if _, err := os.Stat(path); err != nil {
 		return usageErrorf("pass a project directory, a cassette directory or a tape file", "%s: no such file or directory", path)
 	}
-	if !e.isTerminal {
+	if !e.IsTerminal {
 		return &exitError{code: exitUsage, err: errors.New("browse needs a terminal"),
 			hint: "use 'dryfire-tui ls " + path + "' for a plain listing"}
 	}
-	editor := e.getenv("VISUAL")
+	editor := e.Getenv("VISUAL")
 	if editor == "" {
-		editor = e.getenv("EDITOR")
+		editor = e.Getenv("EDITOR")
 	}
 	m := ui.New(ui.Options{Path: path, Backend: ui.Core{}, Editor: editor, IsDark: true})
 	_, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()

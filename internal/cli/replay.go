@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -43,7 +43,7 @@ func (c *replayCmd) flags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.model, "model", "", "override every case's model, as dryfire run --model")
 }
 
-func (c *replayCmd) run(ctx context.Context, e env, args []string) error {
+func (c *replayCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 1 {
 		return usageErrorf("run 'dryfire-tui help replay'", "replay takes at most one PATH")
 	}
@@ -66,13 +66,13 @@ func (c *replayCmd) run(ctx context.Context, e env, args []string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	printSpecErrors(e.stderr, p.Root, res.Errors)
+	printSpecErrors(e.Stderr, p.Root, res.Errors)
 	if c.json {
-		if err := writeReplayJSON(e.stdout, p, res); err != nil {
+		if err := writeReplayJSON(e.Stdout, p, res); err != nil {
 			return err
 		}
 	} else {
-		writeReplayText(e.stdout, p, res)
+		writeReplayText(e.Stdout, p, res)
 	}
 	if res.ExitCode != 0 {
 		return exitWith(res.ExitCode)
@@ -81,10 +81,10 @@ func (c *replayCmd) run(ctx context.Context, e env, args []string) error {
 }
 
 // lookupEnvFunc serves ${VAR} interpolation from the command's environment.
-func lookupEnvFunc(e env) func(string) (string, bool) {
+func lookupEnvFunc(e Env) func(string) (string, bool) {
 	return func(name string) (string, bool) {
-		if e.getenv != nil {
-			if v := e.getenv(name); v != "" {
+		if e.Getenv != nil {
+			if v := e.Getenv(name); v != "" {
 				return v, true
 			}
 		}
