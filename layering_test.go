@@ -12,7 +12,7 @@ const modulePath = "github.com/dryfire-tui/dryfire-tui"
 // packages never depend on the UI or on any charm library.
 func TestCoreStaysHeadless(t *testing.T) {
 	core := []string{"./cassette"}
-	for _, p := range []string{"./scan", "./diff", "./secrets"} {
+	for _, p := range []string{"./workspace", "./gitreview", "./diff", "./secrets"} {
 		if err := exec.Command("go", "list", p).Run(); err == nil {
 			core = append(core, p)
 		}

@@ -12,10 +12,10 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // Core is the Backend on the real core packages: scan.Open for the
@@ -25,13 +25,13 @@ type Core struct{}
 
 // ref is what an item carries to find its recording again.
 type ref struct {
-	w *scan.Workspace
-	r *scan.Recording
+	w *workspace.Workspace
+	r *workspace.Recording
 }
 
 // Open implements Backend.
 func (Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summary, error) {
-	w, err := scan.Open(ctx, p, scan.Options{Secrets: true, OnBatch: func(rs []*scan.Recording) {
+	w, err := workspace.Open(ctx, p, workspace.Options{Secrets: true, OnBatch: func(rs []*workspace.Recording) {
 		items := make([]tree.Item, len(rs))
 		for i, r := range rs {
 			items[i] = toItem(nil, r)
@@ -49,7 +49,7 @@ func (Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summ
 	return summarize(w), nil
 }
 
-func summarize(w *scan.Workspace) Summary {
+func summarize(w *workspace.Workspace) Summary {
 	s := Summary{Name: filepath.Base(w.Root), Root: w.Root, Project: w.Project != nil}
 	store := filepath.Join(w.Root, ".dryfire", "cassettes")
 	if w.Project != nil {
@@ -69,7 +69,7 @@ func summarize(w *scan.Workspace) Summary {
 }
 
 // toItem converts a recording for the tree; w is nil for a pending one.
-func toItem(w *scan.Workspace, r *scan.Recording) tree.Item {
+func toItem(w *workspace.Workspace, r *workspace.Recording) tree.Item {
 	it := tree.Item{ID: r.Path, Path: r.Path, Format: r.Format, Group: r.Suite, Sub: r.Case,
 		Turn: r.Turn, Repeat: r.RepeatIndex, Entry: r.Entry, Key: r.Key,
 		Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets, Ref: ref{w, r}}
@@ -175,7 +175,7 @@ func tapeDetail(d detail.Data, rf ref) detail.Data {
 	return d
 }
 
-func toDiff(e *scan.Explanation) *detail.Diff {
+func toDiff(e *workspace.Explanation) *detail.Diff {
 	df := &detail.Diff{Summary: e.Result.Summary, Unified: e.Result.Unified, Incomplete: e.Result.Incomplete, Note: e.Note}
 	if e.Note == "" && e.CurrentKey != "" {
 		df.Note = fmt.Sprintf("recorded key %s · the case now sends %s", e.RecordedKey, e.CurrentKey)
@@ -231,8 +231,8 @@ func lookupPath(v jsonv.Value, p string) string {
 // still reads), then the directories left empty.
 func (Core) Prune(_ context.Context, items []tree.Item) (PruneResult, error) {
 	var res PruneResult
-	var w *scan.Workspace
-	var chosen []scan.PruneItem
+	var w *workspace.Workspace
+	var chosen []workspace.PruneItem
 	for _, it := range items {
 		rf, ok := it.Ref.(ref)
 		if !ok || rf.w == nil {
@@ -240,7 +240,7 @@ func (Core) Prune(_ context.Context, items []tree.Item) (PruneResult, error) {
 			continue
 		}
 		w = rf.w
-		chosen = append(chosen, scan.PruneItem{Recording: rf.r, Reason: it.Status})
+		chosen = append(chosen, workspace.PruneItem{Recording: rf.r, Reason: it.Status})
 	}
 	if w == nil {
 		return res, nil

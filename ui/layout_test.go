@@ -1,8 +1,10 @@
 package ui
 
-import "github.com/dryfire-tui/dryfire-tui/ui/frame"
+import (
+	"testing"
 
-import "testing"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
+)
 
 func TestComputeLayout(t *testing.T) {
 	t.Parallel()

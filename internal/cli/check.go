@@ -17,10 +17,10 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 	"github.com/dryfire-tui/dryfire-tui/tape"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const checkUsage = `dryfire-tui check [PATH] [--json | --format text|json|github] [--skip PART]... [--baseline FILE]
@@ -69,7 +69,7 @@ func (c *checkCmd) flags(fs *pflag.FlagSet) {
 // checkResult is every part's outcome. A nil part was skipped or does not
 // apply; doc is its JSON document, exactly as its own command prints it.
 type checkResult struct {
-	ws      *scan.Workspace
+	ws      *workspace.Workspace
 	skipped map[string]bool
 	notes   map[string]string // why a part that was not skipped did not run
 
@@ -80,10 +80,10 @@ type checkResult struct {
 	baselineName string
 	secretsScans int
 	secretsSeen  bool
-	prune        *scan.PrunePlan
+	prune        *workspace.PrunePlan
 	doctor       *cassette.DoctorReport
 	doctorTarget doctorRoot
-	doctorChecks []scan.Check
+	doctorChecks []workspace.Check
 
 	docs map[string]json.RawMessage
 }
@@ -178,7 +178,7 @@ func (c *checkCmd) check(ctx context.Context, e Env, target string, skipped map[
 			found[f.Path] = findings
 		}
 	}
-	ws, err := openScanPath(ctx, e, target, scan.Options{OnFile: onFile})
+	ws, err := openScanPath(ctx, e, target, workspace.Options{OnFile: onFile})
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) || ctx.Err() != nil {
@@ -388,7 +388,7 @@ func (r *checkResult) replayProblems() []*engine.CaseResult {
 }
 
 // explanation is the stale-recording explanation of a missed repetition.
-func (r *checkResult) explanation(c *engine.CaseResult) *scan.Explanation {
+func (r *checkResult) explanation(c *engine.CaseResult) *workspace.Explanation {
 	for _, x := range r.ws.Stale {
 		if x.Suite == c.Suite && x.Case == c.Case && x.RepeatIndex == c.RepeatIndex {
 			return x

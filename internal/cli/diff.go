@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
 
@@ -65,8 +65,8 @@ func (c *diffCmd) run(ctx context.Context, e Env, args []string) error {
 
 // matchStale keeps the explanations whose recording path, recorded key or
 // current key matches ref.
-func matchStale(all []*scan.Explanation, ref string) []*scan.Explanation {
-	var out []*scan.Explanation
+func matchStale(all []*workspace.Explanation, ref string) []*workspace.Explanation {
+	var out []*workspace.Explanation
 	for _, x := range all {
 		path := ""
 		if x.Recording != nil {
@@ -80,7 +80,7 @@ func matchStale(all []*scan.Explanation, ref string) []*scan.Explanation {
 	return out
 }
 
-func writeDiffText(out io.Writer, stale []*scan.Explanation) {
+func writeDiffText(out io.Writer, stale []*workspace.Explanation) {
 	if len(stale) == 0 {
 		fmt.Fprintln(out, "nothing is stale: every case replays from its recordings")
 		return
@@ -145,7 +145,7 @@ type diffStaleJSON struct {
 	Note        string           `json:"note,omitempty"`
 }
 
-func writeDiffJSON(out io.Writer, stale []*scan.Explanation) error {
+func writeDiffJSON(out io.Writer, stale []*workspace.Explanation) error {
 	doc := struct {
 		Stale []diffStaleJSON `json:"stale"`
 	}{Stale: []diffStaleJSON{}}

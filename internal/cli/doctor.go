@@ -15,9 +15,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
-	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 	"github.com/dryfire-tui/dryfire-tui/tape"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const doctorUsage = `dryfire-tui doctor [PATH] [--json] [--fix]
@@ -136,15 +136,15 @@ func (t doctorRoot) show(rel string) string {
 
 // doctorChecks are the checks across files (turn gaps, repetitions, layout,
 // tapes), from the same scan the other commands use.
-func doctorChecks(ctx context.Context, e Env, target string) []scan.Check {
-	ws, err := scan.Open(ctx, target, scan.Options{Getenv: lookupEnvFunc(e)})
+func doctorChecks(ctx context.Context, e Env, target string) []workspace.Check {
+	ws, err := workspace.Open(ctx, target, workspace.Options{Getenv: lookupEnvFunc(e)})
 	if err != nil {
 		return nil
 	}
 	return ws.DoctorChecks()
 }
 
-func writeDoctorText(w io.Writer, t doctorRoot, rep *cassette.DoctorReport, checks []scan.Check) {
+func writeDoctorText(w io.Writer, t doctorRoot, rep *cassette.DoctorReport, checks []workspace.Check) {
 	fixed, fixable := 0, 0
 	for _, p := range rep.Problems {
 		where := t.show(p.Path)
@@ -226,7 +226,7 @@ type doctorJSONCheck struct {
 	Message string `json:"message"`
 }
 
-func writeDoctorJSON(w io.Writer, t doctorRoot, rep *cassette.DoctorReport, checks []scan.Check) error {
+func writeDoctorJSON(w io.Writer, t doctorRoot, rep *cassette.DoctorReport, checks []workspace.Check) error {
 	conv := func(ps []cassette.Problem) []doctorJSONProblem {
 		out := make([]doctorJSONProblem, 0, len(ps))
 		for _, p := range ps {

@@ -12,7 +12,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
 
@@ -48,7 +48,7 @@ func (c *lsCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var rs []*scan.Recording
+	var rs []*workspace.Recording
 	for _, r := range w.Recordings {
 		if len(want) == 0 || want[r.Status] {
 			rs = append(rs, r)
@@ -63,14 +63,14 @@ func (c *lsCmd) run(ctx context.Context, e Env, args []string) error {
 }
 
 // parseStatuses reads --status values.
-func parseStatuses(values []string) (map[scan.Status]bool, error) {
-	want := map[scan.Status]bool{}
+func parseStatuses(values []string) (map[workspace.Status]bool, error) {
+	want := map[workspace.Status]bool{}
 	for _, v := range values {
 		for _, name := range strings.Split(v, ",") {
 			name = strings.TrimSpace(name)
-			st, ok := scan.ParseStatus(name)
+			st, ok := workspace.ParseStatus(name)
 			if !ok {
-				return nil, usageErrorf("statuses are "+strings.Join(scan.Statuses()[1:], ", "), "unknown status %q", name)
+				return nil, usageErrorf("statuses are "+strings.Join(workspace.Statuses()[1:], ", "), "unknown status %q", name)
 			}
 			want[st] = true
 		}
@@ -79,7 +79,7 @@ func parseStatuses(values []string) (map[scan.Status]bool, error) {
 }
 
 // openScan opens the workspace of the command's optional PATH argument.
-func openScan(ctx context.Context, e Env, name string, args []string, maxArgs int) (*scan.Workspace, error) {
+func openScan(ctx context.Context, e Env, name string, args []string, maxArgs int) (*workspace.Workspace, error) {
 	if len(args) > maxArgs {
 		return nil, usageErrorf("run 'dryfire-tui help "+name+"'", "too many arguments")
 	}
@@ -87,14 +87,14 @@ func openScan(ctx context.Context, e Env, name string, args []string, maxArgs in
 	if len(args) > 0 {
 		path = args[0]
 	}
-	return openScanPath(ctx, e, path, scan.Options{})
+	return openScanPath(ctx, e, path, workspace.Options{})
 }
 
-func openScanPath(ctx context.Context, e Env, path string, o scan.Options) (*scan.Workspace, error) {
+func openScanPath(ctx context.Context, e Env, path string, o workspace.Options) (*workspace.Workspace, error) {
 	o.Getenv = lookupEnvFunc(e)
-	w, err := scan.Open(ctx, path, o)
+	w, err := workspace.Open(ctx, path, o)
 	switch {
-	case errors.Is(err, scan.ErrNotFound):
+	case errors.Is(err, workspace.ErrNotFound):
 		return nil, usageErrorf("pass a project directory, a cassette directory or a tape", "%v", err)
 	case err != nil:
 		return nil, err
@@ -103,26 +103,26 @@ func openScanPath(ctx context.Context, e Env, path string, o scan.Options) (*sca
 }
 
 // printProblems reports what the scan could not read, on stderr.
-func printProblems(stderr io.Writer, w *scan.Workspace) {
+func printProblems(stderr io.Writer, w *workspace.Workspace) {
 	for _, p := range w.Problems {
 		fmt.Fprintf(stderr, "dryfire-tui: warning: %v\n", p)
 	}
 }
 
-func writeLsText(out io.Writer, rs []*scan.Recording) {
+func writeLsText(out io.Writer, rs []*workspace.Recording) {
 	if len(rs) == 0 {
 		fmt.Fprintln(out, "no recordings")
 		return
 	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	counts := map[scan.Status]int{}
+	counts := map[workspace.Status]int{}
 	for _, r := range rs {
 		counts[r.Status]++
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.Status, recordingLabel(r), r.Reason)
 	}
 	tw.Flush()
 	var parts []string
-	for st := scan.Pending; st <= scan.Empty; st++ {
+	for st := workspace.Pending; st <= workspace.Empty; st++ {
 		if counts[st] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
 		}
@@ -131,7 +131,7 @@ func writeLsText(out io.Writer, rs []*scan.Recording) {
 }
 
 // recordingLabel is the path, plus the key and entry for a tape entry.
-func recordingLabel(r *scan.Recording) string {
+func recordingLabel(r *workspace.Recording) string {
 	if r.Format == "tape" && r.Entry >= 0 {
 		return fmt.Sprintf("%s %s[%d]", r.Path, r.Key, r.Entry)
 	}
@@ -152,7 +152,7 @@ type lsJSON struct {
 	Secrets     int    `json:"secrets"`
 }
 
-func recordingJSON(r *scan.Recording) lsJSON {
+func recordingJSON(r *workspace.Recording) lsJSON {
 	return lsJSON{Path: r.Path, Format: r.Format, Suite: r.Suite, Case: r.Case, Turn: r.Turn,
 		RepeatIndex: r.RepeatIndex, Key: r.Key, Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets}
 }
@@ -160,7 +160,7 @@ func recordingJSON(r *scan.Recording) lsJSON {
 // writeLsJSON writes {"recordings": [...]} exactly as encodeJSONDoc would
 // write it, appended by hand: on a large store the reflective encoder with
 // indentation was a large part of ls --json, after everything else was done.
-func writeLsJSON(out io.Writer, rs []*scan.Recording) error {
+func writeLsJSON(out io.Writer, rs []*workspace.Recording) error {
 	if len(rs) == 0 {
 		_, err := io.WriteString(out, "{\n  \"recordings\": []\n}\n")
 		return err

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // writeLsJSON appends by hand what encodeJSONDoc would write: the bytes must
@@ -14,11 +14,11 @@ func TestWriteLsJSONMatchesEncoder(t *testing.T) {
 	odd := []string{"", "plain", `quote " and \ backslash`, "<html> & more", "tab\tnew\nline\r",
 		"\x00\x01\x1f\x7f", "héllo wörld", "line\u2028sep\u2029", "bad \xff\xfe utf-8", "emoji 🎉", "\b\f"}
 	for _, n := range []int{0, 1, 3, 2000} {
-		var rs []*scan.Recording
+		var rs []*workspace.Recording
 		for i := range n {
 			s := odd[i%len(odd)]
-			rs = append(rs, &scan.Recording{Path: "p/" + s, Format: "dryfire", Suite: s, Case: odd[(i+3)%len(odd)],
-				Turn: i, RepeatIndex: i % 3, Key: s, Status: scan.Status(i % 5), Reason: odd[(i+5)%len(odd)] + " reason",
+			rs = append(rs, &workspace.Recording{Path: "p/" + s, Format: "dryfire", Suite: s, Case: odd[(i+3)%len(odd)],
+				Turn: i, RepeatIndex: i % 3, Key: s, Status: workspace.Status(i % 5), Reason: odd[(i+5)%len(odd)] + " reason",
 				Secrets: -i})
 		}
 		var got, want bytes.Buffer

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
 
@@ -57,7 +57,7 @@ func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
 			"no suites configured: every cassette looks orphaned, refusing to remove them")
 	}
 	plan := w.PrunePlan()
-	var rep *scan.PruneReport
+	var rep *workspace.PruneReport
 	if c.yes {
 		r := w.Prune(plan.Candidates)
 		rep = &r
@@ -91,7 +91,7 @@ func configErrors(p *suite.Project) []suite.SpecError {
 }
 
 // writePruneText prints dryfire's lines, then the files this prune keeps.
-func writePruneText(out io.Writer, plan scan.PrunePlan, rep *scan.PruneReport) {
+func writePruneText(out io.Writer, plan workspace.PrunePlan, rep *workspace.PruneReport) {
 	switch {
 	case len(plan.Candidates) == 0:
 		fmt.Fprintln(out, "nothing to prune")
@@ -126,7 +126,7 @@ type pruneItemJSON struct {
 	Dryfire string `json:"dryfire_reason,omitempty"`
 }
 
-func writePruneJSON(out io.Writer, plan scan.PrunePlan, rep *scan.PruneReport) error {
+func writePruneJSON(out io.Writer, plan workspace.PrunePlan, rep *workspace.PruneReport) error {
 	doc := struct {
 		DryRun      bool            `json:"dry_run"`
 		Candidates  []pruneItemJSON `json:"candidates"`

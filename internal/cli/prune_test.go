@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const goldenDryfire = "testdata/golden/dryfire"
@@ -54,7 +54,7 @@ func copyProject(t *testing.T, name string) string {
 // replaySignature summarises what replay does: every visit of every case.
 func replaySignature(t *testing.T, dir string) string {
 	t.Helper()
-	w, err := scan.Open(context.Background(), dir, scan.Options{})
+	w, err := workspace.Open(context.Background(), dir, workspace.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const reviewUsage = `dryfire-tui review [PATH] [--json]
@@ -80,19 +81,19 @@ func (c *reviewCmd) run(ctx context.Context, e Env, args []string) error {
 
 // openReview opens the workspace around path and the review of its
 // recording directories.
-func openReview(ctx context.Context, path string) (*scan.Review, error) {
-	w, err := scan.Open(ctx, path, scan.Options{})
+func openReview(ctx context.Context, path string) (*gitreview.Review, error) {
+	w, err := workspace.Open(ctx, path, workspace.Options{})
 	if err != nil {
-		if errors.Is(err, scan.ErrNotFound) {
+		if errors.Is(err, workspace.ErrNotFound) {
 			return nil, usageErrorf("pass a project directory", "%v", err)
 		}
 		return nil, &exitError{code: exitUsage, err: err}
 	}
-	r, err := scan.OpenReview(ctx, w.Root, scan.ReviewDirs(w))
+	r, err := gitreview.OpenReview(ctx, w.Root, gitreview.ReviewDirs(w))
 	switch {
-	case errors.Is(err, scan.ErrNoGit):
+	case errors.Is(err, gitreview.ErrNoGit):
 		return nil, &exitError{code: exitUsage, err: err, hint: "review compares with git HEAD; install git"}
-	case errors.Is(err, scan.ErrNotRepo):
+	case errors.Is(err, gitreview.ErrNotRepo):
 		return nil, &exitError{code: exitUsage, err: err, hint: "review compares with git HEAD; run it inside the repository that holds the recordings"}
 	case err != nil:
 		return nil, err
@@ -133,7 +134,7 @@ func (c *reviewCmd) act(ctx context.Context, e Env, files []string) error {
 			verb = "rejected"
 			err = r.Reject(ctx, it.Path, c.yes)
 		}
-		if errors.Is(err, scan.ErrNeedsConfirm) {
+		if errors.Is(err, gitreview.ErrNeedsConfirm) {
 			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s is %s and git has no copy of it: rejecting removes it\n", it.Path, it.Kind)
 			fmt.Fprintln(e.Stderr, "dryfire-tui: hint: add --yes to remove it")
 			failed++
@@ -154,7 +155,7 @@ func (c *reviewCmd) act(ctx context.Context, e Env, files []string) error {
 
 // findReviewItem matches a FILE argument: a path relative to the current
 // directory, an absolute path, or a path as review lists it.
-func findReviewItem(r *scan.Review, f string) (*scan.ReviewItem, bool) {
+func findReviewItem(r *gitreview.Review, f string) (*gitreview.ReviewItem, bool) {
 	if abs, err := filepath.Abs(f); err == nil {
 		if rel, err := filepath.Rel(r.Root, abs); err == nil {
 			if it, ok := r.Item(filepath.ToSlash(rel)); ok {
@@ -200,7 +201,7 @@ type reviewCaseJSON struct {
 	Summary []string `json:"summary"`
 }
 
-func writeReviewJSON(w io.Writer, r *scan.Review) error {
+func writeReviewJSON(w io.Writer, r *gitreview.Review) error {
 	out := reviewJSON{Root: r.Root, Changes: []reviewItemJSON{}, Cases: []reviewCaseJSON{}}
 	for _, it := range r.Items {
 		j := reviewItemJSON{
@@ -234,7 +235,7 @@ func writeReviewJSON(w io.Writer, r *scan.Review) error {
 	return enc.Encode(out)
 }
 
-func writeReviewText(w io.Writer, r *scan.Review) {
+func writeReviewText(w io.Writer, r *gitreview.Review) {
 	if len(r.Items) == 0 {
 		fmt.Fprintln(w, "no recording changed since HEAD")
 		return

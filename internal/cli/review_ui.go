@@ -8,13 +8,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/review"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // runReviewUI opens the interactive review over r and prints what the
 // session did when it ends.
-func runReviewUI(ctx context.Context, e Env, r *scan.Review) error {
+func runReviewUI(ctx context.Context, e Env, r *gitreview.Review) error {
 	load := reviewLoader(r.Root)
 	var lookedAt []string
 	if len(r.Items) == 0 {
@@ -41,13 +42,13 @@ func runReviewUI(ctx context.Context, e Env, r *scan.Review) error {
 // reviewLoader opens the review of the project at root again, and lists
 // the recording directories it looked at that exist.
 func reviewLoader(root string) review.Loader {
-	return func(ctx context.Context) (*scan.Review, []string, error) {
-		w, err := scan.Open(ctx, root, scan.Options{})
+	return func(ctx context.Context) (*gitreview.Review, []string, error) {
+		w, err := workspace.Open(ctx, root, workspace.Options{})
 		if err != nil {
 			return nil, nil, err
 		}
-		dirs := scan.ReviewDirs(w)
-		r, err := scan.OpenReview(ctx, w.Root, dirs)
+		dirs := gitreview.ReviewDirs(w)
+		r, err := gitreview.OpenReview(ctx, w.Root, dirs)
 		if err != nil {
 			return nil, nil, err
 		}

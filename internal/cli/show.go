@@ -11,7 +11,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
 
@@ -49,7 +49,7 @@ func (c *showCmd) run(ctx context.Context, e Env, args []string) error {
 		abs, _ = filepath.Abs(ref)
 		path = filepath.Dir(ref)
 	}
-	w, err := openScanPath(ctx, e, path, scan.Options{Secrets: true})
+	w, err := openScanPath(ctx, e, path, workspace.Options{Secrets: true})
 	if err != nil {
 		return err
 	}
@@ -83,8 +83,8 @@ func (c *showCmd) run(ctx context.Context, e Env, args []string) error {
 
 // findRecording finds the recording REF names: the file at abs, or the one
 // recording whose key starts with ref or whose path ends with it.
-func findRecording(w *scan.Workspace, ref, abs string) (*scan.Recording, error) {
-	var found []*scan.Recording
+func findRecording(w *workspace.Workspace, ref, abs string) (*workspace.Recording, error) {
+	var found []*workspace.Recording
 	for _, r := range w.Recordings {
 		full := filepath.Join(w.Root, filepath.FromSlash(r.Path))
 		switch {
@@ -113,7 +113,7 @@ func findRecording(w *scan.Workspace, ref, abs string) (*scan.Recording, error) 
 	return nil, usageErrorf("give a longer key prefix or the path", "%q matches %d recordings: %s", ref, len(found), strings.Join(names, ", "))
 }
 
-func writeShowText(out io.Writer, r *scan.Recording, body jsonv.Value) {
+func writeShowText(out io.Writer, r *workspace.Recording, body jsonv.Value) {
 	fmt.Fprintf(out, "%s\n", recordingLabel(r))
 	if r.Format == "dryfire" {
 		fmt.Fprintf(out, "  %s › %s › turn %d", r.Suite, r.Case, r.Turn)

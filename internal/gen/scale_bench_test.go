@@ -27,9 +27,9 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 var (
@@ -148,7 +148,7 @@ func cpuTime() time.Duration {
 func BenchmarkScan(b *testing.B) {
 	eachSize(b, func(b *testing.B, p *benchProject) {
 		for b.Loop() {
-			w, err := scan.Open(context.Background(), p.dir, scan.Options{})
+			w, err := workspace.Open(context.Background(), p.dir, workspace.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}

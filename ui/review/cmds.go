@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 )
 
 // op is a review action.
@@ -51,18 +51,18 @@ type actionDoneMsg struct {
 // reloadedMsg carries a freshly opened review.
 type reloadedMsg struct {
 	gen      int
-	review   *scan.Review
+	review   *gitreview.Review
 	lookedAt []string
 	err      error
 }
 
 // Loader opens the review again (r reloads) and says which directories it
 // looked at.
-type Loader func(ctx context.Context) (*scan.Review, []string, error)
+type Loader func(ctx context.Context) (*gitreview.Review, []string, error)
 
 // actCmd runs op on the paths, in order, stopping at the first error. The
 // review handle is used only here and only by one Cmd at a time.
-func actCmd(ctx context.Context, r *scan.Review, gen int, o op, paths []string, confirm bool) tea.Cmd {
+func actCmd(ctx context.Context, r *gitreview.Review, gen int, o op, paths []string, confirm bool) tea.Cmd {
 	return func() tea.Msg {
 		msg := actionDoneMsg{gen: gen, op: o, paths: paths, states: map[string]string{}}
 		for _, p := range paths {
@@ -77,7 +77,7 @@ func actCmd(ctx context.Context, r *scan.Review, gen int, o op, paths []string, 
 			case opUndo:
 				p, err = r.Undo(ctx)
 			}
-			if errors.Is(err, scan.ErrNeedsConfirm) {
+			if errors.Is(err, gitreview.ErrNeedsConfirm) {
 				msg.needsConfirm = p
 				return msg
 			}
@@ -95,7 +95,7 @@ func actCmd(ctx context.Context, r *scan.Review, gen int, o op, paths []string, 
 }
 
 // undoCmd undoes n core steps: one user action (A or X) may be many.
-func undoCmd(ctx context.Context, r *scan.Review, gen, n int) tea.Cmd {
+func undoCmd(ctx context.Context, r *gitreview.Review, gen, n int) tea.Cmd {
 	paths := make([]string, n)
 	return actCmd(ctx, r, gen, opUndo, paths, false)
 }

@@ -1,6 +1,8 @@
 package review
 
-import "github.com/dryfire-tui/dryfire-tui/scan"
+import (
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
+)
 
 // itemRow returns the first item row at or after i (dir 1) or at or before
 // i (dir -1), falling back to the other direction; 0 when there is none.
@@ -72,7 +74,7 @@ func (m *Model) nextLeft() {
 	}
 }
 
-func (m Model) itemByPath(p string) (*scan.ReviewItem, bool) {
+func (m Model) itemByPath(p string) (*gitreview.ReviewItem, bool) {
 	for _, rw := range m.rows {
 		if rw.item != nil && rw.item.Path == p {
 			return rw.item, true

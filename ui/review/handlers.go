@@ -2,12 +2,12 @@ package review
 
 import (
 	"fmt"
+
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 // handleKey dispatches a key press by mode, always through the keymap.
@@ -132,7 +132,7 @@ func (m Model) start(o op, paths []string, confirm bool) (tea.Model, tea.Cmd) {
 // reject restores the selection, asking first when git has no copy of it.
 func (m Model) reject() (tea.Model, tea.Cmd) {
 	it := m.selected()
-	if it.Kind == scan.Added {
+	if it.Kind == gitreview.Added {
 		m.askRemove(it)
 		return m, nil
 	}
@@ -140,7 +140,7 @@ func (m Model) reject() (tea.Model, tea.Cmd) {
 }
 
 // askRemove opens the dialog for rejecting a file git cannot restore.
-func (m *Model) askRemove(it *scan.ReviewItem) {
+func (m *Model) askRemove(it *gitreview.ReviewItem) {
 	where := "a new file"
 	if it.Untracked {
 		where = "untracked"
@@ -167,7 +167,7 @@ func (m *Model) askAll(o op) {
 		}
 		paths = append(paths, rw.item.Path)
 		line := "  " + kindGlyph(rw.item.Kind) + " " + rw.item.Path
-		if o == opReject && rw.item.Kind == scan.Added {
+		if o == opReject && rw.item.Kind == gitreview.Added {
 			line += m.styles.Dialog.Danger.Render("  (removed)")
 			removes++
 		}

@@ -12,8 +12,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 // Paths of the fixture's changes, relative to the project root.
@@ -92,9 +92,9 @@ func (f fixture) read(t *testing.T, rel string) (string, bool) {
 	return string(data), true
 }
 
-func (f fixture) open(t *testing.T) *scan.Review {
+func (f fixture) open(t *testing.T) *gitreview.Review {
 	t.Helper()
-	r, err := scan.OpenReview(context.Background(), f.dir, f.dirs)
+	r, err := gitreview.OpenReview(context.Background(), f.dir, f.dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,8 +104,8 @@ func (f fixture) open(t *testing.T) *scan.Review {
 // model opens the review and sizes the screen.
 func (f fixture) model(t *testing.T, w, h int) Model {
 	t.Helper()
-	load := func(ctx context.Context) (*scan.Review, []string, error) {
-		r, err := scan.OpenReview(ctx, f.dir, f.dirs)
+	load := func(ctx context.Context) (*gitreview.Review, []string, error) {
+		r, err := gitreview.OpenReview(ctx, f.dir, f.dirs)
 		return r, f.dirs, err
 	}
 	m := New(Options{Review: f.open(t), LookedAt: f.dirs, Reload: load})

@@ -3,7 +3,7 @@ package review
 import (
 	"path"
 
-	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 )
 
 // group is a heading of the list: one dryfire case, the tapes, or other
@@ -11,23 +11,23 @@ import (
 type group struct {
 	Title   string
 	Summary []string
-	Items   []*scan.ReviewItem
+	Items   []*gitreview.ReviewItem
 }
 
 // row is one line of the list: a group heading or a changed file.
 type row struct {
 	group int
-	item  *scan.ReviewItem // nil for a heading
+	item  *gitreview.ReviewItem // nil for a heading
 }
 
 // buildGroups groups the review's items: cases in the review's order, then
 // tapes, then anything else.
-func buildGroups(r *scan.Review) []group {
+func buildGroups(r *gitreview.Review) []group {
 	if r == nil {
 		return nil
 	}
 	var groups []group
-	inCase := map[*scan.ReviewItem]bool{}
+	inCase := map[*gitreview.ReviewItem]bool{}
 	for _, c := range r.Cases {
 		title := c.Suite + " ▸ " + c.Case
 		if c.Suite == "" && c.Case == "" && len(c.Items) > 0 {
@@ -38,7 +38,7 @@ func buildGroups(r *scan.Review) []group {
 			inCase[it] = true
 		}
 	}
-	var tapes, other []*scan.ReviewItem
+	var tapes, other []*gitreview.ReviewItem
 	for _, it := range r.Items {
 		switch {
 		case inCase[it]:
@@ -70,13 +70,13 @@ func buildRows(groups []group) []row {
 }
 
 // kindGlyph is the one-cell sign of a change kind.
-func kindGlyph(k scan.ChangeKind) string {
+func kindGlyph(k gitreview.ChangeKind) string {
 	switch k {
-	case scan.Added:
+	case gitreview.Added:
 		return "+"
-	case scan.Deleted:
+	case gitreview.Deleted:
 		return "-"
-	case scan.Renamed:
+	case gitreview.Renamed:
 		return "→"
 	default:
 		return "~"

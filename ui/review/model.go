@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -15,7 +15,7 @@ import (
 type Options struct {
 	// Context bounds the git commands the screen runs.
 	Context context.Context
-	Review  *scan.Review
+	Review  *gitreview.Review
 	// LookedAt are the directories the review looked at (absolute), shown
 	// when nothing changed.
 	LookedAt []string
@@ -67,8 +67,8 @@ type Model struct {
 	focus  focus
 	mode   mode
 
-	review   *scan.Review // handle for Cmds; the view reads only immutable fields
-	gen      int          // review generation; results for an older review are dropped
+	review   *gitreview.Review // handle for Cmds; the view reads only immutable fields
+	gen      int               // review generation; results for an older review are dropped
 	lookedAt []string
 	groups   []group
 	rows     []row
@@ -97,7 +97,7 @@ func New(opts Options) Model {
 }
 
 // setReview shows r, keeping the states of paths still listed from keep.
-func (m *Model) setReview(r *scan.Review, lookedAt []string, keep map[string]string) {
+func (m *Model) setReview(r *gitreview.Review, lookedAt []string, keep map[string]string) {
 	sel := m.selectedPath()
 	m.review, m.lookedAt = r, lookedAt
 	m.groups = buildGroups(r)
@@ -193,7 +193,7 @@ func (t Tally) String() string {
 }
 
 // selected is the item under the cursor, or nil.
-func (m Model) selected() *scan.ReviewItem {
+func (m Model) selected() *gitreview.ReviewItem {
 	if m.cursor < len(m.rows) {
 		return m.rows[m.cursor].item
 	}

@@ -11,7 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 )
@@ -131,7 +131,7 @@ func (m Model) listView(w int) []string {
 
 // itemLabel names an item in the list: turn and key for a dryfire
 // recording, the file name otherwise.
-func itemLabel(it *scan.ReviewItem) string {
+func itemLabel(it *gitreview.ReviewItem) string {
 	if it.Format == "dryfire" && it.Key != "" {
 		k := it.Key
 		if len(k) > 12 {
@@ -142,13 +142,13 @@ func itemLabel(it *scan.ReviewItem) string {
 	return path.Base(it.Path)
 }
 
-func (m Model) kindStyle(k scan.ChangeKind) lipgloss.Style {
+func (m Model) kindStyle(k gitreview.ChangeKind) lipgloss.Style {
 	switch k {
-	case scan.Added:
+	case gitreview.Added:
 		return m.styles.Diff.Add
-	case scan.Deleted:
+	case gitreview.Deleted:
 		return m.styles.Diff.Del
-	case scan.Renamed:
+	case gitreview.Renamed:
 		return m.styles.Diff.Hunk
 	}
 	return m.styles.StatusStyle("stale")
@@ -208,7 +208,7 @@ func (m Model) detailLines() []string {
 
 // detailPair renders one old → new pair: removed lines, then added ones;
 // an unchanged value once.
-func (m Model) detailPair(d scan.Detail) []string {
+func (m Model) detailPair(d gitreview.Detail) []string {
 	s := m.styles
 	if d.Old == d.New {
 		out := []string{"  " + s.Detail.Label.Render(d.Label) + s.Muted.Render(" (unchanged)")}
@@ -232,7 +232,7 @@ func (m Model) detailPair(d scan.Detail) []string {
 }
 
 // where says how git holds the change.
-func where(it *scan.ReviewItem) string {
+func where(it *gitreview.ReviewItem) string {
 	var ws []string
 	if it.Staged {
 		ws = append(ws, "staged")

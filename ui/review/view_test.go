@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 )
 
 // checkScreen asserts the screen is exactly w × h cells and matches its
@@ -81,7 +81,7 @@ func TestViewEmpty(t *testing.T) {
 	f := newFixture(t)
 	f.git(t, "add", "-A")
 	f.git(t, "commit", "-q", "-m", "all of it")
-	r, err := scan.OpenReview(context.Background(), f.dir, f.dirs)
+	r, err := gitreview.OpenReview(context.Background(), f.dir, f.dirs)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,4 +60,4 @@
 // classified recordings are those of the returned Workspace. OnBatch is
 // called from one goroutine at a time, never concurrently, and must return
 // quickly; it is not called after Open returns.
-package scan
+package workspace

@@ -1,4 +1,4 @@
-package scan
+package gitreview
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // ErrNeedsConfirm is returned by [Review.Reject] when rejecting would delete
@@ -325,7 +327,7 @@ func turnList(turns []int) string {
 
 // ReviewDirs returns the directories (and tape files) a review of w looks
 // at: the cassette root and every place tapes are read from.
-func ReviewDirs(w *Workspace) []string {
+func ReviewDirs(w *workspace.Workspace) []string {
 	var dirs []string
 	if w.Store != nil && w.Store.Root != "" {
 		dirs = append(dirs, w.Store.Root)

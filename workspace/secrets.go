@@ -1,4 +1,4 @@
-package scan
+package workspace
 
 import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
