@@ -1,34 +1,156 @@
 package main
 
 import (
+	"bytes"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
 const modulePath = "github.com/dryfire-tui/dryfire-tui"
 
-// TestCoreStaysHeadless enforces the dependency rule of DESIGN.md: the core
-// packages never depend on the UI or on any charm library.
-func TestCoreStaysHeadless(t *testing.T) {
-	core := []string{"./cassette"}
-	for _, p := range []string{"./workspace", "./gitreview", "./diff", "./secrets"} {
-		if err := exec.Command("go", "list", p).Run(); err == nil {
-			core = append(core, p)
+// layers is the dependency order of DESIGN.md ("Architecture"), top to
+// bottom: a package may import packages of lower layers only, never one of
+// its own layer or above, except where sameLayer allows it. Every package of
+// the module must appear here: a new package is placed on purpose.
+var layers = [][]string{
+	{""}, // main.go
+	{"internal/cli"},
+	{"internal/gen", "internal/gen/cmd/gen"}, // test-project generator: core only, imported by nobody
+	{"ui"},
+	{"ui/*"}, // the UI's children
+	{"ui/theme"},
+	{"gitreview"},
+	{"workspace"},
+	{"report"},
+	{"engine", "diff", "secrets"},
+	{"provider", "suite", "cassette"},
+	{"tape"},
+	{"internal/format"},
+	{"internal/jsonv", "internal/pathlib", "internal/safefile", "examples"},
+}
+
+// sameLayer are the imports allowed inside a layer.
+var sameLayer = map[string][]string{
+	"internal/gen/cmd/gen": {"internal/gen"},
+	"provider":             {"cassette"}, // a provider answers with the cassette's response type
+	// The review page still uses the shared dialog and frame directly; the
+	// UI's reorganisation into one app removes these.
+	"ui/review": {"ui/dialog", "ui/frame"},
+}
+
+// coreLayers are the layers below the UI: they never import the UI or a
+// charm library, and never write to the process's stdout or stderr.
+const firstCoreLayer = 6
+
+// TestLayering enforces the dependency rule of DESIGN.md on the imports of
+// every package (tests aside), as `go list` reports them.
+func TestLayering(t *testing.T) {
+	pkgs := listPackages(t)
+	layerOf := func(rel string) (int, bool) {
+		for i, l := range layers {
+			for _, p := range l {
+				if p == rel || (strings.HasSuffix(p, "/*") && strings.HasPrefix(rel, strings.TrimSuffix(p, "*")) && rel != "ui/theme") {
+					return i, true
+				}
+			}
+		}
+		return 0, false
+	}
+	for rel, imports := range pkgs {
+		li, ok := layerOf(rel)
+		if !ok {
+			t.Errorf("package %q is on no layer of the dependency rule: place it in layering_test.go", rel)
+			continue
+		}
+		for _, imp := range imports {
+			if !strings.HasPrefix(imp, modulePath) {
+				if li >= firstCoreLayer && isUIDependency(imp) {
+					t.Errorf("core package %q imports %s", rel, imp)
+				}
+				continue
+			}
+			irel := strings.TrimPrefix(strings.TrimPrefix(imp, modulePath), "/")
+			lj, ok := layerOf(irel)
+			if !ok {
+				continue // reported above
+			}
+			allowed := lj > li || contains(sameLayer[rel], irel)
+			if !allowed {
+				t.Errorf("%q imports %q: against the dependency order (layer %d may import only layers below it)", rel, irel, li)
+			}
 		}
 	}
-	out, err := exec.Command("go", append([]string{"list", "-deps"}, core...)...).Output()
+}
+
+// TestCoreDoesNotPrint: core packages return values and errors; only the
+// command layer and the UI write to the terminal.
+func TestCoreDoesNotPrint(t *testing.T) {
+	for rel := range listPackages(t) {
+		if rel == "" || strings.HasPrefix(rel, "internal/cli") || strings.HasPrefix(rel, "internal/gen") || rel == "ui" || strings.HasPrefix(rel, "ui/") {
+			continue
+		}
+		files, err := filepath.Glob(filepath.Join(filepath.FromSlash(rel), "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, bad := range []string{"os.Stdout", "os.Stderr", "os.Exit(", "fmt.Print", "log.Print", "log.Fatal"} {
+				if bytes.Contains(data, []byte(bad)) {
+					t.Errorf("%s: core code uses %s", f, bad)
+				}
+			}
+		}
+	}
+}
+
+// listPackages returns every package of the module with its imports, by
+// path relative to the module ("" for the root). It fails the test when go
+// list fails or lists too little: a layering test that checks nothing must
+// not pass.
+func listPackages(t *testing.T) map[string][]string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go list -deps: %v", err)
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
 	}
-	deps := strings.Fields(string(out))
-	if len(deps) < 5 {
-		t.Fatalf("go list -deps returned too little: %q", deps)
+	pkgs := map[string][]string{}
+	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || !strings.HasPrefix(f[0], modulePath) {
+			t.Fatalf("go list printed %q", line)
+		}
+		pkgs[strings.TrimPrefix(strings.TrimPrefix(f[0], modulePath), "/")] = f[1:]
 	}
-	for _, dep := range deps {
-		if strings.HasPrefix(dep, "charm.land/") || strings.HasPrefix(dep, "github.com/charmbracelet/") ||
-			dep == modulePath+"/ui" || strings.HasPrefix(dep, modulePath+"/ui/") {
-			t.Errorf("core package depends on %s", dep)
+	for _, must := range []string{"", "internal/cli", "ui", "workspace", "engine", "cassette", "tape", "internal/jsonv"} {
+		if _, ok := pkgs[must]; !ok {
+			t.Fatalf("go list did not list %q: listed %d packages", must, len(pkgs))
 		}
 	}
+	return pkgs
+}
+
+func isUIDependency(imp string) bool {
+	return strings.HasPrefix(imp, "charm.land/") || strings.HasPrefix(imp, "github.com/charmbracelet/")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

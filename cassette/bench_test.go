@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // BenchmarkFingerprintProjectA hashes every request project-A's replay
@@ -39,7 +43,7 @@ func BenchmarkLoadStore20k(b *testing.B) {
 	b.ResetTimer()
 	cpu := cpuSeconds()
 	for b.Loop() {
-		s, err := LoadStore(context.Background(), root, LoadOptions{})
+		s, err := LoadStore(context.Background(), root, jsonFiles(root), LoadOptions{})
 		if err != nil || len(s.Files) != 20000 {
 			b.Fatalf("%v, %d files", err, len(s.Files))
 		}
@@ -83,4 +87,20 @@ func generateStore(b *testing.B, n int) string {
 		}
 	}
 	return root
+}
+
+// jsonFiles yields the *.json files under root, as the workspace's walk
+// hands them to LoadStore.
+func jsonFiles(root string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+				return nil
+			}
+			if !yield(p) {
+				return fs.SkipAll
+			}
+			return nil
+		})
+	}
 }

@@ -2,18 +2,15 @@ package cassette
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-// ProblemKind names what [Doctor] found wrong with a file.
+// ProblemKind names what [CheckFile] found wrong with a file.
 type ProblemKind int
 
 // The kinds of problems, in the order a file's problems are reported.
@@ -49,7 +46,7 @@ func (k ProblemKind) String() string {
 	return fmt.Sprintf("ProblemKind(%d)", int(k))
 }
 
-// Problem is one finding of [Doctor] about one file.
+// Problem is one finding of [CheckFile] about one file.
 type Problem struct {
 	// Path is slash-separated and relative to the checked root ("" for the
 	// root itself).
@@ -64,114 +61,33 @@ type Problem struct {
 	Fixable, Fixed bool
 }
 
-// DoctorOptions tune [Doctor].
-type DoctorOptions struct {
-	// Fix rewrites, atomically, every file whose only problem is its format,
-	// with the bytes dryfire would write. Nothing else is touched.
-	Fix     bool
-	Workers int
-	// Foreign reports files of another format (cassette-fn tapes) that
-	// failed to decode as a cassette; they are left to their own checks.
-	// Nil treats every such file as a broken cassette.
-	Foreign func(data []byte) bool
-}
-
-// DoctorReport is what [Doctor] found.
-type DoctorReport struct {
-	Root     string
-	Files    int
+// FileCheck is what [CheckFile] found about one file.
+type FileCheck struct {
 	Problems []Problem
 	// Notes are observations that are not problems, such as a request
 	// digest too incomplete to check (the v0.2 stub {"messages": []}).
 	Notes []Problem
+	// Fix is what dryfire would write for the file, set only when the
+	// format is the file's one problem (Problems[0].Fixable).
+	Fix []byte
 }
 
-// Remaining returns the number of problems not fixed.
-func (r *DoctorReport) Remaining() int {
-	n := 0
-	for _, p := range r.Problems {
-		if !p.Fixed {
-			n++
-		}
-	}
-	return n
-}
-
-// Doctor checks the integrity of every dryfire cassette under root (or the
-// single file root): parse errors with line:column, file names, filename key
-// against body fingerprint, schema_version, the key recomputed from a
-// complete request_digest, the response, and the bytes against what dryfire
-// would write.
-func Doctor(ctx context.Context, root string, o DoctorOptions) (*DoctorReport, error) {
-	fi, err := os.Stat(root)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.IsDir() {
-		return doctorFile(root, o)
-	}
-	type result struct {
-		problems, notes []Problem
-		encoded         []byte
-	}
-	var mu sync.Mutex
-	results := map[*StoreFile]result{}
-	s, err := LoadStore(ctx, root, LoadOptions{Workers: o.Workers, OnFile: func(f *StoreFile, c *Cassette, data []byte) {
-		var r result
-		r.problems, r.notes, r.encoded = checkFile(f, c, data, o.Foreign)
-		mu.Lock()
-		results[f] = r
-		mu.Unlock()
-	}})
-	if err != nil {
-		return nil, err
-	}
-	rep := &DoctorReport{Root: root, Files: len(s.Files)}
-	for _, err := range s.Problems {
-		rep.Problems = append(rep.Problems, Problem{Kind: ProblemWalk, Message: err.Error()})
-	}
-	for _, f := range s.Files {
-		r := results[f]
-		if o.Fix && len(r.problems) == 1 && r.problems[0].Fixable {
-			if err := safefile.WriteAtomic(f.Path, r.encoded, 0o644); err != nil {
-				r.problems[0].Message += "; fix failed: " + err.Error()
-			} else {
-				r.problems[0].Fixed = true
-			}
-		}
-		rep.Problems = append(rep.Problems, r.problems...)
-		rep.Notes = append(rep.Notes, r.notes...)
-	}
-	return rep, nil
-}
-
-func doctorFile(path string, o DoctorOptions) (*DoctorReport, error) {
-	f := &StoreFile{Rel: filepath.Base(path), Path: path}
-	f.NameTurn, f.NameKey, f.NameOK = ParseName(f.Rel)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	c := summarise(f, data)
-	problems, notes, encoded := checkFile(f, c, data, o.Foreign)
-	if o.Fix && len(problems) == 1 && problems[0].Fixable {
-		if err := safefile.WriteAtomic(path, encoded, 0o644); err != nil {
-			return nil, err
-		}
-		problems[0].Fixed = true
-	}
-	return &DoctorReport{Root: path, Files: 1, Problems: problems, Notes: notes}, nil
+// CheckFile checks the integrity of one dryfire cassette read by
+// [LoadStore] (the arguments of [LoadOptions.OnFile]): parse errors with
+// line:column, the file name, the name's key against the body's
+// fingerprint, schema_version, the key recomputed from a complete
+// request_digest, the response, and the bytes against what dryfire would
+// write. It never writes anything.
+func CheckFile(f *StoreFile, c *Cassette, data []byte) FileCheck {
+	problems, notes, encoded := checkFile(f, c, data)
+	return FileCheck{Problems: problems, Notes: notes, Fix: encoded}
 }
 
 // checkFile runs every check on one summarised file. encoded is what dryfire
 // would write, returned only when the format is the file's one problem.
-func checkFile(f *StoreFile, c *Cassette, data []byte, foreign func([]byte) bool) (problems, notes []Problem, encoded []byte) {
+func checkFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Problem, encoded []byte) {
 	add := func(k ProblemKind, format string, args ...any) {
 		problems = append(problems, Problem{Path: f.Rel, Kind: k, Message: fmt.Sprintf(format, args...)})
-	}
-	if (c != nil && c.Body.Has("entries") && !c.Body.Has("fingerprint")) || (c == nil && foreign != nil && foreign(data)) {
-		// A cassette-fn tape, not a dryfire cassette: the tape checks own it.
-		return nil, nil, nil
 	}
 	if c == nil {
 		p := Problem{Path: f.Rel, Kind: ProblemParse, Message: "unreadable"}
@@ -281,15 +197,6 @@ func firstDifference(a, b []byte) int {
 		}
 	}
 	return n
-}
-
-// CheckFile runs Doctor's checks on one file read by [LoadStore] (the
-// arguments of [LoadOptions.OnFile]), for callers that read the store once
-// for several purposes. It never fixes anything; foreign is
-// [DoctorOptions.Foreign].
-func CheckFile(f *StoreFile, c *Cassette, data []byte, foreign func([]byte) bool) (problems, notes []Problem) {
-	problems, notes, _ = checkFile(f, c, data, foreign)
-	return problems, notes
 }
 
 // formatBuffers hold the re-encoded bytes of the format check.

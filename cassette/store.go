@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
-	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"io/fs"
+	"iter"
 	"os"
 	"path"
 	"path/filepath"
@@ -16,6 +14,10 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
 // StoreFile is the summary of one *.json file under a cassette root. The
@@ -82,33 +84,20 @@ type LoadOptions struct {
 // order dryfire's lookup visits them.
 type Store struct {
 	Root string
-	// Files are every *.json file at any depth, in pathlib's sort order
+	// Files are every file given to [LoadStore], in pathlib's sort order
 	// (component-wise, by code point).
 	Files []*StoreFile
-	// Problems are directories that could not be walked and symlinked
-	// directories that were not followed (dryfire does not follow them
-	// either).
-	Problems []error
 
 	byKey map[string][]*StoreFile
 }
 
-// LoadStore walks root and reads every *.json file in parallel into a
-// summary. A file that cannot be used gets a diagnostic (StoreFile.Err);
-// nothing is fatal except a cancelled context or a root that is not a
-// directory. A root that does not exist is an empty store, as it is for
-// dryfire.
-func LoadStore(ctx context.Context, root string, opts LoadOptions) (*Store, error) {
+// LoadStore reads every file that files yields (absolute paths below root:
+// the *.json files of the cassette root, as dryfire's rglob finds them) in
+// parallel into a summary, while files is still yielding. A file that
+// cannot be used gets a diagnostic (StoreFile.Err); nothing is fatal except
+// a cancelled context.
+func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts LoadOptions) (*Store, error) {
 	s := &Store{Root: root, byKey: map[string][]*StoreFile{}}
-	fi, err := os.Stat(root)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return s, nil
-	case err != nil:
-		return nil, err
-	case !fi.IsDir():
-		return nil, fmt.Errorf("cassette root %s is not a directory", root)
-	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = min(2*runtime.GOMAXPROCS(0), 64)
@@ -125,12 +114,21 @@ func LoadStore(ctx context.Context, root string, opts LoadOptions) (*Store, erro
 			}
 		})
 	}
-	walkErr := s.walk(ctx, jobs)
+	for p := range files {
+		if ctx.Err() != nil {
+			break
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			rel = filepath.Base(p)
+		}
+		f := &StoreFile{Rel: filepath.ToSlash(rel), Path: p}
+		f.NameTurn, f.NameKey, f.NameOK = ParseName(filepath.Base(p))
+		s.Files = append(s.Files, f)
+		jobs <- f
+	}
 	close(jobs)
 	wg.Wait()
-	if walkErr != nil {
-		return nil, walkErr
-	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -141,44 +139,6 @@ func LoadStore(ctx context.Context, root string, opts LoadOptions) (*Store, erro
 		}
 	}
 	return s, nil
-}
-
-// walk lists the *.json files under the root and hands them to the workers.
-func (s *Store) walk(ctx context.Context, jobs chan<- *StoreFile) error {
-	return filepath.WalkDir(s.Root, func(p string, d fs.DirEntry, err error) error {
-		if cerr := ctx.Err(); cerr != nil {
-			return cerr
-		}
-		if err != nil {
-			if p == s.Root && d == nil {
-				return err
-			}
-			s.Problems = append(s.Problems, err)
-			return nil
-		}
-		if d.IsDir() {
-			return nil
-		}
-		if d.Type()&fs.ModeSymlink != 0 {
-			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-				s.Problems = append(s.Problems, fmt.Errorf("%s: symbolic link to a directory, not followed (dryfire does not follow it either)", p))
-				return nil
-			}
-		}
-		if !strings.HasSuffix(d.Name(), ".json") {
-			return nil
-		}
-		rel, err := filepath.Rel(s.Root, p)
-		if err != nil {
-			s.Problems = append(s.Problems, err)
-			return nil
-		}
-		f := &StoreFile{Rel: filepath.ToSlash(rel), Path: p}
-		f.NameTurn, f.NameKey, f.NameOK = ParseName(d.Name())
-		s.Files = append(s.Files, f)
-		jobs <- f
-		return nil
-	})
 }
 
 // loadFile reads and summarises one file.

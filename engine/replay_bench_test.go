@@ -5,15 +5,16 @@ package engine
 import (
 	"context"
 	"fmt"
-	"github.com/dryfire-tui/dryfire-tui/cassette"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/suite"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // responseValue is the response object dryfire writes for r.
@@ -88,7 +89,7 @@ func replayDir(tb testing.TB, dir string) *Result {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	s, err := cassette.LoadStore(context.Background(), p.CassetteRoot, cassette.LoadOptions{})
+	s, err := cassette.LoadStore(context.Background(), p.CassetteRoot, jsonFiles(p.CassetteRoot), cassette.LoadOptions{})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -4,13 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/dryfire-tui/dryfire-tui/cassette"
-	"github.com/dryfire-tui/dryfire-tui/suite"
+	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 func replayGolden(t testing.TB, project string) (*suite.Project, *Result) {
@@ -19,7 +23,7 @@ func replayGolden(t testing.TB, project string) (*suite.Project, *Result) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := cassette.LoadStore(context.Background(), p.CassetteRoot, cassette.LoadOptions{})
+	s, err := cassette.LoadStore(context.Background(), p.CassetteRoot, jsonFiles(p.CassetteRoot), cassette.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,5 +190,21 @@ func readJSON(t testing.TB, path string, v any) {
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// jsonFiles yields the *.json files under root, as the workspace's walk
+// hands them to LoadStore.
+func jsonFiles(root string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+				return nil
+			}
+			if !yield(p) {
+				return fs.SkipAll
+			}
+			return nil
+		})
 	}
 }

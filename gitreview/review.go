@@ -10,8 +10,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // ErrNeedsConfirm is returned by [Review.Reject] when rejecting would delete
@@ -323,28 +321,4 @@ func turnList(turns []int) string {
 		parts[i] = fmt.Sprintf("%02d", t)
 	}
 	return strings.Join(parts, ", ")
-}
-
-// ReviewDirs returns the directories (and tape files) a review of w looks
-// at: the cassette root and every place tapes are read from.
-func ReviewDirs(w *workspace.Workspace) []string {
-	var dirs []string
-	if w.Store != nil && w.Store.Root != "" {
-		dirs = append(dirs, w.Store.Root)
-	}
-	for _, name := range []string{".tapes", "tapes"} {
-		dirs = append(dirs, filepath.Join(w.Root, name))
-	}
-	for _, t := range w.Tapes {
-		if t.Path != "" {
-			dirs = append(dirs, filepath.Dir(t.Path))
-		}
-	}
-	if w.Path != "" {
-		if fi, err := os.Stat(w.Path); err == nil && !fi.IsDir() {
-			dirs = append(dirs, w.Path)
-		}
-	}
-	slices.Sort(dirs)
-	return slices.Compact(dirs)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
@@ -50,7 +51,7 @@ func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[str
 		it.Format = "other"
 		it.Summary = []string{it.Kind.String()}
 		return nil
-	case tape.Detect(sample):
+	case format.Detect(sample) == format.Tape:
 		it.Format = "tape"
 		it.Summary, it.Details = summariseTape(oldData, oldOK, newData, newOK)
 		it.Summary = append(it.Summary, newSecrets(it.Path, oldData, oldOK, newData, newOK)...)
@@ -382,7 +383,7 @@ func newSecrets(rel string, oldData []byte, oldOK bool, newData []byte, newOK bo
 
 // fileSecrets scans the bytes of a tape or a dryfire cassette.
 func fileSecrets(rel string, data []byte) []secrets.Finding {
-	if tape.Detect(data) {
+	if format.Detect(data) == format.Tape {
 		t, err := tape.Decode(data)
 		if err != nil {
 			return nil

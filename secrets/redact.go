@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/tape"
@@ -163,7 +164,7 @@ func RedactFile(path string, keep func(rule, hash string) bool) (Redaction, erro
 	}
 	res := Redaction{Path: path}
 	var out []byte
-	if tape.Detect(data) {
+	if format.Detect(data) == format.Tape {
 		res.Format = "tape"
 		out, res.Replaced, res.Dialect, err = redactTape(data, keep)
 	} else {

@@ -61,10 +61,7 @@ func TestRedactFileRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	ps := newGen(21).kinds()
 	writeCorpus(t, dir, ps)
-	rep, err := ScanPath(t.Context(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := scanDir(t, dir)
 	if want := len(ps) * len(contexts); len(rep.Findings) != want || len(rep.Problems) > 0 {
 		t.Fatalf("%d findings (%v), want %d", len(rep.Findings), rep.Problems, want)
 	}
@@ -123,10 +120,7 @@ func TestRedactFileRoundTrip(t *testing.T) {
 			t.Errorf("%s: second redaction replaced %d (%v)", f.Path, res2.Replaced, err)
 		}
 	}
-	rep2, err := ScanPath(t.Context(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep2 := scanDir(t, dir)
 	if len(rep2.Findings) != 0 {
 		t.Errorf("after redaction: %d findings, first %+v", len(rep2.Findings), rep2.Findings[0])
 	}

@@ -39,10 +39,9 @@
 //
 // # Reading tapes
 //
-// [Decode], [Load] and [LoadDir] read tapes written by either
-// implementation into a [File] of [Group]s of [Entry]s, with positioned
-// errors; [File.Encode] writes them back byte for byte; [Detect] tells a
-// tape from other JSON. Each entry's stored arguments are re-hashed
+// [Decode] and [Load] read tapes written by either implementation into a
+// [File] of [Group]s of [Entry]s, with positioned errors; [File.Encode]
+// writes them back byte for byte. Each entry's stored arguments are re-hashed
 // ([KeyCheck]) to find keys that no dialect reproduces: a normalize
 // function or a hand edit changed them.
 package tape

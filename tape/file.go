@@ -2,11 +2,8 @@ package tape
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
@@ -131,13 +128,6 @@ func checkKey(key string, args, kwargs Value) KeyCheck {
 		return KeyPython
 	}
 	return KeyMismatch
-}
-
-// Detect reports whether data looks like a tape: a JSON object with an
-// "entries" member. (Version and shape are checked by [Decode].)
-func Detect(data []byte) bool {
-	v, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true})
-	return err == nil && v.Kind == jsonv.Object && v.Has("entries")
 }
 
 // Decode reads a tape written by either implementation. Bare NaN and
@@ -299,44 +289,6 @@ func Load(path string) (*File, error) {
 	}
 	t.Path = path
 	return t, nil
-}
-
-// LoadDir loads every tape under dir (recursively, in lexical order).
-// JSON files that are not tapes (no "entries") are skipped; a tape that fails
-// to load is reported in the errors, naming its file and entry, and the rest
-// still load.
-func LoadDir(dir string) ([]*File, []error) {
-	var tapes []*File
-	var errs []error
-	walkErr := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			errs = append(errs, err)
-			return nil
-		}
-		if d.IsDir() || !strings.HasSuffix(d.Name(), ".json") {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			errs = append(errs, err)
-			return nil
-		}
-		if _, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true}); err == nil && !Detect(data) {
-			return nil
-		}
-		t, err := Decode(data)
-		if err != nil {
-			errs = append(errs, jsonv.WithPath(path, err))
-			return nil
-		}
-		t.Path = path
-		tapes = append(tapes, t)
-		return nil
-	})
-	if walkErr != nil {
-		errs = append(errs, walkErr)
-	}
-	return tapes, errs
 }
 
 // Value returns the tape as the JSON document its writers produce: version,

@@ -51,17 +51,12 @@ func (Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summ
 
 func summarize(w *workspace.Workspace) Summary {
 	s := Summary{Name: filepath.Base(w.Root), Root: w.Root, Project: w.Project != nil}
-	store := filepath.Join(w.Root, ".dryfire", "cassettes")
 	if w.Project != nil {
-		store = w.Project.CassetteRoot
 		for _, e := range w.Project.Errors {
 			s.Problems = append(s.Problems, fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Message))
 		}
 	}
-	s.LookedFor = []string{
-		"dryfire cassettes <suite>/<case>/<NN>-<key>.json under " + store,
-		"cassette-fn tapes (*.json with \"version\" and \"entries\") in " + filepath.Join(w.Root, "tapes") + " and " + filepath.Join(w.Root, ".tapes"),
-	}
+	s.LookedFor = w.LookedFor()
 	for _, e := range w.Problems {
 		s.Problems = append(s.Problems, e.Error())
 	}

@@ -1,27 +1,52 @@
-// Package scan opens a directory of recordings and says what each one is
-// for.
+// Package workspace is the front door: it turns a PATH into a project and
+// its recordings, reads every file once, and says what each recording is
+// for. Every command and the browser start here.
 //
-// [Open] takes a PATH (a dryfire project or any directory below one, a bare
-// cassette directory, a tapes directory or one tape file) and returns a
-// [Workspace]: the project and its suites, the cassette store, the tapes, the
-// result of an offline replay of every case, and a [Recording] for every
-// cassette file and tape entry, each with exactly one [Status] and a reason
-// a person can act on.
+// # Where things are
 //
-// # Where things are found
+// [Locate] is the only code that works out where recordings are. It takes
+// a PATH (a dryfire project or any directory below one, a bare cassette
+// directory, a tapes directory, or one file) and returns a [Layout]: the
+// project found by walking up to dryfire.yaml as dryfire does, the
+// cassette root (cassettes.dir), the tape directories (.tapes and tapes of
+// the root, and PATH when it holds tapes), and the part of the cassette
+// root PATH names when it lies inside it.
 //
-//   - The project is found by walking up from PATH to dryfire.yaml, as
-//     dryfire does. Its cassette root is the configured cassettes.dir.
 //   - Without a dryfire.yaml, PATH is a bare cassette directory: its
 //     .dryfire/cassettes when it has one, else PATH itself. Statuses that
 //     need the suites (live, stale, orphaned, …) are then unknown, and the
 //     reason says so.
-//   - Tapes are read from the .tapes and tapes directories of the project
-//     root (or of PATH when there is no project), and from PATH itself when
-//     it is a tape file or a directory whose top-level JSON files are tapes.
 //   - When PATH lies inside the cassette root, every file is still loaded
-//     and classified (lookup is by key anywhere under the root) but only the
-//     recordings under PATH are listed.
+//     and classified (lookup is by key anywhere under the root) but only
+//     the recordings under PATH are listed.
+//
+// Whether a file is a dryfire cassette, a tape or neither is decided by
+// one function everywhere (package internal/format). The files are found
+// by one walk ([Open] hands the cassette root's files to cassette.LoadStore
+// and reads the tape directories with the same walk): symbolic links to
+// directories are not followed, as dryfire does not follow them, and each
+// is reported.
+//
+// # Opening
+//
+// [Open] scans PATH and returns a [Workspace]: the project and its suites,
+// the cassette store, the tapes, the result of an offline replay of every
+// case (package engine), and a [Recording] for every cassette file and tape
+// entry, each with exactly one [Status] and a reason a person can act on.
+// [Options] add per-file analyses that ride on the same single read of
+// each file: the secrets scan and doctor's checks.
+//
+// # What each command asks
+//
+//   - [Workspace.PrunePlan] and [Workspace.Prune]: what can go, and removing
+//     it (only what was listed; never a file replay still reads).
+//   - [Workspace.ExplainRecording] and [Workspace.Stale]: why a recording
+//     went stale, field by field (package diff).
+//   - [Doctor]: integrity of every cassette and of the layout across files.
+//   - [ScanSecrets] and [RedactSecrets]: secrets in recordings, and
+//     redaction proven safe by replaying before and after.
+//   - [Replay]: the offline replay alone, with a case filter or a model.
+//   - [Check]: the CI gate, every part over one scan.
 //
 // # Statuses
 //

@@ -1,17 +1,21 @@
 package workspace
 
 import (
+	"context"
 	"fmt"
+	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
-// Check is one finding of [Workspace.DoctorChecks]: a problem of the
+// DoctorCheck is one finding of [Workspace.DoctorChecks]: a problem of the
 // layout or of a tape rather than of one cassette's bytes.
-type Check struct {
+type DoctorCheck struct {
 	// Path is relative to the workspace root, slash-separated.
 	Path string
 	// Kind is "layout", "turn gap", "repetition", "tape key", "tape empty",
@@ -25,8 +29,8 @@ type Check struct {
 // the <suite>/<case>/ layout, and tapes whose keys do not match their
 // arguments, that are empty, that hold NaN/Infinity tokens or that cannot
 // be read.
-func (w *Workspace) DoctorChecks() []Check {
-	var out []Check
+func (w *Workspace) DoctorChecks() []DoctorCheck {
+	var out []DoctorCheck
 	out = append(out, w.layoutChecks()...)
 	out = append(out, w.tapeChecks()...)
 	return out
@@ -38,8 +42,8 @@ type caseFiles struct {
 	turns map[int]map[int]bool // repetition → turns present
 }
 
-func (w *Workspace) layoutChecks() []Check {
-	var out []Check
+func (w *Workspace) layoutChecks() []DoctorCheck {
+	var out []DoctorCheck
 	dirs := map[string]*caseFiles{}
 	var order []string
 	for _, r := range w.Recordings {
@@ -49,7 +53,7 @@ func (w *Workspace) layoutChecks() []Check {
 		}
 		parts := strings.Split(f.Rel, "/")
 		if len(parts) != 3 {
-			out = append(out, Check{Path: r.Path, Kind: "layout",
+			out = append(out, DoctorCheck{Path: r.Path, Kind: "layout",
 				Message: "outside the <suite>/<case>/<NN>-<key>.json layout: dryfire's prune never looks at it"})
 			continue
 		}
@@ -75,8 +79,8 @@ func (w *Workspace) layoutChecks() []Check {
 }
 
 // caseChecks finds turn gaps and missing repetitions in one case directory.
-func (w *Workspace) caseChecks(cf *caseFiles) []Check {
-	var out []Check
+func (w *Workspace) caseChecks(cf *caseFiles) []DoctorCheck {
+	var out []DoctorCheck
 	reps := sortedKeys(cf.turns)
 	for _, rep := range reps {
 		turns := sortedKeys(cf.turns[rep])
@@ -91,7 +95,7 @@ func (w *Workspace) caseChecks(cf *caseFiles) []Check {
 			if rep > 0 {
 				what = fmt.Sprintf("repetition #%d turn", rep)
 			}
-			out = append(out, Check{Path: cf.dir, Kind: "turn gap",
+			out = append(out, DoctorCheck{Path: cf.dir, Kind: "turn gap",
 				Message: fmt.Sprintf("%s %s missing (have %s): replay of that turn misses", what, strings.Join(missing, ", "), twoDigitTurns(turns))})
 		}
 	}
@@ -106,7 +110,7 @@ func (w *Workspace) caseChecks(cf *caseFiles) []Check {
 		}
 	}
 	if len(missing) > 0 {
-		out = append(out, Check{Path: cf.dir, Kind: "repetition",
+		out = append(out, DoctorCheck{Path: cf.dir, Kind: "repetition",
 			Message: fmt.Sprintf("no recording for repetition %s (expected %d repetitions)", strings.Join(missing, ", "), want)})
 	}
 	return out
@@ -159,27 +163,171 @@ func sortedKeys[V any](m map[int]V) []int {
 	return keys
 }
 
-func (w *Workspace) tapeChecks() []Check {
-	var out []Check
+func (w *Workspace) tapeChecks() []DoctorCheck {
+	var out []DoctorCheck
 	for _, r := range w.Recordings {
 		if r.Format != "tape" {
 			continue
 		}
 		switch r.Status {
 		case KeyMismatch:
-			out = append(out, Check{Path: r.Path, Kind: "tape key",
+			out = append(out, DoctorCheck{Path: r.Path, Kind: "tape key",
 				Message: fmt.Sprintf("entry %s[%d]: %s", r.Key, r.Entry, r.Reason)})
 		case Empty:
-			out = append(out, Check{Path: r.Path, Kind: "tape empty", Message: r.Reason})
+			out = append(out, DoctorCheck{Path: r.Path, Kind: "tape empty", Message: r.Reason})
 		case Invalid:
-			out = append(out, Check{Path: r.Path, Kind: "tape invalid", Message: r.Reason})
+			out = append(out, DoctorCheck{Path: r.Path, Kind: "tape invalid", Message: r.Reason})
 		}
 	}
 	for _, t := range w.Tapes {
 		if t.NonFinite {
-			out = append(out, Check{Path: w.rel(t.Path), Kind: "tape non-finite",
+			out = append(out, DoctorCheck{Path: w.rel(t.Path), Kind: "tape non-finite",
 				Message: "holds NaN or Infinity tokens: Python wrote them, JavaScript's JSON.parse cannot read the tape"})
 		}
 	}
 	return out
+}
+
+// DoctorReport is what [Doctor] found: the per-file problems of every
+// cassette under the checked root and the checks across files.
+type DoctorReport struct {
+	// Base is how the checked root is shown: relative to the project root
+	// when there is one, PATH as given otherwise.
+	Base string
+	// Dir is the checked root, absolute.
+	Dir string
+	// Files is the number of recordings checked (cassettes and tapes).
+	Files int
+	// Problems and Notes have paths relative to the checked root; a walk
+	// problem has none.
+	Problems, Notes []cassette.Problem
+	Checks          []DoctorCheck
+}
+
+// Remaining returns the number of problems not fixed.
+func (r *DoctorReport) Remaining() int {
+	n := 0
+	for _, p := range r.Problems {
+		if !p.Fixed {
+			n++
+		}
+	}
+	return n
+}
+
+// Show returns a problem path as the report prints it: joined to Base.
+func (r *DoctorReport) Show(rel string) string {
+	if rel == "" {
+		return r.Base
+	}
+	return path.Join(r.Base, rel)
+}
+
+// DoctorOptions tune [Doctor].
+type DoctorOptions struct {
+	// Fix rewrites, atomically, every cassette whose only problem is its
+	// format, with the bytes dryfire would write. Nothing else is touched.
+	Fix bool
+	// Getenv looks up environment variables for ${VAR} in suites.
+	Getenv func(string) (string, bool)
+}
+
+// Doctor checks the integrity of the recordings at path in one pass over
+// the files: every cassette's bytes, name, keys, schema, digest and
+// response (cassette.CheckFile), then the layout across files and the
+// tapes ([Workspace.DoctorChecks]). With o.Fix it rewrites the files whose
+// only problem is their format.
+func Doctor(ctx context.Context, path string, o DoctorOptions) (*DoctorReport, error) {
+	w, err := Open(ctx, path, Options{Doctor: true, Getenv: o.Getenv})
+	if err != nil {
+		return nil, err
+	}
+	rep := w.DoctorReport()
+	if o.Fix {
+		w.fixFormat(rep)
+	}
+	return rep, nil
+}
+
+// doctorRoot is the directory doctor's paths are relative to: PATH inside
+// the cassette root, the cassette root of a project, PATH itself without
+// one (the directory of a file).
+func (w *Workspace) doctorRoot() string {
+	switch {
+	case w.IsFile:
+		return filepath.Dir(w.Path)
+	case w.Under != "":
+		return w.Under
+	case w.Project != nil:
+		return w.CassetteRoot
+	}
+	return w.Path
+}
+
+// DoctorReport assembles doctor's report from a workspace opened with
+// Options.Doctor.
+func (w *Workspace) DoctorReport() *DoctorReport {
+	root := w.doctorRoot()
+	rep := &DoctorReport{Base: filepath.ToSlash(filepath.Clean(w.Arg)), Dir: root}
+	if w.Project != nil {
+		rep.Base = w.rel(root)
+	}
+	for _, err := range w.walkProblems {
+		rep.Problems = append(rep.Problems, cassette.Problem{Kind: cassette.ProblemWalk, Message: err.Error()})
+	}
+	for _, r := range w.Recordings {
+		if r.File == nil {
+			continue
+		}
+		rep.Files++
+		if r.FileCheck == nil {
+			continue
+		}
+		rel := filepath.ToSlash(mustRel(root, r.File.Path))
+		for _, p := range r.FileCheck.Problems {
+			p.Path = rel
+			rep.Problems = append(rep.Problems, p)
+		}
+		for _, p := range r.FileCheck.Notes {
+			p.Path = rel
+			rep.Notes = append(rep.Notes, p)
+		}
+	}
+	for _, t := range w.Tapes {
+		if w.IsFile || within(t.Path, w.Path) {
+			rep.Files++
+		}
+	}
+	rep.Checks = w.DoctorChecks()
+	return rep
+}
+
+// fixFormat rewrites the files whose one problem is their format.
+func (w *Workspace) fixFormat(rep *DoctorReport) {
+	fixes := map[string][]byte{}
+	for _, r := range w.Recordings {
+		if r.FileCheck != nil && len(r.FileCheck.Problems) == 1 && r.FileCheck.Problems[0].Fixable {
+			fixes[filepath.ToSlash(mustRel(w.doctorRoot(), r.File.Path))] = r.FileCheck.Fix
+		}
+	}
+	for i := range rep.Problems {
+		p := &rep.Problems[i]
+		data, ok := fixes[p.Path]
+		if !ok || !p.Fixable {
+			continue
+		}
+		if err := safefile.WriteAtomic(filepath.Join(w.doctorRoot(), filepath.FromSlash(p.Path)), data, 0o644); err != nil {
+			p.Message += "; fix failed: " + err.Error()
+			continue
+		}
+		p.Fixed = true
+	}
+}
+
+func mustRel(dir, p string) string {
+	r, err := filepath.Rel(dir, p)
+	if err != nil {
+		return p
+	}
+	return r
 }

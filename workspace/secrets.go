@@ -1,17 +1,84 @@
 package workspace
 
 import (
+	"context"
+	"slices"
+	"strings"
+
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
-// countSecrets counts the secrets in a cassette.
-func countSecrets(rel string, c *cassette.Cassette) int {
+// scanStoreFile scans one file of the cassette store: a tape as a tape, a
+// dryfire cassette as a cassette. rel names the file in the findings.
+func scanStoreFile(rel string, kind format.Kind, c *cassette.Cassette, data []byte) ([]secrets.Finding, bool) {
+	switch {
+	case kind == format.Tape:
+		t, err := tape.Decode(data)
+		if err != nil {
+			return nil, false
+		}
+		return secrets.ScanTape(rel, t), true
+	case c != nil && format.Of(c.Body) == format.Dryfire:
+		return secrets.ScanCassette(rel, c), true
+	}
+	return nil, false
+}
+
+// openCount counts the findings no baseline suppressed.
+func openCount(fs []secrets.Finding) int {
 	n := 0
-	for _, f := range secrets.ScanCassette(rel, c) {
+	for _, f := range fs {
 		if !f.Suppressed {
 			n++
 		}
 	}
 	return n
+}
+
+// SecretsReport is what [ScanSecrets] found.
+type SecretsReport struct {
+	// Root is the directory finding paths are relative to: the project root
+	// (the directory of dryfire.yaml), or PATH (its directory for a file)
+	// outside a project.
+	Root string
+	// Findings are sorted by path, then document order.
+	Findings []secrets.Finding
+	// Files is the number of recordings scanned.
+	Files int
+	// Problems are files and directories that could not be read or decoded.
+	Problems []error
+}
+
+// ScanSecrets scans the recordings at path (a project directory or one below
+// it, a cassette directory, a tapes directory or one file): every dryfire
+// cassette and every tape of the layout, as far as it lies under path.
+func ScanSecrets(ctx context.Context, path string) (*SecretsReport, error) {
+	w, err := Open(ctx, path, Options{Secrets: true, NoReplay: true})
+	if err != nil {
+		return nil, err
+	}
+	return w.SecretsReport(), nil
+}
+
+// SecretsReport gathers the findings of a workspace opened with
+// Options.Secrets: the recordings it lists and the tapes under PATH.
+func (w *Workspace) SecretsReport() *SecretsReport {
+	r := &SecretsReport{Root: w.Root, Problems: w.Problems}
+	for _, rec := range w.Recordings {
+		if rec.File != nil && rec.Scanned {
+			r.Files++
+			r.Findings = append(r.Findings, rec.Findings...)
+		}
+	}
+	for _, t := range w.Tapes {
+		if w.IsFile || within(t.Path, w.Path) {
+			r.Files++
+			r.Findings = append(r.Findings, w.TapeFindings[t]...)
+		}
+	}
+	slices.SortStableFunc(r.Findings, func(a, b secrets.Finding) int { return strings.Compare(a.Path, b.Path) })
+	return r
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,8 +12,9 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
@@ -38,8 +40,16 @@ type Recording struct {
 	// ReadBy are the cases (suite::case, with #N for repetitions) whose
 	// replay reads this file.
 	ReadBy []string
-	// Secrets is the number of secrets found (with Options.Secrets).
-	Secrets int
+	// Secrets is the number of secrets found (with Options.Secrets), and
+	// Findings are those secrets; Scanned says the file was scanned.
+	Secrets  int
+	Findings []secrets.Finding
+	Scanned  bool
+	// FileCheck is what doctor's per-file checks found (with Options.Doctor);
+	// nil for a tape or without the option.
+	FileCheck *cassette.FileCheck
+	// Foreign is set for a tape found among the cassettes.
+	Foreign bool
 
 	File *cassette.StoreFile // dryfire
 
@@ -50,14 +60,16 @@ type Recording struct {
 
 // Workspace is everything Open found.
 type Workspace struct {
-	// Path is PATH made absolute; Root is the directory paths are relative
-	// to: the project root, or PATH (its directory for a file) without one.
-	Path, Root string
-	// Project is nil for a bare cassette or tapes directory.
-	Project *suite.Project
+	// Layout is where the recordings are (Path, Root, Project, the
+	// cassette root and the tape directories). Project is nil for a bare
+	// cassette or tapes directory; its suites are loaded unless
+	// Options.NoReplay.
+	*Layout
 	// Store is the cassette store (empty when there is none).
 	Store *cassette.Store
 	Tapes []*tape.File
+	// TapeFindings are the secrets of each tape (with Options.Secrets).
+	TapeFindings map[*tape.File][]secrets.Finding
 	// Replay is nil without a project.
 	Replay *engine.Result
 	// Recordings are every listed recording: dryfire files in lookup order,
@@ -75,15 +87,25 @@ type Workspace struct {
 	SuitesConfigured bool
 
 	byFile map[*cassette.StoreFile]*Recording
-	listed func(rel string) bool
+	mu     sync.Mutex // guards Problems while loading
+	// walkProblems are the directories of the cassette root that could not
+	// be walked or were not followed (doctor reports them).
+	walkProblems []error
 	// repeats indexes replayed case directories for doctor's checks.
 	repeats map[string]int
 }
 
 // Options tune Open.
 type Options struct {
-	// Secrets counts secrets in every recording (Recording.Secrets).
+	// Secrets scans every recording for secrets (Recording.Findings).
 	Secrets bool
+	// Doctor runs doctor's per-file checks on every cassette
+	// (Recording.Check).
+	Doctor bool
+	// NoReplay leaves the suites unread and the cases unreplayed, and so
+	// the recordings unclassified (Status Pending): for the commands that
+	// only read files (secrets, doctor).
+	NoReplay bool
 	// OnBatch receives recordings while the store loads (see the package
 	// documentation, section Streaming).
 	OnBatch func([]*Recording)
@@ -92,14 +114,7 @@ type Options struct {
 	Getenv func(string) (string, bool)
 	// Workers bounds parallel file reads (0: a default).
 	Workers int
-	// OnFile, when set, is called for every cassette file read, as
-	// cassette.LoadOptions.OnFile is, so that a caller can check each file
-	// in the same pass (check runs doctor and secrets this way).
-	OnFile func(f *cassette.StoreFile, c *cassette.Cassette, data []byte)
 }
-
-// ErrNotFound is returned when PATH does not exist.
-var ErrNotFound = errors.New("no such file or directory")
 
 // batchSize is the number of recordings per OnBatch call.
 const batchSize = 256
@@ -108,47 +123,44 @@ const batchSize = 256
 // invalid recordings or Workspace.Problems. Open fails only when PATH does
 // not exist, the project configuration cannot be loaded, or ctx is done.
 func Open(ctx context.Context, path string, o Options) (*Workspace, error) {
-	abs, err := filepath.Abs(path)
+	l, err := Locate(path)
 	if err != nil {
 		return nil, err
 	}
-	fi, err := os.Stat(abs)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s: %w", path, ErrNotFound)
-		}
-		return nil, err
-	}
-	w := &Workspace{Path: abs, byFile: map[*cassette.StoreFile]*Recording{}}
+	return OpenLayout(ctx, l, o)
+}
+
+// OpenLayout scans a located PATH (see [Open]).
+func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
+	w := &Workspace{Layout: l, byFile: map[*cassette.StoreFile]*Recording{}}
 	getenv := o.Getenv
 	if getenv == nil {
 		getenv = os.LookupEnv
 	}
-	if !fi.IsDir() {
-		return w, w.openTapeFile(abs)
-	}
-	storeRoot, tapeDirs, err := w.locate(abs)
-	if err != nil {
-		return nil, err
+	if l.IsFile {
+		return w, w.openFile(ctx, o)
 	}
 	// The suites parse while the store loads: the two are independent, and
 	// the store's first batches reach OnBatch without waiting for them.
 	suitesDone := make(chan struct{})
 	go func() {
 		defer close(suitesDone)
-		if w.Project != nil {
+		if w.Project != nil && !o.NoReplay {
 			w.Project.LoadSuites(getenv)
 		}
 	}()
-	storeErr := w.loadStore(ctx, storeRoot, o)
+	storeErr := w.loadStore(ctx, l.CassetteRoot, o, nil)
 	<-suitesDone
 	if storeErr != nil {
 		return nil, storeErr
 	}
-	if w.Project != nil {
+	if w.Project != nil && !o.NoReplay {
 		w.SuitesConfigured = len(w.Project.Suites) > 0
 	}
-	w.loadTapes(tapeDirs)
+	w.loadTapes(ctx, l.TapeDirs, o)
+	if o.NoReplay {
+		return w, ctx.Err()
+	}
 	if w.Project != nil {
 		w.Replay = engine.Replay(ctx, w.Project, w.Store, engine.Options{})
 		if err := ctx.Err(); err != nil {
@@ -157,86 +169,6 @@ func Open(ctx context.Context, path string, o Options) (*Workspace, error) {
 	}
 	w.classify()
 	return w, nil
-}
-
-// locate finds the project (or decides PATH is bare), the cassette root and
-// the tape directories.
-// Only the project's config is read here; Open parses the suites.
-func (w *Workspace) locate(abs string) (storeRoot string, tapeDirs []string, err error) {
-	configPath, err := suite.FindProject(abs)
-	switch {
-	case err == nil:
-		p, err := suite.LoadConfig(configPath)
-		if err != nil {
-			return "", nil, err
-		}
-		w.Project, w.Root = p, p.Root
-		storeRoot = p.CassetteRoot
-		tapeDirs = []string{filepath.Join(w.Root, ".tapes"), filepath.Join(w.Root, "tapes")}
-		if abs != w.Root && isTapeDir(abs) {
-			tapeDirs = append(tapeDirs, abs)
-		}
-		if within(abs, storeRoot) && abs != storeRoot {
-			prefix := w.rel(abs) + "/"
-			w.listed = func(rel string) bool { return strings.HasPrefix(rel, prefix) }
-		}
-		return storeRoot, dedupe(tapeDirs), nil
-	case errors.Is(err, suite.ErrNoProject):
-		w.Root = abs
-		if isTapeDir(abs) {
-			return "", []string{abs}, nil
-		}
-		storeRoot = abs
-		if fi, err := os.Stat(filepath.Join(abs, ".dryfire", "cassettes")); err == nil && fi.IsDir() {
-			storeRoot = filepath.Join(abs, ".dryfire", "cassettes")
-		}
-		return storeRoot, []string{filepath.Join(abs, ".tapes"), filepath.Join(abs, "tapes")}, nil
-	default:
-		return "", nil, err
-	}
-}
-
-// isTapeDir reports whether dir is named like a tapes directory or holds
-// tapes at its top level.
-func isTapeDir(dir string) bool {
-	if b := filepath.Base(dir); b == ".tapes" || b == "tapes" {
-		return true
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return false
-	}
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err == nil && tape.Detect(data) {
-			return true
-		}
-	}
-	return false
-}
-
-func within(p, dir string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
-func dedupe(dirs []string) []string {
-	var out []string
-	for _, d := range dirs {
-		dup := false
-		for _, o := range out {
-			if o == d || within(d, o) {
-				dup = true
-			}
-		}
-		if !dup {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // rel returns p relative to the workspace root, slash-separated.
@@ -248,11 +180,16 @@ func (w *Workspace) rel(p string) string {
 	return filepath.ToSlash(r)
 }
 
-// loadStore loads the cassette store, streaming pending recordings.
-func (w *Workspace) loadStore(ctx context.Context, root string, o Options) error {
+// loadStore loads the cassette store, streaming pending recordings, and
+// runs the per-file analyses (doctor's checks, the secrets scan) on each
+// file while its bytes are in memory.
+func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files iter.Seq[string]) error {
+	w.Store = &cassette.Store{Root: root}
 	if root == "" {
-		w.Store = &cassette.Store{}
 		return nil
+	}
+	if fi, err := os.Stat(root); err == nil && !fi.IsDir() {
+		return fmt.Errorf("cassette root %s is not a directory", root)
 	}
 	var mu sync.Mutex
 	var batch []*Recording
@@ -262,32 +199,46 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options) error
 		}
 		batch = nil
 	}
-	secrets := map[*cassette.StoreFile]int{}
+	type perFile struct {
+		findings []secrets.Finding
+		scanned  bool
+		check    *cassette.FileCheck
+		kind     format.Kind
+	}
+	results := map[*cassette.StoreFile]perFile{}
 	onFile := func(f *cassette.StoreFile, c *cassette.Cassette, data []byte) {
-		if o.OnFile != nil {
-			o.OnFile(f, c, data)
+		var pf perFile
+		pf.kind = fileKind(c, data)
+		if o.Doctor && pf.kind != format.Tape {
+			fc := cassette.CheckFile(f, c, data)
+			pf.check = &fc
 		}
-		n := 0
-		if o.Secrets && c != nil {
-			n = countSecrets(w.rel(f.Path), c)
+		if o.Secrets {
+			pf.findings, pf.scanned = scanStoreFile(w.rel(f.Path), pf.kind, c, data)
 		}
-		if o.OnBatch == nil && !o.Secrets {
+		if o.OnBatch == nil && !o.Secrets && !o.Doctor {
 			return
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		secrets[f] = n
+		results[f] = pf
 		if o.OnBatch != nil {
 			r := w.newFileRecording(f)
-			r.Secrets = n
+			r.Secrets = openCount(pf.findings)
 			batch = append(batch, r)
 			if len(batch) >= batchSize {
 				flush()
 			}
 		}
 	}
-	s, err := cassette.LoadStore(ctx, root, cassette.LoadOptions{Workers: o.Workers, OnFile: onFile,
-		SkipBodies: !o.Secrets && o.OnFile == nil})
+	if files == nil {
+		files = walkJSON(ctx, root, func(err error) {
+			w.problem(err)
+			w.walkProblems = append(w.walkProblems, err)
+		})
+	}
+	s, err := cassette.LoadStore(ctx, root, files, cassette.LoadOptions{Workers: o.Workers, OnFile: onFile,
+		SkipBodies: !o.Secrets && !o.Doctor})
 	if err != nil {
 		return err
 	}
@@ -295,16 +246,41 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options) error
 	flush()
 	mu.Unlock()
 	w.Store = s
-	w.Problems = append(w.Problems, s.Problems...)
 	for _, f := range s.Files {
 		r := w.newFileRecording(f)
-		r.Secrets = secrets[f]
+		pf := results[f]
+		r.Findings, r.Scanned, r.FileCheck, r.Foreign = pf.findings, pf.scanned, pf.check, pf.kind == format.Tape
+		r.Secrets = openCount(pf.findings)
 		w.byFile[f] = r
-		if w.listed == nil || w.listed(r.Path) {
+		if w.Lists(f.Path) {
 			w.Recordings = append(w.Recordings, r)
 		}
 	}
 	return nil
+}
+
+// problem records a diagnostic that did not stop the scan.
+func (w *Workspace) problem(err error) {
+	w.mu.Lock()
+	w.Problems = append(w.Problems, err)
+	w.mu.Unlock()
+}
+
+// fileKind is the format of a store file: what it decoded to, or for a
+// file that did not decode strictly, what its bytes are (a tape of the
+// Python port may hold bare NaN tokens). Anything else is read as a
+// dryfire cassette, broken or not.
+func fileKind(c *cassette.Cassette, data []byte) format.Kind {
+	if c != nil {
+		if k := format.Of(c.Body); k == format.Tape {
+			return k
+		}
+		return format.Dryfire
+	}
+	if data != nil && format.Detect(data) == format.Tape {
+		return format.Tape
+	}
+	return format.Dryfire
 }
 
 // newFileRecording makes the pending recording of a store file.
@@ -332,38 +308,62 @@ func orDefault(s, d string) string {
 	return s
 }
 
-// openTapeFile opens a workspace of one tape file.
-func (w *Workspace) openTapeFile(abs string) error {
-	w.Root = filepath.Dir(abs)
-	w.Store = &cassette.Store{}
-	t, err := tape.Load(abs)
-	if err != nil {
-		w.Recordings = append(w.Recordings, &Recording{Path: w.rel(abs), Format: "tape", Entry: -1,
-			Status: Invalid, Reason: err.Error()})
+// openFile opens a workspace of one file that lies outside a project's
+// cassette root: a tape, or a dryfire cassette read on its own.
+func (w *Workspace) openFile(ctx context.Context, o Options) error {
+	data, err := os.ReadFile(w.Path)
+	if err == nil && format.Detect(data) == format.Tape {
+		w.Store = &cassette.Store{}
+		w.addTape(w.Path, data, o)
 		return nil
 	}
-	w.Tapes = []*tape.File{t}
-	w.Recordings = append(w.Recordings, w.tapeRecordings(t)...)
-	return nil
+	dir := filepath.Dir(w.Path)
+	return w.loadStore(ctx, dir, o, func(yield func(string) bool) { yield(w.Path) })
 }
 
 // loadTapes loads the tapes of every tape directory that exists.
-func (w *Workspace) loadTapes(dirs []string) {
+func (w *Workspace) loadTapes(ctx context.Context, dirs []string, o Options) {
 	for _, d := range dirs {
-		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-			continue
-		}
-		tapes, errs := tape.LoadDir(d)
-		for _, err := range errs {
-			w.Problems = append(w.Problems, err)
-			w.Recordings = append(w.Recordings, &Recording{Path: w.errPath(err), Format: "tape", Entry: -1,
-				Status: Invalid, Reason: err.Error()})
-		}
-		w.Tapes = append(w.Tapes, tapes...)
-		for _, t := range tapes {
-			w.Recordings = append(w.Recordings, w.tapeRecordings(t)...)
+		for p := range walkJSON(ctx, d, w.problem) {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				w.invalidTape(err)
+				continue
+			}
+			// JSON that is not a tape (a package.json, say) is not a
+			// recording; bytes that are not JSON in a tape directory are a
+			// broken tape.
+			if _, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true}); err == nil && format.Detect(data) != format.Tape {
+				continue
+			}
+			w.addTape(p, data, o)
 		}
 	}
+}
+
+// addTape decodes one tape file and lists its entries.
+func (w *Workspace) addTape(p string, data []byte, o Options) {
+	t, err := tape.Decode(data)
+	if err != nil {
+		w.invalidTape(jsonv.WithPath(p, err))
+		return
+	}
+	t.Path = p
+	w.Tapes = append(w.Tapes, t)
+	if o.Secrets {
+		if w.TapeFindings == nil {
+			w.TapeFindings = map[*tape.File][]secrets.Finding{}
+		}
+		w.TapeFindings[t] = secrets.ScanTape(w.rel(p), t)
+	}
+	w.Recordings = append(w.Recordings, w.tapeRecordings(t)...)
+}
+
+// invalidTape lists a tape that cannot be read.
+func (w *Workspace) invalidTape(err error) {
+	w.Problems = append(w.Problems, err)
+	w.Recordings = append(w.Recordings, &Recording{Path: w.errPath(err), Format: "tape", Entry: -1,
+		Status: Invalid, Reason: err.Error()})
 }
 
 // errPath is the file an error names, relative to the root.

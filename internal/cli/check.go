@@ -6,20 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/suite"
-	"github.com/dryfire-tui/dryfire-tui/tape"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
@@ -50,7 +43,7 @@ Examples:
   dryfire-tui check --skip prune --json`
 
 // checkParts are the parts of check, in report order.
-var checkParts = []string{"replay", "secrets", "prune", "doctor"}
+var checkParts = workspace.CheckParts
 
 type checkCmd struct {
 	json     bool
@@ -66,26 +59,13 @@ func (c *checkCmd) flags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.baseline, "baseline", "", "accept the secrets in `FILE` (default: "+secrets.DefaultBaselineFile+" at the project root)")
 }
 
-// checkResult is every part's outcome. A nil part was skipped or does not
-// apply; doc is its JSON document, exactly as its own command prints it.
+// checkResult is every part's outcome with the JSON document of each, as
+// its own command prints it.
 type checkResult struct {
+	*workspace.CheckResult
 	ws      *workspace.Workspace
 	skipped map[string]bool
-	notes   map[string]string // why a part that was not skipped did not run
-
-	replay *engine.Result
-
-	secrets      []secrets.Finding // open findings
-	suppressed   int
-	baselineName string
-	secretsScans int
-	secretsSeen  bool
-	prune        *workspace.PrunePlan
-	doctor       *cassette.DoctorReport
-	doctorTarget doctorRoot
-	doctorChecks []workspace.Check
-
-	docs map[string]json.RawMessage
+	docs    map[string]json.RawMessage
 }
 
 func (c *checkCmd) run(ctx context.Context, e Env, args []string) error {
@@ -125,8 +105,8 @@ func (c *checkCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if r.replay != nil {
-		printSpecErrors(e.Stderr, r.ws.Root, r.replay.Errors)
+	if r.Replay != nil {
+		printSpecErrors(e.Stderr, r.ws.Root, r.Replay.Errors)
 	}
 	switch format {
 	case "json":
@@ -141,8 +121,8 @@ func (c *checkCmd) run(ctx context.Context, e Env, args []string) error {
 		return err
 	}
 	switch {
-	case r.replay != nil && len(r.replay.Errors) > 0:
-		return &exitError{code: exitUsage, err: fmt.Errorf("%d spec or config %s", len(r.replay.Errors), plural(len(r.replay.Errors), "error")),
+	case r.Replay != nil && len(r.Replay.Errors) > 0:
+		return &exitError{code: exitUsage, err: fmt.Errorf("%d spec or config %s", len(r.Replay.Errors), plural(len(r.Replay.Errors), "error")),
 			hint: "fix the errors above; suites that parse were still checked"}
 	case !r.ok():
 		return exitWith(exitFindings)
@@ -150,217 +130,78 @@ func (c *checkCmd) run(ctx context.Context, e Env, args []string) error {
 	return nil
 }
 
-// check opens the workspace once and runs every part that is not skipped.
-// Doctor's per-file checks and the secret scan ride on the scan's single
-// read of each cassette file.
+// check runs workspace.Check and renders each part's document.
 func (c *checkCmd) check(ctx context.Context, e Env, target string, skipped map[string]bool) (*checkResult, error) {
-	r := &checkResult{skipped: skipped, notes: map[string]string{}, docs: map[string]json.RawMessage{}}
-	var mu sync.Mutex
-	type fileResult struct{ problems, notes []cassette.Problem }
-	doctorFiles := map[*cassette.StoreFile]fileResult{}
-	found := map[string][]secrets.Finding{} // absolute path → findings
-	onFile := func(f *cassette.StoreFile, cs *cassette.Cassette, data []byte) {
-		var fr fileResult
-		if !skipped["doctor"] {
-			fr.problems, fr.notes = cassette.CheckFile(f, cs, data, tape.Detect)
-		}
-		var findings []secrets.Finding
-		scanned := false
-		if !skipped["secrets"] && cs != nil {
-			findings, scanned = scanSecrets(f.Path, cs, data)
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		if !skipped["doctor"] {
-			doctorFiles[f] = fr
-		}
-		if scanned {
-			found[f.Path] = findings
-		}
-	}
-	ws, err := openScanPath(ctx, e, target, workspace.Options{OnFile: onFile})
-	if err != nil {
+	res, err := workspace.Check(ctx, target, workspace.CheckOptions{Skip: skipped, Baseline: c.baseline, Getenv: lookupEnvFunc(e)})
+	switch {
+	case errors.Is(err, workspace.ErrNotFound):
+		return nil, usageErrorf("pass a project directory, a cassette directory or a tape", "%v", err)
+	case errors.Is(err, workspace.ErrNothingToCheck):
+		return nil, usageErrorf("run it inside a dryfire project, or pass a cassette or tapes directory",
+			"nothing to check: no dryfire.yaml at or above %s and no recordings in it", target)
+	case err != nil:
 		var ee *exitError
 		if errors.As(err, &ee) || ctx.Err() != nil {
 			return nil, err
 		}
-		return nil, &exitError{code: exitUsage, err: err} // the project configuration
+		return nil, &exitError{code: exitUsage, err: err} // the project configuration or the baseline
 	}
-	r.ws = ws
-	printProblems(e.Stderr, ws)
-	if ws.Project == nil && len(ws.Recordings) == 0 {
-		return nil, usageErrorf("run it inside a dryfire project, or pass a cassette or tapes directory",
-			"nothing to check: no dryfire.yaml at or above %s and no recordings in it", target)
-	}
-	noProject := "no dryfire.yaml at or above " + target
-	if !skipped["replay"] {
-		if ws.Replay == nil {
-			r.notes["replay"] = noProject
-		} else {
-			r.replay = ws.Replay
-			var b bytes.Buffer
-			if err := writeReplayJSON(&b, ws.Project, ws.Replay); err != nil {
-				return nil, err
-			}
-			r.docs["replay"] = b.Bytes()
+	r := &checkResult{CheckResult: res, ws: res.Workspace, skipped: skipped, docs: map[string]json.RawMessage{}}
+	printProblems(e.Stderr, r.ws)
+	render := func(part string, write func(*bytes.Buffer) error) error {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			return err
 		}
+		r.docs[part] = b.Bytes()
+		return nil
 	}
-	if !skipped["prune"] {
-		switch {
-		case ws.Project == nil:
-			r.notes["prune"] = noProject
-		case len(configErrors(ws.Project)) > 0:
-			r.notes["prune"] = suite.ConfigFileName + " has errors"
-		default:
-			plan := ws.PrunePlan()
-			r.prune = &plan
-			var b bytes.Buffer
-			if err := writePruneJSON(&b, plan, nil); err != nil {
-				return nil, err
-			}
-			r.docs["prune"] = b.Bytes()
-		}
-	}
-	if !skipped["secrets"] {
-		if err := c.checkSecrets(r, found); err != nil {
+	if res.Replay != nil {
+		if err := render("replay", func(b *bytes.Buffer) error { return writeReplayJSON(b, r.ws.Project, res.Replay) }); err != nil {
 			return nil, err
 		}
 	}
-	if !skipped["doctor"] {
-		if err := checkDoctor(ctx, r, target, func(rep *cassette.DoctorReport) {
-			for _, f := range ws.Store.Files {
-				fr := doctorFiles[f]
-				rep.Problems = append(rep.Problems, fr.problems...)
-				rep.Notes = append(rep.Notes, fr.notes...)
-			}
-		}); err != nil {
+	if res.Prune != nil {
+		if err := render("prune", func(b *bytes.Buffer) error { return writePruneJSON(b, *res.Prune, nil) }); err != nil {
+			return nil, err
+		}
+	}
+	if res.Secrets != nil {
+		if err := render("secrets", func(b *bytes.Buffer) error { return printSecretsJSON(b, res.Secrets, nil) }); err != nil {
+			return nil, err
+		}
+	}
+	if res.Doctor != nil {
+		if err := render("doctor", func(b *bytes.Buffer) error { return writeDoctorJSON(b, res.Doctor) }); err != nil {
 			return nil, err
 		}
 	}
 	return r, nil
 }
 
-// scanSecrets scans one file of the store as secrets.ScanPath does: a tape
-// as a tape, a dryfire cassette as a cassette, anything else not at all.
-func scanSecrets(abs string, cs *cassette.Cassette, data []byte) ([]secrets.Finding, bool) {
-	if b := cs.Body; b.Has("entries") && !b.Has("fingerprint") {
-		t, err := tape.Decode(data)
-		if err != nil {
-			return nil, false
-		}
-		return secrets.ScanTape(abs, t), true
-	}
-	if b := cs.Body; b.Has("response") || b.Has("request_digest") || b.Has("fingerprint") {
-		return secrets.ScanCassette(abs, cs), true
-	}
-	return nil, false
-}
-
-// checkSecrets gathers the findings of the store files and of the tapes,
-// relative to the root and within PATH, and applies the baseline as the
-// secrets command does.
-func (c *checkCmd) checkSecrets(r *checkResult, found map[string][]secrets.Finding) error {
-	ws := r.ws
-	for _, t := range ws.Tapes {
-		if _, seen := found[t.Path]; !seen {
-			found[t.Path] = secrets.ScanTape(t.Path, t)
-		}
-	}
-	rep := &secrets.Report{Root: ws.Root}
-	// Each path is made relative once, not at every comparison of the sort.
-	type relPath struct{ abs, rel string }
-	paths := make([]relPath, 0, len(found))
-	for p := range found {
-		if isWithin(p, ws.Path) {
-			paths = append(paths, relPath{p, projectRel(ws.Root, p)})
-		}
-	}
-	slices.SortFunc(paths, func(a, b relPath) int { return strings.Compare(a.rel, b.rel) })
-	for _, p := range paths {
-		for _, f := range found[p.abs] {
-			f.Path = p.rel
-			rep.Findings = append(rep.Findings, f)
-		}
-	}
-	rep.Files = len(paths)
-	bl, blName, err := (&secretsCmd{baseline: c.baseline}).loadBaseline(rep.Root)
-	if err != nil {
-		return &exitError{code: exitUsage, err: err}
-	}
-	r.secrets, r.suppressed = openFindings(bl, rep)
-	r.baselineName, r.secretsScans, r.secretsSeen = blName, rep.Files, true
-	var b bytes.Buffer
-	if err := printSecretsJSON(&b, r.secrets, r.suppressed, blName, nil); err != nil {
-		return err
-	}
-	r.docs["secrets"] = b.Bytes()
-	return nil
-}
-
-// checkDoctor builds doctor's report. When doctor would check the
-// workspace's own cassette root, fill adds the per-file results gathered
-// during the scan; otherwise (PATH below the cassette root, no project)
-// doctor's own walk runs on its root.
-func checkDoctor(ctx context.Context, r *checkResult, target string, fill func(*cassette.DoctorReport)) error {
-	t, err := doctorTarget(target)
-	if err != nil {
-		return err
-	}
-	ws := r.ws
-	var rep *cassette.DoctorReport
-	tAbs, _ := filepath.Abs(t.root)
-	sAbs, _ := filepath.Abs(ws.Store.Root)
-	switch {
-	case t.project && ws.Store.Root != "" && tAbs == sAbs:
-		rep = &cassette.DoctorReport{Root: t.root, Files: len(ws.Store.Files)}
-		for _, err := range ws.Store.Problems {
-			rep.Problems = append(rep.Problems, cassette.Problem{Kind: cassette.ProblemWalk, Message: err.Error()})
-		}
-		fill(rep)
-	default:
-		if _, err := os.Stat(t.root); errors.Is(err, fs.ErrNotExist) && t.project {
-			rep = &cassette.DoctorReport{Root: t.root}
-		} else if rep, err = cassette.Doctor(ctx, t.root, cassette.DoctorOptions{Foreign: tape.Detect}); err != nil {
-			return err
-		}
-	}
-	r.doctor, r.doctorTarget, r.doctorChecks = rep, t, ws.DoctorChecks()
-	var b bytes.Buffer
-	if err := writeDoctorJSON(&b, t, rep, r.doctorChecks); err != nil {
-		return err
-	}
-	r.docs["doctor"] = b.Bytes()
-	return nil
-}
-
-func isWithin(p, dir string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
 // problems counts what fails each part; -1 for a part that did not run.
 func (r *checkResult) problems(part string) int {
 	switch part {
 	case "replay":
-		if r.replay == nil {
+		if r.Replay == nil {
 			return -1
 		}
-		return len(r.replayProblems()) + len(r.replay.Errors)
+		return len(r.replayProblems()) + len(r.Replay.Errors)
 	case "secrets":
-		if !r.secretsSeen {
+		if r.Secrets == nil {
 			return -1
 		}
-		return len(r.secrets)
+		return len(r.Secrets.Open)
 	case "prune":
-		if r.prune == nil {
+		if r.Prune == nil {
 			return -1
 		}
-		return len(r.prune.Candidates)
+		return len(r.Prune.Candidates)
 	case "doctor":
-		if r.doctor == nil {
+		if r.Doctor == nil {
 			return -1
 		}
-		return r.doctor.Remaining() + len(r.doctorChecks)
+		return r.Doctor.Remaining() + len(r.Doctor.Checks)
 	}
 	return -1
 }
@@ -378,8 +219,8 @@ func (r *checkResult) ok() bool {
 // or a recorded provider error.
 func (r *checkResult) replayProblems() []*engine.CaseResult {
 	var out []*engine.CaseResult
-	for i := range r.replay.Cases {
-		c := &r.replay.Cases[i]
+	for i := range r.Replay.Cases {
+		c := &r.Replay.Cases[i]
 		if c.Outcome == engine.OutcomeMiss || c.Outcome == engine.OutcomeError || c.Termination == "provider_error" {
 			out = append(out, c)
 		}

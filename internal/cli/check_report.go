@@ -56,7 +56,7 @@ func writeCheckText(w io.Writer, r *checkResult) {
 			fmt.Fprintf(w, "%-8s skipped\n", part)
 			continue
 		case n < 0:
-			fmt.Fprintf(w, "%-8s not run: %s\n", part, r.notes[part])
+			fmt.Fprintf(w, "%-8s not run: %s\n", part, r.Notes[part])
 			continue
 		case n == 0:
 			fmt.Fprintf(w, "%-8s ok  %s\n", part, r.okDetail(part))
@@ -69,12 +69,12 @@ func writeCheckText(w io.Writer, r *checkResult) {
 		case "replay":
 			r.replayText(w)
 		case "secrets":
-			for _, f := range r.secrets {
+			for _, f := range r.openSecrets() {
 				fmt.Fprintf(w, "  %s  %s  %s  sha256:%.12s\n", f.Path, f.JSONPath, f.Rule, f.Hash)
 			}
 			fmt.Fprintln(w, "  fix: remove or redact them (dryfire-tui secrets --redact), or accept known fakes (dryfire-tui secrets --write-baseline "+secrets.DefaultBaselineFile+")")
 		case "prune":
-			for _, it := range r.prune.Candidates {
+			for _, it := range r.Prune.Candidates {
 				fmt.Fprintf(w, "  %s (%s)\n", it.Recording.Path, it.Reason)
 			}
 			fmt.Fprintln(w, "  fix: dryfire-tui prune --yes")
@@ -94,7 +94,7 @@ func (r *checkResult) okDetail(part string) string {
 	switch part {
 	case "replay":
 		hit, skipped := 0, 0
-		for _, c := range r.replay.Cases {
+		for _, c := range r.Replay.Cases {
 			switch c.Outcome {
 			case engine.OutcomeHit:
 				hit++
@@ -108,25 +108,25 @@ func (r *checkResult) okDetail(part string) string {
 		}
 		return d
 	case "secrets":
-		d := fmt.Sprintf("%d %s scanned", r.secretsScans, plural(r.secretsScans, "recording"))
-		if r.suppressed > 0 {
-			d += fmt.Sprintf(", %d accepted by %s", r.suppressed, projectRel(r.ws.Root, r.baselineName))
+		d := fmt.Sprintf("%d %s scanned", r.Secrets.Files, plural(r.Secrets.Files, "recording"))
+		if r.Secrets.Suppressed > 0 {
+			d += fmt.Sprintf(", %d accepted by %s", r.Secrets.Suppressed, projectRel(r.ws.Root, r.Secrets.Baseline))
 		}
 		return d
 	case "prune":
 		d := "nothing to prune"
-		if k := len(r.prune.Kept); k > 0 {
+		if k := len(r.Prune.Kept); k > 0 {
 			d += fmt.Sprintf("; %d orphaned %s kept (see dryfire-tui prune)", k, plural(k, "file"))
 		}
 		return d
 	case "doctor":
-		return fmt.Sprintf("%d %s checked", r.doctor.Files, plural(r.doctor.Files, "file"))
+		return fmt.Sprintf("%d %s checked", r.Doctor.Files, plural(r.Doctor.Files, "file"))
 	}
 	return ""
 }
 
 func (r *checkResult) replayText(w io.Writer) {
-	for _, se := range r.replay.Errors {
+	for _, se := range r.Replay.Errors {
 		fmt.Fprintf(w, "  %s\n", se.Error())
 	}
 	for _, c := range r.replayProblems() {
@@ -147,7 +147,7 @@ func (r *checkResult) replayText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %s  %s: %s\n    %s\n", label, c.Outcome, oneLine(c.Message), suiteLocation(c))
 	}
-	if len(r.replay.Errors) > 0 {
+	if len(r.Replay.Errors) > 0 {
 		fmt.Fprintln(w, "  fix: correct the spec errors (on stderr with their source lines); failed suites were not replayed")
 	}
 	if len(r.replayProblems()) > 0 {
@@ -163,13 +163,13 @@ func suiteLocation(c *engine.CaseResult) string {
 }
 
 func (r *checkResult) doctorText(w io.Writer) {
-	t, fixable := r.doctorTarget, 0
-	for _, p := range r.doctor.Problems {
+	fixable := 0
+	for _, p := range r.Doctor.Problems {
 		if p.Kind == cassette.ProblemWalk {
 			fmt.Fprintf(w, "  %s: %s\n", p.Kind, p.Message)
 			continue
 		}
-		where := t.show(p.Path)
+		where := r.Doctor.Show(p.Path)
 		if p.Line > 0 {
 			where = fmt.Sprintf("%s:%d:%d", where, p.Line, p.Column)
 		}
@@ -178,7 +178,7 @@ func (r *checkResult) doctorText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %s: %s: %s\n", where, p.Kind, p.Message)
 	}
-	for _, c := range r.doctorChecks {
+	for _, c := range r.Doctor.Checks {
 		fmt.Fprintf(w, "  %s: %s: %s\n", c.Path, c.Kind, c.Message)
 	}
 	if fixable > 0 {
@@ -250,8 +250,8 @@ func writeCheckAnnotations(w io.Writer, r *checkResult) {
 		return file(filepath.Join(r.ws.Root, filepath.FromSlash(rel)))
 	}
 	var out []annotation
-	if r.replay != nil {
-		for _, se := range r.replay.Errors {
+	if r.Replay != nil {
+		for _, se := range r.Replay.Errors {
 			out = append(out, annotation{level: "error", file: fromRoot(se.File), line: se.Line, col: se.Column,
 				title: "spec error", msg: se.Message})
 		}
@@ -280,17 +280,13 @@ func writeCheckAnnotations(w io.Writer, r *checkResult) {
 			out = append(out, a)
 		}
 	}
-	for _, f := range r.secrets {
+	for _, f := range r.openSecrets() {
 		out = append(out, annotation{level: "error", file: fromRoot(f.Path), title: "secret (" + f.Rule + ")",
 			msg: fmt.Sprintf("%s at %s, %s (sha256 %.12s)\nredact it (dryfire-tui secrets --redact) or accept it in %s",
 				f.Rule, f.JSONPath, f.Where, f.Hash, secrets.DefaultBaselineFile)})
 	}
-	if d := r.doctor; d != nil {
-		t := r.doctorTarget
-		base, _ := filepath.Abs(t.root)
-		if fi, err := os.Stat(base); err == nil && !fi.IsDir() {
-			base = filepath.Dir(base)
-		}
+	if d := r.Doctor; d != nil {
+		base := d.Dir
 		for _, p := range d.Problems {
 			if p.Fixed {
 				continue
@@ -304,12 +300,12 @@ func writeCheckAnnotations(w io.Writer, r *checkResult) {
 			}
 			out = append(out, a)
 		}
-		for _, c := range r.doctorChecks {
+		for _, c := range r.Doctor.Checks {
 			out = append(out, annotation{level: "error", file: fromRoot(c.Path), title: "doctor " + c.Kind, msg: c.Message})
 		}
 	}
-	if r.prune != nil {
-		for _, it := range r.prune.Candidates {
+	if r.Prune != nil {
+		for _, it := range r.Prune.Candidates {
 			out = append(out, annotation{level: "warning", file: fromRoot(it.Recording.Path), title: "prune (" + it.Reason + ")",
 				msg: "replay never reads this recording (" + it.Reason + "); remove it with dryfire-tui prune --yes"})
 		}
@@ -332,4 +328,12 @@ func repoRoot(dir string) string {
 		}
 		d = up
 	}
+}
+
+// openSecrets are the findings of the secrets part, none when it did not run.
+func (r *checkResult) openSecrets() []secrets.Finding {
+	if r.Secrets == nil {
+		return nil
+	}
+	return r.Secrets.Open
 }

@@ -6,17 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
-	"github.com/dryfire-tui/dryfire-tui/suite"
-	"github.com/dryfire-tui/dryfire-tui/tape"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
@@ -54,100 +47,32 @@ func (c *doctorCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) == 1 {
 		target = args[0]
 	}
-	t, err := doctorTarget(target)
+	rep, err := workspace.Doctor(ctx, target, workspace.DoctorOptions{Fix: c.fix, Getenv: lookupEnvFunc(e)})
+	if errors.Is(err, workspace.ErrNotFound) {
+		return usageErrorf("PATH is a project directory, a cassette directory or a cassette file", "%v", err)
+	}
 	if err != nil {
 		return err
 	}
-	var rep *cassette.DoctorReport
-	if _, err := os.Stat(t.root); errors.Is(err, fs.ErrNotExist) && t.project {
-		rep = &cassette.DoctorReport{Root: t.root}
-	} else if rep, err = cassette.Doctor(ctx, t.root, cassette.DoctorOptions{Fix: c.fix, Foreign: tape.Detect}); err != nil {
-		return err
-	}
-	checks := doctorChecks(ctx, e, target)
 	if c.json {
-		err = writeDoctorJSON(e.Stdout, t, rep, checks)
+		err = writeDoctorJSON(e.Stdout, rep)
 	} else {
-		writeDoctorText(e.Stdout, t, rep, checks)
+		writeDoctorText(e.Stdout, rep)
 	}
 	if err != nil {
 		return err
 	}
-	if rep.Remaining() > 0 || len(checks) > 0 {
+	if rep.Remaining() > 0 || len(rep.Checks) > 0 {
 		return exitWith(exitFindings)
 	}
 	return nil
 }
 
-// doctorRoot is what doctor checks and how its paths are shown.
-type doctorRoot struct {
-	root    string // the directory (or file) to check
-	base    string // how root is shown: relative to the project root when there is one
-	project bool
-}
-
-// doctorTarget resolves PATH: inside a project the cassette root comes from
-// dryfire.yaml (or PATH itself when it lies within that root); otherwise
-// PATH is the cassette directory.
-func doctorTarget(target string) (doctorRoot, error) {
-	fi, err := os.Stat(target)
-	if err != nil {
-		return doctorRoot{}, usageErrorf("PATH is a project directory, a cassette directory or a cassette file", "%v", err)
-	}
-	// Only the config is needed (the roots): the suites are not parsed.
-	p, err := suite.LoadConfig(target)
-	if errors.Is(err, suite.ErrNoProject) {
-		return doctorRoot{root: target, base: filepath.ToSlash(filepath.Clean(target))}, nil
-	}
-	if err != nil {
-		return doctorRoot{}, err
-	}
-	abs, err := filepath.Abs(target)
-	if err != nil {
-		return doctorRoot{}, err
-	}
-	t := doctorRoot{root: p.CassetteRoot, project: true}
-	if within(p.CassetteRoot, abs) {
-		t.root = abs
-	}
-	shown := t.root
-	if !fi.IsDir() && t.root == abs {
-		shown = filepath.Dir(abs)
-	}
-	t.base = filepath.ToSlash(shown)
-	if rel, err := filepath.Rel(p.Root, shown); err == nil && !strings.HasPrefix(rel, "..") {
-		t.base = filepath.ToSlash(rel)
-	}
-	return t, nil
-}
-
-// within reports whether p is dir or lies below it.
-func within(dir, p string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
-}
-
-func (t doctorRoot) show(rel string) string {
-	if rel == "" {
-		return t.base
-	}
-	return path.Join(t.base, rel)
-}
-
-// doctorChecks are the checks across files (turn gaps, repetitions, layout,
-// tapes), from the same scan the other commands use.
-func doctorChecks(ctx context.Context, e Env, target string) []workspace.Check {
-	ws, err := workspace.Open(ctx, target, workspace.Options{Getenv: lookupEnvFunc(e)})
-	if err != nil {
-		return nil
-	}
-	return ws.DoctorChecks()
-}
-
-func writeDoctorText(w io.Writer, t doctorRoot, rep *cassette.DoctorReport, checks []workspace.Check) {
+func writeDoctorText(w io.Writer, rep *workspace.DoctorReport) {
+	checks := rep.Checks
 	fixed, fixable := 0, 0
 	for _, p := range rep.Problems {
-		where := t.show(p.Path)
+		where := rep.Show(p.Path)
 		if p.Kind == cassette.ProblemWalk {
 			fmt.Fprintf(w, "%s: %s\n", p.Kind, p.Message)
 			continue
@@ -167,12 +92,12 @@ func writeDoctorText(w io.Writer, t doctorRoot, rep *cassette.DoctorReport, chec
 		}
 	}
 	for _, n := range rep.Notes {
-		fmt.Fprintf(w, "%s: note: %s\n", t.show(n.Path), n.Message)
+		fmt.Fprintf(w, "%s: note: %s\n", rep.Show(n.Path), n.Message)
 	}
 	for _, c := range checks {
 		fmt.Fprintf(w, "%s: %s: %s\n", c.Path, c.Kind, c.Message)
 	}
-	summary := fmt.Sprintf("checked %d %s under %s: ", rep.Files, plural(rep.Files, "file"), t.base)
+	summary := fmt.Sprintf("checked %d %s under %s: ", rep.Files, plural(rep.Files, "file"), rep.Base)
 	remaining := rep.Remaining()
 	switch {
 	case remaining == 0 && fixed == 0:
@@ -226,13 +151,14 @@ type doctorJSONCheck struct {
 	Message string `json:"message"`
 }
 
-func writeDoctorJSON(w io.Writer, t doctorRoot, rep *cassette.DoctorReport, checks []workspace.Check) error {
+func writeDoctorJSON(w io.Writer, rep *workspace.DoctorReport) error {
+	checks := rep.Checks
 	conv := func(ps []cassette.Problem) []doctorJSONProblem {
 		out := make([]doctorJSONProblem, 0, len(ps))
 		for _, p := range ps {
 			jp := doctorJSONProblem{Kind: p.Kind.String(), Message: p.Message, Line: p.Line, Column: p.Column, Fixable: p.Fixable, Fixed: p.Fixed}
 			if p.Kind != cassette.ProblemWalk {
-				jp.Path = t.show(p.Path)
+				jp.Path = rep.Show(p.Path)
 			}
 			out = append(out, jp)
 		}
@@ -245,5 +171,5 @@ func writeDoctorJSON(w io.Writer, t doctorRoot, rep *cassette.DoctorReport, chec
 	for _, c := range checks {
 		jc = append(jc, doctorJSONCheck(c))
 	}
-	return enc.Encode(doctorJSON{Root: t.base, Files: rep.Files, Problems: conv(rep.Problems), Notes: conv(rep.Notes), Remaining: rep.Remaining(), Checks: jc})
+	return enc.Encode(doctorJSON{Root: rep.Base, Files: rep.Files, Problems: conv(rep.Problems), Notes: conv(rep.Notes), Remaining: rep.Remaining(), Checks: jc})
 }

@@ -54,7 +54,7 @@ func TestWriteCheckJSONMatchesEncoder(t *testing.T) {
 			"doctor": json.RawMessage("{\n  \"root\": \"r\",\n  \"problems\": [\n    {\"k\": true}\n  ]\n}\n")},
 	}
 	for i, d := range docs {
-		r := &checkResult{skipped: skipped, docs: d}
+		r := &checkResult{CheckResult: &workspace.CheckResult{}, skipped: skipped, docs: d}
 		var got, want bytes.Buffer
 		if err := writeCheckJSON(&got, r); err != nil {
 			t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/dryfire-tui/dryfire-tui/suite"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
@@ -48,7 +47,7 @@ func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
 		return usageErrorf("run it inside a dryfire project, or pass its directory",
 			"no dryfire.yaml found at or above %s: prune needs the suites to know what is orphaned", w.Path)
 	}
-	if errs := configErrors(w.Project); len(errs) > 0 {
+	if errs := workspace.ConfigErrors(w.Project); len(errs) > 0 {
 		printSpecErrors(e.Stderr, w.Project.Root, errs)
 		return exitWith(exitUsage)
 	}
@@ -76,18 +75,6 @@ func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
 		return exitWith(exitFindings)
 	}
 	return nil
-}
-
-// configErrors are the errors of dryfire.yaml itself: dryfire's prune
-// stops on them.
-func configErrors(p *suite.Project) []suite.SpecError {
-	var out []suite.SpecError
-	for _, se := range p.Errors {
-		if se.File == suite.ConfigFileName {
-			out = append(out, se)
-		}
-	}
-	return out
 }
 
 // writePruneText prints dryfire's lines, then the files this prune keeps.

@@ -9,9 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
-	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
 
@@ -51,19 +50,15 @@ func (c *replayCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) == 1 {
 		path = args[0]
 	}
-	p, err := suite.LoadProject(path, lookupEnvFunc(e))
-	if errors.Is(err, suite.ErrNoProject) {
+	p, res, err := workspace.Replay(ctx, path, workspace.ReplayOptions{Filter: c.filter, Model: c.model, Getenv: lookupEnvFunc(e)})
+	switch {
+	case errors.Is(err, suite.ErrNoProject):
 		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
-	}
-	if err != nil {
+	case errors.Is(err, workspace.ErrNotFound):
+		return usageErrorf("pass a project directory", "%v", err)
+	case err != nil && ctx.Err() == nil:
 		return &exitError{code: exitUsage, err: err}
-	}
-	store, err := cassette.LoadStore(ctx, p.CassetteRoot, cassette.LoadOptions{})
-	if err != nil {
-		return err
-	}
-	res := engine.Replay(ctx, p, store, engine.Options{Model: c.model, Filter: c.filter})
-	if err := ctx.Err(); err != nil {
+	case err != nil:
 		return err
 	}
 	printSpecErrors(e.Stderr, p.Root, res.Errors)

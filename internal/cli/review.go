@@ -89,7 +89,7 @@ func openReview(ctx context.Context, path string) (*gitreview.Review, error) {
 		}
 		return nil, &exitError{code: exitUsage, err: err}
 	}
-	r, err := gitreview.OpenReview(ctx, w.Root, gitreview.ReviewDirs(w))
+	r, err := gitreview.OpenReview(ctx, w.Root, w.Dirs())
 	switch {
 	case errors.Is(err, gitreview.ErrNoGit):
 		return nil, &exitError{code: exitUsage, err: err, hint: "review compares with git HEAD; install git"}

@@ -47,7 +47,7 @@ func reviewLoader(root string) review.Loader {
 		if err != nil {
 			return nil, nil, err
 		}
-		dirs := gitreview.ReviewDirs(w)
+		dirs := w.Dirs()
 		r, err := gitreview.OpenReview(ctx, w.Root, dirs)
 		if err != nil {
 			return nil, nil, err

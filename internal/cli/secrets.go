@@ -6,12 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
 
@@ -54,7 +53,7 @@ func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) == 1 {
 		path = args[0]
 	}
-	rep, err := secrets.ScanPath(ctx, path)
+	rep, err := workspace.ScanSecrets(ctx, path)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
@@ -64,22 +63,21 @@ func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 	if c.writeBaseline != "" {
 		return c.write(e, rep, path)
 	}
-	bl, blName, err := c.loadBaseline(rep.Root)
+	res, err := rep.WithBaseline(c.baseline)
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
-	open, suppressed := openFindings(bl, rep)
-	var red *secrets.RedactReport
-	if c.redact && len(open) > 0 {
-		red, err = secrets.RedactAll(ctx, rep, bl.Accepts)
+	var red *workspace.RedactReport
+	if c.redact && len(res.Open) > 0 {
+		red, err = workspace.RedactSecrets(ctx, rep, res.Accepts)
 		if err != nil {
 			return err
 		}
 	}
 	if c.json {
-		err = printSecretsJSON(e.Stdout, open, suppressed, blName, red)
+		err = printSecretsJSON(e.Stdout, res, red)
 	} else {
-		printSecretsText(e.Stdout, rep, open, suppressed, blName, red)
+		printSecretsText(e.Stdout, res, red)
 	}
 	if err != nil {
 		return err
@@ -90,41 +88,15 @@ func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 			hint: "redact those values by hand, or accept them with --write-baseline"}
 	case red != nil:
 		return nil
-	case len(open) > 0:
+	case len(res.Open) > 0:
 		return exitWith(exitFindings)
 	}
 	return nil
 }
 
-// loadBaseline reads --baseline, or the default file when it exists.
-func (c *secretsCmd) loadBaseline(root string) (*secrets.Baseline, string, error) {
-	name := c.baseline
-	if name == "" {
-		def := filepath.Join(root, secrets.DefaultBaselineFile)
-		if _, err := os.Stat(def); errors.Is(err, fs.ErrNotExist) {
-			return nil, "", nil
-		}
-		name = def
-	}
-	b, err := secrets.ReadBaseline(name)
-	return b, name, err
-}
-
-// openFindings applies the baseline to rep: the findings it leaves open
-// and how many it suppressed.
-func openFindings(bl *secrets.Baseline, rep *secrets.Report) (open []secrets.Finding, suppressed int) {
-	suppressed = bl.Apply(rep.Findings)
-	for _, f := range rep.Findings {
-		if !f.Suppressed {
-			open = append(open, f)
-		}
-	}
-	return open, suppressed
-}
-
 // write records every current finding as accepted, scoped to PATH when it
 // is not the project root. Entries of the file outside that scope are kept.
-func (c *secretsCmd) write(e Env, rep *secrets.Report, path string) error {
+func (c *secretsCmd) write(e Env, rep *workspace.SecretsReport, path string) error {
 	scope := ""
 	if abs, err := filepath.Abs(path); err == nil {
 		if r, err := filepath.Rel(rep.Root, abs); err == nil && r != "." && !strings.HasPrefix(r, "..") {
@@ -160,13 +132,14 @@ type secretJSON struct {
 	AffectsTests bool   `json:"affects_tests"`
 }
 
-func printSecretsJSON(w io.Writer, open []secrets.Finding, suppressed int, baseline string, red *secrets.RedactReport) error {
+func printSecretsJSON(w io.Writer, res *workspace.Secrets, red *workspace.RedactReport) error {
+	open, suppressed, baseline := res.Open, res.Suppressed, res.Baseline
 	doc := struct {
-		Findings      []secretJSON         `json:"findings"`
-		Suppressed    int                  `json:"suppressed"`
-		Baseline      *string              `json:"baseline"`
-		RedactedFiles []map[string]any     `json:"redacted_files,omitempty"`
-		Replay        *secrets.ReplayProof `json:"replay,omitempty"`
+		Findings      []secretJSON           `json:"findings"`
+		Suppressed    int                    `json:"suppressed"`
+		Baseline      *string                `json:"baseline"`
+		RedactedFiles []map[string]any       `json:"redacted_files,omitempty"`
+		Replay        *workspace.ReplayProof `json:"replay,omitempty"`
 	}{Findings: []secretJSON{}, Suppressed: suppressed}
 	if baseline != "" {
 		doc.Baseline = &baseline
@@ -187,7 +160,8 @@ func printSecretsJSON(w io.Writer, open []secrets.Finding, suppressed int, basel
 	return enc.Encode(doc)
 }
 
-func printSecretsText(w io.Writer, rep *secrets.Report, open []secrets.Finding, suppressed int, baseline string, red *secrets.RedactReport) {
+func printSecretsText(w io.Writer, res *workspace.Secrets, red *workspace.RedactReport) {
+	rep, open, suppressed, baseline := res.SecretsReport, res.Open, res.Suppressed, res.Baseline
 	last := ""
 	files := 0
 	for _, f := range open {

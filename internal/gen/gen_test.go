@@ -145,7 +145,7 @@ func TestReplayHitsEveryTurn(t *testing.T) {
 				e := p.Errors[0]
 				t.Fatalf("%d spec errors, first %s:%d:%d: %s", len(p.Errors), e.File, e.Line, e.Column, e.Message)
 			}
-			s, err := cassette.LoadStore(context.Background(), p.CassetteRoot, cassette.LoadOptions{})
+			s, err := cassette.LoadStore(context.Background(), p.CassetteRoot, jsonFiles(p.CassetteRoot), cassette.LoadOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -14,6 +14,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io/fs"
+	"iter"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -168,7 +170,7 @@ func BenchmarkReplay(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			s, err := cassette.LoadStore(context.Background(), pr.CassetteRoot, cassette.LoadOptions{})
+			s, err := cassette.LoadStore(context.Background(), pr.CassetteRoot, jsonFiles(pr.CassetteRoot), cassette.LoadOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -185,7 +187,7 @@ func BenchmarkLoadStore(b *testing.B) {
 	eachSize(b, func(b *testing.B, p *benchProject) {
 		root := filepath.Join(p.dir, CassetteDir)
 		for b.Loop() {
-			s, err := cassette.LoadStore(context.Background(), root, cassette.LoadOptions{})
+			s, err := cassette.LoadStore(context.Background(), root, jsonFiles(root), cassette.LoadOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -203,7 +205,7 @@ func BenchmarkSecrets(b *testing.B) {
 		for b.Loop() {
 			var mu sync.Mutex
 			found := 0
-			_, err := cassette.LoadStore(context.Background(), root, cassette.LoadOptions{
+			_, err := cassette.LoadStore(context.Background(), root, jsonFiles(root), cassette.LoadOptions{
 				OnFile: func(f *cassette.StoreFile, c *cassette.Cassette, _ []byte) {
 					if c == nil {
 						return
@@ -323,5 +325,21 @@ func BenchmarkDecodeCassette(b *testing.B) {
 			b.Fatal(err)
 		}
 		i++
+	}
+}
+
+// jsonFiles yields the *.json files under root, as the workspace's walk
+// hands them to LoadStore.
+func jsonFiles(root string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+				return nil
+			}
+			if !yield(p) {
+				return fs.SkipAll
+			}
+			return nil
+		})
 	}
 }

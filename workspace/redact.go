@@ -1,4 +1,4 @@
-package secrets
+package workspace
 
 import (
 	"context"
@@ -7,17 +7,17 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
-// RedactReport is what [RedactAll] did.
+// RedactReport is what [RedactSecrets] did.
 type RedactReport struct {
 	// Files are the recordings rewritten, in path order.
-	Files []Redaction
+	Files []secrets.Redaction
 	// Replay is the proof that dryfire replay is unaffected; nil outside a
 	// dryfire project.
 	Replay *ReplayProof
@@ -42,7 +42,7 @@ type ReplayProof struct {
 // tool-call argument that a mock matched on, say), every file is restored
 // and the proof says which cases were lost. Tapes need no replay: their
 // keys and entry lists are checked to be unchanged.
-func RedactAll(ctx context.Context, rep *Report, keep func(rule, hash, path string) bool) (*RedactReport, error) {
+func RedactSecrets(ctx context.Context, rep *SecretsReport, keep func(rule, hash, path string) bool) (*RedactReport, error) {
 	var paths []string
 	for _, f := range rep.Findings {
 		if !f.Suppressed && !slices.Contains(paths, f.Path) {
@@ -53,14 +53,12 @@ func RedactAll(ctx context.Context, rep *Report, keep func(rule, hash, path stri
 	if len(paths) == 0 {
 		return out, nil
 	}
-	var project *suite.Project
+	var project string
 	if cfg, err := suite.FindProject(rep.Root); err == nil && filepath.Dir(cfg) == rep.Root {
-		if p, err := suite.LoadProject(cfg, nil); err == nil {
-			project = p
-		}
+		project = rep.Root
 	}
 	var before map[string]bool
-	if project != nil {
+	if project != "" {
 		var err error
 		if before, out.Replay, err = replayHits(ctx, project); err != nil {
 			return nil, err
@@ -83,7 +81,7 @@ func RedactAll(ctx context.Context, rep *Report, keep func(rule, hash, path stri
 		if keep != nil {
 			keepFile = func(rule, hash string) bool { return keep(rule, hash, rel) }
 		}
-		res, err := RedactFile(abs, keepFile)
+		res, err := secrets.RedactFile(abs, keepFile)
 		if err != nil {
 			restore()
 			return nil, err
@@ -101,7 +99,7 @@ func RedactAll(ctx context.Context, rep *Report, keep func(rule, hash, path stri
 		res.Path = rel
 		out.Files = append(out.Files, res)
 	}
-	if project != nil {
+	if project != "" {
 		after, _, err := replayHits(ctx, project)
 		if err != nil {
 			restore()
@@ -121,20 +119,19 @@ func RedactAll(ctx context.Context, rep *Report, keep func(rule, hash, path stri
 	return out, nil
 }
 
-// replayHits replays the project offline and returns the case repetitions
-// that hit.
-func replayHits(ctx context.Context, p *suite.Project) (map[string]bool, *ReplayProof, error) {
-	store, err := cassette.LoadStore(ctx, p.CassetteRoot, cassette.LoadOptions{})
+// replayHits replays the project at root offline and returns the case
+// repetitions that hit.
+func replayHits(ctx context.Context, root string) (map[string]bool, *ReplayProof, error) {
+	w, err := Open(ctx, root, Options{})
 	if err != nil {
 		return nil, nil, err
 	}
-	res := engine.Replay(ctx, p, store, engine.Options{})
-	if err := ctx.Err(); err != nil {
-		return nil, nil, err
+	if w.Replay == nil {
+		return nil, nil, fmt.Errorf("%s: no dryfire project to replay", root)
 	}
 	hits := map[string]bool{}
-	proof := &ReplayProof{Cases: len(res.Cases)}
-	for _, c := range res.Cases {
+	proof := &ReplayProof{Cases: len(w.Replay.Cases)}
+	for _, c := range w.Replay.Cases {
 		if c.Outcome == engine.OutcomeHit {
 			name := c.Suite + "::" + c.Case
 			if c.RepeatIndex > 0 {

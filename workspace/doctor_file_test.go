@@ -1,13 +1,15 @@
-package cassette
+package workspace
 
 import (
 	"bytes"
 	"context"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 func doctorKinds(r *DoctorReport) map[string][]string {
@@ -33,7 +35,7 @@ func TestDoctorGoldenProjects(t *testing.T) {
 	for project, want := range tests {
 		t.Run(project, func(t *testing.T) {
 			t.Parallel()
-			r, err := Doctor(context.Background(), filepath.Join(goldenDir, project, ".dryfire/cassettes"), DoctorOptions{Foreign: isTape})
+			r, err := Doctor(context.Background(), filepath.Join(golden, project, ".dryfire/cassettes"), DoctorOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,7 +56,7 @@ func TestDoctorGoldenProjects(t *testing.T) {
 func copyProjectA(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
-	err := os.CopyFS(root, os.DirFS(projectACassettes))
+	err := os.CopyFS(root, os.DirFS(golden+"/project-A/.dryfire/cassettes"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +68,7 @@ func TestDoctorFixesFormatOnly(t *testing.T) {
 	root := copyProjectA(t)
 	reformatted := filepath.Join(root, "refund_agent/parallel_lookups/00-6e943a4a4125d90d.json")
 	orig, _ := os.ReadFile(reformatted)
-	c, _ := Decode(orig)
+	c, _ := cassette.Decode(orig)
 	compact, _ := jsonv.Encode(c.Body, jsonv.EncodeOptions{})
 	os.WriteFile(reformatted, compact, 0o644)
 
@@ -91,7 +93,7 @@ func TestDoctorFixesFormatOnly(t *testing.T) {
 		t.Fatalf("problems %v, %d remaining", got, r.Remaining())
 	}
 	for _, p := range r.Problems {
-		wantFixed := p.Kind == ProblemFormat && !strings.HasPrefix(p.Path, "travel_booking")
+		wantFixed := p.Kind == cassette.ProblemFormat && !strings.HasPrefix(p.Path, "travel_booking")
 		if p.Fixed != wantFixed || p.Fixable != wantFixed {
 			t.Errorf("%s %s: fixable %v fixed %v", p.Path, p.Kind, p.Fixable, p.Fixed)
 		}
@@ -135,7 +137,7 @@ func TestDoctorChecks(t *testing.T) {
 		"demo/ping/notes.json":               "{}",
 		"demo/ping/02-00000000000000aa.json": `{"fingerprint": "00000000000000aa", "schema_version": 1, "response": {}}`,
 	})
-	r, err := Doctor(context.Background(), root, DoctorOptions{Foreign: isTape})
+	r, err := Doctor(context.Background(), root, DoctorOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +154,7 @@ func TestDoctorChecks(t *testing.T) {
 		}
 	}
 	for _, p := range r.Problems {
-		if p.Kind == ProblemParse && (p.Line != 2 || p.Column != 8) {
+		if p.Kind == cassette.ProblemParse && (p.Line != 2 || p.Column != 8) {
 			t.Errorf("parse problem at %d:%d, want 2:8", p.Line, p.Column)
 		}
 	}
@@ -161,7 +163,7 @@ func TestDoctorChecks(t *testing.T) {
 		t.Errorf("notes %v", r.Notes)
 	}
 	// One file as the root.
-	one, err := Doctor(context.Background(), filepath.Join(root, "demo/ping/02-00000000000000aa.json"), DoctorOptions{Foreign: isTape})
+	one, err := Doctor(context.Background(), filepath.Join(root, "demo/ping/02-00000000000000aa.json"), DoctorOptions{})
 	if err != nil || one.Files != 1 || len(one.Problems) != 2 {
 		t.Errorf("single file: %+v, %v", one, err)
 	}
@@ -170,7 +172,7 @@ func TestDoctorChecks(t *testing.T) {
 // TestDoctorLeavesTapesToTheTapeChecks: a directory of cassette-fn tapes is
 // not a broken dryfire cassette tree.
 func TestDoctorLeavesTapesToTheTapeChecks(t *testing.T) {
-	rep, err := Doctor(context.Background(), filepath.Join("..", "testdata", "golden", "tapes", "tapes"), DoctorOptions{Foreign: isTape})
+	rep, err := Doctor(context.Background(), filepath.Join("..", "testdata", "golden", "tapes", "tapes"), DoctorOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,9 +184,21 @@ func TestDoctorLeavesTapesToTheTapeChecks(t *testing.T) {
 	}
 }
 
-// isTape stands in for the workspace's format detection: a JSON object with
-// entries is a cassette-fn tape.
-func isTape(data []byte) bool {
-	v, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true})
-	return err == nil && v.Kind == jsonv.Object && v.Has("entries")
+func response(text string) string {
+	return `{"text":"` + text + `","tool_calls":[],"stop_reason":"end_turn","usage":{"input_tokens":1,"output_tokens":2},"latency_ms":0,"raw":{}}`
+}
+
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for rel, data := range files {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
 }

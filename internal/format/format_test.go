@@ -1,0 +1,29 @@
+package format
+
+import "testing"
+
+func TestDetect(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		data string
+		want Kind
+	}{
+		"js tape":               {`{"version":1,"name":"chat","entries":{}}`, Tape},
+		"python tape with NaN":  {`{"version": 1, "entries": {"k": [{"args": [NaN], "result": 1}]}}`, Tape},
+		"cassette":              {`{"fingerprint":"0e410f456f63bd03","schema_version":1,"response":{}}`, Dryfire},
+		"cassette, digest only": {`{"request_digest":{"messages":[]}}`, Dryfire},
+		"both keys: a cassette": {`{"entries":{},"fingerprint":"x"}`, Dryfire},
+		"other object":          {`{"name":"package.json"}`, Unknown},
+		"array":                 {`[1,2]`, Unknown},
+		"not JSON":              {`<<<<<<< HEAD`, Unknown},
+		"empty":                 {``, Unknown},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if got := Detect([]byte(tc.data)); got != tc.want {
+				t.Errorf("Detect(%q) = %v, want %v", tc.data, got, tc.want)
+			}
+		})
+	}
+}
