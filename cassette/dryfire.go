@@ -3,9 +3,10 @@ package cassette
 import (
 	"errors"
 	"fmt"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"strconv"
 	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // Cassette is one dryfire cassette file: a typed view of the fields dryfire
@@ -93,7 +94,7 @@ func firstNonSpace(data []byte) int {
 }
 
 func kindArticle(k jsonv.Kind) string {
-	switch k {
+	switch k { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.Array, jsonv.Object:
 		return "an " + k.String()
 	case jsonv.Null:

@@ -3,11 +3,12 @@ package cassette
 import (
 	"bytes"
 	"errors"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 const projectACassettes = goldenDir + "/project-A/.dryfire/cassettes"

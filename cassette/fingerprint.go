@@ -4,12 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // SchemaVersion is the constant dryfire hashes into every fingerprint and
@@ -82,11 +83,11 @@ func NormaliseCallIDs(messages jsonv.Value) jsonv.Value {
 	return NormaliseIDs(messages, seen)
 }
 
-// normaliseIDs returns v with the id strings replaced. It copies only the
+// NormaliseIDs returns v with the id strings replaced. It copies only the
 // containers on the way to a replaced id and shares everything else, which
 // keeps hashing cheap: most of a request holds no ids.
 func NormaliseIDs(v jsonv.Value, seen map[string]string) jsonv.Value {
-	switch v.Kind {
+	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.Array:
 		var items []jsonv.Value
 		for i := range v.Items {
@@ -132,7 +133,7 @@ func NormaliseIDs(v jsonv.Value, seen map[string]string) jsonv.Value {
 // sameContainer reports whether normaliseIDs returned x unchanged: the same
 // scalar, or a container sharing the same backing array.
 func sameContainer(x, orig jsonv.Value) bool {
-	switch x.Kind {
+	switch x.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.Array:
 		return len(x.Items) == 0 || (len(orig.Items) > 0 && &x.Items[0] == &orig.Items[0])
 	case jsonv.Object:

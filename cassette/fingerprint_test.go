@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,6 +11,8 @@ import (
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 const goldenDir = "../testdata/golden/dryfire"
@@ -219,12 +220,12 @@ func (p *pyParser) value() (jsonv.Value, error) {
 	if p.i >= len(p.s) {
 		return jsonv.Value{}, errors.New("unexpected end")
 	}
-	switch c := p.s[p.i]; {
-	case c == '{':
+	switch c := p.s[p.i]; c {
+	case '{':
 		return p.container('}', true)
-	case c == '[':
+	case '[':
 		return p.container(']', false)
-	case c == '\'' || c == '"':
+	case '\'', '"':
 		s, err := p.str()
 		return jsonv.StringValue(s), err
 	}

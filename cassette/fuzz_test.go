@@ -3,10 +3,11 @@ package cassette
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // addCorpus seeds a fuzz target with the golden cassettes and tricky

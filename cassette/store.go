@@ -171,12 +171,6 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// summarise fills f from the bytes of the file and returns the cassette, or
-// nil when the file is not one.
-func summarise(f *StoreFile, data []byte) *Cassette {
-	return summariseWith(f, data, false)
-}
-
 // summariseWith is summarise, leaving out the bodies (see DecodeSummary)
 // when summary is set.
 func summariseWith(f *StoreFile, data []byte, summary bool) *Cassette {
@@ -269,7 +263,7 @@ func (s *Store) Candidates(key string) []*StoreFile {
 // provider error. The file is returned with the error when there is one.
 func (s *Store) Lookup(key string) (*StoreFile, error) {
 	for _, f := range s.Candidates(key) {
-		switch f.lookup {
+		switch f.lookup { //nolint:exhaustive // the other cases need nothing here
 		case lookupSkip:
 			continue
 		case lookupFail:

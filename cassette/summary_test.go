@@ -1,12 +1,13 @@
 package cassette
 
 import (
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // TestDecodeSummaryMatchesDecode: the store's summary decoding accepts and

@@ -248,7 +248,7 @@ func textSummary(what string, before, after jsonv.Value) string {
 
 // scalarSummary describes a changed value by name: "temperature 0.3 → 0.35".
 func scalarSummary(name string, c Change) string {
-	switch c.Kind {
+	switch c.Kind { //nolint:exhaustive // the other cases need nothing here
 	case Added:
 		return name + " added (" + short(c.After) + ")"
 	case Removed:

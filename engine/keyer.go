@@ -1,11 +1,12 @@
 package engine
 
 import (
+	"math"
+	"sync"
+
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
-	"math"
-	"sync"
 )
 
 // keyer computes the fingerprints of one case repetition turn after turn.

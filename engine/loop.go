@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
@@ -97,7 +98,7 @@ func simulate(c *suite.Case, r suite.Resolved, rep int, keepRequests, needArgs b
 		results := jsonv.ArrayValue()
 		for _, call := range resp.ToolCalls {
 			out := resolver.Resolve(call)
-			switch out.Kind {
+			switch out.Kind { //nolint:exhaustive // the other cases need nothing here
 			case OutcomePassthrough:
 				res.Outcome, res.NeedsPython = OutcomeSkipped, true
 				res.Message = fmt.Sprintf("tool %q is mocked by impl %q, which runs Python: replay cannot go past turn %d offline", call.Name, out.Impl, turn)
@@ -280,7 +281,7 @@ func inputList(m jsonv.Value, key string, conv func(jsonv.Value) (jsonv.Value, e
 
 func inputToolCall(v jsonv.Value) (jsonv.Value, error) {
 	if v.Kind != jsonv.Object {
-		return jsonv.Value{}, errors.New("Input should be a valid dictionary")
+		return jsonv.Value{}, errors.New("Input should be a valid dictionary") //nolint:staticcheck // pydantic's message, as dryfire prints it
 	}
 	for _, k := range []string{"id", "name"} {
 		if x, ok := v.Get(k); !ok || x.Kind != jsonv.String {
@@ -300,7 +301,7 @@ func inputToolCall(v jsonv.Value) (jsonv.Value, error) {
 
 func inputToolResult(v jsonv.Value) (jsonv.Value, error) {
 	if v.Kind != jsonv.Object {
-		return jsonv.Value{}, errors.New("Input should be a valid dictionary")
+		return jsonv.Value{}, errors.New("Input should be a valid dictionary") //nolint:staticcheck // pydantic's message, as dryfire prints it
 	}
 	id, ok := v.Get("call_id")
 	if !ok || id.Kind != jsonv.String {

@@ -2,10 +2,11 @@ package engine
 
 import (
 	"fmt"
+	"slices"
+
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
-	"slices"
 )
 
 // ToolResult is what a mock gives back for one tool call, as dryfire's

@@ -1,14 +1,15 @@
 package engine
 
 import (
-	"github.com/dryfire-tui/dryfire-tui/cassette"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/suite"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // probeSection decodes one section of semantics-probes.json with the

@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/dryfire-tui/dryfire-tui/cassette"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/suite"
 	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // Outcomes of a replayed case repetition.

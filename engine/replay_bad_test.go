@@ -1,13 +1,14 @@
 package engine
 
 import (
-	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
-	"github.com/dryfire-tui/dryfire-tui/suite"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // copyTree copies a golden project into a writable directory.

@@ -136,7 +136,7 @@ func TestReplayMutatedProjectsMissAsDryfire(t *testing.T) {
 			}
 			sortMisses(gotMisses)
 			sortMisses(want.Misses)
-			if !reflect.DeepEqual(gotMisses, want.Misses) && !(len(gotMisses) == 0 && len(want.Misses) == 0) {
+			if !reflect.DeepEqual(gotMisses, want.Misses) && (len(gotMisses) != 0 || len(want.Misses) != 0) {
 				t.Errorf("misses:\n got %+v\nwant %+v", gotMisses, want.Misses)
 			}
 			wantVisits := map[string][]string{}

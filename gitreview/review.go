@@ -293,7 +293,7 @@ func groupCases(items []*ReviewItem) []ReviewCase {
 func caseSummary(items []*ReviewItem) []string {
 	var added, removed []int
 	for _, it := range items {
-		switch it.Kind {
+		switch it.Kind { //nolint:exhaustive // the other cases need nothing here
 		case Added:
 			added = append(added, it.Turn)
 		case Deleted:

@@ -236,7 +236,7 @@ func (w *walker) member(m jsonv.Member) {
 }
 
 func (w *walker) value(v jsonv.Value) {
-	switch v.Kind {
+	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.String:
 		w.str(v.Text)
 	case jsonv.Array:

@@ -36,7 +36,7 @@ func scanDir(t *testing.T, dir string) *dirScan {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
-		switch format.Detect(data) {
+		switch format.Detect(data) { //nolint:exhaustive // the other cases need nothing here
 		case format.Tape:
 			tp, err := tape.Decode(data)
 			if err != nil {

@@ -2,12 +2,13 @@ package suite
 
 import (
 	"errors"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
 )
 
 // ConfigFileName is the project file dryfire looks for.
@@ -261,30 +262,13 @@ func loadConfig(file string) (Config, []SpecError) {
 			cfg.Version, _ = v.laxIntField(n, p)
 		}
 		if n, p, ok := o.field("defaults"); ok && n.Kind != jsonv.Null {
-			if d, ok := v.open(n, p, "Defaults"); ok {
-				cfg.DefaultProvider = d.optStr("provider")
-				cfg.Defaults = d.settings()
-				d.close()
-			}
+			v.defaults(n, p, &cfg)
 		}
 		if n, p, ok := o.field("suites"); ok {
 			cfg.Suites = v.strList(n, p, "suites")
 		}
 		if n, p, ok := o.field("cassettes"); ok && n.Kind != jsonv.Null {
-			if c, ok := v.open(n, p, "CassetteConfig"); ok {
-				if s := c.optStr("dir"); s != nil {
-					cfg.CassetteDir = *s
-				}
-				if n, p, ok := c.field("mode"); ok && n.Kind != jsonv.Null {
-					switch n.Scalar.Text {
-					case "auto", "record", "replay", "off":
-						cfg.CassetteMode = n.Scalar.Text
-					default:
-						v.add(p, "Input should be 'auto', 'record', 'replay' or 'off'")
-					}
-				}
-				c.close()
-			}
+			v.cassettes(n, p, &cfg)
 		}
 		if s := o.optStr("pricing_file"); s != nil {
 			cfg.PricingFile = *s
@@ -299,6 +283,37 @@ func loadConfig(file string) (Config, []SpecError) {
 		v.errs[i].Source = sourceLine(data, v.errs[i].Line)
 	}
 	return cfg, v.errs
+}
+
+// defaults reads the defaults: block of dryfire.yaml.
+func (v *validator) defaults(n *YAMLNode, p pos, cfg *Config) {
+	d, ok := v.open(n, p, "Defaults")
+	if !ok {
+		return
+	}
+	cfg.DefaultProvider = d.optStr("provider")
+	cfg.Defaults = d.settings()
+	d.close()
+}
+
+// cassettes reads the cassettes: block of dryfire.yaml.
+func (v *validator) cassettes(n *YAMLNode, p pos, cfg *Config) {
+	c, ok := v.open(n, p, "CassetteConfig")
+	if !ok {
+		return
+	}
+	if s := c.optStr("dir"); s != nil {
+		cfg.CassetteDir = *s
+	}
+	if n, p, ok := c.field("mode"); ok && n.Kind != jsonv.Null {
+		switch n.Scalar.Text {
+		case "auto", "record", "replay", "off":
+			cfg.CassetteMode = n.Scalar.Text
+		default:
+			v.add(p, "Input should be 'auto', 'record', 'replay' or 'off'")
+		}
+	}
+	c.close()
 }
 
 func (v *validator) providers(n *YAMLNode, p pos) []string {

@@ -2,12 +2,13 @@ package suite
 
 import (
 	"fmt"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // SpecError is a problem in a project or suite file, at a position. Line and
@@ -220,7 +221,7 @@ func (v *validator) add(p pos, msg string) {
 // resolveRefs replaces every mapping holding $ref by the parsed target file
 // (relative to dir); a missing target is an error and becomes {}.
 func (v *validator) resolveRefs(n *YAMLNode, dir string, loc []string) *YAMLNode {
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.Object:
 		for _, m := range n.Members {
 			if m.Key != "$ref" {
@@ -304,7 +305,7 @@ func (v *validator) interpolate(n *YAMLNode, lookupEnv func(string) (string, boo
 			return ""
 		}))
 	}
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.Object:
 		for _, m := range n.Members {
 			sub(m.Value)

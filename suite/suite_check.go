@@ -1,12 +1,13 @@
 package suite
 
 import (
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"math"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // The structural check of a suite mirrors dryfire's strict pydantic models

@@ -63,7 +63,7 @@ func (n *YAMLNode) ToValue() (jsonv.Value, string) {
 	if n == nil {
 		return jsonv.Value{}, ""
 	}
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.Array:
 		items := make([]jsonv.Value, len(n.Items))
 		bad := ""
@@ -194,7 +194,7 @@ func (c *yamlConverter) convert(n ast.Node) (*YAMLNode, error) {
 	if tk == nil {
 		return &YAMLNode{Line: line, Column: col}, nil
 	}
-	switch tk.Type {
+	switch tk.Type { //nolint:exhaustive // the other cases need nothing here
 	case token.SingleQuoteType, token.DoubleQuoteType:
 		return &YAMLNode{Kind: jsonv.String, Scalar: jsonv.StringValue(tk.Value), Line: line, Column: col}, nil
 	}
@@ -277,7 +277,7 @@ func sameYAMLKey(a, b *YAMLNode) bool {
 
 // pyStr spells a scalar key as Python's str() does.
 func pyStr(n *YAMLNode) string {
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.String:
 		return n.Scalar.Text
 	case jsonv.Null:

@@ -2,11 +2,12 @@ package suite
 
 import (
 	"encoding/json"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // dryfireGolden is the dryfire golden data shared by the repository's tests.

@@ -86,22 +86,22 @@ func (e *CallError) value() Value {
 type KeyCheck uint8
 
 const (
-	// KeyUnchecked: the entry was not checked (its zero value).
+	// KeyUnchecked is an entry that was not checked (its zero value).
 	KeyUnchecked KeyCheck = iota
-	// KeyMismatch: the stored arguments hash to neither dialect's key:
+	// KeyMismatch is an entry whose stored arguments hash to neither dialect's key:
 	// normalize changed since recording, or the tape was edited by hand.
 	KeyMismatch
-	// KeyJS: only the JavaScript key matches.
+	// KeyJS is an entry whose JavaScript key only matches.
 	KeyJS
-	// KeyPython: only the Python key matches.
+	// KeyPython is an entry whose Python key only matches.
 	KeyPython
-	// KeyBoth: the arguments hash to the same key in both dialects.
+	// KeyBoth is an entry whose arguments hash to the same key in both dialects.
 	KeyBoth
 )
 
 // String returns "key mismatch", "js", "python", "js+python" or "unchecked".
 func (k KeyCheck) String() string {
-	switch k {
+	switch k { //nolint:exhaustive // the other cases need nothing here
 	case KeyMismatch:
 		return "key mismatch"
 	case KeyJS:
@@ -236,7 +236,7 @@ func shapeErr(format string, args ...any) error {
 }
 
 func kindName(v Value) string {
-	switch v.Kind {
+	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.Array:
 		return "a list"
 	case jsonv.Object:
@@ -258,7 +258,7 @@ func compactText(v Value) string {
 }
 
 func hasNonFinite(v Value) bool {
-	switch v.Kind {
+	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.Number:
 		return v.IsNonFinite()
 	case jsonv.Array:

@@ -88,7 +88,7 @@ var maxSafeInteger = big.NewInt(1<<53 - 1)
 // checkSafeIntegers returns an error wrapping [ErrUnsafeInteger] naming the
 // first integer literal in v whose magnitude exceeds 2^53-1.
 func checkSafeIntegers(v Value) error {
-	switch v.Kind {
+	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.Number:
 		if !v.IsInt() {
 			return nil

@@ -107,7 +107,7 @@ func marshalValue(rv reflect.Value, depth int) (Value, error) {
 		}
 		return jsonv.StringValue(string(text)), nil
 	}
-	switch rv.Kind() {
+	switch rv.Kind() { //nolint:exhaustive // the other cases need nothing here
 	case reflect.Bool:
 		return jsonv.BoolValue(rv.Bool()), nil
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -203,7 +203,7 @@ func mapKey(k reflect.Value) (string, error) {
 		text, err := m.MarshalText()
 		return string(text), err
 	}
-	switch k.Kind() {
+	switch k.Kind() { //nolint:exhaustive // the other cases need nothing here
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return strconv.FormatInt(k.Int(), 10), nil
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
@@ -268,7 +268,7 @@ func fieldByIndex(rv reflect.Value, index []int) (reflect.Value, bool) {
 }
 
 func isEmptyValue(v reflect.Value) bool {
-	switch v.Kind() {
+	switch v.Kind() { //nolint:exhaustive // the other cases need nothing here
 	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
 		return v.Len() == 0
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,

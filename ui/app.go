@@ -87,7 +87,6 @@ type Model struct {
 
 	status    string
 	statusErr bool
-	quitting  bool
 	// reselect is the recording to put the cursor back on after a rescan.
 	reselect tree.Item
 }

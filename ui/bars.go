@@ -116,7 +116,7 @@ func (k keyString) String() string { return string(k) }
 // shortHelp lists the keys that apply in the current mode and state.
 func (m Model) shortHelp() []key.Binding {
 	k := m.keysNow()
-	switch m.mode {
+	switch m.mode { //nolint:exhaustive // the other cases need nothing here
 	case modeFilter:
 		return []key.Binding{
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
@@ -145,7 +145,7 @@ func (m Model) keysNow() KeyMap {
 	k.Detail = m.detail.Keys()
 	it, leaf := m.tree.Selected()
 	hasRows := m.tree.Rows() > 0
-	k.Open.SetEnabled(hasRows && !(leaf && m.focus == focusDetail))
+	k.Open.SetEnabled(hasRows && (!leaf || m.focus != focusDetail))
 	k.Focus.SetEnabled(hasRows)
 	k.Detail.Tabs.SetEnabled(hasRows)
 	k.Detail.NextTab.SetEnabled(hasRows)

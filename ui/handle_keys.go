@@ -17,7 +17,7 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.cancel()
 		return m, tea.Quit
 	}
-	switch m.mode {
+	switch m.mode { //nolint:exhaustive // the other cases need nothing here
 	case modeFilter:
 		return m.handleFilterKey(msg)
 	case modeHelp:

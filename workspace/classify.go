@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -287,11 +286,6 @@ func missTurn(res *engine.CaseResult) int {
 		return res.Visits[n-1].Turn
 	}
 	return 0
-}
-
-// sortByPath orders recordings by path, then entry.
-func sortByPath(rs []*Recording) {
-	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Path < rs[j].Path })
 }
 
 // fileError is a file's diagnostic without the file's own path (the

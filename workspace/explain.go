@@ -89,7 +89,7 @@ func (w *Workspace) explainMisses(c *classifier) {
 		wg.Go(func() {
 			for i := range next {
 				j := jobs[i]
-				out[i] = w.explain(j.res, j.miss, j.dir, byDir[j.dir])
+				out[i] = w.explain(j.res, j.miss, byDir[j.dir])
 			}
 		})
 	}
@@ -128,7 +128,7 @@ func filesByCaseDir(files []*cassette.StoreFile) map[string][]*cassette.StoreFil
 // directory, turn and repetition; failing that, with the closest recording
 // of the case, the suite, or the same turn anywhere. dirFiles are the files under
 // the case directory dir.
-func (w *Workspace) explain(res *engine.CaseResult, miss *engine.Visit, dir string, dirFiles []*cassette.StoreFile) *Explanation {
+func (w *Workspace) explain(res *engine.CaseResult, miss *engine.Visit, dirFiles []*cassette.StoreFile) *Explanation {
 	e := &Explanation{Suite: res.Suite, Case: res.Case, RepeatIndex: res.RepeatIndex, Turn: miss.Turn, CurrentKey: miss.Key}
 	var same, near []*cassette.StoreFile
 	for _, f := range dirFiles {

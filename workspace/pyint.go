@@ -12,7 +12,7 @@ import (
 // schema_version: int(True), int(1.0), int(1.9) and int(" 1 ") are 1;
 // None, lists, "1.0" and NaN raise, which prune counts as stale.
 func pyIntIsOne(v jsonv.Value) bool {
-	switch v.Kind {
+	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.Bool:
 		return v.Bool
 	case jsonv.Number:

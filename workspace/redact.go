@@ -36,7 +36,7 @@ type ReplayProof struct {
 	Restored bool
 }
 
-// RedactAll rewrites every file with findings in rep (except the secrets
+// RedactSecrets rewrites every file with findings in rep (except the secrets
 // keep spares), then, in a dryfire project, replays every case offline
 // before and after: if a case that hit before no longer does (a redacted
 // tool-call argument that a mock matched on, say), every file is restored

@@ -69,7 +69,7 @@ func Statuses() []string { return statusNames[:] }
 // Prunable reports whether prune may remove a recording of this status:
 // dryfire's orphans and stale schema versions, and superseded recordings.
 func (s Status) Prunable() bool {
-	switch s {
+	switch s { //nolint:exhaustive // the other cases need nothing here
 	case OrphanedCase, OrphanedSuite, StaleSchema, Superseded:
 		return true
 	}

@@ -250,36 +250,7 @@ func writeCheckAnnotations(w io.Writer, r *checkResult) {
 		return file(filepath.Join(r.ws.Root, filepath.FromSlash(rel)))
 	}
 	var out []annotation
-	if r.Replay != nil {
-		for _, se := range r.Replay.Errors {
-			out = append(out, annotation{level: "error", file: fromRoot(se.File), line: se.Line, col: se.Column,
-				title: "spec error", msg: se.Message})
-		}
-		for _, c := range r.replayProblems() {
-			a := annotation{level: "error", file: fromRoot(c.SuiteFile), title: "replay " + c.Outcome}
-			if c.Spec != nil {
-				a.line = c.Spec.Line
-			}
-			label := replayLabel(*c)
-			if v, ok := c.Miss(); ok {
-				a.title = "cassette miss"
-				a.msg = fmt.Sprintf("%s misses at turn %d: no recording for key %s", label, v.Turn, v.Key)
-				if x := r.explanation(c); x != nil {
-					a.msg += "\n" + x.Headline()
-					if x.Recording != nil {
-						a.msg += "\nrecorded as " + x.Recording.Path
-						if a.file == "" {
-							a.file = fromRoot(x.Recording.Path)
-						}
-					}
-				}
-				a.msg += "\nexplain: dryfire-tui diff; fix: re-record with dryfire run --cassette-mode=record"
-			} else {
-				a.msg = label + ": " + c.Message
-			}
-			out = append(out, a)
-		}
-	}
+	out = append(out, r.replayAnnotations(fromRoot)...)
 	for _, f := range r.openSecrets() {
 		out = append(out, annotation{level: "error", file: fromRoot(f.Path), title: "secret (" + f.Rule + ")",
 			msg: fmt.Sprintf("%s at %s, %s (sha256 %.12s)\nredact it (dryfire-tui secrets --redact) or accept it in %s",
@@ -336,4 +307,42 @@ func (r *checkResult) openSecrets() []secrets.Finding {
 		return nil
 	}
 	return r.Secrets.Open
+}
+
+// replayAnnotations are the annotations of the replay part: spec errors and
+// the repetitions that fail, each with its explanation.
+func (r *checkResult) replayAnnotations(fromRoot func(string) string) []annotation {
+	if r.Replay == nil {
+		return nil
+	}
+	var out []annotation
+	for _, se := range r.Replay.Errors {
+		out = append(out, annotation{level: "error", file: fromRoot(se.File), line: se.Line, col: se.Column,
+			title: "spec error", msg: se.Message})
+	}
+	for _, c := range r.replayProblems() {
+		a := annotation{level: "error", file: fromRoot(c.SuiteFile), title: "replay " + c.Outcome}
+		if c.Spec != nil {
+			a.line = c.Spec.Line
+		}
+		label := replayLabel(*c)
+		if v, ok := c.Miss(); ok {
+			a.title = "cassette miss"
+			a.msg = fmt.Sprintf("%s misses at turn %d: no recording for key %s", label, v.Turn, v.Key)
+			if x := r.explanation(c); x != nil {
+				a.msg += "\n" + x.Headline()
+				if x.Recording != nil {
+					a.msg += "\nrecorded as " + x.Recording.Path
+					if a.file == "" {
+						a.file = fromRoot(x.Recording.Path)
+					}
+				}
+			}
+			a.msg += "\nexplain: dryfire-tui diff; fix: re-record with dryfire run --cassette-mode=record"
+		} else {
+			a.msg = label + ": " + c.Message
+		}
+		out = append(out, a)
+	}
+	return out
 }

@@ -80,6 +80,8 @@ func usageErrorf(hint, format string, args ...any) error {
 // exitWith returns an error that only sets the exit code.
 func exitWith(code int) error { return &exitError{code: code} }
 
+// Run runs the command line args (without the program name) and returns
+// the exit code.
 func Run(ctx context.Context, args []string, e Env) int {
 	name, rest := "browse", args
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {

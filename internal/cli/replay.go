@@ -67,7 +67,7 @@ func (c *replayCmd) run(ctx context.Context, e Env, args []string) error {
 			return err
 		}
 	} else {
-		writeReplayText(e.Stdout, p, res)
+		writeReplayText(e.Stdout, res)
 	}
 	if res.ExitCode != 0 {
 		return exitWith(res.ExitCode)

@@ -13,7 +13,7 @@ import (
 
 // writeReplayText prints one line per case repetition, the miss message
 // under a miss, and a summary line.
-func writeReplayText(w io.Writer, p *suite.Project, res *engine.Result) {
+func writeReplayText(w io.Writer, res *engine.Result) {
 	width := 0
 	for _, c := range res.Cases {
 		width = max(width, len([]rune(replayLabel(c))))

@@ -356,7 +356,7 @@ func Generate(dir string, cfg Config) (*Manifest, error) {
 	}
 	suites := plan(cfg)
 	w := &writer{root: dir}
-	if err := w.project(suites); err != nil {
+	if err := w.project(); err != nil {
 		return nil, err
 	}
 	workers := cfg.Workers

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
@@ -131,8 +132,10 @@ func (s *suiteSpec) tempFor(c *caseSpec) jsonv.Value {
 	if lit == "" {
 		lit = "0"
 	}
-	var f float64
-	fmt.Sscan(lit, &f)
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil {
+		f = 0 // the generator's own literals always parse
+	}
 	return jsonv.FloatValue(f)
 }
 

@@ -25,7 +25,7 @@ cassettes:
   mode: replay
 `
 
-func (w *writer) project(suites []*suitePlan) error {
+func (w *writer) project() error {
 	if err := os.MkdirAll(w.root, 0o755); err != nil {
 		return err
 	}

@@ -18,12 +18,12 @@ var (
 	errNotBool = errors.New("should be a valid boolean")
 )
 
-// laxInt converts v as a pydantic int field does: an integer literal of any
+// LaxInt converts v as a pydantic int field does: an integer literal of any
 // size, true/false, an integral float inside the int64 range, or a string
 // such as " 1_000 " or "5.00". Integers beyond int64 are valid for dryfire;
 // they saturate here.
 func LaxInt(v Value) (int64, error) {
-	switch v.Kind {
+	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case Bool:
 		if v.Bool {
 			return 1, nil
@@ -63,9 +63,9 @@ func LaxInt(v Value) (int64, error) {
 	return 0, errNotInt
 }
 
-// laxBool converts v as a pydantic bool field does.
+// LaxBool converts v as a pydantic bool field does.
 func LaxBool(v Value) (bool, error) {
-	switch v.Kind {
+	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case Bool:
 		return v.Bool, nil
 	case Number:
@@ -83,7 +83,7 @@ func LaxBool(v Value) (bool, error) {
 	return false, errNotBool
 }
 
-// pyIntDigits checks s as Python's int() reads a decimal string (optional
+// PyIntDigits checks s as Python's int() reads a decimal string (optional
 // sign, digits with single underscores between them; unicodeDigits also
 // admits every Unicode decimal digit, as int() does) and returns it as a
 // plain ASCII literal.

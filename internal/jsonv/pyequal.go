@@ -18,7 +18,7 @@ func PyEqual(a, b Value) bool {
 	if a.Kind != b.Kind {
 		return false
 	}
-	switch a.Kind {
+	switch a.Kind { //nolint:exhaustive // the other cases need nothing here
 	case Null:
 		return true
 	case String:
@@ -63,7 +63,7 @@ func (x pyNum) equal(y pyNum) bool {
 }
 
 func pyNumber(v Value) (pyNum, bool) {
-	switch v.Kind {
+	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case Bool:
 		if v.Bool {
 			return pyNum{rat: big.NewRat(1, 1)}, true

@@ -7,7 +7,7 @@ import (
 	"unicode/utf16"
 )
 
-// pyRepr quotes s as Python's repr() does for plain strings.
+// PyRepr quotes s as Python's repr() does for plain strings.
 func PyRepr(s string) string {
 	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
 		return `"` + s + `"`

@@ -173,7 +173,7 @@ func (v Value) Str() string {
 
 // Len returns the number of items or members.
 func (v Value) Len() int {
-	switch v.Kind {
+	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case Array:
 		return len(v.Items)
 	case Object:
@@ -244,7 +244,7 @@ func (v Value) Keys() []string {
 
 // Clone returns a deep copy of v.
 func (v Value) Clone() Value {
-	switch v.Kind {
+	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case Array:
 		items := make([]Value, len(v.Items))
 		for i := range v.Items {

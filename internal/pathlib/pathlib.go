@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 )
 
-// comparePathlib orders slash-separated relative paths as Python's pathlib
+// Compare orders slash-separated relative paths as Python's pathlib
 // sorts paths: component by component, each compared by code point (bytes
 // that are not UTF-8 count as the surrogates Python decodes them to).
 func Compare(a, b string) int {

@@ -5,7 +5,7 @@ import (
 	"io/fs"
 )
 
-// readFileInto reads a whole file into buf's storage, growing it when the
+// ReadInto reads a whole file into buf's storage, growing it when the
 // file is larger, and returns the bytes. It reads until end of file without
 // asking the size first. On a tree of small files the per-file work of
 // os.ReadFile (a size query, a fresh buffer, and on Unix the attempt to add

@@ -15,7 +15,7 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if msg.String() == "ctrl+c" {
 		return m, tea.Quit
 	}
-	switch m.mode {
+	switch m.mode { //nolint:exhaustive // the other cases need nothing here
 	case modeHelp:
 		if key.Matches(msg, m.keys.Help, m.keys.Back, m.keys.Quit) {
 			m.mode = modeBrowse
@@ -258,7 +258,7 @@ func doneMessage(msg actionDoneMsg) string {
 			what = p
 		}
 	}
-	switch msg.op {
+	switch msg.op { //nolint:exhaustive // the other cases need nothing here
 	case opAccept:
 		return "accepted (staged) " + what
 	case opReject:

@@ -143,7 +143,7 @@ func itemLabel(it *gitreview.ReviewItem) string {
 }
 
 func (m Model) kindStyle(k gitreview.ChangeKind) lipgloss.Style {
-	switch k {
+	switch k { //nolint:exhaustive // the other cases need nothing here
 	case gitreview.Added:
 		return m.styles.Diff.Add
 	case gitreview.Deleted:
@@ -347,7 +347,7 @@ func (k keyName) String() string { return string(k) }
 // the ones that always end the footer.
 func (m Model) shortHelp() (keys, tail []key.Binding) {
 	k := m.keysNow()
-	switch m.mode {
+	switch m.mode { //nolint:exhaustive // the other cases need nothing here
 	case modeHelp:
 		return nil, []key.Binding{key.NewBinding(key.WithKeys("?"), key.WithHelp("?/esc", "close help"))}
 	case modeConfirm:

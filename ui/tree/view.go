@@ -141,7 +141,7 @@ func (m Model) renderRow(n *node, selected bool) string {
 		return st.Tree.CursorBl.Render(line)
 	}
 	var nameStyle = st.Tree.Leaf
-	switch n.kind {
+	switch n.kind { //nolint:exhaustive // the other cases need nothing here
 	case KindGroup:
 		nameStyle = st.Tree.Group
 	case KindSub:
