@@ -56,9 +56,9 @@ type Result struct {
 	// Changes are ordered as the hashable request: schema_version,
 	// provider, model, system, messages, tools, params.
 	Changes []Change
-	// Unified is a unified diff of both requests as pretty JSON (strings
-	// with newlines are split by line), or "" when there is nothing to show.
-	Unified string
+	// recorded and current are the two requests as compared, kept for
+	// [Result.Unified], which only some callers print.
+	recorded, current jsonv.Value
 	// Incomplete is set when the recorded digest lacks fields of the
 	// hashable request; Missing names them. Changes are then empty.
 	Incomplete bool
@@ -91,10 +91,21 @@ func Explain(recorded, current jsonv.Value) Result {
 	w := walker{}
 	w.request(a, b)
 	return Result{
-		Summary: summarise(w.changes, a, b),
-		Changes: w.changes,
-		Unified: unified(a, b),
+		Summary:  summarise(w.changes, a, b),
+		Changes:  w.changes,
+		recorded: a,
+		current:  b,
 	}
+}
+
+// Unified returns a unified diff of both requests as pretty JSON (strings
+// with newlines are split by line), or "" when there is nothing to show.
+// It is computed on each call: most callers never print it.
+func (r Result) Unified() string {
+	if r.Incomplete || r.recorded.Kind != jsonv.Object {
+		return ""
+	}
+	return unified(r.recorded, r.current)
 }
 
 func missingKeys(recorded jsonv.Value) []string {

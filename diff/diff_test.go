@@ -138,8 +138,8 @@ func TestExplainGolden(t *testing.T) {
 			if len(r.Summary) != 1 || r.Summary[0] != tt.summary {
 				t.Errorf("summary = %q, want %q", r.Summary, tt.summary)
 			}
-			if !strings.HasPrefix(r.Unified, "--- recorded\n+++ current\n@@ ") {
-				t.Errorf("unified diff:\n%s", r.Unified)
+			if !strings.HasPrefix(r.Unified(), "--- recorded\n+++ current\n@@ ") {
+				t.Errorf("unified diff:\n%s", r.Unified())
 			}
 		})
 	}
@@ -151,7 +151,7 @@ func TestExplainUnchangedRequest(t *testing.T) {
 	t.Parallel()
 	d := digest(t, "project-K-schema-version-bumped", "refund_agent/parallel_lookups/01-3d3d451719dd1a54.json")
 	r := Explain(d, d)
-	if !r.Equal() || len(r.Summary) != 0 || r.Unified != "" {
+	if !r.Equal() || len(r.Summary) != 0 || r.Unified() != "" {
 		t.Errorf("Explain(d, d) = %+v", r)
 	}
 }
@@ -181,7 +181,7 @@ func TestExplainIncomplete(t *testing.T) {
 	t.Parallel()
 	full := digest(t, "project-B-tool-description", "refund_agent/parallel_lookups/00-6e943a4a4125d90d.json")
 	r := Explain(mustDecode(t, `{"messages": []}`), full)
-	if !r.Incomplete || len(r.Changes) != 0 || r.Unified != "" {
+	if !r.Incomplete || len(r.Changes) != 0 || r.Unified() != "" {
 		t.Fatalf("result = %+v", r)
 	}
 	if want := "incomplete digest: the recording stores only messages (no schema_version, provider, model, system, tools, params), so it cannot be explained field by field"; r.Summary[0] != want {
@@ -256,8 +256,8 @@ func TestUnifiedSplitsLongStrings(t *testing.T) {
 	b := set(t, a, "system", jsonv.StringValue("one\n2\nthree\n"))
 	r := Explain(a, b)
 	want := "--- recorded\n+++ current\n@@ -5,7 +5,7 @@\n   \"provider\": \"p\",\n   \"schema_version\": 1,\n   \"system\": \"one\\n\"\n-            \"two\\n\"\n+            \"2\\n\"\n             \"three\\n\",\n   \"tools\": []\n }\n"
-	if r.Unified != want {
-		t.Errorf("unified:\n%s\nwant:\n%s", r.Unified, want)
+	if r.Unified() != want {
+		t.Errorf("unified:\n%s\nwant:\n%s", r.Unified(), want)
 	}
 }
 

@@ -171,7 +171,7 @@ func tapeDetail(d detail.Data, rf ref) detail.Data {
 }
 
 func toDiff(e *workspace.Explanation) *detail.Diff {
-	df := &detail.Diff{Summary: e.Result.Summary, Unified: e.Result.Unified, Incomplete: e.Result.Incomplete, Note: e.Note}
+	df := &detail.Diff{Summary: e.Result.Summary, Unified: e.Result.Unified(), Incomplete: e.Result.Incomplete, Note: e.Note}
 	if e.Note == "" && e.CurrentKey != "" {
 		df.Note = fmt.Sprintf("recorded key %s · the case now sends %s", e.RecordedKey, e.CurrentKey)
 	}

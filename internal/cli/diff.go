@@ -112,9 +112,9 @@ func writeDiffText(out io.Writer, stale []*workspace.Explanation) {
 		for _, ch := range x.Result.Changes {
 			fmt.Fprintf(out, "    %s %s\n", ch.Kind, ch.Path)
 		}
-		if x.Result.Unified != "" {
+		if x.Result.Unified() != "" {
 			fmt.Fprintln(out)
-			for _, l := range strings.SplitAfter(strings.TrimSuffix(x.Result.Unified, "\n"), "\n") {
+			for _, l := range strings.SplitAfter(strings.TrimSuffix(x.Result.Unified(), "\n"), "\n") {
 				fmt.Fprintf(out, "  %s", l)
 			}
 			fmt.Fprintln(out)
@@ -152,7 +152,7 @@ func writeDiffJSON(out io.Writer, stale []*workspace.Explanation) error {
 	for _, x := range stale {
 		s := diffStaleJSON{Suite: x.Suite, Case: x.Case, RepeatIndex: x.RepeatIndex, Turn: x.Turn,
 			RecordedKey: x.RecordedKey, CurrentKey: x.CurrentKey, Summary: append([]string{}, x.Result.Summary...),
-			Changes: []diffChangeJSON{}, Unified: x.Result.Unified, Closest: x.Result.Closest,
+			Changes: []diffChangeJSON{}, Unified: x.Result.Unified(), Closest: x.Result.Closest,
 			Incomplete: x.Result.Incomplete, Note: x.Note}
 		if x.Recording != nil {
 			s.Path = x.Recording.Path
