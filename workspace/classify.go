@@ -38,13 +38,15 @@ type classifier struct {
 }
 
 // classify gives every dryfire recording its status.
-func (w *Workspace) classify() {
+func (w *Workspace) classify(explain bool) {
 	c := &classifier{w: w, valid: map[string]map[string]bool{}, dirs: map[string]*caseDir{},
 		readBy: map[*cassette.StoreFile][]string{}, served: map[string]*cassette.StoreFile{},
 		explained: map[string]*Explanation{}}
 	if w.Project != nil {
 		c.project()
-		w.explainMisses(c)
+		if explain {
+			w.explainMisses(c)
+		}
 	}
 	// Each file's status depends only on the indexes built above, which
 	// are read-only from here: the files are classified in parallel, in

@@ -106,6 +106,10 @@ type Options struct {
 	// the recordings unclassified (Status Pending): for the commands that
 	// only read files (secrets, doctor).
 	NoReplay bool
+	// NoExplain leaves the misses unexplained (Workspace.Stale empty, and
+	// the reasons of stale recordings without the cause): for prune, which
+	// never prints them. Explaining re-reads the recorded requests.
+	NoExplain bool
 	// OnBatch receives recordings while the store loads (see the package
 	// documentation, section Streaming).
 	OnBatch func([]*Recording)
@@ -167,7 +171,7 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 			return nil, err
 		}
 	}
-	w.classify()
+	w.classify(!o.NoExplain)
 	return w, nil
 }
 

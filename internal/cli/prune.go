@@ -38,7 +38,15 @@ func (c *pruneCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
-	w, err := openScan(ctx, e, "prune", args, 1)
+	if len(args) > 1 {
+		return usageErrorf("run 'dryfire-tui help prune'", "too many arguments")
+	}
+	path := "."
+	if len(args) == 1 {
+		path = args[0]
+	}
+	// Prune prints no stale reasons: the misses need no explaining.
+	w, err := openScanPath(ctx, e, path, workspace.Options{NoExplain: true})
 	if err != nil {
 		return err
 	}
