@@ -8,20 +8,18 @@ import (
 	"path/filepath"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
-// The parts of [Check], in report order.
+// The parts of [Check], as the check document names them.
 const (
-	PartReplay  = "replay"
-	PartSecrets = "secrets"
-	PartPrune   = "prune"
-	PartDoctor  = "doctor"
+	PartReplay  = report.PartReplay
+	PartSecrets = report.PartSecrets
+	PartPrune   = report.PartPrune
+	PartDoctor  = report.PartDoctor
 )
-
-// CheckParts are the parts of [Check], in report order.
-var CheckParts = []string{PartReplay, PartSecrets, PartPrune, PartDoctor}
 
 // CheckOptions tune [Check].
 type CheckOptions struct {

@@ -48,6 +48,13 @@
 //   - [Replay]: the offline replay alone, with a case filter or a model.
 //   - [Check]: the CI gate, every part over one scan.
 //
+// Each of these results makes the document its command prints (package
+// report): [Workspace.Listing], [Recording.Document],
+// [Workspace.ShowDocument] (after [Workspace.Find]), [PrunePlan.Document],
+// [DiffDocument] (of [Workspace.StaleMatching]), [DoctorReport.Document],
+// [Secrets.Document], [CheckResult.Document].
+// [SecretsReport.WriteBaseline] accepts every current finding.
+//
 // # Statuses
 //
 // A dryfire file is classified in this order (the first rule that applies

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -151,7 +152,7 @@ func TestCheckProjects(t *testing.T) {
 					t.Errorf("text report lacks %q:\n%s", want, out)
 				}
 			}
-			for _, part := range checkParts {
+			for _, part := range report.CheckParts {
 				line := part + strings.Repeat(" ", 9-len(part))
 				if _, bad := tc.problems[part]; !bad && !strings.Contains(out, "\n"+line+"ok  ") && !strings.HasPrefix(out, line+"ok  ") {
 					t.Errorf("%s should be ok:\n%s", part, out)
@@ -170,7 +171,7 @@ func TestCheckProjects(t *testing.T) {
 				t.Errorf("ok = %v, exit %d", doc.OK, tc.code)
 			}
 			parts := map[string]json.RawMessage{"replay": doc.Replay, "secrets": doc.Secrets, "prune": doc.Prune, "doctor": doc.Doctor}
-			for _, part := range checkParts {
+			for _, part := range report.CheckParts {
 				own, _, _ := runCmd(t, part, "--json", dir)
 				if got, want := decodeAny(t, parts[part]), decodeAny(t, []byte(own)); !reflect.DeepEqual(got, want) {
 					t.Errorf("check's %s part differs from %s --json:\ncheck: %s\nown:   %s", part, part, parts[part], own)
@@ -376,42 +377,5 @@ func TestCheckAnnotations(t *testing.T) {
 	prefix = "::error file=" + p + "/" + bad + ",line=2,col=18,title=doctor parse::"
 	if code != exitFindings || len(got) == 0 || !strings.HasPrefix(got[0], prefix) {
 		t.Errorf("parse error: exit %d, want an annotation starting\n%s\ngot:\n%s", code, prefix, strings.Join(got, "\n"))
-	}
-}
-
-func TestAnnotationEscaping(t *testing.T) {
-	t.Parallel()
-	tests := map[string]struct {
-		a    annotation
-		want string
-	}{
-		"plain": {
-			a:    annotation{level: "error", file: "evals/a.eval.yaml", line: 3, title: "cassette miss", msg: "a::b misses"},
-			want: "::error file=evals/a.eval.yaml,line=3,title=cassette miss::a::b misses",
-		},
-		"message keeps : and , but not % CR LF": {
-			a:    annotation{level: "warning", msg: "100% sure,\r\nreally: yes"},
-			want: "::warning::100%25 sure,%0D%0Areally: yes",
-		},
-		"properties escape : and , too": {
-			a:    annotation{level: "error", file: "we,ird:dir/50%.json", line: 2, col: 7, title: "doctor: parse, line\n2", msg: "x"},
-			want: "::error file=we%2Cird%3Adir/50%25.json,line=2,col=7,title=doctor%3A parse%2C line%0A2::x",
-		},
-		"no line, no column": {
-			a:    annotation{level: "error", file: "f.json", col: 4, msg: "m"},
-			want: "::error file=f.json::m",
-		},
-		"percent first": {
-			a:    annotation{level: "error", title: "%0A", msg: "%3A"},
-			want: "::error title=%250A::%253A",
-		},
-	}
-	for name, tc := range tests {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			if got := tc.a.String(); got != tc.want {
-				t.Errorf("got  %s\nwant %s", got, tc.want)
-			}
-		})
 	}
 }

@@ -1,10 +1,19 @@
-// Package cli is the command line of dryfire-tui: one file per command,
-// each its flags, one call into the core and one report.
+// Package cli is the command line: [Run] takes the arguments and an [Env]
+// and returns the exit code; main does nothing else.
 //
-// [Run] looks the command up in the table (commands.go), parses its flags
-// with pflag, runs it with an [Env] (standard streams, clock, environment,
-// whether stdout is a terminal) and maps the error it returns to an exit
-// code: 0 ok, 1 findings, 2 usage, spec or config error, 3 a replay miss,
-// 130 interrupted. Results go to stdout, diagnostics to stderr as
-// "dryfire-tui: error: …" and "dryfire-tui: hint: …".
+// Each command is one file: its usage text (what 'dryfire-tui help
+// COMMAND' prints and docs/commands.md is generated from), an options
+// struct with its flags, and a run method that makes one call into the core
+// (package workspace, gitreview, cassette or tape) and writes one document
+// of package report, as text or with --json as JSON. What several commands
+// share (the exit codes, the PATH argument, the environment, opening a
+// workspace, printing warnings and the document) lives in shared.go; the
+// command table, Run and the help in commands.go and help.go.
+//
+// # Output
+//
+// Results go to stdout; diagnostics to stderr as "dryfire-tui: error: …",
+// "dryfire-tui: warning: …" and "dryfire-tui: hint: …". Exit codes: 0 ok,
+// 1 findings, 2 usage, spec or config error, 3 a replay miss, 130
+// interrupted.
 package cli

@@ -68,34 +68,29 @@ func (c *fingerprintCmd) run(ctx context.Context, e Env, args []string) error {
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
-	if err != nil {
-		return err
+	if err == nil && failed > 0 {
+		err = &exitError{code: exitFindings, err: fmt.Errorf("%d of %d lines could not be hashed", failed, total)}
 	}
-	if failed > 0 {
-		return &exitError{code: exitFindings, err: fmt.Errorf("%d of %d lines could not be hashed", failed, total)}
-	}
-	return nil
+	return err
 }
 
-// hasher returns the per-line work the flags select: JSON line in, key or
-// canonical text out.
-func (c *fingerprintCmd) hasher() (func([]byte) (string, error), error) {
-	var dialect jsonv.Dialect
-	switch c.tape {
-	case "":
-		return c.dryfireLine, nil
-	case "js":
-		dialect = jsonv.JS
-	case "py", "python":
-		dialect = jsonv.Python
-	default:
+// hasher returns the per-line work the flags select: a decoded JSON line
+// in, its key (or with --canonical the text hashed) out.
+func (c *fingerprintCmd) hasher() (func(jsonv.Value) (string, error), error) {
+	if c.tape == "" {
+		return func(hashArgs jsonv.Value) (string, error) {
+			key, canonical, err := cassette.HashArgsKey(hashArgs)
+			if c.canonical {
+				return string(canonical), err
+			}
+			return key, err
+		}, nil
+	}
+	dialect, ok := map[string]jsonv.Dialect{"js": jsonv.JS, "py": jsonv.Python, "python": jsonv.Python}[c.tape]
+	if !ok {
 		return nil, usageErrorf("use --tape js or --tape py", "unknown tape dialect %q", c.tape)
 	}
-	return func(line []byte) (string, error) {
-		call, err := decodeLine(line)
-		if err != nil {
-			return "", err
-		}
+	return func(call jsonv.Value) (string, error) {
 		if call.Kind != jsonv.Object || !call.Has("args") {
 			return "", errors.New(`a tape call must be an object with "args" (and optionally "kwargs")`)
 		}
@@ -107,39 +102,10 @@ func (c *fingerprintCmd) hasher() (func([]byte) (string, error), error) {
 	}, nil
 }
 
-func (c *fingerprintCmd) dryfireLine(line []byte) (string, error) {
-	args, err := decodeLine(line)
-	if err != nil {
-		return "", err
-	}
-	req, err := cassette.HashableRequest(args)
-	if err != nil {
-		return "", err
-	}
-	canon, err := jsonv.Canonical(req)
-	if err != nil {
-		return "", err
-	}
-	if c.canonical {
-		return string(canon), nil
-	}
-	return cassette.FingerprintBytes(canon), nil
-}
-
-// decodeLine reads one line leniently, as Python's json.loads does: NaN and
-// Infinity parse, and hashing then refuses them with dryfire's error.
-func decodeLine(line []byte) (jsonv.Value, error) {
-	v, err := jsonv.DecodeWith(line, jsonv.DecodeOptions{AllowNonFinite: true})
-	var pe *jsonv.ParseError
-	if errors.As(err, &pe) {
-		return v, fmt.Errorf("invalid JSON at column %d: %v", pe.Column, pe.Err)
-	}
-	return v, err
-}
-
 // fingerprintLines hashes every non-blank line of in, writing one result
-// line each.
-func fingerprintLines(ctx context.Context, in io.Reader, out io.Writer, hash func([]byte) (string, error)) (failed, total int, err error) {
+// line each. A line is read leniently, as Python's json.loads does: NaN and
+// Infinity parse, and hashing then refuses them with dryfire's error.
+func fingerprintLines(ctx context.Context, in io.Reader, out io.Writer, hash func(jsonv.Value) (string, error)) (failed, total int, err error) {
 	r := bufio.NewReaderSize(in, 1<<16)
 	for {
 		line, readErr := r.ReadBytes('\n')
@@ -151,7 +117,15 @@ func fingerprintLines(ctx context.Context, in io.Reader, out io.Writer, hash fun
 		}
 		if trimmed := bytes.TrimSpace(line); len(trimmed) > 0 {
 			total++
-			result, err := hash(trimmed)
+			v, err := jsonv.DecodeWith(trimmed, jsonv.DecodeOptions{AllowNonFinite: true})
+			var pe *jsonv.ParseError
+			result := ""
+			switch {
+			case errors.As(err, &pe):
+				err = fmt.Errorf("invalid JSON at column %d: %v", pe.Column, pe.Err)
+			case err == nil:
+				result, err = hash(v)
+			}
 			if err != nil {
 				failed++
 				result = "error: " + err.Error()

@@ -1,0 +1,83 @@
+package gitreview
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+
+	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
+)
+
+// Open reviews the recordings of the project around path (any PATH
+// workspace.Locate accepts): the changes since HEAD in its cassette root
+// and tape directories, paths relative to the project root.
+func Open(ctx context.Context, path string) (*Review, error) {
+	l, err := workspace.Locate(path)
+	if err != nil {
+		return nil, err
+	}
+	return OpenReview(ctx, l.Root, l.Dirs())
+}
+
+// OpenFiles reviews the project that holds files (the FILE arguments of an
+// accept or a reject): the project around the first file's nearest
+// existing directory.
+func OpenFiles(ctx context.Context, files []string) (*Review, error) {
+	start := filepath.Dir(files[0])
+	if fi, err := os.Stat(files[0]); err == nil && fi.IsDir() {
+		start = files[0]
+	}
+	for ; ; start = filepath.Dir(start) {
+		if _, err := os.Stat(start); err == nil || start == filepath.Dir(start) {
+			break
+		}
+	}
+	return Open(ctx, start)
+}
+
+// Find returns the changed recording a FILE argument names: a path
+// relative to the current directory, an absolute path, or a path as the
+// review lists it.
+func (r *Review) Find(file string) (*ReviewItem, bool) {
+	if abs, err := filepath.Abs(file); err == nil {
+		if rel, err := filepath.Rel(r.Root, abs); err == nil {
+			if it, ok := r.Item(filepath.ToSlash(rel)); ok {
+				return it, true
+			}
+		}
+	}
+	return r.Item(filepath.ToSlash(file))
+}
+
+// Document is the review document of the session's changes.
+func (r *Review) Document() *report.Review {
+	d := &report.Review{Root: r.Root, Changes: []report.ReviewChange{}, Cases: []report.ReviewCase{}}
+	for _, it := range r.Items {
+		c := report.ReviewChange{
+			Path: it.Path, OldPath: it.OldPath, Kind: it.Kind.String(), Format: it.Format,
+			Suite: it.Suite, Case: it.Case, Key: it.Key,
+			Staged: it.Staged, Unstaged: it.Unstaged, Untracked: it.Untracked,
+			Summary: it.Summary, Details: []report.Detail{},
+		}
+		if it.Format == "dryfire" && it.Key != "" {
+			turn := it.Turn
+			c.Turn = &turn
+		}
+		if c.Summary == nil {
+			c.Summary = []string{}
+		}
+		for _, dt := range it.Details {
+			c.Details = append(c.Details, report.Detail{Label: dt.Label, Old: dt.Old, New: dt.New})
+		}
+		d.Changes = append(d.Changes, c)
+	}
+	for _, rc := range r.Cases {
+		c := report.ReviewCase{Suite: rc.Suite, Case: rc.Case, Summary: rc.Summary}
+		for _, it := range rc.Items {
+			c.Paths = append(c.Paths, it.Path)
+		}
+		d.Cases = append(d.Cases, c)
+	}
+	return d
+}

@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+const helpUsage = `dryfire-tui help [COMMAND]
+
+Without COMMAND, lists the commands; with one, prints its usage, what it
+does, its examples and its flags (what 'dryfire-tui COMMAND -h' prints).`
+
+type helpCmd struct{}
+
+func (c *helpCmd) flags(*pflag.FlagSet) {}
+
+func (c *helpCmd) run(_ context.Context, e Env, args []string) error {
+	if len(args) == 0 {
+		printOverview(e.Stdout)
+		return nil
+	}
+	spec, ok := commands[args[0]]
+	if !ok {
+		return usageErrorf("run 'dryfire-tui help' for the list of commands", "unknown command %q", args[0])
+	}
+	printHelp(e.Stdout, args[0], spec)
+	return nil
+}
+
+// printHelp prints a command's summary, usage text and flags.
+func printHelp(w io.Writer, name string, spec commandSpec) {
+	fmt.Fprintf(w, "%s\n\nUsage:\n  %s\n", spec.summary, spec.usage)
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	spec.new().flags(fs)
+	if u := fs.FlagUsages(); u != "" {
+		fmt.Fprintf(w, "\nFlags:\n%s", u)
+	}
+}
+
+type versionCmd struct{}
+
+func (c *versionCmd) flags(*pflag.FlagSet) {}
+
+func (c *versionCmd) run(_ context.Context, e Env, _ []string) error {
+	fmt.Fprintf(e.Stdout, "dryfire-tui %s\n", version)
+	return nil
+}
+
+// printOverview prints what the tool is, the commands, and where to go next.
+func printOverview(w io.Writer) {
+	fmt.Fprintln(w, "dryfire-tui: browse, explain, clean and gate recorded LLM responses (dryfire cassettes, cassette-fn tapes).")
+	fmt.Fprintln(w, "\nUsage:\n  dryfire-tui [COMMAND] [PATH] [FLAGS]\n\nCommands:")
+	for _, n := range commandNames() {
+		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nWith no command, dryfire-tui browses PATH (default .). Try 'dryfire-tui --demo'.")
+	fmt.Fprintln(w, "Exit codes: 0 ok · 1 findings · 2 usage, spec or config error · 3 replay miss · 130 interrupted.")
+	fmt.Fprintln(w, "Run 'dryfire-tui help COMMAND' for a command's flags and examples.")
+}
+
+// commandNames are the commands in alphabetical order.
+func commandNames() []string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// suggest returns the command closest to name, if any is close.
+func suggest(name string) string {
+	best, bestD := "", 3
+	for _, c := range commandNames() {
+		if d := editDistance(name, c); d < bestD || (strings.HasPrefix(c, name) && len(name) >= 2) {
+			best, bestD = c, d
+			if strings.HasPrefix(c, name) {
+				bestD = 0
+			}
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

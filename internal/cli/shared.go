@@ -1,0 +1,160 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
+)
+
+// Env is what a command may touch of the outside world; main passes the
+// process's, tests their own.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Now    func() time.Time
+	Getenv func(string) string
+	// IsTerminal reports whether stdout is a terminal (colour, the browser).
+	IsTerminal bool
+}
+
+// IsTerminal reports whether f is a terminal.
+func IsTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// Exit codes, as the README documents them.
+const (
+	exitOK          = 0
+	exitFindings    = 1
+	exitUsage       = 2
+	exitMiss        = 3
+	exitInterrupted = 130
+)
+
+// exitError carries an exit code chosen by a command. A nil err means the
+// command already said what it had to say.
+type exitError struct {
+	code int
+	err  error
+	hint string
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageErrorf returns an exit-2 error for bad arguments.
+func usageErrorf(hint, format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...), hint: hint}
+}
+
+// exitWith returns an error that only sets the exit code.
+func exitWith(code int) error { return &exitError{code: code} }
+
+// failIf returns exit 1 (findings) when failed is set.
+func failIf(failed bool) error {
+	if failed {
+		return exitWith(exitFindings)
+	}
+	return nil
+}
+
+// exitCode prints err as a diagnostic and maps it to an exit code.
+func exitCode(ctx context.Context, err error, stderr io.Writer) int {
+	if err == nil {
+		return exitOK
+	}
+	if ctx.Err() != nil || errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stderr, "dryfire-tui: interrupted")
+		return exitInterrupted
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintf(stderr, "dryfire-tui: error: %v\n", ee.err)
+		}
+		if ee.hint != "" {
+			fmt.Fprintf(stderr, "dryfire-tui: hint: %s\n", ee.hint)
+		}
+		return ee.code
+	}
+	fmt.Fprintf(stderr, "dryfire-tui: error: %v\n", err)
+	return exitUsage
+}
+
+// pathArg is the optional PATH argument of a command that takes at most
+// one: "." without it.
+func pathArg(name string, args []string) (string, error) {
+	switch len(args) {
+	case 0:
+		return ".", nil
+	case 1:
+		return args[0], nil
+	}
+	return "", usageErrorf("run 'dryfire-tui help "+name+"'", "too many arguments: %s takes at most one PATH, got %d", name, len(args))
+}
+
+// lookupEnvFunc serves ${VAR} interpolation from the command's environment.
+func lookupEnvFunc(e Env) func(string) (string, bool) {
+	return func(name string) (string, bool) {
+		if e.Getenv != nil {
+			if v := e.Getenv(name); v != "" {
+				return v, true
+			}
+		}
+		return os.LookupEnv(name)
+	}
+}
+
+// openWorkspace scans PATH, prints what could not be read as warnings,
+// and turns a PATH that does not exist into a usage error.
+func openWorkspace(ctx context.Context, e Env, path string, o workspace.Options) (*workspace.Workspace, error) {
+	o.Getenv = lookupEnvFunc(e)
+	w, err := workspace.Open(ctx, path, o)
+	if err != nil {
+		return nil, pathError(err)
+	}
+	warn(e, w.Problems)
+	return w, nil
+}
+
+// pathError maps a PATH that does not exist to a usage error.
+func pathError(err error) error {
+	if errors.Is(err, workspace.ErrNotFound) {
+		return usageErrorf("pass a project directory, a cassette directory or a tape", "%v", err)
+	}
+	return err
+}
+
+// warn prints diagnostics that did not stop the command.
+func warn(e Env, problems []error) {
+	for _, p := range problems {
+		fmt.Fprintf(e.Stderr, "dryfire-tui: warning: %v\n", p)
+	}
+}
+
+// document is what every command prints: a report document.
+type document interface {
+	WriteText(w io.Writer) error
+}
+
+// emit writes a command's document to stdout, as JSON or as text.
+func emit(e Env, asJSON bool, doc document) error {
+	if asJSON {
+		return report.WriteJSON(e.Stdout, doc)
+	}
+	return doc.WriteText(e.Stdout)
+}

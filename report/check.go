@@ -1,0 +1,215 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
+)
+
+// The parts of a check, in report order.
+const (
+	PartReplay  = "replay"
+	PartSecrets = "secrets"
+	PartPrune   = "prune"
+	PartDoctor  = "doctor"
+)
+
+// CheckParts are the parts of a check, in report order.
+var CheckParts = []string{PartReplay, PartSecrets, PartPrune, PartDoctor}
+
+// Check is the check document: each part is the document its own command
+// writes with --json, null when the part was skipped or does not apply.
+type Check struct {
+	OK      bool     `json:"ok"`
+	Replay  *Replay  `json:"replay"`
+	Secrets *Secrets `json:"secrets"`
+	Prune   *Prune   `json:"prune"`
+	Doctor  *Doctor  `json:"doctor"`
+
+	// Skipped are the parts not run on request; Notes say why a part that
+	// was not skipped did not run.
+	Skipped map[string]bool   `json:"-"`
+	Notes   map[string]string `json:"-"`
+	// Root is the project root (the directory paths are relative to), Repo
+	// the repository root annotations are relative to.
+	Root, Repo string `json:"-"`
+}
+
+// Problems counts what fails a part; -1 for a part that did not run.
+func (c *Check) Problems(part string) int {
+	switch part {
+	case PartReplay:
+		if c.Replay == nil {
+			return -1
+		}
+		return len(c.Replay.Problems()) + len(c.Replay.Errors)
+	case PartSecrets:
+		if c.Secrets == nil {
+			return -1
+		}
+		return len(c.Secrets.Findings)
+	case PartPrune:
+		if c.Prune == nil {
+			return -1
+		}
+		return len(c.Prune.Candidates)
+	case PartDoctor:
+		if c.Doctor == nil {
+			return -1
+		}
+		return c.Doctor.Remaining + len(c.Doctor.Checks)
+	}
+	return -1
+}
+
+// Passed reports that no part has a problem (what OK says).
+func (c *Check) Passed() bool {
+	for _, p := range CheckParts {
+		if c.Problems(p) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// WriteText writes one line per part, under a failing part its problems
+// and the command that fixes them, and a verdict.
+func (c *Check) WriteText(w io.Writer) error {
+	t := &text{w: w}
+	var failed []string
+	total := 0
+	for _, part := range CheckParts {
+		n := c.Problems(part)
+		switch {
+		case c.Skipped[part]:
+			t.printf("%-8s skipped\n", part)
+			continue
+		case n < 0:
+			t.printf("%-8s not run: %s\n", part, c.Notes[part])
+			continue
+		case n == 0:
+			t.printf("%-8s ok  %s\n", part, c.okDetail(part))
+			continue
+		}
+		total += n
+		failed = append(failed, fmt.Sprintf("%s %d", part, n))
+		t.printf("%-8s %d %s\n", part, n, Plural(n, "problem"))
+		c.writeProblems(t, part)
+	}
+	if total == 0 {
+		t.println("check passed")
+		return t.err
+	}
+	t.printf("check failed: %d %s (%s)\n", total, Plural(total, "problem"), strings.Join(failed, ", "))
+	return t.err
+}
+
+func (c *Check) writeProblems(t *text, part string) {
+	switch part {
+	case PartReplay:
+		c.replayText(t)
+	case PartSecrets:
+		for _, f := range c.Secrets.Findings {
+			t.printf("  %s  %s  %s  sha256:%.12s\n", f.Path, f.JSONPath, f.Rule, f.Hash)
+		}
+		t.println("  fix: remove or redact them (dryfire-tui secrets --redact), or accept known fakes (dryfire-tui secrets --write-baseline " + secrets.DefaultBaselineFile + ")")
+	case PartPrune:
+		for _, it := range c.Prune.Candidates {
+			t.printf("  %s (%s)\n", it.Path, it.Reason)
+		}
+		t.println("  fix: dryfire-tui prune --yes")
+	case PartDoctor:
+		c.doctorText(t)
+	}
+}
+
+// okDetail says what a clean part looked at.
+func (c *Check) okDetail(part string) string {
+	switch part {
+	case PartReplay:
+		hit, skipped := 0, 0
+		for _, rc := range c.Replay.Cases {
+			switch rc.Outcome {
+			case engine.OutcomeHit:
+				hit++
+			case engine.OutcomeSkipped:
+				skipped++
+			}
+		}
+		d := fmt.Sprintf("%d %s hit", hit, Plural(hit, "repetition"))
+		if skipped > 0 {
+			d += fmt.Sprintf(", %d skipped", skipped)
+		}
+		return d
+	case PartSecrets:
+		s := c.Secrets
+		d := fmt.Sprintf("%d %s scanned", s.Files, Plural(s.Files, "recording"))
+		if s.Suppressed > 0 && s.Baseline != nil {
+			d += fmt.Sprintf(", %d accepted by %s", s.Suppressed, rel(c.Root, *s.Baseline))
+		}
+		return d
+	case PartPrune:
+		d := "nothing to prune"
+		if k := len(c.Prune.Kept); k > 0 {
+			d += fmt.Sprintf("; %d orphaned %s kept (see dryfire-tui prune)", k, Plural(k, "file"))
+		}
+		return d
+	case PartDoctor:
+		return fmt.Sprintf("%d %s checked", c.Doctor.Files, Plural(c.Doctor.Files, "file"))
+	}
+	return ""
+}
+
+func (c *Check) replayText(t *text) {
+	for _, se := range c.Replay.Errors {
+		t.printf("  %s\n", se)
+	}
+	problems := c.Replay.Problems()
+	for _, rc := range problems {
+		if v, ok := rc.Miss(); ok {
+			line := fmt.Sprintf("  %s  miss at turn %d (key %s)", rc.Label(), v.Turn, v.Key)
+			x := rc.Explanation
+			if x != nil {
+				line += ": " + x.Headline
+			}
+			t.println(line)
+			where := rc.Location()
+			if x != nil && x.Path != "" {
+				where += " · recorded " + x.Path
+			}
+			t.printf("    %s\n", where)
+			continue
+		}
+		t.printf("  %s  %s: %s\n    %s\n", rc.Label(), rc.Outcome, oneLine(rc.Message()), rc.Location())
+	}
+	if len(c.Replay.Errors) > 0 {
+		t.println("  fix: correct the spec errors (on stderr with their source lines); failed suites were not replayed")
+	}
+	if len(problems) > 0 {
+		t.println("  fix: dryfire-tui diff explains each miss; re-record with dryfire run --cassette-mode=record")
+	}
+}
+
+func (c *Check) doctorText(t *text) {
+	fixable := 0
+	for i := range c.Doctor.Problems {
+		p := &c.Doctor.Problems[i]
+		if p.Kind == walk {
+			t.printf("  %s: %s\n", p.Kind, p.Message)
+			continue
+		}
+		if p.Fixable {
+			fixable++
+		}
+		t.printf("  %s: %s: %s\n", p.Where(), p.Kind, p.Message)
+	}
+	for _, ch := range c.Doctor.Checks {
+		t.printf("  %s: %s: %s\n", ch.Path, ch.Kind, ch.Message)
+	}
+	if fixable > 0 {
+		t.printf("  fix: dryfire-tui doctor --fix rewrites the %d format-only %s\n", fixable, Plural(fixable, "problem"))
+	}
+}

@@ -1,0 +1,44 @@
+// Package report holds the documents the commands print, one typed
+// document per command, and their writers: text for a person, JSON for a
+// machine, GitHub Actions annotations for a CI log. The documents are built
+// from what the core found (package workspace makes most of them; package
+// gitreview the review's) and never from the terminal: the command layer
+// picks a document and a writer, nothing more.
+//
+// # Documents
+//
+//   - [Listing] (ls): every recording ([Recording]) with its status and
+//     reason.
+//   - [Show] (show): one recording and its body.
+//   - [Replay] (replay): the offline replay of every case ([ReplayCase],
+//     [ReplayVisit]), its misses ([ReplayMiss]) and the spec errors
+//     ([SpecError]); [NewReplay] makes it from an engine.Result.
+//   - [Prune] (prune): candidates and kept files ([PruneItem]), and what
+//     --yes removed.
+//   - [Diff] (diff): every miss explained ([Stale]), field by field
+//     ([Change], [NewChanges]).
+//   - [Secrets] (secrets): the open findings ([Finding], [NewFindings]), and
+//     what a redaction did ([Redaction], [ReplayProof]).
+//   - [Doctor] (doctor): problems of each cassette ([Problem]) and across
+//     files ([DoctorCheck]).
+//   - [Check] (check): the four parts above, each the document its own
+//     command prints, and the verdict ([Check.Passed], [CheckParts]).
+//   - [Review] (review): the changes since git HEAD ([ReviewChange],
+//     [Detail]) and per case ([ReviewCase]).
+//
+// Fields tagged json:"-" carry what only the text needs (the status order
+// of a listing, a case's suite line, a miss's explanation).
+//
+// # Writers
+//
+// Every document has WriteText(w). [WriteJSON] writes any document as JSON
+// with one policy: two-space indentation, no HTML escaping, a trailing
+// newline, and the field names DESIGN.md's CLI contract lists; those names
+// are a contract and change only on purpose. A [Listing] writes its JSON by
+// hand, the same bytes faster (a test holds the two equal). [Value] turns a
+// recorded JSON value into raw JSON for a document, numbers as recorded.
+// [Check.WriteGitHub] writes workflow annotations ([Annotation]) on the files
+// to fix. [WriteSpecErrors] writes spec errors with their source line and a
+// caret, the diagnostics of replay and check on stderr. [Plural] is the
+// one pluralisation rule of the texts.
+package report

@@ -1,0 +1,160 @@
+package report
+
+import (
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/secrets"
+)
+
+// Secrets is the secrets document: the findings a baseline leaves open,
+// and what a redaction did. A secret itself never appears in it.
+type Secrets struct {
+	Findings []Finding `json:"findings"`
+	// Suppressed is how many findings the baseline accepted.
+	Suppressed int `json:"suppressed"`
+	// Baseline is the baseline file read; null without one.
+	Baseline *string `json:"baseline"`
+	// RedactedFiles and Replay are set by --redact (absent otherwise).
+	RedactedFiles []Redaction  `json:"redacted_files,omitempty"`
+	Replay        *ReplayProof `json:"replay,omitempty"`
+
+	// Root is the project root (finding paths are relative to it), Files
+	// the number of recordings scanned.
+	Root  string `json:"-"`
+	Files int    `json:"-"`
+	// Redacted is set when a redaction ran.
+	Redacted bool `json:"-"`
+}
+
+// Finding is one secret: where it is, which rule found it, a preview and
+// the SHA-256 of the secret (its identity in a baseline).
+type Finding struct {
+	// Path is the recording, relative to the project root.
+	Path string `json:"path"`
+	// JSONPath addresses the value inside the file.
+	JSONPath string `json:"json_path"`
+	Rule     string `json:"rule"`
+	// Redacted is a preview: a few leading characters, "…", the last two.
+	Redacted string `json:"redacted"`
+	Hash     string `json:"hash"`
+	// Where says where the value sits, in the user's terms.
+	Where string `json:"where"`
+	// AffectsTests is set when redacting the value changes what a replay
+	// hands to the code under test.
+	AffectsTests bool `json:"affects_tests"`
+}
+
+// Redaction is one file a redaction rewrote.
+type Redaction struct {
+	// Format is "dryfire" or "tape".
+	Format   string `json:"format"`
+	Path     string `json:"path"`
+	Replaced int    `json:"replaced"`
+	// Dialect is the tape writer whose format was kept ("js" or "python").
+	Dialect string `json:"-"`
+}
+
+// ReplayProof compares the offline replay of every case before and after a
+// redaction. Its field names are spelled as the first release wrote them.
+type ReplayProof struct {
+	// Cases is the number of case repetitions replayed; Hits how many
+	// replayed fully before the redaction.
+	Cases int `json:"Cases"`
+	Hits  int `json:"Hits"`
+	// Lost are the cases that replayed fully before and not after; then
+	// every file was put back and Restored is set.
+	Lost     []string `json:"Lost"`
+	Restored bool     `json:"Restored"`
+}
+
+// NewFindings makes the findings of a document.
+func NewFindings(fs []secrets.Finding) []Finding {
+	out := make([]Finding, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, Finding{f.Path, f.JSONPath, f.Rule, f.Redacted, f.Hash, f.Where, f.AffectsTests})
+	}
+	return out
+}
+
+// NewRedactions makes the redacted files of a document.
+func NewRedactions(rs []secrets.Redaction) []Redaction {
+	out := make([]Redaction, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, Redaction{Format: r.Format, Path: r.Path, Replaced: r.Replaced, Dialect: r.Dialect})
+	}
+	return out
+}
+
+// BaselineName is the baseline file as the text names it: relative to the
+// project root when it lies below it.
+func (d *Secrets) BaselineName() string {
+	if d.Baseline == nil {
+		return ""
+	}
+	r, err := filepath.Rel(d.Root, *d.Baseline)
+	if err != nil || strings.HasPrefix(r, "..") {
+		r = *d.Baseline
+	}
+	return filepath.ToSlash(r)
+}
+
+// WriteText writes the findings grouped by file, a count, and what a
+// redaction did.
+func (d *Secrets) WriteText(w io.Writer) error {
+	t := &text{w: w}
+	last, files := "", 0
+	for _, f := range d.Findings {
+		if f.Path != last {
+			t.println(f.Path)
+			last = f.Path
+			files++
+		}
+		t.printf("  %s  %s  %s  sha256:%.12s\n      %s\n", f.JSONPath, f.Rule, f.Redacted, f.Hash, f.Where)
+	}
+	if len(d.Findings) > 0 {
+		t.println()
+	}
+	t.printf("%d secret(s) in %d of %d recording(s)", len(d.Findings), files, d.Files)
+	if d.Suppressed > 0 {
+		t.printf("; %d suppressed by %s", d.Suppressed, d.BaselineName())
+	}
+	t.println()
+	if d.Redacted {
+		d.writeRedaction(t)
+	}
+	return t.err
+}
+
+func (d *Secrets) writeRedaction(t *text) {
+	visible, hidden := 0, 0
+	for _, f := range d.Findings {
+		if f.AffectsTests {
+			visible++
+		} else {
+			hidden++
+		}
+	}
+	for _, r := range d.RedactedFiles {
+		what := "dryfire cassette"
+		if r.Format == "tape" {
+			what = "tape, " + r.Dialect + " writer's format"
+		}
+		t.printf("redacted %d secret(s) in %s (%s)\n", r.Replaced, r.Path, what)
+	}
+	if hidden > 0 {
+		t.printf("%d redaction(s) cannot change what tests see (request digest, tape args and kwargs are never read back)\n", hidden)
+	}
+	if visible > 0 {
+		t.printf("%d redaction(s) can change what tests see (recorded responses, tape results and errors)\n", visible)
+	}
+	switch p := d.Replay; {
+	case p == nil:
+		t.println("replay: no dryfire project; tape keys and entries unchanged")
+	case p.Restored:
+		t.printf("replay: %d case(s) no longer hit (%s); every file was restored\n", len(p.Lost), strings.Join(p.Lost, ", "))
+	default:
+		t.printf("replay: %d of %d case(s) hit before and still hit after redaction\n", p.Hits, p.Cases)
+	}
+}

@@ -1,0 +1,68 @@
+package report
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/suite"
+)
+
+// WriteSpecErrors writes each error of dryfire.yaml or a suite as
+// file:line:col: message, then the source line with a caret under the
+// column and the error's hint: the diagnostics a person reads on stderr.
+// root is the project root the files are relative to.
+func WriteSpecErrors(w io.Writer, root string, errs []suite.SpecError) error {
+	t := &text{w: w}
+	for _, se := range errs {
+		t.printf("%s\n", se.Error())
+		if se.Line > 0 {
+			src := se.Source
+			if src == "" {
+				src = sourceLine(filepath.Join(root, filepath.FromSlash(se.File)), se.Line)
+			}
+			if src != "" {
+				t.printf("  %s\n  %s^\n", src, caretPad(src, se.Column))
+			}
+		}
+		if se.Hint != "" {
+			t.printf("  hint: %s\n", se.Hint)
+		}
+	}
+	return t.err
+}
+
+// sourceLine is line n of file, "" when it cannot be read.
+func sourceLine(file string, n int) string {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return ""
+	}
+	lines := strings.Split(string(data), "\n")
+	if n > len(lines) {
+		return ""
+	}
+	return strings.TrimRight(lines[n-1], "\r")
+}
+
+// caretPad keeps tabs so the caret lines up under column col (characters).
+func caretPad(src string, col int) string {
+	var b strings.Builder
+	i := 1
+	for _, r := range src {
+		if i >= col {
+			break
+		}
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+		i++
+	}
+	for ; i < col; i++ {
+		b.WriteByte(' ')
+	}
+	return b.String()
+}

@@ -1,0 +1,210 @@
+package workspace
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/report"
+)
+
+// The documents of package report, made from what the workspace found.
+// Each command writes one of them as text or JSON.
+
+// Document is the recording as ls and show list it.
+func (r *Recording) Document() report.Recording {
+	return report.Recording{
+		Path: r.Path, Format: r.Format, Suite: r.Suite, Case: r.Case, Turn: r.Turn,
+		RepeatIndex: r.RepeatIndex, Key: r.Key, Status: r.Status.String(), Reason: r.Reason,
+		Secrets: r.Secrets, Entry: r.Entry,
+	}
+}
+
+// Listing is the ls document of the recordings whose status is in want
+// (every recording when want is empty).
+func (w *Workspace) Listing(want map[Status]bool) *report.Listing {
+	l := &report.Listing{Statuses: Statuses()}
+	n := len(w.Recordings)
+	if len(want) > 0 {
+		n = 0
+	}
+	l.Recordings = make([]report.Recording, 0, n)
+	for _, r := range w.Recordings {
+		if len(want) == 0 || want[r.Status] {
+			l.Recordings = append(l.Recordings, r.Document())
+		}
+	}
+	return l
+}
+
+// Document is the prune document of the plan; done is what Prune removed
+// (nil for a dry run).
+func (p PrunePlan) Document(done *PruneReport) *report.Prune {
+	d := &report.Prune{
+		DryRun: done == nil, Candidates: pruneItems(p.Candidates), Kept: pruneItems(p.Kept),
+		Removed: []string{}, RemovedDirs: []string{},
+	}
+	if done != nil {
+		d.Removals = pruneItems(done.Removed)
+		for _, it := range done.Removed {
+			d.Removed = append(d.Removed, it.Recording.Path)
+		}
+		d.RemovedDirs = append(d.RemovedDirs, done.RemovedDirs...)
+	}
+	return d
+}
+
+func pruneItems(items []PruneItem) []report.PruneItem {
+	out := make([]report.PruneItem, 0, len(items))
+	for _, it := range items {
+		out = append(out, report.PruneItem{Path: it.Recording.Path, Reason: it.Reason, Dryfire: it.Dryfire})
+	}
+	return out
+}
+
+// DiffDocument is the diff document of explanations.
+func DiffDocument(stale []*Explanation) *report.Diff {
+	d := &report.Diff{Stale: make([]report.Stale, 0, len(stale))}
+	for _, x := range stale {
+		d.Stale = append(d.Stale, *x.Document())
+	}
+	return d
+}
+
+// Document is the explanation as the diff document writes it.
+func (e *Explanation) Document() *report.Stale {
+	s := &report.Stale{
+		Suite: e.Suite, Case: e.Case, RepeatIndex: e.RepeatIndex, Turn: e.Turn,
+		RecordedKey: e.RecordedKey, CurrentKey: e.CurrentKey, Summary: append([]string{}, e.Result.Summary...),
+		Changes: report.NewChanges(e.Result.Changes), Unified: e.Result.Unified(), Closest: e.Result.Closest,
+		Incomplete: e.Result.Incomplete, Note: e.Note, Headline: e.Headline(),
+	}
+	if e.Recording != nil {
+		s.Path = e.Recording.Path
+	}
+	return s
+}
+
+// StaleMatching are the explanations whose recording path, recorded key or
+// current key matches ref: a key prefix, or the recording's path (or a
+// suffix of it).
+func (w *Workspace) StaleMatching(ref string) []*Explanation {
+	var out []*Explanation
+	for _, x := range w.Stale {
+		path := ""
+		if x.Recording != nil {
+			path = x.Recording.Path
+		}
+		if strings.HasPrefix(x.CurrentKey, ref) || (x.RecordedKey != "" && strings.HasPrefix(x.RecordedKey, ref)) ||
+			(path != "" && (path == ref || strings.HasSuffix(path, "/"+strings.TrimPrefix(ref, "./")))) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Document is the doctor document of the report.
+func (r *DoctorReport) Document() *report.Doctor {
+	return &report.Doctor{
+		Root: r.Base, Files: r.Files, Problems: r.problems(r.Problems), Notes: r.problems(r.Notes),
+		Remaining: r.Remaining(), Checks: doctorChecks(r.Checks),
+	}
+}
+
+func (r *DoctorReport) problems(ps []cassette.Problem) []report.Problem {
+	out := make([]report.Problem, 0, len(ps))
+	for _, p := range ps {
+		rp := report.Problem{
+			Kind: p.Kind.String(), Message: p.Message, Line: p.Line, Column: p.Column,
+			Fixable: p.Fixable, Fixed: p.Fixed,
+		}
+		if p.Kind != cassette.ProblemWalk {
+			rp.Path = r.Show(p.Path)
+			rp.File = filepath.Join(r.Dir, filepath.FromSlash(p.Path))
+		}
+		out = append(out, rp)
+	}
+	return out
+}
+
+func doctorChecks(cs []DoctorCheck) []report.DoctorCheck {
+	out := make([]report.DoctorCheck, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, report.DoctorCheck(c))
+	}
+	return out
+}
+
+// Document is the secrets document of the findings left open; red is what
+// a redaction did (nil when none ran).
+func (s *Secrets) Document(red *RedactReport) *report.Secrets {
+	d := &report.Secrets{
+		Findings: report.NewFindings(s.Open), Suppressed: s.Suppressed, Root: s.Root, Files: s.Files,
+		Redacted: red != nil,
+	}
+	if s.Baseline != "" {
+		b := s.Baseline
+		d.Baseline = &b
+	}
+	if red != nil {
+		d.RedactedFiles = report.NewRedactions(red.Files)
+		if p := red.Replay; p != nil {
+			d.Replay = &report.ReplayProof{Cases: p.Cases, Hits: p.Hits, Lost: p.Lost, Restored: p.Restored}
+		}
+	}
+	return d
+}
+
+// Document is the check document: each part the document its own command
+// writes, the replay's misses explained.
+func (r *CheckResult) Document(skipped map[string]bool) *report.Check {
+	w := r.Workspace
+	d := &report.Check{Skipped: skipped, Notes: r.Notes, Root: w.Root, Repo: repoRoot(w.Root)}
+	if r.Replay != nil {
+		d.Replay = report.NewReplay(w.Root, r.Replay)
+		type repetition struct {
+			suite, name string
+			index       int
+		}
+		explained := map[repetition]*Explanation{}
+		for _, x := range w.Stale {
+			if k := (repetition{x.Suite, x.Case, x.RepeatIndex}); explained[k] == nil {
+				explained[k] = x
+			}
+		}
+		for i := range d.Replay.Cases {
+			c := &d.Replay.Cases[i]
+			if x := explained[repetition{c.Suite, c.Case, c.RepeatIndex}]; x != nil && c.Outcome == engine.OutcomeMiss {
+				c.Explanation = x.Document()
+			}
+		}
+	}
+	if r.Secrets != nil {
+		d.Secrets = r.Secrets.Document(nil)
+	}
+	if r.Prune != nil {
+		d.Prune = r.Prune.Document(nil)
+	}
+	if r.Doctor != nil {
+		d.Doctor = r.Doctor.Document()
+	}
+	d.OK = d.Passed()
+	return d
+}
+
+// repoRoot is the nearest directory at or above dir that holds .git, or
+// dir itself.
+func repoRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return dir
+		}
+		d = up
+	}
+}
