@@ -177,7 +177,12 @@ func (r *CheckResult) Document(skipped map[string]bool) *report.Check {
 		for i := range d.Replay.Cases {
 			c := &d.Replay.Cases[i]
 			if x := explained[repetition{c.Suite, c.Case, c.RepeatIndex}]; x != nil && c.Outcome == engine.OutcomeMiss {
-				c.Explanation = x.Document()
+				// The check prints the headline and the recording, never
+				// the unified text: that is left uncomputed.
+				c.Explanation = &report.Stale{Suite: x.Suite, Case: x.Case, RepeatIndex: x.RepeatIndex, Turn: x.Turn, Headline: x.Headline()}
+				if x.Recording != nil {
+					c.Explanation.Path = x.Recording.Path
+				}
 			}
 		}
 	}
