@@ -40,6 +40,18 @@ type Config struct {
 	CassetteMode    string // as written; "" when unset
 	PricingFile     string
 	Providers       []string // names of user-defined providers
+	// CustomProviders are the entries of the providers: block, in file
+	// order: OpenAI-compatible endpoints a suite names in provider:.
+	CustomProviders []CustomProvider
+}
+
+// CustomProvider is one entry of the providers: block of dryfire.yaml.
+type CustomProvider struct {
+	Name string
+	// BaseURL is the Chat Completions base URL, as written.
+	BaseURL string
+	// APIKeyEnv names the environment variable that holds the key.
+	APIKeyEnv string
 }
 
 // Project is a dryfire project: its config, its suites (in dryfire's load
@@ -274,7 +286,10 @@ func loadConfig(file string) (Config, []SpecError) {
 			cfg.PricingFile = *s
 		}
 		if n, p, ok := o.field("providers"); ok {
-			cfg.Providers = v.providers(n, p)
+			cfg.CustomProviders = v.providers(n, p)
+			for _, c := range cfg.CustomProviders {
+				cfg.Providers = append(cfg.Providers, c.Name)
+			}
 		}
 		o.close()
 	}
@@ -316,22 +331,24 @@ func (v *validator) cassettes(n *YAMLNode, p pos, cfg *Config) {
 	c.close()
 }
 
-func (v *validator) providers(n *YAMLNode, p pos) []string {
+func (v *validator) providers(n *YAMLNode, p pos) []CustomProvider {
 	if n.Kind != jsonv.Object {
 		v.add(p, "expected a mapping")
 		return nil
 	}
-	var names []string
+	var out []CustomProvider
 	for _, m := range n.Members {
+		c := CustomProvider{Name: m.Key}
 		if o, ok := v.open(m.Value, nodePos(m.KeyNode), "CustomProvider"); ok {
-			for _, k := range []string{"base_url", "api_key_env"} {
-				if x, p, ok := o.required(k); ok {
-					v.str(x, p, false)
-				}
+			if x, p, ok := o.required("base_url"); ok {
+				c.BaseURL, _ = v.str(x, p, false)
+			}
+			if x, p, ok := o.required("api_key_env"); ok {
+				c.APIKeyEnv, _ = v.str(x, p, false)
 			}
 			o.close()
 		}
-		names = append(names, m.Key)
+		out = append(out, c)
 	}
-	return names
+	return out
 }
