@@ -1,0 +1,166 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+)
+
+// DefaultMaxRetries is dryfire's default for --max-retries.
+const DefaultMaxRetries = 3
+
+// dryfire's own backoff (RetryingGateway): 0.5 s doubling per attempt, at
+// most 60 s, with equal jitter.
+const (
+	baseDelay = 500 * time.Millisecond
+	maxDelay  = 60 * time.Second
+)
+
+// The official SDKs' backoff inside one call: 0.5 s doubling, at most 8 s,
+// shortened by up to a quarter at random; a Retry-After of at most 60 s is
+// obeyed instead.
+const (
+	sdkBaseDelay     = 500 * time.Millisecond
+	sdkMaxDelay      = 8 * time.Second
+	sdkMaxRetryAfter = 60 * time.Second
+)
+
+// retrying is dryfire's RetryingGateway: it retries a failed call while
+// [Retryable] says so, at most max times, sleeping between attempts. A
+// retried call is still one turn.
+type retrying struct {
+	inner  Gateway
+	max    int
+	sleep  func(context.Context, time.Duration) error
+	random func() float64
+}
+
+func (r *retrying) Name() string { return r.inner.Name() }
+
+func (r *retrying) String() string { return r.inner.Name() + " gateway" }
+
+func (r *retrying) Complete(ctx context.Context, req *Request) (cassette.Response, error) {
+	for attempt := 0; ; attempt++ {
+		resp, err := r.inner.Complete(ctx, req)
+		if err == nil || attempt >= r.max || ctx.Err() != nil || !Retryable(err) {
+			return resp, err
+		}
+		if serr := r.sleep(ctx, r.delay(attempt, err)); serr != nil {
+			return cassette.Response{}, stopped(r.inner.Name(), ctx, serr)
+		}
+	}
+}
+
+// delay is dryfire's wait before retry attempt+1: the provider's
+// Retry-After in seconds when it sent one (any value, as dryfire takes it),
+// else min(60 s, 0.5 s·2^attempt) with equal jitter (half fixed, half
+// random).
+func (r *retrying) delay(attempt int, err error) time.Duration {
+	var se *StatusError
+	if errors.As(err, &se) {
+		if s, ok := parseSeconds(se.header.Get("Retry-After")); ok {
+			return seconds(s)
+		}
+	}
+	d := min(float64(maxDelay), float64(baseDelay)*math.Pow(2, float64(attempt)))
+	return time.Duration(d/2 + r.random()*d/2)
+}
+
+// sdkShouldRetry is the SDKs' rule for one more try inside a call.
+func sdkShouldRetry(err error) bool {
+	var se *StatusError
+	if errors.As(err, &se) {
+		switch se.header.Get("X-Should-Retry") {
+		case "true":
+			return true
+		case "false":
+			return false
+		}
+		s := se.StatusCode
+		return s == http.StatusRequestTimeout || s == http.StatusConflict || s == http.StatusTooManyRequests || s >= 500
+	}
+	var te *TransportError
+	return errors.As(err, &te)
+}
+
+// sdkDelay is the SDKs' wait before try+1: retry-after-ms, else
+// Retry-After (seconds or an HTTP date), when it lies in (0, 60 s]; else
+// min(8 s, 0.5 s·2^try)·(1 − 0.25·random).
+func (c *caller) sdkDelay(try int, err error) time.Duration {
+	var se *StatusError
+	if errors.As(err, &se) {
+		if after, ok := sdkRetryAfter(se.header, c.now()); ok && after > 0 && after <= sdkMaxRetryAfter {
+			return after
+		}
+	}
+	d := min(float64(sdkMaxDelay), float64(sdkBaseDelay)*math.Pow(2, float64(try)))
+	return time.Duration(d * (1 - 0.25*c.random()))
+}
+
+func sdkRetryAfter(h http.Header, now time.Time) (time.Duration, bool) {
+	if ms, ok := parseSeconds(h.Get("Retry-After-Ms")); ok {
+		return seconds(ms / 1000), true
+	}
+	v := h.Get("Retry-After")
+	if s, ok := parseSeconds(v); ok {
+		return seconds(s), true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return t.Sub(now), true
+	}
+	return 0, false
+}
+
+// parseSeconds reads a header as Python's float() does (surrounding space,
+// a sign, underscores between digits, exponents). Non-finite values are
+// refused: a Retry-After of inf would wait forever.
+func parseSeconds(v string) (float64, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if strings.Contains(v, "_") {
+		if strings.HasPrefix(v, "_") || strings.HasSuffix(v, "_") || strings.Contains(v, "__") {
+			return 0, false
+		}
+		v = strings.ReplaceAll(v, "_", "")
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	return f, true
+}
+
+// seconds converts to a Duration, saturating instead of overflowing.
+func seconds(s float64) time.Duration {
+	ns := s * float64(time.Second)
+	switch {
+	case ns >= math.MaxInt64:
+		return math.MaxInt64
+	case ns <= 0:
+		return 0
+	}
+	return time.Duration(ns)
+}
+
+// sleepContext waits for d or until ctx ends.
+func sleepContext(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

@@ -1,0 +1,241 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+)
+
+// Timeouts as dryfire's clients have them: the Anthropic and OpenAI SDKs
+// give a connection 5 s and every other phase 600 s; dryfire's Gemini client
+// gives every phase, the connection included, 600 s.
+const (
+	DefaultTimeout    = 600 * time.Second
+	sdkConnectTimeout = 5 * time.Second
+)
+
+// maxBody bounds what is read of an answer: a model response is a few
+// kilobytes, and a runaway body must not exhaust memory.
+const maxBody = 64 << 20
+
+// maxErrorBody bounds what is read of a non-2xx answer.
+const maxErrorBody = 64 << 10
+
+var errIdle = errors.New("idle timeout")
+
+// caller posts JSON to one provider endpoint: headers (credentials
+// included), the HTTP client, timeouts, and the retries the provider's
+// official SDK makes inside one dryfire attempt.
+type caller struct {
+	provider string
+	client   *http.Client
+	header   http.Header
+	redact   redactor
+	// sdkRetries is how often the official SDK retries one call (2 for
+	// Anthropic and OpenAI, 0 for dryfire's own Gemini client).
+	sdkRetries int
+	connect    time.Duration
+	idle       time.Duration
+	sleep      func(context.Context, time.Duration) error
+	random     func() float64
+	now        func() time.Time
+}
+
+// post sends body and returns the 2xx answer's body, retrying as the SDK
+// does: up to sdkRetries more times on a connection failure, a timeout, or
+// a 408, 409, 429 or 5xx answer (unless the provider says x-should-retry).
+func (c *caller) post(ctx context.Context, u *url.URL, body []byte) ([]byte, error) {
+	for try := 0; ; try++ {
+		data, err := c.once(ctx, u, body)
+		if err == nil {
+			return data, nil
+		}
+		if try >= c.sdkRetries || !sdkShouldRetry(err) {
+			return nil, err
+		}
+		if serr := c.sleep(ctx, c.sdkDelay(try, err)); serr != nil {
+			return nil, stopped(c.provider, ctx, serr)
+		}
+	}
+}
+
+// once makes one HTTP request. No byte for c.idle (before the answer or
+// between two reads of its body) ends it as a timeout.
+func (c *caller) once(ctx context.Context, u *url.URL, body []byte) ([]byte, error) {
+	if ctx.Err() != nil {
+		return nil, stopped(c.provider, ctx, nil)
+	}
+	actx, cancel := context.WithCancelCause(context.WithValue(ctx, connectTimeoutKey{}, c.connect))
+	defer cancel(nil)
+	watchdog := time.AfterFunc(c.idle, func() { cancel(errIdle) })
+	defer watchdog.Stop()
+	req, err := http.NewRequestWithContext(actx, http.MethodPost, u.String(), bytes.NewReader(body))
+	if err != nil {
+		return nil, requestErr(c.provider, "%s", c.redact.text(err.Error()))
+	}
+	req.Header = c.header.Clone()
+	resp, err := c.client.Do(req)
+	if err != nil {
+		return nil, c.transportErr(ctx, actx, err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	limit := int64(maxBody)
+	if resp.StatusCode/100 != 2 {
+		limit = maxErrorBody
+	}
+	data, err := io.ReadAll(io.LimitReader(&progressReader{r: resp.Body, watchdog: watchdog, idle: c.idle}, limit+1))
+	if err != nil {
+		return nil, c.transportErr(ctx, actx, err)
+	}
+	if resp.StatusCode/100 != 2 {
+		return nil, c.statusErr(resp, data)
+	}
+	if int64(len(data)) > limit {
+		return nil, responseErr(c.provider, "the body is larger than %d MiB", maxBody>>20)
+	}
+	return data, nil
+}
+
+// stopped is the error of a call whose context ended (or whose wait
+// between retries failed): it wraps the context's cause, so
+// errors.Is(err, context.Canceled) holds.
+func stopped(provider string, ctx context.Context, err error) error {
+	if cause := context.Cause(ctx); cause != nil {
+		err = cause
+	}
+	return fmt.Errorf("%s: request stopped: %w", provider, err)
+}
+
+func (c *caller) transportErr(parent, attempt context.Context, err error) error {
+	if parent.Err() != nil {
+		return stopped(c.provider, parent, nil)
+	}
+	if errors.Is(context.Cause(attempt), errIdle) {
+		return &TransportError{Provider: c.provider, Timeout: true,
+			msg: fmt.Sprintf("no answer for %s (timeout)", c.idle)}
+	}
+	var ne net.Error
+	timeout := errors.As(err, &ne) && ne.Timeout()
+	return &TransportError{Provider: c.provider, Timeout: timeout, msg: c.redact.text(err.Error())}
+}
+
+// statusErr builds the error of a non-2xx answer from the provider's error
+// JSON ({"error": {"type"|"status", "message"}}) or the start of the body.
+func (c *caller) statusErr(resp *http.Response, data []byte) error {
+	e := &StatusError{Provider: c.provider, StatusCode: resp.StatusCode, header: retryHeaders(resp.Header)}
+	if v, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true}); err == nil {
+		inner := v.Field("error")
+		e.Type = firstString(inner.Field("type"), inner.Field("status"))
+		e.Message = firstString(inner.Field("message"), v.Field("message"))
+	}
+	if e.Type == "" && e.Message == "" {
+		e.Message = excerpt(string(data))
+	}
+	e.Type, e.Message = c.redact.text(e.Type), c.redact.text(e.Message)
+	return e
+}
+
+func firstString(vs ...jsonv.Value) string {
+	for _, v := range vs {
+		if v.Kind == jsonv.String && v.Text != "" {
+			return v.Text
+		}
+	}
+	return ""
+}
+
+// excerpt returns the start of a body on one line, cut at a rune boundary.
+func excerpt(s string) string {
+	s = strings.Join(strings.Fields(strings.ToValidUTF8(s, "\uFFFD")), " ")
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:200]) + "…"
+	}
+	return s
+}
+
+func retryHeaders(h http.Header) http.Header {
+	out := http.Header{}
+	for _, k := range []string{"Retry-After", "Retry-After-Ms", "X-Should-Retry"} {
+		if v, ok := h[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// progressReader pushes the watchdog back whenever bytes arrive.
+type progressReader struct {
+	r        io.Reader
+	watchdog *time.Timer
+	idle     time.Duration
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if n > 0 {
+		p.watchdog.Reset(p.idle)
+	}
+	return n, err
+}
+
+type connectTimeoutKey struct{}
+
+var (
+	defaultClientOnce sync.Once
+	defaultClient     *http.Client
+)
+
+// NewHTTPClient returns the HTTP client the gateways use when none is
+// given: proxies from the environment (as dryfire's httpx clients honour
+// them) and a connection timeout per provider (5 s for the SDK providers,
+// 600 s for Gemini).
+func NewHTTPClient() *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	dialer := &net.Dialer{KeepAlive: 30 * time.Second}
+	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		if d, ok := ctx.Value(connectTimeoutKey{}).(time.Duration); ok && d > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, d)
+			defer cancel()
+		}
+		return dialer.DialContext(ctx, network, addr)
+	}
+	t.MaxIdleConnsPerHost = 100
+	return &http.Client{Transport: t}
+}
+
+func sharedClient() *http.Client {
+	defaultClientOnce.Do(func() { defaultClient = NewHTTPClient() })
+	return defaultClient
+}
+
+// sameOriginOnly returns a copy of client that follows a redirect only to
+// the origin of the first request: the credential headers (x-api-key,
+// x-goog-api-key) would otherwise go along to another host.
+func sameOriginOnly(client *http.Client) *http.Client {
+	cp := *client
+	next := client.CheckRedirect
+	cp.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if o := via[0].URL; req.URL.Scheme != o.Scheme || req.URL.Host != o.Host {
+			return http.ErrUseLastResponse
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+	return &cp
+}
