@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"iter"
-	"os"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -32,8 +31,12 @@ type StoreFile struct {
 	NameTurn int
 	NameKey  string
 	NameOK   bool
-	// Err is why the file is not a usable cassette: unreadable, not UTF-8,
-	// not JSON, or not a JSON object (a *ParseError with a position when
+	// Stamp is the state of the file when it was read: a deletion or a
+	// rewrite acts only while the file still has it.
+	Stamp safefile.Stamp
+	// Err is why the file is not a usable cassette: unreadable (not a
+	// regular file, over the size limit), not UTF-8, not JSON, or not a
+	// JSON object (a *ParseError with a position when
 	// there is one). Such files are still listed, never skipped silently.
 	Err error
 	// SchemaOK reports schema_version == 1 under Python equality.
@@ -141,12 +144,12 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 	return s, nil
 }
 
-// loadFile reads and summarises one file.
 // loadFile reads and summarises one file into buf (grown as needed) and
 // returns the buffer for the next file. The bytes handed to onFile are only
 // valid during the call: the decoded values own copies of their strings.
 func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byte), skipBodies bool) []byte {
-	data, err := safefile.ReadInto(f.Path, buf)
+	data, stamp, err := safefile.ReadInto(f.Path, buf)
+	f.Stamp = stamp
 	if err != nil {
 		f.Err, f.lookup = &jsonv.ParseError{Path: f.Path, Err: unwrapPathError(err)}, lookupSkip
 		if onFile != nil {
@@ -282,7 +285,7 @@ func (s *Store) Lookup(key string) (*StoreFile, error) {
 
 // Read reads a file of the store again, in full.
 func (s *Store) Read(f *StoreFile) (*Cassette, error) {
-	data, err := os.ReadFile(f.Path)
+	data, err := safefile.ReadFile(f.Path)
 	if err != nil {
 		return nil, err
 	}

@@ -2,10 +2,10 @@ package report
 
 import (
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -35,7 +35,7 @@ func WriteSpecErrors(w io.Writer, root string, errs []suite.SpecError) error {
 
 // sourceLine is line n of file, "" when it cannot be read.
 func sourceLine(file string, n int) string {
-	data, err := os.ReadFile(file)
+	data, err := safefile.ReadFile(file)
 	if err != nil {
 		return ""
 	}

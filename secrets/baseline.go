@@ -3,7 +3,6 @@ package secrets
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -72,7 +71,7 @@ func NewBaseline(findings []Finding, scope string) *Baseline {
 
 // ReadBaseline reads a baseline file.
 func ReadBaseline(path string) (*Baseline, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
@@ -153,17 +152,32 @@ var ErrNotRecording = errors.New("not a dryfire cassette or a cassette-fn tape")
 
 // RedactFile replaces every secret in the recording at path with
 // [Placeholder] of its rule (except those keep spares) and writes the file
-// back atomically in its own canonical format: dryfire's json.dumps form for
-// a cassette, the writer's dialect (JavaScript or Python) for a tape. The
-// result is checked to re-encode to the same bytes before it is written. A
-// file without secrets is not touched.
+// back atomically in its own canonical format (see [Redact]). A file
+// without secrets is not touched; a file changed between the read and the
+// write is left as it is, and so is a symbolic link (safefile.Rewrite).
 func RedactFile(path string, keep func(rule, hash string) bool) (Redaction, error) {
-	data, err := os.ReadFile(path)
+	data, stamp, err := safefile.ReadInto(path, nil)
 	if err != nil {
 		return Redaction{}, err
 	}
-	res := Redaction{Path: path}
-	var out []byte
+	out, res, err := Redact(data, keep)
+	res.Path = path
+	if err != nil {
+		return res, jsonv.WithPath(path, err)
+	}
+	if res.Replaced == 0 {
+		return res, nil
+	}
+	_, err = safefile.Rewrite(path, out, stamp)
+	return res, err
+}
+
+// Redact returns the bytes of a recording with every secret replaced by
+// [Placeholder] of its rule (except those keep spares), in the recording's
+// own canonical format: dryfire's json.dumps form for a cassette, the
+// writer's dialect (JavaScript or Python) for a tape. The result is checked
+// to re-encode to the same bytes. out is nil when nothing was replaced.
+func Redact(data []byte, keep func(rule, hash string) bool) (out []byte, res Redaction, err error) {
 	if format.Detect(data) == format.Tape {
 		res.Format = "tape"
 		out, res.Replaced, res.Dialect, err = redactTape(data, keep)
@@ -171,13 +185,7 @@ func RedactFile(path string, keep func(rule, hash string) bool) (Redaction, erro
 		res.Format = "dryfire"
 		out, res.Replaced, err = redactDryfire(data, keep)
 	}
-	if err != nil {
-		return res, jsonv.WithPath(path, err)
-	}
-	if res.Replaced == 0 {
-		return res, nil
-	}
-	return res, safefile.WriteAtomic(path, out, 0o644)
+	return out, res, err
 }
 
 func redactDryfire(data []byte, keep func(rule, hash string) bool) ([]byte, int, error) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
 // ConfigFileName is the project file dryfire looks for.
@@ -260,7 +261,7 @@ func firstFloat(def float64, vals ...*float64) float64 {
 // loadConfig reads dryfire.yaml with dryfire's strict schema.
 func loadConfig(file string) (Config, []SpecError) {
 	var cfg Config
-	data, err := os.ReadFile(file)
+	data, err := safefile.ReadFile(file)
 	if err != nil {
 		return cfg, []SpecError{{File: ConfigFileName, Message: "cannot read: " + err.Error()}}
 	}

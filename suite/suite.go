@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
 // SpecError is a problem in a project or suite file, at a position. Line and
@@ -140,7 +141,7 @@ func (c *Case) UsesImpl() bool {
 // relative to the project root).
 func LoadSuite(file, display string, lookupEnv func(string) (string, bool)) *Suite {
 	s := &Suite{Path: filepath.ToSlash(display), File: file}
-	data, err := os.ReadFile(file)
+	data, err := safefile.ReadFile(file)
 	if err != nil {
 		s.fail(SpecError{File: display, Message: "cannot read suite: " + err.Error()})
 		return s
@@ -229,7 +230,7 @@ func (v *validator) resolveRefs(n *YAMLNode, dir string, loc []string) *YAMLNode
 			}
 			ref := pyStr(m.Value)
 			target := filepath.Join(dir, ref)
-			data, err := os.ReadFile(target)
+			data, err := safefile.ReadFile(target)
 			if err != nil {
 				e := SpecError{File: v.file, Line: m.KeyNode.Line, Column: m.KeyNode.Column,
 					Message: "$ref target not found: " + ref}

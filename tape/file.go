@@ -2,10 +2,10 @@ package tape
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
 // File is one cassette-fn tape: {"version": 1, "name": …, "entries":
@@ -279,7 +279,7 @@ func hasNonFinite(v Value) bool {
 
 // Load reads and decodes the tape at path; errors name the file.
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

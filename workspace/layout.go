@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -173,7 +174,7 @@ func isTapeDir(dir string) bool {
 		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".json") {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		data, err := safefile.ReadFile(filepath.Join(dir, e.Name()))
 		if err == nil && format.Detect(data) == format.Tape {
 			return true
 		}

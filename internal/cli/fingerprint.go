@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
@@ -56,12 +56,13 @@ func (c *fingerprintCmd) run(ctx context.Context, e Env, args []string) error {
 	}
 	in := e.Stdin
 	if len(args) == 1 && args[0] != "-" {
-		f, err := os.Open(args[0])
+		// FILE obeys the rule of every read: a regular file under the size
+		// limit (a pipe's lines come on stdin, with "-").
+		data, err := safefile.ReadFile(args[0])
 		if err != nil {
-			return usageErrorf("", "%v", err)
+			return usageErrorf("pass a regular file, or - to read the lines from stdin", "%v", err)
 		}
-		defer f.Close()
-		in = f
+		in = bytes.NewReader(data)
 	}
 	out := bufio.NewWriter(e.Stdout)
 	failed, total, err := fingerprintLines(ctx, in, out, hash)
@@ -108,7 +109,7 @@ func (c *fingerprintCmd) hasher() (func(jsonv.Value) (string, error), error) {
 func fingerprintLines(ctx context.Context, in io.Reader, out io.Writer, hash func(jsonv.Value) (string, error)) (failed, total int, err error) {
 	r := bufio.NewReaderSize(in, 1<<16)
 	for {
-		line, readErr := r.ReadBytes('\n')
+		line, readErr := readLine(r, safefile.MaxSize())
 		if readErr != nil && readErr != io.EOF {
 			return failed, total, readErr
 		}
@@ -136,6 +137,23 @@ func fingerprintLines(ctx context.Context, in io.Reader, out io.Writer, hash fun
 		}
 		if readErr == io.EOF {
 			return failed, total, nil
+		}
+	}
+}
+
+// readLine reads up to and including the next newline, refusing a line
+// longer than limit (an endless stream without newlines would otherwise
+// fill the memory).
+func readLine(r *bufio.Reader, limit int64) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if int64(len(line)+len(chunk)) > limit {
+			return nil, fmt.Errorf("a line is longer than the size limit of %s (raise it with %s)", safefile.FormatSize(limit), safefile.MaxSizeEnv)
+		}
+		line = append(line, chunk...)
+		if err != bufio.ErrBufferFull {
+			return line, err
 		}
 	}
 }

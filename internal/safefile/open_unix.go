@@ -11,9 +11,11 @@ import (
 // poller (regular files never block in it anyway).
 type rawFile int
 
+// openRaw opens path for reading, non-blocking: a regular file ignores the
+// flag, and a named pipe swapped in after the stat then cannot block.
 func openRaw(path string) (rawFile, error) {
 	for {
-		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 		if err == syscall.EINTR {
 			continue
 		}
@@ -27,6 +29,9 @@ func (f rawFile) read(p []byte) (int, error) {
 		switch {
 		case err == syscall.EINTR:
 			continue
+		case err == syscall.EAGAIN:
+			// Only a pipe or a device says "try again": not a regular file.
+			return 0, &NotRegularError{Kind: "named pipe (FIFO)"}
 		case err != nil:
 			return 0, err
 		case n == 0 && len(p) > 0:

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package cassette
+package safefile
 
 import (
 	"errors"
