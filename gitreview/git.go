@@ -5,10 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
 // Errors of the git layer.
@@ -45,8 +49,11 @@ func OpenGit(ctx context.Context, dir string) (*Git, error) {
 	return g, nil
 }
 
+// gitOutput runs git in dir. Every path git is given is a literal path,
+// never a pattern: a file named "*.json" (names come from the tree, and so
+// from pull requests) must not stage or restore the files it would match.
 func gitOutput(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd := exec.CommandContext(ctx, "git", append([]string{"--literal-pathspecs"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	var stderr bytes.Buffer
@@ -176,8 +183,13 @@ func (g *Git) Head(ctx context.Context, rel string) (data []byte, ok bool, err e
 	if !g.HasHead {
 		return nil, false, nil
 	}
-	if _, err := g.run(ctx, "cat-file", "-e", "HEAD:"+rel); err != nil {
+	out, err := g.run(ctx, "cat-file", "-s", "HEAD:"+rel)
+	if err != nil {
 		return nil, false, nil
+	}
+	// The committed version obeys the size limit of every read.
+	if size, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64); err == nil && size > safefile.MaxSize() {
+		return nil, false, &fs.PathError{Op: "read", Path: "HEAD:" + rel, Err: &safefile.TooLargeError{Size: size, Limit: safefile.MaxSize()}}
 	}
 	data, err = g.run(ctx, "show", "HEAD:"+rel)
 	if err != nil {

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
 // ErrNeedsConfirm is returned by [Review.Reject] when rejecting would delete
@@ -38,6 +40,9 @@ type ReviewItem struct {
 	State string
 
 	gitPath, gitOldPath string
+	// stamp is the work tree file as summarised: accept and reject act only
+	// while it is still what the reviewer was shown.
+	stamp safefile.Stamp
 }
 
 // Detail is one labelled old → new pair.
@@ -145,7 +150,7 @@ func (r *Review) save(ctx context.Context, it *ReviewItem) (undoStep, error) {
 		}
 		sp := savedPath{gitPath: p, index: e}
 		if fi, err := os.Lstat(r.Git.Abs(p)); err == nil && fi.Mode().IsRegular() {
-			data, err := os.ReadFile(r.Git.Abs(p))
+			data, err := safefile.ReadFile(r.Git.Abs(p))
 			if err != nil {
 				return step, err
 			}
@@ -168,6 +173,9 @@ func (r *Review) Accept(ctx context.Context, p string) error {
 	it, ok := r.Item(p)
 	if !ok {
 		return fmt.Errorf("%s: not among the changed recordings", p)
+	}
+	if err := r.unchanged(it); err != nil {
+		return err
 	}
 	step, err := r.save(ctx, it)
 	if err != nil {
@@ -193,6 +201,9 @@ func (r *Review) Reject(ctx context.Context, p string, confirm bool) error {
 	if it.Kind == Added && !confirm {
 		return fmt.Errorf("%s: %w", it.Path, ErrNeedsConfirm)
 	}
+	if err := r.unchanged(it); err != nil {
+		return err
+	}
 	step, err := r.save(ctx, it)
 	if err != nil {
 		return err
@@ -202,14 +213,14 @@ func (r *Review) Reject(ctx context.Context, p string, confirm bool) error {
 		if err := r.Git.Unstage(ctx, it.gitPath); err != nil {
 			return err
 		}
-		if err := os.Remove(r.Git.Abs(it.gitPath)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		if err := r.remove(it); err != nil {
 			return err
 		}
 	case Renamed:
 		if err := r.Git.Unstage(ctx, it.gitPath); err != nil {
 			return err
 		}
-		if err := os.Remove(r.Git.Abs(it.gitPath)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		if err := r.remove(it); err != nil {
 			return err
 		}
 		if err := r.Git.RestoreHead(ctx, it.gitOldPath); err != nil {
@@ -222,6 +233,29 @@ func (r *Review) Reject(ctx context.Context, p string, confirm bool) error {
 	}
 	it.State = "rejected"
 	r.journal = append(r.journal, step)
+	return nil
+}
+
+// unchanged checks that the item's work tree file is still the one the
+// review summarised: a file edited since (a re-recording still running, an
+// editor) is neither staged nor removed unseen.
+func (r *Review) unchanged(it *ReviewItem) error {
+	if it.Kind == Deleted {
+		return nil
+	}
+	if err := safefile.Check(r.Git.Abs(it.gitPath), it.stamp); err != nil {
+		return fmt.Errorf("%s: %w; nothing done, review it again", it.Path, err)
+	}
+	return nil
+}
+
+// remove deletes the item's work tree file if it is still the one the
+// review summarised.
+func (r *Review) remove(it *ReviewItem) error {
+	err := safefile.Remove(r.Git.Abs(it.gitPath), it.stamp)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("%s: %w", it.Path, err)
+	}
 	return nil
 }
 
@@ -254,6 +288,13 @@ func (r *Review) Undo(ctx context.Context) (string, error) {
 			}
 			if err := writeFileAtomic(abs, sp.data, sp.mode); err != nil {
 				return "", err
+			}
+			// The bytes are back as the review showed them: a later action
+			// checks against the restored file.
+			if sp.gitPath == step.item.gitPath {
+				if _, st, err := safefile.ReadInto(abs, nil); err == nil {
+					step.item.stamp = st
+				}
 			}
 		} else if err := os.Remove(abs); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return "", err

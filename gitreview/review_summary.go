@@ -36,11 +36,11 @@ func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[str
 		oldData, oldOK = data, ok
 	}
 	if it.Kind != Deleted {
-		data, err := os.ReadFile(r.Git.Abs(it.gitPath))
+		data, stamp, err := safefile.ReadInto(r.Git.Abs(it.gitPath), nil)
 		if err != nil {
 			return err
 		}
-		newData, newOK = data, true
+		newData, newOK, it.stamp = data, true, stamp
 	}
 	sample := newData
 	if !newOK {
