@@ -16,7 +16,7 @@ func collect(t *testing.T, ctx context.Context, root string) ([]string, []error)
 	t.Helper()
 	var files []string
 	var problems []error
-	for p := range walkJSON(ctx, root, func(err error) { problems = append(problems, err) }) {
+	for p := range walkJSON(ctx, root, func(err error) { problems = append(problems, err) }, nil) {
 		rel, _ := filepath.Rel(root, p)
 		files = append(files, filepath.ToSlash(rel))
 	}
@@ -86,5 +86,76 @@ func TestOpenRefusesAFileAsCassetteRoot(t *testing.T) {
 	})
 	if _, err := Open(context.Background(), root, Options{}); err == nil || !strings.Contains(err.Error(), "not a directory") {
 		t.Errorf("Open: %v, want the cassette root refused", err)
+	}
+}
+
+// TestWalkJSONFollowsASymlinkedRoot: pathlib's rglob opens the root it is
+// given, link or not, and does not follow links below it (checked with
+// Python 3.11, 3.12 and 3.13: Path("root").rglob("*.json") with root a
+// link lists the files of its target, and a linked subdirectory is
+// skipped). The paths keep the link's name.
+func TestWalkJSONFollowsASymlinkedRoot(t *testing.T) {
+	t.Parallel()
+	real := writeTree(t, map[string]string{"s/c/00-aa.json": "{}", "other/01-bb.json": "{}"})
+	if err := os.Symlink(filepath.Join(real, "other"), filepath.Join(real, "s", "linkdir")); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "cassettes")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	var problems []error
+	for p := range walkJSON(context.Background(), link, func(err error) { problems = append(problems, err) }, nil) {
+		files = append(files, p)
+	}
+	want := []string{filepath.Join(link, "other", "01-bb.json"), filepath.Join(link, "s", "c", "00-aa.json")}
+	if !slices.Equal(files, want) {
+		t.Errorf("files %v, want %v", files, want)
+	}
+	if len(problems) != 1 || !strings.Contains(problems[0].Error(), filepath.Join(link, "s", "linkdir")) {
+		t.Errorf("problems %v, want the linked subdirectory reported", problems)
+	}
+}
+
+func TestWalkJSONFindsTheTemporaryFilesOfKilledWrites(t *testing.T) {
+	t.Parallel()
+	root := writeTree(t, map[string]string{
+		"s/c/00-aa.json":                                "{}",
+		"s/c/00-aa.json.0123456789ab.tmp":               "{",
+		"s/c/01-0123456789abcdef.json.x7_k2m9q.tmp":     "{",
+		"s/c/scratch.tmp":                               "mine",
+		"s/c/notes.md.0123456789ab.tmp":                 "not a recording's",
+		"s/c/00-aa.json.0123456789ab.tmp.json.bak.json": "{}",
+	})
+	var temps []string
+	for range walkJSON(context.Background(), root, func(error) {}, func(p string) { temps = append(temps, p) }) {
+	}
+	want := []string{filepath.Join(root, "s/c/00-aa.json.0123456789ab.tmp"), filepath.Join(root, "s/c/01-0123456789abcdef.json.x7_k2m9q.tmp")}
+	if !slices.Equal(temps, want) {
+		t.Errorf("temporary files %v, want %v", temps, want)
+	}
+}
+
+// TestOpenFollowsASymlinkedCassetteRoot: a project whose cassettes.dir is
+// a link replays from the link's target, as dryfire does.
+func TestOpenFollowsASymlinkedCassetteRoot(t *testing.T) {
+	t.Parallel()
+	project := copyTree(t, filepath.Join(golden, "project-A"))
+	elsewhere := filepath.Join(t.TempDir(), "shared-cassettes")
+	if err := os.Rename(filepath.Join(project, ".dryfire", "cassettes"), elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(project, ".dryfire", "cassettes")); err != nil {
+		t.Fatal(err)
+	}
+	w := open(t, project)
+	if len(w.Recordings) != 42 || len(w.Problems) != 0 {
+		t.Fatalf("%d recordings, problems %v; want project-A's 42, all read", len(w.Recordings), w.Problems)
+	}
+	for _, r := range w.Recordings {
+		if r.Status != Live || !strings.HasPrefix(r.Path, ".dryfire/cassettes/") {
+			t.Errorf("%s: %s (%s), want live under the link", r.Path, r.Status, r.Reason)
+		}
 	}
 }

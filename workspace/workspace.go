@@ -14,6 +14,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
@@ -91,6 +92,9 @@ type Workspace struct {
 	// walkProblems are the directories of the cassette root that could not
 	// be walked or were not followed (doctor reports them).
 	walkProblems []error
+	// tempFiles are the temporary files of interrupted atomic writes found
+	// by the walks (doctor reports them, --fix removes them).
+	tempFiles []string
 	// repeats indexes replayed case directories for doctor's checks.
 	repeats map[string]int
 }
@@ -239,7 +243,7 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 		files = walkJSON(ctx, root, func(err error) {
 			w.problem(err)
 			w.walkProblems = append(w.walkProblems, err)
-		})
+		}, func(p string) { w.tempFiles = append(w.tempFiles, p) })
 	}
 	s, err := cassette.LoadStore(ctx, root, files, cassette.LoadOptions{Workers: o.Workers, OnFile: onFile,
 		SkipBodies: !o.Secrets && !o.Doctor})
@@ -315,7 +319,7 @@ func orDefault(s, d string) string {
 // openFile opens a workspace of one file that lies outside a project's
 // cassette root: a tape, or a dryfire cassette read on its own.
 func (w *Workspace) openFile(ctx context.Context, o Options) error {
-	data, err := os.ReadFile(w.Path)
+	data, err := safefile.ReadFile(w.Path)
 	if err == nil && format.Detect(data) == format.Tape {
 		w.Store = &cassette.Store{}
 		w.addTape(w.Path, data, o)
@@ -328,8 +332,8 @@ func (w *Workspace) openFile(ctx context.Context, o Options) error {
 // loadTapes loads the tapes of every tape directory that exists.
 func (w *Workspace) loadTapes(ctx context.Context, dirs []string, o Options) {
 	for _, d := range dirs {
-		for p := range walkJSON(ctx, d, w.problem) {
-			data, err := os.ReadFile(p)
+		for p := range walkJSON(ctx, d, w.problem, func(p string) { w.tempFiles = append(w.tempFiles, p) }) {
+			data, err := safefile.ReadFile(p)
 			if err != nil {
 				w.invalidTape(err)
 				continue
