@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -34,9 +35,16 @@ const (
 	// ProblemFormat: the bytes differ from what dryfire writes for the same
 	// body.
 	ProblemFormat
+	// ProblemDuplicate: an object repeats a key. dryfire (Python's
+	// json.loads) reads the last value; rewriting the file would silently
+	// drop the others, so such a file is never fixed automatically.
+	ProblemDuplicate
+	// ProblemTemp: the temporary file of an atomic write that was killed
+	// before its rename (ours or dryfire's); fixing removes it.
+	ProblemTemp
 )
 
-var problemNames = [...]string{"walk", "parse", "name", "key", "schema", "digest", "response", "format"}
+var problemNames = [...]string{"walk", "parse", "name", "key", "schema", "digest", "response", "format", "duplicate", "temp"}
 
 // String returns the kind's short name, as the JSON report spells it.
 func (k ProblemKind) String() string {
@@ -137,12 +145,41 @@ func checkFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Proble
 		line, col := jsonv.Position(data, off)
 		problems = append(problems, Problem{Path: f.Rel, Kind: ProblemFormat, Line: line, Column: col,
 			Message: "bytes differ from what dryfire writes (indent 2, sorted keys, no trailing newline)"})
+		// A repeated key always changes the bytes (the encoder writes each
+		// key once), so it is looked for only here.
+		if dup, ok := duplicateProblem(f.Rel, data); ok {
+			problems = append(problems, dup)
+		}
 		if len(problems) == 1 {
 			problems[0].Fixable = true
 			encoded = out
 		}
 	}
 	return problems, notes, encoded
+}
+
+// duplicateProblem reports the repeated object keys of a file, at the
+// first repetition.
+func duplicateProblem(rel string, data []byte) (Problem, bool) {
+	var keys []string
+	first := -1
+	_, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true, Duplicate: func(key string, off int) {
+		if first < 0 {
+			first = off
+		}
+		keys = append(keys, strconv.Quote(key))
+	}})
+	if err != nil || first < 0 {
+		return Problem{}, false
+	}
+	line, col := jsonv.Position(data, first)
+	const most = 5
+	list := strings.Join(keys[:min(len(keys), most)], ", ")
+	if len(keys) > most {
+		list += fmt.Sprintf(" and %d more", len(keys)-most)
+	}
+	return Problem{Path: rel, Kind: ProblemDuplicate, Line: line, Column: col,
+		Message: "repeated key " + list + ": dryfire reads the last value of each; a rewrite would silently drop the others, so --fix leaves this file to you"}, true
 }
 
 // digestFields are the members of a request digest that dryfire hashes;

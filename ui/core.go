@@ -224,7 +224,7 @@ func lookupPath(v jsonv.Value, p string) string {
 // Prune implements Backend through the workspace's prune, the core of the
 // prune command: it removes the files one by one (refusing any that replay
 // still reads), then the directories left empty.
-func (Core) Prune(_ context.Context, items []tree.Item) (PruneResult, error) {
+func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 	var res PruneResult
 	var w *workspace.Workspace
 	var chosen []workspace.PruneItem
@@ -240,7 +240,10 @@ func (Core) Prune(_ context.Context, items []tree.Item) (PruneResult, error) {
 	if w == nil {
 		return res, nil
 	}
-	rep := w.Prune(chosen)
+	rep, err := w.Prune(ctx, chosen)
+	if err != nil {
+		return res, err
+	}
 	for _, r := range rep.Removed {
 		res.Removed = append(res.Removed, r.Recording.Path)
 	}

@@ -152,6 +152,11 @@ func (c *classifier) file(f *cassette.StoreFile, r *Recording) (Status, string) 
 		// Never deleted, whatever dryfire's prune says: what cannot be read
 		// cannot be vouched for.
 		return Invalid, fileError(f)
+	case verdict != "" && !f.NameOK:
+		// dryfire's prune takes every *.json three levels down, a suite's
+		// $ref schema under a cassettes.dir of "." included: only a file
+		// named like a cassette is ever removed.
+		return Invalid, "file name is not <NN>-<key>.json: not a recording, so prune never removes it"
 	case verdict == "orphaned case":
 		return OrphanedCase, fmt.Sprintf("suite %s has no case %s", parts[0], parts[1])
 	case verdict == "orphaned suite":

@@ -23,9 +23,12 @@
 // Whether a file is a dryfire cassette, a tape or neither is decided by
 // one function everywhere (package internal/format). The files are found
 // by one walk ([Open] hands the cassette root's files to cassette.LoadStore
-// and reads the tape directories with the same walk): symbolic links to
-// directories are not followed, as dryfire does not follow them, and each
-// is reported.
+// and reads the tape directories with the same walk): a root that is a
+// symbolic link is followed, as pathlib's rglob follows the path it is
+// given; symbolic links to directories below it are not followed, as
+// dryfire does not follow them, and each is reported. Every file is read
+// with safefile.ReadInto: a named pipe, a device or a file over the size
+// limit is an invalid recording that says what it is, never a hang.
 //
 // # Opening
 //
@@ -40,6 +43,17 @@
 //
 //   - [Workspace.PrunePlan] and [Workspace.Prune]: what can go, and removing
 //     it (only what was listed; never a file replay still reads).
+//
+// # Changing files
+//
+// Prune, doctor's fix and the redaction of secrets remove or rewrite
+// files, so they hold to three rules. The cassette root must be safe to
+// change ([Layout.CheckModifiable]: inside the project, neither the
+// project root nor containing it, no .git), or they refuse with
+// [ErrUnsafeRoot]. Each file is checked just before it is acted on
+// (safefile.Remove, safefile.Rewrite): a file edited, replaced or removed
+// since the scan is left and reported, and a symbolic link is never
+// written through. A cancelled context stops them between two files.
 //   - [Workspace.ExplainRecording] and [Workspace.Stale]: why a recording
 //     went stale, field by field (package diff).
 //   - [Doctor]: integrity of every cassette and of the layout across files.
@@ -62,7 +76,9 @@
 //
 //  1. read by the replay of a case: live, or in use when dryfire's prune
 //     would call its directory orphaned;
-//  2. invalid when it cannot be read or is not a JSON object: never pruned,
+//  2. invalid when it cannot be read or is not a JSON object, or when
+//     dryfire's prune would remove it but it is not named like a cassette
+//     (a suite's $ref schema under a cassettes.dir of "."): never pruned,
 //     whatever dryfire's prune would say (Recording.Verdict still records
 //     that);
 //  3. dryfire's prune verdict: orphaned case, orphaned suite, or stale

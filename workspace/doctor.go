@@ -2,11 +2,15 @@ package workspace
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
@@ -202,6 +206,14 @@ type DoctorReport struct {
 	// problem has none.
 	Problems, Notes []cassette.Problem
 	Checks          []DoctorCheck
+	// Interrupted is set when the context was cancelled during --fix: the
+	// fixing stopped between two files, and the problems after are not
+	// fixed.
+	Interrupted bool
+
+	// temps are the stamps of the leftover temporary files, by path
+	// relative to Dir, for --fix to remove them as they were found.
+	temps map[string]safefile.Stamp
 }
 
 // Remaining returns the number of problems not fixed.
@@ -226,25 +238,48 @@ func (r *DoctorReport) Show(rel string) string {
 // DoctorOptions tune [Doctor].
 type DoctorOptions struct {
 	// Fix rewrites, atomically, every cassette whose only problem is its
-	// format, with the bytes dryfire would write. Nothing else is touched.
+	// format, with the bytes dryfire would write, and removes the
+	// temporary files of killed writes. Nothing else is touched.
 	Fix bool
 	// Getenv looks up environment variables for ${VAR} in suites.
 	Getenv func(string) (string, bool)
+	// Now is the clock that tells a leftover temporary file from one being
+	// written (time.Now when nil).
+	Now func() time.Time
 }
+
+// tempGrace is how long a temporary file may be a write in progress:
+// younger ones are reported but not removed.
+const tempGrace = time.Minute
 
 // Doctor checks the integrity of the recordings at path in one pass over
 // the files: every cassette's bytes, name, keys, schema, digest and
 // response (cassette.CheckFile), then the layout across files and the
-// tapes ([Workspace.DoctorChecks]). With o.Fix it rewrites the files whose
-// only problem is their format.
+// tapes ([Workspace.DoctorChecks]), and the temporary files that killed
+// writes left behind. With o.Fix it rewrites the files whose only problem
+// is their format and removes those temporary files, each only while it is
+// still as read (safefile.Rewrite, safefile.Remove), never through a
+// symbolic link, and only under a cassette root that is safe to change
+// ([Layout.CheckModifiable]; the error says why not). A cancelled ctx
+// stops the fixing between two files (DoctorReport.Interrupted).
 func Doctor(ctx context.Context, path string, o DoctorOptions) (*DoctorReport, error) {
 	w, err := Open(ctx, path, Options{Doctor: true, Getenv: o.Getenv})
 	if err != nil {
 		return nil, err
 	}
-	rep := w.DoctorReport()
 	if o.Fix {
-		w.fixFormat(rep)
+		if err := w.CheckModifiable(); err != nil {
+			return nil, err
+		}
+	}
+	now := o.Now
+	if now == nil {
+		now = time.Now
+	}
+	rep := w.DoctorReport()
+	w.tempProblems(rep, now())
+	if o.Fix {
+		w.fix(ctx, rep)
 	}
 	return rep, nil
 }
@@ -302,26 +337,90 @@ func (w *Workspace) DoctorReport() *DoctorReport {
 	return rep
 }
 
-// fixFormat rewrites the files whose one problem is their format.
-func (w *Workspace) fixFormat(rep *DoctorReport) {
-	fixes := map[string][]byte{}
+// tempProblems reports the temporary files of killed writes under the
+// checked root: fixable when older than tempGrace (a younger one may be a
+// write still running, dryfire's or ours).
+func (w *Workspace) tempProblems(rep *DoctorReport, now time.Time) {
+	slices.Sort(w.tempFiles)
+	for _, p := range slices.Compact(w.tempFiles) {
+		if !within(p, rep.Dir) {
+			continue
+		}
+		rel := filepath.ToSlash(mustRel(rep.Dir, p))
+		target, _ := safefile.IsTempName(filepath.Base(p))
+		prob := cassette.Problem{Path: rel, Kind: cassette.ProblemTemp,
+			Message: "temporary file of a write of " + target + " that never finished (the process was killed before renaming it)"}
+		_, stamp, err := safefile.ReadInto(p, nil)
+		switch {
+		case err != nil:
+			prob.Message += "; cannot be read: " + err.Error()
+		case now.Sub(time.Unix(0, stamp.ModTime)) < tempGrace:
+			prob.Message += "; written less than a minute ago, perhaps by a write still running: left alone"
+		default:
+			prob.Message += "; --fix removes it"
+			prob.Fixable = true
+			if rep.temps == nil {
+				rep.temps = map[string]safefile.Stamp{}
+			}
+			rep.temps[rel] = stamp
+		}
+		rep.Problems = append(rep.Problems, prob)
+	}
+}
+
+// fix rewrites the files whose one problem is their format and removes
+// leftover temporary files, stopping between two files when ctx is done.
+func (w *Workspace) fix(ctx context.Context, rep *DoctorReport) {
+	type fixable struct {
+		data  []byte
+		stamp safefile.Stamp
+	}
+	fixes := map[string]fixable{}
 	for _, r := range w.Recordings {
 		if r.FileCheck != nil && len(r.FileCheck.Problems) == 1 && r.FileCheck.Problems[0].Fixable {
-			fixes[filepath.ToSlash(mustRel(w.doctorRoot(), r.File.Path))] = r.FileCheck.Fix
+			fixes[filepath.ToSlash(mustRel(rep.Dir, r.File.Path))] = fixable{r.FileCheck.Fix, r.File.Stamp}
 		}
 	}
 	for i := range rep.Problems {
 		p := &rep.Problems[i]
-		data, ok := fixes[p.Path]
-		if !ok || !p.Fixable {
+		if !p.Fixable {
 			continue
 		}
-		if err := safefile.WriteAtomic(filepath.Join(w.doctorRoot(), filepath.FromSlash(p.Path)), data, 0o644); err != nil {
-			p.Message += "; fix failed: " + err.Error()
+		if ctx.Err() != nil {
+			rep.Interrupted = true
+			return
+		}
+		abs := filepath.Join(rep.Dir, filepath.FromSlash(p.Path))
+		if testOnlyBeforeAct != nil {
+			testOnlyBeforeAct(abs)
+		}
+		var err error
+		switch {
+		case p.Kind == cassette.ProblemTemp:
+			err = safefile.Remove(abs, rep.temps[p.Path])
+		default:
+			f, ok := fixes[p.Path]
+			if !ok {
+				continue
+			}
+			_, err = safefile.Rewrite(abs, f.data, f.stamp)
+		}
+		if err != nil {
+			p.Message += "; not fixed: " + unwrapPath(err).Error()
 			continue
 		}
 		p.Fixed = true
 	}
+}
+
+// unwrapPath drops the operation and path of an *fs.PathError: a
+// problem's message stands next to its path already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func mustRel(dir, p string) string {

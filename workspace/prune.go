@@ -1,13 +1,18 @@
 package workspace
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+	"syscall"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
 // PruneItem is a recording prune removes or keeps, with the reason it
@@ -30,9 +35,14 @@ type PrunePlan struct {
 	// Kept are files dryfire's prune would remove (or that match no parsed
 	// suite) that this prune keeps, with why.
 	Kept []PruneItem
+	// Dirs are the directories that are empty, or would be once the
+	// candidates are gone, relative to the root, deepest first: prune
+	// removes them after the files, as dryfire's prune does.
+	Dirs []string
 }
 
-// PrunePlan lists the prunable recordings and the orphans that are kept.
+// PrunePlan lists the prunable recordings, the orphans that are kept, and
+// the directories that removing the candidates would leave empty.
 func (w *Workspace) PrunePlan() PrunePlan {
 	var p PrunePlan
 	for _, r := range w.Recordings {
@@ -54,6 +64,9 @@ func (w *Workspace) PrunePlan() PrunePlan {
 				Reason: r.Status.String() + ": " + r.Reason})
 		}
 	}
+	for _, d := range w.emptyDirsAfter(p.Candidates) {
+		p.Dirs = append(p.Dirs, w.rel(d))
+	}
 	return p
 }
 
@@ -63,71 +76,143 @@ type PruneReport struct {
 	// RemovedDirs are the empty directories removed afterwards, relative to
 	// the root, deepest first.
 	RemovedDirs []string
-	// Errors are files or directories that could not be removed, and items
-	// refused because they are not prunable.
+	// Errors are files or directories that could not be removed, files
+	// left because they changed since the scan (errors.Is
+	// safefile.ErrChanged), and items refused because they are not
+	// prunable.
 	Errors []error
+	// Interrupted is set when the context was cancelled: prune stopped
+	// between two files, and the items after are still there.
+	Interrupted bool
 }
 
-// Prune removes the given candidates file by file, then every empty
-// directory under the cassette root (the root itself is kept), as dryfire's
-// prune --yes does. An item whose recording is not prunable, or is read by
-// replay, is refused, whatever the caller says.
-func (w *Workspace) Prune(items []PruneItem) PruneReport {
+// testOnlyBeforeAct, when set by a test, runs before each file is checked
+// and removed or rewritten (prune, doctor --fix, secrets --redact): the
+// point where a concurrent edit must still be caught.
+var testOnlyBeforeAct func(path string)
+
+// Prune removes the given candidates file by file, then the directories
+// they leave empty under the cassette root (the root itself is kept), as
+// dryfire's prune --yes does. It refuses to start when the cassette root is
+// not safe to change ([Layout.CheckModifiable]). An item whose recording
+// is not prunable, or is read by replay, is refused, whatever the caller
+// says; a file that changed since the scan (another file under its name,
+// other bytes, another size or time) is left and reported. A cancelled ctx
+// stops it between two files.
+func (w *Workspace) Prune(ctx context.Context, items []PruneItem) (PruneReport, error) {
 	var rep PruneReport
+	if err := w.CheckModifiable(); err != nil {
+		return rep, err
+	}
+	dirs := w.emptyDirsAfter(items)
 	for _, it := range items {
-		r := it.Recording
-		if r == nil || r.File == nil || !r.Status.Prunable() || len(r.ReadBy) > 0 {
-			path := ""
-			if r != nil {
-				path = r.Path
-			}
-			rep.Errors = append(rep.Errors, fmt.Errorf("%s: not prunable, kept", path))
-			continue
+		if ctx.Err() != nil {
+			rep.Interrupted = true
+			return rep, nil
 		}
-		if err := os.Remove(r.File.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := w.pruneOne(it); err != nil {
 			rep.Errors = append(rep.Errors, err)
 			continue
 		}
 		rep.Removed = append(rep.Removed, it)
 	}
-	if w.Store != nil && w.Store.Root != "" {
-		top := w.Store.Root
-		if within(w.Path, top) {
-			top = w.Path
+	for _, d := range dirs {
+		// A directory that is not empty any more (a file kept, a file
+		// added since the scan) stays: removing it fails, as it should.
+		if err := os.Remove(d); err == nil {
+			rep.RemovedDirs = append(rep.RemovedDirs, w.rel(d))
+		} else if !errors.Is(err, fs.ErrNotExist) && !isNotEmpty(err) {
+			rep.Errors = append(rep.Errors, err)
 		}
-		rep.RemovedDirs, rep.Errors = w.removeEmptyDirs(top, rep.Errors)
 	}
-	return rep
+	return rep, nil
 }
 
-// removeEmptyDirs removes the empty directories below top, deepest first.
-// Symbolic links are never followed.
-func (w *Workspace) removeEmptyDirs(top string, errs []error) ([]string, []error) {
+// pruneOne removes one candidate if it may go and is still as scanned.
+func (w *Workspace) pruneOne(it PruneItem) error {
+	r := it.Recording
+	if r == nil || r.File == nil || !r.Status.Prunable() || len(r.ReadBy) > 0 || !r.File.NameOK {
+		path := ""
+		if r != nil {
+			path = r.Path
+		}
+		return fmt.Errorf("%s: not prunable, kept", path)
+	}
+	if testOnlyBeforeAct != nil {
+		testOnlyBeforeAct(r.File.Path)
+	}
+	err := safefile.Remove(r.File.Path, r.File.Stamp)
+	switch {
+	case errors.Is(err, safefile.ErrChanged):
+		return fmt.Errorf("%s: %w; kept (scan again to decide)", r.Path, errors.Unwrap(err))
+	case err != nil:
+		return err
+	}
+	return nil
+}
+
+// isNotEmpty reports whether err is the failure to remove a directory that
+// is not empty.
+func isNotEmpty(err error) bool {
+	return errors.Is(err, syscall.ENOTEMPTY) || errors.Is(err, syscall.EEXIST)
+}
+
+// emptyDirsAfter returns the directories below the prune's top directory
+// (the cassette root, or PATH inside it) that hold nothing but the given
+// items' files and other such directories: those removing the items
+// leaves empty, and those empty already. Deepest first. Symbolic links are
+// never followed, and nothing named .git is ever entered or counted empty.
+func (w *Workspace) emptyDirsAfter(items []PruneItem) []string {
+	if w.Store == nil || w.Store.Root == "" {
+		return nil
+	}
+	top := w.Store.Root
+	if within(w.Path, top) && !w.IsFile {
+		top = w.Path
+	}
+	gone := map[string]bool{}
+	for _, it := range items {
+		if it.Recording != nil && it.Recording.File != nil {
+			gone[it.Recording.File.Path] = true
+		}
+	}
+	start := followedRoot(top)
+	full := map[string]bool{} // directories that keep something
+	keep := func(p string) {
+		for d := filepath.Dir(p); within(d, top) && !full[d]; d = filepath.Dir(d) {
+			full[d] = true
+			if d == top {
+				break
+			}
+		}
+	}
 	var dirs []string
-	_ = filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() && p != top {
+	_ = filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			keep(filepath.Join(p, "unreadable"))
+			return nil
+		case p == start:
+			return nil
+		case d.Name() == ".git":
+			keep(p)
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+		case d.IsDir():
 			dirs = append(dirs, p)
+		case !gone[p]:
+			keep(p)
 		}
 		return nil
 	})
-	sort.Slice(dirs, func(i, j int) bool {
+	dirs = slices.DeleteFunc(dirs, func(d string) bool { return full[d] })
+	sort.SliceStable(dirs, func(i, j int) bool {
 		di, dj := strings.Count(dirs[i], string(filepath.Separator)), strings.Count(dirs[j], string(filepath.Separator))
 		if di != dj {
 			return di > dj
 		}
 		return dirs[i] < dirs[j]
 	})
-	var removed []string
-	for _, d := range dirs {
-		entries, err := os.ReadDir(d)
-		if err != nil || len(entries) > 0 {
-			continue
-		}
-		if err := os.Remove(d); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		removed = append(removed, w.rel(d))
-	}
-	return removed, errs
+	return dirs
 }

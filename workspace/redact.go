@@ -2,8 +2,8 @@ package workspace
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 
@@ -21,6 +21,18 @@ type RedactReport struct {
 	// Replay is the proof that dryfire replay is unaffected; nil outside a
 	// dryfire project.
 	Replay *ReplayProof
+	// Skipped are the files left as they were: changed since they were
+	// read (errors.Is safefile.ErrChanged), symbolic links
+	// (safefile.ErrSymlink), or not readable.
+	Skipped []error
+	// NotRestored are the files that could not be put back when the
+	// redaction was undone (a lost case, an interruption): they hold the
+	// redacted bytes.
+	NotRestored []error
+	// Interrupted is set when the context was cancelled: the redaction
+	// stopped between two files and every file already rewritten was put
+	// back (Restored in Replay when there is a proof).
+	Interrupted bool
 }
 
 // ReplayProof compares the offline replay of every case before and after
@@ -36,12 +48,27 @@ type ReplayProof struct {
 	Restored bool
 }
 
-// RedactSecrets rewrites every file with findings in rep (except the secrets
-// keep spares), then, in a dryfire project, replays every case offline
-// before and after: if a case that hit before no longer does (a redacted
-// tool-call argument that a mock matched on, say), every file is restored
-// and the proof says which cases were lost. Tapes need no replay: their
-// keys and entry lists are checked to be unchanged.
+// redacted is a file rewritten by a redaction, for putting it back.
+type redacted struct {
+	path     string
+	original []byte
+	stamp    safefile.Stamp // of the redacted file
+}
+
+// RedactSecrets rewrites every file with findings in rep (except the
+// secrets keep spares), then, in a dryfire project, replays every case
+// offline before and after: if a case that hit before no longer does (a
+// redacted tool-call argument that a mock matched on, say), every file is
+// restored and the proof says which cases were lost. Tapes need no replay:
+// their keys and entry lists are checked to be unchanged.
+//
+// Files under a cassette root that is not safe to change are refused
+// ([Layout.CheckModifiable]). Each file is read, redacted and rewritten
+// only while it is still as read (safefile.Rewrite): a file edited in
+// between, or a symbolic link, is left and reported (RedactReport.Skipped).
+// A cancelled ctx stops the redaction between two files and puts back the
+// files already rewritten: what the replay proof cannot vouch for is not
+// left half done.
 func RedactSecrets(ctx context.Context, rep *SecretsReport, keep func(rule, hash, path string) bool) (*RedactReport, error) {
 	var paths []string
 	for _, f := range rep.Findings {
@@ -52,6 +79,9 @@ func RedactSecrets(ctx context.Context, rep *SecretsReport, keep func(rule, hash
 	out := &RedactReport{}
 	if len(paths) == 0 {
 		return out, nil
+	}
+	if err := rep.checkModifiable(paths); err != nil {
+		return nil, err
 	}
 	var project string
 	if cfg, err := suite.FindProject(rep.Root); err == nil && filepath.Dir(cfg) == rep.Root {
@@ -64,45 +94,35 @@ func RedactSecrets(ctx context.Context, rep *SecretsReport, keep func(rule, hash
 			return nil, err
 		}
 	}
-	originals := map[string][]byte{}
-	restore := func() {
-		for p, data := range originals {
-			_ = safefile.WriteAtomic(p, data, 0o644)
-		}
-	}
+	var done []redacted
 	for _, rel := range paths {
-		abs := filepath.Join(rep.Root, filepath.FromSlash(rel))
-		data, err := os.ReadFile(abs)
-		if err != nil {
-			restore()
+		if ctx.Err() != nil {
+			out.Interrupted = true
+			out.restore(done)
+			return out, nil
+		}
+		r, res, err := redactOne(filepath.Join(rep.Root, filepath.FromSlash(rel)), rel, keep)
+		switch {
+		case errors.Is(err, errSkipped):
+			out.Skipped = append(out.Skipped, errors.Unwrap(err))
+			continue
+		case err != nil:
+			out.restore(done)
 			return nil, err
-		}
-		var keepFile func(rule, hash string) bool
-		if keep != nil {
-			keepFile = func(rule, hash string) bool { return keep(rule, hash, rel) }
-		}
-		res, err := secrets.RedactFile(abs, keepFile)
-		if err != nil {
-			restore()
-			return nil, err
-		}
-		if res.Replaced == 0 {
+		case res.Replaced == 0:
 			continue
 		}
-		originals[abs] = data
-		if res.Format == "tape" {
-			if err := sameTapeKeys(data, abs); err != nil {
-				restore()
-				return nil, fmt.Errorf("%s: %w", rel, err)
-			}
-		}
-		res.Path = rel
+		done = append(done, r)
 		out.Files = append(out.Files, res)
 	}
 	if project != "" {
 		after, _, err := replayHits(ctx, project)
 		if err != nil {
-			restore()
+			out.restore(done)
+			if ctx.Err() != nil {
+				out.Interrupted = true
+				return out, nil
+			}
 			return nil, err
 		}
 		for k := range before {
@@ -112,11 +132,80 @@ func RedactSecrets(ctx context.Context, rep *SecretsReport, keep func(rule, hash
 		}
 		slices.Sort(out.Replay.Lost)
 		if len(out.Replay.Lost) > 0 {
-			restore()
+			out.restore(done)
 			out.Replay.Restored = true
 		}
 	}
 	return out, nil
+}
+
+// errSkipped marks a file redactOne left alone; the wrapped error says
+// why.
+var errSkipped = errors.New("skipped")
+
+type skipError struct{ err error }
+
+func (e skipError) Error() string        { return e.err.Error() }
+func (e skipError) Unwrap() error        { return e.err }
+func (e skipError) Is(target error) bool { return target == errSkipped }
+
+// redactOne redacts one file and rewrites it if it is still as read. A
+// file that cannot be rewritten safely (changed, a link) is skipped.
+func redactOne(abs, rel string, keep func(rule, hash, path string) bool) (redacted, secrets.Redaction, error) {
+	data, stamp, err := safefile.ReadInto(abs, nil)
+	if err != nil {
+		return redacted{}, secrets.Redaction{}, skipError{fmt.Errorf("%s: %w", rel, unwrapPath(err))}
+	}
+	var keepFile func(rule, hash string) bool
+	if keep != nil {
+		keepFile = func(rule, hash string) bool { return keep(rule, hash, rel) }
+	}
+	out, res, err := secrets.Redact(data, keepFile)
+	res.Path = rel
+	if err != nil {
+		return redacted{}, res, fmt.Errorf("%s: %w", rel, err)
+	}
+	if res.Replaced == 0 {
+		return redacted{}, res, nil
+	}
+	if res.Format == "tape" {
+		if err := sameTapeKeys(data, out); err != nil {
+			return redacted{}, res, fmt.Errorf("%s: %w", rel, err)
+		}
+	}
+	if testOnlyBeforeAct != nil {
+		testOnlyBeforeAct(abs)
+	}
+	newStamp, err := safefile.Rewrite(abs, out, stamp)
+	if err != nil {
+		return redacted{}, res, skipError{fmt.Errorf("%s: %w", rel, unwrapPath(err))}
+	}
+	return redacted{path: abs, original: data, stamp: newStamp}, res, nil
+}
+
+// restore puts back the original bytes of every redacted file, each only
+// while it still holds what the redaction wrote.
+func (out *RedactReport) restore(done []redacted) {
+	for _, r := range done {
+		if _, err := safefile.Rewrite(r.path, r.original, r.stamp); err != nil {
+			out.NotRestored = append(out.NotRestored, err)
+		}
+	}
+}
+
+// checkModifiable refuses a redaction of files under a cassette root that
+// is not safe to change.
+func (rep *SecretsReport) checkModifiable(paths []string) error {
+	l := rep.layout
+	if l == nil || l.CassetteRoot == "" {
+		return nil
+	}
+	for _, rel := range paths {
+		if within(filepath.Join(rep.Root, filepath.FromSlash(rel)), l.CassetteRoot) {
+			return l.CheckModifiable()
+		}
+	}
+	return nil
 }
 
 // replayHits replays the project at root offline and returns the case
@@ -147,11 +236,7 @@ func replayHits(ctx context.Context, root string) (map[string]bool, *ReplayProof
 // sameTapeKeys checks that a redacted tape still has the keys and entry
 // counts of the original: replay looks entries up by key and hands back
 // their result, so those are what must not move.
-func sameTapeKeys(before []byte, path string) error {
-	after, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
+func sameTapeKeys(before, after []byte) error {
 	a, err1 := tape.Decode(before)
 	b, err2 := tape.Decode(after)
 	if err1 != nil || err2 != nil {

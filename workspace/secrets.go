@@ -50,6 +50,10 @@ type SecretsReport struct {
 	Files int
 	// Problems are files and directories that could not be read or decoded.
 	Problems []error
+
+	// layout is where the scan looked: redaction checks that the cassette
+	// root is safe to change.
+	layout *Layout
 }
 
 // ScanSecrets scans the recordings at path (a project directory or one below
@@ -66,7 +70,7 @@ func ScanSecrets(ctx context.Context, path string) (*SecretsReport, error) {
 // SecretsReport gathers the findings of a workspace opened with
 // Options.Secrets: the recordings it lists and the tapes under PATH.
 func (w *Workspace) SecretsReport() *SecretsReport {
-	r := &SecretsReport{Root: w.Root, Problems: w.Problems}
+	r := &SecretsReport{Root: w.Root, Problems: w.Problems, layout: w.Layout}
 	for _, rec := range w.Recordings {
 		if rec.File != nil && rec.Scanned {
 			r.Files++

@@ -63,7 +63,10 @@ func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
 	plan := w.PrunePlan()
 	var done *workspace.PruneReport
 	if c.yes {
-		r := w.Prune(plan.Candidates)
+		r, err := w.Prune(ctx, plan.Candidates)
+		if err != nil {
+			return err
+		}
 		done = &r
 		for _, err := range r.Errors {
 			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %v\n", err)

@@ -15,6 +15,10 @@ type DecodeOptions struct {
 	// Python's json module reads and writes (cassette-fn's Python port can
 	// write them). They decode as Numbers with that literal.
 	AllowNonFinite bool
+	// Duplicate, when not nil, is called for every object key that repeats
+	// an earlier key of the same object, with the byte offset of the
+	// repeated key's opening quote (see [Position]).
+	Duplicate func(key string, offset int)
 }
 
 // Decode parses one JSON document into an ordered [Value], as strictly as
@@ -237,6 +241,7 @@ func (d *decoder) object(depth int) (Value, error) {
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
 			return Value{}, d.errorf("expecting property name enclosed in double quotes, found %s", d.found())
 		}
+		keyAt := d.pos
 		key, err := d.str()
 		if err != nil {
 			return Value{}, err
@@ -274,6 +279,9 @@ func (d *decoder) object(depth int) (Value, error) {
 			}
 			if i, dup := lookupMember(members, index, key); dup {
 				members[i].Value = item
+				if d.opts.Duplicate != nil {
+					d.opts.Duplicate(key, keyAt)
+				}
 			} else {
 				if index != nil {
 					index[key] = len(members)

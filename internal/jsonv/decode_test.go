@@ -2,6 +2,8 @@ package jsonv
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -123,6 +125,22 @@ func TestDecodeDuplicateKeysLastWins(t *testing.T) {
 	}
 	if v.Len() != 40 || v.Members[0].Key != "kaa" || v.Members[0].Value.Text != "2" {
 		t.Errorf("large object: %d members, first %q=%q", v.Len(), v.Members[0].Key, v.Members[0].Value.Text)
+	}
+}
+
+func TestDecodeReportsDuplicateKeys(t *testing.T) {
+	t.Parallel()
+	data := []byte("{\"b\": 1,\n \"a\": {\"x\": 1, \"x\": 2},\n \"b\": 3}")
+	var got []string
+	_, err := DecodeWith(data, DecodeOptions{Duplicate: func(key string, off int) {
+		line, col := Position(data, off)
+		got = append(got, fmt.Sprintf("%s@%d:%d", key, line, col))
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"x@2:16", "b@3:2"}; !slices.Equal(got, want) {
+		t.Errorf("duplicates %v, want %v", got, want)
 	}
 }
 

@@ -1,0 +1,212 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+)
+
+// The tests in this file set testOnlyBeforeAct, the point between the scan
+// and each deletion or rewrite, so they do not run in parallel.
+
+// beforeAct installs testOnlyBeforeAct for one test.
+func beforeAct(t *testing.T, f func(path string)) {
+	t.Helper()
+	testOnlyBeforeAct = f
+	t.Cleanup(func() { testOnlyBeforeAct = nil })
+}
+
+// projectH copies project-H (a deleted suite: five orphaned cassettes in
+// three case directories) and opens it.
+func projectH(t *testing.T) *Workspace {
+	t.Helper()
+	return open(t, copyTree(t, filepath.Join(golden, "project-H-suite-deleted")))
+}
+
+func TestPruneSkipsAFileReplacedAfterTheScan(t *testing.T) {
+	w := projectH(t)
+	plan := w.PrunePlan()
+	if len(plan.Candidates) != 5 {
+		t.Fatalf("%d candidates, want project-H's 5", len(plan.Candidates))
+	}
+	victim := plan.Candidates[2].Recording.File.Path
+	restored := []byte(`{"restored": "by the user after the scan"}`)
+	beforeAct(t, func(p string) {
+		if p == victim {
+			// Another file under the same name, as an editor or a
+			// `git checkout` writes it.
+			if err := os.WriteFile(p+".new", restored, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(p+".new", p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	rep, err := w.Prune(context.Background(), plan.Candidates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Removed) != 4 || len(rep.Errors) != 1 || !errors.Is(rep.Errors[0], safefile.ErrChanged) {
+		t.Fatalf("removed %d, errors %v; want 4 removed and the replaced file reported", len(rep.Removed), rep.Errors)
+	}
+	if !strings.Contains(rep.Errors[0].Error(), plan.Candidates[2].Recording.Path) {
+		t.Errorf("error %q does not name the file", rep.Errors[0])
+	}
+	if got, err := os.ReadFile(victim); err != nil || string(got) != string(restored) {
+		t.Errorf("the replaced file is %q, %v; want it kept", got, err)
+	}
+	// Its directory is not empty, so it stays; the others went.
+	if slices.Contains(rep.RemovedDirs, w.rel(filepath.Dir(victim))) {
+		t.Errorf("removed the directory of the kept file: %v", rep.RemovedDirs)
+	}
+}
+
+func TestPruneStopsBetweenFilesWhenInterrupted(t *testing.T) {
+	w := projectH(t)
+	plan := w.PrunePlan()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	beforeAct(t, func(string) { cancel() })
+	rep, err := w.Prune(ctx, plan.Candidates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Interrupted || len(rep.Removed) != 1 || len(rep.RemovedDirs) != 0 {
+		t.Fatalf("interrupted %v, removed %d, dirs %v; want a stop after the first file", rep.Interrupted, len(rep.Removed), rep.RemovedDirs)
+	}
+	for _, it := range plan.Candidates[1:] {
+		if _, err := os.Stat(it.Recording.File.Path); err != nil {
+			t.Errorf("%s removed after the interruption: %v", it.Recording.Path, err)
+		}
+	}
+}
+
+func TestPrunePlanListsTheDirectoriesItWouldRemove(t *testing.T) {
+	t.Parallel()
+	w := projectH(t)
+	if err := os.MkdirAll(filepath.Join(w.CassetteRoot, "refund_agent", "empty_already"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w = open(t, w.Root)
+	plan := w.PrunePlan()
+	suite := ".dryfire/cassettes/checkout_flow_v2-29a2d01e"
+	want := []string{
+		suite + "/add_to_cart-31900a39",
+		suite + "/apply_coupon__SAVE10-c7ad3d79",
+		suite + "/na_ve__n_code-91543024",
+		".dryfire/cassettes/refund_agent/empty_already",
+		suite,
+	}
+	if !slices.Equal(plan.Dirs, want) {
+		t.Errorf("dirs %q\nwant %q", plan.Dirs, want)
+	}
+	rep, err := w.Prune(context.Background(), plan.Candidates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rep.RemovedDirs, plan.Dirs) || len(rep.Errors) != 0 {
+		t.Errorf("removed dirs %q, errors %v; want what the plan listed", rep.RemovedDirs, rep.Errors)
+	}
+}
+
+// TestPruneRefusesAnUnsafeCassetteRoot: with cassettes.dir ".", "..", the
+// project's parent through a link, or a directory holding .git, dryfire's
+// prune removes a suite's $ref schemas, directories of .git or files
+// outside the project. This prune refuses, naming the reason.
+func TestPruneRefusesAnUnsafeCassetteRoot(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		dir    func(t *testing.T, project string) string
+		reason string
+	}{
+		"the project root":           {func(*testing.T, string) string { return "." }, "is the project root"},
+		"the project's parent":       {func(*testing.T, string) string { return ".." }, "contains the project root"},
+		"an absolute path elsewhere": {func(t *testing.T, _ string) string { return t.TempDir() }, "is outside the project"},
+		"a link to the parent": {func(t *testing.T, project string) string {
+			if err := os.Symlink("..", filepath.Join(project, "up")); err != nil {
+				t.Fatal(err)
+			}
+			return "up"
+		}, "which contains the project root"},
+		"a directory holding .git": {func(t *testing.T, project string) string {
+			if err := os.MkdirAll(filepath.Join(project, "rec", ".git", "refs", "heads"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			return "rec"
+		}, "holds a git repository (.git)"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			project := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+			dir := tc.dir(t, project)
+			config := "version: 1\nsuites:\n  - \"evals/**/*.eval.yaml\"\ncassettes:\n  dir: " + dir + "\n"
+			if err := os.WriteFile(filepath.Join(project, "dryfire.yaml"), []byte(config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before := treeOf(t, project)
+			w := open(t, project)
+			_, err := w.Prune(context.Background(), w.PrunePlan().Candidates)
+			if !errors.Is(err, ErrUnsafeRoot) || !strings.Contains(err.Error(), tc.reason) {
+				t.Fatalf("Prune = %v; want ErrUnsafeRoot saying %q", err, tc.reason)
+			}
+			_, err = Doctor(context.Background(), project, DoctorOptions{Fix: true})
+			if !errors.Is(err, ErrUnsafeRoot) {
+				t.Errorf("Doctor --fix = %v; want ErrUnsafeRoot", err)
+			}
+			if after := treeOf(t, project); !slices.Equal(before, after) {
+				t.Errorf("the tree changed:\nbefore %q\nafter  %q", before, after)
+			}
+		})
+	}
+}
+
+// TestSchemasAreNeverPruneCandidates: under a cassettes.dir of ".", a
+// suite's $ref schema sits three levels down, where dryfire's prune calls
+// it an orphaned suite. Only files named like cassettes are candidates.
+func TestSchemasAreNeverPruneCandidates(t *testing.T) {
+	t.Parallel()
+	project := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+	config := "version: 1\nsuites:\n  - \"evals/**/*.eval.yaml\"\ncassettes:\n  dir: .\n"
+	if err := os.WriteFile(filepath.Join(project, "dryfire.yaml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plan := open(t, project).PrunePlan()
+	for _, it := range plan.Candidates {
+		t.Errorf("candidate %s (%s)", it.Recording.Path, it.Reason)
+	}
+	var kept []string
+	for _, it := range plan.Kept {
+		if it.Dryfire == "orphaned suite" && strings.HasPrefix(it.Reason, "invalid: ") {
+			kept = append(kept, it.Recording.Path)
+		}
+	}
+	if want := []string{"evals/schemas/escalate_to_human.json", "evals/schemas/search_flights.schema.json"}; !slices.Equal(kept, want) {
+		t.Errorf("kept as dryfire's orphans %q, want the schemas %q", kept, want)
+	}
+}
+
+// treeOf lists every path under dir with its size, to compare trees.
+func treeOf(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		out = append(out, rel+" "+fi.Mode().String())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
