@@ -51,14 +51,14 @@ func BenchmarkFirstFrame(b *testing.B) {
 		m := New(Options{Path: root, Backend: Core{}})
 		nm, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 		m = nm.(Model)
-		msg := scanCmd(m.ctx, m.opts.Backend, root, m.gen)()
+		msg := scanWorkspaceCmd(m.browse.ctx, m.browse.opts.Backend, root, m.browse.gen)()
 		nm, _ = m.Update(msg)
 		m = nm.(Model)
-		if m.tree.Rows() == 0 {
+		if m.browse.tree.Rows() == 0 {
 			b.Fatal("no rows in the first frame")
 		}
 		_ = m.View()
-		m.cancel()
+		m.browse.cancel()
 	}
 }
 
@@ -67,7 +67,7 @@ func loadedModel(b *testing.B, items []tree.Item, done bool) Model {
 	m := New(Options{Path: "/big", Backend: &fakeBackend{body: loadCassette(b)}})
 	nm, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	m = nm.(Model)
-	nm, _ = m.Update(scanBatchMsg{gen: m.gen, items: items, done: done, next: make(chan scanEvent)})
+	nm, _ = m.Update(scanBatchMsg{gen: m.browse.gen, items: items, done: done, next: make(chan scanEvent)})
 	return nm.(Model)
 }
 

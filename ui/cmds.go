@@ -2,21 +2,28 @@ package ui
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os/exec"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
+
+// Every Cmd of the app is built here. A Cmd captures the values it needs
+// (a path, a generation, a core handle) and returns a message; it never
+// touches a model.
 
 // maxBatch caps how many recordings one scanBatchMsg carries, so a frame
 // never waits on a huge insert.
 const maxBatch = 4000
 
-// scanCmd starts the scan of path in a goroutine and returns its first
+// scanWorkspaceCmd starts the scan of path in a goroutine and returns its first
 // batch. The goroutine stops sending when ctx is cancelled.
-func scanCmd(ctx context.Context, b Backend, path string, gen int) tea.Cmd {
+func scanWorkspaceCmd(ctx context.Context, b Backend, path string, gen int) tea.Cmd {
 	return func() tea.Msg {
 		ch := make(chan scanEvent, 16)
 		go func() {
@@ -73,16 +80,16 @@ func loadDetailCmd(ctx context.Context, b Backend, it tree.Item, gen int) tea.Cm
 	}
 }
 
-// pruneCmd removes the marked files through the backend's prune core.
-func pruneCmd(ctx context.Context, b Backend, items []tree.Item) tea.Cmd {
+// pruneFilesCmd removes the listed files through the backend's prune core.
+func pruneFilesCmd(ctx context.Context, b Backend, items []tree.Item) tea.Cmd {
 	return func() tea.Msg {
 		res, err := b.Prune(ctx, items)
 		return pruneDoneMsg{result: res, err: err}
 	}
 }
 
-// editCmd suspends the program and opens path in the editor.
-func editCmd(editor, path string) tea.Cmd {
+// editFileCmd suspends the program and opens path in the editor.
+func editFileCmd(editor, path string) tea.Cmd {
 	args := strings.Fields(editor)
 	if len(args) == 0 {
 		args = []string{"vi"}
@@ -91,8 +98,56 @@ func editCmd(editor, path string) tea.Cmd {
 	return tea.ExecProcess(c, func(err error) tea.Msg { return editorClosedMsg{path: path, err: err} })
 }
 
-// copyCmd puts text on the clipboard with OSC 52 (works over SSH) and
+// copyTextCmd puts text on the clipboard with OSC 52 (works over SSH) and
 // confirms on the status line.
-func copyCmd(text, what string) tea.Cmd {
+func copyTextCmd(text, what string) tea.Cmd {
 	return tea.Sequence(tea.SetClipboard(text), func() tea.Msg { return clipboardSetMsg{what: what} })
+}
+
+// actReviewCmd runs o on the paths, in order, stopping at the first
+// error. The review handle is used only here, and only by one Cmd at a time
+// (the review page starts the next action when this one has reported).
+func actReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, paths []string, confirm bool) tea.Cmd {
+	return func() tea.Msg {
+		msg := reviewActedMsg{gen: gen, op: o, paths: paths, states: map[string]string{}}
+		for _, p := range paths {
+			var err error
+			switch o {
+			case opAccept:
+				err = r.Accept(ctx, p)
+			case opReject:
+				err = r.Reject(ctx, p, confirm)
+			case opSkip:
+				err = r.Skip(p)
+			case opUndo:
+				p, err = r.Undo(ctx)
+			}
+			if errors.Is(err, gitreview.ErrNeedsConfirm) {
+				msg.needsConfirm = p
+				return msg
+			}
+			if err != nil {
+				msg.err = fmt.Errorf("%s %s: %w", o, p, err)
+				return msg
+			}
+			msg.steps++
+			if it, ok := r.Item(p); ok {
+				msg.states[p] = it.State
+			}
+		}
+		return msg
+	}
+}
+
+// undoReviewCmd undoes n core steps: one user action (A or X) may be many.
+func undoReviewCmd(ctx context.Context, r *gitreview.Review, gen, n int) tea.Cmd {
+	return actReviewCmd(ctx, r, gen, opUndo, make([]string, n), false)
+}
+
+// reloadReviewCmd opens the review again.
+func reloadReviewCmd(ctx context.Context, load ReviewLoader, gen int) tea.Cmd {
+	return func() tea.Msg {
+		r, dirs, err := load(ctx)
+		return reviewLoadedMsg{gen: gen, review: r, lookedAt: dirs, err: err}
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/diff"
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
@@ -251,4 +252,27 @@ func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 		res.Kept = append(res.Kept, Refusal{Reason: err.Error()})
 	}
 	return res, nil
+}
+
+// NewReviewLoader opens the review of the project at root (again), and
+// lists the recording directories it looked at that exist.
+func NewReviewLoader(root string) ReviewLoader {
+	return func(ctx context.Context) (*gitreview.Review, []string, error) {
+		w, err := workspace.Open(ctx, root, workspace.Options{})
+		if err != nil {
+			return nil, nil, err
+		}
+		dirs := w.Dirs()
+		r, err := gitreview.OpenReview(ctx, w.Root, dirs)
+		if err != nil {
+			return nil, nil, err
+		}
+		var looked []string
+		for _, d := range dirs {
+			if _, err := os.Stat(d); err == nil || (w.Store != nil && d == w.Store.Root) {
+				looked = append(looked, d)
+			}
+		}
+		return r, looked, nil
+	}
 }

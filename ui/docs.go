@@ -3,20 +3,54 @@ package ui
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/help"
 )
 
-// KeyTable renders every binding of the keymap as a Markdown table, the
-// key-bindings section of the README (kept current by TestREADMEKeyTable).
-func KeyTable() string {
+// KeyTable renders every binding of the browse page as a Markdown table
+// (kept current in the README by TestREADMEKeyTable).
+func KeyTable() string { return keyTable(DefaultBrowseKeyMap().Groups(), nil) }
+
+// ReviewKeyTable renders every binding of the review page as a Markdown
+// table, with the longer words the docs use for the review's actions
+// (kept current in the README by TestREADMEReviewKeys).
+func ReviewKeyTable() string { return keyTable(DefaultReviewKeyMap().Groups(), reviewDocs) }
+
+// KeysDoc is docs/keys.md: the keys of both pages, from their keymaps
+// (kept current by TestKeysDoc).
+func KeysDoc() string {
+	return `# Keys
+
+<!-- Generated from the keymaps of the ui package (ui.DefaultBrowseKeyMap, ui.DefaultReviewKeyMap)
+by TestKeysDoc; run go test ./ui -run TestKeysDoc -update after changing a key. -->
+
+Both pages show the keys that apply now on the bottom line, and all of them with ` + "`?`" + `.
+A key that does not apply (nothing marked, nothing to undo) does nothing and is not shown.
+
+## Browse (` + "`dryfire-tui browse`" + `)
+
+` + KeyTable() + `
+## Review (` + "`dryfire-tui review`" + `)
+
+` + ReviewKeyTable()
+}
+
+// keyTable renders groups as a Markdown table; docs replaces a binding's
+// short description where the table needs more words.
+func keyTable(groups []help.Group, docs map[string]string) string {
 	var b strings.Builder
 	b.WriteString("| where | key | does |\n|---|---|---|\n")
-	for _, g := range DefaultKeyMap().Groups() {
+	for _, g := range groups {
 		for _, k := range g.Bindings {
 			keys := make([]string, len(k.Keys()))
 			for i, s := range k.Keys() {
 				keys[i] = "`" + s + "`"
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s |\n", g.Title, strings.Join(keys, " "), k.Help().Desc)
+			desc := k.Help().Desc
+			if d, ok := docs[desc]; ok {
+				desc = d
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", g.Title, strings.Join(keys, " "), desc)
 		}
 	}
 	return b.String()

@@ -79,8 +79,8 @@ func TestFlowBrowseFilterQuit(t *testing.T) {
 	scr.waitFor(t, tm, "tools[0].description changed", `+ "Retrieve order details by order id."`)
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(Model)
-	if fm.tree.Filter() != "parallel" || fm.detail.Tab().String() != "Diff" {
-		t.Errorf("final: filter %q tab %v", fm.tree.Filter(), fm.detail.Tab())
+	if fm.browse.tree.Filter() != "parallel" || fm.browse.detail.Tab().String() != "Diff" {
+		t.Errorf("final: filter %q tab %v", fm.browse.tree.Filter(), fm.browse.detail.Tab())
 	}
 }
 

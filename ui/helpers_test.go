@@ -12,6 +12,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -104,7 +105,7 @@ func newTestModel(t testing.TB, w, h int, items []tree.Item) (Model, *fakeBacken
 			LookedFor: []string{"dryfire cassettes <suite>/<case>/<NN>-<key>.json under /project/.dryfire/cassettes"}}}
 	m := New(Options{Path: "/project", Backend: b, IsDark: true})
 	m = send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
-	m = run(t, m, scanCmd(m.ctx, b, "/project", m.gen))
+	m = run(t, m, scanWorkspaceCmd(m.browse.ctx, b, "/project", m.browse.gen))
 	return m, b
 }
 
@@ -129,7 +130,8 @@ func run(t testing.TB, m Model, cmd tea.Cmd) Model {
 			m = run(t, m, c)
 		}
 		return m
-	case scanBatchMsg, detailLoadedMsg, pruneDoneMsg, clipboardSetMsg, editorClosedMsg:
+	case scanBatchMsg, detailLoadedMsg, pruneDoneMsg, clipboardSetMsg, editorClosedMsg,
+		reviewActedMsg, reviewLoadedMsg, dialog.ConfirmedMsg, dialog.CancelledMsg:
 		return send(t, m, msg)
 	}
 	return m
@@ -161,4 +163,4 @@ func keys(t testing.TB, m Model, ks ...string) Model {
 }
 
 // screen is the rendered screen without escape codes.
-func screen(m Model) string { return ansi.Strip(m.render()) }
+func screenText(m Model) string { return ansi.Strip(m.render()) }

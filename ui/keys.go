@@ -2,57 +2,24 @@ package ui
 
 import (
 	"charm.land/bubbles/v2/key"
-
-	"github.com/dryfire-tui/dryfire-tui/ui/detail"
-	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
-// KeyMap is the one keymap of the browser: it drives dispatch, the footer,
-// the ? overlay and the key table in the README (TestREADMEKeyTable).
+// KeyMap holds the keys every page has, with the same meaning on each.
 type KeyMap struct {
-	Quit, Help, Focus, Open, Filter, Clear, StatusFilter key.Binding
-	Prune, Edit, Copy, CopyKey, Rescan                   key.Binding
-	Confirm, Cancel                                      key.Binding
-	Tree                                                 tree.KeyMap
-	Detail                                               detail.KeyMap
+	Quit, Help, Focus, Open key.Binding
+	// Interrupt quits whatever the page is doing, even while a filter is
+	// typed; Quit's help names it.
+	Interrupt key.Binding
 }
 
-// DefaultKeyMap returns the keys of DESIGN.md.
+// DefaultKeyMap returns the keys every page shares.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Quit:         key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
-		Help:         key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		Focus:        key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "pane")),
-		Open:         key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
-		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-		Clear:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear")),
-		StatusFilter: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "status")),
-		Prune:        key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "prune")),
-		Edit:         key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
-		Copy:         key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy path")),
-		CopyKey:      key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy key")),
-		Rescan:       key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rescan")),
-		Confirm:      key.NewBinding(key.WithKeys("y", "enter"), key.WithHelp("y/enter", "confirm")),
-		Cancel:       key.NewBinding(key.WithKeys("n", "esc", "q"), key.WithHelp("n/esc", "cancel")),
-		Tree:         tree.DefaultKeyMap(),
-		Detail:       detail.DefaultKeyMap(),
-	}
-}
-
-// KeyGroup is a titled list of bindings for the help overlay and the docs.
-type KeyGroup struct {
-	Title    string
-	Bindings []key.Binding
-}
-
-// Groups returns every binding, grouped, in help order.
-func (k KeyMap) Groups() []KeyGroup {
-	return []KeyGroup{
-		{"Tree", k.Tree.Bindings()},
-		{"Detail", append([]key.Binding{k.Focus, k.Open}, k.Detail.Bindings()...)},
-		{"Actions", []key.Binding{k.Filter, k.Clear, k.StatusFilter, k.Prune, k.Edit, k.Copy, k.CopyKey, k.Rescan}},
-		{"General", []key.Binding{k.Help, k.Quit}},
-		{"Confirm dialog", []key.Binding{k.Confirm, k.Cancel}},
+		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Focus:     key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab", "pane")),
+		Open:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Interrupt: key.NewBinding(key.WithKeys("ctrl+c")),
 	}
 }
 
@@ -66,3 +33,26 @@ func enabled(bs ...key.Binding) []key.Binding {
 	}
 	return out
 }
+
+// summary is a key line entry for several bindings at once ("↑↓ move").
+func summary(keys, desc string, bs ...key.Binding) key.Binding {
+	var ks []string
+	for _, b := range bs {
+		ks = append(ks, b.Keys()...)
+	}
+	return key.NewBinding(key.WithKeys(ks...), key.WithHelp(keys, desc))
+}
+
+// press is a key press of a binding's first key, to test which binding a
+// key line entry is.
+func press(b key.Binding) keyString {
+	if len(b.Keys()) == 0 {
+		return ""
+	}
+	return keyString(b.Keys()[0])
+}
+
+// keyString is a key name that key.Matches accepts.
+type keyString string
+
+func (k keyString) String() string { return string(k) }

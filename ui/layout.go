@@ -2,12 +2,18 @@ package ui
 
 import "github.com/dryfire-tui/dryfire-tui/ui/frame"
 
-// Layout is where everything goes on the browser's screen (see
-// [frame.Layout]); computeLayout is a pure function of the size,
-// table-tested in layout_test.go.
+// Layout is where everything goes on a page's screen (see [frame.Layout]);
+// the compute functions are pure functions of the size, table-tested in
+// layout_test.go.
 type Layout = frame.Layout
 
-// maxTreeWidth caps the tree pane of a split screen.
-const maxTreeWidth = 60
+// The widest the left pane of a split screen gets: the tree of the browse
+// page, the list of the review page.
+const (
+	maxTreeWidth = 60
+	maxListWidth = 56
+)
 
 func computeLayout(w, h int) Layout { return frame.Compute(w, h, maxTreeWidth) }
+
+func computeReviewLayout(w, h int) Layout { return frame.Compute(w, h, maxListWidth) }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -44,3 +45,26 @@ type editorClosedMsg struct {
 
 // clipboardSetMsg confirms what was copied.
 type clipboardSetMsg struct{ what string }
+
+// reviewActedMsg reports an action on the review of generation gen: the
+// state each touched path is now in, how many core steps were done (each
+// accept, reject or skip is one step of the core's undo journal), and the
+// first error.
+type reviewActedMsg struct {
+	gen    int
+	op     op
+	paths  []string // what was asked
+	states map[string]string
+	steps  int
+	err    error
+	// needsConfirm is the path that turned out to need a confirmation.
+	needsConfirm string
+}
+
+// reviewLoadedMsg carries the review opened again for generation gen.
+type reviewLoadedMsg struct {
+	gen      int
+	review   *gitreview.Review
+	lookedAt []string
+	err      error
+}

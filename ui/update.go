@@ -1,15 +1,16 @@
 package ui
 
 import (
-	"context"
-
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
-// Update routes a message to its handler; handlers live in handlers.go and
-// keys.go's dispatch in handle_keys.go.
+// Update routes a message to the page that owns it: the terminal's size,
+// background and ctrl+c here, input to the page on screen, each async
+// result to the page that asked for it (which drops it when it is stale).
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -19,64 +20,65 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setTheme(msg.IsDark())
 		return m, nil
 	case tea.KeyPressMsg:
-		return m.handleKey(msg)
-	case tea.MouseWheelMsg:
-		return m.handleWheel(msg)
-	case tea.MouseClickMsg:
-		return m.handleClick(msg)
+		if key.Matches(msg, m.keys.Interrupt) {
+			m.browse.stop()
+			return m, tea.Quit
+		}
+		return m.updatePage(msg)
+	case tea.MouseWheelMsg, tea.MouseClickMsg, dialog.ConfirmedMsg, dialog.CancelledMsg:
+		return m.updatePage(msg)
 	case scanBatchMsg:
-		return m.handleScanBatch(msg)
+		return m.withBrowse(m.browse.handleScanBatch(msg))
 	case detailLoadedMsg:
-		return m.handleDetailLoaded(msg)
+		return m.withBrowse(m.browse.handleDetailLoaded(msg))
 	case pruneDoneMsg:
-		return m.handlePruneDone(msg)
+		return m.withBrowse(m.browse.handlePruneDone(msg))
 	case editorClosedMsg:
-		return m.handleEditorClosed(msg)
+		return m.withBrowse(m.browse.handleEditorClosed(msg))
 	case clipboardSetMsg:
-		m.setStatus("copied "+msg.what, false)
+		m.browse.setStatus("copied "+msg.what, false)
 		return m, nil
+	case reviewActedMsg:
+		return m.withReview(m.review.handleActed(msg))
+	case reviewLoadedMsg:
+		return m.withReview(m.review.handleLoaded(msg))
 	}
 	return m, nil
 }
 
-// resize recomputes the layout and gives each child its size.
+// updatePage gives input to the page on screen.
+func (m Model) updatePage(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.page == PageReview {
+		return m.withReview(m.review.update(msg))
+	}
+	return m.withBrowse(m.browse.update(msg))
+}
+
+func (m Model) withBrowse(p browsePage, cmd tea.Cmd) (tea.Model, tea.Cmd) {
+	m.browse = p
+	return m, cmd
+}
+
+func (m Model) withReview(p reviewPage, cmd tea.Cmd) (tea.Model, tea.Cmd) {
+	m.review = p
+	return m, cmd
+}
+
+// resize lays out the page on screen for the new size.
 func (m *Model) resize(w, h int) {
-	m.layout = computeLayout(w, h)
-	m.tree.SetSize(m.layout.ListW, m.layout.BodyH)
-	m.detail.SetSize(m.layout.DetailW, m.layout.BodyH)
+	if m.page == PageReview {
+		m.review.setLayout(computeReviewLayout(w, h))
+		return
+	}
+	m.browse.setLayout(computeLayout(w, h))
 }
 
 // setTheme rebuilds the styles for the background and pushes them down.
 func (m *Model) setTheme(isDark bool) {
 	m.isDark = isDark
-	m.styles = theme.New(isDark)
-	m.tree.SetStyles(m.styles)
-	m.detail.SetStyles(m.styles)
-}
-
-// setFocus moves the keyboard to a pane.
-func (m *Model) setFocus(f focus) {
-	m.focus = f
-	if f == focusTree {
-		m.tree.Focus()
-		m.detail.Blur()
-	} else {
-		m.tree.Blur()
-		m.detail.Focus()
+	if m.page == PageReview {
+		m.review.setStyles(theme.New(isDark))
+		return
 	}
-}
-
-func (m *Model) setStatus(s string, isErr bool) { m.status, m.statusErr = s, isErr }
-
-// rescan cancels the running scan and starts a new generation; results of
-// the old one are dropped when they arrive.
-func (m Model) rescan() (Model, tea.Cmd) {
-	m.cancel()
-	m.ctx, m.cancel = context.WithCancel(context.Background())
-	m.gen++
-	m.loading, m.scanErr = true, nil
-	m.reselect, _ = m.tree.Selected()
-	m.tree = m.tree.Reset()
-	m.detailID = ""
-	return m, scanCmd(m.ctx, m.opts.Backend, m.opts.Path, m.gen)
+	m.browse.setStyles(theme.New(isDark))
 }

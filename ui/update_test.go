@@ -11,115 +11,124 @@ import (
 )
 
 func selectedPath(m Model) string {
-	it, _ := m.tree.Selected()
+	it, _ := m.browse.tree.Selected()
 	return it.Path
 }
 
 func TestNavigation(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, demoItems())
-	if m.tree.Cursor() != 0 {
-		t.Fatalf("cursor starts at %d", m.tree.Cursor())
+	if m.browse.tree.Cursor() != 0 {
+		t.Fatalf("cursor starts at %d", m.browse.tree.Cursor())
 	}
 	m = keys(t, m, "j", "j")
 	if got := selectedPath(m); got != ".dryfire/cassettes/checkout/add_to_cart/00-18e3b4a1c2d3e4f5.json" {
 		t.Errorf("after j j: %q", got)
 	}
-	if d, ok := m.detail.Data(); !ok || d.ID != selectedPath(m) {
+	if d, ok := m.browse.detail.Data(); !ok || d.ID != selectedPath(m) {
 		t.Errorf("detail shows %q, want the selected recording", d.ID)
 	}
 	m = keys(t, m, "G")
-	if m.tree.Cursor() != m.tree.Rows()-1 {
-		t.Errorf("G: cursor %d of %d rows", m.tree.Cursor(), m.tree.Rows())
+	if m.browse.tree.Cursor() != m.browse.tree.Rows()-1 {
+		t.Errorf("G: cursor %d of %d rows", m.browse.tree.Cursor(), m.browse.tree.Rows())
 	}
 	m = keys(t, m, "g", "h") // collapse the first suite
-	rows := m.tree.Rows()
+	rows := m.browse.tree.Rows()
 	m = keys(t, m, "l")
-	if m.tree.Rows() != rows+2 {
-		t.Errorf("l expanded to %d rows, want %d", m.tree.Rows(), rows+2)
+	if m.browse.tree.Rows() != rows+2 {
+		t.Errorf("l expanded to %d rows, want %d", m.browse.tree.Rows(), rows+2)
 	}
 	m = keys(t, m, "enter")
-	if m.tree.Rows() != rows {
-		t.Errorf("enter on an open suite should collapse it: %d rows", m.tree.Rows())
+	if m.browse.tree.Rows() != rows {
+		t.Errorf("enter on an open suite should collapse it: %d rows", m.browse.tree.Rows())
 	}
 	m = keys(t, m, "tab")
-	if m.focus != focusDetail {
-		t.Errorf("tab: focus %v", m.focus)
+	if m.browse.focus != focusDetail {
+		t.Errorf("tab: focus %v", m.browse.focus)
 	}
 	m = keys(t, m, "3")
-	if m.detail.Tab().String() != "Diff" {
-		t.Errorf("3: tab %v", m.detail.Tab())
+	if m.browse.detail.Tab().String() != "Diff" {
+		t.Errorf("3: tab %v", m.browse.detail.Tab())
 	}
 }
 
 func TestMouse(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, demoItems())
 	// Click the fourth body row (incident_triage), then the Raw tab.
-	m = send(t, m, tea.MouseClickMsg{X: 5, Y: m.layout.BodyY + 5, Button: tea.MouseLeft})
+	m = send(t, m, tea.MouseClickMsg{X: 5, Y: m.browse.layout.BodyY + 5, Button: tea.MouseLeft})
 	if got := selectedPath(m); got != ".dryfire/cassettes/incident_triage/loops_until_max_turns/00-4232f53220974df8.json" {
 		t.Errorf("click selected %q", got)
 	}
-	m = send(t, m, tea.MouseClickMsg{X: m.layout.DetailX + 36, Y: m.layout.BodyY + 2, Button: tea.MouseLeft})
-	if m.detail.Tab().String() != "Raw" || m.focus != focusDetail {
-		t.Errorf("tab click: tab %v focus %v", m.detail.Tab(), m.focus)
+	m = send(t, m, tea.MouseClickMsg{X: m.browse.layout.DetailX + 36, Y: m.browse.layout.BodyY + 2, Button: tea.MouseLeft})
+	if m.browse.detail.Tab().String() != "Raw" || m.browse.focus != focusDetail {
+		t.Errorf("tab click: tab %v focus %v", m.browse.detail.Tab(), m.browse.focus)
 	}
 	m = send(t, m, tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown})
-	if m.tree.Cursor() < 3 {
-		t.Errorf("wheel did not move the window: cursor %d", m.tree.Cursor())
+	if m.browse.tree.Cursor() < 3 {
+		t.Errorf("wheel did not move the window: cursor %d", m.browse.tree.Cursor())
 	}
 }
 
 func TestFilter(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, demoItems())
 	m = keys(t, m, "/", "w", "e", "a", "t", "h")
-	if m.mode != modeFilter {
-		t.Fatalf("mode %v", m.mode)
+	if m.browse.mode != modeFilter {
+		t.Fatalf("mode %v", m.browse.mode)
 	}
 	// travel_booking ▸ weather_check_repeated ▸ one leaf
-	if m.tree.Rows() != 3 {
-		t.Errorf("filter 'weath': %d rows, want 3", m.tree.Rows())
+	if m.browse.tree.Rows() != 3 {
+		t.Errorf("filter 'weath': %d rows, want 3", m.browse.tree.Rows())
 	}
 	m = keys(t, m, "backspace", "enter")
-	if m.mode != modeBrowse || m.tree.Filter() != "weat" {
-		t.Errorf("enter keeps the filter: mode %v filter %q", m.mode, m.tree.Filter())
+	if m.browse.mode != modeBrowse || m.browse.tree.Filter() != "weat" {
+		t.Errorf("enter keeps the filter: mode %v filter %q", m.browse.mode, m.browse.tree.Filter())
 	}
 	m = keys(t, m, "esc")
-	if m.tree.Filter() != "" || m.tree.Rows() != 20 {
-		t.Errorf("esc clears: filter %q rows %d", m.tree.Filter(), m.tree.Rows())
+	if m.browse.tree.Filter() != "" || m.browse.tree.Rows() != 20 {
+		t.Errorf("esc clears: filter %q rows %d", m.browse.tree.Filter(), m.browse.tree.Rows())
 	}
 	// The status filter starts with the statuses that need attention.
 	m = keys(t, m, "s")
-	if m.tree.StatusFilter() != "stale" {
-		t.Errorf("s: status %q, want stale", m.tree.StatusFilter())
+	if m.browse.tree.StatusFilter() != "stale" {
+		t.Errorf("s: status %q, want stale", m.browse.tree.StatusFilter())
 	}
-	if got := selectedPath(m); got != ".dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json" && m.tree.Rows() != 3 {
-		t.Errorf("status filter stale: %d rows", m.tree.Rows())
+	if got := selectedPath(m); got != ".dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json" && m.browse.tree.Rows() != 3 {
+		t.Errorf("status filter stale: %d rows", m.browse.tree.Rows())
 	}
 }
 
 func TestMarkAndPrune(t *testing.T) {
 	m, b := newTestModel(t, 120, 30, demoItems())
 	m = markPaths(t, m, "no_flights_found", "in_use_does_not_exist_guard"[:0]+"unknown_order_apologises")
-	if n := m.tree.MarkCount(); n != 2 {
+	if n := m.browse.tree.MarkCount(); n != 2 {
 		t.Fatalf("%d marks, want 2", n)
 	}
 	m = keys(t, m, "d")
-	if len(m.dialog.Remove) != 1 || len(m.dialog.Refuse) != 1 {
-		t.Fatalf("dialog: remove %v refuse %v", m.dialog.Remove, m.dialog.Refuse)
+	if !m.browse.dialog.Visible() || len(m.browse.prunes) != 1 {
+		t.Fatalf("d did not open one prune dialog: visible %v, asked %d", m.browse.dialog.Visible(), len(m.browse.prunes))
 	}
-	if r := m.dialog.Refuse[0]; r.Status != "in use" || r.Reason != "in use: read by replay of refund_agent::unknown_order_says_sorry" {
-		t.Errorf("refusal: %+v", r)
+	if got := m.browse.prunes[0].what; len(got) != 1 || !strings.Contains(got[0].Path, "no_flights_found") {
+		t.Fatalf("the dialog asks to remove %v, want only the orphaned case", got)
+	}
+	// The in-use file is listed as kept, with its status and the reason.
+	scr := screenText(m)
+	for _, want := range []string{"Remove 1 file(s) from disk:", "Kept, not prunable (1):",
+		"◆ .dryfire/cassettes/refund_agent/unknown_order_apologises/00-cb1bcfe39d1c69ba.json",
+		"in use: read by replay of refund_agent::unknown_order_says_sorry"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("dialog does not say %q:\n%s", want, scr)
+		}
 	}
 	m = keys(t, m, "n")
-	if m.mode != modeBrowse || len(b.pruned) != 0 {
-		t.Fatalf("n should cancel: mode %v pruned %v", m.mode, b.pruned)
+	if m.browse.dialog.Visible() || len(b.pruned) != 0 {
+		t.Fatalf("n should cancel: dialog visible %v pruned %v", m.browse.dialog.Visible(), b.pruned)
 	}
 	m = keys(t, m, "d", "y")
 	want := []string{".dryfire/cassettes/travel_booking/no_flights_found/00-225140c869a31cc2.json"}
 	if !slices.Equal(b.pruned, want) {
 		t.Errorf("pruned %v, want %v (never the in-use file)", b.pruned, want)
 	}
-	if m.tree.MarkCount() != 0 {
-		t.Errorf("marks survive a prune: %d", m.tree.MarkCount())
+	if m.browse.tree.MarkCount() != 0 {
+		t.Errorf("marks survive a prune: %d", m.browse.tree.MarkCount())
 	}
 }
 
@@ -127,7 +136,7 @@ func TestMarkGroupMarksOnlyPrunable(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, demoItems())
 	m = selectPath(t, m, "no_flights_found")
 	m = keys(t, m, "h", "h", "h", "space") // up to the case, close it, up to travel_booking, mark it
-	marked := m.tree.Marked()
+	marked := m.browse.tree.Marked()
 	if len(marked) != 2 {
 		t.Fatalf("marked %d, want the 2 prunable recordings of travel_booking", len(marked))
 	}
@@ -140,33 +149,33 @@ func TestMarkGroupMarksOnlyPrunable(t *testing.T) {
 
 func TestStaleScanResultsAreDropped(t *testing.T) {
 	m, b := newTestModel(t, 120, 30, demoItems())
-	old := m.gen
-	nm, cmd := m.rescan()
-	m = nm
-	if m.gen == old || cmd == nil {
+	old := m.browse.gen
+	var cmd tea.Cmd
+	m.browse, cmd = m.browse.rescan()
+	if m.browse.gen == old || cmd == nil {
 		t.Fatalf("rescan did not start a new generation")
 	}
 	// A batch of the old scan arrives late: it must not land in the tree.
 	late := tree.Item{ID: "late", Path: "late.json", Group: "zombie", Sub: "case", Label: "00 late", Status: "live"}
 	m = send(t, m, scanBatchMsg{gen: old, items: []tree.Item{late}, done: true})
-	if m.tree.Len() != 0 || !m.loading {
-		t.Errorf("a stale batch was applied: %d recordings, loading %v", m.tree.Len(), m.loading)
+	if m.browse.tree.Len() != 0 || !m.browse.loading {
+		t.Errorf("a stale batch was applied: %d recordings, loading %v", m.browse.tree.Len(), m.browse.loading)
 	}
 	m = run(t, m, cmd)
-	if m.tree.Len() != len(b.items) || m.loading {
-		t.Errorf("the new scan: %d recordings, loading %v", m.tree.Len(), m.loading)
+	if m.browse.tree.Len() != len(b.items) || m.browse.loading {
+		t.Errorf("the new scan: %d recordings, loading %v", m.browse.tree.Len(), m.browse.loading)
 	}
 }
 
 func TestStaleDetailIsDropped(t *testing.T) {
 	m, b := newTestModel(t, 120, 30, demoItems())
 	m = keys(t, m, "j", "j")
-	first, _ := m.tree.Selected()
-	staleGen := m.detailGen
+	first, _ := m.browse.tree.Selected()
+	staleGen := m.browse.detailGen
 	m = keys(t, m, "j", "j", "j")
-	second, _ := m.tree.Selected()
+	second, _ := m.browse.tree.Selected()
 	m = send(t, m, detailLoadedMsg{gen: staleGen, data: b.Detail(t.Context(), first)})
-	if d, _ := m.detail.Data(); d.ID != second.ID {
+	if d, _ := m.browse.detail.Data(); d.ID != second.ID {
 		t.Errorf("detail shows %q after a stale result; want %q", d.ID, second.ID)
 	}
 }
@@ -176,27 +185,27 @@ func TestStreamingKeepsTreeUsable(t *testing.T) {
 	m := New(Options{Path: "/p", Backend: b})
 	m = send(t, m, tea.WindowSizeMsg{Width: 100, Height: 20})
 	ch := make(chan scanEvent, 1)
-	nm, cmd := m.Update(scanBatchMsg{gen: m.gen, next: ch, items: b.items[:3]})
+	nm, cmd := m.Update(scanBatchMsg{gen: m.browse.gen, next: ch, items: b.items[:3]})
 	m = nm.(Model)
 	if cmd == nil {
 		t.Fatal("no Cmd waits for the next batch")
 	}
-	if !m.loading || m.tree.Len() == 0 {
-		t.Fatalf("after the first batch: loading %v, %d recordings", m.loading, m.tree.Len())
+	if !m.browse.loading || m.browse.tree.Len() == 0 {
+		t.Fatalf("after the first batch: loading %v, %d recordings", m.browse.loading, m.browse.tree.Len())
 	}
 	m = keys(t, m, "j")
-	if m.tree.Cursor() != 1 {
+	if m.browse.tree.Cursor() != 1 {
 		t.Errorf("cannot move while loading")
 	}
-	if got := screen(m); !strings.Contains(got, "scanning /p · 3 recordings so far") {
+	if got := screenText(m); !strings.Contains(got, "scanning /p · 3 recordings so far") {
 		t.Errorf("no progress line while loading:\n%s", got)
 	}
-	_, before := m.tree.SelectedPath()
+	_, before := m.browse.tree.SelectedPath()
 	ch <- scanEvent{items: b.items[3:], done: true}
 	m = run(t, m, cmd)
-	_, after := m.tree.SelectedPath()
-	if m.loading || m.tree.Len() != len(b.items) || !slices.Equal(before, after) {
-		t.Errorf("after the last batch: loading %v, %d recordings, cursor on %v (was %v)", m.loading, m.tree.Len(), after, before)
+	_, after := m.browse.tree.SelectedPath()
+	if m.browse.loading || m.browse.tree.Len() != len(b.items) || !slices.Equal(before, after) {
+		t.Errorf("after the last batch: loading %v, %d recordings, cursor on %v (was %v)", m.browse.loading, m.browse.tree.Len(), after, before)
 	}
 }
 
@@ -204,12 +213,12 @@ func TestStreamingKeepsTreeUsable(t *testing.T) {
 // the status line names the filter even when the scan reported problems.
 func TestFilterWithNoMatchSaysSo(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, demoItems())
-	m.summary.Problems = []string{"evals/x.eval.yaml:1:1: broken"}
+	m.browse.summary.Problems = []string{"evals/x.eval.yaml:1:1: broken"}
 	m = keys(t, m, "/", "z", "q", "x", "enter")
-	if m.tree.Rows() != 0 {
-		t.Fatalf("filter zqx: %d rows, want 0", m.tree.Rows())
+	if m.browse.tree.Rows() != 0 {
+		t.Fatalf("filter zqx: %d rows, want 0", m.browse.tree.Rows())
 	}
-	s := screen(m)
+	s := screenText(m)
 	if !strings.Contains(s, "no recording matches the filter") {
 		t.Errorf("empty filtered tree does not say why:\n%s", s)
 	}
@@ -225,11 +234,11 @@ func TestFilterPrefersWhatIsWritten(t *testing.T) {
 	// "lookups" is a subsequence of other paths too (l…o…o…k…u…p…s), but
 	// only parallel_lookups contains it: suite, case and its two turns.
 	m = keys(t, m, "/", "l", "o", "o", "k", "u", "p", "s", "enter")
-	if m.tree.Rows() != 4 {
-		t.Errorf("filter lookups: %d rows, want 4 (refund_agent ▸ parallel_lookups ▸ 00, 01)", m.tree.Rows())
+	if m.browse.tree.Rows() != 4 {
+		t.Errorf("filter lookups: %d rows, want 4 (refund_agent ▸ parallel_lookups ▸ 00, 01)", m.browse.tree.Rows())
 	}
 	m = keys(t, m, "esc", "/", "p", "r", "l", "l", "k", "p", "s", "enter")
-	if m.tree.Rows() == 0 || !strings.Contains(screen(m), "parallel_lookups") {
-		t.Errorf("fuzzy fallback prllkps: %d rows\n%s", m.tree.Rows(), screen(m))
+	if m.browse.tree.Rows() == 0 || !strings.Contains(screenText(m), "parallel_lookups") {
+		t.Errorf("fuzzy fallback prllkps: %d rows\n%s", m.browse.tree.Rows(), screenText(m))
 	}
 }

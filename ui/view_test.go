@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 )
@@ -51,14 +52,14 @@ func TestViewTabs(t *testing.T) {
 func TestViewSecretsRevealed(t *testing.T) {
 	m, _ := newTestModel(t, 120, 24, demoItems())
 	m = keys(t, m, "j", "j", "4", "R")
-	if !m.detail.Revealed() {
+	if !m.browse.detail.Revealed() {
 		t.Fatal("R did not reveal")
 	}
-	if !strings.Contains(screen(m), "AKIAFAKEFAKEFAKEQ7") {
-		t.Errorf("revealed secret not on screen:\n%s", screen(m))
+	if !strings.Contains(screenText(m), "AKIAFAKEFAKEFAKEQ7") {
+		t.Errorf("revealed secret not on screen:\n%s", screenText(m))
 	}
 	m = keys(t, m, "R")
-	if strings.Contains(screen(m), "AKIAFAKEFAKEFAKEQ7") {
+	if strings.Contains(screenText(m), "AKIAFAKEFAKEFAKEQ7") {
 		t.Errorf("secret still on screen after hiding it again")
 	}
 }
@@ -73,8 +74,8 @@ func TestViewConfirmDialog(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, demoItems())
 	m = markPaths(t, m, "no_flights_found", "weather_check_repeated", "unknown_order_apologises")
 	m = keys(t, m, "d")
-	if m.mode != modeConfirm {
-		t.Fatalf("d did not open the dialog (mode %v)", m.mode)
+	if !m.browse.dialog.Visible() {
+		t.Fatal("d did not open the dialog")
 	}
 	checkScreen(t, m, 120, 30)
 }
@@ -90,7 +91,7 @@ func TestViewEmpty(t *testing.T) {
 
 func TestViewTooSmall(t *testing.T) {
 	m, _ := newTestModel(t, 30, 6, demoItems())
-	if got := screen(m); !strings.HasPrefix(got, "Terminal too small (30×6)") {
+	if got := screenText(m); !strings.HasPrefix(got, "Terminal too small (30×6)") {
 		t.Errorf("got %q", got)
 	}
 }
@@ -101,11 +102,12 @@ func selectPath(t *testing.T, m Model, sub string) Model {
 	for _, it := range demoItems() {
 		if strings.Contains(it.Path, sub) {
 			var ok bool
-			if m.tree, ok = m.tree.SelectID(it.ID); !ok {
+			if m.browse.tree, ok = m.browse.tree.SelectID(it.ID); !ok {
 				t.Fatalf("cannot select %s", it.ID)
 			}
-			nm, cmd := m.syncDetail()
-			return run(t, nm, cmd)
+			var cmd tea.Cmd
+			m.browse, cmd = m.browse.syncDetail()
+			return run(t, m, cmd)
 		}
 	}
 	t.Fatalf("no item matches %q", sub)
@@ -120,7 +122,7 @@ func markPaths(t *testing.T, m Model, subs ...string) Model {
 		for _, it := range demoItems() {
 			if strings.Contains(it.Path, sub) {
 				var ok bool
-				m.tree, ok = m.tree.SelectID(it.ID)
+				m.browse.tree, ok = m.browse.tree.SelectID(it.ID)
 				if !ok {
 					t.Fatalf("cannot select %s", it.ID)
 				}

@@ -63,7 +63,7 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 	if editor == "" {
 		editor = e.Getenv("EDITOR")
 	}
-	m := ui.New(ui.Options{Path: path, Backend: ui.Core{}, Editor: editor, IsDark: true})
+	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: ui.Core{}, Editor: editor, IsDark: true})
 	_, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return ctx.Err()

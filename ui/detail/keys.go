@@ -2,7 +2,8 @@ package detail
 
 import "charm.land/bubbles/v2/key"
 
-// KeyMap is the detail pane's part of the browser keymap.
+// KeyMap is the detail pane's keys. A page whose detail has no tabs leaves
+// Tabs, NextTab, PrevTab and Reveal unbound.
 type KeyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	Tabs, NextTab, PrevTab, Reveal          key.Binding
@@ -28,3 +29,9 @@ func DefaultKeyMap() KeyMap {
 func (k KeyMap) Bindings() []key.Binding {
 	return []key.Binding{k.Tabs, k.NextTab, k.PrevTab, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Reveal}
 }
+
+// ShortHelp implements help.KeyMap of bubbles.
+func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Down, k.Tabs} }
+
+// FullHelp implements help.KeyMap of bubbles.
+func (k KeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.Bindings()} }

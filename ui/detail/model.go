@@ -31,6 +31,9 @@ type Model struct {
 	offset  int
 	focused bool
 	cache   []string // wrapped lines of the current tab
+
+	change    FileChange // the review change shown, when hasChange
+	hasChange bool
 }
 
 // New returns an empty pane.
@@ -64,6 +67,7 @@ func (m Model) SetData(d Data) Model {
 		m.offset, m.reveal = 0, false
 	}
 	m.data, m.has, m.loading, m.cache = d, true, false, nil
+	m.change, m.hasChange = FileChange{}, false
 	m.refresh()
 	return m
 }
@@ -72,6 +76,7 @@ func (m Model) SetData(d Data) Model {
 // visible until the new one arrives.
 func (m Model) SetLoading(id, title string) Model {
 	m.loading = true
+	m.change, m.hasChange = FileChange{}, false
 	if !m.has || m.data.ID != id {
 		m.data = Data{ID: id, Title: title}
 		m.has, m.cache, m.offset = false, nil, 0
@@ -84,9 +89,26 @@ func (m Model) SetLoading(id, title string) Model {
 func (m Model) Clear(lines []string) Model {
 	m.has, m.loading, m.empty, m.cache, m.offset = false, false, lines, nil, 0
 	m.data = Data{}
+	m.change, m.hasChange = FileChange{}, false
 	m.refresh()
 	return m
 }
+
+// SetChange shows a change of the review, with no title or tabs. The same
+// change again (its state moved on) keeps the scroll position; another one
+// starts at the top.
+func (m Model) SetChange(c FileChange) Model {
+	if !m.hasChange || m.change.ID != c.ID {
+		m.offset = 0
+	}
+	m.change, m.hasChange = c, true
+	m.data, m.has, m.loading, m.empty, m.cache = Data{}, false, false, nil, nil
+	m.refresh()
+	return m
+}
+
+// Change returns the review change shown, if any.
+func (m Model) Change() (FileChange, bool) { return m.change, m.hasChange }
 
 // Data returns the recording shown, if any.
 func (m Model) Data() (Data, bool) { return m.data, m.has }
@@ -110,12 +132,23 @@ func (m Model) Revealed() bool { return m.reveal }
 func (m Model) Keys() KeyMap {
 	k := m.keys
 	k.Reveal.SetEnabled(m.has && len(m.data.Secrets) > 0)
+	if m.hasChange {
+		k.Tabs.SetEnabled(false)
+		k.NextTab.SetEnabled(false)
+		k.PrevTab.SetEnabled(false)
+	}
 	scroll := m.focused && len(m.body()) > m.bodyHeight()
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom} {
 		b.SetEnabled(scroll)
 	}
 	return k
 }
+
+// ShortHelp implements help.KeyMap of bubbles: the keys that apply now.
+func (m Model) ShortHelp() []key.Binding { return m.Keys().ShortHelp() }
+
+// FullHelp implements help.KeyMap of bubbles.
+func (m Model) FullHelp() [][]key.Binding { return m.Keys().FullHelp() }
 
 // Update handles the keys that work whatever has focus (tabs, reveal) and,
 // when focused, scrolling.
@@ -125,6 +158,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	switch {
+	case m.hasChange && key.Matches(k, m.keys.Tabs, m.keys.NextTab, m.keys.PrevTab):
+		// A review change has no tabs.
 	case key.Matches(k, m.keys.Tabs):
 		m = m.SetTab(Tab(k.String()[0] - '1'))
 	case key.Matches(k, m.keys.NextTab):
@@ -172,7 +207,22 @@ func (m *Model) clamp() {
 	m.offset = max(0, min(m.offset, n-m.bodyHeight()))
 }
 
-func (m Model) bodyHeight() int { return max(m.height-headerRows, 1) }
+// bodyHeight is the rows the body scrolls in: below the title, reason and
+// tab bar of a recording; the whole pane for a review change.
+func (m Model) bodyHeight() int {
+	if m.hasChange {
+		return max(m.height, 1)
+	}
+	return max(m.height-headerRows, 1)
+}
+
+// pad is the left padding of a review change's lines (Styles.Detail.Change).
+func (m Model) pad() string {
+	if !m.hasChange {
+		return ""
+	}
+	return strings.Repeat(" ", m.styles.Detail.Change.GetHorizontalFrameSize())
+}
 
 func (m Model) body() []string { return m.cache }
 
@@ -180,6 +230,8 @@ func (m Model) body() []string { return m.cache }
 func (m Model) wrapped() []string {
 	var logical []string
 	switch {
+	case m.hasChange:
+		return changeLines(m.change, m.styles, m.width-len(m.pad()))
 	case m.has:
 		logical = lines(m.data, m.tab, m.styles, m.reveal)
 	case m.loading:
@@ -240,6 +292,15 @@ func (m Model) View() string {
 	}
 	body := m.body()
 	end := min(m.offset+m.height-len(out), len(body))
+	if pad := m.pad(); pad != "" {
+		for _, l := range body[min(m.offset, end):end] {
+			out = append(out, pad+l)
+		}
+		for len(out) < m.height {
+			out = append(out, pad)
+		}
+		return strings.Join(out, "\n")
+	}
 	out = append(out, body[min(m.offset, end):end]...)
 	for len(out) < m.height {
 		out = append(out, "")

@@ -1,119 +1,171 @@
-// Package dialog renders the browser's modal boxes: the prune confirmation,
-// which lists exactly the files that would go and the ones that are refused
-// with their reason, and a plain text box used by the help overlay.
+// Package dialog is the confirmation box of both pages: a title, the lines
+// that say exactly what will happen (the files that go, the ones kept and
+// why), and y to confirm or n to cancel.
+//
+// The page that opens a dialog gives it an ID; the dialog answers with a
+// [ConfirmedMsg] or a [CancelledMsg] carrying that ID, and closes itself
+// when it answers, so a second key press can never confirm twice. A page
+// drops an answer whose ID is not the dialog it last opened.
 package dialog
 
 import (
-	"fmt"
-	"strings"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
-
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
-// Entry is one marked file in the prune dialog.
-type Entry struct {
-	Path, Status, Reason string
-	// OK is true when prune may remove the file.
-	OK bool
+// ConfirmedMsg says the user confirmed the dialog opened with ID.
+type ConfirmedMsg struct{ ID int }
+
+// CancelledMsg says the user closed the dialog opened with ID without
+// confirming.
+type CancelledMsg struct{ ID int }
+
+// Content is what a dialog shows.
+type Content struct {
+	Title string
+	// Lines is the body, styled; lines wider than the box wrap.
+	Lines []string
+	// CanConfirm is false when there is nothing to do: the dialog then
+	// only informs, and its key line says esc closes it.
+	CanConfirm bool
 }
 
-// Prune is the confirmation dialog of the prune action.
-type Prune struct {
-	Remove []Entry
-	Refuse []Entry
-	offset int
+// KeyMap is the dialog's keys.
+type KeyMap struct {
+	Confirm, Cancel, Up, Down key.Binding
 }
 
-// NewPrune splits entries into the files that go and the refused ones.
-func NewPrune(entries []Entry) Prune {
-	var p Prune
-	for _, e := range entries {
-		if e.OK {
-			p.Remove = append(p.Remove, e)
-		} else {
-			p.Refuse = append(p.Refuse, e)
-		}
+// DefaultKeyMap returns y/enter to confirm, n/esc/q to cancel, and the
+// arrows (or j/k) to scroll a long list.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Confirm: key.NewBinding(key.WithKeys("y", "enter"), key.WithHelp("y/enter", "confirm")),
+		Cancel:  key.NewBinding(key.WithKeys("n", "esc", "q"), key.WithHelp("n/esc", "cancel")),
+		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑", "scroll up")),
+		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓", "scroll down")),
 	}
-	return p
 }
 
-// CanConfirm is false when nothing can be removed.
-func (p Prune) CanConfirm() bool { return len(p.Remove) > 0 }
+// ShortHelp implements help.KeyMap of bubbles.
+func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Confirm, k.Cancel} }
 
-// ScrollBy scrolls the list.
-func (p Prune) ScrollBy(d int) Prune {
-	p.offset = max(0, min(p.offset+d, len(p.lines(theme.Styles{}))-1))
-	return p
+// FullHelp lists the keys for the help overlay and the docs (scrolling
+// is shown on the key line when the list scrolls).
+func (k KeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// Model is the dialog. The zero value is closed.
+type Model struct {
+	styles  theme.Styles
+	keys    KeyMap
+	width   int
+	height  int
+	id      int
+	content Content
+	offset  int
+	visible bool
 }
 
-func (p Prune) lines(s theme.Styles) []string {
-	var out []string
-	if len(p.Remove) > 0 {
-		out = append(out, s.Dialog.Danger.Render(fmt.Sprintf("Remove %d file(s) from disk:", len(p.Remove))))
-		for _, e := range p.Remove {
-			out = append(out, "  "+s.StatusStyle(e.Status).Render(theme.Glyph(e.Status))+" "+e.Path, "      "+s.Muted.Render(e.Reason))
-		}
-	} else {
-		out = append(out, s.Dialog.Title.Render("Nothing to remove."))
+// New returns a closed dialog.
+func New(styles theme.Styles, keys KeyMap) Model {
+	return Model{styles: styles, keys: keys}
+}
+
+// SetSize sets the room the box is centred in.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = w, h
+	m.offset = min(m.offset, m.MaxOffset())
+}
+
+// SetStyles replaces the styles.
+func (m *Model) SetStyles(s theme.Styles) { m.styles = s }
+
+// Open shows c, scrolled to the top; its answer will carry id.
+func (m Model) Open(id int, c Content) Model {
+	m.id, m.content, m.offset, m.visible = id, c, 0, true
+	return m
+}
+
+// Visible reports whether the dialog is open.
+func (m Model) Visible() bool { return m.visible }
+
+// ID is the ID of the dialog opened last.
+func (m Model) ID() int { return m.id }
+
+// Offset is the first body line shown.
+func (m Model) Offset() int { return m.offset }
+
+// MaxOffset is how far the body scrolls: its lines, wrapped as the box
+// wraps them, less the rows that fit.
+func (m Model) MaxOffset() int {
+	_, rows := frame.BoxInner(m.styles, m.width, m.height)
+	return max(len(frame.BoxLines(m.styles, m.content.Lines, m.width, m.height))-rows, 0)
+}
+
+// Keys returns the keymap with the bindings that apply now enabled.
+func (m Model) Keys() KeyMap {
+	k := m.keys
+	k.Confirm.SetEnabled(m.visible && m.content.CanConfirm)
+	k.Cancel.SetEnabled(m.visible)
+	scrolls := m.visible && m.MaxOffset() > 0
+	k.Up.SetEnabled(scrolls)
+	k.Down.SetEnabled(scrolls)
+	return k
+}
+
+// ShortHelp is the keys that apply now, for the key line: scrolling when
+// the list does not fit, then confirm and cancel.
+func (m Model) ShortHelp() []key.Binding {
+	k := m.Keys()
+	var out []key.Binding
+	if k.Up.Enabled() {
+		out = append(out, key.NewBinding(key.WithKeys(k.Up.Keys()...), key.WithHelp("↑↓", "scroll")))
 	}
-	if len(p.Refuse) > 0 {
-		out = append(out, "", s.Dialog.OK.Render(fmt.Sprintf("Kept, not prunable (%d):", len(p.Refuse))))
-		for _, e := range p.Refuse {
-			out = append(out, "  "+s.StatusStyle(e.Status).Render(theme.Glyph(e.Status))+" "+e.Path, "      "+s.Muted.Render(e.Reason))
+	for _, b := range []key.Binding{k.Confirm, k.Cancel} {
+		if b.Enabled() {
+			out = append(out, b)
 		}
 	}
 	return out
 }
 
-// View renders the dialog to fit in w × h cells.
-func (p Prune) View(s theme.Styles, w, h int) string {
+// FullHelp implements help.KeyMap of bubbles.
+func (m Model) FullHelp() [][]key.Binding { return m.Keys().FullHelp() }
+
+// Update answers the dialog's keys; any other message is ignored.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok || !m.visible {
+		return m, nil
+	}
+	keys := m.Keys()
+	switch {
+	case key.Matches(k, keys.Confirm):
+		m.visible = false
+		return m, answer(ConfirmedMsg{m.id})
+	case key.Matches(k, keys.Cancel):
+		m.visible = false
+		return m, answer(CancelledMsg{m.id})
+	case key.Matches(k, keys.Up):
+		m.offset = max(m.offset-1, 0)
+	case key.Matches(k, keys.Down):
+		m.offset = min(m.offset+1, m.MaxOffset())
+	}
+	return m, nil
+}
+
+func answer(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// View renders the box centred in the dialog's room, or "" when closed.
+func (m Model) View() string {
+	if !m.visible {
+		return ""
+	}
 	footer := "y confirm · n cancel"
-	if !p.CanConfirm() {
+	if !m.content.CanConfirm {
 		footer = "esc close"
 	}
-	return Box(s, "Prune marked recordings", p.lines(s), s.Muted.Render(footer), p.offset, w, h)
-}
-
-// Box draws title, the body lines from offset and a footer in a bordered
-// box no larger than w × h, centred in w × h.
-func Box(s theme.Styles, title string, body []string, footer string, offset, w, h int) string {
-	frameW := s.Dialog.Box.GetHorizontalFrameSize()
-	frameH := s.Dialog.Box.GetVerticalFrameSize()
-	innerW := max(min(w-frameW, 100), 10)
-	body = wrapLines(body, innerW)
-	room := max(h-frameH-3, 1) // title, blank, footer
-	offset = max(0, min(offset, len(body)-room))
-	end := min(offset+room, len(body))
-	content := []string{s.Dialog.Title.Render(title), ""}
-	for _, l := range body[offset:end] {
-		content = append(content, ansi.Truncate(l, innerW, "…"))
-	}
-	if end < len(body) {
-		footer = s.Muted.Render(fmt.Sprintf("↓ %d more · ", len(body)-end)) + footer
-	}
-	content = append(content, ansi.Truncate(footer, innerW, "…"))
-	box := s.Dialog.Box.Render(strings.Join(content, "\n"))
-	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, box)
-}
-
-// wrapLines wraps lines wider than w, indenting continuations like the line.
-func wrapLines(lines []string, w int) []string {
-	out := make([]string, 0, len(lines))
-	for _, l := range lines {
-		if ansi.StringWidth(l) <= w {
-			out = append(out, l)
-			continue
-		}
-		plain := ansi.Strip(l)
-		indent := strings.Repeat(" ", len(plain)-len(strings.TrimLeft(plain, " ")))
-		parts := strings.Split(ansi.Wrap(l, w-len(indent), " /"), "\n")
-		out = append(out, parts[0])
-		for _, p := range parts[1:] {
-			out = append(out, indent+strings.TrimLeft(p, " "))
-		}
-	}
-	return out
+	return frame.Box(m.styles, m.content.Title, m.content.Lines, m.styles.Muted.Render(footer), m.offset, m.width, m.height)
 }

@@ -1,7 +1,12 @@
-// Package frame is the frame both full-screen views (the browser and the
-// review) share: where the header, the body's two panes, the status line and
-// the key line go on a terminal of a given size, as a pure function, and how
-// the rows are put together.
+// Package frame is the frame both pages of the app (browse and review)
+// share: where the header, the body's two panes, the status line and the
+// key line go on a terminal of a given size, as a pure function ([Compute]),
+// and how the rows are put together ([Render]).
+//
+// It also holds the text fitting every component uses: [PadRight], [Wrap]
+// and the bordered [Box] of the dialogs and the help overlay. Like
+// ui/theme, it is a leaf: it imports no other ui package, so the
+// components may use it without depending on each other.
 package frame
 
 import (

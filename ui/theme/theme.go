@@ -1,4 +1,4 @@
-// Package theme holds every style and colour of the browser. It is the only
+// Package theme holds every style and colour of the app, both pages. It is the only
 // place in the repository with colour literals: views ask for a named style
 // and never build their own.
 //
@@ -34,7 +34,10 @@ type Styles struct {
 	Dialog Dialog
 	Help   help.Styles
 
-	// Status maps a status name (as scan spells it) to its style.
+	// Status maps a status name to its style: a recording's status (as the
+	// workspace spells it), a change's kind in the review (added, modified,
+	// deleted, renamed) and what the review did with it (accepted,
+	// rejected, skipped).
 	Status map[string]lipgloss.Style
 }
 
@@ -61,6 +64,9 @@ type Detail struct {
 	Role      lipgloss.Style // user / assistant / tool in a conversation
 	Text      lipgloss.Style
 	Reason    lipgloss.Style
+	// Change frames the detail of a review change: its left padding sets
+	// it off from the separator, or from the screen's edge.
+	Change lipgloss.Style
 }
 
 // Diff styles the Diff tab.
@@ -123,6 +129,7 @@ func New(isDark bool) Styles {
 			Role:      s().Bold(true).Foreground(magenta),
 			Text:      s().Foreground(fg),
 			Reason:    s().Italic(true).Foreground(muted),
+			Change:    s().PaddingLeft(1),
 		},
 		Diff: Diff{
 			Add:     s().Foreground(green),
@@ -170,6 +177,14 @@ func New(isDark bool) Styles {
 		"empty":                s().Foreground(muted),
 		"unknown":              s().Foreground(muted),
 		"secret":               s().Foreground(red).Bold(true),
+		// The review: the kind of a change and what the session did.
+		"added":    s().Foreground(green),
+		"modified": s().Foreground(yellow).Bold(true),
+		"deleted":  s().Foreground(red),
+		"renamed":  s().Foreground(cyan),
+		"accepted": s().Foreground(green),
+		"rejected": s().Foreground(red).Bold(true),
+		"skipped":  s().Foreground(muted),
 	}
 	return st
 }
@@ -183,10 +198,24 @@ func (s Styles) StatusStyle(status string) lipgloss.Style {
 	return s.Muted
 }
 
-// Glyph is the one-cell symbol of a status; the tree and the header use it so
-// that a status reads the same without colour.
+// Glyph is the one-cell symbol of a status; the tree, the review list and
+// the headers use it so that a status reads the same without colour.
 func Glyph(status string) string {
 	switch status {
+	case "added":
+		return "+"
+	case "modified":
+		return "~"
+	case "deleted":
+		return "-"
+	case "renamed":
+		return "→"
+	case "accepted":
+		return "✓"
+	case "rejected":
+		return "✗"
+	case "skipped":
+		return "»"
 	case "live", "ok":
 		return "●"
 	case "stale", "stale schema_version":

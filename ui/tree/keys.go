@@ -2,7 +2,7 @@ package tree
 
 import "charm.land/bubbles/v2/key"
 
-// KeyMap is the tree's part of the browser keymap.
+// KeyMap is the tree's keys.
 type KeyMap struct {
 	Up, Down, Collapse, Expand, Top, Bottom, PageUp, PageDown, Mark key.Binding
 }
@@ -26,3 +26,9 @@ func DefaultKeyMap() KeyMap {
 func (k KeyMap) Bindings() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Collapse, k.Expand, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Mark}
 }
+
+// ShortHelp implements help.KeyMap of bubbles.
+func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Down, k.Mark} }
+
+// FullHelp implements help.KeyMap of bubbles.
+func (k KeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.Bindings()} }

@@ -73,6 +73,12 @@ func (m Model) Keys() KeyMap {
 	return k
 }
 
+// ShortHelp implements help.KeyMap of bubbles: the keys that apply now.
+func (m Model) ShortHelp() []key.Binding { return m.Keys().ShortHelp() }
+
+// FullHelp implements help.KeyMap of bubbles.
+func (m Model) FullHelp() [][]key.Binding { return m.Keys().FullHelp() }
+
 // Add inserts a batch of recordings. An item whose ID is already present
 // replaces the old one.
 func (m Model) Add(items []Item) Model {

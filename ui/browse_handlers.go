@@ -8,13 +8,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
 // handleScanBatch adds a batch of the current scan; batches of an older
 // scan (before a rescan) are dropped.
-func (m Model) handleScanBatch(msg scanBatchMsg) (tea.Model, tea.Cmd) {
+func (m browsePage) handleScanBatch(msg scanBatchMsg) (browsePage, tea.Cmd) {
 	if msg.gen != m.gen {
 		return m, nil
 	}
@@ -36,7 +37,7 @@ func (m Model) handleScanBatch(msg scanBatchMsg) (tea.Model, tea.Cmd) {
 }
 
 // handleDetailLoaded shows a recording unless the cursor has moved on.
-func (m Model) handleDetailLoaded(msg detailLoadedMsg) (tea.Model, tea.Cmd) {
+func (m browsePage) handleDetailLoaded(msg detailLoadedMsg) (browsePage, tea.Cmd) {
 	if msg.gen != m.detailGen {
 		return m, nil
 	}
@@ -46,7 +47,7 @@ func (m Model) handleDetailLoaded(msg detailLoadedMsg) (tea.Model, tea.Cmd) {
 
 // syncDetail asks for the detail of the row under the cursor when it
 // changed.
-func (m Model) syncDetail() (Model, tea.Cmd) {
+func (m browsePage) syncDetail() (browsePage, tea.Cmd) {
 	it, ok := m.tree.Selected()
 	if !ok {
 		kind, names := m.tree.SelectedPath()
@@ -80,7 +81,7 @@ func itemTitle(it tree.Item) string {
 }
 
 // nodeSummary describes a group or case in the detail pane.
-func (m Model) nodeSummary(kind tree.Kind, names []string) []string {
+func (m browsePage) nodeSummary(kind tree.Kind, names []string) []string {
 	if len(names) == 0 {
 		return nil
 	}
@@ -103,17 +104,12 @@ func (m Model) nodeSummary(kind tree.Kind, names []string) []string {
 }
 
 // handleWheel scrolls the pane under the pointer.
-func (m Model) handleWheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
-	d := 0
-	switch msg.Button {
-	case tea.MouseWheelUp:
-		d = -3
-	case tea.MouseWheelDown:
-		d = 3
-	default:
+func (m browsePage) handleWheel(msg tea.MouseWheelMsg) (browsePage, tea.Cmd) {
+	d := 3 * m.wheel(msg)
+	if d == 0 {
 		return m, nil
 	}
-	if m.overTree(msg.X) {
+	if m.overLeft(msg.X) {
 		m.tree.ScrollBy(d)
 		return m.syncDetail()
 	}
@@ -122,55 +118,76 @@ func (m Model) handleWheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
 }
 
 // handleClick selects a tree row or a detail tab.
-func (m Model) handleClick(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
-	l := m.layout
-	row := msg.Y - l.BodyY
-	if msg.Button != tea.MouseLeft || m.mode != modeBrowse || row < 0 || row >= l.BodyH {
+func (m browsePage) handleClick(msg tea.MouseClickMsg) (browsePage, tea.Cmd) {
+	row, ok := m.bodyRow(msg.Y)
+	if msg.Button != tea.MouseLeft || m.mode != modeBrowse || m.overlay() || !ok {
 		return m, nil
 	}
-	if m.overTree(msg.X) {
-		m.setFocus(focusTree)
+	if m.overLeft(msg.X) {
+		m.setFocus(focusList)
 		m.tree = m.tree.Click(row)
 		return m.syncDetail()
 	}
 	m.setFocus(focusDetail)
 	if row == detail.TabBarRow {
-		if t, ok := m.detail.TabAt(msg.X - l.DetailX); ok {
+		if t, ok := m.detail.TabAt(msg.X - m.layout.DetailX); ok {
 			m.detail = m.detail.SetTab(t)
 		}
 	}
 	return m, nil
 }
 
-func (m Model) overTree(x int) bool {
-	if m.layout.Split {
-		return x < m.layout.ListW
-	}
-	return m.focus == focusTree
-}
-
-// openPrune shows the confirm dialog for the marked recordings.
-func (m Model) openPrune() (tea.Model, tea.Cmd) {
-	m.dialog = pruneDialog(m.tree.Marked())
-	m.mode = modeConfirm
-	return m, nil
-}
-
-// confirmPrune runs the prune on the files the dialog lists as removable.
-func (m Model) confirmPrune() (tea.Model, tea.Cmd) {
+// openPrune asks to confirm the prune of the marked recordings: the
+// prunable ones with the reason prune gives, the others with their status
+// and why they are kept.
+func (m browsePage) openPrune() browsePage {
+	s := m.styles
+	var remove, keep []string
 	var items []tree.Item
+	entry := func(it tree.Item, reason string) []string {
+		return []string{"  " + s.StatusStyle(it.Status).Render(theme.Glyph(it.Status)) + " " + it.Path, "      " + s.Muted.Render(reason)}
+	}
 	for _, it := range m.tree.Marked() {
-		if it.Prunable {
+		reason := it.Status
+		if it.Reason != "" {
+			reason = it.Status + ": " + it.Reason
+		}
+		switch {
+		case it.Prunable:
+			remove = append(remove, entry(it, reason)...)
 			items = append(items, it)
+		case it.Format == "tape":
+			keep = append(keep, entry(it, "tape entries are not pruned: edit the tape instead")...)
+		default:
+			keep = append(keep, entry(it, reason)...)
 		}
 	}
-	m.mode = modeBrowse
+	lines := []string{s.Dialog.Title.Render("Nothing to remove.")}
+	if len(items) > 0 {
+		lines = append([]string{s.Dialog.Danger.Render(fmt.Sprintf("Remove %d file(s) from disk:", len(items)))}, remove...)
+	}
+	if len(keep) > 0 {
+		lines = append(lines, "", s.Dialog.OK.Render(fmt.Sprintf("Kept, not prunable (%d):", len(keep)/2)))
+		lines = append(lines, keep...)
+	}
+	id := m.openDialog(dialog.Content{Title: "Prune marked recordings", Lines: lines, CanConfirm: len(items) > 0})
+	m.prunes = m.prunes.add(id, items)
+	return m
+}
+
+// confirmPrune removes the files the dialog id listed for removal.
+func (m browsePage) confirmPrune(id int) (browsePage, tea.Cmd) {
+	var items []tree.Item
+	var ok bool
+	if items, m.prunes, ok = m.prunes.take(id); !ok {
+		return m, nil
+	}
 	m.setStatus(fmt.Sprintf("pruning %d file(s)…", len(items)), false)
-	return m, pruneCmd(m.ctx, m.opts.Backend, items)
+	return m, pruneFilesCmd(m.ctx, m.opts.Backend, items)
 }
 
 // handlePruneDone reports the prune and rescans.
-func (m Model) handlePruneDone(msg pruneDoneMsg) (tea.Model, tea.Cmd) {
+func (m browsePage) handlePruneDone(msg pruneDoneMsg) (browsePage, tea.Cmd) {
 	if msg.err != nil {
 		m.setStatus("prune failed: "+msg.err.Error(), true)
 		return m, nil
@@ -185,15 +202,15 @@ func (m Model) handlePruneDone(msg pruneDoneMsg) (tea.Model, tea.Cmd) {
 }
 
 // edit opens the selected recording in $EDITOR.
-func (m Model) edit() (tea.Model, tea.Cmd) {
+func (m browsePage) edit() (browsePage, tea.Cmd) {
 	it, ok := m.tree.Selected()
 	if !ok {
 		return m, nil
 	}
-	return m, editCmd(m.opts.Editor, m.absPath(it.Path))
+	return m, editFileCmd(m.opts.Editor, m.absPath(it.Path))
 }
 
-func (m Model) absPath(rel string) string {
+func (m browsePage) absPath(rel string) string {
 	root := m.summary.Root
 	if root == "" {
 		root = m.opts.Path
@@ -202,7 +219,7 @@ func (m Model) absPath(rel string) string {
 }
 
 // handleEditorClosed re-reads the workspace after an edit.
-func (m Model) handleEditorClosed(msg editorClosedMsg) (tea.Model, tea.Cmd) {
+func (m browsePage) handleEditorClosed(msg editorClosedMsg) (browsePage, tea.Cmd) {
 	if msg.err != nil {
 		m.setStatus("editor: "+msg.err.Error(), true)
 		return m, nil

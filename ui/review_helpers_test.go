@@ -1,4 +1,4 @@
-package review
+package ui
 
 import (
 	"context"
@@ -7,10 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
@@ -108,11 +106,9 @@ func (f fixture) model(t *testing.T, w, h int) Model {
 		r, err := gitreview.OpenReview(ctx, f.dir, f.dirs)
 		return r, f.dirs, err
 	}
-	m := New(Options{Review: f.open(t), LookedAt: f.dirs, Reload: load})
-	return send(t, m, windowSize(w, h))
+	m := New(Options{Page: PageReview, Review: f.open(t), LookedAt: f.dirs, Reload: load})
+	return send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
 }
-
-func windowSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
 
 func writeFile(t *testing.T, dir, rel string, data []byte) {
 	t.Helper()
@@ -174,64 +170,18 @@ func tape(result string) string {
 `
 }
 
-// send feeds one message through Update and runs the Cmds it returns,
-// synchronously, feeding their messages back.
-func send(t *testing.T, m Model, msg tea.Msg) Model {
-	t.Helper()
-	next, cmd := m.Update(msg)
-	return run(t, next.(Model), cmd)
-}
-
-func run(t *testing.T, m Model, cmd tea.Cmd) Model {
-	t.Helper()
-	for cmd != nil {
-		msg := cmd()
-		if msg == nil {
-			return m
-		}
-		if _, quit := msg.(tea.QuitMsg); quit {
-			return m
-		}
-		var next tea.Model
-		next, cmd = m.Update(msg)
-		m = next.(Model)
-	}
-	return m
-}
-
-func pressKey(s string) tea.KeyPressMsg {
-	switch s {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	}
-	r, _ := utf8.DecodeRuneInString(s)
-	return tea.KeyPressMsg{Code: r, Text: s}
-}
-
-func keys(t *testing.T, m Model, ks ...string) Model {
-	t.Helper()
-	for _, k := range ks {
-		m = send(t, m, pressKey(k))
-	}
-	return m
-}
-
-// selectPath moves the cursor to the item with path p.
-func selectPath(t *testing.T, m Model, p string) Model {
+// reviewSelect moves the cursor to the item with path p, with the keys.
+func reviewSelect(t *testing.T, m Model, p string) Model {
 	t.Helper()
 	m = keys(t, m, "g")
-	for range m.rows {
-		if m.selectedPath() == p {
+	for range m.review.list.Len() {
+		if m.review.selectedPath() == p {
 			return m
 		}
 		m = keys(t, m, "j")
 	}
-	t.Fatalf("no item %s; selected %s", p, m.selectedPath())
+	if m.review.selectedPath() != p {
+		t.Fatalf("no item %s; selected %s", p, m.review.selectedPath())
+	}
 	return m
 }
-
-func screen(m Model) string { return ansi.Strip(m.Render()) }

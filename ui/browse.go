@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+)
+
+// mode is what the keyboard of the browse page is doing.
+type mode int
+
+const (
+	modeBrowse mode = iota
+	modeFilter      // typing a filter
+)
+
+func (m mode) String() string {
+	if m == modeFilter {
+		return "filter"
+	}
+	return "browse"
+}
+
+// browsePage is the browser: the tree of every recording of a workspace,
+// the detail of the selected one, filters, marks and prune. It owns the
+// scan (its generation and cancel function), the tree, and the prune
+// confirmations; the rest of the screen is the embedded screen.
+type browsePage struct {
+	screen
+	opts Options
+	keys BrowseKeyMap
+	mode mode
+	tree tree.Model
+
+	filterText string // the filter being typed
+
+	gen     int // scan generation; results of older scans are dropped
+	ctx     context.Context
+	cancel  context.CancelFunc
+	loading bool
+	summary Summary
+	scanErr error
+
+	detailGen int // detail request generation
+	detailID  string
+	// reselect is the recording to put the cursor back on after a rescan.
+	reselect tree.Item
+	// prunes is what each prune dialog listed for removal.
+	prunes asked[[]tree.Item]
+}
+
+func newBrowsePage(opts Options, styles theme.Styles) browsePage {
+	keys := DefaultBrowseKeyMap()
+	m := browsePage{screen: newScreen(styles, keys.Detail, keys.Dialog, keys.Overlay),
+		opts: opts, keys: keys, tree: tree.New(styles, keys.Tree)}
+	m.ctx, m.cancel = context.WithCancel(opts.Context)
+	m.gen, m.loading = 1, true
+	return m
+}
+
+// init starts the first scan.
+func (m browsePage) init() tea.Cmd {
+	return scanWorkspaceCmd(m.ctx, m.opts.Backend, m.opts.Path, m.gen)
+}
+
+// stop cancels the running scan.
+func (m browsePage) stop() {
+	if m.cancel != nil {
+		m.cancel()
+	}
+}
+
+func (m *browsePage) setLayout(l Layout) {
+	m.setScreenLayout(l)
+	m.tree.SetSize(l.ListW, l.BodyH)
+}
+
+func (m *browsePage) setStyles(s theme.Styles) {
+	m.setScreenStyles(s)
+	m.tree.SetStyles(s)
+}
+
+// update routes input: keys, the mouse and the prune dialog's answers.
+func (m browsePage) update(msg tea.Msg) (browsePage, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case tea.MouseWheelMsg:
+		return m.handleWheel(msg)
+	case tea.MouseClickMsg:
+		return m.handleClick(msg)
+	case dialog.ConfirmedMsg:
+		return m.confirmPrune(msg.ID)
+	case dialog.CancelledMsg:
+		_, m.prunes, _ = m.prunes.take(msg.ID)
+	}
+	return m, nil
+}
+
+// setFocus moves the keyboard to a pane.
+func (m *browsePage) setFocus(f focus) { m.screen.setFocus(f, &m.tree) }
+
+// rescan cancels the running scan and starts a new generation; results of
+// the old one are dropped when they arrive.
+func (m browsePage) rescan() (browsePage, tea.Cmd) {
+	m.cancel()
+	m.ctx, m.cancel = context.WithCancel(m.opts.Context)
+	m.gen++
+	m.loading, m.scanErr = true, nil
+	m.reselect, _ = m.tree.Selected()
+	m.tree = m.tree.Reset()
+	m.detailID = ""
+	return m, scanWorkspaceCmd(m.ctx, m.opts.Backend, m.opts.Path, m.gen)
+}
+
+func (m browsePage) projectName() string {
+	if m.summary.Name != "" {
+		return m.summary.Name
+	}
+	return m.opts.Path
+}
+
+// render is the page as a string.
+func (m browsePage) render() string {
+	return frame.Render(m.layout, "dryfire-tui", m.headerView, m.bodyRows, m.statusView, m.footerView)
+}
+
+// bodyRows is the body: the empty state when the scan found nothing.
+func (m browsePage) bodyRows() []string {
+	var empty func() []string
+	if !m.loading && m.tree.Len() == 0 {
+		empty = m.emptyView
+	}
+	return m.bodyView(m.tree.View, empty)
+}

@@ -1,0 +1,216 @@
+package ui
+
+import (
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/help"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+)
+
+// BrowseKeyMap is the one keymap of the browse page: the keys every page
+// has, the page's actions and its children's keymaps. It drives dispatch,
+// the key line, the ? overlay and docs/keys.md.
+type BrowseKeyMap struct {
+	KeyMap
+	Filter, Clear, StatusFilter        key.Binding
+	Prune, Edit, Copy, CopyKey, Rescan key.Binding
+	Tree                               tree.KeyMap
+	Detail                             detail.KeyMap
+	Dialog                             dialog.KeyMap
+	Overlay                            help.KeyMap
+}
+
+// DefaultBrowseKeyMap returns the keys of DESIGN.md.
+func DefaultBrowseKeyMap() BrowseKeyMap {
+	return BrowseKeyMap{
+		KeyMap:       DefaultKeyMap(),
+		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Clear:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear")),
+		StatusFilter: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "status")),
+		Prune:        key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "prune")),
+		Edit:         key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
+		Copy:         key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy path")),
+		CopyKey:      key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy key")),
+		Rescan:       key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rescan")),
+		Tree:         tree.DefaultKeyMap(),
+		Detail:       detail.DefaultKeyMap(),
+		Dialog:       dialog.DefaultKeyMap(),
+		Overlay:      help.DefaultKeyMap(),
+	}
+}
+
+// Groups returns every binding, grouped, in help order.
+func (k BrowseKeyMap) Groups() []help.Group {
+	return []help.Group{
+		{Title: "Tree", Bindings: k.Tree.Bindings()},
+		{Title: "Detail", Bindings: append([]key.Binding{k.Focus, k.Open}, k.Detail.Bindings()...)},
+		{Title: "Actions", Bindings: []key.Binding{k.Filter, k.Clear, k.StatusFilter, k.Prune, k.Edit, k.Copy, k.CopyKey, k.Rescan}},
+		{Title: "General", Bindings: []key.Binding{k.Help, k.Quit}},
+		{Title: "Confirm dialog", Bindings: k.Dialog.ShortHelp()},
+	}
+}
+
+// browseLegend explains the glyphs under the keys in the ? overlay.
+var browseLegend = []string{
+	"● live/ok  ◐ stale  ○ superseded  ✕ orphaned  ◆ in use",
+	"▣ protected  ✗ invalid, key mismatch  ! error entry  ⚠ secret  ✓ marked",
+}
+
+// keysNow is the keymap with the bindings that do not apply disabled.
+func (m browsePage) keysNow() BrowseKeyMap {
+	k := m.keys
+	k.Tree = m.tree.Keys()
+	k.Detail = m.detail.Keys()
+	it, leaf := m.tree.Selected()
+	hasRows := m.tree.Rows() > 0
+	k.Open.SetEnabled(hasRows && (!leaf || m.focus != focusDetail))
+	k.Focus.SetEnabled(hasRows)
+	k.Detail.Tabs.SetEnabled(hasRows)
+	k.Detail.NextTab.SetEnabled(hasRows)
+	k.Detail.PrevTab.SetEnabled(hasRows)
+	k.Filter.SetEnabled(m.tree.Len() > 0)
+	filtered := m.tree.Filter() != "" || m.tree.StatusFilter() != ""
+	k.Clear.SetEnabled(filtered || m.focus == focusDetail && !m.layout.Split)
+	if !filtered {
+		k.Clear.SetHelp("esc", "back")
+	}
+	k.StatusFilter.SetEnabled(len(m.tree.Statuses()) > 1)
+	k.Tree.Mark.SetEnabled(hasRows && m.focus == focusList)
+	k.Prune.SetEnabled(m.tree.MarkCount() > 0)
+	k.Edit.SetEnabled(leaf)
+	k.Copy.SetEnabled(leaf)
+	k.CopyKey.SetEnabled(leaf && it.Key != "")
+	k.Rescan.SetEnabled(!m.loading)
+	return k
+}
+
+// handleKey dispatches a key press: to the filter being typed, to the
+// overlay on screen, then by the keymap, the focused pane last. Every match
+// goes through key.Matches on keysNow, so a key that does not apply does
+// nothing.
+func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
+	switch {
+	case m.mode == modeFilter:
+		return m.handleFilterKey(msg)
+	case m.overlay():
+		var cmd tea.Cmd
+		m.screen, cmd = m.updateOverlay(msg)
+		return m, cmd
+	}
+	m.status = ""
+	k := m.keysNow()
+	switch {
+	case key.Matches(msg, k.Quit):
+		m.cancel()
+		return m, tea.Quit
+	case key.Matches(msg, k.Help):
+		m.help = m.help.Show("Keys", m.keys.Groups(), browseLegend)
+	case key.Matches(msg, k.Filter):
+		m.mode, m.filterText = modeFilter, m.tree.Filter()
+	case key.Matches(msg, k.Clear):
+		m.clearFilters()
+	case key.Matches(msg, k.StatusFilter):
+		m.tree = m.tree.SetStatusFilter(nextStatus(m.tree.Statuses(), m.tree.StatusFilter()))
+	case key.Matches(msg, k.Focus):
+		m.setFocus(1 - m.focus)
+	case key.Matches(msg, k.Open):
+		m.open()
+	case key.Matches(msg, k.Prune):
+		return m.openPrune(), nil
+	case key.Matches(msg, k.Edit):
+		return m.edit()
+	case key.Matches(msg, k.Copy, k.CopyKey):
+		return m.copy(key.Matches(msg, k.CopyKey))
+	case key.Matches(msg, k.Rescan):
+		return m.rescan()
+	case key.Matches(msg, k.Detail.Tabs, k.Detail.NextTab, k.Detail.PrevTab, k.Detail.Reveal):
+		m.detail, _ = m.detail.Update(msg)
+	case m.focus == focusDetail:
+		m.detail, _ = m.detail.Update(msg)
+	default:
+		m.tree, _ = m.tree.Update(msg)
+	}
+	return m.syncDetail()
+}
+
+// clearFilters is esc: clear the filters, or go back to the tree from a
+// full-screen detail.
+func (m *browsePage) clearFilters() {
+	if m.tree.Filter() != "" || m.tree.StatusFilter() != "" {
+		m.tree = m.tree.SetFilter("").SetStatusFilter("")
+		return
+	}
+	m.setFocus(focusList)
+}
+
+// open is enter: expand or collapse a group, or show a recording's detail.
+func (m *browsePage) open() {
+	if _, leaf := m.tree.Selected(); !leaf {
+		m.tree = m.tree.Toggle()
+		return
+	}
+	m.setFocus(focusDetail)
+}
+
+// copy puts the selected recording's path (or key) on the clipboard.
+func (m browsePage) copy(keyOnly bool) (browsePage, tea.Cmd) {
+	it, ok := m.tree.Selected()
+	if !ok {
+		return m, nil
+	}
+	if keyOnly {
+		return m, copyTextCmd(it.Key, "key "+it.Key)
+	}
+	return m, copyTextCmd(it.Path, it.Path)
+}
+
+// nextStatus cycles "" → each present status → "", the statuses that need
+// attention first and live/ok last.
+func nextStatus(present []string, cur string) string {
+	var first, last []string
+	for _, s := range present {
+		if s == "live" || s == "ok" || s == "pending" {
+			last = append(last, s)
+		} else {
+			first = append(first, s)
+		}
+	}
+	present = append(first, last...)
+	for i, s := range present {
+		if s == cur && i+1 < len(present) {
+			return present[i+1]
+		}
+	}
+	if cur == "" && len(present) > 0 {
+		return present[0]
+	}
+	return ""
+}
+
+// handleFilterKey edits the fuzzy filter; the tree refilters on every
+// change.
+func (m browsePage) handleFilterKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
+	switch {
+	case msg.Code == tea.KeyEnter:
+		m.mode = modeBrowse
+		return m.syncDetail()
+	case msg.Code == tea.KeyEscape:
+		m.mode, m.filterText = modeBrowse, ""
+	case msg.Code == tea.KeyBackspace:
+		if m.filterText != "" {
+			_, n := utf8.DecodeLastRuneInString(m.filterText)
+			m.filterText = m.filterText[:len(m.filterText)-n]
+		}
+	case msg.Text != "" && msg.Mod&^tea.ModShift == 0:
+		m.filterText += msg.Text
+	default:
+		return m, nil
+	}
+	m.tree = m.tree.SetFilter(m.filterText)
+	return m.syncDetail()
+}

@@ -1,0 +1,138 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
+	"github.com/dryfire-tui/dryfire-tui/ui/help"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+)
+
+// headerView is the title bar: project name, then counts by status.
+func (m browsePage) headerView() string {
+	s := m.styles
+	parts := []string{fmt.Sprintf("%d recordings", m.tree.Len())}
+	counts := m.tree.Counts()
+	for _, st := range m.tree.Statuses() {
+		if st == "live" || st == "ok" {
+			continue
+		}
+		n := counts[st]
+		if st == "secret" {
+			n = m.tree.Secrets()
+		}
+		parts = append(parts, fmt.Sprintf("%s%d %s", theme.Glyph(st), n, st))
+	}
+	if n := m.tree.MarkCount(); n > 0 {
+		parts = append(parts, fmt.Sprintf("✓%d marked", n))
+	}
+	line := " " + s.Header.Render(m.projectName()) + s.HeaderDim.Render(" · "+strings.Join(parts, " · ")) + " "
+	return s.HeaderDim.Render(frame.PadRight(ansi.Truncate(line, m.layout.Width, "…"), m.layout.Width))
+}
+
+// statusView is the progress line while scanning, the filter being typed,
+// or the last message.
+func (m browsePage) statusView() string {
+	s := m.styles
+	var line string
+	switch {
+	case m.mode == modeFilter:
+		line = s.Progress.Render("/") + m.filterText + "█" + s.Muted.Render(fmt.Sprintf("  %d rows", m.tree.Rows()))
+	case m.status != "" && m.statusErr:
+		line = s.Error.Render(m.status)
+	case m.status != "":
+		line = s.Progress.Render(m.status)
+	case m.loading:
+		line = s.Progress.Render(fmt.Sprintf("⟳ scanning %s · %d recordings so far", m.opts.Path, m.tree.Len()))
+	case m.scanErr != nil:
+		line = s.Error.Render("scan failed: " + m.scanErr.Error())
+	case m.tree.Filter() != "" || m.tree.StatusFilter() != "":
+		line = m.filterSummary()
+	case len(m.summary.Problems) > 0:
+		line = s.Error.Render(fmt.Sprintf("%d problem(s): %s", len(m.summary.Problems), m.summary.Problems[0]))
+	}
+	return ansi.Truncate(line, m.layout.Width, "…")
+}
+
+func (m browsePage) filterSummary() string {
+	var parts []string
+	if f := m.tree.Filter(); f != "" {
+		parts = append(parts, fmt.Sprintf("filter %q", f))
+	}
+	if st := m.tree.StatusFilter(); st != "" {
+		parts = append(parts, "status "+st)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return m.styles.Progress.Render(fmt.Sprintf("showing %s · %d rows · esc clears", strings.Join(parts, " · "), m.tree.Rows()))
+}
+
+// footerView is the key line.
+func (m browsePage) footerView() string { return m.help.ShortView(m.keyLine()) }
+
+// keyLine lists the keys that apply in the current state, most useful
+// first; "? help" and "q quit" always stay.
+func (m browsePage) keyLine() help.Line {
+	k := m.keysNow()
+	switch {
+	case m.mode == modeFilter:
+		return help.Line{Keys: []key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear")),
+		}}
+	case m.help.Visible():
+		return help.Line{Tail: append(m.help.ShortHelp(), k.Quit)}
+	case m.dialog.Visible():
+		return help.Line{Keys: m.dialog.ShortHelp()}
+	}
+	nav := enabled(k.Tree.Up, k.Tree.Down)
+	if len(nav) == 2 {
+		nav = []key.Binding{summary("↑↓", "move", k.Tree.Up, k.Tree.Down)}
+	}
+	if m.focus == focusDetail {
+		nav = enabled(k.Detail.Down)
+	}
+	return help.Line{
+		Keys: append(nav, enabled(k.Open, k.Filter, k.Clear, k.StatusFilter, k.Tree.Mark, k.Prune,
+			k.Detail.Reveal, k.Focus, k.Detail.Tabs, k.Edit, k.Copy, k.Rescan)...),
+		Tail: []key.Binding{k.Help, k.Quit},
+	}
+}
+
+// emptyView explains an empty scan: what was looked for, where, what to try.
+func (m browsePage) emptyView() []string {
+	s := m.styles
+	out := []string{"", " " + s.Dialog.Title.Render("No recordings found.")}
+	if m.scanErr != nil {
+		out = append(out, "", " "+s.Error.Render(m.scanErr.Error()))
+	}
+	if len(m.summary.LookedFor) > 0 {
+		out = append(out, "", " Looked for:")
+		for _, l := range m.summary.LookedFor {
+			wrapped := strings.Split(ansi.Wrap(l, max(m.layout.Width-6, 10), " /"), "\n")
+			out = append(out, "   • "+wrapped[0])
+			for _, w := range wrapped[1:] {
+				out = append(out, "     "+w)
+			}
+		}
+	}
+	if !m.summary.Project && m.scanErr == nil {
+		out = append(out, "", " "+s.Muted.Render("No dryfire.yaml here or in a parent directory: statuses need the suites."))
+	}
+	out = append(out, "", " Try:",
+		"   • dryfire-tui browse path/to/project",
+		"     "+s.Muted.Render("the directory with dryfire.yaml, or a cassette or tapes directory"),
+		"   • dryfire-tui --demo",
+		"     "+s.Muted.Render("an example project that shows every status"),
+		"   • dryfire run --cassette-mode record",
+		"     "+s.Muted.Render("record cassettes with dryfire, then press r to rescan"))
+	for i := range out {
+		out[i] = ansi.Truncate(out[i], m.layout.Width, "…")
+	}
+	return out
+}

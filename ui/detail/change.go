@@ -1,0 +1,98 @@
+package detail
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+)
+
+// FileChange is one changed file of the review, as the pane shows it: what it
+// is, what changed in the user's terms, then the old → new pairs.
+type FileChange struct {
+	ID string // the path; the same ID keeps the scroll position
+	// Kind is added, modified, deleted or renamed.
+	Kind string
+	// Where says how git holds it: "staged", "unstaged, untracked".
+	Where string
+	// State is what the review did with it: "", accepted, rejected, skipped.
+	State   string
+	Path    string
+	OldPath string // the path before a rename
+	// Recording names a dryfire recording: "suite ▸ case · turn 01 · key …";
+	// "" for other files.
+	Recording string
+	// CaseSummary says what changed across the file's case when the case
+	// has more than this file changed.
+	CaseSummary []string
+	// Summary says what changed, one line each.
+	Summary []string
+	Pairs   []Pair
+}
+
+// Pair is one labelled old → new value; an unchanged one is shown once.
+type Pair struct {
+	Label, Old, New string
+}
+
+// changeLines renders a change wrapped to width w.
+func changeLines(c FileChange, s theme.Styles, w int) []string {
+	muted := s.Muted.Render
+	head := s.StatusStyle(c.Kind).Render(theme.Glyph(c.Kind)+" "+c.Kind) + muted(" · "+c.Where)
+	if c.State != "" {
+		head += muted(" · ") + s.StatusStyle(c.State).Render(theme.Glyph(c.State)+" "+c.State)
+	}
+	out := []string{head, s.Detail.Title.Render(c.Path)}
+	if c.OldPath != "" && !slices.ContainsFunc(c.Summary, func(l string) bool { return strings.Contains(l, c.OldPath) }) {
+		out = append(out, muted("from "+c.OldPath))
+	}
+	if c.Recording != "" {
+		out = append(out, muted(c.Recording))
+	}
+	if len(c.CaseSummary) > 0 {
+		out = append(out, "", s.Detail.Heading.Render("This case"))
+		out = append(out, bullets(c.CaseSummary)...)
+	}
+	out = append(out, "", s.Detail.Heading.Render("What changed"))
+	out = append(out, bullets(c.Summary)...)
+	if len(c.Pairs) > 0 {
+		out = append(out, "", s.Detail.Heading.Render("Old → new"))
+	}
+	for _, p := range c.Pairs {
+		out = append(out, pairLines(p, s)...)
+	}
+	return frame.Wrap(out, w, true)
+}
+
+func bullets(ls []string) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = "  • " + l
+	}
+	return out
+}
+
+// pairLines renders one old → new pair: removed lines, then added ones;
+// an unchanged value once.
+func pairLines(p Pair, s theme.Styles) []string {
+	if p.Old == p.New {
+		out := []string{"  " + s.Detail.Label.Render(p.Label) + s.Muted.Render(" (unchanged)")}
+		for _, l := range strings.Split(p.Old, "\n") {
+			out = append(out, "    "+s.Detail.Text.Render(l))
+		}
+		return out
+	}
+	out := []string{"  " + s.Detail.Label.Render(p.Label)}
+	if p.Old != "" {
+		for _, l := range strings.Split(p.Old, "\n") {
+			out = append(out, s.Diff.Del.Render("  - "+l))
+		}
+	}
+	if p.New != "" {
+		for _, l := range strings.Split(p.New, "\n") {
+			out = append(out, s.Diff.Add.Render("  + "+l))
+		}
+	}
+	return out
+}

@@ -1,0 +1,30 @@
+// Package ui is the interactive app of dryfire-tui, on bubbletea v2, and
+// the only package besides internal/cli's program start that imports charm
+// libraries. It has two pages:
+//
+//   - browse ([PageBrowse], `dryfire-tui browse`): the tree of every
+//     recording of a workspace with its status, the detail of the selected
+//     one in five tabs, filters, marks and prune;
+//   - review ([PageReview], `dryfire-tui review`): the recordings changed
+//     since git HEAD, grouped by case, each summarised in meaning, with keys
+//     to accept (stage), reject (restore), skip, act on everything left,
+//     and undo.
+//
+// Both pages are built from the same components, each a value type in its
+// own package: ui/tree and ui/list (the left pane), ui/detail (the right
+// pane), ui/dialog (confirmations), ui/help (the key line and the ?
+// overlay), over the leaves ui/frame (layout and text fitting) and ui/theme
+// (every style). The root [Model] routes each message to the page that owns
+// it; the pages run the core (workspace, gitreview, diff, secrets) only
+// inside tea.Cmds (cmds.go), the browser through the [Backend] interface.
+// ARCHITECTURE.md describes the ownership of state, the routing, the Cmds
+// and the cost model.
+//
+// # Keys
+//
+// Each page has one keymap ([BrowseKeyMap], [ReviewKeyMap]) made of the
+// keys every page shares ([KeyMap]), its own actions and its components'
+// keymaps. It drives dispatch, the key line, the ? overlay and
+// docs/keys.md ([KeysDoc]); bindings that do not apply now are disabled, so
+// the key line and the overlay say only what works.
+package ui

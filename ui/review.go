@@ -1,0 +1,304 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"path"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
+	"github.com/dryfire-tui/dryfire-tui/ui/list"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+)
+
+// ReviewLoader opens the review again (r reloads) and says which
+// directories it looked at.
+type ReviewLoader func(ctx context.Context) (*gitreview.Review, []string, error)
+
+// reviewPage is the review: the recordings changed since git HEAD, grouped
+// by case, with keys to accept (stage), reject (restore the committed
+// version), skip, act on everything left, and undo.
+//
+// It keeps the *gitreview.Review as a handle for Cmds and never calls its
+// methods from Update: every git action runs in a Cmd (cmds.go) and returns
+// a message, and one action runs at a time. The page copies what it shows
+// of each item when the review is opened, and keeps its own copy of each
+// item's state, so the view never reads what a Cmd may be changing.
+type reviewPage struct {
+	screen
+	ctx    context.Context
+	keys   ReviewKeyMap
+	reload ReviewLoader
+	list   list.Model
+
+	session  *gitreview.Review // the handle for Cmds
+	gen      int               // review generation; results for an older review are dropped
+	root     string
+	lookedAt []string
+	items    map[string]gitreview.ReviewItem // by path, as opened
+	cases    map[string][]string             // path → what changed across its case
+	states   map[string]string               // path → accepted / rejected / skipped
+	undo     []int                           // core steps per user action, for u
+	busy     string                          // the action running, "" when idle
+	asks     asked[reviewAsk]                // what each dialog asks to do
+}
+
+// reviewAsk is an action a dialog asks to confirm.
+type reviewAsk struct {
+	op    op
+	paths []string
+}
+
+func newReviewPage(opts Options, styles theme.Styles) reviewPage {
+	keys := DefaultReviewKeyMap()
+	m := reviewPage{screen: newScreen(styles, keys.detailKeys(), keys.Dialog, keys.Overlay),
+		ctx: opts.Context, keys: keys, reload: opts.Reload, list: list.New(styles, keys.List), gen: 1}
+	return m.setReview(opts.Review, opts.LookedAt, nil)
+}
+
+// setReview shows r, keeping the states of paths still listed from keep,
+// with the cursor on the item it was on when that one is still listed.
+func (m reviewPage) setReview(r *gitreview.Review, lookedAt []string, keep map[string]string) reviewPage {
+	sel, _ := m.list.Selected()
+	m.session, m.lookedAt, m.root = r, lookedAt, ""
+	m.items, m.cases, m.states, m.undo = map[string]gitreview.ReviewItem{}, map[string][]string{}, map[string]string{}, nil
+	if r != nil {
+		m.root = r.Root
+		for _, it := range r.Items {
+			m.items[it.Path] = *it
+			if st := it.State; st != "" {
+				m.states[it.Path] = st
+			} else if st := keep[it.Path]; st == stateAccepted || st == stateSkipped {
+				m.states[it.Path] = st
+			}
+		}
+	}
+	m.list = m.list.SetGroups(m.groups(r))
+	m.list, _ = m.list.Select(sel.ID)
+	m.detail = m.detail.Clear(nil)
+	return m.syncDetail()
+}
+
+// groups puts the review's items under headings: cases in the review's
+// order, then tapes, then anything else. It also notes each item's case
+// summary when its case has more than one file changed.
+func (m reviewPage) groups(r *gitreview.Review) []list.Group {
+	if r == nil {
+		return nil
+	}
+	var groups []list.Group
+	inCase := map[string]bool{}
+	for _, c := range r.Cases {
+		title := c.Suite + " ▸ " + c.Case
+		if c.Suite == "" && c.Case == "" && len(c.Items) > 0 {
+			title = path.Dir(c.Items[0].Path)
+		}
+		g := list.Group{Title: title}
+		for _, it := range c.Items {
+			inCase[it.Path] = true
+			g.Items = append(g.Items, m.listItem(it))
+			if len(c.Summary) > 0 && len(c.Items) > 1 {
+				m.cases[it.Path] = c.Summary
+			}
+		}
+		groups = append(groups, g)
+	}
+	tapes, other := list.Group{Title: "tapes"}, list.Group{Title: "other files"}
+	for _, it := range r.Items {
+		switch {
+		case inCase[it.Path]:
+		case it.Format == "tape":
+			tapes.Items = append(tapes.Items, m.listItem(it))
+		default:
+			other.Items = append(other.Items, m.listItem(it))
+		}
+	}
+	for _, g := range []list.Group{tapes, other} {
+		if len(g.Items) > 0 {
+			groups = append(groups, g)
+		}
+	}
+	return groups
+}
+
+// listItem is an item's row: its kind, turn and key for a dryfire
+// recording (the file name otherwise), and its state.
+func (m reviewPage) listItem(it *gitreview.ReviewItem) list.Item {
+	label := path.Base(it.Path)
+	if it.Format == "dryfire" && it.Key != "" {
+		label = fmt.Sprintf("%02d %s", it.Turn, it.Key[:min(len(it.Key), 12)])
+	}
+	return list.Item{ID: it.Path, Kind: it.Kind.String(), Label: label, Tag: m.states[it.Path]}
+}
+
+func (m *reviewPage) setLayout(l Layout) {
+	m.setScreenLayout(l)
+	m.list.SetSize(l.ListW, l.BodyH)
+}
+
+func (m *reviewPage) setStyles(s theme.Styles) {
+	m.setScreenStyles(s)
+	m.list.SetStyles(s)
+}
+
+// setFocus moves the keyboard to a pane.
+func (m *reviewPage) setFocus(f focus) { m.screen.setFocus(f, &m.list) }
+
+// update routes input: keys, the mouse and the dialogs' answers.
+func (m reviewPage) update(msg tea.Msg) (reviewPage, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case tea.MouseWheelMsg:
+		return m.handleWheel(msg), nil
+	case tea.MouseClickMsg:
+		return m.handleClick(msg), nil
+	case dialog.ConfirmedMsg:
+		return m.handleConfirmed(msg.ID)
+	case dialog.CancelledMsg:
+		if _, asks, ok := m.asks.take(msg.ID); ok {
+			m.asks = asks
+			m.setStatus("cancelled", false)
+		}
+	}
+	return m, nil
+}
+
+// selectedPath is the path of the item under the cursor, or "".
+func (m reviewPage) selectedPath() string {
+	it, _ := m.list.Selected()
+	return it.ID
+}
+
+// syncDetail shows the selected item, as it is now, in the detail.
+func (m reviewPage) syncDetail() reviewPage {
+	p := m.selectedPath()
+	if p == "" {
+		return m
+	}
+	if c, ok := m.detail.Change(); ok && c.ID == p && c.State == m.states[p] {
+		return m
+	}
+	m.detail = m.detail.SetChange(m.fileChange(p))
+	return m
+}
+
+// fileChange is an item as the detail shows it.
+func (m reviewPage) fileChange(p string) detail.FileChange {
+	it := m.items[p]
+	c := detail.FileChange{ID: p, Kind: it.Kind.String(), Where: where(it), State: m.states[p],
+		Path: it.Path, OldPath: it.OldPath, CaseSummary: m.cases[p], Summary: it.Summary}
+	if it.Format == "dryfire" && it.Key != "" {
+		c.Recording = fmt.Sprintf("%s ▸ %s · turn %02d · key %s", it.Suite, it.Case, it.Turn, it.Key)
+	}
+	for _, d := range it.Details {
+		c.Pairs = append(c.Pairs, detail.Pair{Label: d.Label, Old: d.Old, New: d.New})
+	}
+	return c
+}
+
+// where says how git holds the change.
+func where(it gitreview.ReviewItem) string {
+	var ws []string
+	if it.Staged {
+		ws = append(ws, "staged")
+	}
+	if it.Unstaged {
+		ws = append(ws, "unstaged")
+	}
+	if it.Untracked {
+		ws = append(ws, "untracked")
+	}
+	return strings.Join(ws, ", ")
+}
+
+// setStates merges action results into a fresh copy of the state map (so
+// earlier copies of the page keep theirs) and into the list's tags.
+func (m *reviewPage) setStates(states map[string]string) {
+	next := maps.Clone(m.states)
+	for p, st := range states {
+		if st == "" {
+			delete(next, p)
+		} else {
+			next[p] = st
+		}
+		m.list = m.list.SetTag(p, st)
+	}
+	m.states = next
+}
+
+// Item states, as gitreview spells them.
+const (
+	stateAccepted = "accepted"
+	stateRejected = "rejected"
+	stateSkipped  = "skipped"
+)
+
+// Tally counts the review's changes by what the session did with them.
+type Tally struct {
+	Changed, Accepted, Rejected, Skipped, Left int
+}
+
+// String is the tally as the header and the exit line say it.
+func (t Tally) String() string {
+	s := fmt.Sprintf("%d changed · %d accepted · %d rejected · %d left", t.Changed, t.Accepted, t.Rejected, t.Left)
+	if t.Skipped > 0 {
+		s += fmt.Sprintf(" · %d skipped", t.Skipped)
+	}
+	return s
+}
+
+func (m reviewPage) tally() Tally {
+	t := Tally{Changed: len(m.items)}
+	for p := range m.items {
+		switch m.states[p] {
+		case stateAccepted:
+			t.Accepted++
+		case stateRejected:
+			t.Rejected++
+		case stateSkipped:
+			t.Skipped++
+		default:
+			t.Left++
+		}
+	}
+	return t
+}
+
+// nextLeft moves to the next change not yet decided, wrapping around.
+func (m reviewPage) nextLeft() reviewPage {
+	ids := m.list.Items()
+	cur := 0
+	for i, id := range ids {
+		if id == m.selectedPath() {
+			cur = i
+		}
+	}
+	for k := 1; k < len(ids); k++ {
+		if id := ids[(cur+k)%len(ids)]; m.states[id] == "" {
+			m.list, _ = m.list.Select(id)
+			return m
+		}
+	}
+	return m
+}
+
+// render is the page as a string.
+func (m reviewPage) render() string {
+	return frame.Render(m.layout, "review", m.headerView, m.bodyRows, m.statusView, m.footerView)
+}
+
+// bodyRows is the body: the empty state when nothing changed.
+func (m reviewPage) bodyRows() []string {
+	var empty func() []string
+	if m.list.Len() == 0 {
+		empty = m.emptyView
+	}
+	return m.bodyView(m.list.View, empty)
+}

@@ -1,0 +1,121 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// handleActed records an action's result and moves on to the next change
+// left.
+func (m reviewPage) handleActed(msg reviewActedMsg) (reviewPage, tea.Cmd) {
+	if msg.gen != m.gen {
+		return m, nil
+	}
+	m.busy = ""
+	m.setStates(msg.states)
+	if msg.op == opUndo {
+		m.undo = slices.Clone(m.undo)
+		m.undo[len(m.undo)-1] -= msg.steps
+		if m.undo[len(m.undo)-1] <= 0 {
+			m.undo = m.undo[:len(m.undo)-1]
+		}
+	} else if msg.steps > 0 {
+		m.undo = append(m.undo[:len(m.undo):len(m.undo)], msg.steps)
+	}
+	switch {
+	case msg.needsConfirm != "":
+		if _, ok := m.items[msg.needsConfirm]; ok {
+			m = m.askRemove(msg.needsConfirm)
+		}
+		return m.syncDetail(), nil
+	case msg.err != nil:
+		m.setStatus(msg.err.Error(), true)
+		return m.syncDetail(), nil
+	}
+	m.setStatus(doneMessage(msg), false)
+	if msg.op == opUndo {
+		m = m.selectFirst(msg.states)
+	} else if len(msg.paths) == 1 && msg.paths[0] == m.selectedPath() {
+		m = m.nextLeft()
+	}
+	if t := m.tally(); t.Left == 0 && msg.op != opUndo {
+		m.status += fmt.Sprintf(" · all %d reviewed, q quits", t.Changed)
+	}
+	return m.syncDetail(), nil
+}
+
+// selectFirst puts the cursor on the first item of paths in list order
+// (the items an undo brought back).
+func (m reviewPage) selectFirst(paths map[string]string) reviewPage {
+	for _, p := range m.list.Items() {
+		if _, ok := paths[p]; ok {
+			m.list, _ = m.list.Select(p)
+			return m
+		}
+	}
+	return m
+}
+
+func doneMessage(msg reviewActedMsg) string {
+	what := fmt.Sprintf("%d files", msg.steps)
+	if msg.steps == 1 {
+		for p := range msg.states {
+			what = p
+		}
+	}
+	switch msg.op {
+	case opAccept:
+		return "accepted (staged) " + what
+	case opReject:
+		return "rejected (restored) " + what
+	case opUndo:
+		return "undid the last action on " + what
+	}
+	return msg.op.past() + " " + what
+}
+
+// handleLoaded shows the review opened again.
+func (m reviewPage) handleLoaded(msg reviewLoadedMsg) (reviewPage, tea.Cmd) {
+	if msg.gen != m.gen {
+		return m, nil
+	}
+	m.busy = ""
+	if msg.err != nil {
+		m.setStatus("reload failed: "+msg.err.Error(), true)
+		return m, nil
+	}
+	m.gen++
+	m = m.setReview(msg.review, msg.lookedAt, m.states)
+	m.setStatus(fmt.Sprintf("reloaded: %d change(s) since HEAD (undo history cleared)", m.tally().Changed), false)
+	return m, nil
+}
+
+// handleWheel moves the list or scrolls the detail under the pointer.
+func (m reviewPage) handleWheel(msg tea.MouseWheelMsg) reviewPage {
+	d := m.wheel(msg)
+	switch {
+	case d == 0:
+	case m.overLeft(msg.X):
+		m.list.MoveBy(d)
+	default:
+		m.detail.ScrollBy(3 * d)
+	}
+	return m.syncDetail()
+}
+
+// handleClick selects the list row under the pointer or focuses the detail.
+func (m reviewPage) handleClick(msg tea.MouseClickMsg) reviewPage {
+	row, ok := m.bodyRow(msg.Y)
+	if msg.Button != tea.MouseLeft || m.overlay() || !ok {
+		return m
+	}
+	if !m.overLeft(msg.X) {
+		m.setFocus(focusDetail)
+		return m
+	}
+	m.setFocus(focusList)
+	m.list = m.list.Click(row)
+	return m.syncDetail()
+}

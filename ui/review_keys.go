@@ -1,0 +1,260 @@
+package ui
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/help"
+	"github.com/dryfire-tui/dryfire-tui/ui/list"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+)
+
+// ReviewKeyMap is the one keymap of the review page: the keys every page
+// has, the review's actions and its children's keymaps. The list keys also
+// scroll the detail when it has the keys. It drives dispatch, the key line,
+// the ? overlay and docs/keys.md.
+type ReviewKeyMap struct {
+	KeyMap
+	Back                               key.Binding
+	Accept, Reject, Skip               key.Binding
+	AcceptAll, RejectAll, Undo, Reload key.Binding
+	List                               list.KeyMap
+	Dialog                             dialog.KeyMap
+	Overlay                            help.KeyMap
+}
+
+// DefaultReviewKeyMap returns the review keys.
+func DefaultReviewKeyMap() ReviewKeyMap {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	return ReviewKeyMap{
+		KeyMap:    DefaultKeyMap(),
+		Back:      b([]string{"esc"}, "esc", "back"),
+		Accept:    b([]string{"a"}, "a", "accept"),
+		Reject:    b([]string{"x"}, "x", "reject"),
+		Skip:      b([]string{"s"}, "s", "skip"),
+		AcceptAll: b([]string{"A"}, "A", "accept all"),
+		RejectAll: b([]string{"X"}, "X", "reject all"),
+		Undo:      b([]string{"u"}, "u", "undo"),
+		Reload:    b([]string{"r"}, "r", "reload"),
+		List:      list.DefaultKeyMap(),
+		Dialog:    dialog.DefaultKeyMap(),
+		Overlay:   help.DefaultKeyMap(),
+	}
+}
+
+// detailKeys scrolls the detail with the list's keys; a change has no
+// tabs and nothing to reveal.
+func (k ReviewKeyMap) detailKeys() detail.KeyMap {
+	l := k.List
+	return detail.KeyMap{Up: l.Up, Down: l.Down, PageUp: l.PageUp, PageDown: l.PageDown, Top: l.Top, Bottom: l.Bottom}
+}
+
+// Groups returns every binding, grouped, in help order.
+func (k ReviewKeyMap) Groups() []help.Group {
+	return []help.Group{
+		{Title: "Move", Bindings: append(k.List.Bindings(), k.Open, k.Focus, k.Back)},
+		{Title: "Review", Bindings: []key.Binding{k.Accept, k.Reject, k.Skip, k.AcceptAll, k.RejectAll, k.Undo, k.Reload}},
+		{Title: "General", Bindings: []key.Binding{k.Help, k.Quit}},
+		{Title: "Confirm dialog", Bindings: k.Dialog.ShortHelp()},
+	}
+}
+
+// reviewDocs are the docs' words for keys whose key line word is not
+// enough.
+var reviewDocs = map[string]string{
+	"accept":     "accept: stage the change (`git add`)",
+	"reject":     "reject: restore the committed version; a file git has no copy of is removed after a confirmation",
+	"skip":       "skip: leave the change as it is and move on",
+	"accept all": "accept every change not yet decided (asks first, listing the files)",
+	"reject all": "reject every change not yet decided (asks first, listing the files)",
+	"undo":       "undo the last action of this session (a whole A or X at once)",
+	"reload":     "read `git status` again (decisions kept, undo history cleared)",
+	"open":       "move into the detail pane (full screen on narrow terminals)",
+}
+
+// reviewLegend explains the glyphs under the keys in the ? overlay.
+var reviewLegend = []string{
+	theme.Glyph("added") + " added  " + theme.Glyph("modified") + " modified  " + theme.Glyph("deleted") + " deleted  " + theme.Glyph("renamed") + " renamed",
+	theme.Glyph("accepted") + " accepted (staged)  " + theme.Glyph("rejected") + " rejected (restored)  " + theme.Glyph("skipped") + " skipped",
+}
+
+// keysNow is the keymap with the bindings that do not apply disabled.
+func (m reviewPage) keysNow() ReviewKeyMap {
+	k := m.keys
+	k.List = m.list.Keys()
+	p := m.selectedPath()
+	has, idle, state := p != "", m.busy == "", m.states[p]
+	left := m.tally().Left > 0
+	k.Open.SetEnabled(has && m.focus == focusList)
+	k.Focus.SetEnabled(has && m.layout.Split)
+	k.Back.SetEnabled(has && m.focus == focusDetail)
+	k.Accept.SetEnabled(idle && has && state != stateAccepted && state != stateRejected)
+	k.Reject.SetEnabled(idle && has && state != stateRejected)
+	k.Skip.SetEnabled(idle && has && state == "")
+	k.AcceptAll.SetEnabled(idle && left)
+	k.RejectAll.SetEnabled(idle && left)
+	k.Undo.SetEnabled(idle && len(m.undo) > 0)
+	k.Reload.SetEnabled(idle && m.reload != nil)
+	return k
+}
+
+// handleKey dispatches a key press: to the overlay on screen, then by the
+// keymap, the focused pane last.
+func (m reviewPage) handleKey(msg tea.KeyPressMsg) (reviewPage, tea.Cmd) {
+	if m.overlay() {
+		var cmd tea.Cmd
+		m.screen, cmd = m.updateOverlay(msg)
+		return m, cmd
+	}
+	k := m.keysNow()
+	if !key.Matches(msg, k.List.Bindings()...) {
+		m.setStatus("", false)
+	}
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m, tea.Quit
+	case key.Matches(msg, k.Help):
+		m.help = m.help.Show("Review keys", k.Groups(), reviewLegend)
+	case key.Matches(msg, k.Open):
+		m.setFocus(focusDetail)
+	case key.Matches(msg, k.Focus):
+		m.setFocus(1 - m.focus)
+	case key.Matches(msg, k.Back):
+		m.setFocus(focusList)
+	case key.Matches(msg, k.Accept):
+		return m.start(opAccept, []string{m.selectedPath()}, false)
+	case key.Matches(msg, k.Reject):
+		return m.reject()
+	case key.Matches(msg, k.Skip):
+		return m.start(opSkip, []string{m.selectedPath()}, false)
+	case key.Matches(msg, k.AcceptAll):
+		return m.askAll(opAccept), nil
+	case key.Matches(msg, k.RejectAll):
+		return m.askAll(opReject), nil
+	case key.Matches(msg, k.Undo):
+		m.busy = "undoing"
+		return m, undoReviewCmd(m.ctx, m.session, m.gen, m.undo[len(m.undo)-1])
+	case key.Matches(msg, k.Reload):
+		m.busy = "reloading"
+		return m, reloadReviewCmd(m.ctx, m.reload, m.gen)
+	case m.focus == focusDetail:
+		m.detail, _ = m.detail.Update(msg)
+	default:
+		m.list, _ = m.list.Update(msg)
+	}
+	return m.syncDetail(), nil
+}
+
+// start runs an action in a Cmd; the keys stay disabled until it reports.
+func (m reviewPage) start(o op, paths []string, confirm bool) (reviewPage, tea.Cmd) {
+	m.busy = o.String()
+	what := fmt.Sprintf("%d files", len(paths))
+	if len(paths) == 1 {
+		what = paths[0]
+	}
+	m.setStatus(o.ing()+" "+what+"…", false)
+	return m, actReviewCmd(m.ctx, m.session, m.gen, o, paths, confirm)
+}
+
+// reject restores the selection, asking first when git has no copy of it.
+func (m reviewPage) reject() (reviewPage, tea.Cmd) {
+	p := m.selectedPath()
+	if m.items[p].Kind == gitreview.Added {
+		return m.askRemove(p), nil
+	}
+	return m.start(opReject, []string{p}, false)
+}
+
+// handleConfirmed runs what the dialog id asked.
+func (m reviewPage) handleConfirmed(id int) (reviewPage, tea.Cmd) {
+	a, asks, ok := m.asks.take(id)
+	if !ok {
+		return m, nil
+	}
+	m.asks = asks
+	return m.start(a.op, a.paths, true)
+}
+
+// askRemove opens the dialog for rejecting a file git cannot restore.
+func (m reviewPage) askRemove(p string) reviewPage {
+	it, s := m.items[p], m.styles
+	where := "a new file"
+	if it.Untracked {
+		where = "untracked"
+	} else if it.Staged {
+		where = "a staged new file"
+	}
+	id := m.openDialog(dialog.Content{Title: "Remove a file git has no copy of?", CanConfirm: true, Lines: []string{
+		s.Dialog.Danger.Render("Rejecting removes this file from disk:"),
+		"  " + theme.Glyph(it.Kind.String()) + " " + it.Path,
+		"",
+		s.Muted.Render("It is " + where + ", so git cannot bring it back; u undoes it while this review is open."),
+		"",
+	}})
+	m.asks = m.asks.add(id, reviewAsk{op: opReject, paths: []string{p}})
+	return m
+}
+
+// askAll opens the dialog that lists every file A or X would act on.
+func (m reviewPage) askAll(o op) reviewPage {
+	s := m.styles
+	var paths, lines []string
+	removes := 0
+	for _, p := range m.list.Items() {
+		if m.states[p] != "" {
+			continue
+		}
+		it := m.items[p]
+		paths = append(paths, p)
+		line := "  " + theme.Glyph(it.Kind.String()) + " " + p
+		if o == opReject && it.Kind == gitreview.Added {
+			line += s.Dialog.Danger.Render("  (removed)")
+			removes++
+		}
+		lines = append(lines, line)
+	}
+	head := s.Dialog.OK.Render(fmt.Sprintf("Stage %d change(s):", len(paths)))
+	title := "Accept every change left?"
+	if o == opReject {
+		title = "Reject every change left?"
+		head = s.Dialog.Danger.Render(fmt.Sprintf("Restore the committed version of %d file(s):", len(paths)))
+		if removes > 0 {
+			lines = append(lines, "", s.Dialog.Danger.Render(fmt.Sprintf("%d file(s) git has no copy of are removed from disk.", removes)))
+		}
+	}
+	lines = append(append([]string{head}, lines...), "")
+	id := m.openDialog(dialog.Content{Title: title, Lines: lines, CanConfirm: true})
+	m.asks = m.asks.add(id, reviewAsk{op: o, paths: paths})
+	return m
+}
+
+// op is a review action.
+type op int
+
+const (
+	opAccept op = iota
+	opReject
+	opSkip
+	opUndo
+)
+
+func (o op) String() string {
+	return [...]string{"accept", "reject", "skip", "undo"}[o]
+}
+
+// ing is the status while it runs.
+func (o op) ing() string {
+	return [...]string{"staging", "restoring", "skipping", "undoing"}[o]
+}
+
+// past is the verb for the status line.
+func (o op) past() string {
+	return [...]string{"accepted", "rejected", "skipped", "undid"}[o]
+}
