@@ -37,12 +37,11 @@ func (m browsePage) handleScanBatch(msg scanBatchMsg) (browsePage, tea.Cmd) {
 }
 
 // handleDetailLoaded shows a recording unless the cursor has moved on.
-func (m browsePage) handleDetailLoaded(msg detailLoadedMsg) (browsePage, tea.Cmd) {
-	if msg.gen != m.detailGen {
-		return m, nil
+func (m browsePage) handleDetailLoaded(msg detailLoadedMsg) browsePage {
+	if msg.gen == m.detailGen {
+		m.detail = m.detail.SetData(msg.data)
 	}
-	m.detail = m.detail.SetData(msg.data)
-	return m, nil
+	return m
 }
 
 // syncDetail asks for the detail of the row under the cursor when it

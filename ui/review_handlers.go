@@ -9,9 +9,9 @@ import (
 
 // handleActed records an action's result and moves on to the next change
 // left.
-func (m reviewPage) handleActed(msg reviewActedMsg) (reviewPage, tea.Cmd) {
+func (m reviewPage) handleActed(msg reviewActedMsg) reviewPage {
 	if msg.gen != m.gen {
-		return m, nil
+		return m
 	}
 	m.busy = ""
 	m.setStates(msg.states)
@@ -29,10 +29,10 @@ func (m reviewPage) handleActed(msg reviewActedMsg) (reviewPage, tea.Cmd) {
 		if _, ok := m.items[msg.needsConfirm]; ok {
 			m = m.askRemove(msg.needsConfirm)
 		}
-		return m.syncDetail(), nil
+		return m.syncDetail()
 	case msg.err != nil:
 		m.setStatus(msg.err.Error(), true)
-		return m.syncDetail(), nil
+		return m.syncDetail()
 	}
 	m.setStatus(doneMessage(msg), false)
 	if msg.op == opUndo {
@@ -43,7 +43,7 @@ func (m reviewPage) handleActed(msg reviewActedMsg) (reviewPage, tea.Cmd) {
 	if t := m.tally(); t.Left == 0 && msg.op != opUndo {
 		m.status += fmt.Sprintf(" · all %d reviewed, q quits", t.Changed)
 	}
-	return m.syncDetail(), nil
+	return m.syncDetail()
 }
 
 // selectFirst puts the cursor on the first item of paths in list order
@@ -72,24 +72,25 @@ func doneMessage(msg reviewActedMsg) string {
 		return "rejected (restored) " + what
 	case opUndo:
 		return "undid the last action on " + what
+	default:
+		return msg.op.past() + " " + what
 	}
-	return msg.op.past() + " " + what
 }
 
 // handleLoaded shows the review opened again.
-func (m reviewPage) handleLoaded(msg reviewLoadedMsg) (reviewPage, tea.Cmd) {
+func (m reviewPage) handleLoaded(msg reviewLoadedMsg) reviewPage {
 	if msg.gen != m.gen {
-		return m, nil
+		return m
 	}
 	m.busy = ""
 	if msg.err != nil {
 		m.setStatus("reload failed: "+msg.err.Error(), true)
-		return m, nil
+		return m
 	}
 	m.gen++
 	m = m.setReview(msg.review, msg.lookedAt, m.states)
 	m.setStatus(fmt.Sprintf("reloaded: %d change(s) since HEAD (undo history cleared)", m.tally().Changed), false)
-	return m, nil
+	return m
 }
 
 // handleWheel moves the list or scrolls the detail under the pointer.

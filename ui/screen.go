@@ -171,8 +171,9 @@ func (s screen) wheel(msg tea.MouseWheelMsg) int {
 		return -1
 	case tea.MouseWheelDown:
 		return 1
+	default:
+		return 0
 	}
-	return 0
 }
 
 // asked remembers what each dialog asked, by ID, until its answer

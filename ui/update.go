@@ -30,7 +30,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case scanBatchMsg:
 		return m.withBrowse(m.browse.handleScanBatch(msg))
 	case detailLoadedMsg:
-		return m.withBrowse(m.browse.handleDetailLoaded(msg))
+		m.browse = m.browse.handleDetailLoaded(msg)
+		return m, nil
 	case pruneDoneMsg:
 		return m.withBrowse(m.browse.handlePruneDone(msg))
 	case editorClosedMsg:
@@ -39,9 +40,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.browse.setStatus("copied "+msg.what, false)
 		return m, nil
 	case reviewActedMsg:
-		return m.withReview(m.review.handleActed(msg))
+		m.review = m.review.handleActed(msg)
+		return m, nil
 	case reviewLoadedMsg:
-		return m.withReview(m.review.handleLoaded(msg))
+		m.review = m.review.handleLoaded(msg)
+		return m, nil
 	}
 	return m, nil
 }

@@ -242,3 +242,28 @@ func TestFilterPrefersWhatIsWritten(t *testing.T) {
 		t.Errorf("fuzzy fallback prllkps: %d rows\n%s", m.browse.tree.Rows(), screenText(m))
 	}
 }
+
+// TestPruneActsOnWhatTheDialogListed: the answer to a dialog is a message,
+// and keys pressed before it arrives (here: marking one more prunable file)
+// must not change what is removed.
+func TestPruneActsOnWhatTheDialogListed(t *testing.T) {
+	m, b := newTestModel(t, 120, 30, demoItems())
+	m = markPaths(t, m, "no_flights_found")
+	m = keys(t, m, "d")
+	nm, answer := m.Update(pressKey("y"))
+	m = nm.(Model)
+	if m.browse.dialog.Visible() || answer == nil {
+		t.Fatalf("y did not answer the dialog")
+	}
+	m = markPaths(t, m, "weather_check_repeated")
+	m = run(t, m, answer)
+	want := []string{".dryfire/cassettes/travel_booking/no_flights_found/00-225140c869a31cc2.json"}
+	if !slices.Equal(b.pruned, want) {
+		t.Errorf("pruned %v, want only what the dialog listed %v", b.pruned, want)
+	}
+	// The same answer again (a duplicate message) removes nothing more.
+	m = run(t, m, answer)
+	if len(b.pruned) != 1 {
+		t.Errorf("a second answer pruned again: %v", b.pruned)
+	}
+}

@@ -1,10 +1,10 @@
 // Package detail is the right pane of both pages. On the browse page it
 // shows one recording in five tabs (Response, Request, Diff, Secrets, Raw)
-// under a title line; on the review page, one changed file ([Change]): what
+// under a title line; on the review page, one changed file ([FileChange]): what
 // it is, what changed in the user's terms, and old → new. Either way the
 // body scrolls.
 //
-// The pane renders from plain values ([Data], [Change]) that the root model
+// The pane renders from plain values ([Data], [FileChange]) that the root model
 // fills from the core packages (cassette, diff, secrets, gitreview) inside a
 // Cmd; the pane itself does no I/O. Rendered lines are cached per (content,
 // tab, width, reveal) so a key press costs only the slice of lines that fits

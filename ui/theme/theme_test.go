@@ -36,3 +36,26 @@ func TestLightAndDarkDiffer(t *testing.T) {
 		t.Error("live has the same colour on dark and light terminals")
 	}
 }
+
+// TestReviewNames: the review's change kinds and states each have a style
+// and a glyph of their own, so a row reads the same without colour.
+func TestReviewNames(t *testing.T) {
+	t.Parallel()
+	s := New(true)
+	for _, group := range [][]string{{"added", "modified", "deleted", "renamed"}, {"accepted", "rejected", "skipped"}} {
+		seen := map[string]string{}
+		for _, name := range group {
+			if _, ok := s.Status[name]; !ok {
+				t.Errorf("no style for %q", name)
+			}
+			g := Glyph(name)
+			if g == Glyph("no such status") {
+				t.Errorf("%q has the fallback glyph", name)
+			}
+			if other, ok := seen[g]; ok {
+				t.Errorf("%q and %q share the glyph %s", name, other, g)
+			}
+			seen[g] = name
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package dialog
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+)
+
+func press(s string) tea.KeyPressMsg {
+	switch s {
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	}
+	return tea.KeyPressMsg{Code: rune(s[0]), Text: s}
+}
+
+func open(lines int, canConfirm bool) Model {
+	m := New(theme.New(true), DefaultKeyMap())
+	m.SetSize(60, 12)
+	body := make([]string, lines)
+	for i := range body {
+		body[i] = fmt.Sprintf("file %d", i)
+	}
+	return m.Open(7, Content{Title: "Remove?", Lines: body, CanConfirm: canConfirm})
+}
+
+// runCmd runs the Cmd an Update returned; nil when there is none.
+func runCmd(cmd tea.Cmd) tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	return cmd()
+}
+
+func TestAnswers(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		key        string
+		canConfirm bool
+		want       tea.Msg
+		stays      bool
+	}{
+		"y confirms":                     {"y", true, ConfirmedMsg{ID: 7}, false},
+		"enter confirms":                 {"enter", true, ConfirmedMsg{ID: 7}, false},
+		"n cancels":                      {"n", true, CancelledMsg{ID: 7}, false},
+		"esc cancels":                    {"esc", true, CancelledMsg{ID: 7}, false},
+		"y does nothing with no action":  {"y", false, nil, true},
+		"esc closes a dialog that tells": {"esc", false, CancelledMsg{ID: 7}, false},
+		"another key does nothing":       {"x", true, nil, true},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			m, cmd := open(3, tc.canConfirm).Update(press(tc.key))
+			if got := runCmd(cmd); got != tc.want {
+				t.Errorf("answer %#v, want %#v", got, tc.want)
+			}
+			if m.Visible() != tc.stays {
+				t.Errorf("visible %v, want %v", m.Visible(), tc.stays)
+			}
+		})
+	}
+}
+
+func TestAnswersOnce(t *testing.T) {
+	t.Parallel()
+	m, _ := open(3, true).Update(press("y"))
+	if m, cmd := m.Update(press("y")); cmd != nil || m.Visible() {
+		t.Errorf("a closed dialog answered again")
+	}
+	if m.View() != "" {
+		t.Errorf("a closed dialog draws %q", m.View())
+	}
+}
+
+func TestScrolls(t *testing.T) {
+	t.Parallel()
+	m := open(20, true)
+	if m.MaxOffset() == 0 {
+		t.Fatal("20 lines fit in a 60×12 box")
+	}
+	if help := m.ShortHelp(); len(help) != 3 || help[0].Help().Desc != "scroll" {
+		t.Errorf("key line of a long dialog: %v", help)
+	}
+	if !strings.Contains(ansi.Strip(m.View()), "more · y confirm · n cancel") {
+		t.Errorf("no more-indicator:\n%s", ansi.Strip(m.View()))
+	}
+	for range 30 {
+		m, _ = m.Update(press("j"))
+	}
+	if m.Offset() != m.MaxOffset() {
+		t.Errorf("offset %d after scrolling past the end, want %d", m.Offset(), m.MaxOffset())
+	}
+	m, _ = m.Update(press("k"))
+	if m.Offset() != m.MaxOffset()-1 {
+		t.Errorf("one k back from the end: offset %d", m.Offset())
+	}
+	if short := open(3, true); len(short.ShortHelp()) != 2 {
+		t.Errorf("a dialog that fits offers scrolling: %v", short.ShortHelp())
+	}
+}
+
+func TestFitsItsRoom(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{1, 40} {
+		lines := strings.Split(open(n, n > 1).View(), "\n")
+		if len(lines) != 12 {
+			t.Errorf("%d lines: the box takes %d rows, want 12", n, len(lines))
+		}
+		for i, l := range lines {
+			if w := ansi.StringWidth(l); w > 60 {
+				t.Errorf("%d lines: row %d is %d wide", n, i, w)
+			}
+		}
+	}
+}
