@@ -165,3 +165,31 @@ func jsonMode(v jsonv.Value) jsonv.Value {
 	}
 	return v
 }
+
+// FuzzAnswers feeds arbitrary bodies to every wire's response reader and
+// arbitrary raw payloads to the assistant-turn echo: an answer may be
+// refused with an error, never with a panic.
+func FuzzAnswers(f *testing.F) {
+	for _, vec := range []string{anthropicOKFuzz, `{"choices":[{"message":{"tool_calls":[{"function":{"arguments":"{"}}]}}]}`,
+		`{"candidates":[{"content":{"parts":[{"functionCall":{"args":[1]}},{"text":null}]}}]}`, `{"candidates":{"a":1}}`, `[]`, `{"content":7}`} {
+		f.Add([]byte(vec))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		raw, err := decodeRaw("fuzz", data, newRedactor("fuzz-secret-0001"))
+		if err != nil {
+			return
+		}
+		for _, read := range responses {
+			resp, err := read(raw)
+			if err == nil && (resp.StopReason == "" || resp.Raw.Kind != jsonv.Object) {
+				t.Fatalf("%s: accepted with stop %q raw %s", data, resp.StopReason, resp.Raw.Kind)
+			}
+		}
+		req := &Request{Model: "m", Messages: []Message{{Role: "assistant", Raw: raw}, {Role: "tool", ToolResults: []ToolResult{{CallID: "x", Content: raw}}}}}
+		for _, build := range payloads {
+			_, _ = build(req)
+		}
+	})
+}
+
+const anthropicOKFuzz = `{"content":[{"type":"text","text":"ok"},{"type":"tool_use","id":"t","name":"n","input":{}}],"stop_reason":"tool_use","usage":{"input_tokens":1}}`
