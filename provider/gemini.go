@@ -183,8 +183,8 @@ func geminiResponse(raw jsonv.Value, latency int64) (cassette.Response, error) {
 				texts = append(texts, f.string(t, loc+".text"))
 			} else if fn, ok := p.Get("functionCall"); ok {
 				fn = f.object(fn, loc+".functionCall")
-				resp.ToolCalls = append(resp.ToolCalls, call(f.string(getOr(fn, "id", ""), loc+".functionCall.id"),
-					f.string(getOr(fn, "name", ""), loc+".functionCall.name"),
+				resp.ToolCalls = append(resp.ToolCalls, call(f.string(getOr(fn, "id"), loc+".functionCall.id"),
+					f.string(getOr(fn, "name"), loc+".functionCall.name"),
 					f.arguments(fn.Field("args"), loc+".functionCall.args"), jsonv.NullValue()))
 			}
 		}

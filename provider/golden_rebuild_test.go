@@ -120,21 +120,21 @@ func hashForm(m provider.Message) jsonv.Value {
 
 func invert(seen map[string]string) map[string]string {
 	out := make(map[string]string, len(seen))
-	for real, placeholder := range seen {
-		out[placeholder] = real
+	for id, placeholder := range seen {
+		out[placeholder] = id
 	}
 	return out
 }
 
 // restoreIDs maps the digest's call_N placeholders back to the ids they
 // stand for; a placeholder no earlier message explains fails the test.
-func restoreIDs(t *testing.T, rel string, v jsonv.Value, real map[string]string) jsonv.Value {
+func restoreIDs(t *testing.T, rel string, v jsonv.Value, ids map[string]string) jsonv.Value {
 	t.Helper()
 	switch v.Kind {
 	case jsonv.Array:
 		items := make([]jsonv.Value, len(v.Items))
 		for i, x := range v.Items {
-			items[i] = restoreIDs(t, rel, x, real)
+			items[i] = restoreIDs(t, rel, x, ids)
 		}
 		v.Items = items
 	case jsonv.Object:
@@ -144,18 +144,19 @@ func restoreIDs(t *testing.T, rel string, v jsonv.Value, real map[string]string)
 			switch m.Key {
 			case "id", "call_id", "tool_call_id", "tool_use_id":
 				if x.Kind == jsonv.String {
-					r, ok := real[x.Text]
+					r, ok := ids[x.Text]
 					if !ok {
 						t.Fatalf("%s: no earlier message explains the id %q", rel, x.Text)
 					}
 					x = jsonv.StringValue(r)
 				}
 			default:
-				x = restoreIDs(t, rel, x, real)
+				x = restoreIDs(t, rel, x, ids)
 			}
 			members[i] = jsonv.M(m.Key, x)
 		}
 		v.Members = members
+	default:
 	}
 	return v
 }

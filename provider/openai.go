@@ -139,8 +139,8 @@ func openAIResponse(name string, raw jsonv.Value, latency int64) (cassette.Respo
 		c = f.object(c, loc)
 		fn := f.object(or(c.Field("function"), emptyObject()), loc+".function")
 		args, malformed := openAIArguments(fn.Field("arguments"))
-		calls = append(calls, call(f.string(getOr(c, "id", ""), loc+".id"),
-			f.string(getOr(fn, "name", ""), loc+".function.name"), args, malformed))
+		calls = append(calls, call(f.string(getOr(c, "id"), loc+".id"),
+			f.string(getOr(fn, "name"), loc+".function.name"), args, malformed))
 	}
 	usage := f.object(or(raw.Field("usage"), emptyObject()), "usage")
 	details := f.object(or(usage.Field("prompt_tokens_details"), emptyObject()), "usage.prompt_tokens_details")
@@ -175,14 +175,15 @@ func openAIArguments(v jsonv.Value) (args, malformed jsonv.Value) {
 			return emptyObject(), v
 		}
 		return parsed, jsonv.NullValue()
+	default:
+		return emptyObject(), str(jsonv.PyJSONDumps(v))
 	}
-	return emptyObject(), str(jsonv.PyJSONDumps(v))
 }
 
-// getOr is Python's dict.get(key, default) for a string default.
-func getOr(o jsonv.Value, key, def string) jsonv.Value {
+// getOr is Python's dict.get(key, "").
+func getOr(o jsonv.Value, key string) jsonv.Value {
 	if v, ok := o.Get(key); ok {
 		return v
 	}
-	return str(def)
+	return str("")
 }

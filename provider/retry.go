@@ -52,7 +52,7 @@ func (r *retrying) Complete(ctx context.Context, req *Request) (cassette.Respons
 			return resp, err
 		}
 		if serr := r.sleep(ctx, r.delay(attempt, err)); serr != nil {
-			return cassette.Response{}, stopped(r.inner.Name(), ctx, serr)
+			return cassette.Response{}, stopped(ctx, r.inner.Name(), serr)
 		}
 	}
 }

@@ -116,6 +116,7 @@ func (r redactor) value(v jsonv.Value) jsonv.Value {
 			out.Set(r.text(m.Key), r.value(m.Value))
 		}
 		v = out
+	default: // null, booleans and numbers hold no text
 	}
 	return v
 }

@@ -64,7 +64,7 @@ func (c *caller) post(ctx context.Context, u *url.URL, body []byte) ([]byte, err
 			return nil, err
 		}
 		if serr := c.sleep(ctx, c.sdkDelay(try, err)); serr != nil {
-			return nil, stopped(c.provider, ctx, serr)
+			return nil, stopped(ctx, c.provider, serr)
 		}
 	}
 }
@@ -73,7 +73,7 @@ func (c *caller) post(ctx context.Context, u *url.URL, body []byte) ([]byte, err
 // between two reads of its body) ends it as a timeout.
 func (c *caller) once(ctx context.Context, u *url.URL, body []byte) ([]byte, error) {
 	if ctx.Err() != nil {
-		return nil, stopped(c.provider, ctx, nil)
+		return nil, stopped(ctx, c.provider, nil)
 	}
 	actx, cancel := context.WithCancelCause(context.WithValue(ctx, connectTimeoutKey{}, c.connect))
 	defer cancel(nil)
@@ -109,7 +109,7 @@ func (c *caller) once(ctx context.Context, u *url.URL, body []byte) ([]byte, err
 // stopped is the error of a call whose context ended (or whose wait
 // between retries failed): it wraps the context's cause, so
 // errors.Is(err, context.Canceled) holds.
-func stopped(provider string, ctx context.Context, err error) error {
+func stopped(ctx context.Context, provider string, err error) error {
 	if cause := context.Cause(ctx); cause != nil {
 		err = cause
 	}
@@ -118,7 +118,7 @@ func stopped(provider string, ctx context.Context, err error) error {
 
 func (c *caller) transportErr(parent, attempt context.Context, err error) error {
 	if parent.Err() != nil {
-		return stopped(c.provider, parent, nil)
+		return stopped(parent, c.provider, nil)
 	}
 	if errors.Is(context.Cause(attempt), errIdle) {
 		return &TransportError{Provider: c.provider, Timeout: true,

@@ -56,8 +56,9 @@ func truthy(v jsonv.Value) bool {
 		return len(v.Items) > 0
 	case jsonv.Object:
 		return len(v.Members) > 0
+	default: // null
+		return false
 	}
-	return false
 }
 
 // or is Python's `v or default`.

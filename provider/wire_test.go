@@ -162,6 +162,7 @@ func jsonMode(v jsonv.Value) jsonv.Value {
 			members[i] = jsonv.M(m.Key, jsonMode(m.Value))
 		}
 		v.Members = members
+	default:
 	}
 	return v
 }
