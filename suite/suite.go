@@ -64,6 +64,8 @@ type MockRule struct {
 	Error        string       // Kind "error" (null reads as "")
 	Sequence     []MockStep
 	Impl         string // Kind "impl": the Python callable, pkg.mod:func
+	// ImplLine and ImplColumn are where the impl value is written.
+	ImplLine, ImplColumn int
 	// Unserialisable is set when the outcome holds a date.
 	Unserialisable string
 }
@@ -105,11 +107,13 @@ type Case struct {
 	// InputUnserialisable is set when the input holds a date.
 	InputUnserialisable string
 	Expect              []jsonv.Value
-	Mocks               []ToolMocks
-	HasMocks            bool
-	Script              jsonv.Value
-	HasScript           bool
-	Settings            Settings
+	// Assertions are the expect entries parsed, one per entry.
+	Assertions []Assertion
+	Mocks      []ToolMocks
+	HasMocks   bool
+	Script     jsonv.Value
+	HasScript  bool
+	Settings   Settings
 	// Resolved without command-line overrides (filled by LoadProject).
 	Provider string
 	Model    string

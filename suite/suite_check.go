@@ -378,6 +378,7 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 	if n, p, ok := o.field("impl"); ok {
 		found = append(found, "impl")
 		r.Kind = "impl"
+		r.ImplLine, r.ImplColumn = n.Line, n.Column
 		if n.Kind != jsonv.Null {
 			r.Impl, _ = v.str(n, p, true)
 		}
@@ -455,6 +456,7 @@ func (v *validator) caseOf(item *YAMLNode, index int) *Case {
 				}
 				x, _ := it.ToValue()
 				c.Expect = append(c.Expect, x)
+				c.Assertions = append(c.Assertions, ParseAssertion(it))
 			}
 		}
 		v.pop()
@@ -564,7 +566,7 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 				v.errs = append(v.errs, err)
 				continue
 			}
-			if msg := assertionArgsError(m.Key, m.Value); msg != "" {
+			if msg := ParseAssertion(e).Err; msg != "" {
 				p := nodePos(m.Value)
 				if p.line == 0 {
 					p = nodePos(m.KeyNode)
@@ -574,76 +576,6 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 			}
 		}
 	}
-}
-
-// assertionArgsError checks the arguments of the structural assertions as
-// their pydantic models do; other kinds are accepted as written.
-func assertionArgsError(kind string, n *YAMLNode) string {
-	isStr := n.Kind == jsonv.String && n.Unserialisable == ""
-	isInt := func(x *YAMLNode) bool {
-		if x == nil || x.Kind == jsonv.Array || x.Kind == jsonv.Object || x.Kind == jsonv.Null {
-			return false
-		}
-		_, err := jsonv.LaxInt(x.Scalar)
-		return err == nil
-	}
-	strList := func(x *YAMLNode) string {
-		if x.Kind != jsonv.Array {
-			return "<args>: Input should be a valid list"
-		}
-		for i, it := range x.Items {
-			if it.Kind != jsonv.String {
-				return strconv.Itoa(i) + ": Input should be a valid string"
-			}
-		}
-		return ""
-	}
-	switch kind {
-	case "max_turns":
-		if !isInt(n) {
-			if n.Kind == jsonv.String {
-				return "<args>: Input should be a valid integer, unable to parse string as an integer"
-			}
-			return "<args>: Input should be a valid integer"
-		}
-	case "not_calls_tool":
-		if !isStr {
-			return "<args>: Input should be a valid string"
-		}
-	case "call_order":
-		return strList(n)
-	case "final_contains":
-		if !isStr && strList(n) != "" {
-			return "str: Input should be a valid string"
-		}
-	case "calls_tool":
-		if isStr {
-			return ""
-		}
-		if n.Kind != jsonv.Object {
-			return "str: Input should be a valid string"
-		}
-		if t, ok := n.Get("tool"); !ok || t.Kind != jsonv.String {
-			return "_CountSpec.tool: Field required"
-		}
-		if c, ok := n.Get("count"); !ok || !isInt(c) {
-			return "_CountSpec.count: Field required"
-		}
-	case "tool_args":
-		if n.Kind != jsonv.Object {
-			return "<args>: Input should be a valid dictionary or instance of _ToolArgsSpec"
-		}
-		if t, ok := n.Get("tool"); !ok || t.Kind != jsonv.String {
-			return "tool: Field required"
-		}
-		if m, ok := n.Get("match"); !ok || m.Kind != jsonv.Object {
-			return "match: Field required"
-		}
-		if i, ok := n.Get("index"); ok && !isInt(i) {
-			return "index: Input should be a valid integer"
-		}
-	}
-	return ""
 }
 
 // closeMatch is difflib.get_close_matches(word, candidates, n=1, cutoff).

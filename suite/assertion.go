@@ -1,0 +1,413 @@
+package suite
+
+import (
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/pyregex"
+)
+
+// Assertion is one entry of a case's expect list, parsed as dryfire's
+// assertion registry builds it: the kind is the entry's first key, the
+// arguments its value, validated by the kind's pydantic model.
+type Assertion struct {
+	// Kind is the first key of the entry ("" for an empty mapping).
+	Kind         string
+	Line, Column int
+	// Keys is the number of keys of the entry. dryfire checks only one-key
+	// entries when it loads a suite; others are built (and may fail) when
+	// the case runs.
+	Keys int
+	// Err is pydantic's first error for the arguments ("<args>: Input
+	// should be a valid string"), "" when they are valid.
+	Err string
+
+	Tool     string   // calls_tool, not_calls_tool, tool_args, min_tool_calls
+	Count    int64    // calls_tool (with HasCount), min_tool_calls
+	HasCount bool     // calls_tool: {tool, count}
+	Names    []string // call_order; final_contains' needles
+	Match    jsonv.Value
+	Index    int64
+	N        int64   // max_turns, latency_under_ms
+	Limit    float64 // cost_under
+	Pattern  *regexp.Regexp
+	Source   string // final_matches: the pattern as written
+	Required []string
+	Fields   []JSONField // final_json, in the order written
+	// llm_judge
+	Rubric     string
+	JudgeModel *string
+	Threshold  float64
+}
+
+// JSONField is one entry of final_json's fields: a name and its type
+// (str, int, float, number, bool, object, array or any).
+type JSONField struct{ Name, Type string }
+
+// DefaultJudgeThreshold is llm_judge's threshold when none is written.
+const DefaultJudgeThreshold = 0.7
+
+// finalJSONTypes are the types final_json knows.
+var finalJSONTypes = []string{"any", "array", "bool", "float", "int", "number", "object", "str"}
+
+// ParseAssertion parses an expect entry (a mapping node).
+func ParseAssertion(entry *YAMLNode) Assertion {
+	a := Assertion{Line: entry.Line, Column: entry.Column, Keys: len(entry.Members)}
+	if len(entry.Members) == 0 {
+		return a
+	}
+	m := entry.Members[0]
+	a.Kind = m.Key
+	a.Err = a.parseArgs(m.Value)
+	return a
+}
+
+// parseArgs fills the arguments of a.Kind from n and returns pydantic's
+// first error ("" when valid).
+func (a *Assertion) parseArgs(n *YAMLNode) string {
+	switch a.Kind {
+	case "calls_tool":
+		if s, ok := str(n); ok {
+			a.Tool = s
+			return ""
+		}
+		if n.Kind == jsonv.Object && a.countSpec(n) == "" {
+			a.HasCount = true
+			return ""
+		}
+		return "str: Input should be a valid string"
+	case "not_calls_tool":
+		return rootStr(n, &a.Tool)
+	case "tool_args":
+		return a.toolArgs(n)
+	case "call_order":
+		names, err := strList(n, "")
+		a.Names = names
+		return err
+	case "max_turns":
+		return rootInt(n, &a.N)
+	case "latency_under_ms":
+		return rootInt(n, &a.N)
+	case "final_contains":
+		if s, ok := str(n); ok {
+			a.Names = []string{s}
+			return ""
+		}
+		if names, err := strList(n, ""); err == "" {
+			a.Names = names
+			return ""
+		}
+		return "str: Input should be a valid string"
+	case "min_tool_calls":
+		if n.Kind != jsonv.Object {
+			return "<args>: Input should be a valid dictionary or instance of _MinSpec"
+		}
+		return a.countSpec(n)
+	case "final_matches":
+		return a.finalMatches(n)
+	case "final_json":
+		return a.finalJSON(n)
+	case "cost_under":
+		return rootFloat(n, &a.Limit)
+	case "llm_judge":
+		return a.judge(n)
+	}
+	return ""
+}
+
+// countSpec reads {tool, count} (calls_tool's count form, min_tool_calls).
+func (a *Assertion) countSpec(n *YAMLNode) string {
+	f := fields{n: n}
+	f.str("tool", &a.Tool, true)
+	f.int("count", &a.Count, true)
+	return f.close()
+}
+
+func (a *Assertion) toolArgs(n *YAMLNode) string {
+	if n.Kind != jsonv.Object {
+		return "<args>: Input should be a valid dictionary or instance of _ToolArgsSpec"
+	}
+	f := fields{n: n}
+	f.str("tool", &a.Tool, true)
+	if x, ok := f.get("match"); !ok {
+		f.fail("match: Field required")
+	} else if x.Kind != jsonv.Object {
+		f.fail("match: Input should be a valid dictionary")
+	} else {
+		a.Match, _ = x.ToValue()
+	}
+	f.int("index", &a.Index, false)
+	return f.close()
+}
+
+func (a *Assertion) finalMatches(n *YAMLNode) string {
+	if err := rootStr(n, &a.Source); err != "" {
+		return err
+	}
+	re, err := pyregex.Compile(a.Source)
+	if err == nil {
+		a.Pattern = re
+		return ""
+	}
+	if pe, ok := err.(*pyregex.Error); ok && pe.Unsupported {
+		return "<args>: pattern " + jsonv.PyRepr(a.Source) + " uses " + pe.Error()
+	}
+	return "<args>: Value error, invalid regex " + jsonv.PyRepr(a.Source) + ": " + err.Error()
+}
+
+func (a *Assertion) finalJSON(n *YAMLNode) string {
+	if n.Kind != jsonv.Object {
+		return "<args>: Input should be a valid dictionary or instance of _JsonSpec"
+	}
+	f := fields{n: n}
+	if x, ok := f.get("required"); ok {
+		names, err := strList(x, "required.")
+		a.Required = names
+		f.fail(err)
+	}
+	if x, ok := f.get("fields"); ok {
+		f.fail(a.jsonFields(x))
+	}
+	return f.close()
+}
+
+func (a *Assertion) jsonFields(n *YAMLNode) string {
+	if n.Kind != jsonv.Object {
+		return "fields: Input should be a valid dictionary"
+	}
+	var bad []string
+	for _, m := range n.Members {
+		t, ok := str(m.Value)
+		if !ok {
+			return "fields." + m.Key + ": Input should be a valid string"
+		}
+		if !slices.Contains(finalJSONTypes, t) && !slices.Contains(bad, t) {
+			bad = append(bad, t)
+		}
+		a.Fields = append(a.Fields, JSONField{Name: m.Key, Type: t})
+	}
+	if len(bad) > 0 {
+		slices.Sort(bad)
+		return "fields: Value error, unknown field type(s) " + pyList(bad) + "; expected one of " + pyList(finalJSONTypes)
+	}
+	return ""
+}
+
+func (a *Assertion) judge(n *YAMLNode) string {
+	a.Threshold = DefaultJudgeThreshold
+	if n.Kind != jsonv.Object {
+		return "<args>: Input should be a valid dictionary or instance of Args"
+	}
+	f := fields{n: n}
+	if f.str("rubric", &a.Rubric, true) && strings.TrimFunc(a.Rubric, IsPySpace) == "" {
+		f.fail("rubric: Value error, rubric must not be empty")
+	}
+	if x, ok := f.get("model"); ok && x.Kind != jsonv.Null {
+		if s, ok := str(x); ok {
+			a.JudgeModel = &s
+		} else {
+			f.fail("model: Input should be a valid string")
+		}
+	}
+	if x, ok := f.get("threshold"); ok {
+		if err := laxFloat(x, &a.Threshold); err != "" {
+			f.fail("threshold: " + err)
+		}
+	}
+	return f.close()
+}
+
+// fields checks the members of a strict pydantic model: the declared
+// fields in order, then the keys nobody declared. The first error wins.
+type fields struct {
+	n    *YAMLNode
+	seen []string
+	err  string
+}
+
+func (f *fields) get(key string) (*YAMLNode, bool) {
+	f.seen = append(f.seen, key)
+	return f.n.Get(key)
+}
+
+func (f *fields) fail(err string) {
+	if f.err == "" {
+		f.err = err
+	}
+}
+
+func (f *fields) str(key string, dst *string, required bool) bool {
+	x, ok := f.get(key)
+	switch {
+	case !ok && required:
+		f.fail(key + ": Field required")
+	case !ok:
+	default:
+		if s, ok := str(x); ok {
+			*dst = s
+			return true
+		}
+		f.fail(key + ": Input should be a valid string")
+	}
+	return false
+}
+
+func (f *fields) int(key string, dst *int64, required bool) {
+	x, ok := f.get(key)
+	switch {
+	case !ok && required:
+		f.fail(key + ": Field required")
+	case ok:
+		if err := laxInt(x, dst); err != "" {
+			f.fail(key + ": " + err)
+		}
+	}
+}
+
+func (f *fields) close() string {
+	for _, m := range f.n.Members {
+		if !slices.Contains(f.seen, m.Key) {
+			f.fail(m.Key + ": Extra inputs are not permitted")
+		}
+	}
+	return f.err
+}
+
+func str(n *YAMLNode) (string, bool) {
+	if n.Kind == jsonv.String && n.Unserialisable == "" {
+		return n.Scalar.Text, true
+	}
+	return "", false
+}
+
+func rootStr(n *YAMLNode, dst *string) string {
+	s, ok := str(n)
+	if !ok {
+		return "<args>: Input should be a valid string"
+	}
+	*dst = s
+	return ""
+}
+
+func rootInt(n *YAMLNode, dst *int64) string {
+	if err := laxInt(n, dst); err != "" {
+		return "<args>: " + err
+	}
+	return ""
+}
+
+func rootFloat(n *YAMLNode, dst *float64) string {
+	if err := laxFloat(n, dst); err != "" {
+		return "<args>: " + err
+	}
+	return ""
+}
+
+// laxInt is a pydantic int in lax mode.
+func laxInt(n *YAMLNode, dst *int64) string {
+	if n.Kind == jsonv.Array || n.Kind == jsonv.Object || n.Kind == jsonv.Null || n.Unserialisable != "" {
+		return "Input should be a valid integer"
+	}
+	i, err := jsonv.LaxInt(n.Scalar)
+	if err != nil {
+		switch {
+		case n.Kind == jsonv.String:
+			return "Input should be a valid integer, unable to parse string as an integer"
+		case strings.Contains(err.Error(), "fractional"):
+			return "Input should be a valid integer, got a number with a fractional part"
+		}
+		return "Input should be a valid integer"
+	}
+	*dst = i
+	return ""
+}
+
+// laxFloat is a pydantic float in lax mode.
+func laxFloat(n *YAMLNode, dst *float64) string {
+	switch {
+	case n.Unserialisable != "":
+	case n.Kind == jsonv.Bool:
+		*dst = 0
+		if n.Scalar.Bool {
+			*dst = 1
+		}
+		return ""
+	case n.Kind == jsonv.Number:
+		if f, ok := n.Scalar.Float(); ok {
+			*dst = f
+			return ""
+		}
+	case n.Kind == jsonv.String:
+		if f, ok := ParseFloatLax(n.Scalar.Text); ok {
+			*dst = f
+			return ""
+		}
+		return "Input should be a valid number, unable to parse string as a number"
+	}
+	return "Input should be a valid number"
+}
+
+// ParseFloatLax reads a number from a string as pydantic's float does:
+// surrounding whitespace ignored, inf and nan spelled any way.
+func ParseFloatLax(s string) (float64, bool) {
+	s = strings.TrimFunc(s, IsPySpace)
+	switch strings.ToLower(strings.TrimLeft(s, "+-")) {
+	case "inf", "infinity", "nan":
+		f, err := strconv.ParseFloat(s, 64)
+		return f, err == nil
+	}
+	if strings.ContainsAny(s, "xXpP_") {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return f, !math.IsNaN(f)
+		}
+		return 0, false
+	}
+	return f, true
+}
+
+// strList is list[str]; prefix goes before the index of a bad item.
+func strList(n *YAMLNode, prefix string) ([]string, string) {
+	if n.Kind != jsonv.Array {
+		if prefix == "" {
+			return nil, "<args>: Input should be a valid list"
+		}
+		return nil, strings.TrimSuffix(prefix, ".") + ": Input should be a valid list"
+	}
+	out := make([]string, 0, len(n.Items))
+	for i, it := range n.Items {
+		s, ok := str(it)
+		if !ok {
+			return nil, prefix + strconv.Itoa(i) + ": Input should be a valid string"
+		}
+		out = append(out, s)
+	}
+	return out, ""
+}
+
+// pyList is repr() of a list of strings.
+func pyList(items []string) string {
+	quoted := make([]string, len(items))
+	for i, s := range items {
+		quoted[i] = jsonv.PyRepr(s)
+	}
+	return "[" + strings.Join(quoted, ", ") + "]"
+}
+
+// IsPySpace reports whether Python's str.isspace() holds for r: what
+// str.strip() removes.
+func IsPySpace(r rune) bool {
+	switch {
+	case r >= '\t' && r <= '\r', r >= 0x1c && r <= 0x20, r == 0x85, r == 0xa0, r == 0x1680,
+		r >= 0x2000 && r <= 0x200a, r == 0x2028, r == 0x2029, r == 0x202f, r == 0x205f, r == 0x3000:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,104 @@
+package suite
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestAssertionArgumentErrors loads a suite of bad assertion arguments and
+// compares every error with what dryfire's validate said about the same
+// file (testdata/assertion-args).
+func TestAssertionArgumentErrors(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join("testdata", "assertion-args")
+	var want struct {
+		Errors []struct {
+			Line, Col int
+			Message   string
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "expected-errors.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	s := LoadSuite(filepath.Join(dir, "evals", "args.eval.yaml"), "args.eval.yaml", nil)
+	got := s.Errors
+	for i := 0; i < max(len(got), len(want.Errors)); i++ {
+		switch {
+		case i >= len(got):
+			t.Errorf("missing %d:%d %s", want.Errors[i].Line, want.Errors[i].Col, want.Errors[i].Message)
+		case i >= len(want.Errors):
+			t.Errorf("extra %d:%d %s", got[i].Line, got[i].Column, got[i].Message)
+		case got[i].Line != want.Errors[i].Line || got[i].Column != want.Errors[i].Col || got[i].Message != want.Errors[i].Message:
+			t.Errorf("%d:%d %s\n dryfire %d:%d %s", got[i].Line, got[i].Column, got[i].Message,
+				want.Errors[i].Line, want.Errors[i].Col, want.Errors[i].Message)
+		}
+	}
+}
+
+func TestAssertionArgumentsParsed(t *testing.T) {
+	t.Parallel()
+	root, err := ParseYAML([]byte(`- llm_judge: {rubric: "Be kind.", model: m, threshold: 1}
+- calls_tool: {tool: t, count: "2"}
+- final_contains: abc
+- final_json: {required: [a], fields: {b: int, a: str}}
+- final_matches: "\\d+$"
+- cost_under: "0.5"
+- tool_args: {tool: t, match: {x: 1}}
+- {}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var as []Assertion
+	for _, n := range root.Items {
+		as = append(as, ParseAssertion(n))
+	}
+	j := as[0]
+	if j.Err != "" || j.Rubric != "Be kind." || j.JudgeModel == nil || *j.JudgeModel != "m" || j.Threshold != 1 {
+		t.Errorf("llm_judge: %+v", j)
+	}
+	if c := as[1]; c.Err != "" || !c.HasCount || c.Count != 2 || c.Tool != "t" {
+		t.Errorf("calls_tool: %+v", c)
+	}
+	if c := as[2]; c.Err != "" || len(c.Names) != 1 || c.Names[0] != "abc" {
+		t.Errorf("final_contains: %+v", c)
+	}
+	if c := as[3]; c.Err != "" || len(c.Fields) != 2 || c.Fields[0] != (JSONField{"b", "int"}) || c.Required[0] != "a" {
+		t.Errorf("final_json: %+v", c)
+	}
+	if c := as[4]; c.Err != "" || !c.Pattern.MatchString("a ٣٤\n") {
+		t.Errorf("final_matches: %+v", c)
+	}
+	if c := as[5]; c.Err != "" || c.Limit != 0.5 {
+		t.Errorf("cost_under: %+v", c)
+	}
+	if c := as[6]; c.Err != "" || c.Match.Field("x").Text != "1" || c.Index != 0 {
+		t.Errorf("tool_args: %+v", c)
+	}
+	if c := as[7]; c.Kind != "" || c.Keys != 0 {
+		t.Errorf("empty entry: %+v", c)
+	}
+}
+
+// TestUnsupportedPatternIsASpecError: dryfire accepts look-behind, but a
+// pattern that cannot be graded here must not be graded wrongly.
+func TestUnsupportedPatternIsASpecError(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.eval.yaml")
+	doc := "name: s\ncases:\n  - name: c\n    input: x\n    expect:\n      - final_matches: \"(?<=a)b\"\n"
+	if err := os.WriteFile(file, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := LoadSuite(file, "s.eval.yaml", nil)
+	if len(s.Errors) != 1 || s.Errors[0].Line != 6 || !strings.Contains(s.Errors[0].Message, "look-behind") {
+		t.Fatalf("errors %v", s.Errors)
+	}
+}
