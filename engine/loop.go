@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -18,122 +19,182 @@ var terminations = map[string]string{
 	"error":         "provider_error",
 }
 
-type lookupFunc func(turn int, hashArgs jsonv.Value, key string) (cassette.Response, *cassette.StoreFile, error)
+// rep is the state of one case repetition while it runs.
+type rep struct {
+	p     *plan
+	index int
+	gw    Gateway
+	res   *CaseResult
+	// calls counts the gateway's calls that were keyed: the turn number
+	// of the next cassette.
+	calls int
+}
 
-// simulate is dryfire's run_case behind a caching gateway in replay mode.
-// needArgs asks for the hash args to be built for lookup at every turn.
-// tailGen, when not 0, lets keyers of the same generation (one replay) share
-// the encoded tail of a suite's requests.
-func simulate(c *suite.Case, r suite.Resolved, rep int, keepRequests, needArgs bool, tailGen uint64, lookup lookupFunc) CaseResult {
-	res := newCaseResult(c, rep)
-	messages, err := InitialMessages(c.Input)
+// loop is dryfire's run_case: turn after turn, the request goes through
+// the gateway, tool calls are answered by the mocks, until the model
+// stops, max_turns is reached or a call fails. It returns nil when the
+// case ends without a trace (an exception in dryfire, or a passthrough
+// mock that cannot run here), with the reason in the result.
+func (e *runner) loop(ctx context.Context, x *rep) *Trace {
+	c, r, res := x.p.c, x.p.r, x.res
+	t := &Trace{Suite: c.Suite.Name, Case: c.Name, Termination: "end_turn"}
+	msgs, err := InitialMessages(c.Input)
 	if err != nil {
-		res.Outcome, res.Message = OutcomeError, "invalid input: "+err.Error()
-		return res
-	}
-	var tools jsonv.Value
-	toolsOnce := func() jsonv.Value {
-		if tools.Kind == jsonv.Null {
-			tools = hashTools(c.Suite.Tools)
-		}
-		return tools
+		res.fail(err.Error())
+		return nil
 	}
 	resolver := NewResolver(suite.MergeMocks(c.Suite.Mocks, c.Mocks))
-	unhashable := firstNonEmpty(c.Suite.Unserialised, c.InputUnserialisable)
-	k, keyErr := newKeyer(tailGen, c.Suite, r.Provider, r.Model, r.Temperature, toolsOnce)
-	defer k.release()
-	if keyErr == nil {
-		keyErr = k.add(messages...)
+	var k *keyer
+	var keyErr error
+	unhashable := ""
+	if x.p.fake == nil {
+		unhashable = firstNonEmpty(c.Suite.Unserialised, c.InputUnserialisable)
+		k, keyErr = newKeyer(e.gen, c.Suite, r.Provider, r.Model, r.Temperature, x.p.hashTools)
+		defer k.release()
+		for _, m := range msgs {
+			if keyErr == nil {
+				keyErr = k.add(m.hashValue())
+			}
+		}
 	}
-	hashArgs := func() jsonv.Value {
-		return HashArgs(r.Provider, r.Model, c.Suite.System, messages, toolsOnce(), r.Temperature)
-	}
-	res.Outcome = OutcomeHit
 	for turn := 0; ; turn++ {
 		if turn >= r.MaxTurns {
-			res.Termination = "max_turns_exceeded"
-			return res
+			t.Termination = "max_turns_exceeded"
+			break
 		}
-		if unhashable != "" {
-			return providerError(res, "TypeError('"+unhashable+"')")
-		}
-		if keyErr != nil {
-			return providerError(res, keyErr.Error())
-		}
-		v := Visit{Turn: turn, Key: cassette.StorageKey(k.fingerprint(), rep)}
-		var args jsonv.Value
-		if needArgs {
-			args = hashArgs()
-		}
-		resp, f, err := lookup(turn, args, v.Key)
-		v.File = f
-		if err != nil || keepRequests {
-			if !needArgs {
-				args = hashArgs()
+		call := &Call{Suite: c.Suite.Name, Case: c.Name, RepeatIndex: x.index, NeedRaw: e.opts.KeepRaw,
+			Request: Request{Provider: r.Provider, Model: r.Model, System: c.Suite.System,
+				Messages: msgs[:len(msgs):len(msgs)], Tools: c.Suite.Tools, Temperature: r.Temperature}}
+		if k != nil {
+			switch {
+			case unhashable != "":
+				t.providerError("TypeError(" + jsonv.PyRepr(unhashable) + ")")
+				res.providerError("TypeError('" + unhashable + "')")
+			case keyErr != nil:
+				t.providerError(pyRepr(keyErr))
+				res.providerError(keyErr.Error())
 			}
-			v.Request, _ = cassette.HashableRequest(args)
+			if t.HasError {
+				break
+			}
+			call.Key = cassette.StorageKey(k.fingerprint(), x.index)
+			call.Turn = x.calls
+			x.calls++
 		}
-		if errors.Is(err, errMiss) {
-			res.Visits = append(res.Visits, v)
-			res.Outcome, res.Termination = OutcomeMiss, "provider_error"
-			res.Message = MissMessage(c.Suite.Name, c.Name, v.Key)
-			return res
+		reply, err := x.gw.Complete(ctx, call)
+		if k != nil {
+			e.visit(x, call, reply, err)
 		}
 		if err != nil {
-			res.Visits = append(res.Visits, v)
-			if f != nil && f.ResponseErr != nil {
-				err = fmt.Errorf("%s: invalid response: %w", f.Rel, f.ResponseErr)
-			}
-			return providerError(res, err.Error())
+			t.providerError(pyRepr(err))
+			break
 		}
-		v.Hit = true
-		res.Visits = append(res.Visits, v)
+		resp := reply.Response
+		t.Usage = addUsage(t.Usage, resp.Usage)
+		rec := Turn{Index: turn, Request: call.Request.Messages, Response: resp, CacheHit: reply.CacheHit}
 		if resp.StopReason != "tool_use" {
-			res.Termination = terminations[resp.StopReason]
-			if res.Termination == "" {
-				res.Termination = "end_turn"
+			t.Turns = append(t.Turns, rec)
+			t.Termination = terminations[resp.StopReason]
+			if t.Termination == "" {
+				t.Termination = "end_turn"
 			}
-			return res
+			break
 		}
-		results := jsonv.ArrayValue()
-		for _, call := range resp.ToolCalls {
-			out := resolver.Resolve(call)
-			switch out.Kind { //nolint:exhaustive // the other cases need nothing here
-			case OutcomePassthrough:
+		results, stop, ok := e.toolResults(ctx, x, resolver, resp, turn, t, &unhashable)
+		if !ok {
+			return nil
+		}
+		rec.ToolResults = results
+		t.Turns = append(t.Turns, rec)
+		if stop {
+			break
+		}
+		added := []Message{
+			{Role: "assistant", Content: resp.Text, ToolCalls: resp.ToolCalls, Raw: resp.Raw},
+			{Role: "tool", Content: jsonv.NullValue(), ToolResults: results},
+		}
+		msgs = append(msgs, added...)
+		if k != nil && keyErr == nil {
+			keyErr = k.add(added[0].hashValue(), added[1].hashValue())
+		}
+	}
+	if n := len(t.Turns); n > 0 && t.Turns[n-1].Response.Text.Kind == jsonv.String {
+		t.FinalText, t.HasFinal = t.Turns[n-1].Response.Text.Text, true
+	}
+	return t
+}
+
+// toolResults answers the tool calls of a tool_use response. stop ends
+// the loop (an unmocked call with on_unmocked: error); ok false means the
+// case ended without a trace.
+func (e *runner) toolResults(ctx context.Context, x *rep, resolver *Resolver, resp cassette.Response, turn int, t *Trace, unhashable *string) (results []ToolResult, stop, ok bool) {
+	res, r := x.res, x.p.r
+	results = []ToolResult{}
+	for _, call := range resp.ToolCalls {
+		out := resolver.Resolve(call)
+		switch out.Kind {
+		case OutcomePassthrough:
+			if e.invoker == nil {
 				res.Outcome, res.NeedsPython = OutcomeSkipped, true
 				res.Message = fmt.Sprintf("tool %q is mocked by impl %q, which runs Python: replay cannot go past turn %d offline", call.Name, out.Impl, turn)
-				return res
-			case OutcomeCrash:
-				res.Outcome, res.Message = OutcomeError, out.Err
-				return res
-			case OutcomeUnmocked:
-				if r.OnUnmocked == "error" {
-					res.Termination = "unmocked_tool"
-					res.Message = fmt.Sprintf("unmocked tool %s called with %s (on_unmocked=error)", jsonv.PyRepr(call.Name), jsonv.PyJSONDumps(call.Arguments))
-					return res
-				}
-				out.Result = ToolResult{CallID: call.ID, Content: jsonv.StringValue("")}
+				return nil, false, false
 			}
-			if out.Unserialisable != "" && unhashable == "" {
-				unhashable = out.Unserialisable
+			tr, err := e.invoker.Invoke(ctx, out.Impl, call)
+			if err != nil {
+				res.fail(err.Error())
+				return nil, false, false
 			}
-			results.Items = append(results.Items, out.Result.Value())
+			out.Result, out.Unserialisable = tr.Result, tr.Unserialisable
+		case OutcomeCrash:
+			res.fail(out.Err)
+			return nil, false, false
+		case OutcomeUnmocked:
+			if r.OnUnmocked == "error" {
+				t.Termination = "unmocked_tool"
+				t.Error, t.HasError = fmt.Sprintf("unmocked tool %s called with %s (on_unmocked=error)", jsonv.PyRepr(call.Name), jsonv.PyJSONDumps(call.Arguments)), true
+				res.Message = t.Error
+				return results, true, true
+			}
+			out.Result = ToolResult{CallID: call.ID, Content: jsonv.StringValue("")}
 		}
-		added := []jsonv.Value{
-			hashMessage("assistant", resp.Text, toolCallValues(resp.ToolCalls), jsonv.ArrayValue()),
-			hashMessage("tool", jsonv.NullValue(), jsonv.ArrayValue(), results),
+		if out.Unserialisable != "" && *unhashable == "" {
+			*unhashable = out.Unserialisable
 		}
-		messages = append(messages, added...)
-		if keyErr == nil {
-			keyErr = k.add(added...)
+		results = append(results, out.Result)
+	}
+	return results, false, true
+}
+
+// visit records a keyed call in the result: what was looked up, and
+// whether it hit.
+func (e *runner) visit(x *rep, call *Call, reply Reply, err error) {
+	res := x.res
+	v := Visit{Turn: call.Turn, Key: call.Key, File: reply.File, Judge: call.Judge}
+	if err != nil || e.opts.KeepRequests {
+		v.Request, _ = cassette.HashableRequest(call.Request.HashArgs())
+	}
+	v.Hit = err == nil
+	res.Visits = append(res.Visits, v)
+	if err == nil {
+		return
+	}
+	switch {
+	case errors.Is(err, ErrCassetteMiss):
+		if res.Outcome == OutcomeHit {
+			res.Outcome = OutcomeMiss
+			res.Message = err.Error()
 		}
+		if !call.Judge {
+			res.Termination = "provider_error"
+		}
+	case !call.Judge:
+		res.providerError(err.Error())
 	}
 }
 
-func providerError(res CaseResult, msg string) CaseResult {
-	res.Outcome, res.Termination = OutcomeError, "provider_error"
-	res.Message = "provider error: " + msg
-	return res
+func (t *Trace) providerError(repr string) {
+	t.Termination = "provider_error"
+	t.Error, t.HasError = "provider error: "+repr, true
 }
 
 func firstNonEmpty(ss ...string) string {
@@ -200,127 +261,4 @@ func toolCallValue(id, name string, args, malformed jsonv.Value) jsonv.Value {
 		{Key: "arguments", Value: args},
 		{Key: "malformed_arguments", Value: malformed},
 	}}
-}
-
-// InitialMessages turns a case input into the first request's messages in
-// hash form ({role, content, tool_calls, tool_results}): a string is one
-// user message; a list is one message per element, validated as dryfire's
-// Message model does at run time (unknown keys dropped, raw never hashed).
-func InitialMessages(input jsonv.Value) ([]jsonv.Value, error) {
-	if input.Kind == jsonv.String {
-		return []jsonv.Value{hashMessage("user", input, jsonv.ArrayValue(), jsonv.ArrayValue())}, nil
-	}
-	if input.Kind != jsonv.Array {
-		return nil, fmt.Errorf("input must be a string or a list, not %s", input.Kind)
-	}
-	out := make([]jsonv.Value, 0, len(input.Items))
-	for i, m := range input.Items {
-		msg, err := inputMessage(m)
-		if err != nil {
-			return nil, fmt.Errorf("input[%d]: %w", i, err)
-		}
-		out = append(out, msg)
-	}
-	return out, nil
-}
-
-func inputMessage(m jsonv.Value) (jsonv.Value, error) {
-	if m.Kind != jsonv.Object {
-		return jsonv.Value{}, errors.New("a message must be a mapping")
-	}
-	role := m.Field("role")
-	switch role.Str() {
-	case "user", "assistant", "tool":
-	default:
-		return jsonv.Value{}, errors.New("role: Input should be 'user', 'assistant' or 'tool'")
-	}
-	content := m.Field("content")
-	switch content.Kind {
-	case jsonv.Null, jsonv.String:
-	case jsonv.Array:
-		for _, it := range content.Items {
-			if it.Kind != jsonv.Object {
-				return jsonv.Value{}, errors.New("content: Input should be a valid string, list of mappings or null")
-			}
-		}
-	default:
-		return jsonv.Value{}, errors.New("content: Input should be a valid string, list of mappings or null")
-	}
-	calls, err := inputList(m, "tool_calls", inputToolCall)
-	if err != nil {
-		return jsonv.Value{}, err
-	}
-	results, err := inputList(m, "tool_results", inputToolResult)
-	if err != nil {
-		return jsonv.Value{}, err
-	}
-	if raw := m.Field("raw"); raw.Kind != jsonv.Null && raw.Kind != jsonv.Object {
-		return jsonv.Value{}, errors.New("raw: Input should be a valid dictionary")
-	}
-	return hashMessage(role.Text, content, calls, results), nil
-}
-
-func inputList(m jsonv.Value, key string, conv func(jsonv.Value) (jsonv.Value, error)) (jsonv.Value, error) {
-	x, ok := m.Get(key)
-	if !ok {
-		return jsonv.ArrayValue(), nil
-	}
-	if x.Kind != jsonv.Array {
-		return jsonv.Value{}, errors.New(key + ": Input should be a valid list")
-	}
-	out := jsonv.Value{Kind: jsonv.Array, Items: make([]jsonv.Value, 0, len(x.Items))}
-	for i, it := range x.Items {
-		v, err := conv(it)
-		if err != nil {
-			return jsonv.Value{}, fmt.Errorf("%s.%d.%w", key, i, err)
-		}
-		out.Items = append(out.Items, v)
-	}
-	return out, nil
-}
-
-func inputToolCall(v jsonv.Value) (jsonv.Value, error) {
-	if v.Kind != jsonv.Object {
-		return jsonv.Value{}, errors.New("Input should be a valid dictionary") //nolint:staticcheck // pydantic's message, as dryfire prints it
-	}
-	for _, k := range []string{"id", "name"} {
-		if x, ok := v.Get(k); !ok || x.Kind != jsonv.String {
-			return jsonv.Value{}, errors.New(k + ": Input should be a valid string")
-		}
-	}
-	args, ok := v.Get("arguments")
-	if !ok || args.Kind != jsonv.Object {
-		return jsonv.Value{}, errors.New("arguments: Input should be a valid dictionary")
-	}
-	mal := v.Field("malformed_arguments")
-	if mal.Kind != jsonv.Null && mal.Kind != jsonv.String {
-		return jsonv.Value{}, errors.New("malformed_arguments: Input should be a valid string")
-	}
-	return toolCallValue(v.Field("id").Text, v.Field("name").Text, args, mal), nil
-}
-
-func inputToolResult(v jsonv.Value) (jsonv.Value, error) {
-	if v.Kind != jsonv.Object {
-		return jsonv.Value{}, errors.New("Input should be a valid dictionary") //nolint:staticcheck // pydantic's message, as dryfire prints it
-	}
-	id, ok := v.Get("call_id")
-	if !ok || id.Kind != jsonv.String {
-		return jsonv.Value{}, errors.New("call_id: Input should be a valid string")
-	}
-	content, ok := v.Get("content")
-	if !ok {
-		return jsonv.Value{}, errors.New("content: Field required")
-	}
-	if content.Kind != jsonv.Null && content.Kind != jsonv.String && content.Kind != jsonv.Object {
-		return jsonv.Value{}, errors.New("content: Input should be a valid string, mapping or null")
-	}
-	isErr := false
-	if x, ok := v.Get("is_error"); ok {
-		b, err := jsonv.LaxBool(x)
-		if err != nil {
-			return jsonv.Value{}, errors.New("is_error: Input should be a valid boolean")
-		}
-		isErr = b
-	}
-	return ToolResult{CallID: id.Text, Content: content, IsError: isErr}.Value(), nil
 }

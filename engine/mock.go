@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
@@ -32,8 +31,9 @@ type MockOutcome struct {
 	Kind   OutcomeKind
 	Result ToolResult // OutcomeResult
 	Impl   string     // OutcomePassthrough: the Python callable
-	// Err says why the case crashes (OutcomeCrash): a value dryfire's
-	// ToolResult refuses, or an empty sequence.
+	// Err is the exception that ends the case (OutcomeCrash), as dryfire
+	// reports it: ToolResult's ValidationError for a value it refuses, an
+	// IndexError for an empty sequence.
 	Err string
 	// Unserialisable is set when the result carries a date: the next request
 	// cannot be hashed.
@@ -125,7 +125,7 @@ func (r *Resolver) outcome(call cassette.ToolCall, rule suite.MockRule, index in
 		return result(call, jsonv.StringValue(rule.Error), true, rule.Unserialisable)
 	case "sequence":
 		if len(rule.Sequence) == 0 {
-			return MockOutcome{Kind: OutcomeCrash, Err: fmt.Sprintf("mock sequence for tool %q is empty (IndexError: tuple index out of range)", call.Name)}
+			return MockOutcome{Kind: OutcomeCrash, Err: "IndexError('tuple index out of range')"}
 		}
 		k := seqKey{call.Name, index}
 		n := r.seq[k]
@@ -140,9 +140,7 @@ func result(call cassette.ToolCall, content jsonv.Value, isError bool, bad strin
 	switch content.Kind {
 	case jsonv.String, jsonv.Object, jsonv.Null:
 	default:
-		return MockOutcome{Kind: OutcomeCrash, Err: fmt.Sprintf(
-			"mock for tool %q gives a %s; a tool result must be a string, a mapping or null (ValidationError for ToolResult)",
-			call.Name, content.Kind)}
+		return MockOutcome{Kind: OutcomeCrash, Err: toolResultError(content)}
 	}
 	return MockOutcome{Kind: OutcomeResult, Result: ToolResult{CallID: call.ID, Content: content, IsError: isError}, Unserialisable: bad}
 }

@@ -1,0 +1,216 @@
+package engine
+
+import (
+	"strconv"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+)
+
+// Message is one message of a conversation, as dryfire's Message model
+// holds it.
+type Message struct {
+	Role        string // user, assistant or tool
+	Content     jsonv.Value
+	ToolCalls   []cassette.ToolCall
+	ToolResults []ToolResult
+	// Raw is the provider's payload an assistant message echoes (an
+	// object or null); it is never hashed.
+	Raw jsonv.Value
+}
+
+// Value returns the message as dryfire dumps it: role, content,
+// tool_calls, tool_results and raw.
+func (m Message) Value() jsonv.Value {
+	return jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
+		{Key: "role", Value: jsonv.StringValue(m.Role)},
+		{Key: "content", Value: m.Content},
+		{Key: "tool_calls", Value: toolCallValues(m.ToolCalls)},
+		{Key: "tool_results", Value: toolResultValues(m.ToolResults)},
+		{Key: "raw", Value: m.Raw},
+	}}
+}
+
+// hashValue is the message as the caching layer hashes it: raw left out.
+func (m Message) hashValue() jsonv.Value {
+	return hashMessage(m.Role, m.Content, toolCallValues(m.ToolCalls), toolResultValues(m.ToolResults))
+}
+
+func toolResultValues(rs []ToolResult) jsonv.Value {
+	out := jsonv.Value{Kind: jsonv.Array, Items: make([]jsonv.Value, 0, len(rs))}
+	for _, r := range rs {
+		out.Items = append(out.Items, r.Value())
+	}
+	return out
+}
+
+// InitialMessages turns a case input into the first request's messages: a
+// string is one user message; a list is one message per element,
+// validated as dryfire's Message model does when the case starts (unknown
+// keys dropped). The error is the text of pydantic's ValidationError.
+func InitialMessages(input jsonv.Value) ([]Message, error) {
+	if input.Kind == jsonv.String {
+		return []Message{{Role: "user", Content: input}}, nil
+	}
+	if input.Kind != jsonv.Array {
+		return nil, caseError("input must be a string or a list, not " + input.Kind.String())
+	}
+	out := make([]Message, 0, len(input.Items))
+	for _, entry := range input.Items {
+		m, errs := inputMessage(entry)
+		if len(errs) > 0 {
+			return nil, caseError(validationError("Message", errs))
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// caseError is an exception that ends a case before it has a trace; its
+// text is the repr dryfire reports.
+type caseError string
+
+func (e caseError) Error() string { return string(e) }
+
+func inputMessage(entry jsonv.Value) (Message, []pydErr) {
+	var m Message
+	var errs []pydErr
+	if entry.Kind != jsonv.Object {
+		// Message(**entry) with a non-mapping never gets here: the suite
+		// model requires a list of mappings.
+		return m, []pydErr{{"", "Input should be a valid dictionary or instance of Message", "model_type", entry}}
+	}
+	role, ok := entry.Get("role")
+	switch {
+	case !ok:
+		errs = append(errs, errMissing("role", entry))
+	case role.Kind == jsonv.String && (role.Text == "user" || role.Text == "assistant" || role.Text == "tool"):
+		m.Role = role.Text
+	default:
+		errs = append(errs, pydErr{"role", "Input should be 'user', 'assistant' or 'tool'", "literal_error", role})
+	}
+	m.Content = entry.Field("content")
+	errs = append(errs, contentErrors(m.Content)...)
+	if x, ok := entry.Get("tool_calls"); ok {
+		var e []pydErr
+		m.ToolCalls, e = inputToolCalls(x)
+		errs = append(errs, e...)
+	}
+	if x, ok := entry.Get("tool_results"); ok {
+		var e []pydErr
+		m.ToolResults, e = inputToolResults(x)
+		errs = append(errs, e...)
+	}
+	m.Raw = entry.Field("raw")
+	if m.Raw.Kind != jsonv.Null && m.Raw.Kind != jsonv.Object {
+		errs = append(errs, errDict("raw", m.Raw))
+	}
+	return m, errs
+}
+
+// contentErrors checks Message.content (str | list[dict] | None).
+func contentErrors(v jsonv.Value) []pydErr {
+	switch v.Kind {
+	case jsonv.Null, jsonv.String:
+		return nil
+	case jsonv.Array:
+		var bad []pydErr
+		for i, it := range v.Items {
+			if it.Kind != jsonv.Object {
+				bad = append(bad, errDict("content.list[dict[str,any]]."+strconv.Itoa(i), it))
+			}
+		}
+		if len(bad) == 0 {
+			return nil
+		}
+		return append([]pydErr{errString("content.str", v)}, bad...)
+	}
+	return []pydErr{errString("content.str", v), errList("content.list[dict[str,any]]", v)}
+}
+
+func inputToolCalls(x jsonv.Value) ([]cassette.ToolCall, []pydErr) {
+	if x.Kind != jsonv.Array {
+		return nil, []pydErr{errList("tool_calls", x)}
+	}
+	var calls []cassette.ToolCall
+	var errs []pydErr
+	for i, it := range x.Items {
+		loc := "tool_calls." + strconv.Itoa(i)
+		if it.Kind != jsonv.Object {
+			errs = append(errs, pydErr{loc, "Input should be a valid dictionary or instance of ToolCall", "model_type", it})
+			continue
+		}
+		var tc cassette.ToolCall
+		for _, k := range []string{"id", "name"} {
+			v, ok := it.Get(k)
+			switch {
+			case !ok:
+				errs = append(errs, errMissing(loc+"."+k, it))
+			case v.Kind != jsonv.String:
+				errs = append(errs, errString(loc+"."+k, v))
+			case k == "id":
+				tc.ID = v.Text
+			default:
+				tc.Name = v.Text
+			}
+		}
+		args, ok := it.Get("arguments")
+		switch {
+		case !ok:
+			errs = append(errs, errMissing(loc+".arguments", it))
+		case args.Kind != jsonv.Object:
+			errs = append(errs, errDict(loc+".arguments", args))
+		}
+		tc.Arguments = args
+		tc.MalformedArguments = it.Field("malformed_arguments")
+		if k := tc.MalformedArguments.Kind; k != jsonv.Null && k != jsonv.String {
+			errs = append(errs, errString(loc+".malformed_arguments", tc.MalformedArguments))
+		}
+		calls = append(calls, tc)
+	}
+	return calls, errs
+}
+
+func inputToolResults(x jsonv.Value) ([]ToolResult, []pydErr) {
+	if x.Kind != jsonv.Array {
+		return nil, []pydErr{errList("tool_results", x)}
+	}
+	var results []ToolResult
+	var errs []pydErr
+	for i, it := range x.Items {
+		loc := "tool_results." + strconv.Itoa(i)
+		if it.Kind != jsonv.Object {
+			errs = append(errs, pydErr{loc, "Input should be a valid dictionary or instance of ToolResult", "model_type", it})
+			continue
+		}
+		var r ToolResult
+		id, ok := it.Get("call_id")
+		switch {
+		case !ok:
+			errs = append(errs, errMissing(loc+".call_id", it))
+		case id.Kind != jsonv.String:
+			errs = append(errs, errString(loc+".call_id", id))
+		default:
+			r.CallID = id.Text
+		}
+		content, ok := it.Get("content")
+		if !ok {
+			errs = append(errs, errMissing(loc+".content", it))
+		}
+		r.Content = content
+		errs = append(errs, toolResultContentErrors(loc, content)...)
+		if v, ok := it.Get("is_error"); ok {
+			b, err := jsonv.LaxBool(v)
+			switch {
+			case err == nil:
+				r.IsError = b
+			case v.Kind == jsonv.String || v.Kind == jsonv.Number:
+				errs = append(errs, pydErr{loc + ".is_error", "Input should be a valid boolean, unable to interpret input", "bool_parsing", v})
+			default:
+				errs = append(errs, pydErr{loc + ".is_error", "Input should be a valid boolean", "bool_type", v})
+			}
+		}
+		results = append(results, r)
+	}
+	return results, errs
+}

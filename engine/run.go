@@ -1,0 +1,386 @@
+package engine
+
+import (
+	"context"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
+)
+
+// Options select what a run runs and how.
+type Options struct {
+	// Model overrides every case's model (dryfire run --model).
+	Model string
+	// Filter keeps the cases whose name contains it (dryfire run --filter).
+	Filter string
+	// Tags keep the suites carrying at least one of them (dryfire run
+	// --tag).
+	Tags []string
+	// FailFast stops at the first case that does not pass (dryfire run
+	// --fail-fast): later cases are not run.
+	FailFast bool
+	// KeepRequests keeps the hashable request of every visit, not only of
+	// the missed one.
+	KeepRequests bool
+	// KeepRaw keeps each response's raw provider payload in the traces (a
+	// run document shows it).
+	KeepRaw bool
+	// Workers bounds the case repetitions run at once (default GOMAXPROCS).
+	Workers int
+	// Gateways gives each case repetition its gateway (nil: replay from
+	// the store). provider: fake cases always play their script.
+	Gateways GatewayFactory
+	// Invoker runs passthrough (impl:) mocks. Without one, a case that
+	// reaches one stops there, skipped: reading a project never runs its
+	// code.
+	Invoker Invoker
+	// Pricing prices traces (nil: dryfire's bundled table).
+	Pricing *Pricing
+	// Now is the clock that times the loops (nil: time.Now).
+	Now func() time.Time
+}
+
+// Result is a run of a project.
+type Result struct {
+	// Cases are every repetition run, in plan order (suite load order,
+	// case order, repetition order).
+	Cases []CaseResult
+	// Suites are dryfire's run result: the suites planned, each with its
+	// cases' verdicts. With FailFast the cases after the first failure are
+	// missing and Complete is false.
+	Suites   []SuiteRun
+	Complete bool
+	// Errors are the project's spec errors, plus fake cases without a
+	// script.
+	Errors []suite.SpecError
+	// ExitCode is replay's: 2 on any spec or config error; else 3 when a
+	// repetition missed or ended in a provider error; else 1 when a case
+	// errored; else 0.
+	ExitCode int
+	// RunExitCode is dryfire run's: 2 on any spec or config error; else 3
+	// when a reported trace ended in a provider error; else 1 when a case
+	// did not pass; else 0.
+	RunExitCode int
+}
+
+// SuiteRun is one planned suite and its cases' verdicts.
+type SuiteRun struct {
+	Name string
+	// File is the suite file's absolute path, as dryfire names it.
+	File  string
+	Cases []*CaseRun
+}
+
+// CaseRun is the verdict of one case: its repetitions aggregated.
+type CaseRun struct {
+	Suite, Case string
+	// Reps are the repetitions, in order.
+	Reps []*CaseResult
+	// Rep is the repetition reported: the first that failed, else the
+	// first.
+	Rep    *CaseResult
+	Passed bool
+	// Repeated is set for a case with repeat above 1: then Passes of
+	// len(Reps) passed, against RequirePassRate.
+	Repeated        bool
+	Passes          int
+	RequirePassRate float64
+}
+
+// PassRate is passes over repetitions, as a float.
+func (c *CaseRun) PassRate() float64 { return float64(c.Passes) / float64(len(c.Reps)) }
+
+// plan is a case ready to run.
+type plan struct {
+	c    *suite.Case
+	r    suite.Resolved
+	fake *FakeGateway
+	// first is the index of the case's first repetition in Result.Cases.
+	first int
+	// hashTools returns the suite's tools in hash form (computed once).
+	hashTools func() jsonv.Value
+}
+
+// runner holds what every repetition of a run shares.
+type runner struct {
+	opts     Options
+	gen      uint64
+	invoker  Invoker
+	pricing  *Pricing
+	gateways GatewayFactory
+	now      func() time.Time
+}
+
+var runGen atomic.Uint64
+
+// Run runs every case of every parsed suite as `dryfire run` does —
+// the loop, the mocks, the judges, the assertions, the repetitions —
+// with each model call answered by its gateway (the store by default, as
+// --cassette-mode replay). Failed suites are not run; their errors are in
+// the result. The replay that gives every cassette its status is this
+// same run.
+func Run(ctx context.Context, p *suite.Project, s *cassette.Store, o Options) *Result {
+	e := &runner{opts: o, gen: runGen.Add(1), invoker: o.Invoker, pricing: o.Pricing, gateways: o.Gateways, now: o.Now}
+	if e.pricing == nil {
+		e.pricing = BundledPricing()
+	}
+	if e.now == nil {
+		e.now = time.Now
+	}
+	if e.gateways == nil {
+		g := NewStoreGateway(s, o.KeepRaw)
+		e.gateways = func(*suite.Case, suite.Resolved, int) Gateway { return g }
+	}
+	res := &Result{Errors: append([]suite.SpecError(nil), p.Errors...)}
+	plans := e.plan(p, res)
+	res.Cases = make([]CaseResult, 0, len(plans))
+	for _, pl := range plans {
+		pl.first = len(res.Cases)
+		for rep := range pl.r.Repeat {
+			res.Cases = append(res.Cases, newCaseResult(pl.c, rep))
+		}
+	}
+	ran := e.execute(ctx, plans, res)
+	e.aggregate(res, plans, ran)
+	res.ExitCode = replayExitCode(res)
+	res.RunExitCode = runExitCode(res)
+	return res
+}
+
+// plan lists the cases to run, with dryfire's filters; suites left with
+// no case are dropped.
+func (e *runner) plan(p *suite.Project, res *Result) []*plan {
+	var plans []*plan
+	for _, st := range p.Suites {
+		if st.Failed || (len(e.opts.Tags) > 0 && !slices.ContainsFunc(e.opts.Tags, func(t string) bool { return slices.Contains(st.Tags, t) })) {
+			continue
+		}
+		var tools jsonv.Value
+		var once sync.Once
+		hashed := func() jsonv.Value {
+			once.Do(func() { tools = hashTools(st.Tools) })
+			return tools
+		}
+		for _, c := range st.Cases {
+			if e.opts.Filter != "" && !strings.Contains(c.Name, e.opts.Filter) {
+				continue
+			}
+			pl := &plan{c: c, r: suite.Resolve(&p.Config, c, e.opts.Model), hashTools: hashed}
+			if pl.r.Provider == "fake" {
+				if !c.HasScript {
+					res.Errors = append(res.Errors, suite.SpecError{File: st.Path, Line: c.Line, Column: c.Column,
+						Message: "case " + jsonv.PyRepr(c.Name) + " uses provider 'fake' but has no 'script'"})
+				}
+				pl.fake = NewFakeGateway(c.Script)
+			}
+			plans = append(plans, pl)
+		}
+	}
+	return plans
+}
+
+// execute runs the repetitions on a pool of workers; a fake case's
+// repetitions run in order on one worker (they share the script). With
+// FailFast no case after a failing one starts. It returns which plans
+// ran to the end.
+func (e *runner) execute(ctx context.Context, plans []*plan, res *Result) []bool {
+	type unit struct{ plan, rep int } // rep -1: every repetition
+	var units []unit
+	for i, pl := range plans {
+		if pl.fake != nil {
+			units = append(units, unit{i, -1})
+			continue
+		}
+		for rep := range pl.r.Repeat {
+			units = append(units, unit{i, rep})
+		}
+	}
+	ran := make([]bool, len(plans))
+	left := make([]atomic.Int32, len(plans))
+	for i, pl := range plans {
+		left[i].Store(int32(pl.r.Repeat))
+	}
+	var stopAt atomic.Int64 // the first failing plan + 1 (0: none)
+	workers := e.opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	next := make(chan unit)
+	var wg sync.WaitGroup
+	for range min(workers, max(len(units), 1)) {
+		wg.Go(func() {
+			for u := range next {
+				pl := plans[u.plan]
+				if s := stopAt.Load(); s > 0 && int64(u.plan) >= s {
+					continue
+				}
+				reps := []int{u.rep}
+				if u.rep < 0 {
+					reps = reps[:0]
+					for r := range pl.r.Repeat {
+						reps = append(reps, r)
+					}
+				}
+				for _, r := range reps {
+					e.repetition(ctx, pl, r, &res.Cases[pl.first+r])
+					if left[u.plan].Add(-1) == 0 {
+						ran[u.plan] = true
+						if e.opts.FailFast && !casePassed(res.Cases[pl.first:pl.first+pl.r.Repeat], pl.r) {
+							for {
+								s := stopAt.Load()
+								if (s > 0 && s <= int64(u.plan)+1) || stopAt.CompareAndSwap(s, int64(u.plan)+1) {
+									break
+								}
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+	for _, u := range units {
+		if ctx.Err() != nil {
+			break
+		}
+		if s := stopAt.Load(); s > 0 && int64(u.plan) >= s {
+			break
+		}
+		next <- u
+	}
+	close(next)
+	wg.Wait()
+	if s := stopAt.Load(); s > 0 {
+		for i := int(s); i < len(ran); i++ {
+			ran[i] = false
+		}
+	}
+	return ran
+}
+
+// casePassed is dryfire's verdict of a case from its repetitions.
+func casePassed(reps []CaseResult, r suite.Resolved) bool {
+	passes := 0
+	for _, c := range reps {
+		if c.Passed {
+			passes++
+		}
+	}
+	if r.Repeat == 1 {
+		return passes == 1
+	}
+	return float64(passes)/float64(len(reps)) >= r.RequirePassRate
+}
+
+// repetition runs one repetition of a case into res.
+func (e *runner) repetition(ctx context.Context, pl *plan, index int, res *CaseResult) {
+	x := &rep{p: pl, index: index, res: res}
+	if pl.fake != nil {
+		x.gw = pl.fake
+	} else {
+		x.gw = e.gateways(pl.c, pl.r, index)
+	}
+	res.Outcome = OutcomeHit
+	start := e.now()
+	t := e.loop(ctx, x)
+	if t == nil {
+		return
+	}
+	t.DurationMS = e.now().Sub(start).Milliseconds()
+	t.Model = pl.r.Model
+	t.Cost = e.pricing.Cost(pl.r.Provider, pl.r.Model, t.Usage)
+	if pl.fake == nil {
+		res.Termination = t.Termination
+	}
+	e.judge(ctx, x, t)
+	res.Trace = t
+	res.Assertions = make([]AssertionResult, 0, len(pl.c.Assertions))
+	for _, a := range pl.c.Assertions {
+		if err := buildError(a); err != "" {
+			res.Trace, res.Assertions = nil, nil
+			res.fail(err)
+			return
+		}
+		res.Assertions = append(res.Assertions, Grade(a, t))
+	}
+	res.Passed = true
+	for _, a := range res.Assertions {
+		res.Passed = res.Passed && a.Passed
+	}
+	if pl.fake != nil {
+		res.Outcome = OutcomeSkipped
+		res.Message = "provider fake: dryfire never records or replays scripted cases"
+	}
+}
+
+// buildError is the exception dryfire raises when it builds an expect
+// entry it did not check at load (an entry with no key, or several).
+func buildError(a suite.Assertion) string {
+	switch {
+	case a.Keys == 0:
+		return "RuntimeError('coroutine raised StopIteration')"
+	case a.Err == "":
+		return ""
+	case !slices.Contains(assertionKinds, a.Kind):
+		return "KeyError(" + jsonv.PyRepr("no assertion registered for kind "+jsonv.PyRepr(a.Kind)) + ")"
+	}
+	return "1 validation error for " + a.Kind + "\n" + a.Err
+}
+
+var assertionKinds = []string{
+	"call_order", "calls_tool", "cost_under", "final_contains", "final_json", "final_matches",
+	"latency_under_ms", "llm_judge", "max_turns", "min_tool_calls", "not_calls_tool", "tool_args",
+}
+
+// aggregate folds repetitions into case verdicts, suite by suite.
+func (e *runner) aggregate(res *Result, plans []*plan, ran []bool) {
+	res.Complete = true
+	var cur *SuiteRun
+	for i, pl := range plans {
+		st := pl.c.Suite
+		if i == 0 || plans[i-1].c.Suite != st {
+			res.Suites = append(res.Suites, SuiteRun{Name: st.Name, File: absFile(st)})
+			cur = &res.Suites[len(res.Suites)-1]
+		}
+		if !ran[i] {
+			res.Complete = false
+			continue
+		}
+		cr := &CaseRun{Suite: st.Name, Case: pl.c.Name, Repeated: pl.r.Repeat > 1, RequirePassRate: pl.r.RequirePassRate}
+		for r := range pl.r.Repeat {
+			c := &res.Cases[pl.first+r]
+			cr.Reps = append(cr.Reps, c)
+			if c.Passed {
+				cr.Passes++
+			}
+			if cr.Rep == nil && !c.Passed {
+				cr.Rep = c
+			}
+		}
+		if cr.Rep == nil {
+			cr.Rep = cr.Reps[0]
+		}
+		cr.Passed = casePassed(res.Cases[pl.first:pl.first+pl.r.Repeat], pl.r)
+		cur.Cases = append(cur.Cases, cr)
+	}
+}
+
+// absFile is a suite file's absolute path with symbolic links resolved,
+// as dryfire, which resolves its working directory, names it.
+func absFile(st *suite.Suite) string {
+	f, err := filepath.Abs(st.File)
+	if err != nil {
+		return st.File
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(f)); err == nil {
+		return filepath.Join(dir, filepath.Base(f))
+	}
+	return f
+}
