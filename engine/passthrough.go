@@ -9,11 +9,13 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // Invoker runs passthrough mocks: rules whose impl names a Python callable
@@ -193,7 +195,11 @@ func (p *PythonInvoker) start() (*pyWorker, error) {
 	cmd := exec.Command(py, "-u", "-c", workerScript)
 	cmd.Dir = p.Dir
 	cmd.Env = append(os.Environ(), "PYTHONIOENCODING=utf-8")
-	cmd.Stderr = p.Stderr
+	if p.Stderr != nil {
+		// Only Write: a writer's ReadFrom (a bytes.Buffer's) would
+		// hold the buffer while the callables are silent.
+		cmd.Stderr = writeOnly{p.Stderr}
+	}
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -227,3 +233,57 @@ func (p *PythonInvoker) Close() error {
 	p.stop()
 	return nil
 }
+
+// ImplErrors imports the impl target of every passthrough mock of the
+// project's parsed suites with inv, as dryfire's loader does, and returns
+// a spec error, at the impl value, for each that does not resolve. An
+// invoker that cannot run (no Python) returns its error instead: the cases
+// that reach such a mock then fail when they do.
+func ImplErrors(ctx context.Context, p *suite.Project, inv Invoker) ([]suite.SpecError, error) {
+	type site struct {
+		file   string
+		rule   suite.MockRule
+		target string
+	}
+	var sites []site
+	var targets []string
+	add := func(file string, mocks []suite.ToolMocks) {
+		for _, tm := range mocks {
+			for _, r := range tm.Rules {
+				if r.Kind == "impl" {
+					sites = append(sites, site{file, r, r.Impl})
+					if !slices.Contains(targets, r.Impl) {
+						targets = append(targets, r.Impl)
+					}
+				}
+			}
+		}
+	}
+	for _, st := range p.Suites {
+		if st.Failed {
+			continue
+		}
+		add(st.Path, st.Mocks)
+		for _, c := range st.Cases {
+			add(st.Path, c.Mocks)
+		}
+	}
+	if len(targets) == 0 {
+		return nil, nil
+	}
+	bad, err := inv.Check(ctx, targets)
+	if err != nil {
+		return nil, err
+	}
+	var errs []suite.SpecError
+	for _, s := range sites {
+		if msg, ok := bad[s.target]; ok {
+			errs = append(errs, suite.SpecError{File: s.file, Line: s.rule.ImplLine, Column: s.rule.ImplColumn, Message: msg})
+		}
+	}
+	return errs, nil
+}
+
+type writeOnly struct{ w io.Writer }
+
+func (w writeOnly) Write(p []byte) (int, error) { return w.w.Write(p) }

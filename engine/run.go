@@ -46,6 +46,9 @@ type Options struct {
 	Pricing *Pricing
 	// Now is the clock that times the loops (nil: time.Now).
 	Now func() time.Time
+	// StopOnErrors runs nothing when the project or the plan has an error,
+	// as dryfire run, which checks everything before it runs anything.
+	StopOnErrors bool
 }
 
 // Result is a run of a project.
@@ -141,6 +144,9 @@ func Run(ctx context.Context, p *suite.Project, s *cassette.Store, o Options) *R
 	}
 	res := &Result{Errors: append([]suite.SpecError(nil), p.Errors...)}
 	plans := e.plan(p, res)
+	if o.StopOnErrors && len(res.Errors) > 0 {
+		plans = nil
+	}
 	res.Cases = make([]CaseResult, 0, len(plans))
 	for _, pl := range plans {
 		pl.first = len(res.Cases)
@@ -383,4 +389,12 @@ func absFile(st *suite.Suite) string {
 		return filepath.Join(dir, filepath.Base(f))
 	}
 	return f
+}
+
+// Planned counts the cases a run with o would run in p, and the errors
+// planning finds (a fake case without a script), without running anything.
+func Planned(p *suite.Project, o Options) (int, []suite.SpecError) {
+	e := &runner{opts: o}
+	res := &Result{}
+	return len(e.plan(p, res)), res.Errors
 }

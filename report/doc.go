@@ -41,4 +41,18 @@
 // to fix. [WriteSpecErrors] writes spec errors with their source line and a
 // caret, the diagnostics of replay and check on stderr. [Plural] is the
 // one pluralisation rule of the texts.
+//
+// # Run documents
+//
+// A run ([engine.Result]) is written three ways, each as dryfire run
+// writes it: [WriteRunJSON] is the --json-out document (schema 2: every
+// case's verdict, assertions and full trace, every repetition of a repeated
+// case; keys sorted, two-space indent, UTF-8 unescaped, Python's number
+// spelling, a final newline); [WriteRunJUnit] the --junit-out XML (a
+// <failure> per failing case with every failed assertion in its text, an
+// <error> for a case that could not be evaluated); [WriteRunText] the
+// terminal report (✓, ✗ or ~ per case with turns, tokens, cost and cache
+// hits, failed assertions with expected and actual, the totals, the judges'
+// cost apart). Only generated_at and the measured durations differ from
+// dryfire's bytes.
 package report

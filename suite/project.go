@@ -132,32 +132,55 @@ func (pr *Project) LoadSuites(lookupEnv func(string) (string, bool)) {
 	if len(pr.Errors) > 0 {
 		return
 	}
-	cfg := pr.Config
-	// Suites are parsed in parallel and kept in glob order; a glob error is
-	// reported where its pattern is.
-	type entry struct {
-		rel   string
-		err   *SpecError
-		suite *Suite
-	}
-	var entries []entry
-	for _, pattern := range cfg.Suites {
+	// A glob error is reported where its pattern is.
+	var entries []suiteEntry
+	for _, pattern := range pr.Config.Suites {
 		matches, err := pathlib.Glob(pr.Root, pattern)
 		if err != nil {
-			entries = append(entries, entry{err: &SpecError{File: ConfigFileName, Message: "suites: " + err.Error()}})
+			entries = append(entries, suiteEntry{err: &SpecError{File: ConfigFileName, Message: "suites: " + err.Error()}})
 			continue
 		}
 		for _, rel := range matches {
-			entries = append(entries, entry{rel: rel})
+			entries = append(entries, suiteEntry{rel: rel})
 		}
 	}
+	pr.load(entries, lookupEnv)
+}
+
+// LoadSuiteFiles parses the given suite files instead of the config's
+// globs, as dryfire run does with suite paths on its command line. files
+// are slash paths relative to the root (or absolute).
+func (pr *Project) LoadSuiteFiles(files []string, lookupEnv func(string) (string, bool)) {
+	if len(pr.Errors) > 0 {
+		return
+	}
+	entries := make([]suiteEntry, len(files))
+	for i, f := range files {
+		entries[i] = suiteEntry{rel: f}
+	}
+	pr.load(entries, lookupEnv)
+}
+
+type suiteEntry struct {
+	rel   string
+	err   *SpecError
+	suite *Suite
+}
+
+// load parses the entries in parallel, keeps them in order and resolves
+// every case's settings.
+func (pr *Project) load(entries []suiteEntry, lookupEnv func(string) (string, bool)) {
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(entries)) {
 		wg.Go(func() {
 			for i := range next {
 				e := &entries[i]
-				e.suite = LoadSuite(filepath.Join(pr.Root, filepath.FromSlash(e.rel)), e.rel, lookupEnv)
+				file := e.rel
+				if !filepath.IsAbs(file) {
+					file = filepath.Join(pr.Root, filepath.FromSlash(e.rel))
+				}
+				e.suite = LoadSuite(file, e.rel, lookupEnv)
 			}
 		})
 	}
@@ -178,7 +201,7 @@ func (pr *Project) LoadSuites(lookupEnv func(string) (string, bool)) {
 	}
 	for _, s := range pr.Suites {
 		for _, c := range s.Cases {
-			r := Resolve(&cfg, c, "")
+			r := Resolve(&pr.Config, c, "")
 			c.Provider, c.Model, c.Repeat, c.MaxTurns = r.Provider, r.Model, r.Repeat, r.MaxTurns
 		}
 	}

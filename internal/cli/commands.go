@@ -34,6 +34,7 @@ var commands = map[string]commandSpec{
 	"ls":          {summary: "list every recording with its status", usage: lsUsage, new: func() command { return &lsCmd{} }},
 	"show":        {summary: "show one recording: request and response", usage: showUsage, new: func() command { return &showCmd{} }},
 	"diff":        {summary: "explain stale recordings field by field", usage: diffUsage, new: func() command { return &diffCmd{} }},
+	"run":         {summary: "run every case as dryfire run does: verdicts, JUnit, the run document", usage: runUsage, new: func() command { return &runCommand{} }},
 	"replay":      {summary: "replay every case offline, as dryfire --cassette-mode replay would", usage: replayUsage, new: func() command { return &replayCmd{} }},
 	"prune":       {summary: "list (or with --yes remove) orphaned and superseded recordings", usage: pruneUsage, new: func() command { return &pruneCmd{} }},
 	"secrets":     {summary: "find secrets left in recordings", usage: secretsUsage, new: func() command { return &secretsCmd{} }},

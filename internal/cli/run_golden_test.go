@@ -1,0 +1,207 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// runGolden is one run of testdata/run/runs.txt: a project, the flags,
+// and what the real dryfire did (testdata/run/golden/NAME).
+type runGolden struct {
+	name, project string
+	flags         []string
+}
+
+func readRunGoldens(t *testing.T) []runGolden {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "run", "runs.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []runGolden
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		parts := strings.Split(line, "|")
+		runs = append(runs, runGolden{name: strings.TrimSpace(parts[0]), project: strings.TrimSpace(parts[1]),
+			flags: strings.Fields(parts[2])})
+	}
+	return runs
+}
+
+var (
+	generatedAt = regexp.MustCompile(`"generated_at": "[^"]*"`)
+	durationMS  = regexp.MustCompile(`"duration_ms": \d+`)
+	junitTime   = regexp.MustCompile(`(time|timestamp)="[^"]*"`)
+	textSeconds = regexp.MustCompile(`\b\d+\.\ds\b`)
+)
+
+// untimed blanks what measures time: generated_at, duration_ms, JUnit's
+// time and timestamp attributes and the report's seconds.
+func untimed(s string) string {
+	s = generatedAt.ReplaceAllString(s, `"generated_at": "-"`)
+	s = durationMS.ReplaceAllString(s, `"duration_ms": 0`)
+	s = junitTime.ReplaceAllString(s, `$1="-"`)
+	return textSeconds.ReplaceAllString(s, "-s")
+}
+
+// TestRunMatchesDryfire runs every golden run with dryfire-tui run and
+// compares the run document and the JUnit XML byte for byte with what
+// dryfire wrote (its layout, escaping and numbers), apart from the times;
+// the terminal report line for line (dryfire prints absolute suite paths,
+// dryfire-tui paths from the project root); and the exit code.
+func TestRunMatchesDryfire(t *testing.T) {
+	for _, g := range readRunGoldens(t) {
+		t.Run(g.name, func(t *testing.T) {
+			t.Parallel()
+			if strings.Contains(g.project, "passthrough") || strings.Contains(g.project, "impl-errors") {
+				if _, err := exec.LookPath("python3"); err != nil {
+					t.Skip("passthrough mocks run in Python, and python3 is not on PATH")
+				}
+			}
+			want := filepath.Join("testdata", "run", "golden", g.name)
+			dir := copyDir(t, filepath.FromSlash(g.project))
+			root, err := filepath.EvalSymlinks(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := append([]string{"run", dir, "--cassette-mode", "replay",
+				"--json-out", filepath.Join(dir, "run.json"), "--junit-out", filepath.Join(dir, "junit.xml")}, g.flags...)
+			var out, errOut bytes.Buffer
+			code := Run(context.Background(), args, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
+				Now: time.Now, Getenv: func(string) string { return "" }})
+			wantCode, _ := strconv.Atoi(strings.TrimSpace(readText(t, filepath.Join(want, "exit_code"))))
+			if code != wantCode {
+				t.Errorf("exit %d, dryfire %d\nstderr: %s", code, wantCode, errOut.String())
+			}
+			for _, f := range []string{"run.json", "junit.xml"} {
+				compareRunFile(t, filepath.Join(want, f), filepath.Join(dir, f), root)
+			}
+			wantOut := readText(t, filepath.Join(want, "stdout.txt"))
+			wantOut = strings.ReplaceAll(wantOut, "<PROJECT>/", "")
+			if g.name == "passthrough" {
+				// What the callables print goes to stderr here (dryfire
+				// lets it into stdout, before its report).
+				const printed = "impl output goes to stderr, not into the protocol\n"
+				wantOut = strings.Replace(wantOut, printed, "", 1)
+				if !strings.Contains(errOut.String(), printed) {
+					t.Errorf("the callable's print is not on stderr: %q", errOut.String())
+				}
+			}
+			if got := untimed(out.String()); got != untimed(wantOut) {
+				t.Errorf("stdout differs from dryfire's:\n%s", lineDiff(untimed(wantOut), got))
+			}
+			if g.name == "impl-errors" {
+				compareSpecErrors(t, readText(t, filepath.Join(want, "stderr.txt")), errOut.String())
+			}
+		})
+	}
+}
+
+// compareRunFile compares one of our files with dryfire's (absent when
+// dryfire wrote none).
+func compareRunFile(t *testing.T, wantPath, gotPath, root string) {
+	t.Helper()
+	wantData, err := os.ReadFile(wantPath)
+	gotData, gotErr := os.ReadFile(gotPath)
+	switch {
+	case os.IsNotExist(err) && os.IsNotExist(gotErr):
+		return
+	case os.IsNotExist(err):
+		t.Errorf("wrote %s; dryfire writes none", filepath.Base(gotPath))
+		return
+	case gotErr != nil:
+		t.Errorf("did not write %s: %v", filepath.Base(gotPath), gotErr)
+		return
+	}
+	want := untimed(strings.ReplaceAll(string(wantData), "<PROJECT>", root))
+	if got := untimed(string(gotData)); got != want {
+		t.Errorf("%s differs from dryfire's:\n%s", filepath.Base(gotPath), lineDiff(want, got))
+	}
+}
+
+// compareSpecErrors checks that our spec errors are dryfire's: message,
+// file, line and column, in order.
+func compareSpecErrors(t *testing.T, dryfire, ours string) {
+	t.Helper()
+	var want []string
+	lines := strings.Split(dryfire, "\n")
+	for i, l := range lines {
+		if msg, ok := strings.CutPrefix(l, "error: "); ok && i+1 < len(lines) {
+			where := strings.Fields(strings.TrimPrefix(strings.TrimSpace(lines[i+1]), "--> "))[0]
+			want = append(want, strings.TrimPrefix(where, "<PROJECT>/")+": "+msg)
+		}
+	}
+	var got []string
+	for _, l := range strings.Split(ours, "\n") {
+		if strings.HasPrefix(l, "evals/") {
+			got = append(got, l)
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("spec errors:\n%s\ndryfire:\n%s\nstderr: %s", strings.Join(got, "\n"), strings.Join(want, "\n"), ours)
+	}
+}
+
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// lineDiff shows the first differing line with some context.
+func lineDiff(want, got string) string {
+	a, b := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(a), len(b)); i++ {
+		var x, y string
+		if i < len(a) {
+			x = a[i]
+		}
+		if i < len(b) {
+			y = b[i]
+		}
+		if x != y {
+			return "line " + strconv.Itoa(i+1) + ":\n dryfire: " + x + "\n ours:    " + y
+		}
+	}
+	return "(equal lines, different bytes)"
+}
+
+// copyDir copies a project tree into a temporary directory.
+func copyDir(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			if d.Name() == "__pycache__" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}

@@ -1,0 +1,274 @@
+package report
+
+import (
+	"io"
+	"math/big"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+)
+
+// RunSchemaVersion is the schema_version of dryfire's run document.
+const RunSchemaVersion = 2
+
+// RunDocument is the run document dryfire's --json-out writes, as an
+// ordered value: schema_version, generated_at, complete, and per suite
+// every case's verdict, assertions and full trace (with every repetition
+// of a repeated case). Its traces need the raw provider payloads: run the
+// engine with Options.KeepRaw.
+func RunDocument(res *engine.Result, generatedAt time.Time) jsonv.Value {
+	suites := jsonv.ArrayValue()
+	for _, s := range res.Suites {
+		cases := jsonv.ArrayValue()
+		for _, c := range s.Cases {
+			cases.Items = append(cases.Items, caseValue(c))
+		}
+		suites.Items = append(suites.Items, jsonv.ObjectValue(
+			jsonv.M("name", jsonv.StringValue(s.Name)),
+			jsonv.M("path", jsonv.StringValue(s.File)),
+			jsonv.M("cases", cases),
+		))
+	}
+	return jsonv.ObjectValue(
+		jsonv.M("schema_version", jsonv.IntValue(RunSchemaVersion)),
+		jsonv.M("generated_at", jsonv.StringValue(isoZ(generatedAt))),
+		jsonv.M("complete", jsonv.BoolValue(res.Complete)),
+		jsonv.M("suites", suites),
+	)
+}
+
+// WriteRunJSON writes the run document as dryfire does: indented by two,
+// keys sorted at every depth, UTF-8 unescaped, Python's number spelling,
+// and a final newline.
+func WriteRunJSON(w io.Writer, res *engine.Result, generatedAt time.Time) error {
+	b, err := RunJSON(res, generatedAt)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// RunJSON returns the bytes of the run document.
+func RunJSON(res *engine.Result, generatedAt time.Time) ([]byte, error) {
+	b, err := jsonv.EncodeDryfire(RunDocument(res, generatedAt))
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+func isoZ(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05Z") }
+
+func caseValue(c *engine.CaseRun) jsonv.Value {
+	v := jsonv.ObjectValue(
+		jsonv.M("suite_name", jsonv.StringValue(c.Suite)),
+		jsonv.M("case_name", jsonv.StringValue(c.Case)),
+		jsonv.M("passed", jsonv.BoolValue(c.Passed)),
+		jsonv.M("error", optString(c.Rep.CaseError)),
+		jsonv.M("assertions", assertionsValue(c.Rep.Assertions)),
+		jsonv.M("trace", traceValue(c.Rep.Trace)),
+	)
+	if !c.Repeated {
+		return v
+	}
+	reps := jsonv.ArrayValue()
+	for _, r := range c.Reps {
+		reps.Items = append(reps.Items, jsonv.ObjectValue(
+			jsonv.M("passed", jsonv.BoolValue(r.Passed)),
+			jsonv.M("error", optString(r.CaseError)),
+			jsonv.M("assertions", assertionsValue(r.Assertions)),
+			jsonv.M("trace", traceValue(r.Trace)),
+		))
+	}
+	v.Members = append(v.Members,
+		jsonv.M("pass_rate", jsonv.FloatValue(c.PassRate())),
+		jsonv.M("require_pass_rate", jsonv.FloatValue(c.RequirePassRate)),
+		jsonv.M("repetitions", reps))
+	return v
+}
+
+func optString(s string) jsonv.Value {
+	if s == "" {
+		return jsonv.NullValue()
+	}
+	return jsonv.StringValue(s)
+}
+
+func optPtr(s *string) jsonv.Value {
+	if s == nil {
+		return jsonv.NullValue()
+	}
+	return jsonv.StringValue(*s)
+}
+
+func optRat(r *big.Rat) jsonv.Value {
+	if r == nil {
+		return jsonv.NullValue()
+	}
+	f, _ := r.Float64()
+	return jsonv.FloatValue(f)
+}
+
+func assertionsValue(as []engine.AssertionResult) jsonv.Value {
+	out := jsonv.ArrayValue()
+	for _, a := range as {
+		out.Items = append(out.Items, jsonv.ObjectValue(
+			jsonv.M("kind", jsonv.StringValue(a.Kind)),
+			jsonv.M("description", jsonv.StringValue(a.Description)),
+			jsonv.M("passed", jsonv.BoolValue(a.Passed)),
+			jsonv.M("message", jsonv.StringValue(a.Message)),
+			jsonv.M("expected", optPtr(a.Expected)),
+			jsonv.M("actual", optPtr(a.Actual)),
+		))
+	}
+	return out
+}
+
+func traceValue(t *engine.Trace) jsonv.Value {
+	if t == nil {
+		return jsonv.NullValue()
+	}
+	turns := jsonv.ArrayValue()
+	for _, turn := range t.Turns {
+		msgs := jsonv.ArrayValue()
+		for _, m := range turn.Request {
+			msgs.Items = append(msgs.Items, m.Value())
+		}
+		turns.Items = append(turns.Items, jsonv.ObjectValue(
+			jsonv.M("index", jsonv.IntValue(int64(turn.Index))),
+			jsonv.M("request_messages", msgs),
+			jsonv.M("response", responseValue(turn.Response, turn.CacheHit)),
+			jsonv.M("tool_results", toolResultsValue(turn.ToolResults)),
+		))
+	}
+	final := jsonv.NullValue()
+	if t.HasFinal {
+		final = jsonv.StringValue(t.FinalText)
+	}
+	errText := jsonv.NullValue()
+	if t.HasError {
+		errText = jsonv.StringValue(t.Error)
+	}
+	verdicts := jsonv.ObjectValue()
+	for _, v := range t.Verdicts {
+		verdicts.Set(v.Key, verdictValue(v))
+	}
+	return jsonv.ObjectValue(
+		jsonv.M("case_name", jsonv.StringValue(t.Case)),
+		jsonv.M("suite_name", jsonv.StringValue(t.Suite)),
+		jsonv.M("turns", turns),
+		jsonv.M("final_text", final),
+		jsonv.M("termination", jsonv.StringValue(t.Termination)),
+		jsonv.M("total_usage", usageValue(t.Usage)),
+		jsonv.M("total_cost_usd", optRat(t.Cost)),
+		jsonv.M("duration_ms", jsonv.IntValue(t.DurationMS)),
+		jsonv.M("error", errText),
+		jsonv.M("model", optString(t.Model)),
+		jsonv.M("judge_verdicts", verdicts),
+		jsonv.M("judge_usage", usageValue(t.JudgeUsage)),
+		jsonv.M("judge_cost", optRat(t.JudgeCost)),
+	)
+}
+
+func responseValue(r cassette.Response, hit bool) jsonv.Value {
+	calls := jsonv.ArrayValue()
+	for _, c := range r.ToolCalls {
+		calls.Items = append(calls.Items, toolCallValue(c))
+	}
+	raw := r.Raw
+	if raw.Kind != jsonv.Object {
+		raw = jsonv.ObjectValue()
+	}
+	return jsonv.ObjectValue(
+		jsonv.M("text", r.Text),
+		jsonv.M("tool_calls", calls),
+		jsonv.M("stop_reason", jsonv.StringValue(r.StopReason)),
+		jsonv.M("usage", usageValue(r.Usage)),
+		jsonv.M("latency_ms", jsonv.IntValue(r.LatencyMS)),
+		jsonv.M("raw", raw),
+		jsonv.M("cache_hit", jsonv.BoolValue(hit)),
+	)
+}
+
+func toolCallValue(c cassette.ToolCall) jsonv.Value {
+	return jsonv.ObjectValue(
+		jsonv.M("id", jsonv.StringValue(c.ID)),
+		jsonv.M("name", jsonv.StringValue(c.Name)),
+		jsonv.M("arguments", c.Arguments),
+		jsonv.M("malformed_arguments", c.MalformedArguments),
+	)
+}
+
+func toolResultsValue(rs []engine.ToolResult) jsonv.Value {
+	out := jsonv.ArrayValue()
+	for _, r := range rs {
+		out.Items = append(out.Items, r.Value())
+	}
+	return out
+}
+
+func usageValue(u cassette.Usage) jsonv.Value {
+	return jsonv.ObjectValue(
+		jsonv.M("input_tokens", jsonv.IntValue(u.InputTokens)),
+		jsonv.M("output_tokens", jsonv.IntValue(u.OutputTokens)),
+		jsonv.M("cache_read_tokens", jsonv.IntValue(u.CacheReadTokens)),
+		jsonv.M("cache_write_tokens", jsonv.IntValue(u.CacheWriteTokens)),
+	)
+}
+
+func verdictValue(v engine.JudgeVerdict) jsonv.Value {
+	errText := jsonv.NullValue()
+	if v.HasError {
+		errText = jsonv.StringValue(v.Error)
+	}
+	return jsonv.ObjectValue(
+		jsonv.M("score", jsonv.FloatValue(v.Score)),
+		jsonv.M("passed", jsonv.BoolValue(v.Passed)),
+		jsonv.M("reasoning", jsonv.StringValue(v.Reasoning)),
+		jsonv.M("judge_model", jsonv.StringValue(v.Model)),
+		jsonv.M("judge_model_version", jsonv.StringValue(v.ModelVersion)),
+		jsonv.M("rubric_hash", jsonv.StringValue(v.RubricHash)),
+		jsonv.M("threshold", jsonv.FloatValue(v.Threshold)),
+		jsonv.M("error", errText),
+		jsonv.M("usage", usageValue(v.Usage)),
+	)
+}
+
+// pySplitLines is str.splitlines(): lines split at \n, \r, \r\n, \v, \f,
+// \x1c-\x1e, \x85, \u2028 and \u2029, without the breaks.
+func pySplitLines(s string) []string {
+	var lines []string
+	start := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		brk := 0
+		switch r {
+		case '\r':
+			brk = 1
+			if i+1 < len(s) && s[i+1] == '\n' {
+				brk = 2
+			}
+		case '\n', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
+			brk = size
+		}
+		if brk == 0 {
+			i += size
+			continue
+		}
+		lines = append(lines, s[start:i])
+		i += brk
+		start = i
+	}
+	if start < len(s) {
+		lines = append(lines, s[start:])
+	}
+	return lines
+}
+
+// pyOneLine joins a text's lines with spaces.
+func pyOneLine(s string) string { return strings.Join(pySplitLines(s), " ") }
