@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"math"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -263,10 +262,4 @@ func pyStrList(items []string) string {
 		quoted[i] = jsonv.PyRepr(s)
 	}
 	return "[" + strings.Join(quoted, ", ") + "]"
-}
-
-// costFloat is float() of an advisory cost.
-func costFloat(c *big.Rat) float64 {
-	f, _ := c.Float64()
-	return f
 }

@@ -246,9 +246,10 @@ func pyFloat(v jsonv.Value) (float64, string) {
 		}
 		msg := "could not convert string to float: " + jsonv.PyRepr(v.Text)
 		return 0, "ValueError(" + jsonv.PyRepr(msg) + ")"
+	default:
+		msg := "float() argument must be a string or a real number, not " + jsonv.PyRepr(pyTypeName(v))
+		return 0, "TypeError(" + jsonv.PyRepr(msg) + ")"
 	}
-	msg := "float() argument must be a string or a real number, not " + jsonv.PyRepr(pyTypeName(v))
-	return 0, "TypeError(" + jsonv.PyRepr(msg) + ")"
 }
 
 // validUnderscores reports whether every underscore of s sits between two
@@ -284,6 +285,7 @@ func pyTruthy(v jsonv.Value) bool {
 		return !ok || f != 0
 	case jsonv.String:
 		return v.Text != ""
+	default:
+		return v.Len() > 0
 	}
-	return v.Len() > 0
 }

@@ -156,6 +156,7 @@ func (e *runner) toolResults(ctx context.Context, x *rep, resolver *Resolver, re
 				return results, true, true
 			}
 			out.Result = ToolResult{CallID: call.ID, Content: jsonv.StringValue("")}
+		case OutcomeResult:
 		}
 		if out.Unserialisable != "" && *unhashable == "" {
 			*unhashable = out.Unserialisable

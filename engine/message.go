@@ -124,8 +124,9 @@ func contentErrors(v jsonv.Value) []pydErr {
 			return nil
 		}
 		return append([]pydErr{errString("content.str", v)}, bad...)
+	default:
+		return []pydErr{errString("content.str", v), errList("content.list[dict[str,any]]", v)}
 	}
-	return []pydErr{errString("content.str", v), errList("content.list[dict[str,any]]", v)}
 }
 
 func inputToolCalls(x jsonv.Value) ([]cassette.ToolCall, []pydErr) {

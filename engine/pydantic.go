@@ -79,8 +79,9 @@ func pyTypeName(v jsonv.Value) string {
 		return "str"
 	case jsonv.Array:
 		return "list"
+	default:
+		return "dict"
 	}
-	return "dict"
 }
 
 // Common errors.
@@ -115,8 +116,9 @@ func toolResultContentErrors(loc string, v jsonv.Value) []pydErr {
 	switch v.Kind {
 	case jsonv.String, jsonv.Object, jsonv.Null:
 		return nil
+	default:
+		return []pydErr{errString(joinLoc(loc, "content", "str"), v), errDict(joinLoc(loc, "content", "dict[str,any]"), v)}
 	}
-	return []pydErr{errString(joinLoc(loc, "content", "str"), v), errDict(joinLoc(loc, "content", "dict[str,any]"), v)}
 }
 
 // toolResultValue is what the mock resolver gives a case whose mock value

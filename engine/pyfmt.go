@@ -17,10 +17,10 @@ func pyLower(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for i, r := range runes {
-		switch {
-		case r == 'İ':
+		switch r {
+		case 'İ':
 			b.WriteString("i\u0307")
-		case r == 'Σ':
+		case 'Σ':
 			if finalSigma(runes, i) {
 				b.WriteRune('ς')
 			} else {

@@ -101,8 +101,9 @@ func intError(loc string, x jsonv.Value) (pydErr, bool) {
 			return pydErr{loc, "Input should be a valid integer, unable to parse string as an integer", "int_parsing", x}, true
 		}
 		return pydErr{}, false
+	default:
+		return pydErr{loc, "Input should be a valid integer", "int_type", x}, true
 	}
-	return pydErr{loc, "Input should be a valid integer", "int_type", x}, true
 }
 
 func floatError(loc string, x jsonv.Value) (pydErr, bool) {
@@ -114,6 +115,7 @@ func floatError(loc string, x jsonv.Value) (pydErr, bool) {
 			return pydErr{loc, "Input should be a valid number, unable to parse string as a number", "float_parsing", x}, true
 		}
 		return pydErr{}, false
+	default:
+		return pydErr{loc, "Input should be a valid number", "float_type", x}, true
 	}
-	return pydErr{loc, "Input should be a valid number", "float_type", x}, true
 }

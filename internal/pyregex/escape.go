@@ -146,11 +146,11 @@ func (p *parser) escape(start int, f flags) (item, error) {
 func (p *parser) codeEscape(start int, c rune, inClass bool) (rune, error) {
 	switch {
 	case c == 'x':
-		return p.hexEscape(start, c, 2)
+		return p.hexEscape(start, 2)
 	case c == 'u':
-		return p.hexEscape(start, c, 4)
+		return p.hexEscape(start, 4)
 	case c == 'U':
-		return p.hexEscape(start, c, 8)
+		return p.hexEscape(start, 8)
 	case c == 'N':
 		return p.namedEscape(start)
 	case c == '0' && !inClass:
@@ -169,7 +169,7 @@ func (p *parser) codeEscape(start int, c rune, inClass bool) (rune, error) {
 	return c, nil
 }
 
-func (p *parser) hexEscape(start int, c rune, n int) (rune, error) {
+func (p *parser) hexEscape(start, n int) (rune, error) {
 	digits := p.pos
 	for p.pos < len(p.src) && p.pos-digits < n && isHex(p.src[p.pos]) {
 		p.pos++

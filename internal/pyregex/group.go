@@ -222,78 +222,92 @@ func (p *parser) until(terminator rune, what string) (string, error) {
 // inlineFlags parses the flags of (?aiLmsux) or (?aiLmsux-imsx:...) from
 // c, the first flag character.
 func (p *parser) inlineFlags(c rune) (add, del flags, global bool, err error) {
-	var seenType rune
 	if c != '-' {
-		for {
-			if c == 'L' {
-				return add, del, false, p.errorAt(p.pos, "bad inline flags: cannot use 'L' flag with a str pattern")
-			}
-			if c == 'a' || c == 'u' {
-				if seenType != 0 && seenType != c {
-					return add, del, false, p.errorAt(p.pos, "bad inline flags: flags 'a', 'u' and 'L' are incompatible")
-				}
-				seenType = c
-			}
-			set(&add, c)
-			next, ok := p.peek()
-			if !ok {
-				return add, del, false, p.errorAt(p.pos, "missing -, : or )")
-			}
-			p.pos++
-			if next == ')' {
-				return add, del, true, nil
-			}
-			if next == '-' || next == ':' {
-				c = next
-				break
-			}
-			if !strings.ContainsRune("iLmsxatu", next) {
-				if unicode.IsLetter(next) {
-					return add, del, false, p.errorAt(p.pos-1, "unknown flag")
-				}
-				return add, del, false, p.errorAt(p.pos-1, "missing -, : or )")
-			}
-			c = next
+		if c, global, err = p.onFlags(c, &add); err != nil || global {
+			return add, del, global, err
 		}
 	}
 	if c == '-' {
-		next, ok := p.peek()
-		if !ok {
-			return add, del, false, p.errorAt(p.pos, "missing flag")
-		}
-		p.pos++
-		for {
-			if !strings.ContainsRune("iLmsxatu", next) {
-				if unicode.IsLetter(next) {
-					return add, del, false, p.errorAt(p.pos-1, "unknown flag")
-				}
-				return add, del, false, p.errorAt(p.pos-1, "missing flag")
-			}
-			if next == 'a' || next == 'u' || next == 'L' {
-				return add, del, false, p.errorAt(p.pos, "bad inline flags: cannot turn off flags 'a', 'u' and 'L'")
-			}
-			set(&del, next)
-			n, ok := p.peek()
-			if !ok {
-				return add, del, false, p.errorAt(p.pos, "missing :")
-			}
-			p.pos++
-			if n == ':' {
-				break
-			}
-			if !strings.ContainsRune("iLmsxatu", n) {
-				if unicode.IsLetter(n) {
-					return add, del, false, p.errorAt(p.pos-1, "unknown flag")
-				}
-				return add, del, false, p.errorAt(p.pos-1, "missing :")
-			}
-			next = n
+		if err := p.offFlags(&del); err != nil {
+			return add, del, false, err
 		}
 	}
 	if overlap(add, del) {
 		return add, del, false, p.errorAt(p.pos-1, "bad inline flags: flag turned on and off")
 	}
 	return add, del, false, nil
+}
+
+const flagChars = "iLmsxatu"
+
+// onFlags reads the flags to turn on, from c; it returns the character
+// that ended them (- or :), or global for a closing parenthesis.
+func (p *parser) onFlags(c rune, add *flags) (end rune, global bool, err error) {
+	var seenType rune
+	for {
+		if c == 'L' {
+			return 0, false, p.errorAt(p.pos, "bad inline flags: cannot use 'L' flag with a str pattern")
+		}
+		if c == 'a' || c == 'u' {
+			if seenType != 0 && seenType != c {
+				return 0, false, p.errorAt(p.pos, "bad inline flags: flags 'a', 'u' and 'L' are incompatible")
+			}
+			seenType = c
+		}
+		set(add, c)
+		next, ok := p.peek()
+		if !ok {
+			return 0, false, p.errorAt(p.pos, "missing -, : or )")
+		}
+		p.pos++
+		switch {
+		case next == ')':
+			return next, true, nil
+		case next == '-' || next == ':':
+			return next, false, nil
+		case !strings.ContainsRune(flagChars, next):
+			return 0, false, p.badFlag(next, "missing -, : or )")
+		}
+		c = next
+	}
+}
+
+// offFlags reads the flags to turn off, after the -, up to the :.
+func (p *parser) offFlags(del *flags) error {
+	next, ok := p.peek()
+	if !ok {
+		return p.errorAt(p.pos, "missing flag")
+	}
+	p.pos++
+	for {
+		if !strings.ContainsRune(flagChars, next) {
+			return p.badFlag(next, "missing flag")
+		}
+		if next == 'a' || next == 'u' || next == 'L' {
+			return p.errorAt(p.pos, "bad inline flags: cannot turn off flags 'a', 'u' and 'L'")
+		}
+		set(del, next)
+		n, ok := p.peek()
+		if !ok {
+			return p.errorAt(p.pos, "missing :")
+		}
+		p.pos++
+		if n == ':' {
+			return nil
+		}
+		if !strings.ContainsRune(flagChars, n) {
+			return p.badFlag(n, "missing :")
+		}
+		next = n
+	}
+}
+
+// badFlag is the error for a character that is no flag (just read).
+func (p *parser) badFlag(c rune, otherwise string) error {
+	if unicode.IsLetter(c) {
+		return p.errorAt(p.pos-1, "unknown flag")
+	}
+	return p.errorAt(p.pos-1, "%s", otherwise)
 }
 
 func set(f *flags, c rune) {
