@@ -395,8 +395,8 @@ func (w *Workspace) fix(ctx context.Context, rep *DoctorReport) {
 			testOnlyBeforeAct(abs)
 		}
 		var err error
-		switch {
-		case p.Kind == cassette.ProblemTemp:
+		switch p.Kind { //nolint:exhaustive // only temp files and format fixes are acted on
+		case cassette.ProblemTemp:
 			err = safefile.Remove(abs, rep.temps[p.Path])
 		default:
 			f, ok := fixes[p.Path]

@@ -96,12 +96,12 @@ func TestOpenRefusesAFileAsCassetteRoot(t *testing.T) {
 // skipped). The paths keep the link's name.
 func TestWalkJSONFollowsASymlinkedRoot(t *testing.T) {
 	t.Parallel()
-	real := writeTree(t, map[string]string{"s/c/00-aa.json": "{}", "other/01-bb.json": "{}"})
-	if err := os.Symlink(filepath.Join(real, "other"), filepath.Join(real, "s", "linkdir")); err != nil {
+	target := writeTree(t, map[string]string{"s/c/00-aa.json": "{}", "other/01-bb.json": "{}"})
+	if err := os.Symlink(filepath.Join(target, "other"), filepath.Join(target, "s", "linkdir")); err != nil {
 		t.Fatal(err)
 	}
 	link := filepath.Join(t.TempDir(), "cassettes")
-	if err := os.Symlink(real, link); err != nil {
+	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
 	}
 	var files []string
