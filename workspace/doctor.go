@@ -395,7 +395,7 @@ func (w *Workspace) fix(ctx context.Context, rep *DoctorReport) {
 			testOnlyBeforeAct(abs)
 		}
 		var err error
-		switch p.Kind { //nolint:exhaustive // only temp files and format fixes are acted on
+		switch p.Kind {
 		case cassette.ProblemTemp:
 			err = safefile.Remove(abs, rep.temps[p.Path])
 		default:
