@@ -30,7 +30,7 @@ var layers = [][]string{
 	{"provider", "suite", "cassette"},
 	{"tape"},
 	{"internal/format"},
-	{"internal/jsonv", "internal/pathlib", "internal/safefile", "internal/pyregex", "examples"},
+	{"internal/jsonv", "internal/pathlib", "internal/safefile", "internal/pyregex", "internal/visible", "examples"},
 }
 
 // sameLayer are the imports allowed inside a layer.

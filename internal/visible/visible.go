@@ -1,0 +1,133 @@
+package visible
+
+import (
+	"io"
+	"unicode/utf8"
+)
+
+// Line returns s with every control character, bidi control and invalid
+// byte escaped, newlines and tabs included (see the package
+// documentation).
+func Line(s string) string { return escape(s, false) }
+
+// Text returns s with every control character, bidi control and invalid
+// byte escaped, keeping newlines and tabs.
+func Text(s string) string { return escape(s, true) }
+
+// Needs reports whether Line would change s.
+func Needs(s string) bool { return firstUnsafe(s, false) < len(s) }
+
+const hexDigits = "0123456789abcdef"
+
+func escape(s string, keepLines bool) string {
+	i := firstUnsafe(s, keepLines)
+	if i == len(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s)+16)
+	b = append(b, s[:i]...)
+	return string(appendEscaped(b, s[i:], keepLines))
+}
+
+// appendEscaped appends s to b, escaped.
+func appendEscaped(b []byte, s string, keepLines bool) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c >= 0x20 && c < 0x7f, keepLines && (c == '\n' || c == '\t'):
+				b = append(b, c)
+			case c == '\n':
+				b = append(b, `\n`...)
+			case c == '\t':
+				b = append(b, `\t`...)
+			case c == '\r':
+				b = append(b, `\r`...)
+			case c == 0x7f:
+				b = append(b, `\u007f`...)
+			default:
+				b = append(b, '\\', 'x', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, '\\', 'x', hexDigits[c>>4], hexDigits[c&0xf])
+		case unsafeRune(r):
+			b = append(b, '\\', 'u', hexDigits[r>>12&0xf], hexDigits[r>>8&0xf], hexDigits[r>>4&0xf], hexDigits[r&0xf])
+		default:
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return b
+}
+
+// firstUnsafe returns the index of the first byte of s that needs an
+// escape, or len(s).
+func firstUnsafe(s string, keepLines bool) int {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if (c < 0x20 || c == 0x7f) && !(keepLines && (c == '\n' || c == '\t')) {
+				return i
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && size == 1) || unsafeRune(r) {
+			return i
+		}
+		i += size
+	}
+	return len(s)
+}
+
+// unsafeRune reports whether a non-ASCII rune is escaped: a C1 control, a
+// bidi control, a line or paragraph separator, or an invisible character
+// that can make two names look alike.
+func unsafeRune(r rune) bool {
+	switch {
+	case r >= 0x80 && r <= 0x9f:
+		return true
+	case r == 0x061c, r == 0x200b, r == 0x200e, r == 0x200f, r == 0x2060, r == 0xfeff:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x2028, r == 0x2029:
+		return true
+	}
+	return false
+}
+
+// writer applies Text to everything written through it.
+type writer struct {
+	w   io.Writer
+	buf []byte
+}
+
+// NewWriter returns a writer that writes to w what is written to it,
+// escaped as [Text] escapes it. Each Write is escaped on its own: a UTF-8
+// sequence split across two writes is written as invalid bytes (every
+// writer of this tool writes whole strings). Write reports len(p) when all
+// of the escaped bytes were written.
+func NewWriter(w io.Writer) io.Writer {
+	if vw, ok := w.(*writer); ok {
+		return vw
+	}
+	return &writer{w: w}
+}
+
+func (w *writer) Write(p []byte) (int, error) {
+	s := unsafeString(p)
+	i := firstUnsafe(s, true)
+	if i == len(s) {
+		return w.w.Write(p)
+	}
+	w.buf = appendEscaped(append(w.buf[:0], p[:i]...), s[i:], true)
+	if _, err := w.w.Write(w.buf); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
