@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -244,7 +245,7 @@ func (r *Review) unchanged(it *ReviewItem) error {
 		return nil
 	}
 	if err := safefile.Check(r.Git.Abs(it.gitPath), it.stamp); err != nil {
-		return fmt.Errorf("%s: %w; nothing done, review it again", it.Path, err)
+		return fmt.Errorf("%w; nothing done, review it again", err)
 	}
 	return nil
 }
@@ -253,8 +254,12 @@ func (r *Review) unchanged(it *ReviewItem) error {
 // review summarised.
 func (r *Review) remove(it *ReviewItem) error {
 	err := safefile.Remove(r.Git.Abs(it.gitPath), it.stamp)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // the caller names the item
+	}
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("%s: %w", it.Path, err)
+		return err
 	}
 	return nil
 }

@@ -78,7 +78,7 @@ func (c *Check) Passed() bool {
 // WriteText writes one line per part, under a failing part its problems
 // and the command that fixes them, and a verdict.
 func (c *Check) WriteText(w io.Writer) error {
-	t := &text{w: w}
+	t := newText(w)
 	var failed []string
 	total := 0
 	for _, part := range CheckParts {

@@ -68,7 +68,7 @@ func NewChanges(cs []diff.Change) []Change {
 // recording it replaces, the summary, the change paths and the unified
 // diff.
 func (d *Diff) WriteText(w io.Writer) error {
-	t := &text{w: w}
+	t := newText(w)
 	if len(d.Stale) == 0 {
 		t.println("nothing is stale: every case replays from its recordings")
 		return t.err
@@ -109,7 +109,7 @@ func (x *Stale) writeText(t *text) {
 	if x.Unified != "" {
 		t.println()
 		for _, l := range strings.SplitAfter(strings.TrimSuffix(x.Unified, "\n"), "\n") {
-			t.printf("  %s", l)
+			t.printf("  %s", block(l))
 		}
 		t.println()
 	}

@@ -22,13 +22,18 @@ type Doctor struct {
 	// Remaining is the number of problems not fixed.
 	Remaining int           `json:"remaining"`
 	Checks    []DoctorCheck `json:"checks"`
+	// Interrupted is set when --fix was interrupted: it stopped between
+	// two files, and the fixable problems not marked fixed are not.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 // Problem is one problem of one cassette file (or of the walk).
 type Problem struct {
 	// Path is the file, joined to Root; "" for a walk problem.
 	Path string `json:"path"`
-	// Kind is walk, parse, name, key, schema, digest, response or format.
+	// Kind is walk, parse, name, key, schema, digest, response, format,
+	// duplicate (a repeated JSON key) or temp (the temporary file of a
+	// killed write).
 	Kind    string `json:"kind"`
 	Message string `json:"message"`
 	// Line and Column locate parse errors and the first format difference.
@@ -70,7 +75,7 @@ func (d *Doctor) OK() bool { return d.Remaining == 0 && len(d.Checks) == 0 }
 
 // WriteText writes one line per problem, note and check, then a summary.
 func (d *Doctor) WriteText(w io.Writer) error {
-	t := &text{w: w}
+	t := newText(w)
 	fixed, fixable := 0, 0
 	for i := range d.Problems {
 		p := &d.Problems[i]
@@ -94,6 +99,9 @@ func (d *Doctor) WriteText(w io.Writer) error {
 		t.printf("%s: %s: %s\n", c.Path, c.Kind, c.Message)
 	}
 	t.println(d.summary(fixed, fixable))
+	if d.Interrupted {
+		t.printf("interrupted: stopped after fixing %d; the others were not touched\n", fixed)
+	}
 	return t.err
 }
 

@@ -60,7 +60,7 @@ func escapeProperty(s string) string {
 // so cruft never hides a miss or a secret. The job still fails on them
 // through the exit status.
 func (c *Check) WriteGitHub(w io.Writer) error {
-	t := &text{w: w}
+	t := newText(w)
 	for _, a := range c.Annotations() {
 		t.println(a)
 	}

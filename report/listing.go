@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // Listing is the ls document: every recording with its status.
@@ -50,7 +52,7 @@ func (r *Recording) Label() string {
 // WriteText writes one line per recording (status, label, reason) and a
 // count per status.
 func (l *Listing) WriteText(w io.Writer) error {
-	t := &text{w: w}
+	t := newText(w)
 	if len(l.Recordings) == 0 {
 		t.println("no recordings")
 		return t.err
@@ -60,7 +62,7 @@ func (l *Listing) WriteText(w io.Writer) error {
 	for i := range l.Recordings {
 		r := &l.Recordings[i]
 		counts[r.Status]++
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.Status, r.Label(), r.Reason)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", visible.Line(r.Status), visible.Line(r.Label()), visible.Line(r.Reason))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

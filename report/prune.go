@@ -16,6 +16,15 @@ type Prune struct {
 	// removed afterwards (deepest first), relative to the project root.
 	Removed     []string `json:"removed"`
 	RemovedDirs []string `json:"removed_dirs"`
+	// Dirs are the directories the candidates leave empty, or that are
+	// empty already, deepest first: --yes removes them after the files.
+	Dirs []string `json:"would_remove_dirs"`
+	// NotRemoved are the files and directories --yes left, each with why
+	// (changed since the scan, already gone, permission denied, …).
+	NotRemoved []PruneItem `json:"not_removed,omitempty"`
+	// Interrupted is set when --yes was interrupted: it stopped between
+	// two files, and the candidates not in Removed are still there.
+	Interrupted bool `json:"interrupted,omitempty"`
 	// Removals are the removed files with their reasons, for the text.
 	Removals []PruneItem `json:"-"`
 }
@@ -37,7 +46,7 @@ type PruneItem struct {
 // "removed …" after --yes), then a keep line for every file dryfire's prune
 // would remove and this one keeps.
 func (d *Prune) WriteText(w io.Writer) error {
-	t := &text{w: w}
+	t := newText(w)
 	switch {
 	case len(d.Candidates) == 0:
 		t.println("nothing to prune")
@@ -46,6 +55,13 @@ func (d *Prune) WriteText(w io.Writer) error {
 			t.printf("would remove %s (%s)\n", it.Path, it.Reason)
 		}
 		t.printf("\n%d cassette(s) would be removed. Re-run with --yes to delete.\n", len(d.Candidates))
+		// After dryfire's own lines, which stay as dryfire prints them.
+		if len(d.Dirs) > 0 {
+			t.println()
+		}
+		for _, dir := range d.Dirs {
+			t.printf("would remove empty directory %s\n", dir)
+		}
 	default:
 		for _, it := range d.Removals {
 			t.printf("removed %s (%s)\n", it.Path, it.Reason)
@@ -53,6 +69,7 @@ func (d *Prune) WriteText(w io.Writer) error {
 		for _, dir := range d.RemovedDirs {
 			t.printf("removed empty directory %s\n", dir)
 		}
+		d.writeFailures(t)
 	}
 	if len(d.Kept) > 0 {
 		t.println()
@@ -65,4 +82,18 @@ func (d *Prune) WriteText(w io.Writer) error {
 		t.printf("keep %s (%s%s)\n", it.Path, it.Reason, note)
 	}
 	return t.err
+}
+
+// writeFailures says, after --yes, what was not removed and why, and how
+// far an interrupted prune got: on stdout, with the rest of the result.
+func (d *Prune) writeFailures(t *text) {
+	for _, it := range d.NotRemoved {
+		t.printf("not removed %s (%s)\n", it.Path, it.Reason)
+	}
+	switch {
+	case d.Interrupted:
+		t.printf("\ninterrupted: removed %d of %d cassette(s); the others are still there\n", len(d.Removed), len(d.Candidates))
+	case len(d.NotRemoved) > 0:
+		t.printf("\nremoved %d of %d cassette(s); %d not removed (see above)\n", len(d.Removed), len(d.Candidates), len(d.NotRemoved))
+	}
 }

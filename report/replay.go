@@ -161,7 +161,7 @@ func (d *Replay) Problems() []*ReplayCase {
 // WriteText writes one line per repetition, the miss or error message under
 // it, and a summary line.
 func (d *Replay) WriteText(w io.Writer) error {
-	t := &text{w: w}
+	t := newText(w)
 	width := 0
 	for i := range d.Cases {
 		width = max(width, len([]rune(d.Cases[i].Label())))

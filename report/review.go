@@ -55,7 +55,7 @@ type ReviewCase struct {
 
 // WriteText writes each change with where git holds it and its summary.
 func (d *Review) WriteText(w io.Writer) error {
-	t := &text{w: w}
+	t := newText(w)
 	if len(d.Changes) == 0 {
 		t.println("no recording changed since HEAD")
 		return t.err

@@ -19,6 +19,15 @@ type Secrets struct {
 	// RedactedFiles and Replay are set by --redact (absent otherwise).
 	RedactedFiles []Redaction  `json:"redacted_files,omitempty"`
 	Replay        *ReplayProof `json:"replay,omitempty"`
+	// NotRedacted are the files --redact left as they were, each with why
+	// (changed since it was read, a symbolic link, unreadable).
+	NotRedacted []string `json:"not_redacted,omitempty"`
+	// NotRestored are the files that could not be put back when the
+	// redaction was undone: they hold the redacted bytes.
+	NotRestored []string `json:"not_restored,omitempty"`
+	// Interrupted is set when --redact was interrupted: it stopped between
+	// two files and put back the files it had rewritten.
+	Interrupted bool `json:"interrupted,omitempty"`
 
 	// Root is the project root (finding paths are relative to it), Files
 	// the number of recordings scanned.
@@ -103,7 +112,7 @@ func (d *Secrets) BaselineName() string {
 // WriteText writes the findings grouped by file, a count, and what a
 // redaction did.
 func (d *Secrets) WriteText(w io.Writer) error {
-	t := &text{w: w}
+	t := newText(w)
 	last, files := "", 0
 	for _, f := range d.Findings {
 		if f.Path != last {
@@ -149,7 +158,15 @@ func (d *Secrets) writeRedaction(t *text) {
 	if visible > 0 {
 		t.printf("%d redaction(s) can change what tests see (recorded responses, tape results and errors)\n", visible)
 	}
+	for _, s := range d.NotRedacted {
+		t.printf("not redacted %s\n", s)
+	}
+	for _, s := range d.NotRestored {
+		t.printf("not restored %s: it holds the redacted bytes\n", s)
+	}
 	switch p := d.Replay; {
+	case d.Interrupted:
+		t.printf("interrupted: every file redacted so far was put back\n")
 	case p == nil:
 		t.println("replay: no dryfire project; tape keys and entries unchanged")
 	case p.Restored:

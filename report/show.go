@@ -27,7 +27,7 @@ func NewShow(r Recording, body jsonv.Value) *Show {
 // request it was recorded for and the response it replays, for a tape
 // entry the entry as pretty JSON.
 func (s *Show) WriteText(w io.Writer) error {
-	t := &text{w: w}
+	t := newText(w)
 	r, body := &s.Recording, s.Value
 	t.printf("%s\n", r.Label())
 	if r.Format == "dryfire" {
@@ -42,7 +42,7 @@ func (s *Show) WriteText(w io.Writer) error {
 		t.printf("  %d secret(s): run 'dryfire-tui secrets' for where\n", r.Secrets)
 	}
 	if r.Format != "dryfire" {
-		t.printf("\n%s\n", diff.Pretty(body))
+		t.printf("\n%s\n", block(diff.Pretty(body)))
 		return t.err
 	}
 	t.printf("  %s %s · recorded %s\n", body.Field("provider").Str(), body.Field("model").Str(), body.Field("recorded_at").Str())
@@ -54,12 +54,12 @@ func (s *Show) WriteText(w io.Writer) error {
 func writeRequest(t *text, req jsonv.Value) {
 	t.println("\nRequest")
 	if s := req.Field("system"); s.Kind == jsonv.String {
-		t.printf("  system: %s\n", indentText(s.Text, "    "))
+		t.printf("  system: %s\n", block(indentText(s.Text, "    ")))
 	}
 	for i, m := range req.Field("messages").Items {
 		t.printf("  [%d] %s", i, m.Field("role").Str())
 		if c := m.Field("content"); c.Kind == jsonv.String {
-			t.printf(": %s", indentText(c.Text, "      "))
+			t.printf(": %s", block(indentText(c.Text, "      ")))
 		} else if c.Kind != jsonv.Null {
 			t.printf(": %s", Value(c))
 		}
@@ -90,7 +90,7 @@ func writeRequest(t *text, req jsonv.Value) {
 func writeResponse(t *text, resp jsonv.Value) {
 	t.println("\nResponse")
 	if s := resp.Field("text"); s.Kind == jsonv.String {
-		t.printf("  %s\n", indentText(s.Text, "  "))
+		t.printf("  %s\n", block(indentText(s.Text, "  ")))
 	}
 	for _, tc := range resp.Field("tool_calls").Items {
 		t.printf("  → %s(%s)\n", tc.Field("name").Str(), Value(tc.Field("arguments")))

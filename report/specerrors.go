@@ -4,8 +4,10 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -14,7 +16,7 @@ import (
 // column and the error's hint: the diagnostics a person reads on stderr.
 // root is the project root the files are relative to.
 func WriteSpecErrors(w io.Writer, root string, errs []suite.SpecError) error {
-	t := &text{w: w}
+	t := newText(w)
 	for _, se := range errs {
 		t.printf("%s\n", se.Error())
 		if se.Line > 0 {
@@ -23,7 +25,7 @@ func WriteSpecErrors(w io.Writer, root string, errs []suite.SpecError) error {
 				src = sourceLine(filepath.Join(root, filepath.FromSlash(se.File)), se.Line)
 			}
 			if src != "" {
-				t.printf("  %s\n  %s^\n", src, caretPad(src, se.Column))
+				t.printf("  %s\n  %s^\n", block(src), caretPad(src, se.Column))
 			}
 		}
 		if se.Hint != "" {
@@ -46,20 +48,20 @@ func sourceLine(file string, n int) string {
 	return strings.TrimRight(lines[n-1], "\r")
 }
 
-// caretPad keeps tabs so the caret lines up under column col (characters).
+// caretPad keeps tabs so the caret lines up under column col (characters)
+// of src as it is printed: escaped (visible.Text), so a control character
+// or an invalid byte before the column widens the pad by its escape.
 func caretPad(src string, col int) string {
 	var b strings.Builder
 	i := 1
-	for _, r := range src {
-		if i >= col {
-			break
-		}
+	for off := 0; off < len(src) && i < col; i++ {
+		r, size := utf8.DecodeRuneInString(src[off:])
 		if r == '\t' {
 			b.WriteByte('\t')
 		} else {
-			b.WriteByte(' ')
+			b.WriteString(strings.Repeat(" ", utf8.RuneCountInString(visible.Text(src[off:off+size]))))
 		}
-		i++
+		off += size
 	}
 	for ; i < col; i++ {
 		b.WriteByte(' ')

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,7 +45,7 @@ func (w *Workspace) Listing(want map[Status]bool) *report.Listing {
 func (p PrunePlan) Document(done *PruneReport) *report.Prune {
 	d := &report.Prune{
 		DryRun: done == nil, Candidates: pruneItems(p.Candidates), Kept: pruneItems(p.Kept),
-		Removed: []string{}, RemovedDirs: []string{},
+		Removed: []string{}, RemovedDirs: []string{}, Dirs: append([]string{}, p.Dirs...),
 	}
 	if done != nil {
 		d.Removals = pruneItems(done.Removed)
@@ -52,6 +53,15 @@ func (p PrunePlan) Document(done *PruneReport) *report.Prune {
 			d.Removed = append(d.Removed, it.Recording.Path)
 		}
 		d.RemovedDirs = append(d.RemovedDirs, done.RemovedDirs...)
+		for _, err := range done.Errors {
+			item := report.PruneItem{Reason: err.Error()}
+			var pe *PruneError
+			if errors.As(err, &pe) {
+				item = report.PruneItem{Path: pe.Path, Reason: pe.Err.Error()}
+			}
+			d.NotRemoved = append(d.NotRemoved, item)
+		}
+		d.Interrupted = done.Interrupted
 	}
 	return d
 }
@@ -109,7 +119,7 @@ func (w *Workspace) StaleMatching(ref string) []*Explanation {
 func (r *DoctorReport) Document() *report.Doctor {
 	return &report.Doctor{
 		Root: r.Base, Files: r.Files, Problems: r.problems(r.Problems), Notes: r.problems(r.Notes),
-		Remaining: r.Remaining(), Checks: doctorChecks(r.Checks),
+		Remaining: r.Remaining(), Checks: doctorChecks(r.Checks), Interrupted: r.Interrupted,
 	}
 }
 
@@ -150,6 +160,13 @@ func (s *Secrets) Document(red *RedactReport) *report.Secrets {
 	}
 	if red != nil {
 		d.RedactedFiles = report.NewRedactions(red.Files)
+		for _, err := range red.Skipped {
+			d.NotRedacted = append(d.NotRedacted, err.Error())
+		}
+		for _, err := range red.NotRestored {
+			d.NotRestored = append(d.NotRestored, err.Error())
+		}
+		d.Interrupted = red.Interrupted
 		if p := red.Replay; p != nil {
 			d.Replay = &report.ReplayProof{Cases: p.Cases, Hits: p.Hits, Lost: p.Lost, Restored: p.Restored}
 		}

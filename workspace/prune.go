@@ -37,7 +37,8 @@ type PrunePlan struct {
 	Kept []PruneItem
 	// Dirs are the directories that are empty, or would be once the
 	// candidates are gone, relative to the root, deepest first: prune
-	// removes them after the files, as dryfire's prune does.
+	// removes them after the files, as dryfire's prune does (and, as
+	// there, nothing at all when there is no candidate).
 	Dirs []string
 }
 
@@ -64,8 +65,10 @@ func (w *Workspace) PrunePlan() PrunePlan {
 				Reason: r.Status.String() + ": " + r.Reason})
 		}
 	}
-	for _, d := range w.emptyDirsAfter(p.Candidates) {
-		p.Dirs = append(p.Dirs, w.rel(d))
+	if len(p.Candidates) > 0 {
+		for _, d := range w.emptyDirsAfter(p.Candidates) {
+			p.Dirs = append(p.Dirs, w.rel(d))
+		}
 	}
 	return p
 }
@@ -79,12 +82,23 @@ type PruneReport struct {
 	// Errors are files or directories that could not be removed, files
 	// left because they changed since the scan (errors.Is
 	// safefile.ErrChanged), and items refused because they are not
-	// prunable.
+	// prunable; each is a *PruneError.
 	Errors []error
 	// Interrupted is set when the context was cancelled: prune stopped
 	// between two files, and the items after are still there.
 	Interrupted bool
 }
+
+// PruneError is a file or directory prune did not remove, and why.
+type PruneError struct {
+	// Path is relative to the root, slash-separated.
+	Path string
+	Err  error
+}
+
+func (e *PruneError) Error() string { return e.Path + ": " + e.Err.Error() }
+
+func (e *PruneError) Unwrap() error { return e.Err }
 
 // testOnlyBeforeAct, when set by a test, runs before each file is checked
 // and removed or rewritten (prune, doctor --fix, secrets --redact): the
@@ -104,6 +118,9 @@ func (w *Workspace) Prune(ctx context.Context, items []PruneItem) (PruneReport, 
 	if err := w.CheckModifiable(); err != nil {
 		return rep, err
 	}
+	if len(items) == 0 {
+		return rep, nil
+	}
 	dirs := w.emptyDirsAfter(items)
 	for _, it := range items {
 		if ctx.Err() != nil {
@@ -122,7 +139,7 @@ func (w *Workspace) Prune(ctx context.Context, items []PruneItem) (PruneReport, 
 		if err := os.Remove(d); err == nil {
 			rep.RemovedDirs = append(rep.RemovedDirs, w.rel(d))
 		} else if !errors.Is(err, fs.ErrNotExist) && !isNotEmpty(err) {
-			rep.Errors = append(rep.Errors, err)
+			rep.Errors = append(rep.Errors, &PruneError{Path: w.rel(d), Err: unwrapPath(err)})
 		}
 	}
 	return rep, nil
@@ -136,17 +153,20 @@ func (w *Workspace) pruneOne(it PruneItem) error {
 		if r != nil {
 			path = r.Path
 		}
-		return fmt.Errorf("%s: not prunable, kept", path)
+		return &PruneError{Path: path, Err: errors.New("not prunable, kept")}
 	}
 	if testOnlyBeforeAct != nil {
 		testOnlyBeforeAct(r.File.Path)
 	}
 	err := safefile.Remove(r.File.Path, r.File.Stamp)
+	var ce *safefile.ChangedError
 	switch {
+	case errors.As(err, &ce) && slices.Equal(ce.What, []string{"removed"}):
+		return &PruneError{Path: r.Path, Err: errors.New("already gone: removed by something else since the scan")}
 	case errors.Is(err, safefile.ErrChanged):
-		return fmt.Errorf("%s: %w; kept (scan again to decide)", r.Path, errors.Unwrap(err))
+		return &PruneError{Path: r.Path, Err: fmt.Errorf("%w; kept (scan again to decide)", unwrapPath(err))}
 	case err != nil:
-		return err
+		return &PruneError{Path: r.Path, Err: unwrapPath(err)}
 	}
 	return nil
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/spf13/pflag"
 )
 
@@ -48,6 +50,12 @@ var commands = map[string]commandSpec{
 // Run runs the command line args (without the program name) and returns
 // the exit code.
 func Run(ctx context.Context, args []string, e Env) int {
+	// Everything printed is made visible: a control sequence read from a
+	// file never reaches the terminal (the browser draws on its own).
+	e.Stdout, e.Stderr = visible.NewWriter(e.Stdout), visible.NewWriter(e.Stderr)
+	if code, ok := setSizeLimit(e); !ok {
+		return code
+	}
 	name, rest := "browse", args
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, rest = args[0], args[1:]
@@ -62,7 +70,7 @@ func Run(ctx context.Context, args []string, e Env) int {
 	spec, ok := commands[name]
 	if !ok {
 		if _, statErr := os.Stat(name); statErr != nil {
-			fmt.Fprintf(e.Stderr, "dryfire-tui: error: unknown command %q\n", name)
+			fmt.Fprintf(e.Stderr, "dryfire-tui: error: unknown command %s\n", strconv.Quote(visible.Line(name)))
 			if s := suggest(name); s != "" {
 				fmt.Fprintf(e.Stderr, "dryfire-tui: hint: did you mean %q? Run 'dryfire-tui help' for the list\n", s)
 			} else {

@@ -39,13 +39,16 @@ func (c *doctorCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := workspace.Doctor(ctx, path, workspace.DoctorOptions{Fix: c.fix, Getenv: lookupEnvFunc(e)})
+	rep, err := workspace.Doctor(ctx, path, workspace.DoctorOptions{Fix: c.fix, Getenv: lookupEnvFunc(e), Now: e.Now})
 	if err != nil {
-		return pathError(err)
+		return unsafeRootError(pathError(err))
 	}
 	doc := rep.Document()
 	if err := emit(e, c.json, doc); err != nil {
 		return err
+	}
+	if rep.Interrupted {
+		return ctx.Err()
 	}
 	return failIf(!doc.OK())
 }

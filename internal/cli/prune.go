@@ -60,20 +60,27 @@ func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
 		return usageErrorf("add suites: to dryfire.yaml, or pass --force to remove them anyway",
 			"no suites configured: every cassette looks orphaned, refusing to remove them")
 	}
+	// The dry run refuses too: it would list what --yes never removes.
+	if err := w.CheckModifiable(); err != nil {
+		return unsafeRootError(err)
+	}
 	plan := w.PrunePlan()
 	var done *workspace.PruneReport
 	if c.yes {
 		r, err := w.Prune(ctx, plan.Candidates)
 		if err != nil {
-			return err
+			return unsafeRootError(err)
 		}
 		done = &r
-		for _, err := range r.Errors {
-			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %v\n", err)
-		}
 	}
 	if err := emit(e, c.json, plan.Document(done)); err != nil {
 		return err
 	}
-	return failIf(done != nil && len(done.Errors) > 0)
+	switch {
+	case done != nil && done.Interrupted:
+		return ctx.Err()
+	case done != nil && len(done.Errors) > 0:
+		return &exitError{code: exitFindings, err: fmt.Errorf("prune --yes: %d not removed (listed on stdout)", len(done.Errors))}
+	}
+	return nil
 }

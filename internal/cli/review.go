@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 const reviewUsage = `dryfire-tui review [PATH] [--json]
@@ -87,7 +88,7 @@ func (c *reviewCmd) act(ctx context.Context, e Env, r *gitreview.Review, files [
 	for _, f := range files {
 		it, ok := r.Find(f)
 		if !ok {
-			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s: not among the changed recordings\n", f)
+			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s: not among the changed recordings\n", visible.Line(f))
 			failed++
 			continue
 		}
@@ -99,14 +100,14 @@ func (c *reviewCmd) act(ctx context.Context, e Env, r *gitreview.Review, files [
 		}
 		switch {
 		case errors.Is(err, gitreview.ErrNeedsConfirm):
-			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s is %s and git has no copy of it: rejecting removes it\n", it.Path, it.Kind)
+			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s is %s and git has no copy of it: rejecting removes it\n", visible.Line(it.Path), it.Kind)
 			fmt.Fprintln(e.Stderr, "dryfire-tui: hint: add --yes to remove it")
 			failed++
 		case err != nil:
-			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s: %v\n", it.Path, err)
+			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s: %s\n", visible.Line(it.Path), visible.Line(err.Error()))
 			failed++
 		default:
-			fmt.Fprintf(e.Stdout, "%s %s (%s)\n", verb, it.Path, it.Kind)
+			fmt.Fprintf(e.Stdout, "%s %s (%s)\n", verb, visible.Line(it.Path), it.Kind)
 		}
 	}
 	return failIf(failed > 0)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
@@ -70,13 +71,21 @@ func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 	var red *workspace.RedactReport
 	if c.redact && len(res.Open) > 0 {
 		if red, err = workspace.RedactSecrets(ctx, rep, res.Accepts); err != nil {
-			return err
+			return unsafeRootError(err)
 		}
 	}
 	if err := emit(e, c.json, res.Document(red)); err != nil {
 		return err
 	}
 	switch {
+	case red != nil && red.Interrupted:
+		return ctx.Err()
+	case red != nil && len(red.NotRestored) > 0:
+		return &exitError{code: exitFindings, err: fmt.Errorf("%d redacted %s could not be put back (listed on stdout)",
+			len(red.NotRestored), report.Plural(len(red.NotRestored), "file"))}
+	case red != nil && len(red.Skipped) > 0:
+		return &exitError{code: exitFindings, err: fmt.Errorf("%d %s not redacted (listed on stdout)",
+			len(red.Skipped), report.Plural(len(red.Skipped), "file"))}
 	case red != nil && red.Replay != nil && red.Replay.Restored:
 		return &exitError{
 			code: exitFindings, err: errors.New("redaction would break replay; every file was restored"),

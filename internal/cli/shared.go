@@ -8,6 +8,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
@@ -84,14 +86,14 @@ func exitCode(ctx context.Context, err error, stderr io.Writer) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintf(stderr, "dryfire-tui: error: %v\n", ee.err)
+			fmt.Fprintf(stderr, "dryfire-tui: error: %s\n", visible.Line(ee.err.Error()))
 		}
 		if ee.hint != "" {
-			fmt.Fprintf(stderr, "dryfire-tui: hint: %s\n", ee.hint)
+			fmt.Fprintf(stderr, "dryfire-tui: hint: %s\n", visible.Line(ee.hint))
 		}
 		return ee.code
 	}
-	fmt.Fprintf(stderr, "dryfire-tui: error: %v\n", err)
+	fmt.Fprintf(stderr, "dryfire-tui: error: %s\n", visible.Line(err.Error()))
 	return exitUsage
 }
 
@@ -142,7 +144,7 @@ func pathError(err error) error {
 // warn prints diagnostics that did not stop the command.
 func warn(e Env, problems []error) {
 	for _, p := range problems {
-		fmt.Fprintf(e.Stderr, "dryfire-tui: warning: %v\n", p)
+		fmt.Fprintf(e.Stderr, "dryfire-tui: warning: %s\n", visible.Line(p.Error()))
 	}
 }
 
@@ -157,4 +159,36 @@ func emit(e Env, asJSON bool, doc document) error {
 		return report.WriteJSON(e.Stdout, doc)
 	}
 	return doc.WriteText(e.Stdout)
+}
+
+// setSizeLimit sets the size limit of every file read from
+// DRYFIRE_TUI_MAX_FILE_SIZE, when set. A value that is not a size is a
+// usage error (ok false, and the exit code).
+func setSizeLimit(e Env) (code int, ok bool) {
+	safefile.SetMaxSize(0)
+	v := ""
+	if e.Getenv != nil {
+		v = e.Getenv(safefile.MaxSizeEnv)
+	}
+	if v == "" {
+		return 0, true
+	}
+	n, err := safefile.ParseSize(v)
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s: %s\n", safefile.MaxSizeEnv, visible.Line(err.Error()))
+		fmt.Fprintf(e.Stderr, "dryfire-tui: hint: for example %s=256M\n", safefile.MaxSizeEnv)
+		return exitUsage, false
+	}
+	safefile.SetMaxSize(n)
+	return 0, true
+}
+
+// unsafeRootError says what to do when the cassette root is not safe to
+// change (exit 2).
+func unsafeRootError(err error) error {
+	if errors.Is(err, workspace.ErrUnsafeRoot) {
+		return &exitError{code: exitUsage, err: err,
+			hint: "set cassettes.dir in dryfire.yaml to a directory inside the project that holds only recordings (dryfire's default is .dryfire/cassettes)"}
+	}
+	return err
 }
