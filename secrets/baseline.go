@@ -22,7 +22,7 @@ const DefaultBaselineFile = ".dryfire-tui-secrets.json"
 // On disk it is JSON:
 //
 //	{
-//	  "version": 1,
+//	  "version": 2,
 //	  "findings": [
 //	    {"rule": "openai-api-key", "hash": "9f86d0…", "redacted": "sk-proj-Ab…xY",
 //	     "path": "tapes/", "seen_in": ["tapes/chat.json#entries.3f…[0].kwargs.api_key"]}
@@ -30,7 +30,15 @@ const DefaultBaselineFile = ".dryfire-tui-secrets.json"
 //	}
 //
 // "redacted" and "seen_in" are for people reading the file; only "rule",
-// "hash" and "path" decide.
+// "hash", "path" and "legacy" decide.
+//
+// Version 2 hashes the whole secret as it appears in the decoded value; a
+// webhook URL now includes its scheme, and rules were added that now name
+// secrets version 1 reported as generic-secret. Files of version 1 are still
+// read: their entries are marked legacy, and a legacy entry accepts a
+// finding by hash alone (whatever rule finds it now) or by the hash of the
+// span version 1 hashed. Writing the file keeps the mark, so an entry keeps
+// its meaning until the secret is accepted again.
 type Baseline struct {
 	Version  int             `json:"version"`
 	Findings []BaselineEntry `json:"findings"`
@@ -43,14 +51,22 @@ type BaselineEntry struct {
 	Redacted string   `json:"redacted,omitempty"`
 	Path     string   `json:"path,omitempty"`
 	SeenIn   []string `json:"seen_in,omitempty"`
+	// Legacy marks an entry written by version 1 of the format.
+	Legacy bool `json:"legacy,omitempty"`
 }
+
+// BaselineVersion is the version of the baseline format this package writes.
+const BaselineVersion = 2
 
 // NewBaseline accepts every finding given, scoped to scope (a file or a
 // directory relative to the project root; "" for anywhere).
 func NewBaseline(findings []Finding, scope string) *Baseline {
-	b := &Baseline{Version: 1, Findings: []BaselineEntry{}}
+	b := &Baseline{Version: BaselineVersion, Findings: []BaselineEntry{}}
 	index := map[[2]string]int{}
 	for _, f := range findings {
+		if f.Unscanned() {
+			continue
+		}
 		k := [2]string{f.Rule, f.Hash}
 		i, ok := index[k]
 		if !ok {
@@ -79,14 +95,18 @@ func ReadBaseline(path string) (*Baseline, error) {
 	if err := json.Unmarshal(data, &b); err != nil {
 		return nil, fmt.Errorf("baseline %s: %w", path, err)
 	}
-	if b.Version != 1 {
-		return nil, fmt.Errorf("baseline %s: unsupported version %d (want 1)", path, b.Version)
+	if b.Version != 1 && b.Version != BaselineVersion {
+		return nil, fmt.Errorf("baseline %s: unsupported version %d (want 1 or %d)", path, b.Version, BaselineVersion)
 	}
 	for i, e := range b.Findings {
 		if e.Rule == "" || len(e.Hash) != 64 {
 			return nil, fmt.Errorf("baseline %s: findings[%d] needs a rule and a 64-hex hash", path, i)
 		}
+		if b.Version == 1 {
+			b.Findings[i].Legacy = true
+		}
 	}
+	b.Version = BaselineVersion
 	return &b, nil
 }
 
@@ -100,24 +120,71 @@ func WriteBaseline(path string, b *Baseline) error {
 }
 
 // Accepts reports whether the baseline accepts a secret found by rule with
-// the given hash in the file at path (relative to the project root).
+// the given hash in the file at path (relative to the project root). A
+// legacy entry accepts the hash whatever the rule.
 func (b *Baseline) Accepts(rule, hash, path string) bool {
-	if b == nil {
+	if b == nil || rule == RuleNotScanned || rule == RuleNotDecoded || len(hash) != 64 {
 		return false
 	}
 	for _, e := range b.Findings {
-		if e.Rule == rule && strings.EqualFold(e.Hash, hash) && inScope(path, e.Path) {
+		if (e.Rule == rule || e.Legacy) && strings.EqualFold(e.Hash, hash) && inScope(path, e.Path) {
 			return true
 		}
 	}
 	return false
 }
 
+// AcceptsFinding reports whether the baseline accepts f, under its hash or,
+// for a legacy entry, the hash version 1 gave the same secret. A finding of a
+// file that was not scanned is never accepted.
+func (b *Baseline) AcceptsFinding(f Finding) bool {
+	if f.Unscanned() {
+		return false
+	}
+	return b.Accepts(f.Rule, f.Hash, f.Path) || f.legacy != "" && b.acceptsLegacy(f.legacy, f.Path)
+}
+
+func (b *Baseline) acceptsLegacy(hash, path string) bool {
+	if b == nil {
+		return false
+	}
+	for _, e := range b.Findings {
+		if e.Legacy && strings.EqualFold(e.Hash, hash) && inScope(path, e.Path) {
+			return true
+		}
+	}
+	return false
+}
+
+// Add accepts more findings, scoped to scope as [NewBaseline] does, keeping
+// the entries already there. It returns how many secrets were new.
+func (b *Baseline) Add(findings []Finding, scope string) int {
+	more := NewBaseline(findings, scope)
+	n := 0
+	for _, e := range more.Findings {
+		i := slices.IndexFunc(b.Findings, func(x BaselineEntry) bool {
+			return x.Rule == e.Rule && strings.EqualFold(x.Hash, e.Hash) && x.Path == e.Path && !x.Legacy
+		})
+		if i < 0 {
+			b.Findings = append(b.Findings, e)
+			n++
+			continue
+		}
+		for _, s := range e.SeenIn {
+			if !slices.Contains(b.Findings[i].SeenIn, s) {
+				b.Findings[i].SeenIn = append(b.Findings[i].SeenIn, s)
+			}
+		}
+	}
+	b.Version = BaselineVersion
+	return n
+}
+
 // Apply marks the accepted findings Suppressed and returns how many it marked.
 func (b *Baseline) Apply(findings []Finding) int {
 	n := 0
 	for i := range findings {
-		if b.Accepts(findings[i].Rule, findings[i].Hash, findings[i].Path) {
+		if b.AcceptsFinding(findings[i]) {
 			findings[i].Suppressed = true
 			n++
 		}

@@ -75,9 +75,11 @@ func BenchmarkScanCassette(b *testing.B) {
 	}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		ScanCassette("c.json", c)
 	}
+	reportCPUThroughput(b, start, int64(len(data)))
 }
 
 // BenchmarkScanCassetteWithDecode includes decoding the file, which the

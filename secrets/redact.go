@@ -2,8 +2,6 @@ package secrets
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -24,7 +22,7 @@ func Placeholder(rule string) string { return "[REDACTED:" + rule + "]" }
 // not modified; unchanged subtrees are shared.
 func RedactValue(v jsonv.Value, keep func(rule, hash string) bool) (jsonv.Value, int) {
 	r := redactor{keep: keep}
-	out := r.value(v)
+	out := r.value(v, keyNone)
 	return out, r.n
 }
 
@@ -34,16 +32,19 @@ type redactor struct {
 	matches []match
 }
 
-func (r *redactor) value(v jsonv.Value) jsonv.Value {
+// value redacts v, which sits under a name of kind k. The walker and the
+// redactor share itemKind, shapeOf and stringMatches: what a scan reports
+// is exactly what is replaced.
+func (r *redactor) value(v jsonv.Value, k keyKind) jsonv.Value {
 	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.String:
-		if s, ok := r.str("", v.Text); ok {
+		if s, ok := r.str(v.Text, k); ok {
 			return jsonv.StringValue(s)
 		}
 	case jsonv.Array:
 		var items []jsonv.Value
 		for i := range v.Items {
-			x := r.value(v.Items[i])
+			x := r.value(v.Items[i], itemKind(v.Items, i, k))
 			if items == nil && !sameString(x, v.Items[i]) {
 				items = slices.Clone(v.Items)
 			}
@@ -55,31 +56,34 @@ func (r *redactor) value(v jsonv.Value) jsonv.Value {
 			return jsonv.Value{Kind: jsonv.Array, Items: items}
 		}
 	case jsonv.Object:
-		var members []jsonv.Member
-		for i, m := range v.Members {
-			key, keyChanged := r.str("", m.Key)
-			var x jsonv.Value
-			if m.Value.Kind == jsonv.String && secretKeyName(m.Key) {
-				x = m.Value
-				if s, ok := r.str(m.Key, m.Value.Text); ok {
-					x = jsonv.StringValue(s)
-				}
-			} else {
-				x = r.value(m.Value)
-			}
-			if members == nil && (keyChanged || !sameString(x, m.Value)) {
-				members = slices.Clone(v.Members)
-			}
-			if members != nil {
-				if !keyChanged {
-					key = m.Key
-				}
-				members[i] = jsonv.Member{Key: key, Value: x}
-			}
+		return r.object(v, keyNone)
+	}
+	return v
+}
+
+func (r *redactor) object(v jsonv.Value, inherited keyKind) jsonv.Value {
+	sh := shapeOf(v.Members)
+	var members []jsonv.Member
+	for i, m := range v.Members {
+		key, keyChanged := r.str(m.Key, keyNone)
+		var x jsonv.Value
+		if m.Value.Kind == jsonv.Object {
+			x = r.object(m.Value, sh.childInherited(m))
+		} else {
+			x = r.value(m.Value, sh.memberKind(m, inherited))
+		}
+		if members == nil && (keyChanged || !sameString(x, m.Value)) {
+			members = slices.Clone(v.Members)
 		}
 		if members != nil {
-			return jsonv.Value{Kind: jsonv.Object, Members: members}
+			if !keyChanged {
+				key = m.Key
+			}
+			members[i] = jsonv.Member{Key: key, Value: x}
 		}
+	}
+	if members != nil {
+		return jsonv.Value{Kind: jsonv.Object, Members: members}
 	}
 	return v
 }
@@ -100,15 +104,9 @@ func sameString(x, v jsonv.Value) bool {
 	return true
 }
 
-// str redacts one string; key is the object key above it when that key is
-// secret-looking ("" otherwise).
-func (r *redactor) str(key, s string) (string, bool) {
-	r.matches = findAll(s, r.matches[:0])
-	if key != "" && len(r.matches) == 0 {
-		if m, ok := keyedSecret(key, s); ok {
-			r.matches = append(r.matches, m)
-		}
-	}
+// str redacts one string that sits under a name of kind k.
+func (r *redactor) str(s string, k keyKind) (string, bool) {
+	r.matches = stringMatches(s, k, r.matches[:0])
 	if len(r.matches) == 0 {
 		return s, false
 	}
@@ -116,12 +114,8 @@ func (r *redactor) str(key, s string) (string, bool) {
 	var b []byte
 	last := 0
 	for _, m := range r.matches {
-		secret := s[m.start:m.end]
-		if r.keep != nil {
-			sum := sha256.Sum256([]byte(secret))
-			if r.keep(m.rule, hex.EncodeToString(sum[:])) {
-				continue
-			}
+		if r.kept(s, m) {
+			continue
 		}
 		b = append(b, s[last:m.start]...)
 		b = append(b, Placeholder(m.rule)...)
@@ -133,6 +127,16 @@ func (r *redactor) str(key, s string) (string, bool) {
 	}
 	b = append(b, s[last:]...)
 	return string(b), true
+}
+
+// kept asks keep about a secret, under its hash and, for a secret whose
+// hashed span has grown since baselines of version 1, its old hash.
+func (r *redactor) kept(s string, m match) bool {
+	if r.keep == nil {
+		return false
+	}
+	f := newFinding(s, m, false)
+	return r.keep(m.rule, f.Hash) || f.legacy != "" && r.keep(m.rule, f.legacy)
 }
 
 // Redaction is what [RedactFile] did to one file.

@@ -14,13 +14,17 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
-// writeCorpus writes one recording per planted secret and context under
-// dir: dryfire cassettes as dryfire writes them, tapes in the JS dialect and
-// (for kwargs) the Python one.
+// writeCorpus writes recordings with the planted secrets under dir, each
+// secret in one context, taking the contexts in turn: dryfire cassettes as
+// dryfire writes them, tapes in the JS dialect and (for kwargs) the Python
+// one.
 func writeCorpus(t *testing.T, dir string, ps []planted) (files int) {
 	t.Helper()
 	for i, p := range ps {
 		for j, c := range contexts {
+			if j != i%len(contexts) {
+				continue
+			}
 			body := c.plant(p.text)
 			var data []byte
 			var err error
@@ -62,7 +66,7 @@ func TestRedactFileRoundTrip(t *testing.T) {
 	ps := newGen(21).kinds()
 	writeCorpus(t, dir, ps)
 	rep := scanDir(t, dir)
-	if want := len(ps) * len(contexts); len(rep.Findings) != want || len(rep.Problems) > 0 {
+	if want := len(ps); len(rep.Findings) != want || len(rep.Problems) > 0 {
 		t.Fatalf("%d findings (%v), want %d", len(rep.Findings), rep.Problems, want)
 	}
 	seen := map[string]bool{}
@@ -134,7 +138,7 @@ func jsonEscape(s string) string {
 
 func readAll(t *testing.T, dir string) string {
 	var b strings.Builder
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			data, _ := os.ReadFile(p)
 			b.Write(data)
@@ -149,6 +153,10 @@ func readAll(t *testing.T, dir string) string {
 // trailing ones, never 8 in a row).
 func assertNoSecret(t *testing.T, what, out string, ps []planted) {
 	t.Helper()
+	windows := make(map[string]bool, len(out))
+	for i := 0; i+8 <= len(out); i++ {
+		windows[out[i:i+8]] = true
+	}
 	for _, p := range ps {
 		body := p.secret
 		for _, m := range findAll(p.text, nil) {
@@ -156,15 +164,23 @@ func assertNoSecret(t *testing.T, what, out string, ps []planted) {
 				body = p.secret[m.keep:] // the public prefix may show
 			}
 		}
-		if i := strings.LastIndex(body, "-----END"); i >= 0 {
-			body = body[:i] // and so may the end line of a PEM block
+		for _, end := range []string{"-----END", "---- END"} {
+			if i := strings.LastIndex(body, end); i >= 0 {
+				body = body[:i] // and so may the end line of a PEM block
+			}
+		}
+		if p.rule == RulePrivateKey {
+			body = keyBase64(body) // header lines (Proc-Type: 4,ENCRYPTED) are not secret
 		}
 		for i := 0; i+8 <= len(body); i++ {
 			w := body[i : i+8]
-			if strings.ContainsAny(w, "\n\\") {
+			// Windows that are structure rather than secret: escapes, runs
+			// (the A's of an OpenSSH key), plain lower-case words (the
+			// /messages of a webhook URL).
+			if strings.ContainsAny(w, "\n\\") || distinct(w) < 4 || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz/.?") == "" {
 				continue
 			}
-			if strings.Contains(out, w) {
+			if windows[w] {
 				t.Fatalf("%s: holds part of a %s secret", what, p.rule)
 			}
 		}

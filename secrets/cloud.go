@@ -1,0 +1,184 @@
+package secrets
+
+import "strings"
+
+// matchAWSKeyID finds an AWS access key id: AKIA (long-term), ASIA
+// (temporary), ABIA, ACCA or A3T? and 16 upper-case letters or digits.
+func matchAWSKeyID(s string, i int) (match, bool) {
+	p := s[i:min(len(s), i+4)]
+	if p != "AKIA" && p != "ASIA" && p != "ABIA" && p != "ACCA" && !strings.HasPrefix(p, "A3T") {
+		return match{}, false
+	}
+	e := run(s, i+4, upperNum)
+	if e-i != 20 || !wordEnd(s, e) {
+		return match{}, false
+	}
+	body := s[i+4 : e]
+	if strings.HasSuffix(body, "EXAMPLE") || distinct(body) < 6 {
+		return match{}, false
+	}
+	return match{rule: RuleAWSKeyID, start: i, end: e, keep: 4}, true
+}
+
+// matchAWSSecretName finds "secret_access_key" (any case, with _, - or
+// nothing between the words) followed by a 40-character secret.
+func matchAWSSecretName(s string, i int) (match, bool) {
+	j := i
+	for _, w := range [...]string{"secret", "access", "key"} {
+		if j > i && j < len(s) && (s[j] == '_' || s[j] == '-') {
+			j++
+		}
+		if len(s)-j < len(w) || !strings.EqualFold(s[j:j+len(w)], w) {
+			return match{}, false
+		}
+		j += len(w)
+	}
+	// Skip what separates a name from its value: quotes (escaped ones
+	// too), spaces, = and :.
+	for n := 0; n < 10 && j < len(s) && strings.IndexByte(" \t\"'=:\\", s[j]) >= 0; n++ {
+		j++
+	}
+	return awsSecretAt(s, j)
+}
+
+// awsSecretAt checks for a 40-character AWS secret access key at s[j].
+func awsSecretAt(s string, j int) (match, bool) {
+	if j >= len(s) || !wordStart(s, j) {
+		return match{}, false
+	}
+	e := run(s, j, b64std)
+	if e-j != 40 || (e < len(s) && s[e] == '=') || !randomBody(s[j:e]) || classes(s[j:e]) < 3 {
+		return match{}, false
+	}
+	return match{rule: RuleAWSSecret, start: j, end: e}, true
+}
+
+// awsSecretsNear finds 40-character secrets anywhere in a string that also
+// holds an AWS access key id: the pair is how credentials get pasted.
+func awsSecretsNear(s string, dst []match, from int) []match {
+	for j := 0; j < len(s); j++ {
+		if !b64std[s[j]] {
+			continue
+		}
+		if m, ok := awsSecretAt(s, j); ok && !overlaps(dst[from:], m) {
+			dst = append(dst, m)
+		}
+		j = run(s, j, b64std)
+	}
+	return dst
+}
+
+// awsSessionMarks are what follows the first two characters of an AWS
+// session token: the base64 of its binary header ("origin_ec…" for tokens
+// of today, "…er/aws" and "…aws" for older ones).
+var awsSessionMarks = []string{"oJb3JpZ2luX2Vj", "oGZXIvYXdz", "oDYXdz"}
+
+// matchAWSSession finds a temporary session token as STS, SSO, IAM roles
+// for tasks and instance metadata hand them out.
+func matchAWSSession(s string, i int) (match, bool) {
+	if len(s)-i < 100 {
+		return match{}, false
+	}
+	keep := 0
+	for _, m := range awsSessionMarks {
+		if strings.HasPrefix(s[i+2:], m) {
+			keep = 2 + len(m)
+			break
+		}
+	}
+	if keep == 0 {
+		return match{}, false
+	}
+	e := run(s, i, b64body)
+	if e-i < 100 || !wordEnd(s, e) || !denseBody(s[i:e], 40) {
+		return match{}, false
+	}
+	return match{rule: RuleAWSSession, start: i, end: e, keep: keep}, true
+}
+
+var azureSecretSet = newCharset("A-Za-z0-9_~.-")
+
+// matchAzureSecret finds a Microsoft Entra ID client secret, anchored on
+// the "~" of its "<digit>Q~" marker: three characters before the digit,
+// 31 to 34 after the "~".
+func matchAzureSecret(s string, i int) (match, bool) {
+	if i < 5 || s[i-1] != 'Q' || !digits[s[i-2]] {
+		return match{}, false
+	}
+	st := i - 5
+	for k := st; k < i-2; k++ {
+		if !azureSecretSet[s[k]] || s[k] == '-' {
+			return match{}, false
+		}
+	}
+	if st > 0 && azureSecretSet[s[st-1]] {
+		return match{}, false
+	}
+	e := run(s, i+1, azureSecretSet)
+	for e-i-1 > 34 && s[e-1] == '.' {
+		e-- // the end of a sentence
+	}
+	if n := e - i - 1; n < 31 || n > 34 || !randomBody(s[i+1:e]) {
+		return match{}, false
+	}
+	return match{rule: RuleAzureSecret, start: st, end: e}, true
+}
+
+// matchAzureConn finds the key of an Azure storage or Service Bus
+// connection string: AccountKey=… and SharedAccessKey=….
+func matchAzureConn(s string, i int) (match, bool) {
+	var p, rule string
+	var lo, hi int
+	switch {
+	case strings.HasPrefix(s[i:], "AccountKey="):
+		p, rule, lo, hi = "AccountKey=", RuleAzureStorage, 86, 88
+	case strings.HasPrefix(s[i:], "SharedAccessKey="):
+		p, rule, lo, hi = "SharedAccessKey=", RuleAzureSAKey, 43, 44
+	default:
+		return match{}, false
+	}
+	b := i + len(p)
+	e := run(s, b, b64body)
+	if n := e - b; n < lo || n > hi || !randomBody(strings.TrimRight(s[b:e], "=")) {
+		return match{}, false
+	}
+	return match{rule: rule, start: b, end: e}, true
+}
+
+var (
+	sasSigSet = newCharset("A-Za-z0-9%+/=")
+	urlStop   = newCharset(" \t\r\n\"'<>`\\")
+)
+
+// matchAzureSAS finds the signature of a shared access signature URL: sig=
+// after ? or &, in a URL that also carries the SAS parameters sv=, se= or
+// sp=.
+func matchAzureSAS(s string, i int) (match, bool) {
+	if !strings.HasPrefix(s[i:], "sig=") || i == 0 || (s[i-1] != '&' && s[i-1] != '?') {
+		return match{}, false
+	}
+	b := i + 4
+	e := run(s, b, sasSigSet)
+	if n := e - b; n < 40 || n > 200 {
+		return match{}, false
+	}
+	sig := strings.NewReplacer("%2B", "", "%2b", "", "%2F", "", "%2f", "", "%3D", "", "%3d", "").Replace(s[b:e])
+	if !randomBody(strings.TrimRight(sig, "=")) {
+		return match{}, false
+	}
+	// The SAS parameters sit in the same URL: up to the space or quote
+	// around it.
+	u := i
+	for u > 0 && i-u < 2048 && !urlStop[s[u-1]] {
+		u--
+	}
+	f := e
+	for f < len(s) && f-e < 512 && !urlStop[s[f]] {
+		f++
+	}
+	q := s[u:f]
+	if !strings.Contains(q, "sv=") && !strings.Contains(q, "se=") && !strings.Contains(q, "sp=") {
+		return match{}, false
+	}
+	return match{rule: RuleAzureSAS, start: b, end: e}, true
+}

@@ -1,0 +1,391 @@
+package secrets
+
+import (
+	"encoding/base64"
+	"strings"
+)
+
+// Names before values in text. A recording holds text in many shapes: JSON
+// inside a string (a tool's arguments, a tool result), escaped once or more,
+// form bodies, header lines, YAML, .env files, XML, Python reprs, command
+// lines. The matchers below read "name <sep> value" in all of them, anchored
+// on the separator, and hand the value to the same decision as a decoded
+// JSON member.
+
+var (
+	keyNameSet = newCharset("A-Za-z0-9_.-")
+	// valueStop ends an unquoted value.
+	valueStop = newCharset(" \t\r\n\"'`,;&()[]{}<>\\|")
+	// headerStop ends an unquoted header value, which has spaces in it.
+	headerStop = newCharset("\r\n\"'`,;&()[]{}<>\\|")
+	// nameEnds holds the last letters of the names classifyKey knows, so
+	// that most "word:" in prose are dismissed before any work.
+	nameEnds = newCharset("yYtTnNdDsShHeErRlL")
+)
+
+func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
+
+// matchKeyedText reads name: value, name = value, name := value and
+// name => value, anchored on the ":" or "=".
+func matchKeyedText(s string, i int) (match, bool) {
+	sep := s[i]
+	if i+1 < len(s) {
+		if n := s[i+1]; sep == '=' && n == '=' || sep == ':' && (n == '/' || n == ':') {
+			return match{}, false
+		}
+	}
+	ks, ke := nameBefore(s, i)
+	if ke-ks < 2 {
+		return match{}, false
+	}
+	if sep == ':' {
+		if m, ok, inBlock := kubernetesText(s, i, ks, ke); inBlock {
+			return m, ok
+		}
+	}
+	kind := keyNone
+	if nameEnds[s[ke-1]] {
+		kind = classifyKey(s[ks:ke])
+		if kind == keyNone && strings.EqualFold(s[ks:ke], "value") {
+			kind = pairNameBefore(s, ks)
+		}
+	}
+	if kind == keyNone {
+		return match{}, false
+	}
+	v := i + 1
+	if v < len(s) && (sep == ':' && s[v] == '=' || sep == '=' && s[v] == '>') {
+		v++
+	}
+	return valueAfter(s, v, kind)
+}
+
+// nameBefore returns the name that ends before the separator at i, past
+// spaces, a closing quote (escaped or not) and the bracket of an index.
+func nameBefore(s string, i int) (start, end int) {
+	k := i
+	for n := 0; n < 4 && k > 0 && (s[k-1] == ' ' || s[k-1] == '\t'); n++ {
+		k--
+	}
+	if k > 1 && s[k-1] == ']' && isQuote(s[k-2]) {
+		k-- // headers["X-Api-Key"] = …
+	}
+	if k > 0 && isQuote(s[k-1]) {
+		k--
+		for k > 0 && s[k-1] == '\\' {
+			k--
+		}
+	}
+	return runBack(s, k, keyNameSet, 64), k
+}
+
+// valueAfter reads the value that starts at v (past spaces, an opening
+// quote, escaped or not) and decides whether it is a secret.
+func valueAfter(s string, v int, kind keyKind) (match, bool) {
+	for n := 0; n < 8 && v < len(s) && (s[v] == ' ' || s[v] == '\t'); n++ {
+		v++
+	}
+	j := v
+	for j < len(s) && s[j] == '\\' {
+		j++
+	}
+	var e int
+	if j < len(s) && isQuote(s[j]) {
+		q := s[j]
+		v = j + 1
+		e = v
+		for e < len(s) && e-v < 4096 && s[e] != q && s[e] != '\\' && s[e] != '\n' {
+			e++
+		}
+		if e >= len(s) || s[e] == '\n' {
+			return match{}, false
+		}
+	} else {
+		if j != v {
+			return match{}, false // an escape such as \n, not a value
+		}
+		stop := valueStop
+		if kind == keyAuthorization {
+			stop = headerStop
+		}
+		e = v
+		for e < len(s) && e-v < 4096 && !stop[s[e]] {
+			e++
+		}
+		for e > v && s[e-1] == '.' {
+			e-- // the end of a sentence
+		}
+		if e < len(s) && (s[e] == '(' || s[e] == '[') {
+			return match{}, false // a call or an index: code, not a value
+		}
+	}
+	if e-v < 8 || specificIn(s[v:e]) {
+		return match{}, false
+	}
+	m, ok := keyedValue(kind, s[v:e])
+	if !ok {
+		return match{}, false
+	}
+	m.start += v
+	m.end += v
+	return m, true
+}
+
+// specificIn reports whether a rule anchored at a word start finds a key in
+// s: such a value is left to that rule, found as the scan goes on.
+func specificIn(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if alnum[s[i]] && wordStart(s, i) && byteClass[s[i]]&classAnchor != 0 && i+2 < len(s) && candidate(s, i) {
+			if knownAt(s, i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pairNameBefore reads the name of a name/value pair written as two
+// members, {"name": "X-Api-Key", "value": "…"} or key="Password"
+// value="…", given where "value" starts.
+func pairNameBefore(s string, vs int) keyKind {
+	k := vs
+	if k > 0 && isQuote(s[k-1]) {
+		k--
+	}
+	for n := 0; n < 16 && k > 0 && strings.IndexByte(" \t\r\n,\\", s[k-1]) >= 0; n++ {
+		k--
+	}
+	if k == 0 || !isQuote(s[k-1]) {
+		return keyNone
+	}
+	ne := k - 1
+	for ne > 0 && s[ne-1] == '\\' {
+		ne--
+	}
+	ns := runBack(s, ne, keyNameSet, 64)
+	if ns == ne {
+		return keyNone
+	}
+	ks, ke := nameBefore(s, pastOpening(s, ns))
+	if ke == ks {
+		return keyNone
+	}
+	switch strings.ToLower(s[ks:ke]) {
+	case "name", "key", "header", "field", "param", "parameter":
+		return classifyKey(s[ns:ne])
+	}
+	return keyNone
+}
+
+// pastOpening steps back from the start of a string's text over its
+// opening quote, its escapes and spaces to the separator before it, and
+// returns the separator's index (or -1).
+func pastOpening(s string, i int) int {
+	k := i
+	if k > 0 && isQuote(s[k-1]) {
+		k--
+	}
+	for k > 0 && s[k-1] == '\\' {
+		k--
+	}
+	for n := 0; n < 4 && k > 0 && (s[k-1] == ' ' || s[k-1] == '\t'); n++ {
+		k--
+	}
+	if k == 0 || (s[k-1] != ':' && s[k-1] != '=') {
+		return 0
+	}
+	return k - 1
+}
+
+// matchXMLElement reads <password>value</password>, anchored on the ">".
+func matchXMLElement(s string, i int) (match, bool) {
+	ks := runBack(s, i, keyNameSet, 64)
+	if ks == i || ks == 0 || s[ks-1] != '<' || !nameEnds[s[i-1]] {
+		return match{}, false
+	}
+	kind := classifyKey(s[ks:i])
+	if kind == keyNone {
+		return match{}, false
+	}
+	v := i + 1
+	e := v
+	for e < len(s) && e-v < 4096 && s[e] != '<' && s[e] != '\n' {
+		e++
+	}
+	if !strings.HasPrefix(s[e:], "</") || e-v < 8 || specificIn(s[v:e]) {
+		return match{}, false
+	}
+	m, ok := keyedValue(kind, s[v:e])
+	if !ok {
+		return match{}, false
+	}
+	m.start += v
+	m.end += v
+	return m, true
+}
+
+// matchPairText reads ("X-Api-Key", "value") and ["Authorization",
+// "Bearer …"], the header lists of Python and JavaScript HTTP clients,
+// anchored on the comma.
+func matchPairText(s string, i int) (match, bool) {
+	k := i
+	for n := 0; n < 4 && k > 0 && s[k-1] == ' '; n++ {
+		k--
+	}
+	if k == 0 || !isQuote(s[k-1]) {
+		return match{}, false
+	}
+	ke := k - 1
+	for ke > 0 && s[ke-1] == '\\' {
+		ke--
+	}
+	ks := runBack(s, ke, keyNameSet, 64)
+	if ke-ks < 2 || ks == 0 || !isQuote(s[ks-1]) || !nameEnds[s[ke-1]] {
+		return match{}, false
+	}
+	o := ks - 1
+	for o > 0 && s[o-1] == '\\' {
+		o--
+	}
+	for n := 0; n < 4 && o > 0 && s[o-1] == ' '; n++ {
+		o--
+	}
+	if o == 0 || (s[o-1] != '(' && s[o-1] != '[') {
+		return match{}, false
+	}
+	kind := classifyKey(s[ks:ke])
+	if kind == keyNone {
+		return match{}, false
+	}
+	return valueAfter(s, i+1, kind)
+}
+
+// matchDashFlag reads --password VALUE and the like on a command line, and
+// curl's -u / --user USER:PASSWORD. (--name=value is matchKeyedText's.)
+func matchDashFlag(s string, i int) (match, bool) {
+	if i+3 >= len(s) || i > 0 && s[i-1] == '-' {
+		return match{}, false
+	}
+	if s[i+1] == 'u' && s[i+2] == ' ' {
+		return curlUser(s, skipBlanks(s, i+3), i)
+	}
+	if s[i+1] != '-' {
+		return match{}, false
+	}
+	ne := run(s, i+2, keyNameSet)
+	if ne-i-2 < 2 || ne >= len(s) || s[ne] != ' ' {
+		return match{}, false
+	}
+	name := s[i+2 : ne]
+	if name == "user" {
+		return curlUser(s, skipBlanks(s, ne), i)
+	}
+	if !nameEnds[s[ne-1]] {
+		return match{}, false
+	}
+	kind := classifyKey(name)
+	if kind == keyNone {
+		return match{}, false
+	}
+	return valueAfter(s, ne, kind)
+}
+
+func skipBlanks(s string, j int) int {
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	return j
+}
+
+// notK8sSecrets are the names in a Kubernetes Secret's data that hold no
+// secret.
+var notK8sSecrets = map[string]bool{
+	"username": true, "user": true, "host": true, "hostname": true, "port": true, "database": true,
+	"db": true, "dbname": true, "namespace": true, "url": true, "endpoint": true, "region": true,
+	"email": true, "cacrt": true, "tlscrt": true, "ca": true, "cert": true, "crt": true,
+}
+
+// kubernetesText reads an entry of a Kubernetes Secret's data or
+// stringData in YAML: an indented "name: value" line whose block starts
+// with "data:" or "stringData:", in a document that says "kind: Secret".
+// inBlock reports that the entry is in such a block, secret or not.
+func kubernetesText(s string, i, ks, ke int) (m match, ok, inBlock bool) {
+	if ke != i || i+2 >= len(s) || s[i+1] != ' ' || ks == 0 || s[ks-1] != ' ' {
+		return match{}, false, false
+	}
+	ls := ks
+	for ls > 0 && s[ls-1] == ' ' {
+		ls--
+	}
+	if ls == 0 || s[ls-1] != '\n' {
+		return match{}, false, false
+	}
+	v := i + 2
+	e := v
+	for e < len(s) && s[e] != '\n' && s[e] != '\r' {
+		e++
+	}
+	header := blockHeader(s, ls, ks-ls)
+	if header != "data:" && header != "stringData:" {
+		return match{}, false, false
+	}
+	window := s[max(0, ls-4096):min(len(s), e+4096)]
+	if !strings.Contains(window, "kind: Secret") && !strings.Contains(window, `kind: "Secret"`) {
+		return match{}, false, false
+	}
+	var buf [64]byte
+	if e-v < 8 || notK8sSecrets[string(normKeyInto(s[ks:ke], &buf))] {
+		return match{}, false, true
+	}
+	kind := keyK8sData
+	if header == "stringData:" {
+		kind = keyK8sString
+	}
+	m, ok = keyedValue(kind, strings.TrimRight(s[v:e], " \t"))
+	if !ok {
+		return match{}, false, true
+	}
+	m.start += v
+	m.end += v
+	return m, true, true
+}
+
+// blockHeader walks back from the line starting at ls (indented by
+// indent) over its siblings to the line with less indentation, and returns
+// that line's text.
+func blockHeader(s string, ls, indent int) string {
+	for n := 0; n < 64 && ls > 0; n++ {
+		pe := ls - 1 // the newline ending the line before
+		ps := strings.LastIndexByte(s[:pe], '\n') + 1
+		line := strings.TrimRight(s[ps:pe], "\r")
+		in := len(line) - len(strings.TrimLeft(line, " "))
+		switch {
+		case strings.TrimSpace(line) == "":
+		case in < indent:
+			return strings.TrimSpace(line)
+		case in > indent:
+			// A nested value (a block scalar): keep going.
+		}
+		ls = ps
+	}
+	return ""
+}
+
+// kubernetesValue decides whether a value of a Secret's data (base64) is a
+// secret: it decodes, and what it holds is not a placeholder.
+func kubernetesValue(s string) (match, bool) {
+	if len(s) < 8 || run(s, 0, b64body) != len(s) {
+		return match{}, false
+	}
+	dec, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		if dec, err = base64.RawStdEncoding.DecodeString(s); err != nil {
+			return match{}, false
+		}
+	}
+	d := strings.TrimSpace(string(dec))
+	if len(d) < 6 || placeholder(d) || classes(d) < 2 && len(d) < 16 {
+		return match{}, false
+	}
+	return match{rule: RuleKubernetes, start: 0, end: len(s)}, true
+}

@@ -1,0 +1,307 @@
+package secrets
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+)
+
+// What the shape of decoded JSON says about a string, beyond its own key:
+// the items of an array under a credential's name (multi-valued headers),
+// the second item of a ["X-Api-Key", "…"] pair, the "value" member of a
+// {"name": "X-Api-Key", "value": "…"} object (HAR and many SDKs), and the
+// data of a Kubernetes Secret. The walker and the redactor both ask here,
+// so that what is found is what is redacted.
+
+// itemKind returns the kind of the i-th item of an array that sits under
+// a name of kind k.
+func itemKind(items []jsonv.Value, i int, k keyKind) keyKind {
+	if k != keyNone {
+		return k
+	}
+	if i == 1 && len(items) == 2 && items[0].Kind == jsonv.String && items[1].Kind == jsonv.String {
+		return classifyKey(items[0].Text)
+	}
+	return keyNone
+}
+
+// objShape is what an object's members say about each other.
+type objShape struct {
+	pair keyKind // the kind named by its name/key/header member
+	k8s  bool    // a Kubernetes Secret: kind is "Secret"
+}
+
+func shapeOf(members []jsonv.Member) objShape {
+	var sh objShape
+	for _, m := range members {
+		if m.Value.Kind != jsonv.String {
+			continue
+		}
+		switch m.Key {
+		case "name", "key", "header", "field", "param", "Name", "Key":
+			sh.pair = classifyKey(m.Value.Text)
+		case "kind":
+			sh.k8s = m.Value.Text == "Secret"
+		}
+	}
+	return sh
+}
+
+// memberKind returns the kind of a member's value in an object of shape
+// sh that itself sits where inherited says (keyK8sData for the members of
+// a Secret's data).
+func (sh objShape) memberKind(m jsonv.Member, inherited keyKind) keyKind {
+	if inherited == keyK8sData || inherited == keyK8sString {
+		var buf [64]byte
+		if notK8sSecrets[string(normKeyInto(m.Key, &buf))] {
+			return keyNone
+		}
+		return inherited
+	}
+	if k := classifyKey(m.Key); k != keyNone {
+		return k
+	}
+	if m.Key == "value" || m.Key == "Value" {
+		return sh.pair
+	}
+	return keyNone
+}
+
+// childInherited returns what the members of a member's object value
+// inherit: a Secret's data and stringData pass their kind down.
+func (sh objShape) childInherited(m jsonv.Member) keyKind {
+	if sh.k8s && m.Value.Kind == jsonv.Object {
+		switch m.Key {
+		case "data":
+			return keyK8sData
+		case "stringData":
+			return keyK8sString
+		}
+	}
+	return keyNone
+}
+
+// stringMatches appends the secrets of s to dst: every rule over the text,
+// and when none matches, the decision for its kind over the whole value.
+func stringMatches(s string, k keyKind, dst []match) []match {
+	start := len(dst)
+	dst = findAll(s, dst)
+	if len(dst) == start && k != keyNone {
+		if m, ok := keyedValue(k, s); ok {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// walker visits a value depth-first, keeping the JSON path in a reused
+// buffer that becomes a string only when a finding is reported.
+type walker struct {
+	path    []byte
+	matches []match
+	yield   func(Finding)
+}
+
+func (w *walker) push(key string) int {
+	mark := len(w.path)
+	w.path = appendKey(w.path, key, nil)
+	return mark
+}
+
+// pushKey adds an object key that may itself hold a secret: it is scanned,
+// reported, and shown as its preview in the path.
+func (w *walker) pushKey(key string) int {
+	mark := len(w.path)
+	start := len(w.matches)
+	w.matches = findAll(key, w.matches)
+	ms := w.matches[start:]
+	slices.SortFunc(ms, func(a, b match) int { return a.start - b.start })
+	if len(ms) > 0 {
+		w.path = appendKey(w.path, key, ms)
+		for _, m := range ms {
+			w.report(key, m)
+		}
+	} else {
+		w.path = appendKey(w.path, key, nil)
+	}
+	w.matches = w.matches[:start]
+	return mark
+}
+
+func (w *walker) pushIndex(i int) int {
+	mark := len(w.path)
+	w.path = append(w.path, '[')
+	w.path = strconv.AppendInt(w.path, int64(i), 10)
+	w.path = append(w.path, ']')
+	return mark
+}
+
+func (w *walker) pop(mark int) { w.path = w.path[:mark] }
+
+// member visits one member of an object at the top of a recording, where
+// no sibling says anything about it.
+func (w *walker) member(m jsonv.Member, inherited keyKind) {
+	w.memberIn(objShape{}, m, inherited)
+}
+
+func (w *walker) memberIn(sh objShape, m jsonv.Member, inherited keyKind) {
+	mark := w.pushKey(m.Key)
+	switch m.Value.Kind { //nolint:exhaustive // numbers, booleans and null hold no secret
+	case jsonv.Object:
+		w.object(m.Value.Members, sh.childInherited(m))
+	case jsonv.String, jsonv.Array:
+		w.value(m.Value, sh.memberKind(m, inherited))
+	}
+	w.pop(mark)
+}
+
+func (w *walker) object(members []jsonv.Member, inherited keyKind) {
+	sh := shapeOf(members)
+	for i := range members {
+		w.memberIn(sh, members[i], inherited)
+	}
+}
+
+// value visits v, which sits under a name of kind k.
+func (w *walker) value(v jsonv.Value, k keyKind) {
+	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
+	case jsonv.String:
+		w.str(v.Text, k)
+	case jsonv.Array:
+		for i := range v.Items {
+			mark := w.pushIndex(i)
+			w.value(v.Items[i], itemKind(v.Items, i, k))
+			w.pop(mark)
+		}
+	case jsonv.Object:
+		w.object(v.Members, keyNone)
+	}
+}
+
+func (w *walker) str(s string, k keyKind) {
+	start := len(w.matches)
+	w.matches = stringMatches(s, k, w.matches)
+	for _, m := range w.matches[start:] {
+		w.report(s, m)
+	}
+	w.matches = w.matches[:start]
+}
+
+func (w *walker) report(s string, m match) {
+	if w.yield == nil {
+		return
+	}
+	f := newFinding(s, m, false)
+	f.JSONPath = string(w.path)
+	w.yield(f)
+}
+
+// newFinding describes the secret s[m.start:m.end]; unescape decodes one
+// level of JSON string escapes first (for bytes read as text).
+func newFinding(s string, m match, unescape bool) Finding {
+	secret := s[m.start:m.end]
+	if unescape {
+		secret = unescapeJSON(secret)
+	}
+	f := Finding{Rule: m.rule, Redacted: preview(secret, m), Hash: hashHex(secret)}
+	if m.legacy > m.start {
+		old := s[m.legacy:m.end]
+		if unescape {
+			old = unescapeJSON(old)
+		}
+		f.legacy = hashHex(old)
+	}
+	return f
+}
+
+func hashHex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+// preview shows a secret's public prefix, a few of its leading characters,
+// "…" and its last two, revealing less of short secrets. It never cuts a
+// UTF-8 sequence.
+func preview(secret string, m match) string {
+	keep := min(m.keep, len(secret))
+	if m.rule == RulePrivateKey {
+		// The header line says what it is; the body is all secret.
+		return strings.TrimSpace(secret[:keep]) + "…" + lastRunes(secret, 2)
+	}
+	rest := secret[keep:]
+	n := utf8.RuneCountInString(rest)
+	lead, tail := 0, 0
+	switch {
+	case n >= 24:
+		lead, tail = 4, 2
+	case n >= 16:
+		lead, tail = 2, 2
+	case n >= 10:
+		lead, tail = 1, 2
+	case n >= 6:
+		lead = 1
+	}
+	return secret[:keep] + firstRunes(rest, lead) + "…" + lastRunes(rest, tail)
+}
+
+func firstRunes(s string, n int) string {
+	i := 0
+	for ; n > 0 && i < len(s); n-- {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return s[:i]
+}
+
+func lastRunes(s string, n int) string {
+	i := len(s)
+	for ; n > 0 && i > 0; n-- {
+		_, size := utf8.DecodeLastRuneInString(s[:i])
+		i -= size
+	}
+	return s[i:]
+}
+
+// appendKey appends an object key to a JSON path: .key for plain names,
+// ["…"] otherwise. Secrets in the key (ms) are replaced by their previews.
+func appendKey(path []byte, key string, ms []match) []byte {
+	if len(ms) > 0 {
+		var b strings.Builder
+		last := 0
+		for _, m := range ms {
+			b.WriteString(key[last:m.start])
+			b.WriteString(preview(key[m.start:m.end], m))
+			last = m.end
+		}
+		b.WriteString(key[last:])
+		path = append(path, '[')
+		path = strconv.AppendQuote(path, b.String())
+		return append(path, ']')
+	}
+	if plainKey(key) {
+		if len(path) > 0 {
+			path = append(path, '.')
+		}
+		return append(path, key...)
+	}
+	path = append(path, '[')
+	path = strconv.AppendQuote(path, key)
+	return append(path, ']')
+}
+
+func plainKey(k string) bool {
+	if k == "" {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; !alnum[c] && c != '_' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
