@@ -1,7 +1,11 @@
 package secrets
 
 import (
+	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -34,5 +38,81 @@ func TestBaselineScopeAndRoundTrip(t *testing.T) {
 	}
 	if NewBaseline(fs, "").Accepts(RuleGeneric, hashOf("two"), "x") {
 		t.Fatal("rule is part of the identity")
+	}
+}
+
+// TestBaselineVersion1StillAccepts reads a baseline an older version
+// wrote: it hashed a webhook URL without its scheme and reported secrets
+// under credential names as generic-secret that a rule of their own finds
+// now. Both stay accepted, in scans and in redactions, and writing the file
+// back keeps their meaning.
+func TestBaselineVersion1StillAccepts(t *testing.T) {
+	t.Parallel()
+	g := newGen(77)
+	hookPath := "hooks.slack.com/services/T" + g.str(genUpper, 8) + "/B" + g.str(genUpper, 10) + "/" + g.str(genAlnum, 24)
+	npm := "npm_" + g.str(genAlnum, 36)
+	other := "npm_" + g.str(genAlnum, 36)
+	v1 := fmt.Sprintf(`{"version": 1, "findings": [
+  {"rule": "slack-webhook", "hash": %q},
+  {"rule": "generic-secret", "hash": %q, "path": "tapes"}
+]}`, hashOf(hookPath), hashOf(npm))
+	path := filepath.Join(t.TempDir(), DefaultBaselineFile)
+	if err := os.WriteFile(path, []byte(v1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err := ReadBaseline(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := Obj(M("text", S("posted to https://"+hookPath+" done")), M("token", S(npm)), M("other", S(other)))
+	var fs []Finding
+	ScanValue(doc, "", func(f Finding) { f.Path = "tapes/chat.json"; fs = append(fs, f) })
+	if len(fs) != 3 || fs[0].Rule != RuleSlackWebhook || fs[0].Hash != hashOf("https://"+hookPath) || fs[1].Rule != "npm-access-token" {
+		t.Fatalf("findings %v", rules(fs))
+	}
+	if n := b.Apply(fs); n != 2 || !fs[0].Suppressed || !fs[1].Suppressed || fs[2].Suppressed {
+		t.Fatalf("version 1 baseline suppressed %d: %v", n, fs)
+	}
+	red, n := RedactValue(doc, func(rule, hash string) bool { return b.Accepts(rule, hash, "tapes/chat.json") })
+	if n != 1 || red.Field("text").Str() != doc.Field("text").Str() || red.Field("token").Str() != npm {
+		t.Fatalf("redaction with the baseline replaced %d: %v", n, red)
+	}
+	if err := WriteBaseline(path, b); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	if !strings.Contains(string(data), `"version": 2`) || strings.Count(string(data), `"legacy": true`) != 2 {
+		t.Fatalf("written back:\n%s", data)
+	}
+	again, err := ReadBaseline(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range fs {
+		fs[i].Suppressed = false
+	}
+	if n := again.Apply(fs); n != 2 {
+		t.Fatalf("after a round trip the baseline suppressed %d", n)
+	}
+	// Accepted anew, the secrets are entered under their rules of today.
+	fresh := NewBaseline(fs[:2], "")
+	if fresh.Findings[0].Legacy || fresh.Version != BaselineVersion {
+		t.Fatalf("new entries %+v", fresh)
+	}
+	if fresh.Accepts(RuleGeneric, hashOf(npm), "x") {
+		t.Fatal("a version 2 entry accepts another rule")
+	}
+}
+
+func TestBaselineAddKeepsEntries(t *testing.T) {
+	t.Parallel()
+	b := NewBaseline([]Finding{{Path: "a.json", JSONPath: "x", Rule: RuleJWT, Hash: hashOf("one")}}, "")
+	n := b.Add([]Finding{
+		{Path: "b.json", JSONPath: "y", Rule: RuleJWT, Hash: hashOf("one")},
+		{Path: "b.json", JSONPath: "z", Rule: RuleGeneric, Hash: hashOf("two")},
+		NotScanned("c.json", fs.ErrPermission),
+	}, "")
+	if n != 1 || len(b.Findings) != 2 || len(b.Findings[0].SeenIn) != 2 {
+		t.Fatalf("added %d: %+v", n, b.Findings)
 	}
 }

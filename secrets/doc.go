@@ -4,37 +4,54 @@
 // Recordings are committed to version control, and a normalize function that
 // forgot a keyword argument, or a request digest that kept a header, can
 // leave an API key in a file nobody reads. This package scans decoded JSON
-// values, not lines of text: every string value and every object key of a
-// dryfire cassette (request digest and response, raw payload included) or a
-// cassette-fn tape (args, kwargs, result, error) is checked, and a finding
-// names the file, the JSON path, where that is in user terms and the rule.
+// values: every string value and every object key of a dryfire cassette
+// (request digest and response, raw payload included) or a cassette-fn tape
+// (args, kwargs, result, error) is checked, and a finding names the file,
+// the JSON path, where that is in user terms and the rule.
 //
 // # Rules
 //
-// The rules are our own ([Rules] lists them). Each one is anchored on a
-// prefix (sk-ant-api03-, ghp_, AKIA, eyJ, -----BEGIN, ://, …) so that one
+// The rules are our own ([Rules] lists them by family; docs/secrets.md is
+// the table). Most are anchored on a literal prefix (sk-ant-api03-, ghp_,
+// AKIA, IQoJb3JpZ2luX2Vj, eyJ, -----BEGIN, hooks.slack.com/, …) so that one
 // pass over a string looks only at the bytes that can start a secret; a
 // candidate is then checked for its length, alphabet, checksum (GitHub) and
-// entropy. Values under secret-looking key names (api_key, authorization,
-// password, client_secret, …) are findings when they are random enough.
-// Placeholders and examples (AKIAIOSFODNN7EXAMPLE, xxxx, ****, [REDACTED],
-// <token>, ${VAR}, YOUR_API_KEY, truncated prefixes, digests, UUIDs,
+// randomness. Values under credential names (api_key, password,
+// client_secret, access_token, session_token, X-Api-Key, Authorization, …)
+// are findings when they are random enough, wherever the name is: a member
+// of decoded JSON, an item of a ["X-Api-Key", "…"] pair, the value of a
+// {"name": …, "value": …} object, and in text: JSON inside a string (escaped
+// once or more), form bodies, header lines, YAML, .env files, XML and
+// command lines. Placeholders and examples (AKIAIOSFODNN7EXAMPLE, xxxx,
+// ****, [REDACTED], <token>, ${VAR}, @@VAR@@, YOUR_API_KEY, truncated
+// prefixes, code such as os.environ, digests, UUIDs under token names,
 // fingerprints, tool-call ids) are not findings.
 //
 // # Output never holds a secret
 //
 // A [Finding] carries a preview (a few leading characters, "…", the last two)
-// and the SHA-256 of the secret, never the secret. Where a secret sits in an
-// object key, the JSON path shows the preview in its place.
+// and the SHA-256 of the whole secret as it appears in the decoded value (a
+// webhook URL with its scheme, a PEM block from BEGIN to END), never the
+// secret. Where a secret sits in an object key, the JSON path shows the
+// preview in its place.
+//
+// # Failing closed
+//
+// A recording that does not decode (a merge conflict, a truncated tape) is
+// scanned as text by [ScanUndecodable]: a [RuleNotDecoded] finding lists the
+// file and [ScanText] reports what the text rules find, with lines instead of
+// JSON paths. A recording that cannot be read is a [NotScanned] finding. A
+// baseline accepts neither, so the gate stays closed until the file is fixed.
 //
 // # Entry points
 //
 //   - [ScanValue] scans one decoded value; [ScanCassette] and [ScanTape]
-//     scan a decoded recording and say where each finding is.
-//   - [ScanPath] walks a directory of recordings.
+//     scan a decoded recording and say where each finding is; [ScanBytes]
+//     scans a file's bytes whatever they hold. The walk of a project's files
+//     lives in package workspace, which calls these.
 //   - [RedactValue] replaces every secret with [REDACTED:<rule>];
 //     [RedactFile] rewrites a recording atomically in its own format.
 //   - [Baseline] records accepted findings by rule and hash, optionally
 //     scoped to a path; [DefaultBaselineFile] at the project root is read
-//     automatically by the command.
+//     automatically by the command. Baselines of version 1 are still read.
 package secrets

@@ -259,6 +259,7 @@ func keyedValue(k keyKind, s string) (match, bool) {
 		return match{rule: RuleKubernetes, start: 0, end: len(s)}, true
 	case keyNone:
 		return match{}, false
+	case keyCredential, keyToken, keyVendor:
 	}
 	if !genericSecret(s, k != keyToken) {
 		return match{}, false
@@ -306,7 +307,7 @@ func genericSecret(s string, uuidOK bool) bool {
 	if t := strings.Trim(s, "@#%_*<>{}$[]()"); t != s && wordy(t) {
 		return false // a template marker: @@DB_PASSWORD@@, __TOKEN__, <<API_KEY>>
 	}
-	if classes(s) < 2 {
+	if classes(s) < 2 || sequential(s) {
 		return false
 	}
 	return entropy(s) >= min(3.0, math.Log2(float64(len(s)))-0.5)

@@ -18,6 +18,9 @@ var (
 	valueStop = newCharset(" \t\r\n\"'`,;&()[]{}<>\\|")
 	// headerStop ends an unquoted header value, which has spaces in it.
 	headerStop = newCharset("\r\n\"'`,;&()[]{}<>\\|")
+	// inIdentifier holds the bytes that make a "name:" part of something
+	// longer: arn:aws:secretsmanager:…:secret:db, /v1/secret:name.
+	inIdentifier = newCharset(":/=@#")
 	// nameEnds holds the last letters of the names classifyKey knows, so
 	// that most "word:" in prose are dismissed before any work.
 	nameEnds = newCharset("yYtTnNdDsShHeErRlL")
@@ -35,7 +38,7 @@ func matchKeyedText(s string, i int) (match, bool) {
 		}
 	}
 	ks, ke := nameBefore(s, i)
-	if ke-ks < 2 {
+	if ke-ks < 2 || ks > 0 && inIdentifier[s[ks-1]] {
 		return match{}, false
 	}
 	if sep == ':' {
@@ -111,6 +114,9 @@ func valueAfter(s string, v int, kind keyKind) (match, bool) {
 		e = v
 		for e < len(s) && e-v < 4096 && !stop[s[e]] {
 			e++
+		}
+		if strings.HasSuffix(s[v:e], "...") || strings.HasPrefix(s[e:], "…") {
+			return match{}, false // elided: "sk-…", "FwoGZXIv..."
 		}
 		for e > v && s[e-1] == '.' {
 			e-- // the end of a sentence
@@ -317,15 +323,24 @@ func kubernetesText(s string, i, ks, ke int) (m match, ok, inBlock bool) {
 	for ls > 0 && s[ls-1] == ' ' {
 		ls--
 	}
-	if ls == 0 || s[ls-1] != '\n' {
+	// The YAML may sit in a string that was JSON once more, its newlines
+	// escaped.
+	escaped := ls >= 2 && s[ls-2:ls] == `\n`
+	if ls == 0 || s[ls-1] != '\n' && !escaped {
 		return match{}, false, false
 	}
 	v := i + 2
 	e := v
-	for e < len(s) && s[e] != '\n' && s[e] != '\r' {
+	for e < len(s) && s[e] != '\n' && s[e] != '\r' && (!escaped || s[e] != '\\') {
 		e++
 	}
-	header := blockHeader(s, ls, ks-ls)
+	var header string
+	if escaped {
+		before := strings.ReplaceAll(s[max(0, ls-4096):ls], `\n`, "\n")
+		header = blockHeader(before, len(before), ks-ls)
+	} else {
+		header = blockHeader(s, ls, ks-ls)
+	}
 	if header != "data:" && header != "stringData:" {
 		return match{}, false, false
 	}
@@ -374,7 +389,7 @@ func blockHeader(s string, ls, indent int) string {
 // kubernetesValue decides whether a value of a Secret's data (base64) is a
 // secret: it decodes, and what it holds is not a placeholder.
 func kubernetesValue(s string) (match, bool) {
-	if len(s) < 8 || run(s, 0, b64body) != len(s) {
+	if len(s) < 8 || run(s, 0, b64body) != len(s) || placeholder(s) || distinct(s) < 6 {
 		return match{}, false
 	}
 	dec, err := base64.StdEncoding.DecodeString(s)

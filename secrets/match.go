@@ -301,7 +301,7 @@ func randomBody(b string) bool {
 // bytes (runs of A in an OpenSSH key, of / in an AWS session token): many
 // distinct characters and a high entropy, but runs allowed.
 func denseBody(b string, minDistinct int) bool {
-	return len(b) >= 32 && distinct(b) >= minDistinct && entropy(b) >= 4.0 && !placeholderWord(b, false)
+	return len(b) >= 32 && distinct(b) >= minDistinct && entropy(b) >= 4.0 && !sequential(b) && !placeholderWord(b, false)
 }
 
 // placeholderWords are the words that mark a value as an example. Inside the
@@ -312,7 +312,13 @@ var placeholderWords = []string{
 	"insert", "replace", "your_", "your-", "yourapi", "yourkey", "yourtoken", "xxxxx",
 }
 
-var shortPlaceholderWords = []string{"xxx", "***", "...", "…", "fake", "test", "todo", "tbd", "<", ">", "${", "{{", "%s", "%("}
+// shortPlaceholderWords mark a value a person chose as a stand-in.
+var shortPlaceholderWords = []string{"***", "...", "…", "<", ">", "${", "{{", "%s", "%("}
+
+// shortPlaceholderNames are the words among them that random characters
+// spell now and then: they count only in values shorter than 24
+// characters ("fake-key", "xxx-test"), not inside a 300-character token.
+var shortPlaceholderNames = []string{"xxx", "fake", "test", "todo", "tbd"}
 
 func placeholderWord(s string, short bool) bool {
 	l := strings.ToLower(s)
@@ -321,8 +327,16 @@ func placeholderWord(s string, short bool) bool {
 			return true
 		}
 	}
-	if short {
-		for _, w := range shortPlaceholderWords {
+	if !short {
+		return false
+	}
+	for _, w := range shortPlaceholderWords {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	if len(s) < 24 {
+		for _, w := range shortPlaceholderNames {
 			if strings.Contains(l, w) {
 				return true
 			}

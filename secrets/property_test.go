@@ -15,7 +15,7 @@ import (
 // and checks that no finding, path or redacted value holds any of them.
 func TestNoOutputHoldsASecret(t *testing.T) {
 	t.Parallel()
-	for seed := range uint64(40) {
+	for seed := range uint64(15) {
 		g := newGen(1000 + seed)
 		ps := g.kinds()
 		var members []jsonv.Member
@@ -55,7 +55,7 @@ func TestNoOutputHoldsASecret(t *testing.T) {
 // scanner never panics, never reports the secret itself, and that redaction
 // keeps valid UTF-8 valid and is idempotent.
 func FuzzScan(f *testing.F) {
-	for _, s := range lookAlikes {
+	for _, s := range lookAlikes[famAuth] {
 		f.Add(s, "", uint64(1), uint8(0))
 	}
 	f.Add("Authorization: Bearer ", "\n", uint64(2), uint8(28))

@@ -272,7 +272,7 @@ func matchDiscordBot(s string, i int) (match, bool) {
 	if n := e3 - e2 - 1; n < 27 || n > 38 || !wordEnd(s, e3) || !randomBody(s[e2+1:e3]) || !randomBody(s[i:e1]) {
 		return match{}, false
 	}
-	return match{rule: "discord-bot-token", start: i, end: e3}, true
+	return match{rule: RuleDiscordBot, start: i, end: e3}, true
 }
 
 // matchOnePassword finds a 1Password account secret key:

@@ -37,6 +37,7 @@ const (
 	RuleGroq          = "groq-api-key"
 	RuleXAI           = "xai-api-key"
 	RuleTelegram      = "telegram-bot-token"
+	RuleDiscordBot    = "discord-bot-token"
 	RuleFacebook      = "facebook-access-token"
 	RuleAzureSecret   = "azure-ad-client-secret"
 	RuleAzureStorage  = "azure-storage-account-key"
@@ -120,6 +121,7 @@ var specialRules = []Rule{
 	{RuleGChatWebhook, famChat, "Google Chat webhook URL (chat.googleapis.com/v1/spaces/…/messages?key=…&token=…)"},
 	{RuleZapierWebhook, famChat, "Zapier catch hook URL (hooks.zapier.com/hooks/catch/…)"},
 	{RuleTelegram, famChat, "Telegram bot token (<bot id>:AA…, also in api.telegram.org/bot… URLs)"},
+	{RuleDiscordBot, famChat, "Discord bot token (<base64 bot id>.<timestamp>.<HMAC>)"},
 	{RuleMailchimp, famChat, "Mailchimp API key (32 hex digits and -us<NN>)"},
 	{RuleStripe, famPay, "Stripe live secret or restricted key (sk_live_, rk_live_, sk_prod_, rk_prod_)"},
 	{RuleFacebook, famPay, "Facebook app access token (<app id>|<secret>)"},

@@ -107,11 +107,11 @@ func scanDryfire(rel string, body jsonv.Value, yield func(Finding)) {
 		switch m.Key {
 		case "request_digest":
 			w.yield = emit(whereDigest, false)
-			w.member(m, keyNone)
+			w.member(m)
 		case "response":
 			if m.Value.Kind != jsonv.Object {
 				w.yield = emit(whereResponse, true)
-				w.member(m, keyNone)
+				w.member(m)
 				continue
 			}
 			mark := w.push(m.Key)
@@ -121,12 +121,12 @@ func scanDryfire(rel string, body jsonv.Value, yield func(Finding)) {
 					where = whereRaw
 				}
 				w.yield = emit(where, true)
-				w.member(r, keyNone)
+				w.member(r)
 			}
 			w.pop(mark)
 		default:
 			w.yield = emit(whereHeader, false)
-			w.member(m, keyNone)
+			w.member(m)
 		}
 	}
 }
@@ -143,7 +143,7 @@ func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
 	for _, m := range body.Members {
 		if m.Key != "entries" || entries.Kind != jsonv.Object {
 			w.yield = emit(whereTape, false)
-			w.member(m, keyNone)
+			w.member(m)
 		}
 	}
 	if entries.Kind != jsonv.Object {
@@ -177,7 +177,7 @@ func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
 				default:
 					w.yield = emit(whereTape, false)
 				}
-				w.member(f, keyNone)
+				w.member(f)
 			}
 			w.pop(im)
 		}

@@ -145,8 +145,8 @@ func (w *walker) pop(mark int) { w.path = w.path[:mark] }
 
 // member visits one member of an object at the top of a recording, where
 // no sibling says anything about it.
-func (w *walker) member(m jsonv.Member, inherited keyKind) {
-	w.memberIn(objShape{}, m, inherited)
+func (w *walker) member(m jsonv.Member) {
+	w.memberIn(objShape{}, m, keyNone)
 }
 
 func (w *walker) memberIn(sh objShape, m jsonv.Member, inherited keyKind) {

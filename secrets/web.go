@@ -77,7 +77,7 @@ func zapierWebhook(s string, i int) (match, bool) {
 		return match{}, false
 	}
 	e := run(s, d+1, alnum)
-	if n := e - d - 1; n < 5 || distinct(s[d+1:e]) < 5 || placeholder(s[d+1:e]) {
+	if n := e - d - 1; n < 5 || distinct(s[d+1:e]) < 5 || sequential(s[d+1:e]) || placeholder(s[d+1:e]) {
 		return match{}, false
 	}
 	st := withScheme(s, i)
