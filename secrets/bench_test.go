@@ -96,3 +96,19 @@ func BenchmarkScanCassetteWithDecode(b *testing.B) {
 		ScanCassette("c.json", c)
 	}
 }
+
+// BenchmarkScanText measures the text scan of a file that does not decode
+// (the same transcript's bytes), in bytes of the file per second.
+func BenchmarkScanText(b *testing.B) {
+	data := transcript(1, 40)
+	if fs := ScanText("c.json", data); len(fs) != 0 {
+		b.Fatalf("transcript has findings: %+v", fs[0])
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		ScanText("c.json", data)
+	}
+	reportCPUThroughput(b, start, int64(len(data)))
+}

@@ -46,7 +46,7 @@ func awsSecretAt(s string, j int) (match, bool) {
 	if j >= len(s) || !wordStart(s, j) {
 		return match{}, false
 	}
-	e := run(s, j, b64std)
+	e := runMax(s, j, b64std, 41)
 	if e-j != 40 || (e < len(s) && s[e] == '=') || !randomBody(s[j:e]) || classes(s[j:e]) < 3 {
 		return match{}, false
 	}
@@ -89,8 +89,8 @@ func matchAWSSession(s string, i int) (match, bool) {
 	if keep == 0 {
 		return match{}, false
 	}
-	e := run(s, i, b64body)
-	if e-i < 100 || !wordEnd(s, e) || !denseBody(s[i:e], 40) {
+	e := runMax(s, i, b64body, 8193)
+	if e-i < 100 || e-i > 8192 || !wordEnd(s, e) || !denseBody(s[i:e], 40) {
 		return match{}, false
 	}
 	return match{rule: RuleAWSSession, start: i, end: e, keep: keep}, true
@@ -114,7 +114,7 @@ func matchAzureSecret(s string, i int) (match, bool) {
 	if st > 0 && azureSecretSet[s[st-1]] {
 		return match{}, false
 	}
-	e := run(s, i+1, azureSecretSet)
+	e := runMax(s, i+1, azureSecretSet, 64)
 	for e-i-1 > 34 && s[e-1] == '.' {
 		e-- // the end of a sentence
 	}
@@ -138,7 +138,7 @@ func matchAzureConn(s string, i int) (match, bool) {
 		return match{}, false
 	}
 	b := i + len(p)
-	e := run(s, b, b64body)
+	e := runMax(s, b, b64body, hi+1)
 	if n := e - b; n < lo || n > hi || !randomBody(strings.TrimRight(s[b:e], "=")) {
 		return match{}, false
 	}
@@ -158,7 +158,7 @@ func matchAzureSAS(s string, i int) (match, bool) {
 		return match{}, false
 	}
 	b := i + 4
-	e := run(s, b, sasSigSet)
+	e := runMax(s, b, sasSigSet, 201)
 	if n := e - b; n < 40 || n > 200 {
 		return match{}, false
 	}

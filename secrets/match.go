@@ -49,6 +49,17 @@ func run(s string, i int, c *charset) int {
 	return i
 }
 
+// runMax is run that stops after limit bytes: a matcher that knows how long
+// its secret can be reads no further, so a text made of one prefix repeated
+// costs each anchor a bounded read, not the rest of the text.
+func runMax(s string, i int, c *charset, limit int) int {
+	end := min(len(s), i+limit)
+	for i < end && c[s[i]] {
+		i++
+	}
+	return i
+}
+
 // runBack returns the start of the run of bytes in c that ends at i
 // (exclusive), looking back at most limit bytes.
 func runBack(s string, i int, c *charset, limit int) int {

@@ -4,7 +4,7 @@ import "strings"
 
 // maxKeyBlock bounds how far a private key block is read: the largest RSA
 // keys in PEM are under 7 KB, a PGP secret key block rarely above 16 KB.
-const maxKeyBlock = 64 << 10
+const maxKeyBlock = 24 << 10
 
 var blanks = newCharset(" \t")
 
@@ -133,7 +133,7 @@ func matchPuTTY(s string, i int) (match, bool) {
 	if !strings.HasPrefix(s[i:], "PuTTY-User-Key-File-") {
 		return match{}, false
 	}
-	limit := s[i:min(len(s), i+maxKeyBlock)]
+	limit := s[i:min(len(s), i+maxKeyBlock/2)]
 	p := strings.Index(limit, "Private-Lines:")
 	if p < 0 {
 		return match{}, false

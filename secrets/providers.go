@@ -49,8 +49,15 @@ func prefixedAt(s string, i int, prefix, rule string, c *charset, minLen, maxLen
 		return match{}, false
 	}
 	b := i + len(prefix)
-	e := run(s, b, c)
+	limit := maxLen + 1
+	if maxLen == 0 {
+		limit = maxToken + 1
+	}
+	e := runMax(s, b, c, limit)
 	n := e - b
+	if maxLen == 0 && n > maxToken {
+		return match{}, false
+	}
 	if n < minLen || (maxLen > 0 && n > maxLen) || !wordEnd(s, e) || !randomBody(s[b:e]) {
 		return match{}, false
 	}
@@ -122,7 +129,7 @@ func matchAnthropic(s string, i int) (match, bool) {
 		return match{}, false
 	}
 	body := d + 1
-	e := run(s, body, b64url)
+	e := runMax(s, body, b64url, 513)
 	if e-body < 80 || !randomBody(s[body:e]) {
 		return match{}, false
 	}
@@ -190,7 +197,7 @@ func matchSlackToken(s string, i int) (match, bool) {
 	default:
 		return match{}, false
 	}
-	e := run(s, b, slackSet)
+	e := runMax(s, b, slackSet, 513)
 	if e-b < 20 || strings.Count(s[b:e], "-") < 1 || !randomBody(strings.ReplaceAll(s[b:e], "-", "")) {
 		return match{}, false
 	}
@@ -310,7 +317,7 @@ func matchTerraform(s string, i int) (match, bool) {
 		return match{}, false
 	}
 	b := i + len(".atlasv1.")
-	e := run(s, b, b64urlEq)
+	e := runMax(s, b, b64urlEq, 71)
 	for e > b && s[e-1] == '.' {
 		e--
 	}

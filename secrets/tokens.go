@@ -2,6 +2,10 @@ package secrets
 
 import "strings"
 
+// maxToken bounds the body of a token whose spec sets no maximum: no
+// service issues longer ones, and a bound keeps a repeated prefix cheap.
+const maxToken = 2048
+
 // tokenSpec is a kind of token made of a fixed prefix and a random body:
 // most services mark their keys that way so that scanners can find them.
 type tokenSpec struct {
@@ -172,12 +176,16 @@ func (t *tokenSpec) matcher() matcher {
 				continue
 			}
 			b := i + len(p)
-			e := run(s, b, t.body)
+			limit := t.max + 1
+			if t.max == 0 {
+				limit = maxToken + 1
+			}
+			e := runMax(s, b, t.body, limit)
 			for e > b && (s[e-1] == '.' || s[e-1] == ',') && t.body[s[e-1]] {
 				e-- // the end of a sentence or of a list, not of the token
 			}
 			n := e - b
-			if n < t.min || (t.max > 0 && n > t.max) || !wordEnd(s, e) || !check(s[b:e]) {
+			if n < t.min || n >= limit || !wordEnd(s, e) || !check(s[b:e]) {
 				return match{}, false
 			}
 			return match{rule: t.rule, start: i, end: e, keep: len(p)}, true

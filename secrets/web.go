@@ -51,7 +51,7 @@ func slackWebhook(s string, i int) (match, bool) {
 		return match{}, false
 	}
 	j += len(kind)
-	e := run(s, j, hookPathSet)
+	e := runMax(s, j, hookPathSet, 512)
 	path := s[j:e]
 	segs := strings.Split(strings.TrimRight(path, "/"), "/")
 	last := segs[len(segs)-1]
@@ -109,7 +109,7 @@ func googleChatWebhook(s string, i int) (match, bool) {
 		return match{}, false
 	}
 	tb := i + t + len("token=")
-	te := run(s, tb, b64urlPctEq)
+	te := runMax(s, tb, b64urlPctEq, 512)
 	if te-tb < 20 || !randomBody(s[tb:te]) {
 		return match{}, false
 	}
@@ -139,7 +139,7 @@ func matchTeamsWebhook(s string, i int) (match, bool) {
 	default:
 		return match{}, false
 	}
-	e := run(s, j, teamsPath)
+	e := runMax(s, j, teamsPath, 1024)
 	path := s[j:e]
 	k := strings.Index(path, "/IncomingWebhook/")
 	if k < 0 || !strings.Contains(path[:k], "@") {
@@ -181,8 +181,8 @@ func matchJWTBase64(s string, i int) (match, bool) {
 	if !strings.HasPrefix(s[i:], "ZXlK") {
 		return match{}, false
 	}
-	e := run(s, i, b64body)
-	if e-i < 60 || !wordEnd(s, e) {
+	e := runMax(s, i, b64body, 2048)
+	if e-i < 60 || !wordEnd(s, e) || strings.IndexByte(s[i:e], '=') < e-i-2 && strings.IndexByte(s[i:e], '=') >= 0 {
 		return match{}, false
 	}
 	dec, err := base64.StdEncoding.DecodeString(s[i:e])
@@ -212,7 +212,7 @@ func matchBearer(s string, i int) (match, bool) {
 }
 
 func bearerToken(s string, j int) (match, bool) {
-	e := run(s, j, bearerSet)
+	e := runMax(s, j, bearerSet, 8192)
 	for e > j && s[e-1] == '.' {
 		e-- // the end of a sentence, not of the token
 	}
