@@ -33,7 +33,7 @@ func (f focus) String() string {
 // (the ? help and the confirmation dialog) and the status line. Pages
 // embed it.
 type screen struct {
-	styles theme.Styles
+	styles *theme.Styles
 	layout Layout
 	focus  focus
 	detail detail.Model
@@ -46,7 +46,7 @@ type screen struct {
 }
 
 func newScreen(styles theme.Styles, dk detail.KeyMap, ck dialog.KeyMap, hk help.KeyMap) screen {
-	return screen{styles: styles, detail: detail.New(styles, dk), dialog: dialog.New(styles, ck), help: help.New(styles, hk)}
+	return screen{styles: &styles, detail: detail.New(styles, dk), dialog: dialog.New(styles, ck), help: help.New(styles, hk)}
 }
 
 // setScreenLayout gives the shared children their size.
@@ -59,7 +59,7 @@ func (s *screen) setScreenLayout(l Layout) {
 
 // setScreenStyles pushes new styles down to the shared children.
 func (s *screen) setScreenStyles(st theme.Styles) {
-	s.styles = st
+	s.styles = &st
 	s.detail.SetStyles(st)
 	s.dialog.SetStyles(st)
 	s.help.SetStyles(st)

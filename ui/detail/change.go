@@ -37,7 +37,7 @@ type Pair struct {
 }
 
 // changeLines renders a change wrapped to width w.
-func changeLines(c FileChange, s theme.Styles, w int) []string {
+func changeLines(c FileChange, s *theme.Styles, w int) []string {
 	muted := s.Muted.Render
 	head := s.StatusStyle(c.Kind).Render(theme.Glyph(c.Kind)+" "+c.Kind) + muted(" · "+c.Where)
 	if c.State != "" {
@@ -75,7 +75,7 @@ func bullets(ls []string) []string {
 
 // pairLines renders one old → new pair: removed lines, then added ones;
 // an unchanged value once.
-func pairLines(p Pair, s theme.Styles) []string {
+func pairLines(p Pair, s *theme.Styles) []string {
 	if p.Old == p.New {
 		out := []string{"  " + s.Detail.Label.Render(p.Label) + s.Muted.Render(" (unchanged)")}
 		for _, l := range strings.Split(p.Old, "\n") {

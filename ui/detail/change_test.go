@@ -1,6 +1,7 @@
 package detail
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,13 +48,8 @@ func TestChangeView(t *testing.T) {
 		" ",
 		" ",
 	}
-	if len(got) != len(want) {
-		t.Fatalf("%d rows, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("row %d = %q, want %q", i, got[i], want[i])
-		}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 
 // jsonLines pretty-prints v with two-space indentation, keeping key order
 // and number spellings, and colours keys, strings, numbers and literals.
-func jsonLines(v jsonv.Value, s theme.Styles) []string {
+func jsonLines(v jsonv.Value, s *theme.Styles) []string {
 	p := jsonPrinter{s: s}
 	p.value(v, 0, "")
 	p.flush()
@@ -17,7 +17,7 @@ func jsonLines(v jsonv.Value, s theme.Styles) []string {
 }
 
 type jsonPrinter struct {
-	s   theme.Styles
+	s   *theme.Styles
 	out []string
 	cur strings.Builder
 }

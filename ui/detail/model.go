@@ -18,7 +18,7 @@ const TabBarRow = 2
 
 // Model is the detail pane.
 type Model struct {
-	styles  theme.Styles
+	styles  *theme.Styles
 	keys    KeyMap
 	data    Data
 	has     bool
@@ -38,7 +38,7 @@ type Model struct {
 
 // New returns an empty pane.
 func New(styles theme.Styles, keys KeyMap) Model {
-	return Model{styles: styles, keys: keys}
+	return Model{styles: &styles, keys: keys}
 }
 
 // SetSize sets the pane size in cells.
@@ -52,7 +52,7 @@ func (m *Model) SetSize(w, h int) {
 }
 
 // SetStyles replaces the styles.
-func (m *Model) SetStyles(s theme.Styles) { m.styles, m.cache = s, nil; m.refresh() }
+func (m *Model) SetStyles(s theme.Styles) { m.styles, m.cache = &s, nil; m.refresh() }
 
 // Focus gives the pane the keyboard.
 func (m *Model) Focus() { m.focused = true }

@@ -9,7 +9,7 @@ import (
 )
 
 // lines renders one tab as logical lines (styled, not yet wrapped).
-func lines(d Data, tab Tab, s theme.Styles, reveal bool) []string {
+func lines(d Data, tab Tab, s *theme.Styles, reveal bool) []string {
 	if !d.HasBody && tab != TabSecrets {
 		return errorLines(d, s)
 	}
@@ -33,7 +33,7 @@ func lines(d Data, tab Tab, s theme.Styles, reveal bool) []string {
 	}
 }
 
-func errorLines(d Data, s theme.Styles) []string {
+func errorLines(d Data, s *theme.Styles) []string {
 	out := []string{s.Error.Render("This file could not be read as a recording.")}
 	if d.Err != nil {
 		for _, l := range strings.Split(d.Err.Error(), "\n") {
@@ -43,9 +43,9 @@ func errorLines(d Data, s theme.Styles) []string {
 	return append(out, "", s.Muted.Render("Open it with e to fix it by hand, or remove it; doctor --fix rewrites what it can."))
 }
 
-func heading(s theme.Styles, text string) string { return s.Detail.Heading.Render(text) }
+func heading(s *theme.Styles, text string) string { return s.Detail.Heading.Render(text) }
 
-func label(s theme.Styles, k, v string) string {
+func label(s *theme.Styles, k, v string) string {
 	return s.Detail.Label.Render(k+": ") + s.Detail.Text.Render(v)
 }
 
@@ -69,7 +69,7 @@ func scalar(v jsonv.Value) string {
 	}
 }
 
-func response(r jsonv.Value, s theme.Styles) []string {
+func response(r jsonv.Value, s *theme.Styles) []string {
 	var out []string
 	if t := r.Field("text"); !t.IsNull() {
 		out = append(out, heading(s, "Text"))
@@ -98,7 +98,7 @@ func response(r jsonv.Value, s theme.Styles) []string {
 	return out
 }
 
-func textLines(t string, s theme.Styles) []string {
+func textLines(t string, s *theme.Styles) []string {
 	var out []string
 	for _, l := range strings.Split(t, "\n") {
 		out = append(out, s.Detail.Text.Render(l))
@@ -113,7 +113,7 @@ func indent(ls []string, pre string) []string {
 	return ls
 }
 
-func request(r jsonv.Value, s theme.Styles) []string {
+func request(r jsonv.Value, s *theme.Styles) []string {
 	out := []string{label(s, "provider", r.Field("provider").Str()) + "  " + label(s, "model", r.Field("model").Str())}
 	if sys := r.Field("system"); !sys.IsNull() {
 		out = append(out, "", heading(s, "System"))
@@ -150,7 +150,7 @@ func request(r jsonv.Value, s theme.Styles) []string {
 	return out
 }
 
-func tapeRequest(e jsonv.Value, s theme.Styles) []string {
+func tapeRequest(e jsonv.Value, s *theme.Styles) []string {
 	out := []string{heading(s, "Arguments")}
 	out = append(out, jsonLines(e.Field("args"), s)...)
 	if k, ok := e.Get("kwargs"); ok {
@@ -160,7 +160,7 @@ func tapeRequest(e jsonv.Value, s theme.Styles) []string {
 	return out
 }
 
-func tapeResponse(e jsonv.Value, s theme.Styles) []string {
+func tapeResponse(e jsonv.Value, s *theme.Styles) []string {
 	if errV, ok := e.Get("error"); ok {
 		out := []string{s.Error.Render("Recorded error (replay throws it again)")}
 		if errV.Kind == jsonv.Object {
@@ -175,7 +175,7 @@ func tapeResponse(e jsonv.Value, s theme.Styles) []string {
 	return []string{s.Muted.Render("No result recorded (the call returned undefined / None).")}
 }
 
-func diffLines(d Data, s theme.Styles) []string {
+func diffLines(d Data, s *theme.Styles) []string {
 	if d.Diff == nil {
 		if d.Status == "stale" {
 			return []string{s.Muted.Render("Working out what changed…")}
@@ -214,7 +214,7 @@ func diffLines(d Data, s theme.Styles) []string {
 	return out
 }
 
-func unifiedLine(l string, s theme.Styles) string {
+func unifiedLine(l string, s *theme.Styles) string {
 	switch {
 	case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
 		return s.Diff.Path.Render(l)
@@ -229,7 +229,7 @@ func unifiedLine(l string, s theme.Styles) string {
 	}
 }
 
-func secretLines(d Data, s theme.Styles, reveal bool) []string {
+func secretLines(d Data, s *theme.Styles, reveal bool) []string {
 	if !d.SecretsChecked {
 		return []string{s.Muted.Render("Secrets were not checked for this recording.")}
 	}

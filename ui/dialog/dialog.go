@@ -58,7 +58,7 @@ func (k KeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp(
 
 // Model is the dialog. The zero value is closed.
 type Model struct {
-	styles  theme.Styles
+	styles  *theme.Styles
 	keys    KeyMap
 	width   int
 	height  int
@@ -70,7 +70,7 @@ type Model struct {
 
 // New returns a closed dialog.
 func New(styles theme.Styles, keys KeyMap) Model {
-	return Model{styles: styles, keys: keys}
+	return Model{styles: &styles, keys: keys}
 }
 
 // SetSize sets the room the box is centred in.
@@ -80,7 +80,7 @@ func (m *Model) SetSize(w, h int) {
 }
 
 // SetStyles replaces the styles.
-func (m *Model) SetStyles(s theme.Styles) { m.styles = s }
+func (m *Model) SetStyles(s theme.Styles) { m.styles = &s }
 
 // Open shows c, scrolled to the top; its answer will carry id.
 func (m Model) Open(id int, c Content) Model {

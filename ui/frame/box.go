@@ -17,7 +17,7 @@ const maxBoxWidth = 100
 // BoxInner is the inside of a box drawn in w × h cells: the width its
 // lines are wrapped to, and how many body lines fit under the title (and
 // the blank line after it) and above the footer.
-func BoxInner(s theme.Styles, w, h int) (width, rows int) {
+func BoxInner(s *theme.Styles, w, h int) (width, rows int) {
 	width = max(min(w-s.Dialog.Box.GetHorizontalFrameSize(), maxBoxWidth), 10)
 	rows = max(h-s.Dialog.Box.GetVerticalFrameSize()-3, 1)
 	return width, rows
@@ -25,7 +25,7 @@ func BoxInner(s theme.Styles, w, h int) (width, rows int) {
 
 // BoxLines is body as a box in w × h cells wraps it: the lines that
 // scroll.
-func BoxLines(s theme.Styles, body []string, w, h int) []string {
+func BoxLines(s *theme.Styles, body []string, w, h int) []string {
 	innerW, _ := BoxInner(s, w, h)
 	return Wrap(body, innerW, false)
 }
@@ -33,7 +33,7 @@ func BoxLines(s theme.Styles, body []string, w, h int) []string {
 // Box draws title, the body lines from offset and a footer in a bordered
 // box no larger than w × h, centred in w × h. When the body does not fit,
 // the footer starts with how many lines are below.
-func Box(s theme.Styles, title string, body []string, footer string, offset, w, h int) string {
+func Box(s *theme.Styles, title string, body []string, footer string, offset, w, h int) string {
 	innerW, room := BoxInner(s, w, h)
 	body = Wrap(body, innerW, false)
 	offset = max(0, min(offset, len(body)-room))

@@ -52,7 +52,8 @@ func TestPadRight(t *testing.T) {
 
 func TestBox(t *testing.T) {
 	t.Parallel()
-	s := theme.New(true)
+	styles := theme.New(true)
+	s := &styles
 	body := make([]string, 30)
 	for i := range body {
 		body[i] = strings.Repeat("x", i)

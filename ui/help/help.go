@@ -56,7 +56,7 @@ type Line struct {
 
 // Model is the help of one page: its key line and its overlay.
 type Model struct {
-	styles  theme.Styles
+	styles  *theme.Styles
 	keys    KeyMap
 	width   int
 	height  int
@@ -68,14 +68,14 @@ type Model struct {
 
 // New returns the help, with the overlay closed.
 func New(styles theme.Styles, keys KeyMap) Model {
-	return Model{styles: styles, keys: keys}
+	return Model{styles: &styles, keys: keys}
 }
 
 // SetSize sets the room of the key line (w) and of the overlay (w × h).
 func (m *Model) SetSize(w, h int) { m.width, m.height = w, h }
 
 // SetStyles replaces the styles.
-func (m *Model) SetStyles(s theme.Styles) { m.styles = s }
+func (m *Model) SetStyles(s theme.Styles) { m.styles = &s }
 
 // Show opens the overlay on the groups (empty ones and disabled bindings
 // are left out) and the legend lines under them.
@@ -166,34 +166,45 @@ func (m Model) ShortView(l Line) string {
 		return st.ShortKey.Render(b.Help().Key) + " " + st.ShortDesc.Render(b.Help().Desc)
 	}
 	sep := st.ShortSeparator.Render(" · ")
+	sepW := ansi.StringWidth(sep)
 	tails := make([]string, 0, len(l.Tail))
 	for _, b := range l.Tail {
 		tails = append(tails, item(b))
 	}
 	room := m.width - ansi.StringWidth(strings.Join(tails, sep))
+	items := make([]string, len(l.Keys))
+	widths := make([]int, len(l.Keys))
+	for i, b := range l.Keys {
+		items[i] = item(b)
+		widths[i] = ansi.StringWidth(items[i]) + sepW
+	}
 	essential := func(b key.Binding) bool { return l.Essential != nil && l.Essential(b) }
 	chosen := make([]bool, len(l.Keys))
 	used := 0
 	for i, b := range l.Keys {
-		if w := ansi.StringWidth(item(b) + sep); essential(b) && used+w <= room {
-			chosen[i], used = true, used+w
+		if essential(b) && used+widths[i] <= room {
+			chosen[i], used = true, used+widths[i]
 		}
 	}
 	for i, b := range l.Keys {
-		if chosen[i] || essential(b) {
-			continue
-		}
-		w := ansi.StringWidth(item(b) + sep)
-		if used+w <= room {
-			chosen[i], used = true, used+w
-		} else if !l.Fill {
-			break
+		switch {
+		case chosen[i] || essential(b):
+		case used+widths[i] <= room:
+			chosen[i], used = true, used+widths[i]
+		case !l.Fill:
+			return m.joinChosen(items, chosen, tails, sep)
 		}
 	}
-	parts := make([]string, 0, len(l.Keys)+len(tails))
-	for i, b := range l.Keys {
+	return m.joinChosen(items, chosen, tails, sep)
+}
+
+// joinChosen is the key line: the chosen items in their order, then the
+// tails.
+func (m Model) joinChosen(items []string, chosen []bool, tails []string, sep string) string {
+	parts := make([]string, 0, len(items)+len(tails))
+	for i, it := range items {
 		if chosen[i] {
-			parts = append(parts, item(b))
+			parts = append(parts, it)
 		}
 	}
 	return ansi.Truncate(strings.Join(append(parts, tails...), sep), m.width, "…")

@@ -51,7 +51,7 @@ type row struct {
 
 // Model is the list pane.
 type Model struct {
-	styles  theme.Styles
+	styles  *theme.Styles
 	keys    KeyMap
 	groups  []Group
 	rows    []row
@@ -65,7 +65,7 @@ type Model struct {
 
 // New returns an empty list with the keyboard.
 func New(styles theme.Styles, keys KeyMap) Model {
-	return Model{styles: styles, keys: keys, focused: true}
+	return Model{styles: &styles, keys: keys, focused: true}
 }
 
 // SetGroups replaces the content, with the cursor on the first item and
@@ -103,7 +103,7 @@ func (m *Model) SetSize(w, h int) {
 }
 
 // SetStyles replaces the styles.
-func (m *Model) SetStyles(s theme.Styles) { m.styles = s }
+func (m *Model) SetStyles(s theme.Styles) { m.styles = &s }
 
 // Focus gives the list the keyboard.
 func (m *Model) Focus() { m.focused = true }

@@ -1,6 +1,7 @@
 package list
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,13 +103,8 @@ func TestView(t *testing.T) {
 		"   - y1  ✓ accepted",
 		"",
 	}
-	if len(got) != len(want) {
-		t.Fatalf("%d lines, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("line %d = %q, want %q", i, got[i], want[i])
-		}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 }
 

@@ -191,7 +191,7 @@ func New(isDark bool) Styles {
 
 // StatusStyle returns the style of a status, or a plain one for a status
 // this version does not know.
-func (s Styles) StatusStyle(status string) lipgloss.Style {
+func (s *Styles) StatusStyle(status string) lipgloss.Style {
 	if st, ok := s.Status[status]; ok {
 		return st
 	}

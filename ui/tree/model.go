@@ -13,7 +13,7 @@ import (
 // Model is the tree pane. It is a value type; see the package doc for the
 // cost model.
 type Model struct {
-	styles  theme.Styles
+	styles  *theme.Styles
 	keys    KeyMap
 	root    *node
 	leaves  []*node // every leaf, in arrival order
@@ -30,7 +30,7 @@ type Model struct {
 
 // New returns an empty tree.
 func New(styles theme.Styles, keys KeyMap) Model {
-	return Model{styles: styles, keys: keys, root: &node{expanded: true, shown: true}, byID: map[string]*node{}, marks: map[string]bool{}, focused: true}
+	return Model{styles: &styles, keys: keys, root: &node{expanded: true, shown: true}, byID: map[string]*node{}, marks: map[string]bool{}, focused: true}
 }
 
 // Reset drops every recording but keeps size, focus, filters and marks.
@@ -49,7 +49,7 @@ func (m *Model) SetSize(w, h int) {
 }
 
 // SetStyles replaces the styles.
-func (m *Model) SetStyles(s theme.Styles) { m.styles = s }
+func (m *Model) SetStyles(s theme.Styles) { m.styles = &s }
 
 // Focus gives the tree the keyboard.
 func (m *Model) Focus() { m.focused = true }
