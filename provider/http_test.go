@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -203,6 +204,33 @@ func checkExchange(t *testing.T, got []exchange, tc wireCase) {
 	for _, k := range tc.absent {
 		if x.Header.Get(k) != "" {
 			t.Errorf("header %s sent (%q), want none", k, x.Header.Get(k))
+		}
+	}
+}
+
+// One gateway serves every case of a run, from several workers at once.
+func TestGatewayIsSafeForConcurrentUse(t *testing.T) {
+	t.Parallel()
+	for _, p := range []string{"anthropic", "openai", "gemini"} {
+		f := newFake(t, fail(529), reply{status: 200, body: okBody[p]})
+		g, _ := f.resolve(t, p, DefaultMaxRetries, nil)
+		errs := make(chan error, 8)
+		for range 8 {
+			go func() {
+				resp, err := g.Complete(context.Background(), hi())
+				if err == nil && resp.Text.Str() != "ok" {
+					err = fmt.Errorf("text %q", resp.Text.Str())
+				}
+				errs <- err
+			}()
+		}
+		for range 8 {
+			if err := <-errs; err != nil {
+				t.Errorf("%s: %v", p, err)
+			}
+		}
+		if n := len(f.requests()); n != 9 {
+			t.Errorf("%s: %d requests, want 9 (one failed and retried)", p, n)
 		}
 	}
 }
