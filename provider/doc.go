@@ -75,8 +75,9 @@
 //     ctx ends the wait), else min(60 s, 0.5 s·2^n) with equal jitter.
 //
 // So an Anthropic call that keeps failing with 529 is sent (3+1)·(2+1) = 12
-// times. A retried call is still one turn. [Options].Sleep and
-// [Options].Random replace the waits and the jitter in tests.
+// times. A retried call is still one turn. [Options].OnRetry hears of each
+// retry (for a progress line); [Options].Sleep and [Options].Random replace
+// the waits and the jitter in tests.
 //
 // A request ends as a timeout after [DefaultTimeout] (600 s, the SDKs' and
 // dryfire's read timeout) without a byte of progress; with the default

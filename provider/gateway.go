@@ -59,6 +59,10 @@ type Options struct {
 	Random func() float64
 	// Now is the clock latency is measured with (nil: time.Now).
 	Now func() time.Time
+	// OnRetry, when set, hears of every retry of either layer before its
+	// wait (to show "retrying in 1.0s: HTTP 529" while a run goes on). It
+	// may be called from several goroutines at once.
+	OnRetry func(Retry)
 }
 
 // compat are the OpenAI-compatible providers dryfire knows, with their base
@@ -122,7 +126,7 @@ func Resolve(name string, env Env, o Options) (Gateway, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &retrying{inner: g, max: o.MaxRetries, sleep: o.Sleep, random: o.Random}
+	r := &retrying{inner: g, max: o.MaxRetries, sleep: o.Sleep, random: o.Random, onRetry: o.OnRetry}
 	if r.sleep == nil {
 		r.sleep = sleepContext
 	}
@@ -244,7 +248,7 @@ func newCaller(provider string, h http.Header, o Options, sdkRetries int, connec
 	c := &caller{
 		provider: provider, header: h, redact: newRedactor(secrets...),
 		sdkRetries: sdkRetries, connect: connect, idle: o.Timeout,
-		sleep: o.Sleep, random: o.Random, now: o.Now,
+		sleep: o.Sleep, random: o.Random, now: o.Now, onRetry: o.OnRetry,
 	}
 	client := o.Client
 	if client == nil {

@@ -35,15 +35,28 @@ const (
 // [Retryable] says so, at most max times, sleeping between attempts. A
 // retried call is still one turn.
 type retrying struct {
-	inner  Gateway
-	max    int
-	sleep  func(context.Context, time.Duration) error
-	random func() float64
+	inner   Gateway
+	max     int
+	sleep   func(context.Context, time.Duration) error
+	random  func() float64
+	onRetry func(Retry)
+}
+
+// Retry tells [Options].OnRetry that a failed call is about to be tried
+// again.
+type Retry struct {
+	Provider string
+	// Err is the failure being retried; its message holds no credential.
+	Err error
+	// Wait is how long the gateway waits first.
+	Wait time.Duration
 }
 
 func (r *retrying) Name() string { return r.inner.Name() }
 
 func (r *retrying) String() string { return r.inner.Name() + " gateway" }
+
+func (r *retrying) GoString() string { return r.String() }
 
 func (r *retrying) Complete(ctx context.Context, req *Request) (cassette.Response, error) {
 	for attempt := 0; ; attempt++ {
@@ -51,7 +64,11 @@ func (r *retrying) Complete(ctx context.Context, req *Request) (cassette.Respons
 		if err == nil || attempt >= r.max || ctx.Err() != nil || !Retryable(err) {
 			return resp, err
 		}
-		if serr := r.sleep(ctx, r.delay(attempt, err)); serr != nil {
+		wait := r.delay(attempt, err)
+		if r.onRetry != nil {
+			r.onRetry(Retry{Provider: r.inner.Name(), Err: err, Wait: wait})
+		}
+		if serr := r.sleep(ctx, wait); serr != nil {
 			return cassette.Response{}, stopped(ctx, r.inner.Name(), serr)
 		}
 	}

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"reflect"
 	"testing"
@@ -98,6 +99,32 @@ func TestRetries(t *testing.T) {
 				t.Fatalf("error %v, want HTTP %d", err, tc.status)
 			}
 		})
+	}
+}
+
+func TestOnRetryHearsEveryRetry(t *testing.T) {
+	t.Parallel()
+	f := newFake(t, fail(529), fail(529), fail(529), fail(529), reply{status: 200, body: anthropicOK})
+	var heard []string
+	s := &sleeps{}
+	g, err := Resolve("anthropic", f.env(), Options{Client: f.srv.Client(), MaxRetries: 3, Sleep: s.sleep,
+		Random: func() float64 { return 0 }, OnRetry: func(r Retry) {
+			heard = append(heard, fmt.Sprintf("%s %v %s", r.Provider, r.Wait, r.Err))
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Complete(context.Background(), hi()); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"anthropic 500ms anthropic: HTTP 529 overloaded_error: Overloaded",
+		"anthropic 1s anthropic: HTTP 529 overloaded_error: Overloaded",
+		"anthropic 250ms anthropic: HTTP 529 overloaded_error: Overloaded",
+		"anthropic 500ms anthropic: HTTP 529 overloaded_error: Overloaded",
+	}
+	if !reflect.DeepEqual(heard, want) {
+		t.Errorf("heard %q, want %q", heard, want)
 	}
 }
 

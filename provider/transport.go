@@ -49,6 +49,7 @@ type caller struct {
 	sleep      func(context.Context, time.Duration) error
 	random     func() float64
 	now        func() time.Time
+	onRetry    func(Retry)
 }
 
 // post sends body and returns the 2xx answer's body, retrying as the SDK
@@ -63,7 +64,11 @@ func (c *caller) post(ctx context.Context, u *url.URL, body []byte) ([]byte, err
 		if try >= c.sdkRetries || !sdkShouldRetry(err) {
 			return nil, err
 		}
-		if serr := c.sleep(ctx, c.sdkDelay(try, err)); serr != nil {
+		wait := c.sdkDelay(try, err)
+		if c.onRetry != nil {
+			c.onRetry(Retry{Provider: c.provider, Err: err, Wait: wait})
+		}
+		if serr := c.sleep(ctx, wait); serr != nil {
 			return nil, stopped(ctx, c.provider, serr)
 		}
 	}
