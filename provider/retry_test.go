@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"reflect"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -170,6 +172,16 @@ func TestBadBodyIsAClearErrorAndNotRetried(t *testing.T) {
 	}
 }
 
+// hangingTransport holds every request until its context ends, counting
+// them: a provider that never answers, without the network.
+type hangingTransport struct{ n atomic.Int32 }
+
+func (h *hangingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	h.n.Add(1)
+	<-req.Context().Done()
+	return nil, req.Context().Err()
+}
+
 // TestTimeout lets the provider hold every request: the gateway gives up
 // after its timeout without progress, and retries as for a lost connection.
 func TestTimeout(t *testing.T) {
@@ -177,7 +189,7 @@ func TestTimeout(t *testing.T) {
 	for _, tc := range []struct {
 		provider   string
 		maxRetries int
-		requests   int
+		requests   int32
 		sleeps     []float64
 	}{
 		{"gemini", 1, 2, []float64{0.25}},
@@ -185,19 +197,20 @@ func TestTimeout(t *testing.T) {
 	} {
 		t.Run(tc.provider, func(t *testing.T) {
 			t.Parallel()
-			f := newFake(t, reply{hang: true})
+			hang := &hangingTransport{}
 			s := &sleeps{}
-			g, err := Resolve(tc.provider, f.env(), Options{Client: f.srv.Client(), MaxRetries: tc.maxRetries,
-				Timeout: 30 * time.Millisecond, Sleep: s.sleep, Random: func() float64 { return 0 }})
+			g, err := Resolve(tc.provider, mapEnv(map[string]string{"ANTHROPIC_API_KEY": anthropicKey, "GEMINI_API_KEY": geminiKey}),
+				Options{Client: &http.Client{Transport: hang}, MaxRetries: tc.maxRetries,
+					Timeout: 20 * time.Millisecond, Sleep: s.sleep, Random: func() float64 { return 0 }})
 			if err != nil {
 				t.Fatal(err)
 			}
 			_, err = g.Complete(context.Background(), hi())
 			var te *TransportError
-			if !errors.As(err, &te) || !te.Timeout {
-				t.Fatalf("error %v, want a timeout", err)
+			if !errors.As(err, &te) || !te.Timeout || !Retryable(err) {
+				t.Fatalf("error %v, want a retryable timeout", err)
 			}
-			if n := len(f.requests()); n != tc.requests {
+			if n := hang.n.Load(); n != tc.requests {
 				t.Errorf("%d requests, want %d", n, tc.requests)
 			}
 			if !reflect.DeepEqual(s.seconds(), tc.sleeps) {
