@@ -70,23 +70,23 @@ func consoleExamples(t *testing.T, path string) []consoleExample {
 func splitArgs(s string) []string {
 	var args []string
 	var b strings.Builder
-	quoted, any := false, false
+	quoted, pending := false, false
 	for _, r := range s {
 		switch {
 		case r == '"':
-			quoted, any = !quoted, true
+			quoted, pending = !quoted, true
 		case r == ' ' && !quoted:
-			if any {
+			if pending {
 				args = append(args, b.String())
 				b.Reset()
-				any = false
+				pending = false
 			}
 		default:
 			b.WriteRune(r)
-			any = true
+			pending = true
 		}
 	}
-	if any {
+	if pending {
 		args = append(args, b.String())
 	}
 	return args
