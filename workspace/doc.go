@@ -16,6 +16,17 @@
 //     .dryfire/cassettes when it has one, else PATH itself. Statuses that
 //     need the suites (live, stale, orphaned, …) are then unknown, and the
 //     reason says so.
+//   - Without a dryfire.yaml, a directory must look like recordings, or
+//     Locate refuses it at once (a [*NoRecordingsError], before any file
+//     is read, naming the projects found below it): it must have
+//     .dryfire/cassettes, .tapes, or a tapes directory holding a tape; or
+//     be a tapes directory itself; or hold a file named as dryfire names
+//     cassettes (<NN>-<16 hex>.json) in it or up to three directories
+//     below it (PATH is then a case directory, a suite directory, a
+//     cassette root or the .dryfire directory). .git and node_modules are
+//     not looked into. A file must be a .json file. This keeps a command
+//     pointed at the wrong directory (a home directory, a repository that
+//     is not a project) from reading every file in it.
 //   - When PATH lies inside the cassette root, every file is still loaded
 //     and classified (lookup is by key anywhere under the root) but only
 //     the recordings under PATH are listed.

@@ -50,7 +50,9 @@ var tapeDirNames = []string{".tapes", "tapes"}
 // Locate works out the layout of PATH: a project directory or any
 // directory below one, a cassette directory, a tapes directory, or one
 // file. Only dryfire.yaml is read (not the suites): the project is found by
-// walking up from PATH as dryfire does.
+// walking up from PATH as dryfire does. A PATH that holds no recordings is
+// refused with a [*NoRecordingsError] (see the package documentation for
+// what counts).
 func Locate(path string) (*Layout, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -64,6 +66,9 @@ func Locate(path string) (*Layout, error) {
 		return nil, err
 	}
 	l := &Layout{Arg: path, Path: abs, IsFile: !fi.IsDir()}
+	if l.IsFile && !strings.HasSuffix(abs, ".json") {
+		return nil, &NoRecordingsError{Path: path, File: true}
+	}
 	configPath, err := suite.FindProject(abs)
 	switch {
 	case err == nil:
@@ -88,6 +93,9 @@ func Locate(path string) (*Layout, error) {
 		if isTapeDir(abs) {
 			l.TapeDirs = []string{abs}
 			break
+		}
+		if err := probe(path, abs); err != nil {
+			return nil, err
 		}
 		l.CassetteRoot = abs
 		if fi, err := os.Stat(filepath.Join(abs, ".dryfire", "cassettes")); err == nil && fi.IsDir() {
@@ -163,9 +171,11 @@ func (l *Layout) Dirs() []string {
 // isTapeDir reports whether dir is named like a tapes directory or holds
 // tapes at its top level.
 func isTapeDir(dir string) bool {
-	if slices.Contains(tapeDirNames, filepath.Base(dir)) {
-		return true
-	}
+	return slices.Contains(tapeDirNames, filepath.Base(dir)) || holdsTape(dir)
+}
+
+// holdsTape reports whether dir holds a tape at its top level.
+func holdsTape(dir string) bool {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return false

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/ui"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const browseUsage = `dryfire-tui browse [PATH] [--demo]
@@ -33,16 +34,13 @@ func (c *browseCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
-	if len(args) > 1 {
-		return usageErrorf("give one PATH", "browse takes at most one PATH, got %d", len(args))
-	}
-	path := "."
-	if len(args) == 1 {
-		path = args[0]
+	path, err := pathArg("browse", args)
+	if err != nil {
+		return err
 	}
 	if c.demo {
 		if len(args) == 1 {
-			return usageErrorf("drop PATH or --demo", "--demo browses the bundled demo; it takes no PATH")
+			return argsErrorf("drop PATH or --demo", "--demo browses the bundled demo; it takes no PATH, got %s", quoted(args))
 		}
 		tmp, err := os.MkdirTemp("", "dryfire-tui-demo-")
 		if err != nil {
@@ -52,8 +50,8 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 		if path, err = materializeDemo(tmp); err != nil {
 			return fmt.Errorf("demo: %w", err)
 		}
-	} else if _, err := os.Stat(path); err != nil {
-		return usageErrorf("pass a project directory, a cassette directory or a tape file", "%s: no such file or directory", path)
+	} else if _, err := workspace.Locate(path); err != nil {
+		return pathError(err) // refused before the screen opens
 	}
 	if !e.IsTerminal {
 		return &exitError{code: exitUsage, err: errors.New("browse needs a terminal"),
@@ -64,7 +62,7 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 		editor = e.Getenv("EDITOR")
 	}
 	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: ui.Core{}, Editor: editor, IsDark: true})
-	_, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
+	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return ctx.Err()
 	}

@@ -68,10 +68,8 @@ func (c *checkCmd) run(ctx context.Context, e Env, args []string) error {
 	case errors.Is(err, workspace.ErrNothingToCheck):
 		return usageErrorf("run it inside a dryfire project, or pass a cassette or tapes directory",
 			"nothing to check: no dryfire.yaml at or above %s and no recordings in it", path)
-	case err != nil && ctx.Err() == nil && !errors.Is(err, workspace.ErrNotFound):
-		return &exitError{code: exitUsage, err: err} // the project configuration or the baseline
 	case err != nil:
-		return pathError(err)
+		return pathError(err) // or the project configuration, or the baseline
 	}
 	warn(e, res.Workspace.Problems)
 	if res.Replay != nil {

@@ -56,20 +56,20 @@ func Run(ctx context.Context, args []string, e Env) int {
 	if code, ok := setSizeLimit(e); !ok {
 		return code
 	}
-	name, rest := "browse", args
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		name, rest = args[0], args[1:]
-	}
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 		printOverview(e.Stdout)
 		return exitOK
 	}
-	if len(args) > 0 && (args[0] == "--version") {
-		name, rest = "version", nil
+	name, rest, implied := "browse", args, true
+	switch {
+	case len(args) > 0 && args[0] == "--version":
+		name, rest, implied = "version", args[1:], false
+	case len(args) > 0 && !strings.HasPrefix(args[0], "-"):
+		name, rest, implied = args[0], args[1:], false
 	}
 	spec, ok := commands[name]
 	if !ok {
-		if _, statErr := os.Stat(name); statErr != nil {
+		if !looksLikePath(name) {
 			fmt.Fprintf(e.Stderr, "dryfire-tui: error: unknown command %s\n", strconv.Quote(visible.Line(name)))
 			if s := suggest(name); s != "" {
 				fmt.Fprintf(e.Stderr, "dryfire-tui: hint: did you mean %q? Run 'dryfire-tui help' for the list\n", s)
@@ -79,20 +79,35 @@ func Run(ctx context.Context, args []string, e Env) int {
 			return exitUsage
 		}
 		// A path as the first argument means "browse PATH".
-		spec, rest = commands["browse"], args
-		name = "browse"
+		name, spec, rest, implied = "browse", commands["browse"], args, true
 	}
 	c := spec.new()
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(e.Stderr)
-	fs.Usage = func() { fmt.Fprintf(e.Stderr, "Usage:\n  %s\n\nFlags:\n%s", spec.usage, fs.FlagUsages()) }
+	fs.Usage = func() {} // -h prints the help on stdout below; errors print the usage themselves
 	c.flags(fs)
+	usage := func() { printUsage(e.Stderr, name, spec) }
 	if err := fs.Parse(rest); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
+			printHelp(e.Stdout, name, spec)
 			return exitOK
 		}
-		fmt.Fprintf(e.Stderr, "dryfire-tui: hint: run 'dryfire-tui help %s'\n", name)
-		return exitUsage
+		hint := "run 'dryfire-tui help " + name + "' for what it does, with examples"
+		if implied {
+			hint = "with no command dryfire-tui browses PATH; run 'dryfire-tui help' for the commands"
+		}
+		return exitCode(ctx, argsErrorf(hint, "%v", err), e.Stderr, usage)
 	}
-	return exitCode(ctx, c.run(ctx, e, fs.Args()), e.Stderr)
+	return exitCode(ctx, c.run(ctx, e, fs.Args()), e.Stderr, usage)
+}
+
+// looksLikePath reports whether a first argument that names no command is
+// meant as the PATH of browse: an existing file or directory, or a word
+// spelled as a path (./x, x/y, ~) that does not exist, which browse then
+// reports as such.
+func looksLikePath(arg string) bool {
+	if _, err := os.Stat(arg); err == nil {
+		return true
+	}
+	return strings.ContainsAny(arg, `/\`) || strings.HasPrefix(arg, ".") || strings.HasPrefix(arg, "~")
 }

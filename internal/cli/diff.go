@@ -35,7 +35,7 @@ func (c *diffCmd) flags(fs *pflag.FlagSet) {
 
 func (c *diffCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 2 {
-		return usageErrorf("run 'dryfire-tui help diff'", "too many arguments: diff takes a PATH and a REF, got %d", len(args))
+		return argsErrorf("", "too many arguments: diff takes a PATH and a REF, got %s", quoted(args))
 	}
 	path, _ := pathArg("diff", args[:min(len(args), 1)])
 	w, err := openWorkspace(ctx, e, path, workspace.Options{})

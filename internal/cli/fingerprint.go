@@ -48,7 +48,7 @@ func (c *fingerprintCmd) flags(fs *pflag.FlagSet) {
 
 func (c *fingerprintCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 1 {
-		return usageErrorf("run 'dryfire-tui help fingerprint'", "fingerprint takes at most one FILE, got %d arguments", len(args))
+		return argsErrorf("", "too many arguments: fingerprint takes at most one FILE, got %s", quoted(args))
 	}
 	hash, err := c.hasher()
 	if err != nil {

@@ -20,9 +20,12 @@ type helpCmd struct{}
 func (c *helpCmd) flags(*pflag.FlagSet) {}
 
 func (c *helpCmd) run(_ context.Context, e Env, args []string) error {
-	if len(args) == 0 {
+	switch {
+	case len(args) == 0:
 		printOverview(e.Stdout)
 		return nil
+	case len(args) > 1:
+		return argsErrorf("", "too many arguments: help takes one COMMAND, got %s", quoted(args))
 	}
 	spec, ok := commands[args[0]]
 	if !ok {
@@ -42,11 +45,26 @@ func printHelp(w io.Writer, name string, spec commandSpec) {
 	}
 }
 
+// printUsage prints a command's synopsis (its usage text up to the first
+// blank line) and flags: what follows an error in its arguments.
+func printUsage(w io.Writer, name string, spec commandSpec) {
+	synopsis, _, _ := strings.Cut(spec.usage, "\n\n")
+	fmt.Fprintf(w, "Usage:\n  %s\n", synopsis)
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	spec.new().flags(fs)
+	if u := fs.FlagUsages(); u != "" {
+		fmt.Fprintf(w, "Flags:\n%s", u)
+	}
+}
+
 type versionCmd struct{}
 
 func (c *versionCmd) flags(*pflag.FlagSet) {}
 
-func (c *versionCmd) run(_ context.Context, e Env, _ []string) error {
+func (c *versionCmd) run(_ context.Context, e Env, args []string) error {
+	if len(args) > 0 {
+		return argsErrorf("", "version takes no arguments, got %s", quoted(args))
+	}
 	fmt.Fprintf(e.Stdout, "dryfire-tui %s\n", version)
 	return nil
 }

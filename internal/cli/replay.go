@@ -48,8 +48,6 @@ func (c *replayCmd) run(ctx context.Context, e Env, args []string) error {
 	switch {
 	case errors.Is(err, suite.ErrNoProject):
 		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
-	case err != nil && ctx.Err() == nil && !errors.Is(err, workspace.ErrNotFound):
-		return &exitError{code: exitUsage, err: err}
 	case err != nil:
 		return pathError(err)
 	}

@@ -49,7 +49,7 @@ func (c *reviewCmd) run(ctx context.Context, e Env, args []string) error {
 	}
 	if c.accept || c.reject {
 		if len(args) == 0 {
-			return usageErrorf("name the files as 'review --json' lists them", "--accept and --reject need at least one FILE")
+			return argsErrorf("name the files as 'review --json' lists them", "--accept and --reject need at least one FILE")
 		}
 		r, err := gitreview.OpenFiles(ctx, args)
 		if err != nil {

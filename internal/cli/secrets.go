@@ -50,7 +50,7 @@ func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 	}
 	rep, err := workspace.ScanSecrets(ctx, path)
 	if err != nil {
-		return &exitError{code: exitUsage, err: err}
+		return pathError(err)
 	}
 	warn(e, rep.Problems)
 	if c.writeBaseline != "" {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
@@ -47,6 +49,9 @@ type exitError struct {
 	code int
 	err  error
 	hint string
+	// usage asks for the command's usage after the error: the arguments
+	// were wrong.
+	usage bool
 }
 
 func (e *exitError) Error() string {
@@ -63,6 +68,12 @@ func usageErrorf(hint, format string, args ...any) error {
 	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...), hint: hint}
 }
 
+// argsErrorf returns an exit-2 error for arguments the command does not
+// take; the command's usage follows it.
+func argsErrorf(hint, format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...), hint: hint, usage: true}
+}
+
 // exitWith returns an error that only sets the exit code.
 func exitWith(code int) error { return &exitError{code: code} }
 
@@ -74,8 +85,9 @@ func failIf(failed bool) error {
 	return nil
 }
 
-// exitCode prints err as a diagnostic and maps it to an exit code.
-func exitCode(ctx context.Context, err error, stderr io.Writer) int {
+// exitCode prints err as a diagnostic (with usage, the command's usage
+// when the arguments were wrong) and maps it to an exit code.
+func exitCode(ctx context.Context, err error, stderr io.Writer, usage func()) int {
 	if err == nil {
 		return exitOK
 	}
@@ -87,6 +99,9 @@ func exitCode(ctx context.Context, err error, stderr io.Writer) int {
 	if errors.As(err, &ee) {
 		if ee.err != nil {
 			fmt.Fprintf(stderr, "dryfire-tui: error: %s\n", visible.Line(ee.err.Error()))
+		}
+		if ee.usage && usage != nil {
+			usage()
 		}
 		if ee.hint != "" {
 			fmt.Fprintf(stderr, "dryfire-tui: hint: %s\n", visible.Line(ee.hint))
@@ -106,7 +121,16 @@ func pathArg(name string, args []string) (string, error) {
 	case 1:
 		return args[0], nil
 	}
-	return "", usageErrorf("run 'dryfire-tui help "+name+"'", "too many arguments: %s takes at most one PATH, got %d", name, len(args))
+	return "", argsErrorf("", "too many arguments: %s takes at most one PATH, got %s", name, quoted(args))
+}
+
+// quoted is the arguments as a person typed them, each quoted.
+func quoted(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = strconv.Quote(a)
+	}
+	return strings.Join(q, " ")
 }
 
 // lookupEnvFunc serves ${VAR} interpolation from the command's environment.
@@ -133,12 +157,30 @@ func openWorkspace(ctx context.Context, e Env, path string, o workspace.Options)
 	return w, nil
 }
 
-// pathError maps a PATH that does not exist to a usage error.
+// pathError says what to do about a PATH that does not exist or holds no
+// recordings (a usage error); other errors pass unchanged.
 func pathError(err error) error {
-	if errors.Is(err, workspace.ErrNotFound) {
+	var none *workspace.NoRecordingsError
+	switch {
+	case errors.Is(err, workspace.ErrNotFound):
 		return usageErrorf("pass a project directory, a cassette directory or a tape", "%v", err)
+	case errors.As(err, &none) && none.File:
+		return usageErrorf("pass a cassette or tape (.json), or the directory that holds them", "%v", err)
+	case errors.As(err, &none) && len(none.Projects) > 0:
+		return usageErrorf("pass the project's directory ("+list(none.Projects, 3)+"), or try 'dryfire-tui --demo'", "%v", err)
+	case errors.As(err, &none):
+		return usageErrorf("run it in a dryfire project or pass its directory (or a cassette or tapes directory); "+
+			"'dryfire-tui --demo' opens a demo project", "%v", err)
 	}
 	return err
+}
+
+// list joins the first n items, saying how many more there are.
+func list(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(items[:n], ", "), len(items)-n)
 }
 
 // warn prints diagnostics that did not stop the command.

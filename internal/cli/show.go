@@ -33,12 +33,14 @@ func (c *showCmd) flags(fs *pflag.FlagSet) {
 func (c *showCmd) run(ctx context.Context, e Env, args []string) error {
 	var path, ref string
 	switch len(args) {
+	case 0:
+		return argsErrorf("", "show needs a REF: a path, or a key prefix of the recording")
 	case 1:
 		path, ref = ".", args[0]
 	case 2:
 		path, ref = args[0], args[1]
 	default:
-		return usageErrorf("run 'dryfire-tui help show'", "show takes a REF (a path or a key prefix)")
+		return argsErrorf("", "show takes a REF (a path or a key prefix), and a PATH before it, got %s", quoted(args))
 	}
 	if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
 		path = filepath.Dir(ref)
