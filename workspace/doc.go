@@ -24,9 +24,10 @@
 //     cassettes (<NN>-<16 hex>.json) in it or up to three directories
 //     below it (PATH is then a case directory, a suite directory, a
 //     cassette root or the .dryfire directory). .git and node_modules are
-//     not looked into. A file must be a .json file. This keeps a command
-//     pointed at the wrong directory (a home directory, a repository that
-//     is not a project) from reading every file in it.
+//     not looked into. A file outside a project must be a .json file.
+//     This keeps a command pointed at the wrong directory (a home
+//     directory, a repository that is not a project) from reading every
+//     file in it.
 //   - When PATH lies inside the cassette root, every file is still loaded
 //     and classified (lookup is by key anywhere under the root) but only
 //     the recordings under PATH are listed.

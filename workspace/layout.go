@@ -66,9 +66,6 @@ func Locate(path string) (*Layout, error) {
 		return nil, err
 	}
 	l := &Layout{Arg: path, Path: abs, IsFile: !fi.IsDir()}
-	if l.IsFile && !strings.HasSuffix(abs, ".json") {
-		return nil, &NoRecordingsError{Path: path, File: true}
-	}
 	configPath, err := suite.FindProject(abs)
 	switch {
 	case err == nil:
@@ -86,6 +83,9 @@ func Locate(path string) (*Layout, error) {
 		}
 	case errors.Is(err, suite.ErrNoProject):
 		l.Root = abs
+		if l.IsFile && !strings.HasSuffix(abs, ".json") {
+			return nil, &NoRecordingsError{Path: path, File: true}
+		}
 		if l.IsFile {
 			l.Root = filepath.Dir(abs)
 			break

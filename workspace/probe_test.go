@@ -75,18 +75,19 @@ func TestLocateRefusesWhatHoldsNoRecordings(t *testing.T) {
 	}
 }
 
-// TestLocateRefusesFilesThatAreNotJSON: every recording is a .json file,
-// inside a project or not.
+// TestLocateRefusesFilesThatAreNotJSON: outside a project every recording
+// is a .json file; inside one a file may be a suite (run takes one).
 func TestLocateRefusesFilesThatAreNotJSON(t *testing.T) {
 	t.Parallel()
-	root := writeTree(t, map[string]string{"dryfire.yaml": "suites: []\n", "notes.txt": "x", "loose.json": "{}"})
-	if _, err := Locate(filepath.Join(root, "notes.txt")); !errors.Is(err, ErrNoRecordings) {
+	bare := writeTree(t, map[string]string{"notes.txt": "x", "loose.json": "{}"})
+	if _, err := Locate(filepath.Join(bare, "notes.txt")); !errors.Is(err, ErrNoRecordings) {
 		t.Errorf("notes.txt: err = %v, want ErrNoRecordings", err)
 	}
-	if _, err := Locate(filepath.Join(root, "loose.json")); err != nil {
+	if _, err := Locate(filepath.Join(bare, "loose.json")); err != nil {
 		t.Errorf("loose.json: %v", err)
 	}
-	if _, err := Locate(filepath.Join(root, "dryfire.yaml")); !errors.Is(err, ErrNoRecordings) {
-		t.Errorf("dryfire.yaml itself: err = %v, want ErrNoRecordings", err)
+	project := writeTree(t, map[string]string{"dryfire.yaml": "version: 1\n", "evals/a.eval.yaml": "name: a\n"})
+	if _, err := Locate(filepath.Join(project, "evals", "a.eval.yaml")); err != nil {
+		t.Errorf("a suite file in a project: %v", err)
 	}
 }

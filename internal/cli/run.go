@@ -68,12 +68,9 @@ func (c *runCommand) flags(fs *pflag.FlagSet) {
 }
 
 func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
-	if len(args) > 1 {
-		return usageErrorf("run 'dryfire-tui help run'", "run takes at most one PATH")
-	}
-	path := "."
-	if len(args) == 1 {
-		path = args[0]
+	path, err := pathArg("run", args)
+	if err != nil {
+		return err
 	}
 	if c.concurrency < 0 {
 		return usageErrorf("pass a positive number", "--concurrency must be positive, not %d", c.concurrency)
@@ -126,6 +123,8 @@ func runError(ctx context.Context, path string, err error) error {
 		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
 	case errors.Is(err, workspace.ErrNotFound):
 		return usageErrorf("pass a project directory or a suite file", "%v", err)
+	case errors.Is(err, workspace.ErrNoRecordings):
+		return pathError(err)
 	case errors.As(err, &me) && me.Known:
 		return usageErrorf("run from the recordings with --cassette-mode replay", "%v", err)
 	case errors.As(err, &me):
