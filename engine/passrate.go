@@ -9,8 +9,9 @@ import (
 // measurement; below it the report warns that the interval is wide.
 const MinMeaningfulRepeat = 5
 
-// z95 is the two-sided 95% normal quantile dryfire uses.
-const z95 = 1.959963984540054
+// z95 is the two-sided 95% normal quantile dryfire uses. A variable, not
+// a constant: Go would square a constant exactly, Python rounds z*z.
+var z95 = 1.959963984540054
 
 // WilsonInterval is the 95% Wilson score interval of passes successes in
 // total trials, clamped to [0, 1], computed exactly as dryfire does (so

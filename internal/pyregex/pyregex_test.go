@@ -72,3 +72,18 @@ func TestUnsupportedSaysWhat(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTranslate: any pattern compiles, or fails with a Python-style error;
+// never a panic.
+func FuzzTranslate(f *testing.F) {
+	for _, s := range []string{`a(b`, `(?P<n>x)(?P=n)`, `[\W\d-z]`, `(?x) a # c`, `\N{EM DASH}`, `a{2,1}`, `(?i-s:x)$`, `[]-a]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, pattern string) {
+		_, err := Compile(pattern)
+		var pe *Error
+		if err != nil && !errors.As(err, &pe) {
+			t.Errorf("%q: %T %v", pattern, err, err)
+		}
+	})
+}
