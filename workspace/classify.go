@@ -269,6 +269,9 @@ func (c *classifier) inCase(f *cassette.StoreFile, r *Recording, dir string) (St
 // stale classifies an unread file of a case repetition that misses.
 func (c *classifier) stale(f *cassette.StoreFile, r *Recording, dir string, rep *engine.CaseResult) (Status, string) {
 	k := missTurn(rep)
+	if ex := c.explained[servedKey(dir, rep.RepeatIndex, r.Turn)]; ex != nil && ex.Judge && ex.Recording != nil && ex.Recording.File == f {
+		return Stale, fmt.Sprintf("the judge at turn %d misses: %s", r.Turn, ex.Headline())
+	}
 	ex := c.explained[servedKey(dir, rep.RepeatIndex, k)]
 	switch {
 	case r.Turn == k && ex != nil && ex.Recording != nil && ex.Recording.File == f:

@@ -30,6 +30,9 @@ type Explanation struct {
 	// Note explains a miss the request cannot: the request is unchanged but
 	// lookup skips the recorded file (schema_version, fingerprint).
 	Note string
+	// Judge is set when the miss is an llm_judge call's: Result then speaks
+	// of the judge model, the rubric and the graded transcript.
+	Judge bool
 }
 
 // Headline is the first thing to say about the miss, one line.
@@ -66,21 +69,13 @@ func (w *Workspace) explainMisses(c *classifier) {
 		if res.Outcome != "miss" {
 			continue
 		}
-		var miss *engine.Visit
-		for j := range res.Visits {
-			if !res.Visits[j].Hit {
-				miss = &res.Visits[j]
-				break
-			}
-		}
-		if miss == nil {
-			continue
-		}
 		dir := cassette.Sanitise(res.Suite) + "/" + cassette.Sanitise(res.Case)
-		if byDir == nil {
-			byDir = filesByCaseDir(w.Store.Files)
+		for _, miss := range missesToExplain(res) {
+			if byDir == nil {
+				byDir = filesByCaseDir(w.Store.Files)
+			}
+			jobs = append(jobs, job{res, miss, dir})
 		}
-		jobs = append(jobs, job{res, miss, dir})
 	}
 	out := make([]*Explanation, len(jobs))
 	next := make(chan int)
@@ -102,6 +97,25 @@ func (w *Workspace) explainMisses(c *classifier) {
 		w.Stale = append(w.Stale, out[i])
 		c.explained[servedKey(j.dir, j.res.RepeatIndex, j.miss.Turn)] = out[i]
 	}
+}
+
+// missesToExplain are the visits of a missed repetition worth explaining:
+// the loop's first miss (every call after it follows from it), or, when
+// the loop replayed fully, every judge call that missed (each judge is a
+// request of its own).
+func missesToExplain(res *engine.CaseResult) []*engine.Visit {
+	var out []*engine.Visit
+	for j := range res.Visits {
+		v := &res.Visits[j]
+		switch {
+		case v.Hit:
+		case !v.Judge:
+			return []*engine.Visit{v}
+		default:
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // filesByCaseDir groups the store's files (in store order) by their first
@@ -129,7 +143,7 @@ func filesByCaseDir(files []*cassette.StoreFile) map[string][]*cassette.StoreFil
 // of the case, the suite, or the same turn anywhere. dirFiles are the files under
 // the case directory dir.
 func (w *Workspace) explain(res *engine.CaseResult, miss *engine.Visit, dirFiles []*cassette.StoreFile) *Explanation {
-	e := &Explanation{Suite: res.Suite, Case: res.Case, RepeatIndex: res.RepeatIndex, Turn: miss.Turn, CurrentKey: miss.Key}
+	e := &Explanation{Suite: res.Suite, Case: res.Case, RepeatIndex: res.RepeatIndex, Turn: miss.Turn, CurrentKey: miss.Key, Judge: miss.Judge}
 	var same, near []*cassette.StoreFile
 	for _, f := range dirFiles {
 		r := w.byFile[f]
@@ -153,7 +167,11 @@ func (w *Workspace) explain(res *engine.CaseResult, miss *engine.Visit, dirFiles
 		return e
 	}
 	e.Recording, e.RecordedKey = w.byFile[f], f.NameKey
-	e.Result = diff.Explain(digest, miss.Request)
+	if miss.Judge {
+		e.Result = diff.ExplainJudge(digest, miss.Request)
+	} else {
+		e.Result = diff.Explain(digest, miss.Request)
+	}
 	e.Result.Closest = closest
 	if e.Result.Equal() {
 		e.Note = unchangedNote(f, miss.Key)
