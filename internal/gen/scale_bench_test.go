@@ -258,6 +258,7 @@ func BenchmarkCommand(b *testing.B) {
 	for _, args := range [][]string{
 		{"ls", "--json"},
 		{"replay", "--json"},
+		{"run", "--cassette-mode", "replay"},
 		{"secrets", "--json"},
 		{"check", "--json"},
 	} {
