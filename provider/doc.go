@@ -51,7 +51,8 @@
 //     GEMINI_API_KEY. Base URL https://generativelanguage.googleapis.com or
 //     GEMINI_BASE_URL (dryfire itself has no such override).
 //
-// A key that is unset or empty is a [*MissingKeyError]; dryfire skips the
+// A base-URL variable that is set but empty counts as unset. A key that is
+// unset or empty is a [*MissingKeyError]; dryfire skips the
 // case and prints [MissingKeyError.Skip]'s line. An unknown name (including
 // "fake", whose scripted turns never reach a gateway) or a base URL that is
 // not http(s) is a [*ConfigError]. [KeyEnv] names a provider's key variable
