@@ -101,7 +101,7 @@ func BenchmarkKeyToFrame(b *testing.B) {
 
 // BenchmarkKeyToFrameLatency reports the median, p99 and slowest
 // key-to-frame time with 20,000 recordings (DRYFIRE_UI_BENCH_RECORDINGS sets
-// another size), loaded and while loading, as metrics (the README's figure;
+// another size), loaded and while loading, as metrics (the figure in docs/performance.md;
 // a benchmark, never a pass/fail timing).
 func BenchmarkKeyToFrameLatency(b *testing.B) {
 	n := 20000

@@ -8,12 +8,12 @@ import (
 )
 
 // KeyTable renders every binding of the browse page as a Markdown table
-// (kept current in the README by TestREADMEKeyTable).
+// (the browse section of docs/keys.md).
 func KeyTable() string { return keyTable(DefaultBrowseKeyMap().Groups(), nil) }
 
 // ReviewKeyTable renders every binding of the review page as a Markdown
-// table, with the longer words the docs use for the review's actions
-// (kept current in the README by TestREADMEReviewKeys).
+// table, with the longer words the docs use for the review's actions (the
+// review section of docs/keys.md).
 func ReviewKeyTable() string { return keyTable(DefaultReviewKeyMap().Groups(), reviewDocs) }
 
 // KeysDoc is docs/keys.md: the keys of both pages, from their keymaps
