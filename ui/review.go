@@ -67,7 +67,7 @@ func newReviewPage(opts Options, styles theme.Styles) reviewPage {
 func (m reviewPage) setReview(r *gitreview.Review, lookedAt []string, keep map[string]string) reviewPage {
 	sel, _ := m.list.Selected()
 	m.session, m.lookedAt, m.root = r, lookedAt, ""
-	m.items, m.cases, m.states, m.undo = map[string]gitreview.ReviewItem{}, map[string][]string{}, map[string]string{}, nil
+	m.items, m.states, m.undo = map[string]gitreview.ReviewItem{}, map[string]string{}, nil
 	if r != nil {
 		m.root = r.Root
 		for _, it := range r.Items {
@@ -79,18 +79,21 @@ func (m reviewPage) setReview(r *gitreview.Review, lookedAt []string, keep map[s
 			}
 		}
 	}
-	m.list = m.list.SetGroups(m.groups(r))
+	var groups []list.Group
+	groups, m.cases = m.groups(r)
+	m.list = m.list.SetGroups(groups)
 	m.list, _ = m.list.Select(sel.ID)
 	m.detail = m.detail.Clear(nil)
 	return m.syncDetail()
 }
 
 // groups puts the review's items under headings: cases in the review's
-// order, then tapes, then anything else. It also notes each item's case
-// summary when its case has more than one file changed.
-func (m reviewPage) groups(r *gitreview.Review) []list.Group {
+// order, then tapes, then anything else; and says, by path, what changed
+// across each item's case when the case has more than one file changed.
+func (m reviewPage) groups(r *gitreview.Review) ([]list.Group, map[string][]string) {
+	cases := map[string][]string{}
 	if r == nil {
-		return nil
+		return nil, cases
 	}
 	var groups []list.Group
 	inCase := map[string]bool{}
@@ -104,7 +107,7 @@ func (m reviewPage) groups(r *gitreview.Review) []list.Group {
 			inCase[it.Path] = true
 			g.Items = append(g.Items, m.listItem(it))
 			if len(c.Summary) > 0 && len(c.Items) > 1 {
-				m.cases[it.Path] = c.Summary
+				cases[it.Path] = c.Summary
 			}
 		}
 		groups = append(groups, g)
@@ -124,7 +127,7 @@ func (m reviewPage) groups(r *gitreview.Review) []list.Group {
 			groups = append(groups, g)
 		}
 	}
-	return groups
+	return groups, cases
 }
 
 // listItem is an item's row: its kind, turn and key for a dryfire
