@@ -107,3 +107,30 @@ func TestFlowMarkAndPrune(t *testing.T) {
 		t.Errorf("pruned %v", b.pruned)
 	}
 }
+
+// TestFlowReviewAcceptQuit: the app opened on the review page lists the
+// changes, a stages the selected one (the modified recording, third in the
+// list), and the final model's tally says so.
+func TestFlowReviewAcceptQuit(t *testing.T) {
+	f := newFixture(t)
+	m := New(Options{Page: PageReview, Review: f.open(t), LookedAt: f.dirs, IsDark: true})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 30),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	scr := newScreenWatcher(120, 30)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("last screen:\n%s", scr.last)
+		}
+	})
+	scr.waitFor(t, tm, "review · project · 5 changed", "refund_agent ▸ moving", "a accept")
+	tm.Type("jja")
+	scr.waitFor(t, tm, "1 accepted", "01 222222222222  ✓ accepted")
+	tm.Type("q")
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(Model)
+	if got := fm.ReviewTally(); got.Accepted != 1 || got.Left != 4 {
+		t.Errorf("final tally %+v", got)
+	}
+	if staged := f.git(t, "diff", "--cached", "--name-only", "--no-renames"); !strings.Contains(staged, pModified) {
+		t.Errorf("%s was not staged: %q", pModified, staged)
+	}
+}
