@@ -3,6 +3,7 @@ package workspace
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -38,6 +39,10 @@ type Layout struct {
 	// names: the whole root is still read (lookup is by key anywhere under
 	// it) but only the recordings below Under are listed.
 	Under string
+	// Ignored are the dryfire.yaml files passed over on the way up because
+	// they are not regular files (a named pipe, a link to a device):
+	// dryfire passes over them too, and a person should know.
+	Ignored []error
 }
 
 // ErrNotFound is returned when PATH does not exist.
@@ -67,6 +72,7 @@ func Locate(path string) (*Layout, error) {
 	}
 	l := &Layout{Arg: path, Path: abs, IsFile: !fi.IsDir()}
 	configPath, err := suite.FindProject(abs)
+	l.Ignored = ignoredConfigs(abs, configPath)
 	switch {
 	case err == nil:
 		p, err := suite.LoadConfig(configPath)
@@ -207,4 +213,31 @@ func dedupe(dirs []string) []string {
 		}
 	}
 	return out
+}
+
+// ignoredConfigs returns, for each directory from dir up to the project
+// found (found, "" for none) or the top, the dryfire.yaml that exists there
+// but is not a regular file: dryfire's search (Path.is_file) passes over
+// it, and so does suite.FindProject, silently. It is never opened.
+func ignoredConfigs(dir, found string) []error {
+	var out []error
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		dir = filepath.Dir(dir)
+	}
+	for {
+		cand := filepath.Join(dir, suite.ConfigFileName)
+		if cand == found {
+			return out
+		}
+		if fi, err := os.Lstat(cand); err == nil && !fi.Mode().IsRegular() {
+			if _, err := safefile.ReadFile(cand); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				out = append(out, fmt.Errorf("%w; passed over in the search for the project, as dryfire passes over it", err))
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return out
+		}
+		dir = parent
+	}
 }

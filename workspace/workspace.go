@@ -141,6 +141,7 @@ func Open(ctx context.Context, path string, o Options) (*Workspace, error) {
 // OpenLayout scans a located PATH (see [Open]).
 func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 	w := &Workspace{Layout: l, byFile: map[*cassette.StoreFile]*Recording{}}
+	w.Problems = append(w.Problems, l.Ignored...)
 	getenv := o.Getenv
 	if getenv == nil {
 		getenv = os.LookupEnv

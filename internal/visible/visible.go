@@ -35,7 +35,7 @@ func appendEscaped(b []byte, s string, keepLines bool) []byte {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {
-			case c >= 0x20 && c < 0x7f, keepLines && (c == '\n' || c == '\t'):
+			case c >= 0x20 && c < 0x7f, keptControl(c, keepLines):
 				b = append(b, c)
 			case c == '\n':
 				b = append(b, `\n`...)
@@ -71,7 +71,7 @@ func firstUnsafe(s string, keepLines bool) int {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if (c < 0x20 || c == 0x7f) && !(keepLines && (c == '\n' || c == '\t')) {
+			if (c < 0x20 || c == 0x7f) && !keptControl(c, keepLines) {
 				return i
 			}
 			i++
@@ -84,6 +84,12 @@ func firstUnsafe(s string, keepLines bool) int {
 		i += size
 	}
 	return len(s)
+}
+
+// keptControl reports whether the control c is written as it is: a
+// newline or a tab, when lines are kept.
+func keptControl(c byte, keepLines bool) bool {
+	return keepLines && (c == '\n' || c == '\t')
 }
 
 // unsafeRune reports whether a non-ASCII rune is escaped: a C1 control, a

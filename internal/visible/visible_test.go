@@ -110,7 +110,7 @@ func FuzzLine(f *testing.F) {
 				t.Fatalf("%q: output %q is not UTF-8", s, out)
 			}
 			for _, r := range out {
-				if (r < 0x20 && !(mode.keep && (r == '\n' || r == '\t'))) || (r >= 0x7f && r <= 0x9f) || unsafeRune(r) {
+				if (r < 0x20 && !keptControl(byte(r), mode.keep)) || (r >= 0x7f && r <= 0x9f) || unsafeRune(r) {
 					t.Fatalf("%q: output %q holds %U", s, out, r)
 				}
 			}
