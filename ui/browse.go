@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
@@ -52,6 +53,10 @@ type browsePage struct {
 	reselect tree.Item
 	// prunes is what each prune dialog listed for removal.
 	prunes asked[[]tree.Item]
+	// pruneAfterScan opens the prune dialog when the running scan ends:
+	// the marks were made on an older scan, and a recording may have
+	// become live since (a suite restored, a case renamed back).
+	pruneAfterScan bool
 }
 
 func newBrowsePage(opts Options, styles theme.Styles) browsePage {
@@ -118,11 +123,14 @@ func (m browsePage) rescan() (browsePage, tea.Cmd) {
 	return m, scanWorkspaceCmd(m.ctx, m.opts.Backend, m.opts.Path, m.gen)
 }
 
+// projectName is the project's name as the header and the window title
+// show it: made visible, since a directory name can hold control
+// characters and the window title is itself a control sequence.
 func (m browsePage) projectName() string {
 	if m.summary.Name != "" {
-		return m.summary.Name
+		return visible.Line(m.summary.Name)
 	}
-	return m.opts.Path
+	return visible.Line(m.opts.Path)
 }
 
 // render is the page as a string.

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
@@ -33,7 +34,23 @@ func (m browsePage) handleScanBatch(msg scanBatchMsg) (browsePage, tea.Cmd) {
 	m.loading, m.summary, m.scanErr = false, msg.summary, msg.err
 	m.reselect = tree.Item{}
 	m.detailID = "" // re-read the selection with its final status
+	if m.pruneAfterScan {
+		m.pruneAfterScan = false
+		if msg.err == nil {
+			m.setStatus("", false)
+			m = m.openPrune()
+		}
+	}
 	return m.syncDetail()
+}
+
+// rescanThenPrune reads the workspace again before the prune dialog
+// opens, so that it lists each marked recording with its status now: one
+// that became live since it was marked is kept, not removed.
+func (m browsePage) rescanThenPrune() (browsePage, tea.Cmd) {
+	m.pruneAfterScan = true
+	m.setStatus("reading the recordings again before pruning…", false)
+	return m.rescan()
 }
 
 // handleDetailLoaded shows a recording unless the cursor has moved on.
@@ -144,7 +161,7 @@ func (m browsePage) openPrune() browsePage {
 	var remove, keep []string
 	var items []tree.Item
 	entry := func(it tree.Item, reason string) []string {
-		return []string{"  " + s.StatusStyle(it.Status).Render(theme.Glyph(it.Status)) + " " + it.Path, "      " + s.Muted.Render(reason)}
+		return []string{"  " + s.StatusStyle(it.Status).Render(theme.Glyph(it.Status)) + " " + visible.Line(it.Path), "      " + s.Muted.Render(visible.Line(reason))}
 	}
 	for _, it := range m.tree.Marked() {
 		reason := it.Status

@@ -121,7 +121,7 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 	case key.Matches(msg, k.Open):
 		m.open()
 	case key.Matches(msg, k.Prune):
-		return m.openPrune(), nil
+		return m.rescanThenPrune()
 	case key.Matches(msg, k.Edit):
 		return m.edit()
 	case key.Matches(msg, k.Copy, k.CopyKey):

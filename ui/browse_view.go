@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
@@ -47,13 +48,13 @@ func (m browsePage) statusView() string {
 	case m.status != "":
 		line = s.Progress.Render(m.status)
 	case m.loading:
-		line = s.Progress.Render(fmt.Sprintf("⟳ scanning %s · %d recordings so far", m.opts.Path, m.tree.Len()))
+		line = s.Progress.Render(fmt.Sprintf("⟳ scanning %s · %d recordings so far", visible.Line(m.opts.Path), m.tree.Len()))
 	case m.scanErr != nil:
-		line = s.Error.Render("scan failed: " + m.scanErr.Error())
+		line = s.Error.Render("scan failed: " + visible.Line(m.scanErr.Error()))
 	case m.tree.Filter() != "" || m.tree.StatusFilter() != "":
 		line = m.filterSummary()
 	case len(m.summary.Problems) > 0:
-		line = s.Error.Render(fmt.Sprintf("%d problem(s): %s", len(m.summary.Problems), m.summary.Problems[0]))
+		line = s.Error.Render(fmt.Sprintf("%d problem(s): %s", len(m.summary.Problems), visible.Line(m.summary.Problems[0])))
 	}
 	return ansi.Truncate(line, m.layout.Width, "…")
 }
@@ -109,12 +110,12 @@ func (m browsePage) emptyView() []string {
 	s := m.styles
 	out := []string{"", " " + s.Dialog.Title.Render("No recordings found.")}
 	if m.scanErr != nil {
-		out = append(out, "", " "+s.Error.Render(m.scanErr.Error()))
+		out = append(out, "", " "+s.Error.Render(visible.Line(m.scanErr.Error())))
 	}
 	if len(m.summary.LookedFor) > 0 {
 		out = append(out, "", " Looked for:")
 		for _, l := range m.summary.LookedFor {
-			wrapped := strings.Split(ansi.Wrap(l, max(m.layout.Width-6, 10), " /"), "\n")
+			wrapped := strings.Split(ansi.Wrap(visible.Line(l), max(m.layout.Width-6, 10), " /"), "\n")
 			out = append(out, "   • "+wrapped[0])
 			for _, w := range wrapped[1:] {
 				out = append(out, "     "+w)

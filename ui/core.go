@@ -4,15 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -138,7 +141,7 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 }
 
 func pendingDetail(d detail.Data, path string) detail.Data {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path)
 	if err == nil {
 		d.Body, err = jsonv.Decode(data)
 	}
@@ -223,23 +226,48 @@ func lookupPath(v jsonv.Value, p string) string {
 }
 
 // Prune implements Backend through the workspace's prune, the core of the
-// prune command: it removes the files one by one (refusing any that replay
-// still reads), then the directories left empty.
+// prune command. The dialog listed recordings of an earlier scan, and the
+// user may have changed the project while it was open: the workspace is
+// read again, and only the files still prunable now, with the bytes the
+// dialog listed, are removed (one by one, each checked again just before,
+// then the directories left empty). The others are kept, with why.
 func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 	var res PruneResult
-	var w *workspace.Workspace
-	var chosen []workspace.PruneItem
+	root := ""
+	listed := map[string]*workspace.Recording{}
 	for _, it := range items {
 		rf, ok := it.Ref.(ref)
-		if !ok || rf.w == nil {
+		if !ok || rf.w == nil || rf.r == nil || rf.r.File == nil {
 			res.Kept = append(res.Kept, Refusal{it.Path, "not scanned yet"})
 			continue
 		}
-		w = rf.w
-		chosen = append(chosen, workspace.PruneItem{Recording: rf.r, Reason: it.Status})
+		root, listed[rf.r.Path] = rf.w.Path, rf.r
 	}
-	if w == nil {
+	if root == "" {
 		return res, nil
+	}
+	w, err := workspace.Open(ctx, root, workspace.Options{NoExplain: true})
+	if err != nil {
+		return res, err
+	}
+	var chosen []workspace.PruneItem
+	for _, r := range w.Recordings {
+		was, ok := listed[r.Path]
+		if !ok {
+			continue
+		}
+		delete(listed, r.Path)
+		switch {
+		case !r.Status.Prunable() || len(r.ReadBy) > 0:
+			res.Kept = append(res.Kept, Refusal{r.Path, "now " + r.Status.String() + ": " + r.Reason})
+		case r.File == nil || r.File.Stamp != was.File.Stamp:
+			res.Kept = append(res.Kept, Refusal{r.Path, "changed since the dialog listed it"})
+		default:
+			chosen = append(chosen, workspace.PruneItem{Recording: r, Reason: r.Status.String()})
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(listed)) {
+		res.Kept = append(res.Kept, Refusal{p, "no longer there"})
 	}
 	rep, err := w.Prune(ctx, chosen)
 	if err != nil {
@@ -249,7 +277,12 @@ func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 		res.Removed = append(res.Removed, r.Recording.Path)
 	}
 	for _, err := range rep.Errors {
-		res.Kept = append(res.Kept, Refusal{Reason: err.Error()})
+		r := Refusal{Reason: err.Error()}
+		var pe *workspace.PruneError
+		if errors.As(err, &pe) {
+			r = Refusal{pe.Path, pe.Err.Error()}
+		}
+		res.Kept = append(res.Kept, r)
 	}
 	return res, nil
 }

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
 )
@@ -17,7 +18,7 @@ func (m reviewPage) headerView() string {
 	t := m.tally()
 	name := "review"
 	if m.root != "" {
-		name = filepath.Base(m.root)
+		name = visible.Line(filepath.Base(m.root))
 	}
 	line := " " + s.Header.Render("review · "+name) + s.HeaderDim.Render(" · "+t.String()) + " "
 	if ansi.StringWidth(line) > m.layout.Width {

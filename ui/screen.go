@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
@@ -66,7 +67,11 @@ func (s *screen) setScreenStyles(st theme.Styles) {
 }
 
 // setStatus sets the status line.
-func (s *screen) setStatus(text string, isErr bool) { s.status, s.statusErr = text, isErr }
+// setStatus sets the status line; the text is made visible (it often
+// quotes a path or an error about a file).
+func (s *screen) setStatus(text string, isErr bool) {
+	s.status, s.statusErr = visible.Line(text), isErr
+}
 
 // focusable is the left pane as setFocus sees it.
 type focusable interface {

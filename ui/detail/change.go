@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
@@ -43,12 +44,12 @@ func changeLines(c FileChange, s *theme.Styles, w int) []string {
 	if c.State != "" {
 		head += muted(" · ") + s.StatusStyle(c.State).Render(theme.Glyph(c.State)+" "+c.State)
 	}
-	out := []string{head, s.Detail.Title.Render(c.Path)}
+	out := []string{head, s.Detail.Title.Render(visible.Line(c.Path))}
 	if c.OldPath != "" && !slices.ContainsFunc(c.Summary, func(l string) bool { return strings.Contains(l, c.OldPath) }) {
-		out = append(out, muted("from "+c.OldPath))
+		out = append(out, muted("from "+visible.Line(c.OldPath)))
 	}
 	if c.Recording != "" {
-		out = append(out, muted(c.Recording))
+		out = append(out, muted(visible.Line(c.Recording)))
 	}
 	if len(c.CaseSummary) > 0 {
 		out = append(out, "", s.Detail.Heading.Render("This case"))
@@ -68,7 +69,7 @@ func changeLines(c FileChange, s *theme.Styles, w int) []string {
 func bullets(ls []string) []string {
 	out := make([]string, len(ls))
 	for i, l := range ls {
-		out[i] = "  • " + l
+		out[i] = "  • " + visible.Line(l)
 	}
 	return out
 }
@@ -77,21 +78,21 @@ func bullets(ls []string) []string {
 // an unchanged value once.
 func pairLines(p Pair, s *theme.Styles) []string {
 	if p.Old == p.New {
-		out := []string{"  " + s.Detail.Label.Render(p.Label) + s.Muted.Render(" (unchanged)")}
+		out := []string{"  " + s.Detail.Label.Render(visible.Line(p.Label)) + s.Muted.Render(" (unchanged)")}
 		for _, l := range strings.Split(p.Old, "\n") {
-			out = append(out, "    "+s.Detail.Text.Render(l))
+			out = append(out, "    "+s.Detail.Text.Render(visible.Line(l)))
 		}
 		return out
 	}
-	out := []string{"  " + s.Detail.Label.Render(p.Label)}
+	out := []string{"  " + s.Detail.Label.Render(visible.Line(p.Label))}
 	if p.Old != "" {
 		for _, l := range strings.Split(p.Old, "\n") {
-			out = append(out, s.Diff.Del.Render("  - "+l))
+			out = append(out, s.Diff.Del.Render("  - "+visible.Line(l)))
 		}
 	}
 	if p.New != "" {
 		for _, l := range strings.Split(p.New, "\n") {
-			out = append(out, s.Diff.Add.Render("  + "+l))
+			out = append(out, s.Diff.Add.Render("  + "+visible.Line(l)))
 		}
 	}
 	return out

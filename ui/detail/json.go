@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -37,7 +38,8 @@ func quote(s string) string {
 	if err != nil {
 		return `"?"`
 	}
-	return string(b)
+	// JSON escapes C0 controls; C1 and bidi controls it leaves raw.
+	return visible.Line(string(b))
 }
 
 func (p *jsonPrinter) value(v jsonv.Value, depth int, comma string) {

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -309,7 +310,7 @@ func (m Model) View() string {
 }
 
 func (m Model) titleLine() string {
-	title := m.data.Title
+	title := visible.Line(m.data.Title)
 	if m.has && m.data.Status != "" {
 		title += " · " + m.styles.StatusStyle(m.data.Status).Render(theme.Glyph(m.data.Status)+" "+m.data.Status)
 	}
@@ -320,7 +321,7 @@ func (m Model) reasonLine() string {
 	if !m.has || m.data.Reason == "" {
 		return ""
 	}
-	return ansi.Truncate(m.styles.Detail.Reason.Render(m.data.Reason), m.width, "…")
+	return ansi.Truncate(m.styles.Detail.Reason.Render(visible.Line(m.data.Reason)), m.width, "…")
 }
 
 func (m Model) tabBar() string {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -37,7 +38,7 @@ func errorLines(d Data, s *theme.Styles) []string {
 	out := []string{s.Error.Render("This file could not be read as a recording.")}
 	if d.Err != nil {
 		for _, l := range strings.Split(d.Err.Error(), "\n") {
-			out = append(out, s.Error.Render(l))
+			out = append(out, s.Error.Render(visible.Line(l)))
 		}
 	}
 	return append(out, "", s.Muted.Render("Open it with e to fix it by hand, or remove it; doctor --fix rewrites what it can."))
@@ -45,9 +46,14 @@ func errorLines(d Data, s *theme.Styles) []string {
 
 func heading(s *theme.Styles, text string) string { return s.Detail.Heading.Render(text) }
 
+// label renders "k: v", both made visible (a key or value read from a
+// file may hold control characters).
 func label(s *theme.Styles, k, v string) string {
-	return s.Detail.Label.Render(k+": ") + s.Detail.Text.Render(v)
+	return s.Detail.Label.Render(visible.Line(k)+": ") + s.Detail.Text.Render(visible.Line(v))
 }
+
+// str is a string member of a recording as one visible line.
+func str(v jsonv.Value) string { return visible.Line(v.Str()) }
 
 // scalar is a short text form of a JSON value.
 func scalar(v jsonv.Value) string {
@@ -55,7 +61,7 @@ func scalar(v jsonv.Value) string {
 	case jsonv.Null:
 		return "null"
 	case jsonv.String:
-		return v.Text
+		return visible.Text(v.Text)
 	case jsonv.Bool:
 		return fmt.Sprint(v.Bool)
 	case jsonv.Number:
@@ -65,7 +71,7 @@ func scalar(v jsonv.Value) string {
 		if err != nil {
 			return "?"
 		}
-		return string(b)
+		return visible.Text(string(b))
 	}
 }
 
@@ -79,7 +85,7 @@ func response(r jsonv.Value, s *theme.Styles) []string {
 	if calls := r.Field("tool_calls"); calls.Len() > 0 {
 		out = append(out, heading(s, fmt.Sprintf("Tool calls (%d)", calls.Len())))
 		for _, c := range calls.Items {
-			out = append(out, s.Detail.Role.Render("▸ "+c.Field("name").Str())+s.Muted.Render("  "+c.Field("id").Str()))
+			out = append(out, s.Detail.Role.Render("▸ "+str(c.Field("name")))+s.Muted.Render("  "+str(c.Field("id"))))
 			out = append(out, indent(jsonLines(c.Field("arguments"), s), "    ")...)
 			if m := c.Field("malformed_arguments"); !m.IsNull() {
 				out = append(out, s.Error.Render("    malformed arguments: ")+scalar(m))
@@ -87,7 +93,7 @@ func response(r jsonv.Value, s *theme.Styles) []string {
 		}
 		out = append(out, "")
 	}
-	out = append(out, label(s, "stop reason", r.Field("stop_reason").Str()))
+	out = append(out, label(s, "stop reason", str(r.Field("stop_reason"))))
 	u := r.Field("usage")
 	out = append(out, label(s, "usage", fmt.Sprintf("%s in · %s out · %s cache read · %s cache write",
 		scalar(u.Field("input_tokens")), scalar(u.Field("output_tokens")),
@@ -101,7 +107,7 @@ func response(r jsonv.Value, s *theme.Styles) []string {
 func textLines(t string, s *theme.Styles) []string {
 	var out []string
 	for _, l := range strings.Split(t, "\n") {
-		out = append(out, s.Detail.Text.Render(l))
+		out = append(out, s.Detail.Text.Render(visible.Line(l)))
 	}
 	return out
 }
@@ -114,7 +120,7 @@ func indent(ls []string, pre string) []string {
 }
 
 func request(r jsonv.Value, s *theme.Styles) []string {
-	out := []string{label(s, "provider", r.Field("provider").Str()) + "  " + label(s, "model", r.Field("model").Str())}
+	out := []string{label(s, "provider", str(r.Field("provider"))) + "  " + label(s, "model", str(r.Field("model")))}
 	if sys := r.Field("system"); !sys.IsNull() {
 		out = append(out, "", heading(s, "System"))
 		out = append(out, textLines(sys.Str(), s)...)
@@ -122,12 +128,12 @@ func request(r jsonv.Value, s *theme.Styles) []string {
 	msgs := r.Field("messages")
 	out = append(out, "", heading(s, fmt.Sprintf("Messages (%d)", msgs.Len())))
 	for i, m := range msgs.Items {
-		out = append(out, s.Detail.Role.Render(fmt.Sprintf("[%d] %s", i, m.Field("role").Str())))
+		out = append(out, s.Detail.Role.Render(fmt.Sprintf("[%d] %s", i, str(m.Field("role")))))
 		if c := m.Field("content"); !c.IsNull() {
 			out = append(out, indent(textLines(scalar(c), s), "  ")...)
 		}
 		for _, tc := range m.Field("tool_calls").Items {
-			out = append(out, "  "+s.Detail.Label.Render("calls ")+s.Detail.Text.Render(tc.Field("name").Str()+" "+scalar(tc.Field("arguments"))))
+			out = append(out, "  "+s.Detail.Label.Render("calls ")+s.Detail.Text.Render(str(tc.Field("name"))+" "+scalar(tc.Field("arguments"))))
 		}
 		for _, tr := range m.Field("tool_results").Items {
 			res := tr.Field("content")
@@ -141,7 +147,7 @@ func request(r jsonv.Value, s *theme.Styles) []string {
 	tools := r.Field("tools")
 	out = append(out, "", heading(s, fmt.Sprintf("Tools (%d)", tools.Len())))
 	for _, t := range tools.Items {
-		out = append(out, s.Detail.Role.Render(t.Field("name").Str())+s.Muted.Render(" — ")+s.Detail.Text.Render(t.Field("description").Str()))
+		out = append(out, s.Detail.Role.Render(str(t.Field("name")))+s.Muted.Render(" — ")+s.Detail.Text.Render(str(t.Field("description"))))
 	}
 	out = append(out, "", heading(s, "Params"))
 	for _, p := range r.Field("params").Members {
@@ -185,27 +191,27 @@ func diffLines(d Data, s *theme.Styles) []string {
 	df := d.Diff
 	var out []string
 	if df.Note != "" {
-		out = append(out, s.Detail.Reason.Render(df.Note), "")
+		out = append(out, s.Detail.Reason.Render(visible.Line(df.Note)), "")
 	}
 	for _, l := range df.Summary {
-		out = append(out, s.Diff.Path.Render(l))
+		out = append(out, s.Diff.Path.Render(visible.Line(l)))
 	}
 	if len(df.Changes) > 0 {
 		out = append(out, "", heading(s, "Changes"))
 	}
 	for _, c := range df.Changes {
-		out = append(out, s.Diff.Path.Render(c.Path)+s.Muted.Render(" "+c.Kind))
+		out = append(out, s.Diff.Path.Render(visible.Line(c.Path))+s.Muted.Render(" "+c.Kind))
 		if c.Before != "" {
-			out = append(out, s.Diff.Del.Render("- "+c.Before))
+			out = append(out, s.Diff.Del.Render("- "+visible.Line(c.Before)))
 		}
 		if c.After != "" {
-			out = append(out, s.Diff.Add.Render("+ "+c.After))
+			out = append(out, s.Diff.Add.Render("+ "+visible.Line(c.After)))
 		}
 	}
 	if df.Unified != "" {
 		out = append(out, "", heading(s, "Request, recorded → now"))
 		for _, l := range strings.Split(strings.TrimRight(df.Unified, "\n"), "\n") {
-			out = append(out, unifiedLine(l, s))
+			out = append(out, unifiedLine(visible.Line(l), s))
 		}
 	}
 	if df.Incomplete {
@@ -245,7 +251,7 @@ func secretLines(d Data, s *theme.Styles, reveal bool) []string {
 		if reveal && f.Value != "" {
 			v = f.Value
 		}
-		out = append(out, "", s.Diff.Path.Render(f.JSONPath), label(s, "rule", f.Rule), label(s, "value", v))
+		out = append(out, "", s.Diff.Path.Render(visible.Line(f.JSONPath)), label(s, "rule", f.Rule), label(s, "value", v))
 	}
 	return out
 }

@@ -23,6 +23,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
@@ -279,7 +280,7 @@ func (m Model) renderRow(i int) string {
 	s, rw, w := m.styles, m.rows[i], m.width
 	g := m.groups[rw.group]
 	if rw.item < 0 {
-		return ansi.Truncate(" "+s.Tree.Group.Render(g.Title)+s.Tree.Count.Render(fmt.Sprintf(" %d", len(g.Items))), w, "…")
+		return ansi.Truncate(" "+s.Tree.Group.Render(visible.Line(g.Title))+s.Tree.Count.Render(fmt.Sprintf(" %d", len(g.Items))), w, "…")
 	}
 	it := g.Items[rw.item]
 	if i == m.cursor {
@@ -291,9 +292,9 @@ func (m Model) renderRow(i int) string {
 		if !m.focused {
 			style = s.Tree.CursorBl
 		}
-		return style.Render(frame.PadRight(fmt.Sprintf("   %s %s  %s %s", theme.Glyph(it.Kind), it.Label, tag, it.Tag), w))
+		return style.Render(frame.PadRight(fmt.Sprintf("   %s %s  %s %s", theme.Glyph(it.Kind), visible.Line(it.Label), tag, it.Tag), w))
 	}
-	line := "   " + s.StatusStyle(it.Kind).Render(theme.Glyph(it.Kind)) + " " + s.Tree.Leaf.Render(it.Label)
+	line := "   " + s.StatusStyle(it.Kind).Render(theme.Glyph(it.Kind)) + " " + s.Tree.Leaf.Render(visible.Line(it.Label))
 	if it.Tag != "" {
 		line += "  " + s.StatusStyle(it.Tag).Render(theme.Glyph(it.Tag)+" "+it.Tag)
 	}

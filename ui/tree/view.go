@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -115,7 +116,7 @@ func (m Model) renderRow(n *node, selected bool) string {
 	if n.kind == KindLeaf && m.marks[n.item.ID] {
 		mark = "✓"
 	}
-	name, right := n.name, ""
+	name, right := visible.Line(n.name), ""
 	if n.kind == KindLeaf {
 		right = theme.Glyph(n.item.Status) + " " + n.item.Status
 		if n.item.Secrets > 0 {
