@@ -17,3 +17,5 @@
 // 1 findings, 2 usage, spec or config error, 3 a replay miss, 130
 // interrupted.
 package cli
+
+//go:generate go test -run TestCommandsDoc -update .

@@ -77,7 +77,8 @@ func printOverview(w io.Writer) {
 		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nWith no command, dryfire-tui browses PATH (default .). Try 'dryfire-tui --demo'.")
-	fmt.Fprintln(w, "Exit codes: 0 ok · 1 findings · 2 usage, spec or config error · 3 replay miss · 130 interrupted.")
+	fmt.Fprintln(w, "Exit codes: 0 ok · 1 findings, or a failed case (run) · 2 usage, spec or config error ·")
+	fmt.Fprintln(w, "3 a replay miss or provider error · 130 interrupted.")
 	fmt.Fprintln(w, "Run 'dryfire-tui help COMMAND' for a command's flags and examples.")
 }
 
