@@ -54,5 +54,7 @@
 // terminal report (✓, ✗ or ~ per case with turns, tokens, cost and cache
 // hits, failed assertions with expected and actual, the totals, the judges'
 // cost apart). Only generated_at and the measured durations differ from
-// dryfire's bytes.
+// dryfire's bytes. [WriteRun] writes what dryfire run's flags ask for
+// ([RunOutput]: the report on stdout, --json-out, --junit-out), naming
+// suite files with [RelativeTo].
 package report

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -20,8 +21,24 @@ type RunTextOptions struct {
 	// Verbose adds every turn of each failing case (dryfire run -v).
 	Verbose bool
 	// Path names a suite file in the suite headers (nil: its absolute
-	// path, as dryfire prints it).
+	// path, as dryfire prints it); see [RelativeTo].
 	Path func(file string) string
+}
+
+// RelativeTo names a file relative to the project root (symbolic links of
+// the root resolved, as dryfire resolves them), or by its own path when it
+// lies outside.
+func RelativeTo(root string) func(file string) string {
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	return func(file string) string {
+		rel, err := filepath.Rel(root, file)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			return file
+		}
+		return filepath.ToSlash(rel)
+	}
 }
 
 const (

@@ -1,15 +1,11 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
@@ -95,7 +91,6 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 	if err := runError(ctx, path, err); err != nil {
 		return err
 	}
-
 	if len(res.Errors) > 0 {
 		_ = report.WriteSpecErrors(e.Stderr, p.Root, res.Errors)
 		return exitWith(exitUsage)
@@ -104,7 +99,15 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 		fmt.Fprintln(e.Stdout, "no cases matched")
 		return nil
 	}
-	if err := c.report(e, p, res); err != nil {
+	if c.reporter != "terminal" && c.reporter != "json" && c.reporter != "junit" {
+		fmt.Fprintf(e.Stderr, "dryfire-tui: hint: unknown --reporter %q: the terminal report, as dryfire does\n", c.reporter)
+	}
+	color := e.IsTerminal && (e.Getenv == nil || e.Getenv("NO_COLOR") == "")
+	err = report.WriteRun(e.Stdout, res, report.RunOutput{
+		Reporter: c.reporter, JSONOut: c.jsonOut, JUnitOut: c.junitOut, Now: e.Now(),
+		Text: report.RunTextOptions{Color: color, Verbose: c.verbose, Path: report.RelativeTo(p.Root)},
+	})
+	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
 	if res.RunExitCode != 0 {
@@ -121,68 +124,14 @@ func runError(ctx context.Context, path string, err error) error {
 		return nil
 	case errors.Is(err, suite.ErrNoProject):
 		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
+	case errors.As(err, &me) && me.Known:
+		return usageErrorf("run from the recordings with --cassette-mode replay", "%v", err)
 	case errors.Is(err, workspace.ErrNotFound):
 		return usageErrorf("pass a project directory or a suite file", "%v", err)
 	case errors.Is(err, workspace.ErrNoRecordings):
 		return pathError(err)
-	case errors.As(err, &me) && me.Known:
-		return usageErrorf("run from the recordings with --cassette-mode replay", "%v", err)
-	case errors.As(err, &me):
-		return &exitError{code: exitUsage, err: err}
 	case ctx.Err() != nil:
 		return err
 	}
 	return &exitError{code: exitUsage, err: err}
-}
-
-// report writes stdout's report, then the run document and the JUnit
-// file, in dryfire's order.
-func (c *runCommand) report(e Env, p *suite.Project, res *engine.Result) error {
-	now := e.Now()
-	switch c.reporter {
-	case "json":
-		if err := report.WriteRunJSON(e.Stdout, res, now); err != nil {
-			return err
-		}
-	case "junit":
-		if err := report.WriteRunJUnit(e.Stdout, res, now); err != nil {
-			return err
-		}
-	default:
-		if c.reporter != "terminal" {
-			fmt.Fprintf(e.Stderr, "dryfire-tui: hint: unknown --reporter %q: the terminal report, as dryfire does\n", c.reporter)
-		}
-		color := e.IsTerminal && (e.Getenv == nil || e.Getenv("NO_COLOR") == "")
-		root := p.Root
-		if r, err := filepath.EvalSymlinks(root); err == nil {
-			root = r
-		}
-		if err := report.WriteRunText(e.Stdout, res, report.RunTextOptions{Color: color, Verbose: c.verbose,
-			Path: func(file string) string { return relSlash(root, file) }}); err != nil {
-			return err
-		}
-	}
-	if c.jsonOut != "" {
-		var b bytes.Buffer
-		if err := report.WriteRunJSON(&b, res, now); err != nil {
-			return err
-		}
-		if err := safefile.WriteAtomic(c.jsonOut, b.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("write --json-out: %w", err)
-		}
-	}
-	if c.junitOut != "" {
-		if err := safefile.WriteAtomic(c.junitOut, []byte(report.RunJUnit(res, now)), 0o644); err != nil {
-			return fmt.Errorf("write --junit-out: %w", err)
-		}
-	}
-	return nil
-}
-
-func relSlash(root, file string) string {
-	rel, err := filepath.Rel(root, file)
-	if err != nil || strings.HasPrefix(rel, "..") {
-		return file
-	}
-	return filepath.ToSlash(rel)
 }
