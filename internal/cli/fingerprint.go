@@ -21,8 +21,9 @@ const fingerprintUsage = `dryfire-tui fingerprint [FILE|-] [--canonical] [--tape
 Reads one JSON object per line (from FILE, or stdin when FILE is - or
 absent) and prints the key of each, one per line:
 
-  - dryfire hash args {"provider","model","system","messages","tools","params"}:
-    the 16-hex fingerprint dryfire files the response under;
+  - dryfire hash args {"provider","model","system","messages","tools","params"}
+    (all six, as dryfire's fingerprint takes them; a cassette's request_digest
+    too): the 16-hex fingerprint dryfire files the response under;
   - with --tape js|py, a cassette-fn call {"args": [...], "kwargs": {...}}:
     the tape key in the JavaScript or Python dialect.
 
@@ -78,28 +79,30 @@ func (c *fingerprintCmd) run(ctx context.Context, e Env, args []string) error {
 // hasher returns the per-line work the flags select: a decoded JSON line
 // in, its key (or with --canonical the text hashed) out.
 func (c *fingerprintCmd) hasher() (func(jsonv.Value) (string, error), error) {
-	if c.tape == "" {
-		return func(hashArgs jsonv.Value) (string, error) {
-			key, canonical, err := cassette.HashArgsKey(hashArgs)
-			if c.canonical {
-				return string(canonical), err
+	key := cassette.HashArgsKey
+	if c.tape != "" {
+		dialect, ok := map[string]jsonv.Dialect{"js": jsonv.JS, "py": jsonv.Python, "python": jsonv.Python}[c.tape]
+		if !ok {
+			return nil, usageErrorf("use --tape js or --tape py", "unknown tape dialect %q", c.tape)
+		}
+		key = func(call jsonv.Value) (string, []byte, error) {
+			if call.Kind != jsonv.Object || !call.Has("args") {
+				return "", nil, errors.New(`a tape call must be an object with "args" (and optionally "kwargs")`)
 			}
-			return key, err
-		}, nil
-	}
-	dialect, ok := map[string]jsonv.Dialect{"js": jsonv.JS, "py": jsonv.Python, "python": jsonv.Python}[c.tape]
-	if !ok {
-		return nil, usageErrorf("use --tape js or --tape py", "unknown tape dialect %q", c.tape)
-	}
-	return func(call jsonv.Value) (string, error) {
-		if call.Kind != jsonv.Object || !call.Has("args") {
-			return "", errors.New(`a tape call must be an object with "args" (and optionally "kwargs")`)
-		}
-		if c.canonical {
 			payload, err := tape.Payload(call.Field("args"), call.Field("kwargs"), dialect)
-			return string(payload), err
+			if err != nil {
+				return "", nil, err
+			}
+			k, err := tape.Key(call.Field("args"), call.Field("kwargs"), dialect)
+			return k, payload, err
 		}
-		return tape.Key(call.Field("args"), call.Field("kwargs"), dialect)
+	}
+	return func(v jsonv.Value) (string, error) {
+		k, text, err := key(v)
+		if c.canonical {
+			return string(text), err
+		}
+		return k, err
 	}, nil
 }
 
@@ -109,7 +112,7 @@ func (c *fingerprintCmd) hasher() (func(jsonv.Value) (string, error), error) {
 func fingerprintLines(ctx context.Context, in io.Reader, out io.Writer, hash func(jsonv.Value) (string, error)) (failed, total int, err error) {
 	r := bufio.NewReaderSize(in, 1<<16)
 	for {
-		line, readErr := readLine(r, safefile.MaxSize())
+		line, readErr := safefile.ReadLine(r, safefile.MaxSize())
 		if readErr != nil && readErr != io.EOF {
 			return failed, total, readErr
 		}
@@ -137,23 +140,6 @@ func fingerprintLines(ctx context.Context, in io.Reader, out io.Writer, hash fun
 		}
 		if readErr == io.EOF {
 			return failed, total, nil
-		}
-	}
-}
-
-// readLine reads up to and including the next newline, refusing a line
-// longer than limit (an endless stream without newlines would otherwise
-// fill the memory).
-func readLine(r *bufio.Reader, limit int64) ([]byte, error) {
-	var line []byte
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if int64(len(line)+len(chunk)) > limit {
-			return nil, fmt.Errorf("a line is longer than the size limit of %s (raise it with %s)", safefile.FormatSize(limit), safefile.MaxSizeEnv)
-		}
-		line = append(line, chunk...)
-		if err != bufio.ErrBufferFull {
-			return line, err
 		}
 	}
 }

@@ -11,7 +11,7 @@ func TestFingerprintCommand(t *testing.T) {
 	t.Parallel()
 	in := `{"provider":"anthropic","model":"claude-sonnet-4-6","system":null,"messages":[{"role":"user","content":"Hi","tool_calls":[],"tool_results":[]}],"tools":[],"params":{"temperature":0.0,"top_p":null,"max_tokens":null,"stop_sequences":[]}}
 
-{"provider":"p","model":"m","messages":[{"content":{"x":NaN}}]}
+{"provider":"p","model":"m","system":null,"messages":[{"content":{"x":NaN}}],"tools":[],"params":{}}
 [1]
 {"provider":`
 	out, errOut, code := runWithStdin(t, in, "fingerprint")

@@ -15,7 +15,8 @@
 // opened non-blocking, so that a file swapped for a named pipe between the
 // check and the open cannot block either. ReadInto reuses the caller's
 // buffer and uses plain system calls: it is the hot path of loading a large
-// cassette store.
+// cassette store. [ReadLine] holds a stream read line by line (stdin) to
+// the same limit, per line.
 //
 // # Acting on what was read
 //
