@@ -159,21 +159,30 @@ func hostileEnv() []string {
 		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
 }
 
-// everyCommand are the runs made on every tree: each command, as text and
-// as JSON, and each action that removes or rewrites files.
+// everyCommand are the runs made first on every tree: each command as
+// text, the listing and the CI gate (every part of it) as JSON.
 var everyCommand = [][]string{
 	{"ls"}, {"ls", "--json"},
 	{"show", ".dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json"},
-	{"diff"}, {"diff", "--json"},
-	{"replay"}, {"replay", "--json"},
-	{"secrets"}, {"secrets", "--json"},
-	{"doctor"}, {"doctor", "--json"},
+	{"diff"}, {"replay"}, {"run", "--cassette-mode", "replay"},
+	{"secrets"}, {"doctor"},
 	{"check"}, {"check", "--json"}, {"check", "--format", "github"},
-	{"review"}, {"review", "--json"},
-	{"prune"}, {"prune", "--json"},
+	{"review"}, {"prune"},
+}
+
+// everyAction are the runs that remove or rewrite files, made last on
+// every tree (after the tree's extra runs).
+var everyAction = [][]string{
 	{"secrets", "--redact"},
 	{"doctor", "--fix"},
 	{"prune", "--yes"},
+}
+
+// everyJSON are the other commands' JSON documents, run on the trees whose
+// names and values hold escape sequences.
+var everyJSON = [][]string{
+	{"diff", "--json"}, {"replay", "--json"}, {"secrets", "--json"}, {"doctor", "--json"},
+	{"review", "--json"}, {"prune", "--json"},
 }
 
 // TestHostileInput runs every command on every hostile tree.
@@ -192,7 +201,8 @@ func TestHostileInput(t *testing.T) {
 			t.Parallel()
 			dir := tree.make(t)
 			runs := map[string]run{}
-			for _, args := range append(slices.Clone(everyCommand), tree.extra...) {
+			all := slices.Concat(everyCommand, tree.extra, everyAction)
+			for _, args := range all {
 				runs[strings.Join(args, " ")] = runHostile(t, dir, tree.env, args...)
 			}
 			if tree.check != nil {

@@ -22,7 +22,7 @@ type hostileTree struct {
 	make func(t *testing.T) string
 	// env are extra environment variables of every run.
 	env []string
-	// extra are runs made after everyCommand.
+	// extra are runs made after everyCommand, before everyAction.
 	extra [][]string
 	// check looks at the tree and the runs afterwards (runs by their
 	// arguments joined with spaces).
@@ -204,6 +204,7 @@ cases:
 		return dir
 	},
 	extra: [][]string{
+		everyJSON[0], everyJSON[1], everyJSON[2], everyJSON[3], everyJSON[4], everyJSON[5],
 		{"show", caseDir + "/03-0123456789abcdef" + oscTitle + ".json"},
 		{"show", liveCassette},
 		{"review", "--accept", caseDir + "/03-0123456789abcdef" + oscTitle + ".json"},
@@ -230,7 +231,7 @@ cases:
 // refused with exit 2, naming why.
 func refusesToChange(t *testing.T, runs map[string]run, reason string) {
 	t.Helper()
-	for _, cmd := range []string{"prune", "prune --json", "prune --yes", "doctor --fix"} {
+	for _, cmd := range []string{"prune", "prune --yes", "doctor --fix"} {
 		if r := runs[cmd]; r.code != 2 || !strings.Contains(r.stderr, reason) {
 			t.Errorf("%s: want exit 2 saying %q\n%v", cmd, reason, r)
 		}
