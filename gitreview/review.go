@@ -217,6 +217,7 @@ func (r *Review) Reject(ctx context.Context, p string, confirm bool) error {
 		if err := r.remove(it); err != nil {
 			return err
 		}
+		r.removeEmptyDirs(it)
 	case Renamed:
 		if err := r.Git.Unstage(ctx, it.gitPath); err != nil {
 			return err
@@ -227,6 +228,7 @@ func (r *Review) Reject(ctx context.Context, p string, confirm bool) error {
 		if err := r.Git.RestoreHead(ctx, it.gitOldPath); err != nil {
 			return err
 		}
+		r.removeEmptyDirs(it)
 	default:
 		if err := r.Git.RestoreHead(ctx, it.gitPath); err != nil {
 			return err
@@ -262,6 +264,25 @@ func (r *Review) remove(it *ReviewItem) error {
 		return err
 	}
 	return nil
+}
+
+// removeEmptyDirs removes the directories that removing the item's file
+// left empty, up to the review's root: an added or renamed recording often
+// came with a directory of its own (a new case), which git never tracked
+// and the rejection should not leave behind. Only empty directories go
+// (os.Remove refuses any other), so nothing else is touched; undo creates
+// them again.
+func (r *Review) removeEmptyDirs(it *ReviewItem) {
+	root := filepath.Clean(r.Root)
+	for dir := filepath.Dir(r.Git.Abs(it.gitPath)); ; dir = filepath.Dir(dir) {
+		rel, err := filepath.Rel(root, dir)
+		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return
+		}
+		if os.Remove(dir) != nil {
+			return
+		}
+	}
 }
 
 // Skip marks an item as looked at without acting on it.

@@ -234,6 +234,13 @@ func TestReviewListsSummarisesAndActs(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, untracked)); !os.IsNotExist(err) {
 		t.Errorf("confirmed reject kept the file")
 	}
+	// The new case came with new directories; rejecting it leaves none.
+	if _, err := os.Stat(filepath.Join(root, "travel")); !os.IsNotExist(err) {
+		t.Errorf("rejecting the only recording of a new suite left its directory: %v", err)
+	}
+	if _, err := os.Stat(root); err != nil {
+		t.Errorf("the cassette root went with it: %v", err)
+	}
 	if _, err := r.Undo(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -248,6 +255,9 @@ func TestReviewListsSummarisesAndActs(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "refund_agent", "moving", "00-4444444444444444.json")); err != nil {
 		t.Errorf("reject of a rename did not restore the old path: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "refund_agent", "moved")); !os.IsNotExist(err) {
+		t.Errorf("reject of a rename into a new directory left the directory behind: %v", err)
 	}
 	if st := git(t, dir, "status", "--porcelain", "--", ".dryfire/cassettes/refund_agent/moving", ".dryfire/cassettes/refund_agent/moved"); st != "" {
 		t.Errorf("after rejecting the rename git still shows: %q", st)
