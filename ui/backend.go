@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -31,6 +32,25 @@ type Summary struct {
 	// Problems are errors that did not stop the scan (spec errors, files
 	// that could not be walked).
 	Problems []string
+	// SpecErrors are the errors of dryfire.yaml and the suites, with
+	// where they are (the problem summary opens the file there).
+	SpecErrors []SpecError
+}
+
+// SpecError is an error in dryfire.yaml or a suite file.
+type SpecError struct {
+	// File is relative to the project root.
+	File         string
+	Line, Column int
+	Message      string
+}
+
+// String is "file:line:column: message".
+func (e SpecError) String() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Message)
+	}
+	return e.File + ": " + e.Message
 }
 
 // PruneResult is what a prune did.

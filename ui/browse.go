@@ -2,12 +2,14 @@ package ui
 
 import (
 	"context"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
+	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -49,20 +51,32 @@ type browsePage struct {
 
 	detailGen int // detail request generation
 	detailID  string
-	// reselect is the recording to put the cursor back on after a rescan.
-	reselect tree.Item
+	// reselect are the recordings to put the cursor back on after a
+	// rescan, best first (tree.Anchors), or the suite or case it was on.
+	reselect     []string
+	reselectPath []string
 	// prunes is what each prune dialog listed for removal.
 	prunes asked[[]tree.Item]
 	// pruneAfterScan opens the prune dialog when the running scan ends:
 	// the marks were made on an older scan, and a recording may have
 	// become live since (a suite restored, a case renamed back).
 	pruneAfterScan bool
+
+	// picker is the problem summary; pickers counts the pickers opened
+	// (the last one's answer carries it) and pickerAsk says what the last
+	// one lists.
+	picker    picker.Model
+	pickers   int
+	pickerAsk string
+	// touched is set by the first key press; landed once the first scan
+	// has put the cursor on the first problem (unless touched).
+	touched, landed bool
 }
 
 func newBrowsePage(opts Options, styles theme.Styles) browsePage {
 	keys := DefaultBrowseKeyMap()
 	m := browsePage{screen: newScreen(styles, keys.Detail, keys.Dialog, keys.Overlay),
-		opts: opts, keys: keys, tree: tree.New(styles, keys.Tree)}
+		opts: opts, keys: keys, tree: tree.New(styles, keys.Tree), picker: picker.New(styles, keys.Picker)}
 	m.ctx, m.cancel = context.WithCancel(opts.Context)
 	m.gen, m.loading = 1, true
 	return m
@@ -83,11 +97,13 @@ func (m browsePage) stop() {
 func (m *browsePage) setLayout(l Layout) {
 	m.setScreenLayout(l)
 	m.tree.SetSize(l.ListW, l.BodyH)
+	m.picker.SetSize(l.Width, l.BodyH)
 }
 
 func (m *browsePage) setStyles(s theme.Styles) {
 	m.setScreenStyles(s)
 	m.tree.SetStyles(s)
+	m.picker.SetStyles(s)
 }
 
 // update routes input: keys, the mouse and the prune dialog's answers.
@@ -103,6 +119,8 @@ func (m browsePage) update(msg tea.Msg) (browsePage, tea.Cmd) {
 		return m.confirmPrune(msg.ID)
 	case dialog.CancelledMsg:
 		_, m.prunes, _ = m.prunes.take(msg.ID)
+	case picker.PickedMsg:
+		return m.handlePicked(msg)
 	}
 	return m, nil
 }
@@ -117,7 +135,10 @@ func (m browsePage) rescan() (browsePage, tea.Cmd) {
 	m.ctx, m.cancel = context.WithCancel(m.opts.Context)
 	m.gen++
 	m.loading, m.scanErr = true, nil
-	m.reselect, _ = m.tree.Selected()
+	m.reselect, m.reselectPath = m.tree.Anchors(8), nil
+	if _, leaf := m.tree.Selected(); !leaf {
+		_, m.reselectPath = m.tree.SelectedPath()
+	}
 	m.tree = m.tree.Reset()
 	m.detailID = ""
 	return m, scanWorkspaceCmd(m.ctx, m.opts.Backend, m.opts.Path, m.gen)
@@ -138,10 +159,14 @@ func (m browsePage) render() string {
 	return frame.Render(m.layout, "dryfire-tui", m.headerView, m.bodyRows, m.statusView, m.footerView)
 }
 
-// bodyRows is the body: the empty state when the scan found nothing.
+// bodyRows is the body: the problem summary over everything, the empty
+// state when the scan found nothing.
 func (m browsePage) bodyRows() []string {
 	var empty func() []string
-	if !m.loading && m.tree.Len() == 0 {
+	switch {
+	case m.picker.Visible() && !m.overlay():
+		empty = func() []string { return strings.Split(m.picker.View(), "\n") }
+	case !m.loading && m.tree.Len() == 0:
 		empty = m.emptyView
 	}
 	return m.bodyView(m.tree.View, empty)

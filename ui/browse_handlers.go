@@ -15,16 +15,18 @@ import (
 )
 
 // handleScanBatch adds a batch of the current scan; batches of an older
-// scan (before a rescan) are dropped.
+// scan (before a rescan) are dropped. When the first scan is done the
+// cursor goes to the first problem; after a rescan it goes back where it
+// was, or to the nearest recording still there.
 func (m browsePage) handleScanBatch(msg scanBatchMsg) (browsePage, tea.Cmd) {
 	if msg.gen != m.gen {
 		return m, nil
 	}
 	m.tree = m.tree.Add(msg.items)
-	if m.reselect.ID != "" {
+	if len(m.reselect) > 0 && m.reselectPath == nil {
 		var ok bool
-		if m.tree, ok = m.tree.SelectID(m.reselect.ID); ok {
-			m.reselect = tree.Item{}
+		if m.tree, ok = m.tree.SelectID(m.reselect[0]); ok {
+			m.reselect, m.reselectPath = nil, nil
 		}
 	}
 	if !msg.done {
@@ -32,7 +34,8 @@ func (m browsePage) handleScanBatch(msg scanBatchMsg) (browsePage, tea.Cmd) {
 		return m, tea.Batch(cmd, waitScanCmd(msg.next, msg.gen))
 	}
 	m.loading, m.summary, m.scanErr = false, msg.summary, msg.err
-	m.reselect = tree.Item{}
+	m = m.restoreCursor()
+	m = m.land()
 	m.detailID = "" // re-read the selection with its final status
 	if m.pruneAfterScan {
 		m.pruneAfterScan = false
@@ -51,6 +54,27 @@ func (m browsePage) rescanThenPrune() (browsePage, tea.Cmd) {
 	m.pruneAfterScan = true
 	m.setStatus("reading the recordings again before pruning…", false)
 	return m.rescan()
+}
+
+// restoreCursor puts the cursor back after a rescan: on the suite or case
+// it was on, else on the first of the anchors still listed (the recording
+// it was on, or its nearest neighbour when that one was pruned).
+func (m browsePage) restoreCursor() browsePage {
+	if len(m.reselectPath) > 0 {
+		var ok bool
+		if m.tree, ok = m.tree.SelectPath(m.reselectPath); ok {
+			m.reselect, m.reselectPath = nil, nil
+			return m
+		}
+	}
+	for _, id := range m.reselect {
+		var ok bool
+		if m.tree, ok = m.tree.SelectID(id); ok {
+			break
+		}
+	}
+	m.reselect, m.reselectPath = nil, nil
+	return m
 }
 
 // handleDetailLoaded shows a recording unless the cursor has moved on.
@@ -122,7 +146,7 @@ func (m browsePage) nodeSummary(kind tree.Kind, names []string) []string {
 // handleWheel scrolls the pane under the pointer.
 func (m browsePage) handleWheel(msg tea.MouseWheelMsg) (browsePage, tea.Cmd) {
 	d := 3 * m.wheel(msg)
-	if d == 0 {
+	if d == 0 || m.picker.Visible() {
 		return m, nil
 	}
 	if m.overLeft(msg.X) {
@@ -136,7 +160,7 @@ func (m browsePage) handleWheel(msg tea.MouseWheelMsg) (browsePage, tea.Cmd) {
 // handleClick selects a tree row or a detail tab.
 func (m browsePage) handleClick(msg tea.MouseClickMsg) (browsePage, tea.Cmd) {
 	row, ok := m.bodyRow(msg.Y)
-	if msg.Button != tea.MouseLeft || m.mode != modeBrowse || m.overlay() || !ok {
+	if msg.Button != tea.MouseLeft || m.mode != modeBrowse || m.covered() || !ok {
 		return m, nil
 	}
 	if m.overLeft(msg.X) {
@@ -153,10 +177,21 @@ func (m browsePage) handleClick(msg tea.MouseClickMsg) (browsePage, tea.Cmd) {
 	return m, nil
 }
 
+// nothingMarked is what d says with nothing marked.
+const nothingMarked = "nothing marked: space marks a recording (on a suite or case, every prunable one in it), then d prunes"
+
+// covered reports whether an overlay (help, a dialog, the problem
+// summary) hides the panes.
+func (m browsePage) covered() bool { return m.overlay() || m.picker.Visible() }
+
 // openPrune asks to confirm the prune of the marked recordings: the
 // prunable ones with the reason prune gives, the others with their status
 // and why they are kept.
 func (m browsePage) openPrune() browsePage {
+	if m.tree.MarkCount() == 0 {
+		m.setStatus(nothingMarked, false)
+		return m
+	}
 	s := m.styles
 	var remove, keep []string
 	var items []tree.Item
@@ -223,7 +258,7 @@ func (m browsePage) edit() (browsePage, tea.Cmd) {
 	if !ok {
 		return m, nil
 	}
-	return m, editFileCmd(m.opts.Editor, m.absPath(it.Path))
+	return m, editFileCmd(m.opts.Editor, m.absPath(it.Path), 0)
 }
 
 func (m browsePage) absPath(rel string) string {

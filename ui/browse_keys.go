@@ -9,6 +9,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
+	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -17,12 +18,15 @@ import (
 // the key line, the ? overlay and docs/keys.md.
 type BrowseKeyMap struct {
 	KeyMap
-	Filter, Clear, StatusFilter        key.Binding
-	Prune, Edit, Copy, CopyKey, Rescan key.Binding
-	Tree                               tree.KeyMap
-	Detail                             detail.KeyMap
-	Dialog                             dialog.KeyMap
-	Overlay                            help.KeyMap
+	Filter, Clear, StatusFilter, Back    key.Binding
+	NextProblem, PrevProblem, Problems   key.Binding
+	Prune, Edit, EditFile, Copy, CopyKey key.Binding
+	Rescan                               key.Binding
+	Tree                                 tree.KeyMap
+	Detail                               detail.KeyMap
+	Dialog                               dialog.KeyMap
+	Picker                               picker.KeyMap
+	Overlay                              help.KeyMap
 }
 
 // DefaultBrowseKeyMap returns the keys of DESIGN.md.
@@ -32,33 +36,50 @@ func DefaultBrowseKeyMap() BrowseKeyMap {
 		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 		Clear:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear")),
 		StatusFilter: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "status")),
+		Back:         key.NewBinding(key.WithKeys("esc", "h", "left"), key.WithHelp("esc/h", "back to tree")),
+		NextProblem:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next problem")),
+		PrevProblem:  key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous problem")),
+		Problems:     key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "problems")),
 		Prune:        key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "prune")),
 		Edit:         key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
+		EditFile:     key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit recording")),
 		Copy:         key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy path")),
 		CopyKey:      key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy key")),
 		Rescan:       key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rescan")),
 		Tree:         tree.DefaultKeyMap(),
 		Detail:       detail.DefaultKeyMap(),
 		Dialog:       dialog.DefaultKeyMap(),
+		Picker:       problemsPickerKeys(),
 		Overlay:      help.DefaultKeyMap(),
 	}
+}
+
+// problemsPickerKeys are the picker's keys as the problem summary uses
+// them.
+func problemsPickerKeys() picker.KeyMap {
+	k := picker.DefaultKeyMap()
+	k.Pick.SetHelp("enter", "go to the first")
+	k.Alt.SetHelp("s", "show only these")
+	return k
 }
 
 // Groups returns every binding, grouped, in help order.
 func (k BrowseKeyMap) Groups() []help.Group {
 	return []help.Group{
 		{Title: "Tree", Bindings: k.Tree.Bindings()},
-		{Title: "Detail", Bindings: append([]key.Binding{k.Focus, k.Open}, k.Detail.Bindings()...)},
-		{Title: "Actions", Bindings: []key.Binding{k.Filter, k.Clear, k.StatusFilter, k.Prune, k.Edit, k.Copy, k.CopyKey, k.Rescan}},
+		{Title: "Problems", Bindings: []key.Binding{k.NextProblem, k.PrevProblem, k.Problems}},
+		{Title: "Detail", Bindings: append([]key.Binding{k.Focus, k.Open, k.Back}, k.Detail.Bindings()...)},
+		{Title: "Actions", Bindings: []key.Binding{k.Filter, k.Clear, k.StatusFilter, k.Prune, k.Edit, k.EditFile, k.Copy, k.CopyKey, k.Rescan}},
 		{Title: "General", Bindings: []key.Binding{k.Help, k.Quit}},
+		{Title: "Problem summary", Bindings: k.Picker.ShortHelp()},
 		{Title: "Confirm dialog", Bindings: k.Dialog.ShortHelp()},
 	}
 }
 
 // browseLegend explains the glyphs under the keys in the ? overlay.
 var browseLegend = []string{
-	"● live/ok  ◐ stale  ○ superseded  ✕ orphaned  ◆ in use",
-	"▣ protected  ✗ invalid, key mismatch  ! error entry  ⚠ secret  ✓ marked",
+	"● live/ok  ◐ stale  ◑ stale schema_version  ○ superseded  ◌ orphaned  ◆ in use  ▣ protected",
+	"✗ invalid  ≠ key mismatch  ! error entry  ∅ empty  · unknown  ⚠ secret  ✓ marked",
 }
 
 // keysNow is the keymap with the bindings that do not apply disabled.
@@ -68,21 +89,24 @@ func (m browsePage) keysNow() BrowseKeyMap {
 	k.Detail = m.detail.Keys()
 	it, leaf := m.tree.Selected()
 	hasRows := m.tree.Rows() > 0
-	k.Open.SetEnabled(hasRows && (!leaf || m.focus != focusDetail))
+	inDetail := m.focus == focusDetail
+	k.Open.SetEnabled(hasRows && (!leaf || !inDetail))
 	k.Focus.SetEnabled(hasRows)
+	k.Back.SetEnabled(inDetail)
 	k.Detail.Tabs.SetEnabled(hasRows)
 	k.Detail.NextTab.SetEnabled(hasRows)
 	k.Detail.PrevTab.SetEnabled(hasRows)
 	k.Filter.SetEnabled(m.tree.Len() > 0)
-	filtered := m.tree.Filter() != "" || m.tree.StatusFilter() != ""
-	k.Clear.SetEnabled(filtered || m.focus == focusDetail && !m.layout.Split)
-	if !filtered {
-		k.Clear.SetHelp("esc", "back")
-	}
+	k.Clear.SetEnabled(!inDetail && (m.tree.Filter() != "" || m.tree.StatusFilter() != ""))
 	k.StatusFilter.SetEnabled(len(m.tree.Statuses()) > 1)
-	k.Tree.Mark.SetEnabled(hasRows && m.focus == focusList)
-	k.Prune.SetEnabled(m.tree.MarkCount() > 0)
+	k.Tree.Mark.SetEnabled(hasRows && (!inDetail || leaf))
+	k.NextProblem.SetEnabled(hasRows)
+	k.PrevProblem.SetEnabled(hasRows)
+	k.Problems.SetEnabled(!m.loading && m.tree.Len() > 0)
+	// d with nothing marked says what to do rather than nothing.
+	k.Prune.SetEnabled(hasRows)
 	k.Edit.SetEnabled(leaf)
+	k.EditFile.SetEnabled(false)
 	k.Copy.SetEnabled(leaf)
 	k.CopyKey.SetEnabled(leaf && it.Key != "")
 	k.Rescan.SetEnabled(!m.loading)
@@ -97,12 +121,17 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 	switch {
 	case m.mode == modeFilter:
 		return m.handleFilterKey(msg)
+	case m.picker.Visible():
+		var cmd tea.Cmd
+		m.picker, cmd = m.picker.Update(msg)
+		return m, cmd
 	case m.overlay():
 		var cmd tea.Cmd
 		m.screen, cmd = m.updateOverlay(msg)
 		return m, cmd
 	}
-	m.status = ""
+	m.status, m.statusErr = "", false
+	m.touched = true
 	k := m.keysNow()
 	switch {
 	case key.Matches(msg, k.Quit):
@@ -110,24 +139,48 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 		return m, tea.Quit
 	case key.Matches(msg, k.Help):
 		m.help = m.help.Show("Keys", m.keys.Groups(), browseLegend)
+		return m, nil
+	case key.Matches(msg, k.NextProblem, k.PrevProblem):
+		m = m.nextProblem(key.Matches(msg, k.PrevProblem))
+	case key.Matches(msg, k.Problems):
+		m = m.openProblems()
+	case key.Matches(msg, k.Prune) && m.tree.MarkCount() == 0:
+		m.setStatus(nothingMarked, false)
+		return m, nil
+	case key.Matches(msg, k.Prune):
+		return m.rescanThenPrune()
+	case key.Matches(msg, k.Edit, k.EditFile):
+		return m.edit()
+	case key.Matches(msg, k.Copy, k.CopyKey):
+		return m.copy(key.Matches(msg, k.CopyKey))
+	case key.Matches(msg, k.Rescan):
+		return m.rescan()
+	default:
+		m = m.handleMoveKey(msg, k)
+	}
+	return m.syncDetail()
+}
+
+// handleMoveKey handles the keys that change what is shown: filters,
+// focus, tabs, marks and the panes' own keys.
+func (m browsePage) handleMoveKey(msg tea.KeyPressMsg, k BrowseKeyMap) browsePage {
+	switch {
 	case key.Matches(msg, k.Filter):
 		m.mode, m.filterText = modeFilter, m.tree.Filter()
 	case key.Matches(msg, k.Clear):
-		m.clearFilters()
+		m.tree = m.tree.SetFilter("").SetStatusFilter("")
+	case key.Matches(msg, k.Back):
+		m.setFocus(focusList)
 	case key.Matches(msg, k.StatusFilter):
 		m.tree = m.tree.SetStatusFilter(nextStatus(m.tree.Statuses(), m.tree.StatusFilter()))
 	case key.Matches(msg, k.Focus):
 		m.setFocus(1 - m.focus)
 	case key.Matches(msg, k.Open):
 		m.open()
-	case key.Matches(msg, k.Prune):
-		return m.rescanThenPrune()
-	case key.Matches(msg, k.Edit):
-		return m.edit()
-	case key.Matches(msg, k.Copy, k.CopyKey):
-		return m.copy(key.Matches(msg, k.CopyKey))
-	case key.Matches(msg, k.Rescan):
-		return m.rescan()
+	case key.Matches(msg, k.Tree.Mark) && m.focus == focusDetail:
+		// The detail shows the recording under the tree's cursor: mark it
+		// and stay on it.
+		m.tree = m.tree.ToggleMark()
 	case key.Matches(msg, k.Detail.Tabs, k.Detail.NextTab, k.Detail.PrevTab, k.Detail.Reveal):
 		m.detail, _ = m.detail.Update(msg)
 	case m.focus == focusDetail:
@@ -135,17 +188,7 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 	default:
 		m.tree, _ = m.tree.Update(msg)
 	}
-	return m.syncDetail()
-}
-
-// clearFilters is esc: clear the filters, or go back to the tree from a
-// full-screen detail.
-func (m *browsePage) clearFilters() {
-	if m.tree.Filter() != "" || m.tree.StatusFilter() != "" {
-		m.tree = m.tree.SetFilter("").SetStatusFilter("")
-		return
-	}
-	m.setFocus(focusList)
+	return m
 }
 
 // open is enter: expand or collapse a group, or show a recording's detail.

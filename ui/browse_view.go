@@ -8,32 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
-	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
-	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
-
-// headerView is the title bar: project name, then counts by status.
-func (m browsePage) headerView() string {
-	s := m.styles
-	parts := []string{fmt.Sprintf("%d recordings", m.tree.Len())}
-	counts := m.tree.Counts()
-	for _, st := range m.tree.Statuses() {
-		if st == "live" || st == "ok" {
-			continue
-		}
-		n := counts[st]
-		if st == "secret" {
-			n = m.tree.Secrets()
-		}
-		parts = append(parts, fmt.Sprintf("%s%d %s", theme.Glyph(st), n, st))
-	}
-	if n := m.tree.MarkCount(); n > 0 {
-		parts = append(parts, fmt.Sprintf("✓%d marked", n))
-	}
-	line := " " + s.Header.Render(m.projectName()) + s.HeaderDim.Render(" · "+strings.Join(parts, " · ")) + " "
-	return s.HeaderDim.Render(frame.PadRight(ansi.Truncate(line, m.layout.Width, "…"), m.layout.Width))
-}
 
 // statusView is the progress line while scanning, the filter being typed,
 // or the last message.
@@ -90,6 +66,8 @@ func (m browsePage) keyLine() help.Line {
 		return help.Line{Tail: append(m.help.ShortHelp(), k.Quit)}
 	case m.dialog.Visible():
 		return help.Line{Keys: m.dialog.ShortHelp()}
+	case m.picker.Visible():
+		return help.Line{Keys: m.picker.ShortHelp()}
 	}
 	nav := enabled(k.Tree.Up, k.Tree.Down)
 	if len(nav) == 2 {
@@ -98,11 +76,17 @@ func (m browsePage) keyLine() help.Line {
 	if m.focus == focusDetail {
 		nav = enabled(k.Detail.Down)
 	}
-	return help.Line{
-		Keys: append(nav, enabled(k.Open, k.Filter, k.Clear, k.StatusFilter, k.Tree.Mark, k.Prune,
-			k.Detail.Reveal, k.Focus, k.Detail.Tabs, k.Edit, k.Copy, k.Rescan)...),
-		Tail: []key.Binding{k.Help, k.Quit},
+	problems := enabled(k.NextProblem, k.PrevProblem)
+	if len(problems) == 2 {
+		problems = []key.Binding{summary("n/N", "problem", k.NextProblem, k.PrevProblem)}
 	}
+	keys := append(nav, problems...)
+	keys = append(keys, enabled(k.Problems, k.Open, k.Back, k.Filter, k.Clear, k.StatusFilter, k.Tree.Mark)...)
+	if m.tree.MarkCount() > 0 {
+		keys = append(keys, enabled(k.Prune)...)
+	}
+	keys = append(keys, enabled(k.Detail.Reveal, k.Focus, k.Detail.Tabs, k.Edit, k.Copy, k.Rescan)...)
+	return help.Line{Keys: keys, Tail: []key.Binding{k.Help, k.Quit}}
 }
 
 // emptyView explains an empty scan: what was looked for, where, what to try.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -88,14 +89,35 @@ func pruneFilesCmd(ctx context.Context, b Backend, items []tree.Item) tea.Cmd {
 	}
 }
 
-// editFileCmd suspends the program and opens path in the editor.
-func editFileCmd(editor, path string) tea.Cmd {
+// editFileCmd suspends the program and opens path in the editor, at line
+// when it is not 0.
+func editFileCmd(editor, path string, line int) tea.Cmd {
+	args := editorArgs(editor, path, line)
+	c := exec.Command(args[0], args[1:]...)
+	return tea.ExecProcess(c, func(err error) tea.Msg { return editorClosedMsg{path: path, err: err} })
+}
+
+// editorArgs is the command line that opens path at line in editor (the
+// words of $VISUAL or $EDITOR; "" is vi). Most editors take +LINE before
+// the file (vi, vim, nvim, nano, emacs, micro, kak, joe, mg); the ones
+// that take PATH:LINE are recognised by name (VS Code and its forks with
+// -g, Sublime Text, Zed, Helix).
+func editorArgs(editor, path string, line int) []string {
 	args := strings.Fields(editor)
 	if len(args) == 0 {
 		args = []string{"vi"}
 	}
-	c := exec.Command(args[0], append(args[1:], path)...)
-	return tea.ExecProcess(c, func(err error) tea.Msg { return editorClosedMsg{path: path, err: err} })
+	if line <= 0 {
+		return append(args, path)
+	}
+	at := fmt.Sprintf("%s:%d", path, line)
+	switch filepath.Base(args[0]) {
+	case "code", "code-insiders", "codium", "cursor", "windsurf":
+		return append(args, "-g", at)
+	case "subl", "zed", "hx", "helix":
+		return append(args, at)
+	}
+	return append(args, fmt.Sprintf("+%d", line), path)
 }
 
 // copyTextCmd puts text on the clipboard with OSC 52 (works over SSH) and

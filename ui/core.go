@@ -57,7 +57,9 @@ func summarize(w *workspace.Workspace) Summary {
 	s := Summary{Name: filepath.Base(w.Root), Root: w.Root, Project: w.Project != nil}
 	if w.Project != nil {
 		for _, e := range w.Project.Errors {
-			s.Problems = append(s.Problems, fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Message))
+			se := SpecError{File: e.File, Line: e.Line, Column: e.Column, Message: e.Message}
+			s.SpecErrors = append(s.SpecErrors, se)
+			s.Problems = append(s.Problems, se.String())
 		}
 	}
 	s.LookedFor = w.LookedFor()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -27,9 +29,12 @@ type fakeBackend struct {
 }
 
 func (f *fakeBackend) Open(_ context.Context, _ string, onBatch func([]tree.Item)) (Summary, error) {
+	f.mu.Lock()
+	items := f.items
+	f.mu.Unlock()
 	n := max(f.batch, 1)
-	for i := 0; i < len(f.items); i += n {
-		onBatch(f.items[i:min(i+n, len(f.items))])
+	for i := 0; i < len(items); i += n {
+		onBatch(items[i:min(i+n, len(items))])
 	}
 	return f.summary, nil
 }
@@ -59,6 +64,7 @@ func (f *fakeBackend) Prune(_ context.Context, items []tree.Item) (PruneResult, 
 	for _, it := range items {
 		f.pruned = append(f.pruned, it.Path)
 		res.Removed = append(res.Removed, it.Path)
+		f.items = slices.DeleteFunc(slices.Clone(f.items), func(x tree.Item) bool { return x.ID == it.ID })
 	}
 	return res, nil
 }
@@ -131,7 +137,7 @@ func run(t testing.TB, m Model, cmd tea.Cmd) Model {
 		}
 		return m
 	case scanBatchMsg, detailLoadedMsg, pruneDoneMsg, clipboardSetMsg, editorClosedMsg,
-		reviewActedMsg, reviewLoadedMsg, dialog.ConfirmedMsg, dialog.CancelledMsg:
+		reviewActedMsg, reviewLoadedMsg, dialog.ConfirmedMsg, dialog.CancelledMsg, picker.PickedMsg, picker.ClosedMsg:
 		return send(t, m, msg)
 	}
 	return m

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -25,7 +26,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Quit
 		}
 		return m.updatePage(msg)
-	case tea.MouseWheelMsg, tea.MouseClickMsg, dialog.ConfirmedMsg, dialog.CancelledMsg:
+	case tea.MouseWheelMsg, tea.MouseClickMsg, dialog.ConfirmedMsg, dialog.CancelledMsg, picker.PickedMsg, picker.ClosedMsg:
 		return m.updatePage(msg)
 	case scanBatchMsg:
 		return m.withBrowse(m.browse.handleScanBatch(msg))

@@ -17,8 +17,9 @@ func selectedPath(m Model) string {
 
 func TestNavigation(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, demoItems())
+	m = keys(t, m, "g")
 	if m.browse.tree.Cursor() != 0 {
-		t.Fatalf("cursor starts at %d", m.browse.tree.Cursor())
+		t.Fatalf("g: cursor at %d", m.browse.tree.Cursor())
 	}
 	m = keys(t, m, "j", "j")
 	if got := selectedPath(m); got != ".dryfire/cassettes/checkout/add_to_cart/00-18e3b4a1c2d3e4f5.json" {

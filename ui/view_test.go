@@ -29,8 +29,8 @@ func checkScreen(t *testing.T, m Model, w, h int) {
 func TestViewMain(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{120, 30}, {80, 24}, {60, 15}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
+			// The screen as it opens: on the first problem.
 			m, _ := newTestModel(t, size.w, size.h, demoItems())
-			m = keys(t, m, "j", "j")
 			checkScreen(t, m, size.w, size.h)
 		})
 	}
@@ -51,7 +51,7 @@ func TestViewTabs(t *testing.T) {
 
 func TestViewSecretsRevealed(t *testing.T) {
 	m, _ := newTestModel(t, 120, 24, demoItems())
-	m = keys(t, m, "j", "j", "4", "R")
+	m = keys(t, m, "g", "j", "j", "4", "R")
 	if !m.browse.detail.Revealed() {
 		t.Fatal("R did not reveal")
 	}

@@ -67,15 +67,19 @@ func Compute(w, h, maxList int) Layout {
 
 // Render puts a screen together from its parts: the header, the body rows,
 // the status line and the key line. The parts are drawn only on a screen
-// large enough for them; a screen too small gets one line saying so, naming
-// the program.
+// large enough for them; a screen too small gets a message saying so,
+// naming the program, wrapped to its width.
 func Render(l Layout, program string, header func() string, body func() []string, status, footer func() string) string {
 	if l.Width == 0 {
 		return ""
 	}
 	if l.TooSmall {
-		return ansi.Truncate(fmt.Sprintf("Terminal too small (%d×%d); %s needs at least %d×%d.",
-			l.Width, l.Height, program, MinWidth, MinHeight), l.Width, "…")
+		// The message wraps over as many rows as it needs (and the
+		// screen has), so it is never cut where it matters: the size.
+		msg := fmt.Sprintf("Terminal too small (%d×%d); %s needs at least %d×%d.",
+			l.Width, l.Height, program, MinWidth, MinHeight)
+		lines := strings.Split(ansi.Wrap(msg, l.Width, ""), "\n")
+		return strings.Join(lines[:min(len(lines), max(l.Height, 1))], "\n")
 	}
 	rows := make([]string, 0, l.Height)
 	rows = append(rows, header())

@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -77,5 +78,29 @@ func TestBox(t *testing.T) {
 	end := Box(s, "Title", body[:rows+2], "footer", 99, 60, 12)
 	if strings.Contains(end, "more ·") || !strings.Contains(end, body[rows+1]) {
 		t.Errorf("scrolled to the end, the last line is not shown:\n%s", ansi.Strip(end))
+	}
+}
+
+// TestRenderTooSmall: the too-small message is never cut, at 30×8 (the
+// size a person tried) or narrower, as long as the rows hold it.
+func TestRenderTooSmall(t *testing.T) {
+	t.Parallel()
+	for _, size := range []struct{ w, h int }{{30, 8}, {39, 30}, {20, 8}, {100, 7}} {
+		l := Compute(size.w, size.h, 60)
+		out := Render(l, "dryfire-tui", nil, nil, nil, nil)
+		lines := strings.Split(out, "\n")
+		if len(lines) > size.h {
+			t.Errorf("%dx%d: %d rows", size.w, size.h, len(lines))
+		}
+		for i, line := range lines {
+			if ansi.StringWidth(line) > size.w {
+				t.Errorf("%dx%d: row %d is %d wide: %q", size.w, size.h, i, ansi.StringWidth(line), line)
+			}
+		}
+		joined := strings.Join(strings.Fields(out), " ")
+		want := fmt.Sprintf("Terminal too small (%d×%d); dryfire-tui needs at least 40×8.", size.w, size.h)
+		if joined != want {
+			t.Errorf("%dx%d: %q, want %q", size.w, size.h, joined, want)
+		}
 	}
 }

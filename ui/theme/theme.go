@@ -199,7 +199,11 @@ func (s *Styles) StatusStyle(status string) lipgloss.Style {
 }
 
 // Glyph is the one-cell symbol of a status; the tree, the review list and
-// the headers use it so that a status reads the same without colour.
+// the headers use it so that a status reads the same without colour. The
+// statuses a person acts on differently have glyphs of different shapes
+// (the circles go from live ● through stale ◐ to superseded ○ and orphaned
+// ◌; invalid ✗ and key mismatch ≠ look nothing alike), so the header can
+// count them by glyph alone when it is short of room.
 func Glyph(status string) string {
 	switch status {
 	case "added":
@@ -218,20 +222,26 @@ func Glyph(status string) string {
 		return "»"
 	case "live", "ok":
 		return "●"
-	case "stale", "stale schema_version":
+	case "stale":
 		return "◐"
+	case "stale schema_version":
+		return "◑"
 	case "superseded":
 		return "○"
 	case "orphaned case", "orphaned suite":
-		return "✕"
+		return "◌"
 	case "in use":
 		return "◆"
 	case "protected":
 		return "▣"
-	case "invalid", "key mismatch":
+	case "invalid":
 		return "✗"
+	case "key mismatch":
+		return "≠"
 	case "error entry":
 		return "!"
+	case "empty":
+		return "∅"
 	case "secret":
 		return "⚠"
 	default:

@@ -15,14 +15,26 @@ func TestEveryStatusHasAStyleAndAGlyph(t *testing.T) {
 		}
 	}
 	// Without colour, statuses are told apart by glyph: the ones that ask
-	// for different actions must not share one.
+	// for different actions must not share one, nor use two glyphs one
+	// stroke apart (the header counts by glyph alone when short of room).
 	seen := map[string]string{}
-	for _, st := range []string{"live", "stale", "superseded", "orphaned case", "in use", "protected", "invalid", "error entry", "secret"} {
+	for _, st := range []string{"live", "stale", "stale schema_version", "superseded", "orphaned case", "in use",
+		"protected", "invalid", "key mismatch", "error entry", "empty", "secret"} {
 		g := Glyph(st)
 		if other, ok := seen[g]; ok {
 			t.Errorf("%q and %q share the glyph %s", st, other, g)
 		}
 		seen[g] = st
+	}
+	lookAlike := []string{"✕", "✗", "✘", "×", "x"}
+	var used []string
+	for _, g := range lookAlike {
+		if st, ok := seen[g]; ok {
+			used = append(used, st+" "+g)
+		}
+	}
+	if len(used) > 1 {
+		t.Errorf("statuses with look-alike glyphs: %v", used)
 	}
 }
 

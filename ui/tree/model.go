@@ -125,6 +125,9 @@ func (m Model) Counts() map[string]int { return m.root.counts }
 // Secrets is the number of secrets found in all recordings.
 func (m Model) Secrets() int { return m.root.secrets }
 
+// SecretRecordings is the number of recordings holding a secret.
+func (m Model) SecretRecordings() int { return m.root.secretRecs }
+
 // Statuses lists the statuses present, in display order, followed by
 // "secret" when any recording has one.
 func (m Model) Statuses() []string {

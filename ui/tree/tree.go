@@ -74,13 +74,18 @@ type node struct {
 	shown    bool // passes the filters
 	total    int
 	secrets  int
-	counts   map[string]int
+	// secretRecs is how many recordings under the node hold a secret.
+	secretRecs int
+	counts     map[string]int
 }
 
 func (n *node) add(it *Item, delta int) {
 	for p := n; p != nil; p = p.parent {
 		p.total += delta
 		p.secrets += delta * it.Secrets
+		if it.Secrets > 0 {
+			p.secretRecs += delta
+		}
 		if p.counts == nil {
 			p.counts = map[string]int{}
 		}

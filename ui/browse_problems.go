@@ -1,0 +1,165 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/picker"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+)
+
+// land puts the cursor on the first problem when the first scan is done,
+// unless the user has moved since the browser opened; with no problem it
+// says so on the status line.
+func (m browsePage) land() browsePage {
+	if m.landed {
+		return m
+	}
+	m.landed = true
+	if m.touched || m.tree.Len() == 0 {
+		return m
+	}
+	n := m.tree.Count(isProblem)
+	if n == 0 {
+		m.setStatus(fmt.Sprintf("nothing needs attention: %s", m.calmSummary()), false)
+		return m
+	}
+	var ok bool
+	if m.tree, ok = m.tree.First(isProblem); ok {
+		it, _ := m.tree.Selected()
+		m.detail = m.detail.SetTab(explainingTab(it))
+		m.setStatus(fmt.Sprintf("%d recording(s) need attention · n next · p lists them", n), false)
+	}
+	return m
+}
+
+// calmSummary counts the statuses of a project with no problem:
+// "12 recordings: 10 live, 2 in use".
+func (m browsePage) calmSummary() string {
+	var parts []string
+	counts := m.tree.Counts()
+	for _, st := range tree.StatusOrder() {
+		if n := counts[st]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, st))
+		}
+	}
+	return fmt.Sprintf("%d recordings: %s", m.tree.Len(), strings.Join(parts, ", "))
+}
+
+// explainingTab is the tab that shows what is wrong with a recording.
+func explainingTab(it tree.Item) detail.Tab {
+	switch {
+	case it.Secrets > 0:
+		return detail.TabSecrets
+	case it.Status == "stale":
+		return detail.TabDiff
+	}
+	return detail.TabResponse
+}
+
+// nextProblem is n (or N, back): the next problem in tree order, wrapping
+// around at the end.
+func (m browsePage) nextProblem(back bool) browsePage {
+	dir := 1
+	if back {
+		dir = -1
+	}
+	t, ok, wrapped := m.tree.Next(dir, isProblem)
+	switch {
+	case !ok && m.tree.Filter() != "" || !ok && m.tree.StatusFilter() != "":
+		m.setStatus("no problem among the recordings shown · esc clears the filter", false)
+	case !ok:
+		m.setStatus("nothing needs attention", false)
+	case wrapped && back:
+		m.tree = t
+		m.setStatus("back at the last problem", false)
+	case wrapped:
+		m.tree = t
+		m.setStatus("back at the first problem", false)
+	default:
+		m.tree = t
+	}
+	return m
+}
+
+// problemRow IDs: a kind of recording, or a spec error by index.
+const (
+	rowKind      = "kind:"
+	rowSpecError = "spec:"
+)
+
+// openProblems is p: the problems of the project on one screen, by kind
+// with counts, most urgent first; enter goes to the first of a kind, s
+// shows only that kind, and enter on a spec error opens its file.
+func (m browsePage) openProblems() browsePage {
+	s := m.styles
+	var rows []picker.Row
+	if errs := m.summary.SpecErrors; len(errs) > 0 {
+		rows = append(rows, picker.Row{Text: s.Detail.Heading.Render(fmt.Sprintf("Suite and config errors (%d)", len(errs)))})
+		for i, e := range errs {
+			rows = append(rows, picker.Row{ID: fmt.Sprint(rowSpecError, i), Text: s.Error.Render(e.String())})
+		}
+		rows = append(rows, picker.Row{})
+	}
+	var kinds []picker.Row
+	for _, k := range problemKinds {
+		n := m.tree.Count(problemOf(k.status))
+		if n == 0 {
+			continue
+		}
+		line := s.StatusStyle(k.status).Render(fmt.Sprintf("%s %4d %-20s", theme.Glyph(k.status), n, k.status)) +
+			s.Muted.Render(" "+k.todo)
+		kinds = append(kinds, picker.Row{ID: rowKind + k.status, Text: line, Match: k.status})
+	}
+	if len(kinds) > 0 {
+		rows = append(rows, picker.Row{Text: s.Detail.Heading.Render("Recordings")})
+		rows = append(rows, kinds...)
+	}
+	if len(rows) == 0 {
+		rows = append(rows, picker.Row{Text: s.StatusStyle("live").Render("● Nothing needs attention: " + m.calmSummary())})
+	}
+	if m.tree.Filter() != "" || m.tree.StatusFilter() != "" {
+		rows = append(rows, picker.Row{}, picker.Row{Text: s.Muted.Render("Counts are of the recordings the filters show.")})
+	}
+	m.pickerAsk = "problems"
+	m.picker = m.picker.Open(m.nextPickerID(), picker.Content{Title: "Problems", Rows: rows, AltHelp: "show only these"})
+	return m
+}
+
+// nextPickerID numbers the pickers opened, so an answer to an older one
+// is recognised.
+func (m *browsePage) nextPickerID() int {
+	m.pickers++
+	return m.pickers
+}
+
+// handlePicked acts on a row picked in the problem summary.
+func (m browsePage) handlePicked(msg picker.PickedMsg) (browsePage, tea.Cmd) {
+	if msg.ID != m.pickers || m.pickerAsk != "problems" {
+		return m, nil
+	}
+	m.touched = true
+	switch {
+	case strings.HasPrefix(msg.Row, rowSpecError):
+		var i int
+		if _, err := fmt.Sscan(strings.TrimPrefix(msg.Row, rowSpecError), &i); err == nil && i < len(m.summary.SpecErrors) {
+			e := m.summary.SpecErrors[i]
+			return m, editFileCmd(m.opts.Editor, m.absPath(e.File), e.Line)
+		}
+	case strings.HasPrefix(msg.Row, rowKind):
+		kind := strings.TrimPrefix(msg.Row, rowKind)
+		if msg.Alt {
+			m.tree = m.tree.SetFilter("").SetStatusFilter(kind)
+		}
+		var ok bool
+		if m.tree, ok = m.tree.First(problemOf(kind)); ok {
+			it, _ := m.tree.Selected()
+			m.detail = m.detail.SetTab(explainingTab(it))
+		}
+	}
+	return m.syncDetail()
+}

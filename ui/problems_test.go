@@ -1,0 +1,252 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+)
+
+// demoProblems are the problems of demoItems in tree order.
+var demoProblems = []string{
+	".dryfire/cassettes/checkout/add_to_cart/00-18e3b4a1c2d3e4f5.json",          // secret
+	".dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json", // stale
+	"tapes/llm-chat.json", // key mismatch
+	".dryfire/cassettes/travel_booking/no_flights_found/00-225140c869a31cc2.json",         // orphaned case
+	".dryfire/cassettes/travel_booking/weather_check_repeated/00-0e410f456f63bd03#2.json", // superseded
+}
+
+func TestOpensOnTheFirstProblem(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, demoItems())
+	if got := selectedPath(m); got != demoProblems[0] {
+		t.Errorf("opened on %q, want the first problem %q", got, demoProblems[0])
+	}
+	if m.browse.detail.Tab() != detail.TabSecrets {
+		t.Errorf("opened on tab %v, want the one that explains a secret", m.browse.detail.Tab())
+	}
+	if !strings.Contains(screenText(m), "5 recording(s) need attention") {
+		t.Errorf("the status line does not say how many need attention:\n%s", screenText(m))
+	}
+}
+
+func TestOpensOnAStaleOneWithItsDiff(t *testing.T) {
+	its := demoItems()
+	its[6].Secrets = 0 // no secret: the first problem is the stale recording
+	m, _ := newTestModel(t, 120, 30, its)
+	if got := selectedPath(m); got != demoProblems[1] || m.browse.detail.Tab() != detail.TabDiff {
+		t.Errorf("opened on %q tab %v, want %q on the Diff tab", got, m.browse.detail.Tab(), demoProblems[1])
+	}
+}
+
+func TestOpensCalmWithoutProblems(t *testing.T) {
+	var calm []tree.Item
+	for _, it := range demoItems() {
+		if it.Status == "live" || it.Status == "in use" || it.Status == "protected" {
+			it.Secrets = 0
+			calm = append(calm, it)
+		}
+	}
+	m, _ := newTestModel(t, 120, 30, calm)
+	if m.browse.tree.Cursor() != 0 {
+		t.Errorf("with nothing to fix the cursor moved to %d", m.browse.tree.Cursor())
+	}
+	want := "nothing needs attention: 4 recordings: 2 live, 1 in use, 1 protected"
+	if !strings.Contains(screenText(m), want) {
+		t.Errorf("no one-line all-clear %q:\n%s", want, screenText(m))
+	}
+	m = keys(t, m, "n")
+	if !strings.Contains(screenText(m), "nothing needs attention") {
+		t.Error("n with no problem does not say so")
+	}
+}
+
+func TestTouchedBeforeTheScanEndsStaysPut(t *testing.T) {
+	b := &fakeBackend{items: demoItems(), body: loadCassette(t), batch: 3,
+		summary: Summary{Name: "refund-agent", Root: "/project", Project: true}}
+	m := New(Options{Path: "/project", Backend: b, IsDark: true})
+	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	// A batch arrives (its follow-up Cmd, which waits for the next one, is
+	// not run), the user moves, then the last batch arrives.
+	nm, _ := m.Update(scanBatchMsg{gen: m.browse.gen, items: demoItems()[:4], next: make(chan scanEvent)})
+	m = keys(t, nm.(Model), "j")
+	at := selectedPath(m)
+	m = send(t, m, scanBatchMsg{gen: m.browse.gen, items: demoItems()[4:], done: true, summary: b.summary})
+	if got := selectedPath(m); got != at {
+		t.Errorf("the scan's end moved the cursor from %q to %q after a key press", at, got)
+	}
+}
+
+func TestNextProblemGoesThroughEveryOne(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, demoItems())
+	var got []string
+	for range len(demoProblems) {
+		m = keys(t, m, "n")
+		got = append(got, selectedPath(m))
+	}
+	want := append(slices.Clone(demoProblems[1:]), demoProblems[0])
+	if !slices.Equal(got, want) {
+		t.Errorf("n: %q\nwant %q", got, want)
+	}
+	if !strings.Contains(screenText(m), "back at the first problem") {
+		t.Error("wrapping around is not said")
+	}
+	m = keys(t, m, "N")
+	if got := selectedPath(m); got != demoProblems[len(demoProblems)-1] {
+		t.Errorf("N from the first: %q", got)
+	}
+	// n keeps the tab: on the Diff tab it goes from diff to diff.
+	m = keys(t, m, "3", "n")
+	if m.browse.detail.Tab() != detail.TabDiff {
+		t.Errorf("n changed the tab to %v", m.browse.detail.Tab())
+	}
+}
+
+func TestProblemSummary(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, demoItems())
+	m = keys(t, m, "p")
+	if !m.browse.picker.Visible() {
+		t.Fatal("p did not open the summary")
+	}
+	scr := screenText(m)
+	for _, want := range []string{"Problems", "⚠    1 secret", "◐    1 stale", "≠    1 key mismatch", "◌    1 orphaned case",
+		"○    1 superseded", "enter go to the first · s show only these · esc close"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("summary lacks %q:\n%s", want, scr)
+		}
+	}
+	if strings.Index(scr, "secret") > strings.Index(scr, "superseded") {
+		t.Error("the summary is not most urgent first")
+	}
+	m = keys(t, m, "j", "j", "enter") // secret, key mismatch, stale
+	if got := selectedPath(m); got != demoProblems[1] || m.browse.picker.Visible() {
+		t.Errorf("enter on stale went to %q (summary open %v)", got, m.browse.picker.Visible())
+	}
+	m = keys(t, m, "p", "j", "j", "j", "s") // orphaned case, shown alone
+	if m.browse.tree.StatusFilter() != "orphaned case" || selectedPath(m) != demoProblems[3] {
+		t.Errorf("s: filter %q, on %q", m.browse.tree.StatusFilter(), selectedPath(m))
+	}
+	m = keys(t, m, "esc", "p", "esc")
+	if m.browse.picker.Visible() {
+		t.Error("esc did not close the summary")
+	}
+}
+
+func TestProblemSummaryOpensASpecError(t *testing.T) {
+	m, b := newTestModel(t, 120, 30, demoItems())
+	_ = b
+	m.browse.summary.SpecErrors = []SpecError{{File: "evals/ops/incident.eval.yaml", Line: 29, Column: 5, Message: "unknown field 'retries'"}}
+	m = keys(t, m, "p")
+	if !strings.Contains(screenText(m), "evals/ops/incident.eval.yaml:29:5: unknown field 'retries'") {
+		t.Fatalf("the spec error is not listed:\n%s", screenText(m))
+	}
+	_, cmd := m.browse.update(pressKey("enter"))
+	if cmd == nil {
+		t.Fatal("enter on a spec error does nothing")
+	}
+}
+
+func TestHeaderNeverHidesAProblemCount(t *testing.T) {
+	its := demoItems()
+	for i := range 30 { // enough live recordings for a two-digit count
+		it := its[0]
+		it.ID, it.Path, it.Label = fmt.Sprint("live", i), fmt.Sprint("live", i), fmt.Sprint(i)
+		its = append(its, it)
+	}
+	for _, w := range []int{200, 160, 120, 100, 80, 60, 40} {
+		m, _ := newTestModel(t, w, 24, its)
+		h := strings.Split(screenText(m), "\n")[0]
+		if ansi.StringWidth(h) > w {
+			t.Errorf("%d: header is %d wide", w, ansi.StringWidth(h))
+		}
+		for _, want := range []string{"⚠1", "≠1", "◐1", "◌1", "○1"} {
+			if !strings.Contains(h, want) {
+				t.Errorf("%d: header %q hides %s", w, h, want)
+			}
+		}
+		if w >= 160 && !strings.Contains(h, "●32 live") {
+			t.Errorf("%d: header %q drops live with room to spare", w, h)
+		}
+		if w <= 120 && strings.Contains(h, "live") {
+			t.Errorf("%d: header %q keeps live over room for the problems' words", w, h)
+		}
+	}
+}
+
+func TestHeaderLevels(t *testing.T) {
+	t.Parallel()
+	h := headerCounts{name: "p", total: 42, marked: 2,
+		problems: []headerCount{{"secret", "secret", 1}, {"orphaned suite", "orphaned", 2}, {"orphaned case", "orphaned", 3}},
+		info:     []headerCount{{"protected", "protected", 4}, {"in use", "in use", 5}, {"live", "live", 6}}}
+	tests := map[int]string{
+		headerFull:          "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked · ▣4 protected · ◆5 in use · ●6 live",
+		headerNoLive:        "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked · ▣4 protected · ◆5 in use",
+		headerNoProtected:   "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked · ◆5 in use",
+		headerNoInfo:        "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked",
+		headerShortWords:    "42 recordings · ⚠1 secret · ◌2 orphaned · ◌3 orphaned · ✓2 marked",
+		headerShortNoTotal:  "⚠1 secret · ◌2 orphaned · ◌3 orphaned · ✓2 marked",
+		headerGlyphs:        "42 recordings · ⚠1 ◌5 · ✓2",
+		headerGlyphsNoTotal: "⚠1 ◌5 · ✓2",
+	}
+	for level, want := range tests {
+		if got := h.text(level); got != want {
+			t.Errorf("level %d:\n got %q\nwant %q", level, got, want)
+		}
+	}
+}
+
+func TestPruneWithNothingMarkedSaysWhatToDo(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, demoItems())
+	m = keys(t, m, "d")
+	if m.browse.dialog.Visible() {
+		t.Error("d with nothing marked opened a dialog")
+	}
+	if !strings.Contains(screenText(m), "nothing marked: space marks a recording") {
+		t.Errorf("d with nothing marked says nothing:\n%s", screenText(m))
+	}
+}
+
+func TestBackFromTheDetailAtEverySize(t *testing.T) {
+	for _, w := range []int{160, 120, 80} {
+		for _, k := range []string{"esc", "h", "left"} {
+			m, _ := newTestModel(t, w, 24, demoItems())
+			m = keys(t, m, "enter")
+			if m.browse.focus != focusDetail {
+				t.Fatalf("%d: enter on a recording did not focus the detail", w)
+			}
+			if m = keys(t, m, k); m.browse.focus != focusList {
+				t.Errorf("%d: %s did not go back to the tree", w, k)
+			}
+		}
+	}
+}
+
+func TestSpaceMarksInBothPanes(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, demoItems())
+	m = keys(t, m, "enter", "space")
+	if m.browse.tree.MarkCount() != 1 || selectedPath(m) != demoProblems[0] {
+		t.Errorf("space in the detail: %d marked, cursor on %q", m.browse.tree.MarkCount(), selectedPath(m))
+	}
+	if m.browse.detail.Offset() != 0 {
+		t.Error("space in the detail scrolled it")
+	}
+}
+
+func TestCursorStaysNearAfterAPrune(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, demoItems())
+	m = selectPath(t, m, "no_flights_found")
+	m = keys(t, m, "space", "k") // space marks and moves down; back on it
+	if got := selectedPath(m); got != demoProblems[3] || m.browse.tree.MarkCount() != 1 {
+		t.Fatalf("on %q with %d marked", got, m.browse.tree.MarkCount())
+	}
+	m = keys(t, m, "d", "y")
+	if got := selectedPath(m); got != demoProblems[4] {
+		t.Errorf("after pruning the recording under the cursor, the cursor is on %q, want its neighbour %q", got, demoProblems[4])
+	}
+}

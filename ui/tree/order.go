@@ -1,0 +1,164 @@
+package tree
+
+// Tree order is the order of the rows with every node expanded: suites by
+// name, their cases by name, each case's recordings by turn. The walks
+// below visit the nodes in that order (a node before what it holds), skip
+// what the filters hide, and allocate nothing, so a jump costs one pass
+// over the recordings however many there are.
+
+// walkOrder calls f on every shown node in tree order until f returns
+// false.
+func walkOrder(n *node, f func(*node) bool) bool {
+	for _, c := range n.children {
+		if !c.shown {
+			continue
+		}
+		if !f(c) {
+			return false
+		}
+		if c.kind != KindLeaf && !walkOrder(c, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// Next puts the cursor on the next (dir > 0) or previous (dir < 0)
+// recording in tree order that passes the filters and match: after the
+// row under the cursor (a suite or case comes before what it holds), or
+// before it. Past the last one it wraps around to the first (or the last,
+// going back). It reports whether it found one and whether it wrapped;
+// the parents of the recording are expanded.
+func (m Model) Next(dir int, match func(*Item) bool) (Model, bool, bool) {
+	cur := m.current()
+	var first, last, before, after *node
+	passed := cur == nil
+	walkOrder(m.root, func(n *node) bool {
+		if n == cur {
+			passed = true
+			return true
+		}
+		if n.kind != KindLeaf || !match(n.item) {
+			return true
+		}
+		if first == nil {
+			first = n
+		}
+		last = n
+		if !passed {
+			before = n
+			return true
+		}
+		if after == nil {
+			after = n
+		}
+		// Going forward the first match after the cursor is the answer;
+		// going back only the matches before it count.
+		return dir < 0
+	})
+	target, wrapped := after, false
+	if dir < 0 {
+		target = before
+		if target == nil {
+			target, wrapped = last, last != nil
+		}
+	} else if target == nil {
+		target, wrapped = first, first != nil
+	}
+	if target == nil || (target == cur && wrapped) {
+		return m, target != nil, false
+	}
+	m, ok := m.SelectID(target.item.ID)
+	return m, ok, wrapped
+}
+
+// First puts the cursor on the first recording in tree order that passes
+// the filters and match, and reports whether there is one.
+func (m Model) First(match func(*Item) bool) (Model, bool) {
+	var found *node
+	walkOrder(m.root, func(n *node) bool {
+		if n.kind == KindLeaf && match(n.item) {
+			found = n
+			return false
+		}
+		return true
+	})
+	if found == nil {
+		return m, false
+	}
+	return m.SelectID(found.item.ID)
+}
+
+// Count is the number of recordings that pass the filters and match.
+func (m Model) Count(match func(*Item) bool) int {
+	n := 0
+	for _, l := range m.leaves {
+		if l.shown && match(l.item) {
+			n++
+		}
+	}
+	return n
+}
+
+// Anchors are the IDs to put the cursor back on after the recordings are
+// read again, best first: the recording under the cursor, then up to k
+// recordings after it in tree order, then up to k before it, nearest
+// first. A prune removes the recording under the cursor; the cursor then
+// lands on its neighbour rather than at the top. With the cursor on a
+// suite or case, the anchors are the recordings it holds.
+func (m Model) Anchors(k int) []string {
+	cur := m.current()
+	if cur == nil {
+		return nil
+	}
+	var out, before []string
+	after, passed := 0, false
+	walkOrder(m.root, func(n *node) bool {
+		if n == cur {
+			passed = true
+		}
+		if n.kind != KindLeaf {
+			return true
+		}
+		switch {
+		case passed && after <= k:
+			out = append(out, n.item.ID)
+			after++
+		case !passed:
+			before = append(before, n.item.ID)
+		}
+		return !passed || after <= k
+	})
+	for i := len(before) - 1; i >= 0 && i >= len(before)-k; i-- {
+		out = append(out, before[i])
+	}
+	return out
+}
+
+// SelectPath puts the cursor on the suite (one name) or case (two names)
+// with these names, and reports whether it is visible.
+func (m Model) SelectPath(names []string) (Model, bool) {
+	n := m.root
+	for _, name := range names {
+		var next *node
+		for _, c := range n.children {
+			if c.kind != KindLeaf && c.name == name {
+				next = c
+				break
+			}
+		}
+		if next == nil || !next.shown {
+			return m, false
+		}
+		n = next
+	}
+	if n == m.root {
+		return m, false
+	}
+	for p := n.parent; p != nil && p != m.root; p = p.parent {
+		p.expanded = true
+	}
+	m.rebuild()
+	m.follow(n)
+	return m, m.current() == n
+}
