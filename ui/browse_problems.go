@@ -111,8 +111,15 @@ func (m browsePage) openProblems() browsePage {
 		if n == 0 {
 			continue
 		}
+		todo := k.todo
+		if k.status == "secret" {
+			// The header and the tree count secrets; say how many
+			// recordings hold them.
+			todo = fmt.Sprintf("in %d recording(s): %s", n, todo)
+			n = m.tree.Secrets()
+		}
 		line := s.StatusStyle(k.status).Render(fmt.Sprintf("%s %4d %-20s", theme.Glyph(k.status), n, k.status)) +
-			s.Muted.Render(" "+k.todo)
+			s.Muted.Render(" "+todo)
 		kinds = append(kinds, picker.Row{ID: rowKind + k.status, Text: line, Match: k.status})
 	}
 	if len(kinds) > 0 {

@@ -69,7 +69,18 @@ func (m Model) Next(dir int, match func(*Item) bool) (Model, bool, bool) {
 		return m, target != nil, false
 	}
 	m, ok := m.SelectID(target.item.ID)
+	m.center()
 	return m, ok, wrapped
+}
+
+// center scrolls the window so that a cursor that jumped there sits a
+// third of the way down, with what comes before it in view, rather than
+// on the last row.
+func (m *Model) center() {
+	if m.cursor >= m.offset+m.height/3 && m.cursor < m.offset+m.height*2/3 {
+		return
+	}
+	m.offset = max(0, min(m.cursor-m.height/3, len(m.rows)-m.height))
 }
 
 // First puts the cursor on the first recording in tree order that passes
@@ -86,7 +97,9 @@ func (m Model) First(match func(*Item) bool) (Model, bool) {
 	if found == nil {
 		return m, false
 	}
-	return m.SelectID(found.item.ID)
+	m, ok := m.SelectID(found.item.ID)
+	m.center()
+	return m, ok
 }
 
 // Count is the number of recordings that pass the filters and match.
