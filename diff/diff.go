@@ -98,6 +98,21 @@ func Explain(recorded, current jsonv.Value) Result {
 	}
 }
 
+// Masked returns the comparison of the two requests after mask replaced
+// what must not be printed (secrets, by their masks): its summary, changes
+// and unified text hold the masks. mask must give equal values equal
+// masks, so that a value unchanged between the two requests stays
+// unchanged and the diff still reads.
+func (r Result) Masked(mask func(jsonv.Value) jsonv.Value) Result {
+	if r.Incomplete || r.recorded.Kind != jsonv.Object {
+		return r // the summary names fields only
+	}
+	a, b := mask(r.recorded), mask(r.current)
+	w := walker{}
+	w.request(a, b)
+	return Result{Summary: summarise(w.changes, a, b), Changes: w.changes, recorded: a, current: b, Closest: r.Closest}
+}
+
 // Unified returns a unified diff of both requests as pretty JSON (strings
 // with newlines are split by line), or "" when there is nothing to show.
 // It is computed on each call: most callers never print it.

@@ -112,10 +112,23 @@ func (c *Check) writeProblems(t *text, part string) {
 	case PartReplay:
 		c.replayText(t)
 	case PartSecrets:
+		unscanned := 0
 		for _, f := range c.Secrets.Findings {
-			t.printf("  %s  %s  %s  sha256:%.12s\n", f.Path, f.JSONPath, f.Rule, f.Hash)
+			t.printf("  %s  %s  %s", f.Path, f.Location(), f.Rule)
+			if !f.Unscanned() {
+				t.printf("  sha256:%.12s", f.Hash)
+			}
+			t.println()
+			if f.Unscanned() {
+				unscanned++
+			}
 		}
-		t.println("  fix: remove or redact them (dryfire-tui secrets --redact), or accept known fakes (dryfire-tui secrets --write-baseline " + secrets.DefaultBaselineFile + ")")
+		if unscanned < len(c.Secrets.Findings) {
+			t.println("  fix: remove or redact them (dryfire-tui secrets --redact), or accept known fakes (dryfire-tui secrets --write-baseline " + secrets.DefaultBaselineFile + ")")
+		}
+		if unscanned > 0 {
+			t.println("  fix: make the files readable, and decodable (dryfire-tui doctor says what is wrong): a file that cannot be scanned keeps the check failing")
+		}
 	case PartPrune:
 		for _, it := range c.Prune.Candidates {
 			t.printf("  %s (%s)\n", it.Path, it.Reason)

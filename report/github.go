@@ -74,13 +74,7 @@ func (c *Check) Annotations() []Annotation {
 		out = append(out, c.replayAnnotations()...)
 	}
 	if c.Secrets != nil {
-		for _, f := range c.Secrets.Findings {
-			out = append(out, Annotation{
-				Level: "error", File: c.fromRoot(f.Path), Title: "secret (" + f.Rule + ")",
-				Message: fmt.Sprintf("%s at %s, %s (sha256 %.12s)\nredact it (dryfire-tui secrets --redact) or accept it in %s",
-					f.Rule, f.JSONPath, f.Where, f.Hash, secrets.DefaultBaselineFile),
-			})
-		}
+		out = append(out, c.secretAnnotations()...)
 	}
 	if c.Doctor != nil {
 		out = append(out, c.doctorAnnotations()...)
@@ -146,6 +140,38 @@ func (c *Check) doctorAnnotations() []Annotation {
 	}
 	for _, ch := range c.Doctor.Checks {
 		out = append(out, Annotation{Level: "error", File: c.fromRoot(ch.Path), Title: "doctor " + ch.Kind, Message: ch.Message})
+	}
+	return out
+}
+
+// secretAnnotations annotate each secret on its file, and each file that
+// could not be scanned. A file that could not be read or decoded is left to
+// doctor's annotation when doctor ran: one file, one annotation.
+func (c *Check) secretAnnotations() []Annotation {
+	parsed := map[string]bool{}
+	if c.Doctor != nil {
+		for _, p := range c.Doctor.Problems {
+			if !p.Fixed && p.Kind != walk {
+				parsed[rel(c.Repo, p.File)] = true
+			}
+		}
+	}
+	var out []Annotation
+	for _, f := range c.Secrets.Findings {
+		file := c.fromRoot(f.Path)
+		switch {
+		case f.Unscanned() && parsed[file]:
+			continue // doctor says what is wrong with the file
+		case f.Unscanned():
+			out = append(out, Annotation{Level: "error", File: file, Title: "secrets (" + f.Rule + ")",
+				Message: f.Where + "\na file that cannot be scanned fails the check until it is fixed"})
+			continue
+		}
+		out = append(out, Annotation{
+			Level: "error", File: file, Line: f.Line, Title: "secret (" + f.Rule + ")",
+			Message: fmt.Sprintf("%s at %s, %s (sha256 %.12s)\nredact it (dryfire-tui secrets --redact) or accept it in %s",
+				f.Rule, f.Location(), f.Where, f.Hash, secrets.DefaultBaselineFile),
+		})
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -53,6 +54,35 @@ type Finding struct {
 	// AffectsTests is set when redacting the value changes what a replay
 	// hands to the code under test.
 	AffectsTests bool `json:"affects_tests"`
+	// Line is the line of a secret in a file that does not decode, which
+	// was scanned as text and has no JSON path.
+	Line int `json:"line,omitempty"`
+}
+
+// Unscanned reports whether the finding stands for a file that was not
+// fully scanned (not-scanned, not-decoded) rather than for a secret.
+func (f Finding) Unscanned() bool {
+	return f.Rule == secrets.RuleNotScanned || f.Rule == secrets.RuleNotDecoded
+}
+
+// Location says where in the file the finding is: its JSON path, its line
+// in a file scanned as text, or the whole file.
+func (f Finding) Location() string {
+	switch {
+	case f.JSONPath != "":
+		return f.JSONPath
+	case f.Line > 0:
+		return fmt.Sprintf("line %d", f.Line)
+	}
+	return "(whole file)"
+}
+
+// line is the finding as the text reports list it, without the file.
+func (f Finding) line() string {
+	if f.Unscanned() {
+		return fmt.Sprintf("%s  %s", f.Location(), f.Rule)
+	}
+	return fmt.Sprintf("%s  %s  %s  sha256:%.12s", f.Location(), f.Rule, f.Redacted, f.Hash)
 }
 
 // Redaction is one file a redaction rewrote.
@@ -82,7 +112,7 @@ type ReplayProof struct {
 func NewFindings(fs []secrets.Finding) []Finding {
 	out := make([]Finding, 0, len(fs))
 	for _, f := range fs {
-		out = append(out, Finding{f.Path, f.JSONPath, f.Rule, f.Redacted, f.Hash, f.Where, f.AffectsTests})
+		out = append(out, Finding{f.Path, f.JSONPath, f.Rule, f.Redacted, f.Hash, f.Where, f.AffectsTests, f.Line})
 	}
 	return out
 }
@@ -109,6 +139,49 @@ func (d *Secrets) BaselineName() string {
 	return filepath.ToSlash(r)
 }
 
+// Counts returns the number of secrets among the findings, and of files
+// not scanned and not decoded.
+func (d *Secrets) Counts() (secrets, notScanned, notDecoded int) {
+	for _, f := range d.Findings {
+		switch {
+		case f.Rule == RuleNotScanned:
+			notScanned++
+		case f.Rule == RuleNotDecoded:
+			notDecoded++
+		default:
+			secrets++
+		}
+	}
+	return secrets, notScanned, notDecoded
+}
+
+// filesWithSecretsUnscanned counts the files that did not decode and hold
+// secrets found as text: they count among the files with secrets.
+func (d *Secrets) filesWithSecretsUnscanned() int {
+	undecoded := map[string]bool{}
+	with := map[string]bool{}
+	for _, f := range d.Findings {
+		if f.Rule == RuleNotDecoded {
+			undecoded[f.Path] = true
+		} else if !f.Unscanned() {
+			with[f.Path] = true
+		}
+	}
+	n := 0
+	for p := range undecoded {
+		if with[p] {
+			n++
+		}
+	}
+	return n
+}
+
+// The rules of the findings that stand for files, not secrets.
+const (
+	RuleNotScanned = secrets.RuleNotScanned
+	RuleNotDecoded = secrets.RuleNotDecoded
+)
+
 // WriteText writes the findings grouped by file, a count, and what a
 // redaction did.
 func (d *Secrets) WriteText(w io.Writer) error {
@@ -120,12 +193,19 @@ func (d *Secrets) WriteText(w io.Writer) error {
 			last = f.Path
 			files++
 		}
-		t.printf("  %s  %s  %s  sha256:%.12s\n      %s\n", f.JSONPath, f.Rule, f.Redacted, f.Hash, f.Where)
+		t.printf("  %s\n      %s\n", f.line(), f.Where)
 	}
 	if len(d.Findings) > 0 {
 		t.println()
 	}
-	t.printf("%d secret(s) in %d of %d recording(s)", len(d.Findings), files, d.Files)
+	n, notScanned, notDecoded := d.Counts()
+	t.printf("%d secret(s) in %d of %d recording(s)", n, files-notScanned-notDecoded+d.filesWithSecretsUnscanned(), d.Files)
+	if notScanned > 0 {
+		t.printf("; %d %s not scanned", notScanned, Plural(notScanned, "recording"))
+	}
+	if notDecoded > 0 {
+		t.printf("; %d %s scanned as text only (not decoded)", notDecoded, Plural(notDecoded, "recording"))
+	}
 	if d.Suppressed > 0 {
 		t.printf("; %d suppressed by %s", d.Suppressed, d.BaselineName())
 	}

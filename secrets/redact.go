@@ -27,7 +27,12 @@ func RedactValue(v jsonv.Value, keep func(rule, hash string) bool) (jsonv.Value,
 }
 
 type redactor struct {
-	keep    func(rule, hash string) bool
+	keep func(rule, hash string) bool
+	// with, when set, is what replaces a secret (a mask); Placeholder of its
+	// rule otherwise.
+	with func(s string, m match) string
+	// known are more secrets to replace wherever they appear (a Masker's).
+	known   []knownSecret
 	n       int
 	matches []match
 }
@@ -107,6 +112,7 @@ func sameString(x, v jsonv.Value) bool {
 // str redacts one string that sits under a name of kind k.
 func (r *redactor) str(s string, k keyKind) (string, bool) {
 	r.matches = stringMatches(s, k, r.matches[:0])
+	r.matches = knownMatches(s, r.known, r.matches)
 	if len(r.matches) == 0 {
 		return s, false
 	}
@@ -118,7 +124,11 @@ func (r *redactor) str(s string, k keyKind) (string, bool) {
 			continue
 		}
 		b = append(b, s[last:m.start]...)
-		b = append(b, Placeholder(m.rule)...)
+		if r.with != nil {
+			b = append(b, r.with(s, m)...)
+		} else {
+			b = append(b, Placeholder(m.rule)...)
+		}
 		last = m.end
 		r.n++
 	}

@@ -74,22 +74,28 @@ func pruneItems(items []PruneItem) []report.PruneItem {
 	return out
 }
 
-// DiffDocument is the diff document of explanations.
-func DiffDocument(stale []*Explanation) *report.Diff {
+// DiffDocument is the diff document of explanations, each secret of the
+// requests masked unless reveal is set.
+func DiffDocument(stale []*Explanation, reveal bool) *report.Diff {
 	d := &report.Diff{Stale: make([]report.Stale, 0, len(stale))}
 	for _, x := range stale {
-		d.Stale = append(d.Stale, *x.Document())
+		d.Stale = append(d.Stale, *x.Document(reveal))
 	}
 	return d
 }
 
-// Document is the explanation as the diff document writes it.
-func (e *Explanation) Document() *report.Stale {
+// Document is the explanation as the diff document writes it, each secret
+// masked unless reveal is set.
+func (e *Explanation) Document(reveal bool) *report.Stale {
+	res := e.Result
+	if !reveal {
+		res = e.Masked()
+	}
 	s := &report.Stale{
 		Suite: e.Suite, Case: e.Case, RepeatIndex: e.RepeatIndex, Turn: e.Turn,
-		RecordedKey: e.RecordedKey, CurrentKey: e.CurrentKey, Summary: append([]string{}, e.Result.Summary...),
-		Changes: report.NewChanges(e.Result.Changes), Unified: e.Result.Unified(), Closest: e.Result.Closest,
-		Incomplete: e.Result.Incomplete, Note: e.Note, Headline: e.Headline(),
+		RecordedKey: e.RecordedKey, CurrentKey: e.CurrentKey, Summary: append([]string{}, res.Summary...),
+		Changes: report.NewChanges(res.Changes), Unified: res.Unified(), Closest: res.Closest,
+		Incomplete: res.Incomplete, Note: e.Note, Headline: e.headline(res),
 	}
 	if e.Recording != nil {
 		s.Path = e.Recording.Path

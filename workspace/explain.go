@@ -10,6 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 // Explanation explains one replay miss: the request a case repetition
@@ -33,21 +34,37 @@ type Explanation struct {
 	// Judge is set when the miss is an llm_judge call's: Result then speaks
 	// of the judge model, the rubric and the graded transcript.
 	Judge bool
+
+	// masker masks what the explanation prints (see Masked).
+	masker *secrets.Masker
 }
 
-// Headline is the first thing to say about the miss, one line.
-func (e *Explanation) Headline() string {
-	switch {
-	case e.Note != "":
+// Masked is the explanation's result with every secret of both requests
+// masked, as every document prints it: a secret the recording and the
+// current request share masks alike on both sides.
+func (e *Explanation) Masked() diff.Result {
+	return e.Result.Masked(func(v jsonv.Value) jsonv.Value {
+		out, _ := e.masker.Value(v)
+		return out
+	})
+}
+
+// Headline is the first thing to say about the miss, one line, its
+// secrets masked.
+func (e *Explanation) Headline() string { return e.headline(e.Masked()) }
+
+func (e *Explanation) headline(res diff.Result) string {
+	if e.Note != "" {
 		return e.Note
-	case len(e.Result.Summary) == 0:
+	}
+	if len(res.Summary) == 0 {
 		return "no recording to compare with"
 	}
-	h := e.Result.Summary[0]
-	if n := len(e.Result.Summary) - 1; n > 0 {
+	h := res.Summary[0]
+	if n := len(res.Summary) - 1; n > 0 {
 		h += fmt.Sprintf(" (and %d more)", n)
 	}
-	if e.Result.Closest {
+	if res.Closest {
 		h += " [closest recording, not the same turn]"
 	}
 	return h
@@ -143,7 +160,7 @@ func filesByCaseDir(files []*cassette.StoreFile) map[string][]*cassette.StoreFil
 // of the case, the suite, or the same turn anywhere. dirFiles are the files under
 // the case directory dir.
 func (w *Workspace) explain(res *engine.CaseResult, miss *engine.Visit, dirFiles []*cassette.StoreFile) *Explanation {
-	e := &Explanation{Suite: res.Suite, Case: res.Case, RepeatIndex: res.RepeatIndex, Turn: miss.Turn, CurrentKey: miss.Key, Judge: miss.Judge}
+	e := &Explanation{Suite: res.Suite, Case: res.Case, RepeatIndex: res.RepeatIndex, Turn: miss.Turn, CurrentKey: miss.Key, Judge: miss.Judge, masker: w.Masker}
 	var same, near []*cassette.StoreFile
 	for _, f := range dirFiles {
 		r := w.byFile[f]

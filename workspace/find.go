@@ -83,11 +83,15 @@ func (w *Workspace) Body(r *Recording) (jsonv.Value, error) {
 	return jsonv.NullValue(), nil
 }
 
-// ShowDocument is the show document of a recording: its listing and body.
-func (w *Workspace) ShowDocument(r *Recording) (*report.Show, error) {
+// ShowDocument is the show document of a recording: its listing and body,
+// each secret masked unless reveal is set.
+func (w *Workspace) ShowDocument(r *Recording, reveal bool) (*report.Show, error) {
 	body, err := w.Body(r)
 	if err != nil {
 		return nil, err
+	}
+	if !reveal {
+		body, _ = w.Masker.Value(body)
 	}
 	return report.NewShow(r.Document(), body), nil
 }

@@ -82,13 +82,18 @@ type Workspace struct {
 	// could not be read, symbolic links not followed, tapes that did not load.
 	Problems []error
 
+	// Masker masks the secrets of what the workspace's documents print:
+	// what the rules find, and the values of environment variables with a
+	// credential's name that ${VAR} interpolation put into the suites.
+	Masker *secrets.Masker
+
 	// SuitesConfigured is false when the project has no suite at all (a
 	// dryfire.yaml without suites:, or globs that match nothing): dryfire's
 	// prune then calls every cassette an orphan.
 	SuitesConfigured bool
 
 	byFile map[*cassette.StoreFile]*Recording
-	mu     sync.Mutex // guards Problems while loading
+	mu     sync.Mutex // guards Problems and Masker while loading
 	// walkProblems are the directories of the cassette root that could not
 	// be walked or were not followed (doctor reports them).
 	walkProblems []error
@@ -140,12 +145,9 @@ func Open(ctx context.Context, path string, o Options) (*Workspace, error) {
 
 // OpenLayout scans a located PATH (see [Open]).
 func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
-	w := &Workspace{Layout: l, byFile: map[*cassette.StoreFile]*Recording{}}
+	w := &Workspace{Layout: l, byFile: map[*cassette.StoreFile]*Recording{}, Masker: &secrets.Masker{}}
 	w.Problems = append(w.Problems, l.Ignored...)
-	getenv := o.Getenv
-	if getenv == nil {
-		getenv = os.LookupEnv
-	}
+	getenv := w.maskingEnv(o.Getenv)
 	if l.IsFile {
 		return w, w.openFile(ctx, o)
 	}
@@ -178,6 +180,23 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 	}
 	w.classify(!o.NoExplain)
 	return w, nil
+}
+
+// maskingEnv wraps the lookup of ${VAR} interpolation so that the masker
+// learns every value the suites take from the environment.
+func (w *Workspace) maskingEnv(lookup func(string) (string, bool)) func(string) (string, bool) {
+	if lookup == nil {
+		lookup = os.LookupEnv
+	}
+	return func(name string) (string, bool) {
+		v, ok := lookup(name)
+		if ok {
+			w.mu.Lock()
+			w.Masker.AddEnv(name, v)
+			w.mu.Unlock()
+		}
+		return v, ok
+	}
 }
 
 // rel returns p relative to the workspace root, slash-separated.
@@ -223,7 +242,7 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 			pf.check = &fc
 		}
 		if o.Secrets {
-			pf.findings, pf.scanned = scanStoreFile(w.rel(f.Path), pf.kind, c, data)
+			pf.findings, pf.scanned = scanStoreFile(w.rel(f.Path), pf.kind, c, data, withoutFilePath(f.Err, f.Path)), true
 		}
 		if o.OnBatch == nil && !o.Secrets && !o.Doctor {
 			return
@@ -336,7 +355,10 @@ func (w *Workspace) loadTapes(ctx context.Context, dirs []string, o Options) {
 		for p := range walkJSON(ctx, d, w.problem, func(p string) { w.tempFiles = append(w.tempFiles, p) }) {
 			data, err := safefile.ReadFile(p)
 			if err != nil {
-				w.invalidTape(err)
+				r := w.invalidTape(err)
+				if o.Secrets {
+					w.scannedTape(r, []secrets.Finding{secrets.NotScanned(w.rel(p), err)})
+				}
 				continue
 			}
 			// JSON that is not a tape (a package.json, say) is not a
@@ -354,7 +376,10 @@ func (w *Workspace) loadTapes(ctx context.Context, dirs []string, o Options) {
 func (w *Workspace) addTape(p string, data []byte, o Options) {
 	t, err := tape.Decode(data)
 	if err != nil {
-		w.invalidTape(jsonv.WithPath(p, err))
+		r := w.invalidTape(jsonv.WithPath(p, err))
+		if o.Secrets {
+			w.scannedTape(r, secrets.ScanUndecodable(w.rel(p), data, withoutPath(err)))
+		}
 		return
 	}
 	t.Path = p
@@ -369,10 +394,17 @@ func (w *Workspace) addTape(p string, data []byte, o Options) {
 }
 
 // invalidTape lists a tape that cannot be read.
-func (w *Workspace) invalidTape(err error) {
+func (w *Workspace) invalidTape(err error) *Recording {
 	w.Problems = append(w.Problems, err)
-	w.Recordings = append(w.Recordings, &Recording{Path: w.errPath(err), Format: "tape", Entry: -1,
-		Status: Invalid, Reason: err.Error()})
+	r := &Recording{Path: w.errPath(err), Format: "tape", Entry: -1, Status: Invalid, Reason: err.Error()}
+	w.Recordings = append(w.Recordings, r)
+	return r
+}
+
+// scannedTape sets the findings of a tape that could not be read or
+// decoded on its recording.
+func (w *Workspace) scannedTape(r *Recording, fs []secrets.Finding) {
+	r.Findings, r.Scanned, r.Secrets = fs, true, openCount(fs)
 }
 
 // errPath is the file an error names, relative to the root.

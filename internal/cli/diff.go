@@ -8,7 +8,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
-const diffUsage = `dryfire-tui diff [PATH] [REF] [--json]
+const diffUsage = `dryfire-tui diff [PATH] [REF] [--json] [--reveal]
 
 Explains every replay miss of the project around PATH (default .): which
 recording went stale and exactly what changed in the request, field by
@@ -18,7 +18,9 @@ explains only the miss whose recording or current key matches.
 Change paths address dryfire's hashed request: system, model,
 params.temperature, tools[2].description,
 messages[3].tool_results[0].content.total. Differences the fingerprint
-ignores (key order, NFC, provider call ids) are never reported.
+ignores (key order, NFC, provider call ids) are never reported. Each secret
+of both requests (values ${VAR} took from the environment included) shows
+as the secrets command lists it, alike on both sides; --reveal shows them.
 
 Examples:
   dryfire-tui diff
@@ -26,11 +28,13 @@ Examples:
   dryfire-tui diff --json`
 
 type diffCmd struct {
-	json bool
+	json   bool
+	reveal bool
 }
 
 func (c *diffCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON document")
+	fs.BoolVar(&c.reveal, "reveal", false, "show the secrets instead of their masks")
 }
 
 func (c *diffCmd) run(ctx context.Context, e Env, args []string) error {
@@ -52,5 +56,5 @@ func (c *diffCmd) run(ctx context.Context, e Env, args []string) error {
 			return usageErrorf("run 'dryfire-tui diff' to see every stale recording", "no stale recording matches %q", args[1])
 		}
 	}
-	return emit(e, c.json, workspace.DiffDocument(stale))
+	return emit(e, c.json, workspace.DiffDocument(stale, c.reveal))
 }

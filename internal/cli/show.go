@@ -11,11 +11,12 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
-const showUsage = `dryfire-tui show [PATH] REF [--json]
+const showUsage = `dryfire-tui show [PATH] REF [--json] [--reveal]
 
 Shows one recording: its status, the request dryfire recorded for it and the
 response it replays. REF is a file path, or a key prefix (or path suffix)
-looked up in the project around PATH (default .).
+looked up in the project around PATH (default .). Each secret shows as the
+secrets command lists it ([rule preview sha256:…]); --reveal shows them.
 
 Examples:
   dryfire-tui show .dryfire/cassettes/refund_agent/parallel_lookups/00-655f68744ead8cf8.json
@@ -23,11 +24,13 @@ Examples:
   dryfire-tui show 655f6874 --json`
 
 type showCmd struct {
-	json bool
+	json   bool
+	reveal bool
 }
 
 func (c *showCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON document")
+	fs.BoolVar(&c.reveal, "reveal", false, "show the secrets instead of their masks")
 }
 
 func (c *showCmd) run(ctx context.Context, e Env, args []string) error {
@@ -59,7 +62,7 @@ func (c *showCmd) run(ctx context.Context, e Env, args []string) error {
 	case err != nil:
 		return err
 	}
-	doc, err := w.ShowDocument(r)
+	doc, err := w.ShowDocument(r, c.reveal)
 	if err != nil {
 		return &exitError{code: exitFindings, err: err}
 	}

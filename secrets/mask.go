@@ -1,0 +1,117 @@
+package secrets
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+)
+
+// Masks. Every surface that prints the values of a recording (show, diff,
+// review, the browser) prints each secret as its mask, the way the secrets
+// command lists it: the rule, the preview and the first 12 hex digits of
+// the hash. A mask is a function of the secret, so one secret masks alike
+// wherever it appears, and two versions of a request still compare.
+
+// Mask is how a finding shows in place of its secret:
+// [openai-api-key sk-proj-Ab…xY sha256:9f86d081884c].
+func Mask(f Finding) string {
+	return "[" + f.Rule + " " + f.Redacted + " sha256:" + f.Hash[:min(12, len(f.Hash))] + "]"
+}
+
+// knownSecret is a value known to be secret whatever it looks like: the
+// value of an environment variable with a credential's name, interpolated
+// into a suite.
+type knownSecret struct {
+	rule, value string
+}
+
+// Masker masks the secrets of values and text. The zero Masker masks what
+// the rules find; [Masker.AddEnv] adds values known to be secret.
+type Masker struct {
+	known []knownSecret
+}
+
+// AddEnv tells the masker the value of an environment variable that ${VAR}
+// interpolation used. A value under a credential's name (OPENAI_API_KEY,
+// DB_PASSWORD, *_TOKEN) of 8 characters or more that is not a placeholder
+// is masked wherever it appears, as rule "env:NAME", even when no rule
+// would find it; any other value is masked where a rule finds it, like
+// everything else.
+func (k *Masker) AddEnv(name, value string) {
+	if len(value) < 8 || placeholder(value) || classifyKey(name) == keyNone {
+		return
+	}
+	for _, x := range k.known {
+		if x.value == value {
+			return
+		}
+	}
+	k.known = append(k.known, knownSecret{rule: "env:" + name, value: value})
+	// The longest first, so that a value that holds another masks whole.
+	slices.SortStableFunc(k.known, func(a, b knownSecret) int { return len(b.value) - len(a.value) })
+}
+
+// Value returns v with every secret replaced by its [Mask], and the number
+// replaced; v itself is not modified. A nil Masker masks what the rules
+// find.
+func (k *Masker) Value(v jsonv.Value) (jsonv.Value, int) {
+	r := redactor{with: maskOf}
+	if k != nil {
+		r.known = k.known
+	}
+	out := r.value(v, keyNone)
+	return out, r.n
+}
+
+// Text returns s with every secret replaced by its [Mask], reading s as
+// [ScanText] does (JSON escapes decoded once before hashing), for text
+// that holds JSON: a unified diff, a pretty-printed value.
+func (k *Masker) Text(s string) (string, int) {
+	ms := findAll(s, nil)
+	if k != nil {
+		ms = knownMatches(s, k.known, ms)
+	}
+	if len(ms) == 0 {
+		return s, 0
+	}
+	slices.SortFunc(ms, func(a, b match) int { return a.start - b.start })
+	var b strings.Builder
+	last := 0
+	for _, m := range ms {
+		b.WriteString(s[last:m.start])
+		b.WriteString(Mask(newFinding(s, m, true)))
+		last = m.end
+	}
+	b.WriteString(s[last:])
+	return b.String(), len(ms)
+}
+
+// MaskValue masks the secrets of v that the rules find (see [Masker.Value]).
+func MaskValue(v jsonv.Value) jsonv.Value {
+	out, _ := (*Masker)(nil).Value(v)
+	return out
+}
+
+func maskOf(s string, m match) string {
+	return Mask(newFinding(s, m, false))
+}
+
+// knownMatches appends the places of known secrets in s that no match in
+// ms already covers.
+func knownMatches(s string, known []knownSecret, ms []match) []match {
+	for _, k := range known {
+		for from := 0; from < len(s); {
+			i := strings.Index(s[from:], k.value)
+			if i < 0 {
+				break
+			}
+			m := match{rule: k.rule, start: from + i, end: from + i + len(k.value)}
+			if !overlaps(ms, m) {
+				ms = append(ms, m)
+			}
+			from = m.end
+		}
+	}
+	return ms
+}
