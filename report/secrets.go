@@ -143,10 +143,10 @@ func (d *Secrets) BaselineName() string {
 // not scanned and not decoded.
 func (d *Secrets) Counts() (secrets, notScanned, notDecoded int) {
 	for _, f := range d.Findings {
-		switch {
-		case f.Rule == RuleNotScanned:
+		switch f.Rule {
+		case RuleNotScanned:
 			notScanned++
-		case f.Rule == RuleNotDecoded:
+		case RuleNotDecoded:
 			notDecoded++
 		default:
 			secrets++
