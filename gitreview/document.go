@@ -50,15 +50,20 @@ func (r *Review) Find(file string) (*ReviewItem, bool) {
 	return r.Item(filepath.ToSlash(file))
 }
 
-// Document is the review document of the session's changes.
-func (r *Review) Document() *report.Review {
+// Document is the review document of the session's changes, each secret
+// masked unless reveal is set.
+func (r *Review) Document(reveal bool) *report.Review {
 	d := &report.Review{Root: r.Root, Changes: []report.ReviewChange{}, Cases: []report.ReviewCase{}}
 	for _, it := range r.Items {
 		c := report.ReviewChange{
 			Path: it.Path, OldPath: it.OldPath, Kind: it.Kind.String(), Format: it.Format,
 			Suite: it.Suite, Case: it.Case, Key: it.Key,
 			Staged: it.Staged, Unstaged: it.Unstaged, Untracked: it.Untracked,
-			Summary: it.Summary, Details: []report.Detail{},
+			Summary: it.Summary, Details: []report.Detail{}, Secrets: report.NewFindings(it.Secrets),
+		}
+		details := it.Details
+		if reveal {
+			c.Summary, details = it.Revealed()
 		}
 		if it.Format == "dryfire" && it.Key != "" {
 			turn := it.Turn
@@ -67,7 +72,7 @@ func (r *Review) Document() *report.Review {
 		if c.Summary == nil {
 			c.Summary = []string{}
 		}
-		for _, dt := range it.Details {
+		for _, dt := range details {
 			c.Details = append(c.Details, report.Detail{Label: dt.Label, Old: dt.Old, New: dt.New})
 		}
 		d.Changes = append(d.Changes, c)

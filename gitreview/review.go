@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 // ErrNeedsConfirm is returned by [Review.Reject] when rejecting would delete
@@ -33,12 +34,19 @@ type ReviewItem struct {
 	Turn                        int
 	Key                         string
 	Staged, Unstaged, Untracked bool
-	// Summary says what changed in the user's terms, one line each.
+	// Summary says what changed in the user's terms, one line each, every
+	// secret masked (see Revealed).
 	Summary []string
-	// Details are old → new pairs for the detail pane.
+	// Details are old → new pairs for the detail pane, secrets masked.
 	Details []Detail
+	// Secrets are the secrets the change adds: held by the new version, not
+	// by the committed one (by hash), not accepted by the project's
+	// baseline. Accept refuses a change that has any.
+	Secrets []secrets.Finding
 	// State is what this session did: "", "accepted", "rejected", "skipped".
 	State string
+
+	revealed revealed
 
 	gitPath, gitOldPath string
 	// stamp is the work tree file as summarised: accept and reject act only
@@ -51,6 +59,16 @@ type Detail struct {
 	Label, Old, New string
 }
 
+// revealed is an item's summary and details with the secrets shown.
+type revealed struct {
+	summary []string
+	details []Detail
+}
+
+// Revealed returns the summary and details with the secrets shown, for a
+// reviewer who asked to see them.
+func (it *ReviewItem) Revealed() ([]string, []Detail) { return it.revealed.summary, it.revealed.details }
+
 // Review is a review session over the recordings changed since HEAD.
 type Review struct {
 	Git   *Git
@@ -58,6 +76,9 @@ type Review struct {
 	Items []*ReviewItem
 	// Cases groups dryfire items by suite and case, in item order.
 	Cases []ReviewCase
+	// Baseline is the project's baseline of accepted secrets (nil without
+	// one): the secrets it accepts do not stop a change.
+	Baseline *secrets.Baseline
 
 	journal []undoStep
 }
@@ -82,6 +103,7 @@ func OpenReview(ctx context.Context, root string, dirs []string) (*Review, error
 		return nil, err
 	}
 	r := &Review{Git: g, Root: root}
+	r.loadBaseline()
 	headDirs := map[string][]string{}
 	for _, c := range changes {
 		it := r.newItem(c)
@@ -169,11 +191,23 @@ func (it *ReviewItem) gitPaths() []string {
 	return []string{it.gitPath}
 }
 
-// Accept stages the item's change (`git add -A` of its paths).
-func (r *Review) Accept(ctx context.Context, p string) error {
+// Accept stages the item's change (`git add -A` of its paths). A change
+// that adds secrets is refused with a *SecretsError (errors.Is
+// ErrAddsSecrets): redact them, add them to the baseline, or accept with
+// AcceptWithSecrets.
+func (r *Review) Accept(ctx context.Context, p string) error { return r.accept(ctx, p, false) }
+
+// AcceptWithSecrets stages the item's change even when it adds secrets:
+// the reviewer saw them and said yes.
+func (r *Review) AcceptWithSecrets(ctx context.Context, p string) error { return r.accept(ctx, p, true) }
+
+func (r *Review) accept(ctx context.Context, p string, allowSecrets bool) error {
 	it, ok := r.Item(p)
 	if !ok {
 		return fmt.Errorf("%s: not among the changed recordings", p)
+	}
+	if len(it.Secrets) > 0 && !allowSecrets {
+		return &SecretsError{Path: it.Path, Findings: it.Secrets}
 	}
 	if err := r.unchanged(it); err != nil {
 		return err

@@ -11,7 +11,6 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
-	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
@@ -50,11 +49,13 @@ func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[str
 	case !strings.HasSuffix(it.gitPath, ".json"):
 		it.Format = "other"
 		it.Summary = []string{it.Kind.String()}
+		it.revealed.summary = it.Summary
 		return nil
 	case format.Detect(sample) == format.Tape:
 		it.Format = "tape"
-		it.Summary, it.Details = summariseTape(oldData, oldOK, newData, newOK)
-		it.Summary = append(it.Summary, newSecrets(it.Path, oldData, oldOK, newData, newOK)...)
+		it.Summary, it.Details = summariseTape(oldData, oldOK, newData, newOK, true)
+		it.revealed.summary, it.revealed.details = summariseTape(oldData, oldOK, newData, newOK, false)
+		r.gate(it, oldData, oldOK, newData, newOK)
 		return nil
 	}
 	it.Format = "dryfire"
@@ -68,9 +69,20 @@ func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[str
 			oldData, oldOK = prev, true
 		}
 	}
-	it.Summary, it.Details = summariseCassette(it, oldData, oldOK, newData, newOK)
-	it.Summary = append(it.Summary, newSecrets(it.Path, oldData, oldOK, newData, newOK)...)
+	it.Summary, it.Details = summariseCassette(it, oldData, oldOK, newData, newOK, true)
+	it.revealed.summary, it.revealed.details = summariseCassette(it, oldData, oldOK, newData, newOK, false)
+	r.gate(it, oldData, oldOK, newData, newOK)
 	return nil
+}
+
+// gate sets the secrets the change adds, and says so in its summary.
+func (r *Review) gate(it *ReviewItem, oldData []byte, oldOK bool, newData []byte, newOK bool) {
+	it.Secrets = r.addedSecrets(it.Path, oldData, oldOK, newData, newOK)
+	for _, f := range it.Secrets {
+		line := fmt.Sprintf("new secret: %s at %s (%s), %s", f.Rule, findingPlace(f), f.Redacted, f.Where)
+		it.Summary = append(it.Summary, line)
+		it.revealed.summary = append(it.revealed.summary, line)
+	}
 }
 
 // previousRecording returns the HEAD file in the item's case directory that
@@ -107,7 +119,9 @@ func (r *Review) previousRecording(ctx context.Context, it *ReviewItem, headDirs
 	return nil, false, nil
 }
 
-func summariseCassette(it *ReviewItem, oldData []byte, oldOK bool, newData []byte, newOK bool) ([]string, []Detail) {
+// summariseCassette says what changed between two versions of a dryfire
+// cassette; mask masks every secret of both first.
+func summariseCassette(it *ReviewItem, oldData []byte, oldOK bool, newData []byte, newOK bool, mask bool) ([]string, []Detail) {
 	var oldC, newC *cassette.Cassette
 	var sum []string
 	if oldOK {
@@ -123,6 +137,9 @@ func summariseCassette(it *ReviewItem, oldData []byte, oldOK bool, newData []byt
 			return append(sum, "new version is invalid: "+err.Error()), nil
 		}
 		newC = c
+	}
+	if mask {
+		oldC, newC = maskCassette(oldC), maskCassette(newC)
 	}
 	for _, c := range []*cassette.Cassette{newC, oldC} {
 		if c != nil && it.Suite == "" {
@@ -201,11 +218,25 @@ func textChange(what, a, b string) string {
 }
 
 func quoteShort(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > 60 {
-		s = string(r[:57]) + "…"
+	return fmt.Sprintf("%q", cut(strings.Join(strings.Fields(s), " "), 60))
+}
+
+// cut shortens s to n runes, ending with "…", without cutting a secret's
+// mask ([rule preview sha256:…]) in two: a mask is kept whole.
+func cut(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
 	}
-	return fmt.Sprintf("%q", s)
+	head := string(r[:n-3])
+	if open := strings.LastIndex(head, "["); open >= 0 && !strings.Contains(head[open:], "]") {
+		if end := strings.Index(s[open:], "]"); end >= 0 && strings.Contains(s[open:open+end], " sha256:") {
+			if head = s[:open+end+1]; len(head) == len(s) {
+				return s
+			}
+		}
+	}
+	return head + "…"
 }
 
 func compareToolCalls(a, b []cassette.ToolCall) []string {
@@ -230,11 +261,7 @@ func compactJSON(v jsonv.Value) string {
 	if err != nil {
 		return "(unprintable)"
 	}
-	s := string(b)
-	if r := []rune(s); len(r) > 80 {
-		s = string(r[:77]) + "…"
-	}
-	return s
+	return cut(string(b), 80)
 }
 
 func responseDetails(a, b *cassette.Cassette) []Detail {
@@ -267,7 +294,9 @@ func responseDetails(a, b *cassette.Cassette) []Detail {
 	return out
 }
 
-func summariseTape(oldData []byte, oldOK bool, newData []byte, newOK bool) ([]string, []Detail) {
+// summariseTape says what changed between two versions of a tape; mask
+// masks every secret of both first.
+func summariseTape(oldData []byte, oldOK bool, newData []byte, newOK bool, mask bool) ([]string, []Detail) {
 	var oldT, newT *tape.File
 	if oldOK {
 		t, err := tape.Decode(oldData)
@@ -282,6 +311,9 @@ func summariseTape(oldData []byte, oldOK bool, newData []byte, newOK bool) ([]st
 			return []string{"new version is invalid: " + err.Error()}, nil
 		}
 		newT = t
+	}
+	if mask {
+		oldT, newT = maskTape(oldT), maskTape(newT)
 	}
 	switch {
 	case oldT == nil && newT != nil:
@@ -352,47 +384,5 @@ func entryOutcome(e tape.Entry) string {
 	return "result " + compactJSON(e.Result)
 }
 
-func shorten(s string) string {
-	if r := []rune(s); len(r) > 70 {
-		return string(r[:67]) + "…"
-	}
-	return s
-}
+func shorten(s string) string { return cut(s, 70) }
 
-// newSecrets says which secrets the new version holds that the old one did
-// not (by the secret's hash), never the secret itself.
-func newSecrets(rel string, oldData []byte, oldOK bool, newData []byte, newOK bool) []string {
-	if !newOK {
-		return nil
-	}
-	had := map[string]bool{}
-	if oldOK {
-		for _, f := range fileSecrets(rel, oldData) {
-			had[f.Hash] = true
-		}
-	}
-	var out []string
-	for _, f := range fileSecrets(rel, newData) {
-		if !had[f.Hash] {
-			had[f.Hash] = true
-			out = append(out, fmt.Sprintf("new secret: %s at %s (%s), %s", f.Rule, f.JSONPath, f.Redacted, f.Where))
-		}
-	}
-	return out
-}
-
-// fileSecrets scans the bytes of a tape or a dryfire cassette.
-func fileSecrets(rel string, data []byte) []secrets.Finding {
-	if format.Detect(data) == format.Tape {
-		t, err := tape.Decode(data)
-		if err != nil {
-			return nil
-		}
-		return secrets.ScanTape(rel, t)
-	}
-	c, err := cassette.Decode(data)
-	if err != nil {
-		return nil
-	}
-	return secrets.ScanCassette(rel, c)
-}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -36,6 +37,10 @@ type ReviewChange struct {
 	// pairs.
 	Summary []string `json:"summary"`
 	Details []Detail `json:"details"`
+	// Secrets are the secrets the change adds (not in the committed
+	// version, not accepted by the baseline): review --accept refuses the
+	// change without --allow-secrets.
+	Secrets []Finding `json:"secrets"`
 }
 
 // Detail is one old → new pair of a change.
@@ -71,7 +76,11 @@ func (d *Review) WriteText(w io.Writer) error {
 		if c.Untracked {
 			where = append(where, "untracked")
 		}
-		t.printf("%-8s %s (%s)\n", c.Kind, c.Path, strings.Join(where, ", "))
+		mark := ""
+		if len(c.Secrets) > 0 {
+			mark = "  [adds " + strconv.Itoa(len(c.Secrets)) + " secret(s)]"
+		}
+		t.printf("%-8s %s (%s)%s\n", c.Kind, c.Path, strings.Join(where, ", "), mark)
 		for _, s := range c.Summary {
 			t.printf("         %s\n", s)
 		}

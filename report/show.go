@@ -52,7 +52,8 @@ func (s *Show) WriteText(w io.Writer) error {
 }
 
 func writeRequest(t *text, req jsonv.Value) {
-	t.println("\nRequest")
+	t.println()
+	t.println("Request")
 	if s := req.Field("system"); s.Kind == jsonv.String {
 		t.printf("  system: %s\n", block(indentText(s.Text, "    ")))
 	}
@@ -88,7 +89,8 @@ func writeRequest(t *text, req jsonv.Value) {
 }
 
 func writeResponse(t *text, resp jsonv.Value) {
-	t.println("\nResponse")
+	t.println()
+	t.println("Response")
 	if s := resp.Field("text"); s.Kind == jsonv.String {
 		t.printf("  %s\n", block(indentText(s.Text, "  ")))
 	}

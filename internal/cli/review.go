@@ -4,52 +4,81 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
-const reviewUsage = `dryfire-tui review [PATH] [--json]
-  dryfire-tui review --accept FILE... | --reject FILE... [--yes]
+const reviewUsage = `dryfire-tui review [PATH] [--json] [--reveal]
+  dryfire-tui review --accept FILE... [--allow-secrets] | --reject FILE... [--yes]
+  dryfire-tui review --redact FILE... | --add-to-baseline FILE...
 
 Lists the recordings changed since git HEAD (added, modified, deleted,
 renamed; staged, unstaged and untracked) under the project around PATH and
 says what each change means: turns added or removed, response text, tool
 calls and their arguments, stop reason, token usage, model, new secrets; for
-tapes, entries added, removed or changed per key. On a terminal it opens the
+tapes, entries added, removed or changed per key. Secrets show as the
+secrets command lists them; --reveal shows them. On a terminal it opens the
 review browser (a accept = stage, x reject = restore, s skip, A / X all,
 u undo). --accept stages the named files; --reject restores their committed
 version, and removes a file git has no copy of only with --yes.
 
+A change that adds a secret (one its committed version does not hold and
+the baseline does not accept) is not accepted: redact it in place with
+--redact (replay proves nothing a test reads changed, as secrets --redact
+does), accept it as a known fake with --add-to-baseline (written to
+` + secrets.DefaultBaselineFile + `), or accept the change as it is with --allow-secrets.
+
 Examples:
   dryfire-tui review
-  dryfire-tui review --json | jq '.changes[].summary'
+  dryfire-tui review --json | jq '.changes[] | select(.secrets != []) | .path'
   dryfire-tui review --accept .dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json
+  dryfire-tui review --redact --accept .dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json
   dryfire-tui review --reject --yes .dryfire/cassettes/travel_booking/new_case/00-6666666666666666.json`
 
 type reviewCmd struct {
-	json   bool
-	accept bool
-	reject bool
-	yes    bool
+	json          bool
+	reveal        bool
+	accept        bool
+	reject        bool
+	yes           bool
+	allowSecrets  bool
+	redact        bool
+	addToBaseline bool
 }
 
 func (c *reviewCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print the changes as one JSON document")
+	fs.BoolVar(&c.reveal, "reveal", false, "show the secrets instead of their masks")
 	fs.BoolVar(&c.accept, "accept", false, "stage the FILEs given as arguments")
 	fs.BoolVar(&c.reject, "reject", false, "restore the committed version of the FILEs given as arguments")
 	fs.BoolVar(&c.yes, "yes", false, "with --reject: also remove added files git has no copy of")
+	fs.BoolVar(&c.allowSecrets, "allow-secrets", false, "with --accept: accept changes that add secrets")
+	fs.BoolVar(&c.redact, "redact", false, "replace the secrets the FILEs add with [REDACTED:<rule>] in place, then prove replay still hits")
+	fs.BoolVar(&c.addToBaseline, "add-to-baseline", false, "accept the secrets the FILEs add as known fakes: add them to "+secrets.DefaultBaselineFile)
 }
 
 func (c *reviewCmd) run(ctx context.Context, e Env, args []string) error {
-	if c.accept && c.reject {
+	act := c.accept || c.reject || c.redact || c.addToBaseline
+	switch {
+	case c.accept && c.reject:
 		return usageErrorf("use one of them per run", "--accept and --reject exclude each other")
+	case c.reject && (c.redact || c.addToBaseline):
+		return usageErrorf("redact or accept the secrets of the files you keep", "--reject excludes --redact and --add-to-baseline")
+	case c.redact && c.addToBaseline:
+		return usageErrorf("use one of them per run", "--redact and --add-to-baseline exclude each other")
+	case c.allowSecrets && !c.accept:
+		return usageErrorf("add --accept", "--allow-secrets goes with --accept")
 	}
-	if c.accept || c.reject {
+	if act {
 		if len(args) == 0 {
-			return argsErrorf("name the files as 'review --json' lists them", "--accept and --reject need at least one FILE")
+			return argsErrorf("name the files as 'review --json' lists them", "--accept, --reject, --redact and --add-to-baseline need at least one FILE")
 		}
 		r, err := gitreview.OpenFiles(ctx, args)
 		if err != nil {
@@ -68,7 +97,7 @@ func (c *reviewCmd) run(ctx context.Context, e Env, args []string) error {
 	case e.IsTerminal && !c.json:
 		return runReviewUI(ctx, e, r)
 	}
-	return emit(e, c.json, r.Document())
+	return emit(e, c.json, r.Document(c.reveal))
 }
 
 // reviewError says what to do when there is no review to open.
@@ -82,8 +111,10 @@ func reviewError(err error) error {
 	return pathError(err)
 }
 
-// act accepts or rejects the named files, one line each.
+// act redacts or accepts the secrets of the named files when asked, then
+// accepts or rejects them, one line each.
 func (c *reviewCmd) act(ctx context.Context, e Env, r *gitreview.Review, files []string) error {
+	var items []*gitreview.ReviewItem
 	failed := 0
 	for _, f := range files {
 		it, ok := r.Find(f)
@@ -92,23 +123,101 @@ func (c *reviewCmd) act(ctx context.Context, e Env, r *gitreview.Review, files [
 			failed++
 			continue
 		}
-		verb, err := "accepted", error(nil)
-		if c.accept {
-			err = r.Accept(ctx, it.Path)
-		} else {
-			verb, err = "rejected", r.Reject(ctx, it.Path, c.yes)
-		}
-		switch {
-		case errors.Is(err, gitreview.ErrNeedsConfirm):
-			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s is %s and git has no copy of it: rejecting removes it\n", visible.Line(it.Path), it.Kind)
-			fmt.Fprintln(e.Stderr, "dryfire-tui: hint: add --yes to remove it")
+		items = append(items, it)
+	}
+	if err := c.handleSecrets(ctx, e, r, items); err != nil {
+		return err
+	}
+	if !c.accept && !c.reject {
+		return failIf(failed > 0)
+	}
+	for _, it := range items {
+		if !c.acceptOrReject(ctx, e, r, it) {
 			failed++
-		case err != nil:
-			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s: %s\n", visible.Line(it.Path), visible.Line(err.Error()))
-			failed++
-		default:
-			fmt.Fprintf(e.Stdout, "%s %s (%s)\n", verb, visible.Line(it.Path), it.Kind)
 		}
 	}
 	return failIf(failed > 0)
+}
+
+// handleSecrets redacts the secrets the items add, or adds them to the
+// baseline, when asked.
+func (c *reviewCmd) handleSecrets(ctx context.Context, e Env, r *gitreview.Review, items []*gitreview.ReviewItem) error {
+	var paths []string
+	var found []secrets.Finding
+	for _, it := range items {
+		paths = append(paths, it.Path)
+		found = append(found, it.Secrets...)
+	}
+	switch {
+	case c.redact:
+		if len(found) == 0 {
+			fmt.Fprintln(e.Stdout, "no new secret to redact")
+			return nil
+		}
+		red, err := r.RedactSecrets(ctx, paths)
+		if err != nil {
+			return unsafeRootError(err)
+		}
+		doc := &report.Secrets{Findings: report.NewFindings(found), Root: r.Root, Files: len(paths), Redacted: true,
+			RedactedFiles: report.NewRedactions(red.Files)}
+		if p := red.Replay; p != nil {
+			doc.Replay = &report.ReplayProof{Cases: p.Cases, Hits: p.Hits, Lost: p.Lost, Restored: p.Restored}
+		}
+		if err := doc.WriteText(e.Stdout); err != nil {
+			return err
+		}
+		if red.Replay != nil && red.Replay.Restored {
+			return &exitError{code: exitFindings, err: errors.New("redaction would break replay; every file was restored"),
+				hint: "redact those values by hand, or accept them with --add-to-baseline"}
+		}
+	case c.addToBaseline:
+		file, n, err := r.AddToBaseline(ctx, paths)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.Stdout, "accepted %d new secret(s) of %d file(s) in %s: commit it with the recordings\n", n, len(paths), visible.Line(relTo(r.Root, file)))
+	}
+	return nil
+}
+
+// acceptOrReject acts on one item and says what it did; false when it
+// could not.
+func (c *reviewCmd) acceptOrReject(ctx context.Context, e Env, r *gitreview.Review, it *gitreview.ReviewItem) bool {
+	verb, err := "accepted", error(nil)
+	switch {
+	case c.accept && c.allowSecrets:
+		err = r.AcceptWithSecrets(ctx, it.Path)
+	case c.accept:
+		err = r.Accept(ctx, it.Path)
+	default:
+		verb, err = "rejected", r.Reject(ctx, it.Path, c.yes)
+	}
+	var se *gitreview.SecretsError
+	switch {
+	case errors.As(err, &se):
+		fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s\n", visible.Line(se.Error()))
+		fmt.Fprintf(e.Stderr, "dryfire-tui: hint: redact it (dryfire-tui review --redact %[1]s), accept it as a known fake (dryfire-tui review --add-to-baseline %[1]s), or accept the change as it is with --allow-secrets\n", visible.Line(it.Path))
+		return false
+	case errors.Is(err, gitreview.ErrNeedsConfirm):
+		fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s is %s and git has no copy of it: rejecting removes it\n", visible.Line(it.Path), it.Kind)
+		fmt.Fprintln(e.Stderr, "dryfire-tui: hint: add --yes to remove it")
+		return false
+	case err != nil:
+		fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s: %s\n", visible.Line(it.Path), visible.Line(err.Error()))
+		return false
+	}
+	suffix := ""
+	if c.accept && len(it.Secrets) > 0 {
+		suffix = fmt.Sprintf(", with %d secret(s)", len(it.Secrets))
+	}
+	fmt.Fprintf(e.Stdout, "%s %s (%s%s)\n", verb, visible.Line(it.Path), it.Kind, suffix)
+	return true
+}
+
+// relTo is p relative to root when it lies below it.
+func relTo(root, p string) string {
+	if r, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(r, "..") {
+		return filepath.ToSlash(r)
+	}
+	return p
 }

@@ -1,0 +1,206 @@
+package gitreview
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/tape"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
+)
+
+// The review stops a secret at the door: a change that adds a secret (one
+// its committed version does not hold, by hash, and that the project's
+// baseline does not accept) is not accepted without saying so. It can be
+// accepted anyway, redacted in place (with the same replay proof as
+// `secrets --redact`), or its secrets added to the baseline.
+
+// ErrAddsSecrets is what [Review.Accept] refuses: the change adds secrets.
+var ErrAddsSecrets = errors.New("adds secrets")
+
+// SecretsError names the secrets a refused change adds (rule, place,
+// preview and hash: never the secret).
+type SecretsError struct {
+	Path     string
+	Findings []secrets.Finding
+}
+
+func (e *SecretsError) Error() string {
+	var parts []string
+	for _, f := range e.Findings {
+		parts = append(parts, secrets.Mask(f)+" at "+findingPlace(f))
+	}
+	return fmt.Sprintf("%s adds %d secret(s): %s", e.Path, len(e.Findings), strings.Join(parts, ", "))
+}
+
+// Is reports whether target is ErrAddsSecrets.
+func (e *SecretsError) Is(target error) bool { return target == ErrAddsSecrets }
+
+func findingPlace(f secrets.Finding) string {
+	switch {
+	case f.JSONPath != "":
+		return f.JSONPath
+	case f.Line > 0:
+		return fmt.Sprintf("line %d", f.Line)
+	}
+	return "the file"
+}
+
+// loadBaseline reads the project's baseline, when there is one. A baseline
+// that cannot be read accepts nothing: the gate stays closed.
+func (r *Review) loadBaseline() {
+	b, err := secrets.ReadBaseline(filepath.Join(r.Root, secrets.DefaultBaselineFile))
+	if err == nil {
+		r.Baseline = b
+	}
+}
+
+// addedSecrets returns the secrets the new version holds that the old one
+// did not (by hash) and the baseline does not accept. Each secret is
+// listed once.
+func (r *Review) addedSecrets(rel string, oldData []byte, oldOK bool, newData []byte, newOK bool) []secrets.Finding {
+	if !newOK {
+		return nil
+	}
+	had := map[string]bool{}
+	if oldOK {
+		for _, f := range fileSecrets(rel, oldData) {
+			had[f.Hash] = true
+		}
+	}
+	var out []secrets.Finding
+	for _, f := range fileSecrets(rel, newData) {
+		if f.Unscanned() || had[f.Hash] {
+			continue
+		}
+		had[f.Hash] = true
+		if !r.Baseline.AcceptsFinding(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// fileSecrets scans the bytes of a tape or a dryfire cassette; bytes that
+// do not decode are scanned as text.
+func fileSecrets(rel string, data []byte) []secrets.Finding {
+	return secrets.ScanBytes(rel, data)
+}
+
+// maskCassette returns c with every secret masked.
+func maskCassette(c *cassette.Cassette) *cassette.Cassette {
+	if c == nil {
+		return nil
+	}
+	return cassette.FromBody(secrets.MaskValue(c.Body))
+}
+
+// maskTape returns t with every secret masked.
+func maskTape(t *tape.File) *tape.File {
+	if t == nil {
+		return nil
+	}
+	data, err := jsonv.Encode(secrets.MaskValue(t.Body), jsonv.EncodeOptions{AllowNonFinite: true})
+	if err != nil {
+		return t
+	}
+	m, err := tape.Decode(data)
+	if err != nil {
+		return t
+	}
+	return m
+}
+
+// RedactSecrets replaces the secrets the named changes add with
+// [REDACTED:<rule>], in place, as `secrets --redact` does: each file
+// rewritten in its own format, and in a dryfire project every case replayed
+// offline before and after, every file put back if a case that hit no
+// longer does. Secrets the committed versions already held are left. The
+// items are summarised again, so that they can then be accepted.
+func (r *Review) RedactSecrets(ctx context.Context, paths []string) (*workspace.RedactReport, error) {
+	add := map[string]map[string]bool{} // path → hashes to redact
+	var found []secrets.Finding
+	for _, p := range paths {
+		it, ok := r.Item(p)
+		if !ok {
+			return nil, fmt.Errorf("%s: not among the changed recordings", p)
+		}
+		if err := r.unchanged(it); err != nil {
+			return nil, err
+		}
+		for _, f := range it.Secrets {
+			if add[it.Path] == nil {
+				add[it.Path] = map[string]bool{}
+			}
+			add[it.Path][f.Hash] = true
+			found = append(found, f)
+		}
+	}
+	if len(found) == 0 {
+		return &workspace.RedactReport{}, nil
+	}
+	rep, err := workspace.ScanSecrets(ctx, r.Root)
+	if err != nil {
+		return nil, err
+	}
+	rep.Findings = slices.DeleteFunc(rep.Findings, func(f secrets.Finding) bool { return add[f.Path] == nil })
+	keep := func(_, hash, path string) bool { return !add[path][hash] }
+	red, err := workspace.RedactSecrets(ctx, rep, keep)
+	if err != nil {
+		return nil, err
+	}
+	return red, r.refresh(ctx, paths)
+}
+
+// AddToBaseline accepts the secrets the named changes add: it adds them to
+// the project's baseline file (written in the current format, its other
+// entries kept) and returns the file and how many secrets were new to it.
+// The items are summarised again, so that they can then be accepted.
+func (r *Review) AddToBaseline(ctx context.Context, paths []string) (string, int, error) {
+	var found []secrets.Finding
+	for _, p := range paths {
+		it, ok := r.Item(p)
+		if !ok {
+			return "", 0, fmt.Errorf("%s: not among the changed recordings", p)
+		}
+		found = append(found, it.Secrets...)
+	}
+	file := filepath.Join(r.Root, secrets.DefaultBaselineFile)
+	b, err := secrets.ReadBaseline(file)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		b = secrets.NewBaseline(nil, "")
+	case err != nil:
+		return file, 0, err
+	}
+	n := b.Add(found, "")
+	if err := secrets.WriteBaseline(file, b); err != nil {
+		return file, 0, err
+	}
+	r.Baseline = b
+	return file, n, r.refresh(ctx, paths)
+}
+
+// refresh summarises the named items again from their files.
+func (r *Review) refresh(ctx context.Context, paths []string) error {
+	headDirs := map[string][]string{}
+	for _, p := range paths {
+		it, ok := r.Item(p)
+		if !ok {
+			continue
+		}
+		it.Summary, it.Details, it.Secrets, it.revealed = nil, nil, nil, revealed{}
+		if err := r.summarise(ctx, it, headDirs); err != nil {
+			return err
+		}
+	}
+	r.Cases = groupCases(r.Items)
+	return nil
+}

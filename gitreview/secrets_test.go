@@ -1,0 +1,176 @@
+package gitreview
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
+)
+
+var keySeed uint64
+
+// anthropicKey returns a generated key of Anthropic's shape, another on
+// each call.
+func anthropicKey() string {
+	keySeed++
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+	r := rand.New(rand.NewPCG(keySeed, 77))
+	b := make([]byte, 93)
+	for i := range b {
+		b[i] = alphabet[r.IntN(len(alphabet))]
+	}
+	return "sk-ant-api03-" + string(b) + "AA"
+}
+
+// secretRepo commits a cassette whose response already holds a secret,
+// then re-records it with a second secret in the response text and one in
+// a tool call's arguments.
+func secretRepo(t *testing.T) (dir, rel string, old, added []string) {
+	t.Helper()
+	dir = gitRepo(t)
+	rel = ".dryfire/cassettes/refund_agent/parallel_lookups/00-1111111111111111.json"
+	committed := anthropicKey()
+	writeFile(t, filepath.Join(dir, rel), recording("refund_agent", "parallel_lookups", 0, "1111111111111111",
+		"Debug: "+committed, nil, 100))
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "record")
+	text, arg := anthropicKey(), anthropicKey()
+	args := jsonv.ObjectValue(jsonv.M("order_id", jsonv.StringValue("A-991")), jsonv.M("auth", jsonv.StringValue(arg)))
+	writeFile(t, filepath.Join(dir, rel), recording("refund_agent", "parallel_lookups", 0, "1111111111111111",
+		"Debug: "+committed+" and "+text, []jsonv.Value{toolCall("toolu_1", "lookup_order", args)}, 120))
+	return dir, rel, []string{committed}, []string{text, arg}
+}
+
+func reviewOf(t *testing.T, dir string) *Review {
+	t.Helper()
+	r, err := OpenReview(context.Background(), dir, []string{filepath.Join(dir, ".dryfire", "cassettes")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// holds reports whether text holds a secret, or 8 characters of its random
+// part in a row.
+func holds(text string, secret string) bool {
+	body := secret[len("sk-ant-api03-"):]
+	for i := 0; i+8 <= len(body); i++ {
+		if strings.Contains(text, body[i:i+8]) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestReviewMasksAndGates: the summary and details mask the secrets (the
+// revealed ones show them), the change lists the two it adds (not the one
+// HEAD already had), and accept refuses it until the reviewer says yes.
+func TestReviewMasksAndGates(t *testing.T) {
+	ctx := context.Background()
+	dir, rel, old, added := secretRepo(t)
+	r := reviewOf(t, dir)
+	it, ok := r.Item(rel)
+	if !ok {
+		t.Fatal("no item")
+	}
+	shown := fmt.Sprint(it.Summary, it.Details, r.Document(false))
+	revealedSummary, revealedDetails := it.Revealed()
+	revealed := fmt.Sprint(revealedSummary, revealedDetails)
+	for _, s := range append(old, added...) {
+		if holds(shown, s) {
+			t.Errorf("the summary shows a secret:\n%s", shown)
+		}
+		if !holds(revealed, s) {
+			t.Errorf("the revealed summary lacks a secret")
+		}
+	}
+	if !strings.Contains(shown, "[anthropic-api-key sk-ant-api03-") {
+		t.Errorf("no mask in %s", shown)
+	}
+	if len(it.Secrets) != 2 || it.Secrets[0].Hash != hashOf(added[0]) && it.Secrets[1].Hash != hashOf(added[0]) {
+		t.Fatalf("secrets %+v, want the two added", it.Secrets)
+	}
+
+	err := r.Accept(ctx, rel)
+	var se *SecretsError
+	if !errors.Is(err, ErrAddsSecrets) || !errors.As(err, &se) || len(se.Findings) != 2 || holds(err.Error(), added[0]) {
+		t.Fatalf("accept: %v", err)
+	}
+	if staged := git(t, dir, "diff", "--cached", "--name-only"); staged != "" {
+		t.Fatalf("a refused change was staged: %q", staged)
+	}
+	if err := r.AcceptWithSecrets(ctx, rel); err != nil {
+		t.Fatal(err)
+	}
+	if staged := git(t, dir, "diff", "--cached", "--name-only"); !strings.Contains(staged, rel) {
+		t.Fatalf("accept with secrets did not stage: %q", staged)
+	}
+}
+
+// TestReviewAddToBaseline: the secrets a change adds go to the baseline,
+// after which the change is accepted, and a new review finds the gate open.
+func TestReviewAddToBaseline(t *testing.T) {
+	ctx := context.Background()
+	dir, rel, _, added := secretRepo(t)
+	r := reviewOf(t, dir)
+	file, n, err := r.AddToBaseline(ctx, []string{rel})
+	if err != nil || n != 2 || file != filepath.Join(dir, secrets.DefaultBaselineFile) {
+		t.Fatalf("add: %s %d %v", file, n, err)
+	}
+	b, err := secrets.ReadBaseline(file)
+	if err != nil || !b.Accepts("anthropic-api-key", hashOf(added[0]), rel) {
+		t.Fatalf("baseline: %v %+v", err, b)
+	}
+	if it, _ := r.Item(rel); len(it.Secrets) != 0 {
+		t.Fatalf("still gated: %+v", it.Secrets)
+	}
+	if err := r.Accept(ctx, rel); err != nil {
+		t.Fatal(err)
+	}
+	if it, _ := reviewOf(t, dir).Item(rel); len(it.Secrets) != 0 {
+		t.Fatal("a new review gates an accepted secret")
+	}
+}
+
+// TestReviewRedactSecrets: redaction replaces the secrets the change adds,
+// leaves the one HEAD already had, and lets the change be accepted.
+func TestReviewRedactSecrets(t *testing.T) {
+	ctx := context.Background()
+	dir, rel, old, added := secretRepo(t)
+	r := reviewOf(t, dir)
+	red, err := r.RedactSecrets(ctx, []string{rel})
+	if err != nil || len(red.Files) != 1 || red.Files[0].Replaced != 2 {
+		t.Fatalf("redact: %+v %v", red, err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range added {
+		if strings.Contains(string(data), s) {
+			t.Fatal("an added secret is still in the file")
+		}
+	}
+	if !strings.Contains(string(data), old[0]) || strings.Count(string(data), "[REDACTED:anthropic-api-key]") != 2 {
+		t.Fatalf("redacted file:\n%s", data)
+	}
+	if it, _ := r.Item(rel); len(it.Secrets) != 0 {
+		t.Fatalf("still gated after redaction: %+v", it.Secrets)
+	}
+	if err := r.Accept(ctx, rel); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func hashOf(s string) string {
+	f := secrets.Finding{}
+	secrets.ScanValue(jsonv.StringValue(s), "", func(x secrets.Finding) { f = x })
+	return f.Hash
+}
