@@ -66,6 +66,8 @@ type Result struct {
 	// Closest is set by callers when the recording is the closest one found
 	// rather than the recording of the same turn.
 	Closest bool
+	// judge is set by ExplainJudge: the summary speaks the judge's terms.
+	judge bool
 }
 
 // Equal reports whether there is no difference.
@@ -110,7 +112,11 @@ func (r Result) Masked(mask func(jsonv.Value) jsonv.Value) Result {
 	a, b := mask(r.recorded), mask(r.current)
 	w := walker{}
 	w.request(a, b)
-	return Result{Summary: summarise(w.changes, a, b), Changes: w.changes, recorded: a, current: b, Closest: r.Closest}
+	m := Result{Summary: summarise(w.changes, a, b), Changes: w.changes, recorded: a, current: b, Closest: r.Closest, judge: r.judge}
+	if m.judge {
+		m = m.judgeSummary()
+	}
+	return m
 }
 
 // Unified returns a unified diff of both requests as pretty JSON (strings

@@ -51,6 +51,13 @@ func ParseJudgePrompt(text string) (p JudgePrompt, ok bool) {
 // rubric, the transcript it grades — instead of message paths.
 func ExplainJudge(recorded, current jsonv.Value) Result {
 	r := Explain(recorded, current)
+	r.judge = true
+	return r.judgeSummary()
+}
+
+// judgeSummary replaces the summary of a judge request's comparison with
+// the judge's terms.
+func (r Result) judgeSummary() Result {
 	if r.Incomplete || r.Equal() {
 		return r
 	}

@@ -139,41 +139,30 @@ func (d *Secrets) BaselineName() string {
 	return filepath.ToSlash(r)
 }
 
-// Counts returns the number of secrets among the findings, and of files
-// not scanned and not decoded.
-func (d *Secrets) Counts() (secrets, notScanned, notDecoded int) {
+// Counts returns the number of secrets among the findings, of the files
+// that hold them, and of the files not scanned and not decoded.
+func (d *Secrets) Counts() (secrets, files, notScanned, notDecoded int) {
+	seen := map[[2]string]bool{}
 	for _, f := range d.Findings {
-		switch f.Rule {
-		case RuleNotScanned:
-			notScanned++
-		case RuleNotDecoded:
-			notDecoded++
-		default:
+		kind := "secret"
+		if f.Unscanned() {
+			kind = f.Rule
+		} else {
 			secrets++
 		}
-	}
-	return secrets, notScanned, notDecoded
-}
-
-// filesWithSecretsUnscanned counts the files that did not decode and hold
-// secrets found as text: they count among the files with secrets.
-func (d *Secrets) filesWithSecretsUnscanned() int {
-	undecoded := map[string]bool{}
-	with := map[string]bool{}
-	for _, f := range d.Findings {
-		if f.Rule == RuleNotDecoded {
-			undecoded[f.Path] = true
-		} else if !f.Unscanned() {
-			with[f.Path] = true
+		if k := [2]string{kind, f.Path}; !seen[k] {
+			seen[k] = true
+			switch kind {
+			case RuleNotScanned:
+				notScanned++
+			case RuleNotDecoded:
+				notDecoded++
+			default:
+				files++
+			}
 		}
 	}
-	n := 0
-	for p := range undecoded {
-		if with[p] {
-			n++
-		}
-	}
-	return n
+	return secrets, files, notScanned, notDecoded
 }
 
 // The rules of the findings that stand for files, not secrets.
@@ -186,20 +175,19 @@ const (
 // redaction did.
 func (d *Secrets) WriteText(w io.Writer) error {
 	t := newText(w)
-	last, files := "", 0
+	last := ""
 	for _, f := range d.Findings {
 		if f.Path != last {
 			t.println(f.Path)
 			last = f.Path
-			files++
 		}
 		t.printf("  %s\n      %s\n", f.line(), f.Where)
 	}
 	if len(d.Findings) > 0 {
 		t.println()
 	}
-	n, notScanned, notDecoded := d.Counts()
-	t.printf("%d secret(s) in %d of %d recording(s)", n, files-notScanned-notDecoded+d.filesWithSecretsUnscanned(), d.Files)
+	n, files, notScanned, notDecoded := d.Counts()
+	t.printf("%d secret(s) in %d of %d recording(s)", n, files, d.Files)
 	if notScanned > 0 {
 		t.printf("; %d %s not scanned", notScanned, Plural(notScanned, "recording"))
 	}

@@ -110,26 +110,34 @@ func ScanSecrets(ctx context.Context, path string) (*SecretsReport, error) {
 }
 
 // SecretsReport gathers the findings of a workspace opened with
-// Options.Secrets: the recordings it lists and the tapes under PATH.
+// Options.Secrets: the recordings it lists and the tapes under PATH. A file
+// that two walks list (a tape directory inside a bare cassette directory)
+// is counted once.
 func (w *Workspace) SecretsReport() *SecretsReport {
 	r := &SecretsReport{Root: w.Root, Problems: w.Problems, layout: w.Layout}
+	seen := map[string]bool{}
+	add := func(path string, fs []secrets.Finding) {
+		if seen[path] {
+			return
+		}
+		seen[path] = true
+		r.Files++
+		r.Findings = append(r.Findings, fs...)
+	}
 	for _, rec := range w.Recordings {
 		if rec.File != nil && rec.Scanned {
-			r.Files++
-			r.Findings = append(r.Findings, rec.Findings...)
+			add(rec.Path, rec.Findings)
 		}
 	}
 	for _, t := range w.Tapes {
 		if w.IsFile || within(t.Path, w.Path) {
-			r.Files++
-			r.Findings = append(r.Findings, w.TapeFindings[t]...)
+			add(w.rel(t.Path), w.TapeFindings[t])
 		}
 	}
 	// Tapes that could not be read or decoded are findings of their own.
 	for _, rec := range w.Recordings {
 		if rec.Format == "tape" && rec.Tape == nil && rec.Scanned && (w.IsFile || within(filepath.Join(w.Root, filepath.FromSlash(rec.Path)), w.Path)) {
-			r.Files++
-			r.Findings = append(r.Findings, rec.Findings...)
+			add(rec.Path, rec.Findings)
 		}
 	}
 	slices.SortStableFunc(r.Findings, func(a, b secrets.Finding) int { return strings.Compare(a.Path, b.Path) })

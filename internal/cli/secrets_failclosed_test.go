@@ -75,11 +75,18 @@ func TestSecretsBrokenTape(t *testing.T) {
 	dir := t.TempDir()
 	key := fakeKey(9)
 	tape := `{"version": 1, "name": "chat", "entries": {"204fa65b677b2cc8": [{"args": ["hi"], "kwargs": {"api_key": "` + key + `"}, "result": {"te`
-	if err := os.WriteFile(filepath.Join(dir, "chat.json"), []byte(tape), 0o644); err != nil {
+	if err := os.MkdirAll(filepath.Join(dir, "tapes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tapes", "chat.json"), []byte(tape), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A sound tape beside it, for the directory to be one of tapes.
+	if err := os.WriteFile(filepath.Join(dir, "tapes", "ok.json"), []byte(`{"version": 1, "name": "ok", "entries": {}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, errOut, code := runCmd(t, "secrets", dir)
-	if code != 1 || !strings.Contains(out, "chat.json\n  (whole file)  not-decoded\n") || !strings.Contains(out, "line 1  anthropic-api-key") {
+	if code != 1 || !strings.Contains(out, "tapes/chat.json\n  (whole file)  not-decoded\n") || !strings.Contains(out, "line 1  anthropic-api-key") {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
 }
