@@ -67,7 +67,9 @@ type revealed struct {
 
 // Revealed returns the summary and details with the secrets shown, for a
 // reviewer who asked to see them.
-func (it *ReviewItem) Revealed() ([]string, []Detail) { return it.revealed.summary, it.revealed.details }
+func (it *ReviewItem) Revealed() ([]string, []Detail) {
+	return it.revealed.summary, it.revealed.details
+}
 
 // Review is a review session over the recordings changed since HEAD.
 type Review struct {
@@ -199,7 +201,9 @@ func (r *Review) Accept(ctx context.Context, p string) error { return r.accept(c
 
 // AcceptWithSecrets stages the item's change even when it adds secrets:
 // the reviewer saw them and said yes.
-func (r *Review) AcceptWithSecrets(ctx context.Context, p string) error { return r.accept(ctx, p, true) }
+func (r *Review) AcceptWithSecrets(ctx context.Context, p string) error {
+	return r.accept(ctx, p, true)
+}
 
 func (r *Review) accept(ctx context.Context, p string, allowSecrets bool) error {
 	it, ok := r.Item(p)

@@ -385,4 +385,3 @@ func entryOutcome(e tape.Entry) string {
 }
 
 func shorten(s string) string { return cut(s, 70) }
-
