@@ -207,6 +207,9 @@ func (d *Secrets) WriteText(w io.Writer) error {
 func (d *Secrets) writeRedaction(t *text) {
 	visible, hidden := 0, 0
 	for _, f := range d.Findings {
+		if f.Unscanned() || f.Line > 0 {
+			continue // not redacted: the file does not decode
+		}
 		if f.AffectsTests {
 			visible++
 		} else {

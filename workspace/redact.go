@@ -71,12 +71,18 @@ type redacted struct {
 // left half done.
 func RedactSecrets(ctx context.Context, rep *SecretsReport, keep func(rule, hash, path string) bool) (*RedactReport, error) {
 	var paths []string
+	out := &RedactReport{}
 	for _, f := range rep.Findings {
-		if !f.Suppressed && !slices.Contains(paths, f.Path) {
+		switch {
+		case f.Rule == secrets.RuleNotDecoded:
+			// Its secrets were found as text: nothing can be rewritten in
+			// its format until the file decodes again.
+			out.Skipped = append(out.Skipped, fmt.Errorf("%s: does not decode: fix it, then redact", f.Path))
+		case f.Suppressed || f.Unscanned() || f.Line > 0 || slices.Contains(paths, f.Path):
+		default:
 			paths = append(paths, f.Path)
 		}
 	}
-	out := &RedactReport{}
 	if len(paths) == 0 {
 		return out, nil
 	}

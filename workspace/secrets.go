@@ -69,11 +69,12 @@ func withoutPath(err error) error {
 	return err
 }
 
-// openCount counts the findings no baseline suppressed.
+// openCount counts the secrets no baseline suppressed (a file that could
+// not be scanned is no secret: its status says what is wrong with it).
 func openCount(fs []secrets.Finding) int {
 	n := 0
 	for _, f := range fs {
-		if !f.Suppressed {
+		if !f.Suppressed && !f.Unscanned() {
 			n++
 		}
 	}

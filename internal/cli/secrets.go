@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -92,7 +93,9 @@ func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 			hint: "redact those values by hand, or accept them with --write-baseline",
 		}
 	case red != nil:
-		return nil
+		// What a redaction cannot touch keeps the gate closed: a file that
+		// could not be read or decoded.
+		return failIf(slices.ContainsFunc(res.Open, secrets.Finding.Unscanned))
 	}
 	return failIf(len(res.Open) > 0)
 }
