@@ -18,7 +18,9 @@ and bytes that differ from what dryfire writes ("format").
 PATH is a project directory (or any directory below one: the cassette root
 comes from dryfire.yaml), a cassette directory, or one cassette file;
 default ".". --fix rewrites, atomically, the files whose only problem is
-their format and touches nothing else. Exits 1 when problems remain.
+their format (never through a symbolic link, never a file changed since it
+was read) and removes the temporary files of killed writes; it touches
+nothing else. Exits 1 when problems remain.
 
 Examples:
   dryfire-tui doctor

@@ -20,8 +20,11 @@ is removed without --yes.
 Unlike dryfire's prune, it keeps every file that replay still reads (after
 a case or suite rename, lookup by key still hits the old directory) and
 says so: "keep PATH (in use: read by replay of suite::case)". Live, stale,
-protected, invalid and unknown files are never removed. Without any suite
-configured, --yes also needs --force.
+protected, invalid and unknown files are never removed, nor any file not
+named like a cassette; a file changed since the scan is kept and listed. A
+cassette root that is the project root, contains it, lies outside it or
+holds .git is refused (exit 2). Without any suite configured, --yes also
+needs --force.
 
 Examples:
   dryfire-tui prune
