@@ -3,6 +3,7 @@ package visible
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -122,4 +123,18 @@ func FuzzLine(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkWriterCleanListing writes an ls listing's worth of clean lines
+// through the writer: the cost every command's output pays.
+func BenchmarkWriterCleanListing(b *testing.B) {
+	line := []byte("live     .dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json  read by replay of refund_agent::parallel_lookups\n")
+	w := NewWriter(io.Discard)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(line)))
+	for b.Loop() {
+		if _, err := w.Write(line); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
