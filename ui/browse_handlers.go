@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
@@ -139,6 +140,11 @@ func (m browsePage) nodeSummary(kind tree.Kind, names []string) []string {
 	}
 	if secrets > 0 {
 		out = append(out, s.StatusStyle("secret").Render(fmt.Sprintf("%s %-22s %d", theme.Glyph("secret"), "secrets", secrets)))
+	}
+	if info, verdict, ok := m.tree.SelectedCase(); ok && kind == tree.KindSub {
+		if c, ok := info.(*engine.CaseRun); ok {
+			out = append(append(out, ""), m.caseSummary(c, verdict)...)
+		}
 	}
 	return append(out, "", s.Muted.Render("enter or → expands · space marks every prunable recording here"))
 }

@@ -44,6 +44,8 @@ func (m browsePage) headerCounts() headerCounts {
 		case st == "secret" || problemStatus[st]:
 		case st == "live" || st == "ok":
 			live = append(live, headerCount{st, st, counts[st]})
+		case st == "failing":
+			h.info = append(h.info, headerCount{st, st, m.tree.FailingCases()})
 		default:
 			h.info = append(h.info, headerCount{st, st, counts[st]})
 		}

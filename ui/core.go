@@ -45,9 +45,13 @@ func (Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summ
 	if err != nil {
 		return Summary{}, err
 	}
+	cases := caseRuns(w)
 	items := make([]tree.Item, len(w.Recordings))
 	for i, r := range w.Recordings {
 		items[i] = toItem(w, r)
+		if cr := cases[r.Suite+"\x00"+r.Case]; cr != nil && r.Format == "dryfire" {
+			items[i].Verdict, items[i].Case = caseVerdict(cr), cr
+		}
 	}
 	onBatch(items)
 	return summarize(w), nil

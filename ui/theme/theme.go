@@ -185,6 +185,10 @@ func New(isDark bool) Styles {
 		"accepted": s().Foreground(green),
 		"rejected": s().Foreground(red).Bold(true),
 		"skipped":  s().Foreground(muted),
+		// The run verdict of a case.
+		"passed":  s().Foreground(green),
+		"failing": s().Foreground(red).Bold(true),
+		"flaky":   s().Foreground(yellow).Bold(true),
 	}
 	return st
 }
@@ -208,15 +212,15 @@ func Glyph(status string) string {
 	switch status {
 	case "added":
 		return "+"
-	case "modified":
+	case "modified", "flaky":
 		return "~"
 	case "deleted":
 		return "-"
 	case "renamed":
 		return "→"
-	case "accepted":
+	case "accepted", "passed":
 		return "✓"
-	case "rejected":
+	case "rejected", "failing":
 		return "✗"
 	case "skipped":
 		return "»"

@@ -92,6 +92,7 @@ func (m Model) Add(items []Item) Model {
 			old.parent.add(old.item, -1)
 			old.item, old.search = &it, strings.ToLower(searchText(&it))
 			old.parent.add(&it, 1)
+			old.parent.setCase(&it)
 			fresh = append(fresh, old)
 			continue
 		}
@@ -102,6 +103,7 @@ func (m Model) Add(items []Item) Model {
 			search: strings.ToLower(searchText(&it))}
 		s.insertLeaf(l)
 		s.add(&it, 1)
+		s.setCase(&it)
 		m.leaves = append(m.leaves, l)
 		m.byID[it.ID] = l
 		fresh = append(fresh, l)
@@ -129,7 +131,7 @@ func (m Model) Secrets() int { return m.root.secrets }
 func (m Model) SecretRecordings() int { return m.root.secretRecs }
 
 // Statuses lists the statuses present, in display order, followed by
-// "secret" when any recording has one.
+// "secret" when any recording has one and "failing" when a case fails.
 func (m Model) Statuses() []string {
 	var out []string
 	for st, n := range m.root.counts {
@@ -140,6 +142,9 @@ func (m Model) Statuses() []string {
 	sort.Slice(out, func(i, j int) bool { return statusRank(out[i]) < statusRank(out[j]) })
 	if m.root.secrets > 0 {
 		out = append(out, "secret")
+	}
+	if m.root.failing > 0 {
+		out = append(out, "failing")
 	}
 	return out
 }
@@ -157,7 +162,8 @@ func (m Model) SetFilter(text string) Model {
 }
 
 // SetStatusFilter keeps only recordings with this status ("" = all;
-// "secret" = recordings with a secret).
+// "secret" = recordings with a secret; "failing" = recordings of cases
+// that fail).
 func (m Model) SetStatusFilter(status string) Model {
 	m.filter.status = status
 	return m.applyFilter()
@@ -390,6 +396,20 @@ func (m Model) SelectID(id string) (Model, bool) {
 	return m, m.current() == l
 }
 
+// SelectedCase returns the case of the node under the cursor (a case
+// row, or a recording's case): the Case value its recordings carry and
+// the case's verdict.
+func (m Model) SelectedCase() (info any, verdict string, ok bool) {
+	n := m.current()
+	if n != nil && n.kind == KindLeaf {
+		n = n.parent
+	}
+	if n == nil || n.kind != KindSub || n.caseInfo == nil {
+		return nil, "", false
+	}
+	return n.caseInfo, n.verdict, true
+}
+
 // SelectedCounts returns the counts of the node under the cursor.
 func (m Model) SelectedCounts() (total, secrets int, counts map[string]int) {
 	n := m.current()
@@ -398,3 +418,24 @@ func (m Model) SelectedCounts() (total, secrets int, counts map[string]int) {
 	}
 	return n.total, n.secrets, n.counts
 }
+
+// setCase takes a case node's verdict from a recording that has one.
+func (n *node) setCase(it *Item) {
+	if it.Case == nil || it.Verdict == n.verdict && it.Case == n.caseInfo {
+		return
+	}
+	root := n
+	for root.parent != nil {
+		root = root.parent
+	}
+	if n.verdict == "failing" {
+		root.failingCases--
+	}
+	if it.Verdict == "failing" {
+		root.failingCases++
+	}
+	n.verdict, n.caseInfo = it.Verdict, it.Case
+}
+
+// FailingCases is the number of cases whose run verdict is failing.
+func (m Model) FailingCases() int { return m.root.failingCases }

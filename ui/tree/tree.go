@@ -36,6 +36,13 @@ type Item struct {
 	Secrets int
 	// Prunable is true when prune may remove the file.
 	Prunable bool
+	// Verdict is the run verdict of the recording's case: "passed",
+	// "failing" or "flaky" (its repetitions disagree); "" when the case
+	// was not graded (no such case, or it needs Python).
+	Verdict string
+	// Case is what the owner shows about the recording's case (the same
+	// value for every recording of a case).
+	Case any
 	// Ref is whatever the owner needs to find the recording again.
 	Ref any
 }
@@ -76,7 +83,13 @@ type node struct {
 	secrets  int
 	// secretRecs is how many recordings under the node hold a secret.
 	secretRecs int
-	counts     map[string]int
+	failing    int // recordings of failing cases
+	// failingCases counts the failing case nodes (kept on the root).
+	failingCases int
+	counts       map[string]int
+	// verdict and caseInfo are a case node's (from its recordings).
+	verdict  string
+	caseInfo any
 }
 
 func (n *node) add(it *Item, delta int) {
@@ -85,6 +98,9 @@ func (n *node) add(it *Item, delta int) {
 		p.secrets += delta * it.Secrets
 		if it.Secrets > 0 {
 			p.secretRecs += delta
+		}
+		if it.Verdict == "failing" {
+			p.failing += delta
 		}
 		if p.counts == nil {
 			p.counts = map[string]int{}
@@ -148,7 +164,8 @@ func (f filterState) active() bool { return f.text != "" || f.status != "" }
 func (f filterState) matchItems(items []*node) []bool {
 	ok := make([]bool, len(items))
 	for i, l := range items {
-		ok[i] = f.status == "" || l.item.Status == f.status || (f.status == "secret" && l.item.Secrets > 0)
+		ok[i] = f.status == "" || l.item.Status == f.status || (f.status == "secret" && l.item.Secrets > 0) ||
+			(f.status == "failing" && l.item.Verdict == "failing")
 	}
 	if f.text == "" {
 		return ok

@@ -124,6 +124,9 @@ func (m Model) renderRow(n *node, selected bool) string {
 		}
 	} else {
 		right = m.countText(n)
+		if n.verdict != "" {
+			right = theme.Glyph(n.verdict) + " " + right
+		}
 	}
 	left := mark + indent + arrow
 	room := m.width - ansi.StringWidth(left) - ansi.StringWidth(right) - 1
@@ -148,9 +151,13 @@ func (m Model) renderRow(n *node, selected bool) string {
 	case KindSub:
 		nameStyle = st.Tree.Sub
 	}
-	if n.kind == KindLeaf {
+	switch {
+	case n.kind == KindLeaf:
 		right = m.styleStatusText(n.item, right)
-	} else {
+	case n.verdict != "":
+		g := theme.Glyph(n.verdict)
+		right = m.styles.StatusStyle(n.verdict).Render(g) + st.Tree.Count.Render(strings.TrimPrefix(right, g))
+	default:
 		right = st.Tree.Count.Render(right)
 	}
 	line := st.Tree.Mark.Render(mark) + indent + arrow + nameStyle.Render(name) + strings.Repeat(" ", gap) + right

@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
+)
+
+// caseRuns indexes the run verdicts of a workspace's replay by suite and
+// case name.
+func caseRuns(w *workspace.Workspace) map[string]*engine.CaseRun {
+	out := map[string]*engine.CaseRun{}
+	if w.Replay == nil {
+		return out
+	}
+	for _, s := range w.Replay.Suites {
+		for _, c := range s.Cases {
+			out[c.Suite+"\x00"+c.Case] = c
+		}
+	}
+	return out
+}
+
+// caseVerdict is the tree's verdict of a case: passed, failing, flaky
+// (repetitions disagree), or "" when it could not be graded here.
+func caseVerdict(c *engine.CaseRun) string {
+	for _, r := range c.Reps {
+		if r.NeedsPython {
+			return ""
+		}
+	}
+	switch {
+	case c.Repeated && c.Passes > 0 && c.Passes < len(c.Reps):
+		return "flaky"
+	case c.Passed:
+		return "passed"
+	}
+	return "failing"
+}
+
+// caseSummary describes a case's run verdict in the detail pane: the
+// verdict, its repetitions, how the loop ended, every assertion with
+// expected and actual when it failed, and the judges' scores and
+// reasoning.
+func (m browsePage) caseSummary(c *engine.CaseRun, verdict string) []string {
+	s := m.styles
+	line := func(st, text string) string { return s.StatusStyle(st).Render(text) }
+	var out []string
+	switch verdict {
+	case "":
+		return []string{s.Muted.Render("run: not graded here (" + firstLine(c.Rep.Message) + ")")}
+	case "flaky":
+		out = append(out, line("flaky", theme.Glyph("flaky")+" repetitions disagree"))
+	default:
+		out = append(out, line(verdict, theme.Glyph(verdict)+" "+verdict))
+	}
+	if c.Repeated {
+		out = append(out, s.Muted.Render(fmt.Sprintf("  %d/%d repetitions passed, %s required", c.Passes, len(c.Reps),
+			strconv.FormatFloat(c.RequirePassRate, 'g', -1, 64))))
+	}
+	rep := c.Rep
+	if rep.CaseError != "" {
+		return append(out, line("failing", "  error: "+firstLine(rep.CaseError)))
+	}
+	if t := rep.Trace; t != nil {
+		end := fmt.Sprintf("  %d turns, ended %s", len(t.Turns), t.Termination)
+		if t.HasError {
+			end += ": " + t.Error
+		}
+		out = append(out, s.Muted.Render(end))
+	}
+	for _, a := range rep.Assertions {
+		if a.Passed {
+			out = append(out, line("passed", "  "+theme.Glyph("passed")+" "+a.Description))
+			continue
+		}
+		out = append(out, line("failing", "  "+theme.Glyph("failing")+" "+a.Description))
+		out = append(out, s.Muted.Render("      expected: "+deref(a.Expected)), s.Muted.Render("      actual:   "+firstLine(deref(a.Actual))))
+		for _, l := range strings.Split(a.Message, "\n") {
+			out = append(out, "      "+l)
+		}
+	}
+	if t := rep.Trace; t != nil {
+		for _, v := range t.Verdicts {
+			if v.HasError {
+				out = append(out, line("failing", "  judge "+v.Model+": "+v.Error))
+				continue
+			}
+			out = append(out, s.Muted.Render(fmt.Sprintf("  judge %s: score %s (threshold %s): %s", v.ModelVersion,
+				engine.PyFormatG(v.Score), engine.PyFormatG(v.Threshold), v.Reasoning)))
+		}
+	}
+	return out
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "None"
+	}
+	return *s
+}
+
+func firstLine(s string) string {
+	first, _, _ := strings.Cut(s, "\n")
+	return first
+}

@@ -1,0 +1,62 @@
+package tree
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
+)
+
+func verdictItems() []Item {
+	failing, passing := &struct{ name string }{"refund"}, &struct{ name string }{"lookup"}
+	return []Item{
+		{ID: "a", Path: "s/refund/00.json", Format: "dryfire", Group: "s", Sub: "refund", Label: "00", Status: "live", Verdict: "failing", Case: failing},
+		{ID: "b", Path: "s/refund/01.json", Format: "dryfire", Group: "s", Sub: "refund", Label: "01", Turn: 1, Status: "live", Verdict: "failing", Case: failing},
+		{ID: "c", Path: "s/lookup/00.json", Format: "dryfire", Group: "s", Sub: "lookup", Label: "00", Status: "stale", Verdict: "passed", Case: passing},
+		{ID: "d", Path: "t/x/00.json", Format: "dryfire", Group: "t", Sub: "x", Label: "00", Status: "superseded"},
+	}
+}
+
+func TestVerdictsOnCaseRows(t *testing.T) {
+	m := New(theme.New(true), DefaultKeyMap())
+	m.SetSize(60, 20)
+	m = m.Add(verdictItems())
+	view := ansi.Strip(m.View())
+	for _, c := range []struct{ name, glyph string }{{"refund", "✗"}, {"lookup", "✓"}} {
+		var row string
+		for _, l := range strings.Split(view, "\n") {
+			if strings.Contains(l, "▾ "+c.name) {
+				row = l
+			}
+		}
+		if !strings.Contains(row, c.glyph) {
+			t.Errorf("case %s: row %q has no %s", c.name, row, c.glyph)
+		}
+	}
+	if m.FailingCases() != 1 {
+		t.Errorf("%d failing cases, want 1", m.FailingCases())
+	}
+	if st := m.Statuses(); st[len(st)-1] != "failing" {
+		t.Errorf("statuses %v: failing is not offered", st)
+	}
+	m = m.SetStatusFilter("failing")
+	if m.Rows() != 4 { // s, refund, 00, 01
+		t.Errorf("%d rows under the failing filter, want 4", m.Rows())
+	}
+	m.MoveTo(1)
+	info, verdict, ok := m.SelectedCase()
+	if !ok || verdict != "failing" || info == nil {
+		t.Errorf("selected case %v %q %v", info, verdict, ok)
+	}
+	// A new scan result with the case passing replaces the verdict.
+	fixed := verdictItems()[:2]
+	for i := range fixed {
+		fixed[i].Verdict = "passed"
+	}
+	m = m.SetStatusFilter("").Add(fixed)
+	if m.FailingCases() != 0 {
+		t.Errorf("%d failing cases after the fix, want 0", m.FailingCases())
+	}
+}
