@@ -18,16 +18,17 @@ const (
 )
 
 // CheckParts are the parts of a check, in report order.
-var CheckParts = []string{PartReplay, PartSecrets, PartPrune, PartDoctor}
+var CheckParts = []string{PartReplay, PartRun, PartSecrets, PartPrune, PartDoctor}
 
 // Check is the check document: each part is the document its own command
 // writes with --json, null when the part was skipped or does not apply.
 type Check struct {
-	OK      bool     `json:"ok"`
-	Replay  *Replay  `json:"replay"`
-	Secrets *Secrets `json:"secrets"`
-	Prune   *Prune   `json:"prune"`
-	Doctor  *Doctor  `json:"doctor"`
+	OK      bool      `json:"ok"`
+	Replay  *Replay   `json:"replay"`
+	Run     *RunCheck `json:"run"`
+	Secrets *Secrets  `json:"secrets"`
+	Prune   *Prune    `json:"prune"`
+	Doctor  *Doctor   `json:"doctor"`
 
 	// Skipped are the parts not run on request; Notes say why a part that
 	// was not skipped did not run.
@@ -46,6 +47,11 @@ func (c *Check) Problems(part string) int {
 			return -1
 		}
 		return len(c.Replay.Problems()) + len(c.Replay.Errors)
+	case PartRun:
+		if c.Run == nil {
+			return -1
+		}
+		return len(c.Run.Failures)
 	case PartSecrets:
 		if c.Secrets == nil {
 			return -1
@@ -111,6 +117,8 @@ func (c *Check) writeProblems(t *text, part string) {
 	switch part {
 	case PartReplay:
 		c.replayText(t)
+	case PartRun:
+		c.runText(t)
 	case PartSecrets:
 		unscanned := 0
 		for _, f := range c.Secrets.Findings {
@@ -157,6 +165,8 @@ func (c *Check) okDetail(part string) string {
 			d += fmt.Sprintf(", %d skipped", skipped)
 		}
 		return d
+	case PartRun:
+		return fmt.Sprintf("%d %s passed", c.Run.Passed, Plural(c.Run.Passed, "case"))
 	case PartSecrets:
 		s := c.Secrets
 		d := fmt.Sprintf("%d %s scanned", s.Files, Plural(s.Files, "recording"))

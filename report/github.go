@@ -73,6 +73,9 @@ func (c *Check) Annotations() []Annotation {
 	if c.Replay != nil {
 		out = append(out, c.replayAnnotations()...)
 	}
+	if c.Run != nil {
+		out = append(out, c.runAnnotations()...)
+	}
 	if c.Secrets != nil {
 		out = append(out, c.secretAnnotations()...)
 	}

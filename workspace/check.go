@@ -16,6 +16,7 @@ import (
 // The parts of [Check], as the check document names them.
 const (
 	PartReplay  = report.PartReplay
+	PartRun     = report.PartRun
 	PartSecrets = report.PartSecrets
 	PartPrune   = report.PartPrune
 	PartDoctor  = report.PartDoctor
@@ -37,10 +38,12 @@ type CheckOptions struct {
 type CheckResult struct {
 	Workspace *Workspace
 	Replay    *engine.Result
-	Secrets   *Secrets
-	Prune     *PrunePlan
-	Doctor    *DoctorReport
-	Notes     map[string]string
+	// Run is the same replay, for the run part (the cases' verdicts).
+	Run     *engine.Result
+	Secrets *Secrets
+	Prune   *PrunePlan
+	Doctor  *DoctorReport
+	Notes   map[string]string
 }
 
 // ErrNothingToCheck is returned by [Check] when PATH has neither a project
@@ -65,6 +68,13 @@ func Check(ctx context.Context, path string, o CheckOptions) (*CheckResult, erro
 			r.Notes[PartReplay] = noProject
 		} else {
 			r.Replay = w.Replay
+		}
+	}
+	if !o.Skip[PartRun] {
+		if w.Replay == nil {
+			r.Notes[PartRun] = noProject
+		} else {
+			r.Run = w.Replay
 		}
 	}
 	if !o.Skip[PartPrune] {

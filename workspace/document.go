@@ -209,6 +209,9 @@ func (r *CheckResult) Document(skipped map[string]bool) *report.Check {
 			}
 		}
 	}
+	if r.Run != nil {
+		d.Run = report.NewRunCheck(r.Run)
+	}
 	if r.Secrets != nil {
 		d.Secrets = r.Secrets.Document(nil)
 	}

@@ -18,6 +18,8 @@ const checkUsage = `dryfire-tui check [PATH] [--json | --format text|json|github
 
 The CI gate. Over one scan of the project around PATH (default .) it runs
   replay   every case replays offline (no miss, no erroring case)
+  run      every case passes, graded as dryfire run does (assertions,
+           judges from their cassettes, pass rates)
   secrets  no secret outside the baseline (` + secrets.DefaultBaselineFile + ` at the project
            root is read automatically; --baseline names another)
   prune    no cruft: orphaned, superseded or stale-schema recordings
@@ -29,7 +31,7 @@ directories still get secrets and doctor).
 
 --format github prints GitHub Actions annotations (::error file=…,line=…::)
 on the files to fix, then the text report. --json prints
-{"ok", "replay", "secrets", "prune", "doctor"}, each part the document its
+{"ok", "replay", "run", "secrets", "prune", "doctor"}, each part the document its
 own command prints with --json (null when skipped or not applicable).
 
 Exit status: 0 every part is clean; 1 a part has problems; 2 usage, spec
@@ -50,7 +52,7 @@ type checkCmd struct {
 func (c *checkCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON document (same as --format json)")
 	fs.StringVar(&c.format, "format", "text", "output `FORMAT`: text, json, or github (workflow annotations)")
-	fs.StringArrayVar(&c.skip, "skip", nil, "do not run `PART` (replay, secrets, prune, doctor); repeatable")
+	fs.StringArrayVar(&c.skip, "skip", nil, "do not run `PART` (replay, run, secrets, prune, doctor); repeatable")
 	fs.StringVar(&c.baseline, "baseline", "", "accept the secrets in `FILE` (default: "+secrets.DefaultBaselineFile+" at the project root)")
 }
 
@@ -112,7 +114,7 @@ func (c *checkCmd) options() (format string, skipped map[string]bool, err error)
 		for part := range strings.SplitSeq(s, ",") {
 			part = strings.TrimSpace(part)
 			if !slices.Contains(report.CheckParts, part) {
-				return "", nil, usageErrorf("--skip takes replay, secrets, prune or doctor", "unknown part %q", part)
+				return "", nil, usageErrorf("--skip takes replay, run, secrets, prune or doctor", "unknown part %q", part)
 			}
 			skipped[part] = true
 		}

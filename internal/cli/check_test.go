@@ -73,6 +73,7 @@ func secretProject(t *testing.T) (dir, key string) {
 type checkJSON struct {
 	OK      bool            `json:"ok"`
 	Replay  json.RawMessage `json:"replay"`
+	Run     json.RawMessage `json:"run"`
 	Secrets json.RawMessage `json:"secrets"`
 	Prune   json.RawMessage `json:"prune"`
 	Doctor  json.RawMessage `json:"doctor"`
@@ -101,17 +102,20 @@ func TestCheckProjects(t *testing.T) {
 		"clean": {
 			dir:  func(t *testing.T) string { return copyProject(t, "project-A") },
 			code: exitOK,
-			text: []string{"replay   ok  19 repetitions hit, 1 skipped\n", "secrets  ok  42 recordings scanned\n",
+			text: []string{"replay   ok  19 repetitions hit, 1 skipped\n", "run      ok  18 cases passed\n", "secrets  ok  42 recordings scanned\n",
 				"prune    ok  nothing to prune\n", "doctor   ok  42 files checked\n", "check passed\n"},
 		},
 		"stale": {
 			dir:      func(t *testing.T) string { return copyProject(t, "project-B-tool-description") },
 			code:     exitFindings,
-			problems: map[string]int{"replay": 5},
+			problems: map[string]int{"replay": 5, "run": 5},
 			text: []string{"replay   5 problems\n",
 				"  refund_agent::parallel_lookups  miss at turn 0 (key 655f68744ead8cf8): tool lookup_order: description changed\n" +
 					"    evals/support/refund_agent.eval.yaml:58 · recorded .dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json\n",
-				"check failed: 5 problems (replay 5)\n"},
+				"run      5 problems\n",
+				"  refund_agent::parallel_lookups  ended in a provider error (see replay); calls_tool: lookup_order (count 2): called 0 time(s)\n" +
+					"    evals/support/refund_agent.eval.yaml:58\n",
+				"check failed: 10 problems (replay 5, run 5)\n"},
 		},
 		"orphans": {
 			dir:      func(t *testing.T) string { return copyProject(t, "project-H-suite-deleted") },
@@ -171,7 +175,14 @@ func TestCheckProjects(t *testing.T) {
 				t.Errorf("ok = %v, exit %d", doc.OK, tc.code)
 			}
 			parts := map[string]json.RawMessage{"replay": doc.Replay, "secrets": doc.Secrets, "prune": doc.Prune, "doctor": doc.Doctor}
+			var run report.RunCheck
+			if err := json.Unmarshal(doc.Run, &run); err != nil || run.Failed != tc.problems["run"] || run.Passed+run.Failed == 0 {
+				t.Errorf("check's run part %s, want %d failing cases", doc.Run, tc.problems["run"])
+			}
 			for _, part := range report.CheckParts {
+				if part == report.PartRun {
+					continue // the run part sums up the verdicts; run prints the whole run document
+				}
 				own, _, _ := runCmd(t, part, "--json", dir)
 				if got, want := decodeAny(t, parts[part]), decodeAny(t, []byte(own)); !reflect.DeepEqual(got, want) {
 					t.Errorf("check's %s part differs from %s --json:\ncheck: %s\nown:   %s", part, part, parts[part], own)
@@ -257,12 +268,12 @@ func TestCheckSkip(t *testing.T) {
 		t.Errorf("--skip prune --skip=secrets,doctor: exit %d\n%s", code, out)
 	}
 	stale := copyProject(t, "project-B-tool-description")
-	if _, _, code := runCmd(t, "check", "--skip", "replay", stale); code != exitOK {
-		t.Errorf("stale project with --skip replay: exit %d, want 0", code)
+	if _, _, code := runCmd(t, "check", "--skip", "replay,run", stale); code != exitOK {
+		t.Errorf("stale project with --skip replay,run: exit %d, want 0", code)
 	}
 	for name, args := range map[string][]string{
 		"unknown part":  {"check", "--skip", "lint", orphans},
-		"all skipped":   {"check", "--skip", "replay,secrets,prune,doctor", orphans},
+		"all skipped":   {"check", "--skip", "replay,run,secrets,prune,doctor", orphans},
 		"bad format":    {"check", "--format", "sarif", orphans},
 		"json conflict": {"check", "--json", "--format", "github", orphans},
 		"two paths":     {"check", orphans, orphans},
@@ -339,8 +350,10 @@ func TestCheckAnnotations(t *testing.T) {
 		"%0Atool lookup_order: description changed" +
 		"%0Arecorded as .dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json" +
 		"%0Aexplain: dryfire-tui diff; fix: re-record with dryfire run --cassette-mode=record"
-	if code != exitFindings || len(got) != 5 || got[3] != want {
-		t.Errorf("stale: exit %d, %d annotations, want 5 with\n%s\ngot:\n%s", code, len(got), want, strings.Join(got, "\n"))
+	failed := "::error file=" + p + "/evals/support/refund_agent.eval.yaml,line=58,title=case failed::" +
+		"refund_agent::parallel_lookups: ended in a provider error (see replay); calls_tool: lookup_order (count 2): called 0 time(s)"
+	if code != exitFindings || len(got) != 10 || got[3] != want || got[8] != failed {
+		t.Errorf("stale: exit %d, %d annotations, want 10 with\n%s\n%s\ngot:\n%s", code, len(got), want, failed, strings.Join(got, "\n"))
 	}
 	if !strings.Contains(out, "\nreplay   5 problems\n") {
 		t.Errorf("the text report should follow the annotations:\n%s", out)

@@ -1,0 +1,132 @@
+package report
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/dryfire-tui/dryfire-tui/engine"
+)
+
+// PartRun is the check part that grades every case as dryfire run does.
+const PartRun = "run"
+
+// RunCheck is the run part of a check: every case's verdict, as
+// `dryfire-tui run --cassette-mode replay` gives it, from the same replay
+// as the replay part. The cases that do not pass are its problems.
+type RunCheck struct {
+	Passed int `json:"passed"`
+	Failed int `json:"failed"`
+	// ExitCode is dryfire run's: 3 when a reported case ended in a
+	// provider error, else 1 when a case failed, else 0.
+	ExitCode int          `json:"exit_code"`
+	Failures []RunFailure `json:"failures"`
+}
+
+// RunFailure is a case that did not pass.
+type RunFailure struct {
+	Suite string `json:"suite"`
+	Case  string `json:"case"`
+	// Error is the exception that ended the case before it had a trace.
+	Error *string `json:"error"`
+	// Termination is how the reported repetition's loop ended ("" without
+	// a trace).
+	Termination string `json:"termination"`
+	// PassRate is "k/N" for a repeated case ("" otherwise).
+	PassRate string `json:"pass_rate"`
+	// Assertions are the failed assertions of the reported repetition.
+	Assertions []RunFailedAssertion `json:"assertions"`
+
+	SuiteFile string `json:"-"`
+	Line      int    `json:"-"`
+}
+
+// RunFailedAssertion is one failed assertion, with dryfire's texts.
+type RunFailedAssertion struct {
+	Description string `json:"description"`
+	Message     string `json:"message"`
+}
+
+// NewRunCheck makes the run part from a replay's verdicts.
+func NewRunCheck(res *engine.Result) *RunCheck {
+	rc := &RunCheck{ExitCode: res.RunExitCode, Failures: []RunFailure{}}
+	for _, s := range res.Suites {
+		for _, c := range s.Cases {
+			if c.Passed {
+				rc.Passed++
+				continue
+			}
+			rc.Failed++
+			f := RunFailure{Suite: c.Suite, Case: c.Case, SuiteFile: c.Rep.SuiteFile, Assertions: []RunFailedAssertion{}}
+			if c.Rep.Spec != nil {
+				f.Line = c.Rep.Spec.Line
+			}
+			if c.Rep.CaseError != "" {
+				f.Error = &c.Rep.CaseError
+			}
+			if c.Rep.Trace != nil {
+				f.Termination = c.Rep.Trace.Termination
+			}
+			if c.Repeated {
+				f.PassRate = strconv.Itoa(c.Passes) + "/" + strconv.Itoa(len(c.Reps))
+			}
+			for _, a := range c.Rep.Assertions {
+				if !a.Passed {
+					f.Assertions = append(f.Assertions, RunFailedAssertion{Description: a.Description, Message: a.Message})
+				}
+			}
+			rc.Failures = append(rc.Failures, f)
+		}
+	}
+	return rc
+}
+
+// Why is one line saying why a case failed.
+func (f RunFailure) Why() string {
+	var why string
+	switch {
+	case f.Error != nil:
+		why = "error: " + pyOneLine(*f.Error)
+	case len(f.Assertions) > 0:
+		a := f.Assertions[0]
+		why = a.Description
+		if a.Message != "" {
+			why += ": " + pyOneLine(a.Message)
+		}
+		if n := len(f.Assertions) - 1; n > 0 {
+			why += fmt.Sprintf(" (and %d more)", n)
+		}
+	default:
+		why = "ended " + f.Termination
+	}
+	if f.Termination == "provider_error" && f.Error == nil && len(f.Assertions) > 0 {
+		why = "ended in a provider error (see replay); " + why
+	}
+	if f.PassRate != "" {
+		why = f.PassRate + " repetitions passed; " + why
+	}
+	return why
+}
+
+// Location is "suite file:line" (the file alone when the line is unknown).
+func (f RunFailure) Location() string {
+	if f.Line > 0 {
+		return f.SuiteFile + ":" + strconv.Itoa(f.Line)
+	}
+	return f.SuiteFile
+}
+
+func (c *Check) runText(t *text) {
+	for _, f := range c.Run.Failures {
+		t.printf("  %s::%s  %s\n    %s\n", f.Suite, f.Case, f.Why(), f.Location())
+	}
+	t.println("  fix: dryfire-tui run --cassette-mode replay -v shows every turn of each failing case")
+}
+
+func (c *Check) runAnnotations() []Annotation {
+	var out []Annotation
+	for _, f := range c.Run.Failures {
+		out = append(out, Annotation{Level: "error", File: c.fromRoot(f.SuiteFile), Line: f.Line,
+			Title: "case failed", Message: f.Suite + "::" + f.Case + ": " + f.Why()})
+	}
+	return out
+}
