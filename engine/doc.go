@@ -1,24 +1,51 @@
-// Package engine runs dryfire cases offline, exactly as dryfire's loop
-// would run them against their cassettes.
+// Package engine runs dryfire cases as `dryfire run` runs them: the agent
+// loop with the suites' mocks, the judges, the assertions, the
+// repetitions, each model call answered by a gateway.
 //
-// A case turn by turn: build the request (system prompt, messages, tools,
-// params), fingerprint it ([HashArgs], then the cassette package), look
-// the key up in the store in dryfire's order, take the recorded response,
-// answer its tool calls from the suite's mocks ([Resolver], [MockOutcome]),
-// and go on until the model stops, max_turns is reached or a lookup misses.
+// # Running
 //
-// # Replay
+// [Run] runs every case repetition of a project with [Options] (filter,
+// tags, model override, fail-fast, workers, clock) and returns a [Result]:
+// per repetition a [CaseResult] (the [Visit]s of its keyed calls, replay's
+// outcome, dryfire's termination, the [Trace], the graded
+// [AssertionResult]s), and per suite and case the run's verdict
+// ([SuiteRun], [CaseRun]: the reported repetition, the pass rate against
+// require_pass_rate). Result carries both exit codes: replay's (a miss is
+// 3) and dryfire run's (3 only when a reported trace ended in a provider
+// error). [Replay] is the same run: the replay that gives every cassette
+// its status, the headless replay command and run are one code path, so
+// a judge cassette is read (live) exactly when dryfire's replay reads it.
 //
-// [Replay] runs every case repetition of a project with [Options] (a case
-// filter, a model override) and returns a [Result]: per
-// [CaseResult] the [Visit]s (turn, key, hit, the file that served it), the
-// outcome (hit, miss, skipped, error) and dryfire's termination; the
-// misses carry dryfire's own message ([MissMessage]). The same result says
-// which cassette files replay reads, which is how every file gets its
-// status: one engine serves the headless commands, the statuses and the
-// browser.
+// # Gateways
 //
-// [Simulate] runs one case against any [Responder], and [RequestAt]
-// rebuilds the request a case sends at a turn (the diff of a stale
-// recording needs it).
+// A [Gateway] answers one [Call] (the turn counter, the storage key, the
+// provider-neutral [Request]). [StoreGateway] is replay: dryfire's lookup,
+// a [PyError] CassetteMiss on a miss. provider: fake cases always play
+// their script ([FakeGateway]). The modes that call models wrap a
+// [Provider] (a wire adapter) in a gateway of their own, given through
+// Options.Gateways; the loop never knows which answers it.
+//
+// # The loop, mocks and passthrough
+//
+// The loop is dryfire's run_case: requests keyed incrementally (the
+// canonical form of each message is computed once), tool calls answered by
+// a [Resolver] over the merged mocks, [InitialMessages] validated as
+// dryfire's Message model (pydantic's errors, as dryfire shows them).
+// Passthrough mocks (impl: package.module:function) go to an [Invoker]:
+// [PythonInvoker] runs them in the project's Python, one process per run;
+// without an invoker a case that reaches one stops, skipped (reading a
+// project never runs its code). [ImplErrors] imports every impl first, as
+// dryfire's loader does.
+//
+// # Judges, assertions, pass rates, cost
+//
+// Each distinct llm_judge (judge model and [RubricHash]) makes one call
+// through the case's gateway after the loop's calls, with dryfire's
+// [JudgeSystem] prompt and [JudgePrompt]; the answer is read as dryfire
+// reads it, a broken answer is a judge error, never a score. [Grade] grades
+// one assertion with dryfire's texts ([Trajectory], [PyFormatG]);
+// final_json validates as pydantic would, final_matches runs Python's
+// pattern on RE2 (internal/pyregex). [WilsonInterval] is dryfire's, bit for
+// bit. [BundledPricing] is dryfire's bundled table, costs exact until they
+// are printed.
 package engine
