@@ -161,11 +161,50 @@ func summariseCassette(it *ReviewItem, oldData []byte, oldOK bool, newData []byt
 	if it.Kind == Renamed {
 		sum = append(sum, "moved from "+it.OldPath)
 	}
+	sum = append(sum, compareLookup(oldC, newC, it.Key)...)
 	sum = append(sum, compareCassettes(oldC, newC)...)
 	if len(sum) == 0 {
 		sum = append(sum, "no change in meaning (format or recorded_at only)")
 	}
 	return sum, responseDetails(oldC, newC)
+}
+
+// compareLookup says what changed in the fields dryfire's lookup reads
+// before it serves a file: schema_version, the body's fingerprint against
+// the file name's key, and the provider. A change there decides whether
+// replay still finds the recording, whatever the response says.
+func compareLookup(a, b *cassette.Cassette, nameKey string) []string {
+	var out []string
+	if sa, sb := jsonText(a.SchemaVersion), jsonText(b.SchemaVersion); sa != sb {
+		line := fmt.Sprintf("schema_version %s → %s", sa, sb)
+		switch {
+		case a.SchemaOK() && !b.SchemaOK():
+			line += ": dryfire's lookup now skips this file"
+		case !a.SchemaOK() && b.SchemaOK():
+			line += ": dryfire's lookup reads this file again"
+		}
+		out = append(out, line)
+	}
+	if a.Fingerprint != b.Fingerprint {
+		line := fmt.Sprintf("body fingerprint %s → %s", a.Fingerprint, b.Fingerprint)
+		if nameKey != "" && b.Fingerprint != nameKey {
+			line += ": it no longer matches the file name, so dryfire's lookup skips this file"
+		}
+		out = append(out, line)
+	}
+	if a.Provider != b.Provider {
+		out = append(out, fmt.Sprintf("provider %s → %s", a.Provider, b.Provider))
+	}
+	return out
+}
+
+// jsonText is a value as JSON, for a summary line ("null" when absent).
+func jsonText(v jsonv.Value) string {
+	data, err := jsonv.Encode(v, jsonv.EncodeOptions{})
+	if err != nil {
+		return "?"
+	}
+	return string(data)
 }
 
 // compareCassettes says what differs between two recordings of one turn.

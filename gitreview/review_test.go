@@ -293,3 +293,46 @@ func randomToken(n int) string {
 	}
 	return string(b)
 }
+
+// TestReviewSummarisesLookupFields: a change dryfire's lookup reads before
+// serving the file (schema_version, the body's fingerprint) is a change in
+// meaning, named with its effect, not "no change in meaning".
+func TestReviewSummarisesLookupFields(t *testing.T) {
+	const key = "3d3d451719dd1a54"
+	base := recording("s", "c", 1, key, "same text", nil, 10)
+	tests := map[string]struct {
+		edit func(string) string
+		want string
+	}{
+		"schema bumped": {
+			edit: func(s string) string { return strings.Replace(s, `"schema_version": 1`, `"schema_version": 2`, 1) },
+			want: "schema_version 1 → 2: dryfire's lookup now skips this file",
+		},
+		"fingerprint edited": {
+			edit: func(s string) string { return strings.Replace(s, `"fingerprint": "`+key+`"`, `"fingerprint": "0000000000000000"`, 1) },
+			want: "body fingerprint " + key + " → 0000000000000000: it no longer matches the file name, so dryfire's lookup skips this file",
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			dir := gitRepo(t)
+			rel := ".dryfire/cassettes/s/c/01-" + key + ".json"
+			writeFile(t, filepath.Join(dir, "dryfire.yaml"), []byte("version: 1\nsuites: []\n"))
+			writeFile(t, filepath.Join(dir, filepath.FromSlash(rel)), base)
+			git(t, dir, "add", ".")
+			git(t, dir, "commit", "-q", "-m", "record")
+			writeFile(t, filepath.Join(dir, filepath.FromSlash(rel)), []byte(tc.edit(string(base))))
+			r, err := OpenReview(context.Background(), dir, []string{filepath.Join(dir, ".dryfire", "cassettes")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Items) != 1 {
+				t.Fatalf("%d changes, want 1", len(r.Items))
+			}
+			sum := strings.Join(r.Items[0].Summary, "\n")
+			if !strings.Contains(sum, tc.want) || strings.Contains(sum, "no change in meaning") {
+				t.Errorf("summary:\n%s\nwant a line %q", sum, tc.want)
+			}
+		})
+	}
+}

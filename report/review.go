@@ -66,25 +66,31 @@ func (d *Review) WriteText(w io.Writer) error {
 		return t.err
 	}
 	for _, c := range d.Changes {
-		where := []string{}
-		if c.Staged {
-			where = append(where, "staged")
-		}
-		if c.Unstaged {
-			where = append(where, "unstaged")
-		}
-		if c.Untracked {
-			where = append(where, "untracked")
-		}
 		mark := ""
 		if len(c.Secrets) > 0 {
 			mark = "  [adds " + strconv.Itoa(len(c.Secrets)) + " secret(s)]"
 		}
-		t.printf("%-8s %s (%s)%s\n", c.Kind, c.Path, strings.Join(where, ", "), mark)
+		t.printf("%-8s %s (%s)%s\n", c.Kind, c.Path, WhereHeld(c.Staged, c.Unstaged, c.Untracked), mark)
 		for _, s := range c.Summary {
 			t.printf("         %s\n", s)
 		}
 	}
 	t.printf("\n%d recording(s) changed since HEAD. Accept with 'dryfire-tui review --accept FILE…', reject with --reject.\n", len(d.Changes))
 	return t.err
+}
+
+// WhereHeld says where git holds a change: "staged", "unstaged",
+// "untracked", or several of them, comma-separated.
+func WhereHeld(staged, unstaged, untracked bool) string {
+	var ws []string
+	if staged {
+		ws = append(ws, "staged")
+	}
+	if unstaged {
+		ws = append(ws, "unstaged")
+	}
+	if untracked {
+		ws = append(ws, "untracked")
+	}
+	return strings.Join(ws, ", ")
 }

@@ -96,16 +96,16 @@ type Redaction struct {
 }
 
 // ReplayProof compares the offline replay of every case before and after a
-// redaction. Its field names are spelled as the first release wrote them.
+// redaction.
 type ReplayProof struct {
 	// Cases is the number of case repetitions replayed; Hits how many
 	// replayed fully before the redaction.
-	Cases int `json:"Cases"`
-	Hits  int `json:"Hits"`
-	// Lost are the cases that replayed fully before and not after; then
-	// every file was put back and Restored is set.
-	Lost     []string `json:"Lost"`
-	Restored bool     `json:"Restored"`
+	Cases int `json:"cases"`
+	Hits  int `json:"hits"`
+	// Lost are the cases that replayed fully before and not after ([] for
+	// none); then every file was put back and Restored is set.
+	Lost     []string `json:"lost"`
+	Restored bool     `json:"restored"`
 }
 
 // NewFindings makes the findings of a document.

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"maps"
 	"path"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
@@ -195,7 +195,7 @@ func (m reviewPage) syncDetail() reviewPage {
 // fileChange is an item as the detail shows it.
 func (m reviewPage) fileChange(p string) detail.FileChange {
 	it := m.items[p]
-	c := detail.FileChange{ID: p, Kind: it.Kind.String(), Where: where(it), State: m.states[p],
+	c := detail.FileChange{ID: p, Kind: it.Kind.String(), Where: report.WhereHeld(it.Staged, it.Unstaged, it.Untracked), State: m.states[p],
 		Path: it.Path, OldPath: it.OldPath, CaseSummary: m.cases[p], Summary: it.Summary}
 	if it.Format == "dryfire" && it.Key != "" {
 		c.Recording = fmt.Sprintf("%s ▸ %s · turn %02d · key %s", it.Suite, it.Case, it.Turn, it.Key)
@@ -204,21 +204,6 @@ func (m reviewPage) fileChange(p string) detail.FileChange {
 		c.Pairs = append(c.Pairs, detail.Pair{Label: d.Label, Old: d.Old, New: d.New})
 	}
 	return c
-}
-
-// where says how git holds the change.
-func where(it gitreview.ReviewItem) string {
-	var ws []string
-	if it.Staged {
-		ws = append(ws, "staged")
-	}
-	if it.Unstaged {
-		ws = append(ws, "unstaged")
-	}
-	if it.Untracked {
-		ws = append(ws, "untracked")
-	}
-	return strings.Join(ws, ", ")
 }
 
 // setStates merges action results into a fresh copy of the state map (so

@@ -174,7 +174,7 @@ func (s *Secrets) Document(red *RedactReport) *report.Secrets {
 		}
 		d.Interrupted = red.Interrupted
 		if p := red.Replay; p != nil {
-			d.Replay = &report.ReplayProof{Cases: p.Cases, Hits: p.Hits, Lost: p.Lost, Restored: p.Restored}
+			d.Replay = &report.ReplayProof{Cases: p.Cases, Hits: p.Hits, Lost: append([]string{}, p.Lost...), Restored: p.Restored}
 		}
 	}
 	return d
