@@ -309,7 +309,9 @@ func TestReviewSummarisesLookupFields(t *testing.T) {
 			want: "schema_version 1 → 2: dryfire's lookup now skips this file",
 		},
 		"fingerprint edited": {
-			edit: func(s string) string { return strings.Replace(s, `"fingerprint": "`+key+`"`, `"fingerprint": "0000000000000000"`, 1) },
+			edit: func(s string) string {
+				return strings.Replace(s, `"fingerprint": "`+key+`"`, `"fingerprint": "0000000000000000"`, 1)
+			},
 			want: "body fingerprint " + key + " → 0000000000000000: it no longer matches the file name, so dryfire's lookup skips this file",
 		},
 	}
