@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -41,6 +42,10 @@ type ImplResult struct {
 
 // DefaultImplTimeout is how long dryfire waits for a passthrough callable.
 const DefaultImplTimeout = 30 * time.Second
+
+// startTimeout bounds the start of the Python process (not counted in a
+// call's timeout).
+const startTimeout = time.Minute
 
 // PythonInvoker runs passthrough callables in one long-lived Python
 // process of the project's interpreter (DRYFIRE_PYTHON, else python3 on
@@ -211,7 +216,29 @@ func (p *PythonInvoker) start() (*pyWorker, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cannot start %s: %w", py, err)
 	}
-	p.worker = &pyWorker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10)}
+	w := &pyWorker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10)}
+	ready := make(chan error, 1)
+	go func() {
+		line, err := w.out.ReadBytes('\n')
+		if err == nil && !strings.Contains(string(line), `"ready"`) {
+			err = fmt.Errorf("it said %q", line)
+		}
+		ready <- err
+	}()
+	timer := time.NewTimer(startTimeout)
+	defer timer.Stop()
+	select {
+	case err = <-ready:
+	case <-timer.C:
+		err = fmt.Errorf("no answer in %s", startTimeout)
+	}
+	if err != nil {
+		in.Close()
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return nil, fmt.Errorf("%s did not start the passthrough worker: %w", py, err)
+	}
+	p.worker = w
 	return p.worker, nil
 }
 

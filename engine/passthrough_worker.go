@@ -11,6 +11,9 @@ package engine
 // not None, a str or a dict becomes json.dumps(value), else str(value).
 // A BaseException that is not an Exception ends the case: {"crash": repr}.
 //
+// It first writes {"ready": true}, so that a call's timeout never counts
+// the interpreter's start.
+//
 // {"op": "check", "targets"} imports each target and answers {"errors":
 // {target: message}} with dryfire's messages for those that do not
 // resolve.
@@ -101,6 +104,8 @@ def _check(req):
     return {"errors": errors}
 
 
+_out.write('{"ready": true}\n')
+_out.flush()
 for line in sys.stdin:
     req = json.loads(line)
     reply = _check(req) if req["op"] == "check" else _call(req)
