@@ -100,6 +100,10 @@ func Explain(recorded, current jsonv.Value) Result {
 	}
 }
 
+// Requests returns the two requests as compared (normalised): the
+// recorded one and the current one.
+func (r Result) Requests() (recorded, current jsonv.Value) { return r.recorded, r.current }
+
 // Masked returns the comparison of the two requests after mask replaced
 // what must not be printed (secrets, by their masks): its summary, changes
 // and unified text hold the masks. mask must give equal values equal

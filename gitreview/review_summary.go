@@ -139,7 +139,14 @@ func summariseCassette(it *ReviewItem, oldData []byte, oldOK bool, newData []byt
 		newC = c
 	}
 	if mask {
-		oldC, newC = maskCassette(oldC), maskCassette(newC)
+		var bodies []jsonv.Value
+		for _, c := range []*cassette.Cassette{oldC, newC} {
+			if c != nil {
+				bodies = append(bodies, c.Body)
+			}
+		}
+		k := maskerOf(bodies...)
+		oldC, newC = maskCassette(k, oldC), maskCassette(k, newC)
 	}
 	for _, c := range []*cassette.Cassette{newC, oldC} {
 		if c != nil && it.Suite == "" {
@@ -352,7 +359,14 @@ func summariseTape(oldData []byte, oldOK bool, newData []byte, newOK bool, mask 
 		newT = t
 	}
 	if mask {
-		oldT, newT = maskTape(oldT), maskTape(newT)
+		var bodies []jsonv.Value
+		for _, t := range []*tape.File{oldT, newT} {
+			if t != nil {
+				bodies = append(bodies, t.Body)
+			}
+		}
+		k := maskerOf(bodies...)
+		oldT, newT = maskTape(k, oldT), maskTape(k, newT)
 	}
 	switch {
 	case oldT == nil && newT != nil:

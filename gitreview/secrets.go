@@ -94,20 +94,28 @@ func fileSecrets(rel string, data []byte) []secrets.Finding {
 	return secrets.ScanBytes(rel, data)
 }
 
-// maskCassette returns c with every secret masked.
-func maskCassette(c *cassette.Cassette) *cassette.Cassette {
+// maskerOf knows the secrets of both versions of a change, so that a
+// secret found in one is masked in the other too.
+func maskerOf(bodies ...jsonv.Value) *secrets.Masker {
+	return (*secrets.Masker)(nil).Learn(bodies...)
+}
+
+// maskCassette returns c with every secret k knows or finds masked.
+func maskCassette(k *secrets.Masker, c *cassette.Cassette) *cassette.Cassette {
 	if c == nil {
 		return nil
 	}
-	return cassette.FromBody(secrets.MaskValue(c.Body))
+	body, _ := k.Apply(c.Body)
+	return cassette.FromBody(body)
 }
 
-// maskTape returns t with every secret masked.
-func maskTape(t *tape.File) *tape.File {
+// maskTape returns t with every secret k knows or finds masked.
+func maskTape(k *secrets.Masker, t *tape.File) *tape.File {
 	if t == nil {
 		return nil
 	}
-	data, err := jsonv.Encode(secrets.MaskValue(t.Body), jsonv.EncodeOptions{AllowNonFinite: true})
+	body, _ := k.Apply(t.Body)
+	data, err := jsonv.Encode(body, jsonv.EncodeOptions{AllowNonFinite: true})
 	if err != nil {
 		return t
 	}

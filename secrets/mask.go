@@ -24,6 +24,7 @@ func Mask(f Finding) string {
 // into a suite.
 type knownSecret struct {
 	rule, value string
+	keep        int // the public prefix, as the rule that found it has it
 }
 
 // Masker masks the secrets of values and text. The zero Masker masks what
@@ -52,10 +53,41 @@ func (k *Masker) AddEnv(name, value string) {
 	slices.SortStableFunc(k.known, func(a, b knownSecret) int { return len(b.value) - len(a.value) })
 }
 
+// Learn returns a masker that also knows every secret the rules find in
+// the values: a password found under its name in a tool call's arguments
+// is then masked where it appears again without one (in the response
+// text, in the other request of a diff). k is not modified.
+func (k *Masker) Learn(values ...jsonv.Value) *Masker {
+	out := &Masker{}
+	if k != nil {
+		out.known = slices.Clone(k.known)
+	}
+	for _, v := range values {
+		r := redactor{with: func(s string, m match) string {
+			if secret := s[m.start:m.end]; len(secret) >= 8 && !slices.ContainsFunc(out.known, func(x knownSecret) bool { return x.value == secret }) {
+				out.known = append(out.known, knownSecret{rule: m.rule, value: secret, keep: m.keep})
+			}
+			return ""
+		}}
+		if k != nil {
+			r.known = k.known
+		}
+		r.value(v, keyNone)
+	}
+	slices.SortStableFunc(out.known, func(a, b knownSecret) int { return len(b.value) - len(a.value) })
+	return out
+}
+
 // Value returns v with every secret replaced by its [Mask], and the number
-// replaced; v itself is not modified. A nil Masker masks what the rules
-// find.
+// replaced; v itself is not modified. Every secret found anywhere in v is
+// masked wherever it appears in v (see [Masker.Learn]). A nil Masker masks
+// what the rules find.
 func (k *Masker) Value(v jsonv.Value) (jsonv.Value, int) {
+	return k.Learn(v).apply(v)
+}
+
+// apply masks v with what the masker knows, without learning.
+func (k *Masker) apply(v jsonv.Value) (jsonv.Value, int) {
 	r := redactor{with: maskOf}
 	if k != nil {
 		r.known = k.known
@@ -63,6 +95,10 @@ func (k *Masker) Value(v jsonv.Value) (jsonv.Value, int) {
 	out := r.value(v, keyNone)
 	return out, r.n
 }
+
+// Apply is Value without learning from v: for values masked with what a
+// masker learned from several (the two requests of a diff).
+func (k *Masker) Apply(v jsonv.Value) (jsonv.Value, int) { return k.apply(v) }
 
 // Text returns s with every secret replaced by its [Mask], reading s as
 // [ScanText] does (JSON escapes decoded once before hashing), for text
@@ -106,7 +142,7 @@ func knownMatches(s string, known []knownSecret, ms []match) []match {
 			if i < 0 {
 				break
 			}
-			m := match{rule: k.rule, start: from + i, end: from + i + len(k.value)}
+			m := match{rule: k.rule, start: from + i, end: from + i + len(k.value), keep: k.keep}
 			if !overlaps(ms, m) {
 				ms = append(ms, m)
 			}

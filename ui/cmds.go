@@ -136,7 +136,11 @@ func actReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, paths
 			var err error
 			switch o {
 			case opAccept:
-				err = r.Accept(ctx, p)
+				if confirm {
+					err = r.AcceptWithSecrets(ctx, p) // the dialog named them
+				} else {
+					err = r.Accept(ctx, p)
+				}
 			case opReject:
 				err = r.Reject(ctx, p, confirm)
 			case opSkip:
@@ -164,6 +168,46 @@ func actReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, paths
 // undoReviewCmd undoes n core steps: one user action (A or X) may be many.
 func undoReviewCmd(ctx context.Context, r *gitreview.Review, gen, n int) tea.Cmd {
 	return actReviewCmd(ctx, r, gen, opUndo, make([]string, n), false)
+}
+
+// secretsReviewCmd redacts the secrets the changes at paths add (opRedact)
+// or accepts them in the project's baseline (opBaseline), and returns the
+// changes as summarised again.
+func secretsReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, paths []string) tea.Cmd {
+	return func() tea.Msg {
+		msg := reviewSecretsMsg{gen: gen, op: o, items: map[string]gitreview.ReviewItem{}}
+		if o == opRedact {
+			red, err := r.RedactSecrets(ctx, paths)
+			switch {
+			case err != nil:
+				msg.err = fmt.Errorf("redact: %w", err)
+			case red.Replay != nil && red.Replay.Restored:
+				msg.err = fmt.Errorf("redaction would break replay of %s: every file was restored", strings.Join(red.Replay.Lost, ", "))
+			default:
+				n := 0
+				for _, f := range red.Files {
+					n += f.Replaced
+				}
+				msg.status = fmt.Sprintf("redacted %d secret(s) in %d file(s)", n, len(red.Files))
+				if p := red.Replay; p != nil {
+					msg.status += fmt.Sprintf("; replay: %d of %d case(s) still hit", p.Hits, p.Cases)
+				}
+			}
+		} else {
+			file, n, err := r.AddToBaseline(ctx, paths)
+			if err != nil {
+				msg.err = fmt.Errorf("baseline: %w", err)
+			} else {
+				msg.status = fmt.Sprintf("accepted %d secret(s) in %s (commit it with the recordings)", n, filepath.Base(file))
+			}
+		}
+		for _, p := range paths {
+			if it, ok := r.Item(p); ok {
+				msg.items[p] = *it
+			}
+		}
+		return msg
+	}
 }
 
 // reloadReviewCmd opens the review again.

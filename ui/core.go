@@ -136,12 +136,17 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 		return d
 	}
 	d.Body, d.HasBody = c.Body, true
+	d.Masked, d.Masks = rf.w.Masker.Value(c.Body)
 	d.SecretsChecked = true
 	for _, f := range secrets.ScanCassette(it.Path, c) {
 		d.Secrets = append(d.Secrets, detail.Secret{JSONPath: f.JSONPath, Rule: f.Rule, Redacted: f.Redacted, Value: lookupPath(c.Body, f.JSONPath)})
 	}
 	if e := rf.w.ExplainRecording(rf.r); e != nil {
-		d.Diff = toDiff(e)
+		masked := e.Masked()
+		d.Diff, d.RevealedDiff = toDiff(e, masked), toDiff(e, e.Result)
+		if !slices.Equal(masked.Summary, e.Result.Summary) || masked.Unified() != e.Result.Unified() {
+			d.Masks++ // the diff holds values from the environment
+		}
 	}
 	return d
 }
@@ -152,6 +157,7 @@ func pendingDetail(d detail.Data, path string) detail.Data {
 		d.Body, err = jsonv.Decode(data)
 	}
 	d.HasBody, d.Err = err == nil, err
+	d.Masked, d.Masks = (*secrets.Masker)(nil).Value(d.Body)
 	d.Reason = "still scanning: status, diff and secrets come when the scan finishes"
 	return d
 }
@@ -165,11 +171,13 @@ func tapeDetail(d detail.Data, rf ref) detail.Data {
 	d.SecretsChecked = true
 	if rf.r.Entry < 0 {
 		d.Body, d.HasBody = t.Body, true
+		d.Masked, d.Masks = (*secrets.Masker)(nil).Value(d.Body)
 		return d
 	}
 	e := t.Body.Field("entries").Field(rf.r.TapeKey)
 	if rf.r.Entry < e.Len() {
 		d.Body, d.HasBody = e.Items[rf.r.Entry], true
+		d.Masked, d.Masks = (*secrets.Masker)(nil).Value(d.Body)
 	}
 	prefix := fmt.Sprintf("entries.%s[%d]", rf.r.TapeKey, rf.r.Entry)
 	for _, f := range secrets.ScanTape(rf.r.Path, t) {
@@ -180,12 +188,14 @@ func tapeDetail(d detail.Data, rf ref) detail.Data {
 	return d
 }
 
-func toDiff(e *workspace.Explanation) *detail.Diff {
-	df := &detail.Diff{Summary: e.Result.Summary, Unified: e.Result.Unified(), Incomplete: e.Result.Incomplete, Note: e.Note}
+// toDiff is the explanation as the detail shows it, from res: the result
+// masked, or as it is for the reveal key.
+func toDiff(e *workspace.Explanation, res diff.Result) *detail.Diff {
+	df := &detail.Diff{Summary: res.Summary, Unified: res.Unified(), Incomplete: res.Incomplete, Note: e.Note}
 	if e.Note == "" && e.CurrentKey != "" {
 		df.Note = fmt.Sprintf("recorded key %s · the case now sends %s", e.RecordedKey, e.CurrentKey)
 	}
-	for _, c := range e.Result.Changes {
+	for _, c := range res.Changes {
 		df.Changes = append(df.Changes, detail.Change{Path: c.Path, Kind: c.Kind.String(), Before: short(c.Before, c.Kind == diff.Added), After: short(c.After, c.Kind == diff.Removed)})
 	}
 	return df

@@ -137,7 +137,7 @@ func run(t testing.TB, m Model, cmd tea.Cmd) Model {
 		}
 		return m
 	case scanBatchMsg, detailLoadedMsg, pruneDoneMsg, clipboardSetMsg, editorClosedMsg,
-		reviewActedMsg, reviewLoadedMsg, dialog.ConfirmedMsg, dialog.CancelledMsg, picker.PickedMsg, picker.ClosedMsg:
+		reviewActedMsg, reviewLoadedMsg, reviewSecretsMsg, dialog.ConfirmedMsg, dialog.CancelledMsg, picker.PickedMsg, picker.ClosedMsg:
 		return send(t, m, msg)
 	}
 	return m
@@ -155,6 +155,8 @@ func pressKey(s string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyTab}
 	case "backspace":
 		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "pgdown":
+		return tea.KeyPressMsg{Code: tea.KeyPgDown}
 	}
 	r := []rune(s)[0]
 	return tea.KeyPressMsg{Code: r, Text: s}

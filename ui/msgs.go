@@ -61,6 +61,17 @@ type reviewActedMsg struct {
 	needsConfirm string
 }
 
+// reviewSecretsMsg reports a redaction of the secrets some changes add, or
+// their acceptance in the baseline: the changes as summarised again, and
+// what was done.
+type reviewSecretsMsg struct {
+	gen    int
+	op     op
+	items  map[string]gitreview.ReviewItem
+	status string
+	err    error
+}
+
 // reviewLoadedMsg carries the review opened again for generation gen.
 type reviewLoadedMsg struct {
 	gen      int

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
@@ -137,7 +139,11 @@ func (m reviewPage) listItem(it *gitreview.ReviewItem) list.Item {
 	if it.Format == "dryfire" && it.Key != "" {
 		label = fmt.Sprintf("%02d %s", it.Turn, it.Key[:min(len(it.Key), 12)])
 	}
-	return list.Item{ID: it.Path, Kind: it.Kind.String(), Label: label, Tag: m.states[it.Path]}
+	li := list.Item{ID: it.Path, Kind: it.Kind.String(), Label: label, Tag: m.states[it.Path]}
+	if len(it.Secrets) > 0 {
+		li.Mark = "secret"
+	}
+	return li
 }
 
 func (m *reviewPage) setLayout(l Layout) {
@@ -203,7 +209,27 @@ func (m reviewPage) fileChange(p string) detail.FileChange {
 	for _, d := range it.Details {
 		c.Pairs = append(c.Pairs, detail.Pair{Label: d.Label, Old: d.Old, New: d.New})
 	}
+	summary, details := it.Revealed()
+	c.RevealedSummary = summary
+	for _, d := range details {
+		c.RevealedPairs = append(c.RevealedPairs, detail.Pair{Label: d.Label, Old: d.Old, New: d.New})
+	}
+	c.Masked = !slices.Equal(c.Summary, c.RevealedSummary) || !slices.Equal(c.Pairs, c.RevealedPairs)
+	c.Secrets = secretLines(it)
 	return c
+}
+
+// secretLines names the secrets a change adds: rule, place and mask.
+func secretLines(it gitreview.ReviewItem) []string {
+	var out []string
+	for _, f := range it.Secrets {
+		place := f.JSONPath
+		if place == "" {
+			place = fmt.Sprintf("line %d", f.Line)
+		}
+		out = append(out, secrets.Mask(f)+" at "+place)
+	}
+	return out
 }
 
 // setStates merges action results into a fresh copy of the state map (so

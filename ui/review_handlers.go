@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
@@ -44,6 +45,33 @@ func (m reviewPage) handleActed(msg reviewActedMsg) reviewPage {
 		m.status += fmt.Sprintf(" · all %d reviewed, q quits", t.Changed)
 	}
 	return m.syncDetail()
+}
+
+// handleSecrets shows the changes a redaction or a baseline entry left:
+// summarised again, their secret marks gone when nothing is left to ask.
+func (m reviewPage) handleSecrets(msg reviewSecretsMsg) reviewPage {
+	if msg.gen != m.gen {
+		return m
+	}
+	m.busy = ""
+	m.items = maps.Clone(m.items)
+	for p, it := range msg.items {
+		m.items[p] = it
+		mark := ""
+		if len(it.Secrets) > 0 {
+			mark = "secret"
+		}
+		m.list = m.list.SetMark(p, mark)
+	}
+	if msg.err != nil {
+		m.setStatus(msg.err.Error(), true)
+	} else {
+		m.setStatus(msg.status, false)
+	}
+	if p := m.selectedPath(); p != "" {
+		m.detail = m.detail.SetChange(m.fileChange(p))
+	}
+	return m
 }
 
 // selectFirst puts the cursor on the first item of paths in list order

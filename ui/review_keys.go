@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
@@ -23,6 +24,7 @@ type ReviewKeyMap struct {
 	Back                               key.Binding
 	Accept, Reject, Skip               key.Binding
 	AcceptAll, RejectAll, Undo, Reload key.Binding
+	Reveal, Redact, Baseline           key.Binding
 	List                               list.KeyMap
 	Dialog                             dialog.KeyMap
 	Overlay                            help.KeyMap
@@ -43,6 +45,9 @@ func DefaultReviewKeyMap() ReviewKeyMap {
 		RejectAll: b([]string{"X"}, "X", "reject all"),
 		Undo:      b([]string{"u"}, "u", "undo"),
 		Reload:    b([]string{"r"}, "r", "reload"),
+		Reveal:    b([]string{"R"}, "R", "reveal"),
+		Redact:    b([]string{"d"}, "d", "redact secrets"),
+		Baseline:  b([]string{"b"}, "b", "secrets to baseline"),
 		List:      list.DefaultKeyMap(),
 		Dialog:    dialog.DefaultKeyMap(),
 		Overlay:   help.DefaultKeyMap(),
@@ -50,10 +55,10 @@ func DefaultReviewKeyMap() ReviewKeyMap {
 }
 
 // detailKeys scrolls the detail with the list's keys; a change has no
-// tabs and nothing to reveal.
+// tabs, and R reveals its secrets.
 func (k ReviewKeyMap) detailKeys() detail.KeyMap {
 	l := k.List
-	return detail.KeyMap{Up: l.Up, Down: l.Down, PageUp: l.PageUp, PageDown: l.PageDown, Top: l.Top, Bottom: l.Bottom}
+	return detail.KeyMap{Up: l.Up, Down: l.Down, PageUp: l.PageUp, PageDown: l.PageDown, Top: l.Top, Bottom: l.Bottom, Reveal: k.Reveal}
 }
 
 // Groups returns every binding, grouped, in help order.
@@ -61,6 +66,7 @@ func (k ReviewKeyMap) Groups() []help.Group {
 	return []help.Group{
 		{Title: "Move", Bindings: append(k.List.Bindings(), k.Open, k.Focus, k.Back)},
 		{Title: "Review", Bindings: []key.Binding{k.Accept, k.Reject, k.Skip, k.AcceptAll, k.RejectAll, k.Undo, k.Reload}},
+		{Title: "Secrets", Bindings: []key.Binding{k.Reveal, k.Redact, k.Baseline}},
 		{Title: "General", Bindings: []key.Binding{k.Help, k.Quit}},
 		{Title: "Confirm dialog", Bindings: k.Dialog.ShortHelp()},
 	}
@@ -69,20 +75,24 @@ func (k ReviewKeyMap) Groups() []help.Group {
 // reviewDocs are the docs' words for keys whose key line word is not
 // enough.
 var reviewDocs = map[string]string{
-	"accept":     "accept: stage the change (`git add`)",
-	"reject":     "reject: restore the committed version; a file git has no copy of is removed after a confirmation",
-	"skip":       "skip: leave the change as it is and move on",
-	"accept all": "accept every change not yet decided (asks first, listing the files)",
-	"reject all": "reject every change not yet decided (asks first, listing the files)",
-	"undo":       "undo the last action of this session (a whole A or X at once)",
-	"reload":     "read `git status` again (decisions kept, undo history cleared)",
-	"open":       "move into the detail pane (full screen on narrow terminals)",
+	"accept":              "accept: stage the change (`git add`)",
+	"reject":              "reject: restore the committed version; a file git has no copy of is removed after a confirmation",
+	"skip":                "skip: leave the change as it is and move on",
+	"accept all":          "accept every change not yet decided (asks first, listing the files)",
+	"reject all":          "reject every change not yet decided (asks first, listing the files)",
+	"undo":                "undo the last action of this session (a whole A or X at once)",
+	"reload":              "read `git status` again (decisions kept, undo history cleared)",
+	"reveal":              "show the secrets of the change on screen instead of their masks (again to hide)",
+	"redact secrets":      "replace the secrets the change adds with [REDACTED:<rule>] in place, proven safe by replaying every case (asks first; u does not undo it, reject does)",
+	"secrets to baseline": "accept the secrets the change adds as known fakes in .dryfire-tui-secrets.json (asks first)",
+	"open":                "move into the detail pane (full screen on narrow terminals)",
 }
 
 // reviewLegend explains the glyphs under the keys in the ? overlay.
 var reviewLegend = []string{
 	theme.Glyph("added") + " added  " + theme.Glyph("modified") + " modified  " + theme.Glyph("deleted") + " deleted  " + theme.Glyph("renamed") + " renamed",
 	theme.Glyph("accepted") + " accepted (staged)  " + theme.Glyph("rejected") + " rejected (restored)  " + theme.Glyph("skipped") + " skipped",
+	theme.Glyph("secret") + " adds a secret: a asks first, naming it",
 }
 
 // keysNow is the keymap with the bindings that do not apply disabled.
@@ -102,6 +112,10 @@ func (m reviewPage) keysNow() ReviewKeyMap {
 	k.RejectAll.SetEnabled(idle && left)
 	k.Undo.SetEnabled(idle && len(m.undo) > 0)
 	k.Reload.SetEnabled(idle && m.reload != nil)
+	k.Reveal.SetEnabled(m.detail.Keys().Reveal.Enabled())
+	adds := has && len(m.items[p].Secrets) > 0 && state != stateAccepted && state != stateRejected
+	k.Redact.SetEnabled(idle && adds)
+	k.Baseline.SetEnabled(idle && adds)
 	return k
 }
 
@@ -129,7 +143,16 @@ func (m reviewPage) handleKey(msg tea.KeyPressMsg) (reviewPage, tea.Cmd) {
 	case key.Matches(msg, k.Back):
 		m.setFocus(focusList)
 	case key.Matches(msg, k.Accept):
+		if p := m.selectedPath(); len(m.items[p].Secrets) > 0 {
+			return m.askSecrets(opAccept, p), nil
+		}
 		return m.start(opAccept, []string{m.selectedPath()}, false)
+	case key.Matches(msg, k.Redact):
+		return m.askSecrets(opRedact, m.selectedPath()), nil
+	case key.Matches(msg, k.Baseline):
+		return m.askSecrets(opBaseline, m.selectedPath()), nil
+	case key.Matches(msg, k.Reveal):
+		m.detail, _ = m.detail.Update(msg)
 	case key.Matches(msg, k.Reject):
 		return m.reject()
 	case key.Matches(msg, k.Skip):
@@ -160,7 +183,34 @@ func (m reviewPage) start(o op, paths []string, confirm bool) (reviewPage, tea.C
 		what = paths[0]
 	}
 	m.setStatus(o.ing()+" "+what+"…", false)
+	if o == opRedact || o == opBaseline {
+		return m, secretsReviewCmd(m.ctx, m.session, m.gen, o, paths)
+	}
 	return m, actReviewCmd(m.ctx, m.session, m.gen, o, paths, confirm)
+}
+
+// askSecrets opens the dialog that names the secrets a change adds before
+// accepting it, redacting them, or accepting them in the baseline.
+func (m reviewPage) askSecrets(o op, p string) reviewPage {
+	it, s := m.items[p], m.styles
+	title, head := "Accept a change that adds secrets?", "Staging it commits these secrets with the recording:"
+	switch o {
+	case opRedact:
+		title, head = "Redact these secrets in place?", "Each is replaced by [REDACTED:<rule>]; every case is replayed before and after, and the file put back if one no longer hits:"
+	case opBaseline:
+		title, head = "Accept these secrets as known fakes?", "They are added to .dryfire-tui-secrets.json, which stops no change that holds them again:"
+	}
+	lines := []string{s.Dialog.Danger.Render(head), "  " + theme.Glyph(it.Kind.String()) + " " + p}
+	for _, f := range it.Secrets {
+		lines = append(lines, "    "+s.StatusStyle("secret").Render(theme.Glyph("secret")+" "+f.Rule)+" "+secrets.Mask(f))
+	}
+	if o == opAccept {
+		lines = append(lines, "", s.Muted.Render("d redacts them instead; b accepts them as known fakes."))
+	}
+	lines = append(lines, "")
+	id := m.openDialog(dialog.Content{Title: title, CanConfirm: true, Lines: lines})
+	m.asks = m.asks.add(id, reviewAsk{op: o, paths: []string{p}})
+	return m
 }
 
 // reject restores the selection, asking first when git has no copy of it.
@@ -206,7 +256,7 @@ func (m reviewPage) askRemove(p string) reviewPage {
 func (m reviewPage) askAll(o op) reviewPage {
 	s := m.styles
 	var paths, lines []string
-	removes := 0
+	removes, withSecrets := 0, 0
 	for _, p := range m.list.Items() {
 		if m.states[p] != "" {
 			continue
@@ -219,6 +269,15 @@ func (m reviewPage) askAll(o op) reviewPage {
 			removes++
 		}
 		lines = append(lines, line)
+		if o == opAccept && len(it.Secrets) > 0 {
+			withSecrets++
+			for _, f := range it.Secrets {
+				lines = append(lines, "    "+s.StatusStyle("secret").Render(theme.Glyph("secret")+" "+f.Rule)+" "+secrets.Mask(f))
+			}
+		}
+	}
+	if withSecrets > 0 {
+		lines = append(lines, "", s.Dialog.Danger.Render(fmt.Sprintf("%d change(s) add secrets: they are staged with them.", withSecrets)))
 	}
 	head := s.Dialog.OK.Render(fmt.Sprintf("Stage %d change(s):", len(paths)))
 	title := "Accept every change left?"
@@ -243,18 +302,20 @@ const (
 	opReject
 	opSkip
 	opUndo
+	opRedact
+	opBaseline
 )
 
 func (o op) String() string {
-	return [...]string{"accept", "reject", "skip", "undo"}[o]
+	return [...]string{"accept", "reject", "skip", "undo", "redact", "baseline"}[o]
 }
 
 // ing is the status while it runs.
 func (o op) ing() string {
-	return [...]string{"staging", "restoring", "skipping", "undoing"}[o]
+	return [...]string{"staging", "restoring", "skipping", "undoing", "redacting the secrets of", "accepting in the baseline the secrets of"}[o]
 }
 
 // past is the verb for the status line.
 func (o op) past() string {
-	return [...]string{"accepted", "rejected", "skipped", "undid"}[o]
+	return [...]string{"accepted", "rejected", "skipped", "undid", "redacted", "accepted in the baseline"}[o]
 }

@@ -67,8 +67,8 @@ func (m reviewPage) keyLine() help.Line {
 		nav = []key.Binding{summary("↑↓", desc, k.List.Up, k.List.Down)}
 	}
 	return help.Line{
-		Keys: append(nav, enabled(k.Open, k.Back, k.Accept, k.Reject, k.Skip, k.Undo, k.AcceptAll, k.RejectAll,
-			k.Focus, k.Reload)...),
+		Keys: append(nav, enabled(k.Open, k.Back, k.Accept, k.Reject, k.Skip, k.Redact, k.Baseline, k.Reveal, k.Undo,
+			k.AcceptAll, k.RejectAll, k.Focus, k.Reload)...),
 		Tail:      []key.Binding{k.Help, k.Quit},
 		Essential: m.essential,
 		Fill:      true,

@@ -46,6 +46,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case reviewLoadedMsg:
 		m.review = m.review.handleLoaded(msg)
 		return m, nil
+	case reviewSecretsMsg:
+		m.review = m.review.handleSecrets(msg)
+		return m, nil
 	}
 	return m, nil
 }

@@ -43,8 +43,9 @@ type Explanation struct {
 // masked, as every document prints it: a secret the recording and the
 // current request share masks alike on both sides.
 func (e *Explanation) Masked() diff.Result {
+	k := e.masker.Learn(e.Result.Requests())
 	return e.Result.Masked(func(v jsonv.Value) jsonv.Value {
-		out, _ := e.masker.Value(v)
+		out, _ := k.Apply(v)
 		return out
 	})
 }

@@ -122,7 +122,7 @@ func plantEverywhere(t *testing.T) (dir string, env map[string]string, all []pla
 	gitOut(t, dir, "commit", "-q", "-m", "tape")
 
 	shared = g.anthropic()
-	s := []plantedSecret{g.openAI(), g.anthropic(), g.password(), g.pem(), g.anthropic(), g.openAI(), g.password()}
+	s := []plantedSecret{g.openAI(), g.anthropic(), g.password(), g.pem(), g.anthropic(), g.openAI()}
 	editCassette(t, dir, staleCassette, func(b *jsonv.Value) {
 		d := b.Field("request_digest")
 		d.Set("system", str(d.Field("system").Str()+"Key on file: "+shared.text+"\n"))

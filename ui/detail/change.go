@@ -1,6 +1,7 @@
 package detail
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -27,9 +28,17 @@ type FileChange struct {
 	// CaseSummary says what changed across the file's case when the case
 	// has more than this file changed.
 	CaseSummary []string
-	// Summary says what changed, one line each.
-	Summary []string
-	Pairs   []Pair
+	// Summary says what changed, one line each, and Pairs old → new, every
+	// secret masked; RevealedSummary and RevealedPairs show them, after the
+	// reveal key. Masked says there is something to reveal.
+	Summary         []string
+	Pairs           []Pair
+	RevealedSummary []string
+	RevealedPairs   []Pair
+	Masked          bool
+	// Secrets name the secrets the change adds (rule, place, mask): accept
+	// asks before staging it.
+	Secrets []string
 }
 
 // Pair is one labelled old → new value; an unchanged one is shown once.
@@ -37,8 +46,12 @@ type Pair struct {
 	Label, Old, New string
 }
 
-// changeLines renders a change wrapped to width w.
-func changeLines(c FileChange, s *theme.Styles, w int) []string {
+// changeLines renders a change wrapped to width w, its secrets shown when
+// reveal is set.
+func changeLines(c FileChange, s *theme.Styles, w int, reveal bool) []string {
+	if reveal && c.Masked {
+		c.Summary, c.Pairs = c.RevealedSummary, c.RevealedPairs
+	}
 	muted := s.Muted.Render
 	head := s.StatusStyle(c.Kind).Render(theme.Glyph(c.Kind)+" "+c.Kind) + muted(" · "+c.Where)
 	if c.State != "" {
@@ -54,6 +67,13 @@ func changeLines(c FileChange, s *theme.Styles, w int) []string {
 	if len(c.CaseSummary) > 0 {
 		out = append(out, "", s.Detail.Heading.Render("This case"))
 		out = append(out, bullets(c.CaseSummary)...)
+	}
+	if len(c.Secrets) > 0 {
+		out = append(out, "", s.StatusStyle("secret").Render(fmt.Sprintf("%s Adds %d secret(s): a asks before staging", theme.Glyph("secret"), len(c.Secrets))))
+		out = append(out, bullets(c.Secrets)...)
+	}
+	if c.Masked && !reveal {
+		out = append(out, s.Muted.Render("Secrets are masked. Press R to reveal them on screen."))
 	}
 	out = append(out, "", s.Detail.Heading.Render("What changed"))
 	out = append(out, bullets(c.Summary)...)

@@ -23,13 +23,21 @@ type Data struct {
 	Status string
 	Reason string
 	Format string // "dryfire" | "tape"
-	// Body is the decoded cassette file, or the tape entry.
+	// Body is the decoded cassette file, or the tape entry, as it is.
 	Body jsonv.Value
+	// Masked is Body with every secret masked ([rule preview sha256:…]):
+	// what the Response, Request and Raw tabs show until the reveal key.
+	// Masks counts the values masked in Masked and Diff; with none, Body is
+	// shown.
+	Masked jsonv.Value
+	Masks  int
 	// HasBody is false when the file could not be decoded; Err says why.
 	HasBody bool
 	Err     error
-	// Diff explains a stale recording; nil when there is nothing to explain.
-	Diff *Diff
+	// Diff explains a stale recording, its secrets masked; RevealedDiff is
+	// the same with the secrets shown. Nil when there is nothing to
+	// explain.
+	Diff, RevealedDiff *Diff
 	// Secrets are the findings in this recording.
 	Secrets []Secret
 	// SecretsChecked is false when no secret scanner was available.

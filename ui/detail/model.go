@@ -100,7 +100,7 @@ func (m Model) Clear(lines []string) Model {
 // starts at the top.
 func (m Model) SetChange(c FileChange) Model {
 	if !m.hasChange || m.change.ID != c.ID {
-		m.offset = 0
+		m.offset, m.reveal = 0, false
 	}
 	m.change, m.hasChange = c, true
 	m.data, m.has, m.loading, m.empty, m.cache = Data{}, false, false, nil, nil
@@ -129,10 +129,19 @@ func (m Model) SetTab(t Tab) Model {
 // Revealed reports whether secrets are shown in clear.
 func (m Model) Revealed() bool { return m.reveal }
 
+// canReveal reports whether something is masked that the reveal key shows:
+// a recording's secrets, or the secrets of a review change.
+func (m Model) canReveal() bool {
+	if m.hasChange {
+		return m.change.Masked
+	}
+	return m.has && (len(m.data.Secrets) > 0 || m.data.Masks > 0)
+}
+
 // Keys returns the keymap with the bindings that apply now enabled.
 func (m Model) Keys() KeyMap {
 	k := m.keys
-	k.Reveal.SetEnabled(m.has && len(m.data.Secrets) > 0)
+	k.Reveal.SetEnabled(m.canReveal())
 	if m.hasChange {
 		k.Tabs.SetEnabled(false)
 		k.NextTab.SetEnabled(false)
@@ -167,7 +176,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m = m.SetTab((m.tab + 1) % Tab(len(Tabs)))
 	case key.Matches(k, m.keys.PrevTab):
 		m = m.SetTab((m.tab + Tab(len(Tabs)) - 1) % Tab(len(Tabs)))
-	case key.Matches(k, m.keys.Reveal) && m.has && len(m.data.Secrets) > 0:
+	case key.Matches(k, m.keys.Reveal) && m.canReveal():
 		m.reveal, m.cache = !m.reveal, nil
 		m.refresh()
 	case !m.focused:
@@ -232,7 +241,7 @@ func (m Model) wrapped() []string {
 	var logical []string
 	switch {
 	case m.hasChange:
-		return changeLines(m.change, m.styles, m.width-len(m.pad()))
+		return changeLines(m.change, m.styles, m.width-len(m.pad()), m.reveal)
 	case m.has:
 		logical = lines(m.data, m.tab, m.styles, m.reveal)
 	case m.loading:

@@ -14,23 +14,31 @@ func lines(d Data, tab Tab, s *theme.Styles, reveal bool) []string {
 	if !d.HasBody && tab != TabSecrets {
 		return errorLines(d, s)
 	}
+	// Every tab shows the secrets masked until the reveal key.
+	body := d.Body
+	if d.Masks > 0 && !reveal {
+		body = d.Masked
+	}
+	if reveal && d.RevealedDiff != nil {
+		d.Diff = d.RevealedDiff
+	}
 	switch tab {
 	case TabResponse:
 		if d.Format == "tape" {
-			return tapeResponse(d.Body, s)
+			return tapeResponse(body, s)
 		}
-		return response(d.Body.Field("response"), s)
+		return response(body.Field("response"), s)
 	case TabRequest:
 		if d.Format == "tape" {
-			return tapeRequest(d.Body, s)
+			return tapeRequest(body, s)
 		}
-		return request(d.Body.Field("request_digest"), s)
+		return request(body.Field("request_digest"), s)
 	case TabDiff:
 		return diffLines(d, s)
 	case TabSecrets:
 		return secretLines(d, s, reveal)
 	default:
-		return jsonLines(d.Body, s)
+		return jsonLines(body, s)
 	}
 }
 
@@ -244,7 +252,7 @@ func secretLines(d Data, s *theme.Styles, reveal bool) []string {
 	}
 	out := []string{s.StatusStyle("secret").Render(fmt.Sprintf("⚠ %d secret(s) found", len(d.Secrets)))}
 	if !reveal {
-		out = append(out, s.Muted.Render("Redacted. Press R to reveal them on screen."))
+		out = append(out, s.Muted.Render("Masked on every tab. Press R to reveal them on screen."))
 	}
 	for _, f := range d.Secrets {
 		v := f.Redacted

@@ -37,6 +37,9 @@ type Item struct {
 	// Tag names what was done with the item, shown after the label with
 	// its glyph; "" shows nothing.
 	Tag string
+	// Mark names a warning shown as its glyph right after the label (the
+	// review's "secret" for a change that adds one); "" shows nothing.
+	Mark string
 }
 
 // Group is a heading and the items under it.
@@ -94,6 +97,19 @@ func (m Model) SetTag(id, tag string) Model {
 	m.groups = slices.Clone(m.groups)
 	m.groups[rw.group].Items = slices.Clone(m.groups[rw.group].Items)
 	m.groups[rw.group].Items[rw.item].Tag = tag
+	return m
+}
+
+// SetMark marks the item with id (see [Item.Mark]), copying as SetTag does.
+func (m Model) SetMark(id, mark string) Model {
+	r, ok := m.byID[id]
+	if !ok {
+		return m
+	}
+	rw := m.rows[r]
+	m.groups = slices.Clone(m.groups)
+	m.groups[rw.group].Items = slices.Clone(m.groups[rw.group].Items)
+	m.groups[rw.group].Items[rw.item].Mark = mark
 	return m
 }
 
@@ -292,9 +308,16 @@ func (m Model) renderRow(i int) string {
 		if !m.focused {
 			style = s.Tree.CursorBl
 		}
-		return style.Render(frame.PadRight(fmt.Sprintf("   %s %s  %s %s", theme.Glyph(it.Kind), visible.Line(it.Label), tag, it.Tag), w))
+		mark := ""
+		if it.Mark != "" {
+			mark = " " + theme.Glyph(it.Mark)
+		}
+		return style.Render(frame.PadRight(fmt.Sprintf("   %s %s%s  %s %s", theme.Glyph(it.Kind), visible.Line(it.Label), mark, tag, it.Tag), w))
 	}
 	line := "   " + s.StatusStyle(it.Kind).Render(theme.Glyph(it.Kind)) + " " + s.Tree.Leaf.Render(visible.Line(it.Label))
+	if it.Mark != "" {
+		line += " " + s.StatusStyle(it.Mark).Render(theme.Glyph(it.Mark))
+	}
 	if it.Tag != "" {
 		line += "  " + s.StatusStyle(it.Tag).Render(theme.Glyph(it.Tag)+" "+it.Tag)
 	}

@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/secrets"
+)
+
+// secretFixture is the review fixture whose edited answer leaks a key.
+func secretFixture(t *testing.T) (fixture, string) {
+	t.Helper()
+	f := newFixture(t)
+	key := "sk-ant-api03-" + (secretGen{rand.New(rand.NewPCG(5, 5))}).str(93) + "AA"
+	writeFile(t, f.dir, pModified, recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Debug key "+key, 170))
+	return f, key
+}
+
+// TestReviewAcceptAsksForSecrets: a change that adds a secret carries the
+// secret glyph; a asks first, naming the rule and the mask, and stages it
+// only on yes.
+func TestReviewAcceptAsksForSecrets(t *testing.T) {
+	f, key := secretFixture(t)
+	m := reviewSelect(t, f.model(t, 140, 40), pModified)
+	if scr := screenText(m); !strings.Contains(scr, "2222222222 ⚠") || strings.Contains(scr, key[13:40]) {
+		t.Fatalf("no secret glyph, or the key on screen:\n%s", scr)
+	}
+	m = keys(t, m, "a")
+	scr := screenText(m)
+	if !strings.Contains(scr, "Accept a change that adds secrets?") || !strings.Contains(scr, "anthropic-api-key [anthropic-api-key sk-ant-api03-") {
+		t.Fatalf("no question naming the rule:\n%s", scr)
+	}
+	m = keys(t, m, "n")
+	if strings.Contains(f.git(t, "diff", "--cached", "--name-only"), pModified) {
+		t.Fatal("staged on no")
+	}
+	m = keys(t, m, "a", "y")
+	if !strings.Contains(f.git(t, "diff", "--cached", "--name-only"), pModified) {
+		t.Fatalf("not staged on yes:\n%s", screenText(m))
+	}
+}
+
+// TestReviewRedactAndBaseline: d redacts the secret in place after asking
+// (the glyph goes, the file holds the placeholder), b adds another's to the
+// baseline.
+func TestReviewRedactAndBaseline(t *testing.T) {
+	f, key := secretFixture(t)
+	m := reviewSelect(t, f.model(t, 140, 40), pModified)
+	m = keys(t, m, "d")
+	if scr := screenText(m); !strings.Contains(scr, "Redact these secrets in place?") {
+		t.Fatalf("d does not ask:\n%s", scr)
+	}
+	m = keys(t, m, "y")
+	data, _ := f.read(t, pModified)
+	if strings.Contains(data, key) || !strings.Contains(data, "[REDACTED:anthropic-api-key]") {
+		t.Fatalf("not redacted:\n%s", data)
+	}
+	if scr := screenText(m); strings.Contains(scr, "2222222222 ⚠") || !strings.Contains(scr, "redacted 1 secret(s) in 1 file(s)") {
+		t.Fatalf("after redaction:\n%s", scr)
+	}
+	m = keys(t, m, "a")
+	if !strings.Contains(f.git(t, "diff", "--cached", "--name-only"), pModified) {
+		t.Fatalf("a does not stage the redacted change:\n%s", screenText(m))
+	}
+
+	g, key2 := secretFixture(t)
+	m = reviewSelect(t, g.model(t, 140, 40), pModified)
+	m = keys(t, m, "b", "y")
+	b, err := secrets.ReadBaseline(filepath.Join(g.dir, secrets.DefaultBaselineFile))
+	if err != nil || len(b.Findings) != 1 || b.Findings[0].Rule != "anthropic-api-key" {
+		t.Fatalf("baseline: %v %+v", err, b)
+	}
+	if data, _ := os.ReadFile(filepath.Join(g.dir, filepath.FromSlash(pModified))); !strings.Contains(string(data), key2) {
+		t.Fatal("b changed the recording")
+	}
+	if scr := screenText(m); strings.Contains(scr, "2222222222 ⚠") {
+		t.Fatalf("the glyph stays after b:\n%s", scr)
+	}
+}
