@@ -147,6 +147,8 @@ func actReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, paths
 				err = r.Skip(p)
 			case opUndo:
 				p, err = r.Undo(ctx)
+			case opRedact, opBaseline:
+				err = fmt.Errorf("%s runs in secretsReviewCmd", o)
 			}
 			if errors.Is(err, gitreview.ErrNeedsConfirm) {
 				msg.needsConfirm = p

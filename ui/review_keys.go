@@ -199,6 +199,7 @@ func (m reviewPage) askSecrets(o op, p string) reviewPage {
 		title, head = "Redact these secrets in place?", "Each is replaced by [REDACTED:<rule>]; every case is replayed before and after, and the file put back if one no longer hits:"
 	case opBaseline:
 		title, head = "Accept these secrets as known fakes?", "They are added to .dryfire-tui-secrets.json, which stops no change that holds them again:"
+	case opAccept, opReject, opSkip, opUndo:
 	}
 	lines := []string{s.Dialog.Danger.Render(head), "  " + theme.Glyph(it.Kind.String()) + " " + p}
 	for _, f := range it.Secrets {
