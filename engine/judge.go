@@ -135,7 +135,7 @@ func (e *runner) grade(ctx context.Context, x *rep, t *Trace, jr judgeRequest) J
 		Messages:    []Message{{Role: "user", Content: jsonv.StringValue(JudgePrompt(jr.rubric, t))}},
 		Temperature: 0}
 	call := &Call{Suite: x.p.c.Suite.Name, Case: x.p.c.Name, RepeatIndex: x.index, Request: req, Judge: true, NeedRaw: true}
-	keyed := x.p.fake == nil
+	keyed := x.keyed
 	if keyed {
 		fp, err := cassette.Fingerprint(req.HashArgs())
 		if err != nil {

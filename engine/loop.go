@@ -28,6 +28,9 @@ type rep struct {
 	// calls counts the gateway's calls that were keyed: the turn number
 	// of the next cassette.
 	calls int
+	// keyed is set when the calls are hashed: not for a scripted case, nor
+	// through a gateway that reads and writes no cassette.
+	keyed bool
 }
 
 // loop is dryfire's run_case: turn after turn, the request goes through
@@ -47,7 +50,7 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 	var k *keyer
 	var keyErr error
 	unhashable := ""
-	if x.p.fake == nil {
+	if x.keyed {
 		unhashable = firstNonEmpty(c.Suite.Unserialised, c.InputUnserialisable)
 		k, keyErr = newKeyer(e.gen, c.Suite, r.Provider, r.Model, r.Temperature, x.p.hashTools)
 		defer k.release()

@@ -38,6 +38,11 @@ type Options struct {
 	// Gateways gives each case repetition its gateway (nil: replay from
 	// the store). provider: fake cases always play their script.
 	Gateways GatewayFactory
+	// Include, when set, keeps only the cases it accepts, after the
+	// filter and the tags: the others are not planned at all (dryfire's
+	// skip of a case whose provider has no key; the browser's re-recording
+	// of chosen cases).
+	Include func(c *suite.Case, r suite.Resolved) bool
 	// Invoker runs passthrough (impl:) mocks. Without one, a case that
 	// reaches one stops there, skipped: reading a project never runs its
 	// code.
@@ -180,6 +185,9 @@ func (e *runner) plan(p *suite.Project, res *Result) []*plan {
 				continue
 			}
 			pl := &plan{c: c, r: suite.Resolve(&p.Config, c, e.opts.Model), hashTools: hashed}
+			if e.opts.Include != nil && !e.opts.Include(c, pl.r) {
+				continue
+			}
 			if pl.r.Provider == "fake" {
 				if !c.HasScript {
 					res.Errors = append(res.Errors, suite.SpecError{File: st.Path, Line: c.Line, Column: c.Column,
@@ -292,6 +300,7 @@ func (e *runner) repetition(ctx context.Context, pl *plan, index int, res *CaseR
 		x.gw = pl.fake
 	} else {
 		x.gw = e.gateways(pl.c, pl.r, index)
+		x.keyed = !isUncached(x.gw)
 	}
 	res.Outcome = OutcomeHit
 	start := e.now()
@@ -397,4 +406,22 @@ func Planned(p *suite.Project, o Options) (int, []suite.SpecError) {
 	e := &runner{opts: o}
 	res := &Result{}
 	return len(e.plan(p, res)), res.Errors
+}
+
+// PlannedCase is a case a run would run, with its resolved settings.
+type PlannedCase struct {
+	Case     *suite.Case
+	Resolved suite.Resolved
+}
+
+// PlannedCases lists the cases a run with o would run in p, in plan order
+// (suite load order, case order), without running anything.
+func PlannedCases(p *suite.Project, o Options) []PlannedCase {
+	e := &runner{opts: o}
+	plans := e.plan(p, &Result{})
+	out := make([]PlannedCase, len(plans))
+	for i, pl := range plans {
+		out[i] = PlannedCase{Case: pl.c, Resolved: pl.r}
+	}
+	return out
 }

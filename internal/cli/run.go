@@ -6,60 +6,75 @@ import (
 	"fmt"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
 
-const runUsage = `dryfire-tui run [PATH] [--cassette-mode replay] [--filter TEXT] [--tag T]...
-                [--model M] [--concurrency N] [--fail-fast] [--reporter terminal|json|junit]
-                [--json-out F] [--junit-out F] [-v]
+const runUsage = `dryfire-tui run [PATH] [--cassette-mode replay|record|auto|off] [--filter TEXT] [--tag T]...
+                [--model M] [--concurrency N] [--max-retries N] [--fail-fast] [--yes]
+                [--redact-secrets] [--reporter terminal|json|junit] [--json-out F]
+                [--junit-out F] [-v]
 
 Runs every case of the dryfire project around PATH (default .; a suite file
-runs that suite alone) as 'dryfire run' does, offline from its cassettes:
-the agent loop with the suites' mocks, every expect assertion, llm_judge
-verdicts replayed from their own cassettes, repeat and pass rates. It
-reports as dryfire does: the terminal report on stdout (or the run
-document with --reporter json, JUnit with --reporter junit), the run
+runs that suite alone) as 'dryfire run' does: the agent loop with the
+suites' mocks, every expect assertion, llm_judge verdicts, repeat and pass
+rates. It reports as dryfire does: the terminal report on stdout (or the
+run document with --reporter json, JUnit with --reporter junit), the run
 document in --json-out and JUnit XML in --junit-out (written atomically;
 the same bytes as dryfire's but for generated_at and the measured times).
 
 The cassette mode is --cassette-mode, else cassettes.mode of dryfire.yaml,
-else off, as for dryfire. Only replay runs here: auto, record and off call
-the model providers. Passthrough mocks (impl: package.module:function) are
-called through the project's Python (DRYFIRE_PYTHON, else python3), one
-process for the run, started in the project root, 30 s per call.
+else off, as for dryfire. replay runs offline from the cassettes. record
+calls the model providers for every turn and writes every cassette; auto
+replays what is recorded and records what is missing; off calls the
+providers and writes nothing. Before calling a provider, run says how many
+cases and calls it may make and what they may cost, and asks on a
+terminal (--yes goes on without asking; without a terminal it is needed).
+A cassette that would carry a secret is not written (the case ends in a
+provider error) unless --redact-secrets writes it redacted. Keys are read
+from the environment variables dryfire reads and never printed. Ctrl-C
+stops the run: every cassette written is whole, and auto records the rest.
+Passthrough mocks (impl: package.module:function) are called through the
+project's Python (DRYFIRE_PYTHON, else python3), one process for the run,
+started in the project root, 30 s per call.
 
-Exit status, exactly dryfire's: 0 every case passed (or no case matched);
-1 a case failed or errored; 2 a spec or config error (nothing runs), a bad
-flag, or a mode that calls models; 3 a reported case ended in a provider
-error (a cassette miss included).
+Exit status, exactly dryfire's: 0 every case passed (or no case matched,
+or every case was skipped for want of a key); 1 a case failed or errored,
+or the question was answered no; 2 a spec or config error (nothing runs),
+a bad flag, or a provider call with neither a terminal nor --yes; 3 a
+reported case ended in a provider error (a cassette miss, a failed call, a
+recording refused for a secret); 130 interrupted.
 
 Examples:
   dryfire-tui run --cassette-mode replay
   dryfire-tui run --cassette-mode replay --junit-out junit.xml --json-out run.json
-  dryfire-tui run evals/support/refund.eval.yaml --cassette-mode replay -v
-  dryfire-tui run --cassette-mode replay --tag smoke --fail-fast`
+  dryfire-tui run --cassette-mode record --filter refund
+  dryfire-tui run --cassette-mode auto --yes --max-retries 5
+  dryfire-tui run evals/support/refund.eval.yaml --cassette-mode replay -v`
 
 type runCommand struct {
 	mode, filter, model, reporter, jsonOut, junitOut string
 	tags                                             []string
 	concurrency, maxRetries                          int
-	failFast, verbose                                bool
+	failFast, verbose, yes, redact                   bool
 }
 
 func (c *runCommand) flags(fs *pflag.FlagSet) {
-	fs.StringVar(&c.mode, "cassette-mode", "", "auto, record, replay or off (default: cassettes.mode, else off); only `MODE` replay runs here")
+	fs.StringVar(&c.mode, "cassette-mode", "", "replay, record, auto or off (default: cassettes.mode, else off)")
 	fs.StringVar(&c.filter, "filter", "", "run only cases whose name contains `TEXT`")
 	fs.StringArrayVar(&c.tags, "tag", nil, "run only suites with tag `T` (repeatable)")
 	fs.StringVar(&c.model, "model", "", "override every case's `MODEL`")
-	fs.IntVar(&c.concurrency, "concurrency", 0, "case repetitions run at once (default: the CPUs)")
+	fs.IntVar(&c.concurrency, "concurrency", 0, "case repetitions run at once (default: the CPUs in replay, 4 when calling providers)")
 	fs.BoolVar(&c.failFast, "fail-fast", false, "stop at the first case that does not pass")
 	fs.StringVar(&c.reporter, "reporter", "terminal", "what stdout gets: terminal, json or junit")
 	fs.StringVar(&c.jsonOut, "json-out", "", "write the run document to `FILE`")
 	fs.StringVar(&c.junitOut, "junit-out", "", "write JUnit XML to `FILE`")
-	fs.IntVar(&c.maxRetries, "max-retries", 3, "retries of a failed provider call (no effect in replay)")
+	fs.IntVar(&c.maxRetries, "max-retries", provider.DefaultMaxRetries, "retries of a failed provider call (`N`; no effect in replay)")
+	fs.BoolVarP(&c.yes, "yes", "y", false, "call the providers without asking first")
+	fs.BoolVar(&c.redact, "redact-secrets", false, "write a recording that carries a secret with the secret redacted, instead of refusing it")
 	fs.BoolVarP(&c.verbose, "verbose", "v", false, "print every turn of each failing case")
 }
 
@@ -68,12 +83,13 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if c.concurrency < 0 {
-		return usageErrorf("pass a positive number", "--concurrency must be positive, not %d", c.concurrency)
+	if c.concurrency < 0 || c.maxRetries < 0 {
+		return usageErrorf("pass a number of 0 or more", "--concurrency and --max-retries cannot be negative")
 	}
 	keepRaw := c.jsonOut != "" || c.reporter == "json"
 	var inv *engine.PythonInvoker
-	p, res, err := workspace.Run(ctx, path, workspace.RunOptions{
+	prog := newRunProgress(e.Stderr)
+	rp, err := workspace.PrepareRun(ctx, path, workspace.RunOptions{
 		Engine: engine.Options{Model: c.model, Filter: c.filter, Tags: c.tags, FailFast: c.failFast,
 			Workers: c.concurrency, KeepRaw: keepRaw},
 		Getenv: lookupEnvFunc(e),
@@ -82,15 +98,35 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 			inv = engine.NewPythonInvoker(root, e.Getenv, e.Stderr)
 			return inv
 		},
+		Live: c.liveOptions(e, prog),
 	})
 	if inv != nil {
-		// The Python process is done: stopping it now flushes what the
-		// callables printed before anything else reaches stderr.
-		inv.Close()
+		// The Python process is done once the run is: stopping it then
+		// flushes what the callables printed before anything else.
+		defer inv.Close()
 	}
 	if err := runError(ctx, path, err); err != nil {
 		return err
 	}
+	if err := c.beforeCalls(e, rp); err != nil || rp.NothingToRun() {
+		return err
+	}
+	prog.start(rp)
+	res, rec := rp.Execute(ctx)
+	if inv != nil {
+		inv.Close()
+	}
+	if ctx.Err() != nil {
+		writeInterrupted(e.Stderr, rp, rec)
+		return ctx.Err()
+	}
+	return c.report(e, rp, res, rec)
+}
+
+// report prints the run's report and what it recorded, and returns the
+// exit code.
+func (c *runCommand) report(e Env, rp *workspace.RunPlan, res *engine.Result, rec *workspace.Recorded) error {
+	p := rp.Project
 	if len(res.Errors) > 0 {
 		_ = report.WriteSpecErrors(e.Stderr, p.Root, res.Errors)
 		return exitWith(exitUsage)
@@ -103,29 +139,33 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 		fmt.Fprintf(e.Stderr, "dryfire-tui: hint: unknown --reporter %q: the terminal report, as dryfire does\n", c.reporter)
 	}
 	color := e.IsTerminal && (e.Getenv == nil || e.Getenv("NO_COLOR") == "")
-	err = report.WriteRun(e.Stdout, res, report.RunOutput{
+	err := report.WriteRun(e.Stdout, res, report.RunOutput{
 		Reporter: c.reporter, JSONOut: c.jsonOut, JUnitOut: c.junitOut, Now: e.Now(),
 		Text: report.RunTextOptions{Color: color, Verbose: c.verbose, Path: report.RelativeTo(p.Root)},
 	})
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
+	writeRecorded(e.Stderr, rp, rec)
 	if res.RunExitCode != 0 {
 		return exitWith(res.RunExitCode)
 	}
 	return nil
 }
 
-// runError maps the errors of workspace.Run to exit codes and hints.
+// runError maps the errors of workspace.PrepareRun to exit codes and hints.
 func runError(ctx context.Context, path string, err error) error {
 	var me *workspace.ModeError
+	var ce *provider.ConfigError
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, suite.ErrNoProject):
 		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
-	case errors.As(err, &me) && me.Known:
-		return usageErrorf("run from the recordings with --cassette-mode replay", "%v", err)
+	case errors.As(err, &me):
+		return usageErrorf("", "%v", err)
+	case errors.As(err, &ce):
+		return usageErrorf("name a provider dryfire knows (anthropic, openai, gemini, xai, openrouter, moonshot, zhipu, deepseek) or one of dryfire.yaml's providers:", "%v", err)
 	case errors.Is(err, workspace.ErrNotFound):
 		return usageErrorf("pass a project directory or a suite file", "%v", err)
 	case errors.Is(err, workspace.ErrNoRecordings):

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
@@ -26,6 +27,13 @@ type Env struct {
 	Getenv func(string) string
 	// IsTerminal reports whether stdout is a terminal (colour, the browser).
 	IsTerminal bool
+	// InputIsTerminal reports whether stdin is a terminal a person can
+	// answer a question on (run asks before it calls a provider).
+	InputIsTerminal bool
+
+	// tuneProviders, in tests, adjusts the gateways' options (no waits
+	// between retries, a counting client).
+	tuneProviders func(*provider.Options)
 }
 
 // IsTerminal reports whether f is a terminal.

@@ -1,0 +1,43 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/provider"
+)
+
+// WireProvider makes a [Provider] of a provider package gateway: each
+// call is sent as dryfire's gateway sends it ([WireRequest]).
+func WireProvider(g provider.Gateway) Provider { return wireProvider{g} }
+
+type wireProvider struct{ g provider.Gateway }
+
+func (w wireProvider) Complete(ctx context.Context, r Request) (cassette.Response, error) {
+	return w.g.Complete(ctx, WireRequest(r))
+}
+
+// WireRequest is the provider request of a call: dryfire's
+// CompletionRequest, with the loop's messages as they are in memory (tool
+// arguments in the model's order, mock results in the suite's), which is
+// the order their JSON text takes on the wire.
+func WireRequest(r Request) *provider.Request {
+	t := r.Temperature
+	w := &provider.Request{Model: r.Model, Params: provider.Params{Temperature: &t}}
+	if r.System.Kind == jsonv.String {
+		w.System = r.System.Text
+	}
+	w.Messages = make([]provider.Message, len(r.Messages))
+	for i, m := range r.Messages {
+		pm := provider.Message{Role: m.Role, Content: m.Content, ToolCalls: m.ToolCalls, Raw: m.Raw}
+		for _, tr := range m.ToolResults {
+			pm.ToolResults = append(pm.ToolResults, provider.ToolResult{CallID: tr.CallID, Content: tr.Content, IsError: tr.IsError})
+		}
+		w.Messages[i] = pm
+	}
+	for _, tool := range r.Tools {
+		w.Tools = append(w.Tools, provider.Tool{Name: tool.Name, Description: tool.Description.Str(), InputSchema: tool.InputSchema})
+	}
+	return w
+}
