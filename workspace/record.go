@@ -85,7 +85,9 @@ func (e *SecretRefusal) Error() string {
 }
 
 // Repr is the exception dryfire-tui reports for the refusal.
-func (e *SecretRefusal) Repr() string { return (&engine.PyError{Class: "SecretRefused", Msg: e.Error()}).Repr() }
+func (e *SecretRefusal) Repr() string {
+	return (&engine.PyError{Class: "SecretRefused", Msg: e.Error()}).Repr()
+}
 
 // recorder writes the cassettes of a run, after a secrets scan.
 type recorder struct {
