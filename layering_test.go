@@ -29,7 +29,7 @@ var layers = [][]string{
 	{"engine", "diff", "secrets"},
 	{"provider", "suite", "cassette"},
 	{"tape"},
-	{"internal/format"},
+	{"internal/format", "internal/providertest"}, // providertest: a fake model provider for tests
 	{"internal/jsonv", "internal/pathlib", "internal/safefile", "internal/pyregex", "internal/visible", "examples"},
 }
 

@@ -137,7 +137,7 @@ func plural(n int, word string) string {
 
 // writeRecorded says what a recording run wrote, redacted and refused.
 func writeRecorded(w io.Writer, rp *workspace.RunPlan, rec *workspace.Recorded) {
-	if !rp.Live() || rp.Mode == engine.ModeOff {
+	if !rp.Live() || rp.Mode == engine.ModeOff || (!rp.CallsProviders() && len(rec.Written) == 0) {
 		return
 	}
 	fmt.Fprintf(w, "dryfire-tui: recorded %s under %s\n", plural(len(rec.Written), "cassette"), rp.CassetteDir())

@@ -1,0 +1,212 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
+	"github.com/dryfire-tui/dryfire-tui/provider"
+)
+
+const recordFixtures = "testdata/golden/record"
+
+// recordRun runs `dryfire-tui run` with args in dir, against env only,
+// with no waits between retries.
+type recordRun struct {
+	stdin    string
+	terminal bool
+	ctx      context.Context
+}
+
+func (r recordRun) run(t *testing.T, env map[string]string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	ctx := r.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	code = Run(ctx, append([]string{"run"}, args...), Env{
+		Stdin: strings.NewReader(r.stdin), Stdout: &out, Stderr: &errOut, InputIsTerminal: r.terminal,
+		Now:    func() time.Time { return time.Date(2026, 8, 1, 12, 0, 0, 0, time.UTC) },
+		Getenv: func(k string) string { return env[k] },
+		tuneProviders: func(o *provider.Options) {
+			o.Sleep = func(ctx context.Context, _ time.Duration) error { return ctx.Err() }
+			o.Random = func() float64 { return 0 }
+		},
+	})
+	return code, out.String(), errOut.String()
+}
+
+// fixtureCopy copies a record fixture's project, its providers: base_url
+// at srv.
+func fixtureCopy(t *testing.T, name string, srv *providertest.Server) string {
+	t.Helper()
+	dir := copyDir(t, filepath.Join(recordFixtures, name, "project"))
+	cfg := filepath.Join(dir, "dryfire.yaml")
+	data := readText(t, cfg)
+	if err := os.WriteFile(cfg, []byte(strings.ReplaceAll(data, "FAKEPORT", srv.Port())), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestRecordAsks: a run that calls providers says what it will call and
+// asks; without a terminal it needs --yes; "no" calls nothing (exit 1),
+// "y" records.
+func TestRecordAsks(t *testing.T) {
+	t.Parallel()
+	fixture := filepath.Join(recordFixtures, "judge-openai-H")
+	srv := providertest.Golden(t, fixture)
+	dir := fixtureCopy(t, "judge-openai-H", srv)
+	env := srv.Env()
+
+	code, stdout, stderr := recordRun{}.run(t, env, dir, "--cassette-mode", "record")
+	if code != exitUsage || stdout != "" || len(srv.Requests()) != 0 {
+		t.Fatalf("without a terminal: exit %d, %d calls, stdout %q", code, len(srv.Requests()), stdout)
+	}
+	for _, want := range []string{
+		"dryfire-tui: --cassette-mode record calls the model providers:\n",
+		"  openai (gpt-4.1-mini, gpt-4.1-nano, gpt-4.1; OPENAI_API_KEY is set): at most 109 calls\n",
+		"  17 cases (20 repetitions), at most 109 calls\n",
+		"no price in the pricing table for openai:gpt-4.1, openai:gpt-4.1-mini, openai:gpt-4.1-nano",
+		"  estimated cost: ", "cassettes go to .dryfire/cassettes\n",
+		"dryfire-tui: hint: pass --yes to call the providers without a terminal to ask on\n",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+
+	code, _, stderr = recordRun{stdin: "n\n", terminal: true}.run(t, env, dir, "--cassette-mode", "record")
+	if code != exitFindings || len(srv.Requests()) != 0 || !strings.Contains(stderr, "Call the providers? [y/N] ") {
+		t.Fatalf("answered no: exit %d, %d calls\n%s", code, len(srv.Requests()), stderr)
+	}
+
+	code, stdout, stderr = recordRun{stdin: "y\n", terminal: true}.run(t, env, dir, "--cassette-mode", "record")
+	if code != 1 || len(srv.Requests()) != 46 {
+		t.Fatalf("answered yes: exit %d (dryfire's 1), %d calls (dryfire's 46)\n%s", code, len(srv.Requests()), stderr)
+	}
+	if !strings.Contains(stderr, "dryfire-tui: recorded 46 cassettes under .dryfire/cassettes\n") || !strings.Contains(stdout, "18 cases") {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+}
+
+// TestRecordSkipsWithoutKey: a case whose provider has no key is skipped
+// with dryfire's line on stdout before the report (a scripted case still
+// runs); when every case is skipped, the run exits 0 with no report and no
+// question.
+func TestRecordSkipsWithoutKey(t *testing.T) {
+	t.Parallel()
+	srv := providertest.Golden(t, filepath.Join(recordFixtures, "compat-S"))
+	dir := fixtureCopy(t, "compat-S", srv)
+	code, stdout, stderr := recordRun{}.run(t, srv.Env(), dir, "--cassette-mode", "auto")
+	lines := strings.Split(stdout, "\n")
+	if code != 0 || stderr != "" || len(srv.Requests()) != 0 || len(lines) < 24 ||
+		lines[0] != "skipped checkout flow/v2::add to cart (needs LOCAL_VLLM_KEY)" || lines[21] != "hello_fake  evals/hello.eval.yaml" {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+
+	only := filepath.Join(dir, "evals", "ops")
+	code, stdout, stderr = recordRun{}.run(t, srv.Env(), filepath.Join(only, "incident.eval.yaml"), "--cassette-mode", "record")
+	if code != 0 || stderr != "" || strings.Count(stdout, "\n") != 5 || !strings.HasPrefix(stdout, "skipped incident_triage::") {
+		t.Errorf("every case skipped: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
+
+// TestRecordNeverShowsTheKey: a provider that echoes the key in an error
+// and in its answers never gets it into stdout, stderr, the reports or a
+// cassette.
+func TestRecordNeverShowsTheKey(t *testing.T) {
+	t.Parallel()
+	const key = "sk-proj-Zq8WfT3nKc7LmP2vXy9RbH4sJd6GtA1e"
+	calls := 0
+	srv := providertest.New(t, func(path string, body jsonv.Value) (int, string) {
+		calls++
+		if calls == 1 {
+			return 401, `{"error":{"message":"Incorrect API key provided: ` + key + `","type":"invalid_request_error"}}`
+		}
+		return 200, `{"id":"chatcmpl-1","model":"gpt-4o","choices":[{"index":0,"message":{"role":"assistant","content":"the key was ` +
+			key[:20] + `…"},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":2},"echo":"` + key + `"}`
+	})
+	dir := fixtureCopy(t, "judge-openai-H", srv)
+	env := srv.Env()
+	env["OPENAI_API_KEY"] = key
+	code, stdout, stderr := recordRun{}.run(t, env, dir, "--cassette-mode", "record", "--yes", "--concurrency", "1",
+		"--json-out", filepath.Join(dir, "run.json"), "--junit-out", filepath.Join(dir, "junit.xml"), "-v")
+	if code != 3 || calls < 2 {
+		t.Fatalf("exit %d after %d calls\n%s", code, calls, stderr)
+	}
+	texts := map[string]string{"stdout": stdout, "stderr": stderr}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			texts[p] = readText(t, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr, "recorded ") || !strings.Contains(stdout, "provider_error") {
+		t.Errorf("the run did not record and fail as planned:\n%s\n%s", stdout, stderr)
+	}
+	for name, text := range texts {
+		for i := 0; i+8 <= len(key); i++ {
+			if strings.Contains(text, key[i:i+8]) {
+				t.Errorf("%s shows %q, part of the key", name, key[i:i+8])
+				break
+			}
+		}
+	}
+}
+
+// TestRecordInterrupted: Ctrl-C while recording stops the run (exit 130)
+// and says what it wrote; every file written is whole.
+func TestRecordInterrupted(t *testing.T) {
+	t.Parallel()
+	fixture := filepath.Join(recordFixtures, "openai-C")
+	srv := providertest.Golden(t, fixture)
+	dir := fixtureCopy(t, "openai-C", srv)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv.OnRequest = func(n int) {
+		if n == 10 {
+			cancel()
+		}
+	}
+	code, stdout, stderr := recordRun{ctx: ctx}.run(t, srv.Env(), dir, "--cassette-mode", "record", "--yes",
+		"--json-out", filepath.Join(dir, "run.json"))
+	if code != exitInterrupted || stdout != "" {
+		t.Fatalf("exit %d, stdout %q", code, stdout)
+	}
+	if !strings.Contains(stderr, "dryfire-tui: stopped after recording ") || !strings.HasSuffix(stderr, "dryfire-tui: interrupted\n") {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "run.json")); !os.IsNotExist(err) {
+		t.Errorf("an interrupted run wrote a run document (%v)", err)
+	}
+	expected := filepath.Join(fixture, "expected-cassettes")
+	err := filepath.WalkDir(filepath.Join(dir, ".dryfire", "cassettes"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(filepath.Join(dir, ".dryfire", "cassettes"), p)
+		got := latencyField.ReplaceAllString(readText(t, p), `"latency_ms": 0`)
+		if want, err := os.ReadFile(filepath.Join(expected, rel)); err != nil || got != string(want) {
+			t.Errorf("%s is not whole dryfire cassette (%v)", rel, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+var latencyField = regexp.MustCompile(`"latency_ms": \d+`)
