@@ -19,6 +19,11 @@
 // [Decode] reads a cassette body into a [Cassette] (with its [Response],
 // [ToolCall]s and [Usage]); [Cassette.Encode] writes what dryfire writes.
 // [RelPath] and [ParseName] build and read <suite>/<case>/<NN>-<key>.json.
+// A recording is a [Record] (dryfire's CassetteRecord and the time it was
+// made): [Record.Cassette] builds the body dryfire writes, the response
+// dumped by [ResponseValue] as pydantic's JSON mode does (NaN and
+// ±Infinity become null), and [Write] puts it in place atomically (a
+// temporary file beside it, renamed over it).
 //
 // # The store
 //

@@ -21,9 +21,17 @@
 // A [Gateway] answers one [Call] (the turn counter, the storage key, the
 // provider-neutral [Request]). [StoreGateway] is replay: dryfire's lookup,
 // a [PyError] CassetteMiss on a miss. provider: fake cases always play
-// their script ([FakeGateway]). The modes that call models wrap a
-// [Provider] (a wire adapter) in a gateway of their own, given through
-// Options.Gateways; the loop never knows which answers it.
+// their script ([FakeGateway]). The modes that call models (record, auto,
+// off) are [Live]: dryfire's caching gateway over one [Provider] per
+// provider name (a wire adapter, [WireProvider] of package provider), given
+// through Options.Gateways ([Live.Gateways]). record calls and writes every
+// turn through a [Recorder] (as a cassette.Record), auto serves what the
+// store has (and what the run already wrote) and records the rest, off
+// calls and writes nothing. A gateway that reads and writes no cassette
+// (off; a case whose mocks run code, [UsesPassthrough], in record and auto)
+// is hashed by nobody, as in dryfire. [PlannedCases], [CallsAtMost] and
+// [FirstRequest] let a caller say what a run will call before it does.
+// The loop never knows which gateway answers it.
 //
 // # The loop, mocks and passthrough
 //
