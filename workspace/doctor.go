@@ -14,7 +14,9 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 // DoctorCheck is one finding of [Workspace.DoctorChecks]: a problem of the
@@ -320,11 +322,11 @@ func (w *Workspace) DoctorReport() *DoctorReport {
 		}
 		rel := filepath.ToSlash(mustRel(root, r.File.Path))
 		for _, p := range r.FileCheck.Problems {
-			p.Path = rel
+			p.Path, p.Message = rel, maskText(p.Message)
 			rep.Problems = append(rep.Problems, p)
 		}
 		for _, p := range r.FileCheck.Notes {
-			p.Path = rel
+			p.Path, p.Message = rel, maskText(p.Message)
 			rep.Notes = append(rep.Notes, p)
 		}
 	}
@@ -429,4 +431,11 @@ func mustRel(dir, p string) string {
 		return p
 	}
 	return r
+}
+
+// maskText masks the secrets a message quotes from a file (a repeated
+// object key, a body's fingerprint): doctor prints what it found wrong,
+// never a secret it found it in.
+func maskText(s string) string {
+	return secrets.MaskValue(jsonv.StringValue(s)).Str()
 }

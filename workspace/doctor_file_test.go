@@ -202,3 +202,25 @@ func writeTree(t *testing.T, files map[string]string) string {
 	}
 	return root
 }
+
+// TestDoctorMasksSecretsItQuotes: a problem message quotes what it found (a
+// repeated key, a body's fingerprint); a secret there is masked as every
+// other output masks it.
+func TestDoctorMasksSecretsItQuotes(t *testing.T) {
+	t.Parallel()
+	secret := "AKIA" + strings.ToUpper(randomAlnum(11, 16))
+	body := `{"schema_version": 1, "fingerprint": "` + secret + `", "response": {"text": "x", "` + secret + `": 1, "` + secret + `": 2}}`
+	root := writeTree(t, map[string]string{"s/c/00-cea902a92f6075d1.json": body})
+	rep, err := Doctor(context.Background(), root, DoctorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Problems) == 0 {
+		t.Fatal("no problem found")
+	}
+	for _, p := range rep.Problems {
+		if strings.Contains(p.Message, secret) {
+			t.Errorf("%s problem prints the secret: %s", p.Kind, p.Message)
+		}
+	}
+}

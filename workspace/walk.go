@@ -8,6 +8,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
@@ -27,7 +28,7 @@ import (
 //
 // It is the one walk of the tool: the cassette store, the tapes, the
 // secrets scan and doctor all read what it yields.
-func walkJSON(ctx context.Context, root string, report func(error), onTemp func(string)) iter.Seq[string] {
+func walkJSON(ctx context.Context, root string, report func(error), onTemp func(string), skip ...string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		start := followedRoot(root)
 		err := filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
@@ -42,6 +43,9 @@ func walkJSON(ctx context.Context, root string, report func(error), onTemp func(
 				return nil
 			}
 			if d.IsDir() {
+				if p != start && slices.Contains(skip, p) {
+					return fs.SkipDir
+				}
 				return nil
 			}
 			if d.Type()&fs.ModeSymlink != 0 {

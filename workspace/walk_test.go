@@ -159,3 +159,31 @@ func TestOpenFollowsASymlinkedCassetteRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestBareDirectoryListsATapeOnce: a directory with no dryfire.yaml is its
+// own cassette root, and its tapes/ directory is read as tapes; the store's
+// walk leaves tapes/ alone, so each tape is listed once.
+func TestBareDirectoryListsATapeOnce(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "golden", "tapes", "tapes", "js-llm-chat.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := writeTree(t, map[string]string{"tapes/chat.json": string(data), "s/c/00-aa.json": "{}"})
+	w, err := Open(context.Background(), root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := map[string]int{}
+	for _, r := range w.Recordings {
+		if r.Format == "dryfire" {
+			paths[r.Path]++
+		}
+	}
+	if paths["tapes/chat.json"] != 0 || paths["s/c/00-aa.json"] != 1 {
+		t.Errorf("dryfire recordings %v: the tape must not be read as a cassette", paths)
+	}
+	if len(w.Tapes) != 1 {
+		t.Errorf("%d tapes, want 1", len(w.Tapes))
+	}
+}

@@ -263,7 +263,7 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 		files = walkJSON(ctx, root, func(err error) {
 			w.problem(err)
 			w.walkProblems = append(w.walkProblems, err)
-		}, func(p string) { w.tempFiles = append(w.tempFiles, p) })
+		}, func(p string) { w.tempFiles = append(w.tempFiles, p) }, w.tapeDirsIn(root)...)
 	}
 	s, err := cassette.LoadStore(ctx, root, files, cassette.LoadOptions{Workers: o.Workers, OnFile: onFile,
 		SkipBodies: !o.Secrets && !o.Doctor})
@@ -444,6 +444,19 @@ func (w *Workspace) tapeRecordings(t *tape.File) []*Recording {
 				r.Reason = "key matches its arguments (" + e.KeyCheck.String() + ")"
 			}
 			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// tapeDirsIn are the tape directories that lie inside root (a bare
+// directory holding tapes/ is also its own cassette root): the store's walk
+// leaves them to the tapes, so that no file is listed twice.
+func (w *Workspace) tapeDirsIn(root string) []string {
+	var out []string
+	for _, d := range w.TapeDirs {
+		if d != root && within(d, root) {
+			out = append(out, d)
 		}
 	}
 	return out
