@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -210,3 +211,33 @@ func TestRecordInterrupted(t *testing.T) {
 }
 
 var latencyField = regexp.MustCompile(`"latency_ms": \d+`)
+
+// TestRecordMatchesDryfire records the gemini-B fixture as the real
+// dryfire did (testdata/run/record/README.md): the same terminal report,
+// run document and JUnit XML, apart from the times and the measured
+// latencies, and the same exit code.
+func TestRecordMatchesDryfire(t *testing.T) {
+	t.Parallel()
+	want := filepath.Join("testdata", "run", "record", "gemini-B")
+	srv := providertest.Golden(t, filepath.Join(recordFixtures, "gemini-B"))
+	dir := fixtureCopy(t, "gemini-B", srv)
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := recordRun{}.run(t, srv.Env(), dir, "--cassette-mode", "record", "--yes",
+		"--json-out", filepath.Join(dir, "run.json"), "--junit-out", filepath.Join(dir, "junit.xml"))
+	if wantCode := strings.TrimSpace(readText(t, filepath.Join(want, "exit_code"))); strconv.Itoa(code) != wantCode {
+		t.Errorf("exit %d, dryfire %s\n%s", code, wantCode, stderr)
+	}
+	if got, w := untimed(stdout), untimed(strings.ReplaceAll(readText(t, filepath.Join(want, "stdout.txt")), "<PROJECT>/", "")); got != w {
+		t.Errorf("stdout differs from dryfire's:\n%s", lineDiff(w, got))
+	}
+	for _, f := range []string{"run.json", "junit.xml"} {
+		w := untimed(latencyField.ReplaceAllString(strings.ReplaceAll(readText(t, filepath.Join(want, f)), "<PROJECT>", root), `"latency_ms": 0`))
+		got := untimed(latencyField.ReplaceAllString(readText(t, filepath.Join(dir, f)), `"latency_ms": 0`))
+		if got != w {
+			t.Errorf("%s differs from dryfire's:\n%s", f, lineDiff(w, got))
+		}
+	}
+}
