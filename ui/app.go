@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -42,6 +43,8 @@ type Options struct {
 	Backend Backend
 	// Editor is the command line of $EDITOR ("" = vi).
 	Editor string
+	// Recorder re-records cases (w); nil disables the key.
+	Recorder Recorder
 
 	// Review is the session the review page shows.
 	Review *gitreview.Review
@@ -62,6 +65,9 @@ type Model struct {
 	isDark bool
 	browse browsePage
 	review reviewPage
+	// width and height are the terminal's, for a page that comes on
+	// screen after the first resize.
+	width, height int
 }
 
 // New returns the app on opts.Page. The browse page starts its scan with
@@ -111,3 +117,34 @@ func (m Model) render() string {
 // ReviewTally counts the review page's changes by what the session did
 // with them (zero on the browse page).
 func (m Model) ReviewTally() Tally { return m.review.tally() }
+
+// openReview shows the review of what a re-recording changed: the review
+// page, opened from the browser, to which q goes back. Without a review
+// (no git), the browser says why and reads the workspace again.
+func (m Model) openReview(msg reviewOpenedMsg) (tea.Model, tea.Cmd) {
+	if msg.err != nil || msg.review == nil {
+		why := "no git repository to review it in"
+		if msg.err != nil {
+			why = msg.err.Error()
+		}
+		m.browse.setStatus(fmt.Sprintf("re-recorded %d cassette(s); no review: %s", msg.written, why), false)
+		return m.withBrowse(m.browse.rescan())
+	}
+	r := m.browse.opts.Recorder
+	opts := Options{Context: m.browse.opts.Context, Review: msg.review, LookedAt: msg.lookedAt,
+		Reload: func(ctx context.Context) (*gitreview.Review, []string, error) { return r.Review(ctx, msg.root) }}
+	m.review = newReviewPage(opts, theme.New(m.isDark))
+	m.review.fromBrowse = true
+	m.page = PageReview
+	m.resize(m.width, m.height)
+	return m, nil
+}
+
+// backToBrowse leaves a review opened from the browser, which reads the
+// workspace again.
+func (m Model) backToBrowse() (tea.Model, tea.Cmd) {
+	m.page = PageBrowse
+	m.review = reviewPage{}
+	m.resize(m.width, m.height)
+	return m.withBrowse(m.browse.rescan())
+}

@@ -68,6 +68,13 @@ type browsePage struct {
 	picker    picker.Model
 	pickers   int
 	pickerAsk string
+	// records is what each re-record dialog asked to record; recording
+	// is set while one runs, and recordStop stops it.
+	records    asked[RecordPlan]
+	recording  bool
+	recordStop context.CancelFunc
+	// quitAfterRecord quits once the stopped recording has ended.
+	quitAfterRecord bool
 	// touched is set by the first key press; landed once the first scan
 	// has put the cursor on the first problem (unless touched).
 	touched, landed bool
@@ -87,10 +94,13 @@ func (m browsePage) init() tea.Cmd {
 	return scanWorkspaceCmd(m.ctx, m.opts.Backend, m.opts.Path, m.gen)
 }
 
-// stop cancels the running scan.
+// stop cancels the running scan and re-recording.
 func (m browsePage) stop() {
 	if m.cancel != nil {
 		m.cancel()
+	}
+	if m.recordStop != nil {
+		m.recordStop()
 	}
 }
 
@@ -116,9 +126,14 @@ func (m browsePage) update(msg tea.Msg) (browsePage, tea.Cmd) {
 	case tea.MouseClickMsg:
 		return m.handleClick(msg)
 	case dialog.ConfirmedMsg:
+		if p, rest, ok := m.records.take(msg.ID); ok {
+			m.records = rest
+			return m.startRecord(p)
+		}
 		return m.confirmPrune(msg.ID)
 	case dialog.CancelledMsg:
 		_, m.prunes, _ = m.prunes.take(msg.ID)
+		_, m.records, _ = m.records.take(msg.ID)
 	case picker.PickedMsg:
 		return m.handlePicked(msg)
 	}

@@ -22,6 +22,7 @@ type BrowseKeyMap struct {
 	NextProblem, PrevProblem, Problems   key.Binding
 	Prune, Edit, EditFile, Copy, CopyKey key.Binding
 	Rescan                               key.Binding
+	Record, StopRecord                   key.Binding
 	Tree                                 tree.KeyMap
 	Detail                               detail.KeyMap
 	Dialog                               dialog.KeyMap
@@ -46,6 +47,8 @@ func DefaultBrowseKeyMap() BrowseKeyMap {
 		Copy:         key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy path")),
 		CopyKey:      key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy key")),
 		Rescan:       key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rescan")),
+		Record:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "re-record")),
+		StopRecord:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop recording")),
 		Tree:         tree.DefaultKeyMap(),
 		Detail:       detail.DefaultKeyMap(),
 		Dialog:       dialog.DefaultKeyMap(),
@@ -69,7 +72,7 @@ func (k BrowseKeyMap) Groups() []help.Group {
 		{Title: "Tree", Bindings: k.Tree.Bindings()},
 		{Title: "Problems", Bindings: []key.Binding{k.NextProblem, k.PrevProblem, k.Problems}},
 		{Title: "Detail", Bindings: append([]key.Binding{k.Focus, k.Open, k.Back}, k.Detail.Bindings()...)},
-		{Title: "Actions", Bindings: []key.Binding{k.Filter, k.Clear, k.StatusFilter, k.Prune, k.Edit, k.EditFile, k.Copy, k.CopyKey, k.Rescan}},
+		{Title: "Actions", Bindings: []key.Binding{k.Filter, k.Clear, k.StatusFilter, k.Prune, k.Edit, k.EditFile, k.Copy, k.CopyKey, k.Rescan, k.Record, k.StopRecord}},
 		{Title: "General", Bindings: []key.Binding{k.Help, k.Quit}},
 		{Title: "Problem summary", Bindings: k.Picker.ShortHelp()},
 		{Title: "Confirm dialog", Bindings: k.Dialog.ShortHelp()},
@@ -109,7 +112,17 @@ func (m browsePage) keysNow() BrowseKeyMap {
 	k.EditFile.SetEnabled(false)
 	k.Copy.SetEnabled(leaf)
 	k.CopyKey.SetEnabled(leaf && it.Key != "")
-	k.Rescan.SetEnabled(!m.loading)
+	k.Rescan.SetEnabled(!m.loading && !m.recording)
+	k.Record.SetEnabled(m.canRecord())
+	k.StopRecord.SetEnabled(m.recording)
+	if m.recording {
+		// The recording writes into the tree: nothing else changes it
+		// meanwhile, and esc stops the recording.
+		k.Prune.SetEnabled(false)
+		k.Edit.SetEnabled(false)
+		k.Clear.SetEnabled(false)
+		k.Back.SetEnabled(false)
+	}
 	return k
 }
 
@@ -155,6 +168,10 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 		return m.copy(key.Matches(msg, k.CopyKey))
 	case key.Matches(msg, k.Rescan):
 		return m.rescan()
+	case key.Matches(msg, k.Record):
+		return m.planRecord()
+	case key.Matches(msg, k.StopRecord):
+		return m.stopRecord(), nil
 	default:
 		m = m.handleMoveKey(msg, k)
 	}

@@ -80,10 +80,17 @@ func (m browsePage) keyLine() help.Line {
 	if len(problems) == 2 {
 		problems = []key.Binding{summary("n/N", "problem", k.NextProblem, k.PrevProblem)}
 	}
-	keys := append(nav, problems...)
+	keys := append(enabled(k.StopRecord), nav...)
+	keys = append(keys, problems...)
+	if it, _ := m.tree.Selected(); it.Status == "stale" || it.Verdict == "failing" {
+		keys = append(keys, enabled(k.Record)...) // the fix of what is selected comes first
+	}
 	keys = append(keys, enabled(k.Problems, k.Open, k.Back, k.Filter, k.Clear, k.StatusFilter, k.Tree.Mark)...)
 	if m.tree.MarkCount() > 0 {
 		keys = append(keys, enabled(k.Prune)...)
+	}
+	if it, _ := m.tree.Selected(); it.Status != "stale" && it.Verdict != "failing" {
+		keys = append(keys, enabled(k.Record)...)
 	}
 	keys = append(keys, enabled(k.Detail.Reveal, k.Focus, k.Detail.Tabs, k.Edit, k.Copy, k.Rescan)...)
 	return help.Line{Keys: keys, Tail: []key.Binding{k.Help, k.Quit}}

@@ -219,3 +219,75 @@ func reloadReviewCmd(ctx context.Context, load ReviewLoader, gen int) tea.Cmd {
 		return reviewLoadedMsg{gen: gen, review: r, lookedAt: dirs, err: err}
 	}
 }
+
+// planRecordCmd asks the recorder what re-recording cases will call.
+func planRecordCmd(ctx context.Context, r Recorder, path string, cases []CaseRef) tea.Cmd {
+	return func() tea.Msg {
+		p, err := r.Plan(ctx, path, cases)
+		return recordPlannedMsg{plan: p, err: err}
+	}
+}
+
+// recordCasesCmd runs a re-recording in a goroutine and returns its first
+// event; each progress message carries the channel the next one comes
+// from (waitRecordCmd). The goroutine ends when the recording does; a
+// cancelled ctx stops the recording itself.
+func recordCasesCmd(ctx context.Context, r Recorder, p RecordPlan) tea.Cmd {
+	return func() tea.Msg {
+		ch := make(chan recordEvent, 64)
+		go func() {
+			defer close(ch)
+			res := r.Record(ctx, p, func(pr RecordProgress) {
+				select {
+				case ch <- recordEvent{progress: pr}:
+				default: // the screen is behind: a later line will do
+				}
+			})
+			ch <- recordEvent{done: true, result: res}
+		}()
+		return readRecord(ch)
+	}
+}
+
+// waitRecordCmd waits for the next event of a re-recording.
+func waitRecordCmd(ch <-chan recordEvent) tea.Cmd {
+	return func() tea.Msg { return readRecord(ch) }
+}
+
+// readRecord blocks for one event and skips to the newest of those
+// already waiting, so the status line shows the last call.
+func readRecord(ch <-chan recordEvent) tea.Msg {
+	ev, ok := <-ch
+	for ok && !ev.done {
+		next, more, waiting := tryRecord(ch)
+		if !waiting {
+			break
+		}
+		ev, ok = next, more
+	}
+	switch {
+	case !ok:
+		return recordDoneMsg{result: RecordResult{Err: errors.New("the recording stopped without a result")}}
+	case ev.done:
+		return recordDoneMsg{result: ev.result}
+	}
+	return recordProgressMsg{next: ch, progress: ev.progress}
+}
+
+// tryRecord receives an event already waiting, if there is one.
+func tryRecord(ch <-chan recordEvent) (ev recordEvent, ok, waiting bool) {
+	select {
+	case ev, ok = <-ch:
+		return ev, ok, true
+	default:
+		return ev, false, false
+	}
+}
+
+// openReviewCmd opens the review of what a re-recording wrote.
+func openReviewCmd(ctx context.Context, r Recorder, root string, written int) tea.Cmd {
+	return func() tea.Msg {
+		rv, looked, err := r.Review(ctx, root)
+		return reviewOpenedMsg{root: root, review: rv, lookedAt: looked, written: written, err: err}
+	}
+}

@@ -49,6 +49,9 @@ type reviewPage struct {
 	undo     []int                           // core steps per user action, for u
 	busy     string                          // the action running, "" when idle
 	asks     asked[reviewAsk]                // what each dialog asks to do
+	// fromBrowse is set when the browser opened the review after a
+	// re-recording: q goes back to it.
+	fromBrowse bool
 }
 
 // reviewAsk is an action a dialog asks to confirm.

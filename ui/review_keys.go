@@ -116,6 +116,9 @@ func (m reviewPage) keysNow() ReviewKeyMap {
 	adds := has && len(m.items[p].Secrets) > 0 && state != stateAccepted && state != stateRejected
 	k.Redact.SetEnabled(idle && adds)
 	k.Baseline.SetEnabled(idle && adds)
+	if m.fromBrowse {
+		k.Quit.SetHelp("q", "back to browse")
+	}
 	return k
 }
 
@@ -132,6 +135,8 @@ func (m reviewPage) handleKey(msg tea.KeyPressMsg) (reviewPage, tea.Cmd) {
 		m.setStatus("", false)
 	}
 	switch {
+	case key.Matches(msg, k.Quit) && m.fromBrowse:
+		return m, func() tea.Msg { return backToBrowseMsg{} }
 	case key.Matches(msg, k.Quit):
 		return m, tea.Quit
 	case key.Matches(msg, k.Help):

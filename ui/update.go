@@ -22,6 +22,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tea.KeyPressMsg:
 		if key.Matches(msg, m.keys.Interrupt) {
+			if m.browse.recording && !m.browse.quitAfterRecord {
+				// Stop the recording first and quit once it has ended,
+				// so that no write is cut short; a second ctrl+c quits.
+				m.browse = m.browse.stopRecord()
+				m.browse.quitAfterRecord = true
+				return m, nil
+			}
 			m.browse.stop()
 			return m, tea.Quit
 		}
@@ -49,6 +56,17 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case reviewSecretsMsg:
 		m.review = m.review.handleSecrets(msg)
 		return m, nil
+	case recordPlannedMsg:
+		m.browse = m.browse.handleRecordPlanned(msg)
+		return m, nil
+	case recordProgressMsg:
+		return m.withBrowse(m.browse.handleRecordProgress(msg))
+	case recordDoneMsg:
+		return m.withBrowse(m.browse.handleRecordDone(msg))
+	case reviewOpenedMsg:
+		return m.openReview(msg)
+	case backToBrowseMsg:
+		return m.backToBrowse()
 	}
 	return m, nil
 }
@@ -73,6 +91,7 @@ func (m Model) withReview(p reviewPage, cmd tea.Cmd) (tea.Model, tea.Cmd) {
 
 // resize lays out the page on screen for the new size.
 func (m *Model) resize(w, h int) {
+	m.width, m.height = w, h
 	if m.page == PageReview {
 		m.review.setLayout(computeReviewLayout(w, h))
 		return

@@ -2,9 +2,11 @@ package workspace
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
@@ -298,4 +300,34 @@ func remaining(cr *engine.CaseResult, loop int, judges []string) callPlan {
 		return callPlan{judges: judges[min(judgeHits, len(judges)):]}
 	}
 	return callPlan{loop: max(loop-hits, 0), judges: judges}
+}
+
+// CostText is the estimate in words: the sum, what it rests on, and what
+// the pricing table does not price ("about $0.42 at most (…)", or
+// "unknown; no price in the pricing table for …").
+func (e Estimate) CostText() string {
+	var b strings.Builder
+	if e.Cost == nil {
+		b.WriteString("unknown")
+	} else {
+		b.WriteString("about " + usd(e.Cost) + " at most")
+		if e.FromRecordings == e.Repetitions {
+			b.WriteString(" (tokens per call of the earlier recordings)")
+		} else {
+			fmt.Fprintf(&b, " (tokens per call of the earlier recordings for %d of %d repetitions; for the others, the first request's size and %d output tokens per call)",
+				e.FromRecordings, e.Repetitions, AssumedOutputTokens)
+		}
+	}
+	if len(e.Unpriced) > 0 {
+		fmt.Fprintf(&b, "; no price in the pricing table for %s, whose calls are not counted", strings.Join(e.Unpriced, ", "))
+	}
+	return b.String()
+}
+
+// usd spells an amount of dollars: cents, or four decimals below a cent.
+func usd(r *big.Rat) string {
+	if r.Sign() > 0 && r.Cmp(big.NewRat(1, 100)) < 0 {
+		return "$" + r.FloatString(4)
+	}
+	return "$" + r.FloatString(2)
 }

@@ -192,6 +192,10 @@ func (rp *RunPlan) prepareLive(ctx context.Context) error {
 	return rp.estimate(ctx, planned)
 }
 
+// OnCall sets who hears of every model call of the run (progress), in
+// place of LiveOptions.OnCall.
+func (rp *RunPlan) OnCall(f func(engine.CallEvent)) { rp.live.OnCall = f }
+
 // Execute runs the prepared plan. In record and auto it writes the
 // cassettes it records, after a secrets scan; the second result says what
 // it wrote (empty in replay and off).

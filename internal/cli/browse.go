@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/pflag"
 
+	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/ui"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
@@ -61,7 +62,8 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 	if editor == "" {
 		editor = e.Getenv("EDITOR")
 	}
-	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: ui.Core{}, Editor: editor, IsDark: true})
+	rec := ui.CoreRecorder{Env: providerEnv(e), Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries}}
+	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: ui.Core{}, Recorder: rec, Editor: editor, IsDark: true})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return ctx.Err()

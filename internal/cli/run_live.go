@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math/big"
 	"os"
 	"strings"
 	"sync"
@@ -93,39 +92,10 @@ func writePlan(w io.Writer, rp *workspace.RunPlan) {
 		fmt.Fprintf(w, "  %s (%s; %s): at most %d calls\n", u.Name, strings.Join(u.Models, ", "), key, u.Calls)
 	}
 	fmt.Fprintf(w, "  %s (%s), at most %s\n", plural(est.Cases, "case"), plural(est.Repetitions, "repetition"), plural(est.Calls, "call"))
-	fmt.Fprintf(w, "  estimated cost: %s\n", costLine(est))
+	fmt.Fprintf(w, "  estimated cost: %s\n", est.CostText())
 	if rp.Mode != engine.ModeOff {
 		fmt.Fprintf(w, "  cassettes go to %s\n", rp.CassetteDir())
 	}
-}
-
-// costLine is the estimate in words: the sum, what it rests on, and what
-// the pricing table does not price.
-func costLine(est workspace.Estimate) string {
-	var b strings.Builder
-	if est.Cost == nil {
-		b.WriteString("unknown")
-	} else {
-		b.WriteString("about " + usd(est.Cost) + " at most")
-		if est.FromRecordings == est.Repetitions {
-			b.WriteString(" (tokens per call of the earlier recordings)")
-		} else {
-			fmt.Fprintf(&b, " (tokens per call of the earlier recordings for %d of %d repetitions; for the others, the first request's size and %d output tokens per call)",
-				est.FromRecordings, est.Repetitions, workspace.AssumedOutputTokens)
-		}
-	}
-	if len(est.Unpriced) > 0 {
-		fmt.Fprintf(&b, "; no price in the pricing table for %s, whose calls are not counted", strings.Join(est.Unpriced, ", "))
-	}
-	return b.String()
-}
-
-// usd spells an amount of dollars: cents, or four decimals below a cent.
-func usd(r *big.Rat) string {
-	if r.Sign() > 0 && r.Cmp(big.NewRat(1, 100)) < 0 {
-		return "$" + r.FloatString(4)
-	}
-	return "$" + r.FloatString(2)
 }
 
 func plural(n int, word string) string {

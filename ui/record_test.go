@@ -1,0 +1,113 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+)
+
+// stopRecorder plans what it is given and records one call, then waits
+// for the stop.
+type stopRecorder struct {
+	plan    RecordPlan
+	planned []CaseRef
+}
+
+func (r *stopRecorder) Plan(_ context.Context, _ string, cases []CaseRef) (RecordPlan, error) {
+	r.planned = cases
+	return r.plan, nil
+}
+
+func (r *stopRecorder) Record(ctx context.Context, p RecordPlan, progress func(RecordProgress)) RecordResult {
+	progress(RecordProgress{Calls: 1, Most: p.Calls, Line: "refund_agent::parallel_lookups turn 00 recorded"})
+	<-ctx.Done()
+	return RecordResult{Written: []string{".dryfire/cassettes/refund_agent/parallel_lookups/00-2f74f3297d225812.json"}, Interrupted: true}
+}
+
+func (r *stopRecorder) Review(context.Context, string) (*gitreview.Review, []string, error) {
+	return nil, nil, errors.New("not a git repository")
+}
+
+// recordModel is a browser with one stale recording of a graded case.
+func recordModel(t *testing.T, r Recorder) Model {
+	t.Helper()
+	items := []tree.Item{{ID: "a", Path: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json",
+		Format: "dryfire", Group: "refund_agent", Sub: "parallel_lookups", Label: "00 6e943a", Key: "6e943a4a4125d90d",
+		Status: "stale", Verdict: "failing", Case: &engine.CaseRun{Suite: "refund_agent", Case: "parallel_lookups"}}}
+	m, _ := newTestModel(t, 120, 40, items)
+	m.browse.opts.Recorder = r
+	return keys(t, m, "G")
+}
+
+// update feeds one message and returns the model and the Cmd, unrun.
+func update(m Model, msg tea.Msg) (Model, tea.Cmd) {
+	nm, cmd := m.Update(msg)
+	return nm.(Model), cmd
+}
+
+// TestRecordDialogWithoutKey: the dialog says which key is not set and
+// that nothing will be recorded; it cannot be confirmed.
+func TestRecordDialogWithoutKey(t *testing.T) {
+	r := &stopRecorder{plan: RecordPlan{
+		Providers: []RecordProvider{{Name: "anthropic", Models: []string{"claude-sonnet-4-6"}, KeyEnv: "ANTHROPIC_API_KEY"}},
+		LeftOut:   []string{"refund_agent::parallel_lookups needs ANTHROPIC_API_KEY, which is not set"},
+	}}
+	m := recordModel(t, r)
+	if !strings.Contains(screenText(m), "w re-record") {
+		t.Fatalf("no w on the key line:\n%s", screenText(m))
+	}
+	m, cmd := update(m, pressKey("w"))
+	m, _ = update(m, cmd())
+	if len(r.planned) != 1 || r.planned[0] != (CaseRef{"refund_agent", "parallel_lookups"}) {
+		t.Errorf("planned %v", r.planned)
+	}
+	scr := screenText(m)
+	for _, want := range []string{"Nothing to record.", "ANTHROPIC_API_KEY is not set", "needs ANTHROPIC_API_KEY, which is not set"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("dialog lacks %q:\n%s", want, scr)
+		}
+	}
+	m, cmd = update(m, pressKey("y"))
+	if cmd != nil || !m.browse.dialog.Visible() {
+		t.Errorf("y confirmed a dialog with nothing to record")
+	}
+}
+
+// TestRecordProgressAndStop: the status line follows the calls; esc stops
+// the recording, whose written files the status line then counts; with no
+// git repository there is no review, and the browser says so.
+func TestRecordProgressAndStop(t *testing.T) {
+	r := &stopRecorder{plan: RecordPlan{Cases: []CaseRef{{"refund_agent", "parallel_lookups"}}, Calls: 6, Repetitions: 1,
+		Providers: []RecordProvider{{Name: "anthropic", Models: []string{"claude-sonnet-4-6"}, KeyEnv: "ANTHROPIC_API_KEY", KeySet: true, Calls: 6}},
+		Cost:      "about $0.0061 at most", CassetteDir: ".dryfire/cassettes"}}
+	m := recordModel(t, r)
+	m, cmd := update(m, pressKey("w"))
+	m, _ = update(m, cmd())
+	m, cmd = update(m, pressKey("y"))
+	m, cmd = update(m, cmd()) // the dialog's answer
+	m, next := update(m, cmd())
+	scr := screenText(m)
+	if !strings.Contains(scr, "re-recording: 1/6 calls · refund_agent::parallel_lookups turn 00 recorded · esc stops") ||
+		!strings.Contains(scr, "esc stop recording") || strings.Contains(scr, "d prune") || strings.Contains(scr, "r rescan") {
+		t.Fatalf("while recording:\n%s", scr)
+	}
+	m, _ = update(m, pressKey("esc"))
+	if !strings.Contains(screenText(m), "stopping the re-recording") {
+		t.Errorf("esc did not stop:\n%s", screenText(m))
+	}
+	m, cmd = update(m, next())
+	if m.browse.recording || !strings.Contains(screenText(m), "stopped: 1 cassette(s) written, each whole") {
+		t.Errorf("after the stop:\n%s", screenText(m))
+	}
+	m, _ = update(m, cmd())
+	if m.page != PageBrowse || !strings.Contains(screenText(m), "re-recorded 1 cassette(s); no review: not a git repository") {
+		t.Errorf("without git:\n%s", screenText(m))
+	}
+}
