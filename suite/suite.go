@@ -37,6 +37,24 @@ type Settings struct {
 	OnUnmocked      *string // "error", "null" or "passthrough"
 	Repeat          *int
 	RequirePassRate *float64
+	// Pos says where each setting that is set is written, by its key
+	// (model, temperature, …).
+	Pos map[string]Pos
+}
+
+// Pos is where something is written: a 1-based line and column, in File
+// when it came in by $ref (the path as read), else in the file being
+// loaded. The zero Pos is unknown.
+type Pos struct {
+	File         string
+	Line, Column int
+}
+
+func posOf(n *YAMLNode) Pos {
+	if n == nil {
+		return Pos{}
+	}
+	return Pos{File: n.From, Line: n.Line, Column: n.Column}
 }
 
 // Tool is one tool of a suite, after $ref and ${VAR} processing.
@@ -44,6 +62,9 @@ type Tool struct {
 	Name        string
 	Description jsonv.Value // a string or null
 	InputSchema jsonv.Value // an object, key order as written
+	// Pos is where the tool is written; DescriptionPos and SchemaPos where
+	// its description and input_schema keys are (zero when absent).
+	Pos, DescriptionPos, SchemaPos Pos
 	// Unserialisable is set when the schema holds a date: dryfire loads it
 	// but cannot hash any request carrying it.
 	Unserialisable string
@@ -58,12 +79,14 @@ type ToolMocks struct {
 // MockRule is one mock rule; exactly one of the outcome kinds is set.
 type MockRule struct {
 	Line, Column int
-	When         *jsonv.Value // nil: catch-all
-	Kind         string       // "return", "error", "sequence" or "impl"
-	Return       jsonv.Value  // Kind "return"
-	Error        string       // Kind "error" (null reads as "")
-	Sequence     []MockStep
-	Impl         string // Kind "impl": the Python callable, pkg.mod:func
+	// From is the file the rule came from by $ref ("" for the suite's).
+	From     string
+	When     *jsonv.Value // nil: catch-all
+	Kind     string       // "return", "error", "sequence" or "impl"
+	Return   jsonv.Value  // Kind "return"
+	Error    string       // Kind "error" (null reads as "")
+	Sequence []MockStep
+	Impl     string // Kind "impl": the Python callable, pkg.mod:func
 	// ImplLine and ImplColumn are where the impl value is written.
 	ImplLine, ImplColumn int
 	// Unserialisable is set when the outcome holds a date.
@@ -80,20 +103,23 @@ type MockStep struct {
 // Suite is one suite file. A suite with errors has Failed set; its cases
 // may be partly filled and are never replayed.
 type Suite struct {
-	Path         string // slash path relative to the project root (or as given)
-	File         string // the path that was read
-	Name         string
-	Failed       bool
-	Errors       []SpecError
-	Description  string
-	Tags         []string
-	Provider     *string
-	Settings     Settings
-	System       jsonv.Value // a string or null (hashed)
-	Tools        []Tool
-	Mocks        []ToolMocks
-	Cases        []*Case
-	Unserialised string // a date in the system prompt or the tools
+	Path        string // slash path relative to the project root (or as given)
+	File        string // the path that was read
+	Name        string
+	Failed      bool
+	Errors      []SpecError
+	Description string
+	Tags        []string
+	Provider    *string
+	Settings    Settings
+	System      jsonv.Value // a string or null (hashed)
+	// SystemPos, ToolsPos and MocksPos are where the system, tools and
+	// mocks keys are written (zero when absent).
+	SystemPos, ToolsPos, MocksPos Pos
+	Tools                         []Tool
+	Mocks                         []ToolMocks
+	Cases                         []*Case
+	Unserialised                  string // a date in the system prompt or the tools
 }
 
 // Case is one case of a suite, with its own settings. Resolve gives the
@@ -104,6 +130,9 @@ type Case struct {
 	Name         string
 	Line, Column int
 	Input        jsonv.Value // a string, or a list of message objects
+	// InputPos and MocksPos are where the input and mocks keys are
+	// written (zero when absent).
+	InputPos, MocksPos Pos
 	// InputUnserialisable is set when the input holds a date.
 	InputUnserialisable string
 	Expect              []jsonv.Value
@@ -256,7 +285,8 @@ func (v *validator) resolveRefs(n *YAMLNode, dir string, loc []string) *YAMLNode
 				v.poisoned = append(v.poisoned, append([]string(nil), loc...))
 				return &YAMLNode{Kind: jsonv.Object, Line: n.Line, Column: n.Column}
 			}
-			loaded.Line, loaded.Column = n.Line, n.Column
+			markFrom(loaded, target)
+			loaded.Line, loaded.Column, loaded.From = n.Line, n.Column, ""
 			return loaded
 		}
 		for i := range n.Members {
@@ -268,6 +298,21 @@ func (v *validator) resolveRefs(n *YAMLNode, dir string, loc []string) *YAMLNode
 		}
 	}
 	return n
+}
+
+// markFrom records on every node of a tree loaded by $ref the file it was
+// loaded from, so a position inside it names that file.
+func markFrom(n *YAMLNode, file string) {
+	n.From = file
+	for _, it := range n.Items {
+		markFrom(it, file)
+	}
+	for _, m := range n.Members {
+		if m.KeyNode != nil {
+			m.KeyNode.From = file
+		}
+		markFrom(m.Value, file)
+	}
 }
 
 // suggestFile is dryfire's did-you-mean for a missing $ref target.

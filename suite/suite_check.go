@@ -53,6 +53,16 @@ func (o *object) field(key string) (*YAMLNode, pos, bool) {
 	return nil, o.at, false
 }
 
+// keyPos is where key is written in the mapping (zero when absent).
+func (o *object) keyPos(key string) Pos {
+	for _, m := range o.n.Members {
+		if m.Key == key {
+			return posOf(m.KeyNode)
+		}
+	}
+	return Pos{}
+}
+
 // required is field with a "required field is missing" error.
 func (o *object) required(key string) (*YAMLNode, pos, bool) {
 	n, p, ok := o.field(key)
@@ -155,6 +165,14 @@ func (v *validator) laxFloatField(n *YAMLNode, p pos) (float64, bool) {
 // settings reads the overridable settings of a suite, case or defaults block.
 func (o *object) settings() Settings {
 	var s Settings
+	for _, k := range [...]string{"model", "max_turns", "temperature", "on_unmocked", "repeat", "require_pass_rate"} {
+		if p := o.keyPos(k); p.Line > 0 {
+			if s.Pos == nil {
+				s.Pos = map[string]Pos{}
+			}
+			s.Pos[k] = p
+		}
+	}
 	s.Model = o.optStr("model")
 	if n, p, ok := o.field("max_turns"); ok && n.Kind != jsonv.Null {
 		if i, ok := o.v.laxIntField(n, p); ok {
@@ -218,6 +236,7 @@ func (v *validator) suite(root *YAMLNode, s *Suite) {
 	s.Provider = o.optStr("provider")
 	s.Settings = o.settings()
 	s.System = jsonv.NullValue()
+	s.SystemPos, s.ToolsPos, s.MocksPos = o.keyPos("system"), o.keyPos("tools"), o.keyPos("mocks")
 	if n, p, ok := o.field("system"); ok && n.Kind != jsonv.Null {
 		v.push("system")
 		if t, ok := v.str(n, p, true); ok {
@@ -283,7 +302,7 @@ func (v *validator) tools(n *YAMLNode, p pos) []Tool {
 		v.push(strconv.Itoa(i))
 		o, ok := v.open(item, nodePos(item), "ToolSpec")
 		if ok {
-			var t Tool
+			t := Tool{Pos: posOf(item), DescriptionPos: o.keyPos("description"), SchemaPos: o.keyPos("input_schema")}
 			if n, p, ok := o.required("name"); ok {
 				t.Name, _ = v.str(n, p, false)
 			}
@@ -340,7 +359,7 @@ func (v *validator) mocks(n *YAMLNode, p pos, key string) []ToolMocks {
 
 func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 	at := nodePos(item)
-	r := MockRule{Line: at.line, Column: at.col}
+	r := MockRule{Line: at.line, Column: at.col, From: posOf(item).File}
 	o, ok := v.open(item, at, "MockRule")
 	if !ok {
 		return r, false
@@ -433,7 +452,7 @@ func (v *validator) caseOf(item *YAMLNode, index int) *Case {
 	if !ok {
 		return nil
 	}
-	c := &Case{Index: index, Line: at.line, Column: at.col}
+	c := &Case{Index: index, Line: at.line, Column: at.col, InputPos: o.keyPos("input"), MocksPos: o.keyPos("mocks")}
 	if n, p, ok := o.required("name"); ok {
 		v.push("name")
 		c.Name, _ = v.str(n, p, false)

@@ -29,6 +29,9 @@ type YAMLNode struct {
 	Members []YAMLMember
 	// Line and Column are 1-based; Column counts characters.
 	Line, Column int
+	// From is the file a node was loaded from when it came in by $ref
+	// (the path as read); "" for the file being loaded.
+	From string
 	// Unserialisable is set on a scalar that Python holds as a date or a
 	// timestamp: it loads, but hashing it fails with this message.
 	Unserialisable string

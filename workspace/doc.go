@@ -67,7 +67,9 @@
 // since the scan is left and reported, and a symbolic link is never
 // written through. A cancelled context stops them between two files.
 //   - [Workspace.ExplainRecording] and [Workspace.Stale]: why a recording
-//     went stale, field by field (package diff).
+//     went stale, field by field (package diff); [Workspace.MissOf] for a
+//     turn replay never reaches; [Workspace.Sources]: the suite or
+//     dryfire.yaml line each change comes from.
 //   - [Doctor]: integrity of every cassette and of the layout across files.
 //   - [ScanSecrets] and [RedactSecrets]: secrets in recordings, and
 //     redaction proven safe by replaying before and after.

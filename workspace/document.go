@@ -105,7 +105,9 @@ func (e *Explanation) Document(reveal bool) *report.Stale {
 
 // StaleMatching are the explanations whose recording path, recorded key or
 // current key matches ref: a key prefix, or the recording's path (or a
-// suffix of it).
+// suffix of it). When none does and ref names a stale recording that
+// replay never reaches, it is the miss that keeps it from being reached
+// ([Workspace.MissOf]).
 func (w *Workspace) StaleMatching(ref string) []*Explanation {
 	var out []*Explanation
 	for _, x := range w.Stale {
@@ -114,11 +116,29 @@ func (w *Workspace) StaleMatching(ref string) []*Explanation {
 			path = x.Recording.Path
 		}
 		if strings.HasPrefix(x.CurrentKey, ref) || (x.RecordedKey != "" && strings.HasPrefix(x.RecordedKey, ref)) ||
-			(path != "" && (path == ref || strings.HasSuffix(path, "/"+strings.TrimPrefix(ref, "./")))) {
+			(path != "" && pathMatches(path, ref)) {
 			out = append(out, x)
 		}
 	}
-	return out
+	if len(out) > 0 {
+		return out
+	}
+	// A stale recording replay never reaches (its case misses at an
+	// earlier turn) is explained by that miss.
+	for _, r := range w.Recordings {
+		if r.Status == Stale && pathMatches(r.Path, ref) {
+			if x := w.MissOf(r); x != nil {
+				return []*Explanation{x}
+			}
+		}
+	}
+	return nil
+}
+
+// pathMatches reports whether ref names path: the path itself, or a tail
+// of it after a slash.
+func pathMatches(path, ref string) bool {
+	return path == ref || strings.HasSuffix(path, "/"+strings.TrimPrefix(ref, "./"))
 }
 
 // Document is the doctor document of the report.

@@ -37,6 +37,9 @@ type Explanation struct {
 
 	// masker masks what the explanation prints (see Masked).
 	masker *secrets.Masker
+	// Request is the hashable request the case sends now at the missing
+	// turn ([Workspace.Sources] reads tool names from it).
+	Request jsonv.Value
 }
 
 // Masked is the explanation's result with every secret of both requests
@@ -161,7 +164,8 @@ func filesByCaseDir(files []*cassette.StoreFile) map[string][]*cassette.StoreFil
 // of the case, the suite, or the same turn anywhere. dirFiles are the files under
 // the case directory dir.
 func (w *Workspace) explain(res *engine.CaseResult, miss *engine.Visit, dirFiles []*cassette.StoreFile) *Explanation {
-	e := &Explanation{Suite: res.Suite, Case: res.Case, RepeatIndex: res.RepeatIndex, Turn: miss.Turn, CurrentKey: miss.Key, Judge: miss.Judge, masker: w.Masker}
+	e := &Explanation{Suite: res.Suite, Case: res.Case, RepeatIndex: res.RepeatIndex, Turn: miss.Turn, CurrentKey: miss.Key, Judge: miss.Judge,
+		Request: miss.Request, masker: w.Masker}
 	var same, near []*cassette.StoreFile
 	for _, f := range dirFiles {
 		r := w.byFile[f]

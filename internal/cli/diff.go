@@ -13,7 +13,8 @@ const diffUsage = `dryfire-tui diff [PATH] [REF] [--json] [--reveal]
 Explains every replay miss of the project around PATH (default .): which
 recording went stale and exactly what changed in the request, field by
 field, against the request the case sends now. REF (a path or a key prefix)
-explains only the miss whose recording or current key matches.
+explains only the miss whose recording or current key matches; a stale
+recording replay never reaches is explained by the miss before it.
 
 Change paths address dryfire's hashed request: system, model,
 params.temperature, tools[2].description,
