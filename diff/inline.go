@@ -110,10 +110,12 @@ type Line struct {
 // removed lines followed by a run of added ones, the first removed line
 // goes with the first added one, and so on.
 func (r Result) UnifiedLines() []Line {
-	return unifiedLines(r.Unified())
+	return Lines(r.Unified())
 }
 
-func unifiedLines(text string) []Line {
+// Lines splits a unified diff (as [Result.Unified] writes it) into lines,
+// pairing and marking the changed ones as [Result.UnifiedLines] does.
+func Lines(text string) []Line {
 	if text == "" {
 		return nil
 	}

@@ -45,6 +45,8 @@ type Options struct {
 	Editor string
 	// Recorder re-records cases (w); nil disables the key.
 	Recorder Recorder
+	// Pager is the command line of $PAGER ("" = less).
+	Pager string
 
 	// Review is the session the review page shows.
 	Review *gitreview.Review

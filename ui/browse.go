@@ -20,11 +20,16 @@ type mode int
 const (
 	modeBrowse mode = iota
 	modeFilter      // typing a filter
+	modeSearch      // typing a search of the detail pane
 )
 
 func (m mode) String() string {
-	if m == modeFilter {
+	switch m {
+	case modeFilter:
 		return "filter"
+	case modeSearch:
+		return "search"
+	case modeBrowse:
 	}
 	return "browse"
 }
@@ -40,7 +45,7 @@ type browsePage struct {
 	mode mode
 	tree tree.Model
 
-	filterText string // the filter being typed
+	filterText string // the filter or search being typed
 
 	gen     int // scan generation; results of older scans are dropped
 	ctx     context.Context

@@ -9,7 +9,6 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
-	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -175,7 +174,7 @@ func (m browsePage) handleClick(msg tea.MouseClickMsg) (browsePage, tea.Cmd) {
 		return m.syncDetail()
 	}
 	m.setFocus(focusDetail)
-	if row == detail.TabBarRow {
+	if row == m.detail.TabBarRow() {
 		if t, ok := m.detail.TabAt(msg.X - m.layout.DetailX); ok {
 			m.detail = m.detail.SetTab(t)
 		}
@@ -258,11 +257,15 @@ func (m browsePage) handlePruneDone(msg pruneDoneMsg) (browsePage, tea.Cmd) {
 	return m.rescan()
 }
 
-// edit opens the selected recording in $EDITOR.
-func (m browsePage) edit() (browsePage, tea.Cmd) {
+// edit opens in $EDITOR the line of the suite a stale recording's change
+// comes from (e), or the recording's file (e on any other, and E).
+func (m browsePage) edit(file bool) (browsePage, tea.Cmd) {
 	it, ok := m.tree.Selected()
 	if !ok {
 		return m, nil
+	}
+	if path, line, _ := m.editTarget(); !file && path != "" {
+		return m, editFileCmd(m.opts.Editor, path, line)
 	}
 	return m, editFileCmd(m.opts.Editor, m.absPath(it.Path), 0)
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -72,6 +73,7 @@ func (k BrowseKeyMap) Groups() []help.Group {
 		{Title: "Tree", Bindings: k.Tree.Bindings()},
 		{Title: "Problems", Bindings: []key.Binding{k.NextProblem, k.PrevProblem, k.Problems}},
 		{Title: "Detail", Bindings: append([]key.Binding{k.Focus, k.Open, k.Back}, k.Detail.Bindings()...)},
+		{Title: "Raw tab", Bindings: k.Detail.RawBindings()},
 		{Title: "Actions", Bindings: []key.Binding{k.Filter, k.Clear, k.StatusFilter, k.Prune, k.Edit, k.EditFile, k.Copy, k.CopyKey, k.Rescan, k.Record, k.StopRecord}},
 		{Title: "General", Bindings: []key.Binding{k.Help, k.Quit}},
 		{Title: "Problem summary", Bindings: k.Picker.ShortHelp()},
@@ -109,12 +111,32 @@ func (m browsePage) keysNow() BrowseKeyMap {
 	// d with nothing marked says what to do rather than nothing.
 	k.Prune.SetEnabled(hasRows)
 	k.Edit.SetEnabled(leaf)
-	k.EditFile.SetEnabled(false)
+	if _, line, suite := m.editTarget(); suite {
+		k.Edit.SetHelp("e", fmt.Sprintf("edit suite:%d", line))
+		k.EditFile.SetEnabled(true)
+	} else {
+		k.EditFile.SetEnabled(false)
+	}
 	k.Copy.SetEnabled(leaf)
 	k.CopyKey.SetEnabled(leaf && it.Key != "")
 	k.Rescan.SetEnabled(!m.loading && !m.recording)
 	k.Record.SetEnabled(m.canRecord())
 	k.StopRecord.SetEnabled(m.recording)
+	// Where the detail pane gives a key its own meaning, the page's is off.
+	if k.Detail.CopyValue.Enabled() {
+		k.Copy.SetEnabled(false)
+		k.CopyKey.SetEnabled(false)
+	}
+	if k.Detail.NextMatch.Enabled() {
+		k.NextProblem.SetEnabled(false)
+		k.PrevProblem.SetEnabled(false)
+	}
+	if k.Detail.Search.Enabled() {
+		k.Filter.SetEnabled(false)
+	}
+	if k.Detail.Jump.Enabled() {
+		k.Open.SetEnabled(false)
+	}
 	if m.recording {
 		// The recording writes into the tree: nothing else changes it
 		// meanwhile, and esc stops the recording.
@@ -134,6 +156,8 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 	switch {
 	case m.mode == modeFilter:
 		return m.handleFilterKey(msg)
+	case m.mode == modeSearch:
+		return m.handleSearchKey(msg)
 	case m.picker.Visible():
 		var cmd tea.Cmd
 		m.picker, cmd = m.picker.Update(msg)
@@ -153,6 +177,8 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 	case key.Matches(msg, k.Help):
 		m.help = m.help.Show("Keys", m.keys.Groups(), browseLegend)
 		return m, nil
+	case m.detailKey(msg, k):
+		return m.handleDetailKey(msg, k)
 	case key.Matches(msg, k.NextProblem, k.PrevProblem):
 		m = m.nextProblem(key.Matches(msg, k.PrevProblem))
 	case key.Matches(msg, k.Problems):
@@ -163,7 +189,7 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 	case key.Matches(msg, k.Prune):
 		return m.rescanThenPrune()
 	case key.Matches(msg, k.Edit, k.EditFile):
-		return m.edit()
+		return m.edit(key.Matches(msg, k.EditFile))
 	case key.Matches(msg, k.Copy, k.CopyKey):
 		return m.copy(key.Matches(msg, k.CopyKey))
 	case key.Matches(msg, k.Rescan):
@@ -198,7 +224,7 @@ func (m browsePage) handleMoveKey(msg tea.KeyPressMsg, k BrowseKeyMap) browsePag
 		// The detail shows the recording under the tree's cursor: mark it
 		// and stay on it.
 		m.tree = m.tree.ToggleMark()
-	case key.Matches(msg, k.Detail.Tabs, k.Detail.NextTab, k.Detail.PrevTab, k.Detail.Reveal):
+	case key.Matches(msg, k.Detail.Tabs, k.Detail.NextTab, k.Detail.PrevTab, k.Detail.Reveal, k.Detail.Wrap):
 		m.detail, _ = m.detail.Update(msg)
 	case m.focus == focusDetail:
 		m.detail, _ = m.detail.Update(msg)

@@ -18,7 +18,10 @@ func (m browsePage) statusView() string {
 	var line string
 	switch {
 	case m.mode == modeFilter:
-		line = s.Progress.Render("/") + m.filterText + "█" + s.Muted.Render(fmt.Sprintf("  %d rows", m.tree.Rows()))
+		line = s.Progress.Render("/") + visible.Line(m.filterText) + "█" + s.Muted.Render(fmt.Sprintf("  %d rows", m.tree.Rows()))
+	case m.mode == modeSearch:
+		_, n := m.detail.Search()
+		line = s.Progress.Render("search /") + visible.Line(m.filterText) + "█" + s.Muted.Render(fmt.Sprintf("  %d match(es) in this tab", n))
 	case m.status != "" && m.statusErr:
 		line = s.Error.Render(m.status)
 	case m.status != "":
@@ -62,6 +65,11 @@ func (m browsePage) keyLine() help.Line {
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
 			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear")),
 		}}
+	case m.mode == modeSearch:
+		return help.Line{Keys: []key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep search, n/N next/previous")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear")),
+		}}
 	case m.help.Visible():
 		return help.Line{Tail: append(m.help.ShortHelp(), k.Quit)}
 	case m.dialog.Visible():
@@ -80,19 +88,27 @@ func (m browsePage) keyLine() help.Line {
 	if len(problems) == 2 {
 		problems = []key.Binding{summary("n/N", "problem", k.NextProblem, k.PrevProblem)}
 	}
+	if k.Detail.NextMatch.Enabled() {
+		problems = []key.Binding{summary("n/N", "match", k.Detail.NextMatch, k.Detail.PrevMatch)}
+	}
+	filter := k.Filter
+	if k.Detail.Search.Enabled() {
+		filter = k.Detail.Search
+	}
 	keys := append(enabled(k.StopRecord), nav...)
 	keys = append(keys, problems...)
 	if it, _ := m.tree.Selected(); it.Status == "stale" || it.Verdict == "failing" {
 		keys = append(keys, enabled(k.Record)...) // the fix of what is selected comes first
 	}
-	keys = append(keys, enabled(k.Problems, k.Open, k.Back, k.Filter, k.Clear, k.StatusFilter, k.Tree.Mark)...)
+	keys = append(keys, enabled(k.Detail.Jump, k.Problems, k.Open, k.Back, filter, k.Clear, k.StatusFilter, k.Tree.Mark)...)
 	if m.tree.MarkCount() > 0 {
 		keys = append(keys, enabled(k.Prune)...)
 	}
 	if it, _ := m.tree.Selected(); it.Status != "stale" && it.Verdict != "failing" {
 		keys = append(keys, enabled(k.Record)...)
 	}
-	keys = append(keys, enabled(k.Detail.Reveal, k.Focus, k.Detail.Tabs, k.Edit, k.Copy, k.Rescan)...)
+	keys = append(keys, enabled(k.Detail.Reveal, k.Detail.Fold, k.Detail.CopyValue, k.Focus, k.Detail.Tabs, k.Edit,
+		k.Detail.Wrap, k.Detail.Pager, k.Copy, k.Rescan)...)
 	return help.Line{Keys: keys, Tail: []key.Binding{k.Help, k.Quit}}
 }
 

@@ -120,6 +120,19 @@ func editorArgs(editor, path string, line int) []string {
 	return append(args, fmt.Sprintf("+%d", line), path)
 }
 
+// pageTextCmd suspends the program and shows text in the pager (the
+// words of $PAGER; "" is less), written to its standard input: nothing is
+// left on disk.
+func pageTextCmd(pager, text string) tea.Cmd {
+	args := strings.Fields(pager)
+	if len(args) == 0 {
+		args = []string{"less"}
+	}
+	c := exec.Command(args[0], args[1:]...)
+	c.Stdin = strings.NewReader(text)
+	return tea.ExecProcess(c, func(err error) tea.Msg { return pagerClosedMsg{err: err} })
+}
+
 // copyTextCmd puts text on the clipboard with OSC 52 (works over SSH) and
 // confirms on the status line.
 func copyTextCmd(text, what string) tea.Cmd {

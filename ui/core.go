@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
@@ -141,14 +142,46 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 	for _, f := range secrets.ScanCassette(it.Path, c) {
 		d.Secrets = append(d.Secrets, detail.Secret{JSONPath: f.JSONPath, Rule: f.Rule, Redacted: f.Redacted, Value: lookupPath(c.Body, f.JSONPath)})
 	}
-	if e := rf.w.ExplainRecording(rf.r); e != nil {
-		masked := e.Masked()
-		d.Diff, d.RevealedDiff = toDiff(e, masked), toDiff(e, e.Result)
-		if !slices.Equal(masked.Summary, e.Result.Summary) || masked.Unified() != e.Result.Unified() {
-			d.Masks++ // the diff holds values from the environment
-		}
+	d.Diff, d.RevealedDiff = staleDiff(rf.w, rf.r)
+	if d.Diff != nil && d.Diff.Masks > 0 {
+		d.Masks++ // the diff holds values from the environment
 	}
 	return d
+}
+
+// staleDiff explains a stale recording, its secrets masked, and as it is
+// for the reveal key: the diff of its miss when it is the recording at the
+// missing turn, else (a turn replay never reaches) the miss before it,
+// with where the changes are written either way; nil for a recording that
+// is not stale.
+func staleDiff(w *workspace.Workspace, r *workspace.Recording) (masked, revealed *detail.Diff) {
+	e := w.MissOf(r)
+	if e == nil {
+		return nil, nil
+	}
+	if e.Recording == r {
+		res := e.Masked()
+		masked, revealed = toDiff(e, res), toDiff(e, e.Result)
+		if !slices.Equal(res.Summary, e.Result.Summary) || res.Unified() != e.Result.Unified() {
+			masked.Masks = 1
+		}
+	} else {
+		// The headline of another turn's miss is shown masked either way.
+		masked = &detail.Diff{Miss: &detail.Miss{Turn: e.Turn, Headline: e.Headline(),
+			Title: fmt.Sprintf("%s › %s › turn %d", e.Suite, e.Case, e.Turn)}}
+		if e.Recording != nil {
+			masked.Miss.ID = e.Recording.Path
+			masked.Miss.Title += " (" + path.Base(e.Recording.Path) + ")"
+		}
+		cp := *masked
+		revealed = &cp
+	}
+	for _, src := range w.Sources(e) {
+		s := detail.Source{File: src.File, Line: src.Line, What: src.What}
+		masked.Sources = append(masked.Sources, s)
+		revealed.Sources = append(revealed.Sources, s)
+	}
+	return masked, revealed
 }
 
 func pendingDetail(d detail.Data, path string) detail.Data {
@@ -188,18 +221,27 @@ func tapeDetail(d detail.Data, rf ref) detail.Data {
 	return d
 }
 
-// toDiff is the explanation as the detail shows it, from res: the result
-// masked, or as it is for the reveal key.
+// toDiff is the explanation of a miss as the Diff tab shows it, from res
+// (the result masked, or as it is for the reveal key): each change's two
+// sides and each changed line of the unified diff marked word by word.
 func toDiff(e *workspace.Explanation, res diff.Result) *detail.Diff {
-	df := &detail.Diff{Summary: res.Summary, Unified: res.Unified(), Incomplete: res.Incomplete, Note: e.Note}
+	df := &detail.Diff{Summary: res.Summary, Lines: res.UnifiedLines(), Incomplete: res.Incomplete, Note: e.Note}
 	if e.Note == "" && e.CurrentKey != "" {
 		df.Note = fmt.Sprintf("recorded key %s · the case now sends %s", e.RecordedKey, e.CurrentKey)
 	}
 	for _, c := range res.Changes {
-		df.Changes = append(df.Changes, detail.Change{Path: c.Path, Kind: c.Kind.String(), Before: short(c.Before, c.Kind == diff.Added), After: short(c.After, c.Kind == diff.Removed)})
+		ch := detail.Change{Path: c.Path, Kind: c.Kind.String(), Before: short(c.Before, c.Kind == diff.Added), After: short(c.After, c.Kind == diff.Removed)}
+		if c.Kind == diff.Changed {
+			ch.BeforeSpans, ch.AfterSpans, _ = diff.Inline(ch.Before, ch.After)
+		}
+		df.Changes = append(df.Changes, ch)
 	}
 	return df
 }
+
+// shortLimit is how much of a changed value the Changes section shows;
+// the unified diff below has all of it.
+const shortLimit = 2000
 
 // short is a one-line rendering of a changed value ("" for a missing side).
 func short(v jsonv.Value, missing bool) string {
@@ -211,8 +253,12 @@ func short(v jsonv.Value, missing bool) string {
 		return "?"
 	}
 	s := string(b)
-	if len(s) > 400 {
-		s = s[:400] + "…"
+	if len(s) > shortLimit {
+		cut := shortLimit
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
 	}
 	return s
 }

@@ -9,7 +9,17 @@ import (
 
 // KeyTable renders every binding of the browse page as a Markdown table
 // (the browse section of docs/keys.md).
-func KeyTable() string { return keyTable(DefaultBrowseKeyMap().Groups(), nil) }
+func KeyTable() string { return keyTable(DefaultBrowseKeyMap().Groups(), browseDocs) }
+
+// browseDocs are the docs' words for keys whose key line word is not
+// enough on its own.
+var browseDocs = map[string]string{
+	"edit":           "open in $EDITOR: for a stale recording, the suite (or dryfire.yaml) at the line of its change; else the recording's file",
+	"edit recording": "open the recording's own file in $EDITOR (when e opens the suite)",
+	"go to the miss": "Diff tab of a turn replay never reaches: go to the turn where its case misses",
+	"open in $PAGER": "open the tab's text in $PAGER (less by default), unwrapped and unstyled",
+	"search":         "search the tab's text (with the pane focused; in the tree / filters); smart case",
+}
 
 // ReviewKeyTable renders every binding of the review page as a Markdown
 // table, with the longer words the docs use for the review's actions (the

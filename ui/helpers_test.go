@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
@@ -24,8 +25,11 @@ type fakeBackend struct {
 	summary Summary
 	body    jsonv.Value
 	batch   int
-	mu      sync.Mutex
-	pruned  []string
+	// miss makes a stale recording one replay never reaches: its ID → the
+	// ID of the recording where its case misses.
+	miss   map[string]string
+	mu     sync.Mutex
+	pruned []string
 }
 
 func (f *fakeBackend) Open(_ context.Context, _ string, onBatch func([]tree.Item)) (Summary, error) {
@@ -47,9 +51,16 @@ func (f *fakeBackend) Detail(_ context.Context, it tree.Item) detail.Data {
 			Note:    "recorded key 3d3d451719dd1a54 · the case now sends 9a0c3c61e2f5b7d4",
 			Summary: []string{"turn 1: tool lookup_order description changed"},
 			Changes: []detail.Change{{Path: "tools[0].description", Kind: "changed",
-				Before: `"Retrieve order details by order ID."`, After: `"Retrieve order details by order id."`}},
-			Unified: "--- recorded\n+++ current\n@@ -3,3 +3,3 @@\n   {\n-    \"description\": \"Retrieve order details by order ID.\",\n+    \"description\": \"Retrieve order details by order id.\",\n",
+				Before: `"Retrieve order details by order ID."`, After: `"Retrieve order details by order id."`,
+				BeforeSpans: []diff.Span{{Text: `"Retrieve order details by order `}, {Text: "ID", Changed: true}, {Text: `."`}},
+				AfterSpans:  []diff.Span{{Text: `"Retrieve order details by order `}, {Text: "id", Changed: true}, {Text: `."`}}}},
+			Lines:   diff.Lines("--- recorded\n+++ current\n@@ -3,3 +3,3 @@\n   {\n-    \"description\": \"Retrieve order details by order ID.\",\n+    \"description\": \"Retrieve order details by order id.\",\n"),
+			Sources: []detail.Source{{File: "evals/support/refund_agent.eval.yaml", Line: 10, What: "tool lookup_order: description"}},
 		}
+	}
+	if to, ok := f.miss[it.ID]; ok {
+		d.Diff = &detail.Diff{Miss: &detail.Miss{ID: to, Turn: 0, Title: "refund_agent › parallel_lookups › turn 0",
+			Headline: "tool lookup_order: description changed"}, Sources: d.Diff.Sources}
 	}
 	if it.Secrets > 0 {
 		d.Secrets = []detail.Secret{{JSONPath: "response.text", Rule: "aws-access-key-id", Redacted: "AKIA…Q7", Value: "token AKIAFAKEFAKEFAKEQ7"}}

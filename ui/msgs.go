@@ -43,6 +43,9 @@ type editorClosedMsg struct {
 	err  error
 }
 
+// pagerClosedMsg is sent when $PAGER exits.
+type pagerClosedMsg struct{ err error }
+
 // clipboardSetMsg confirms what was copied.
 type clipboardSetMsg struct{ what string }
 

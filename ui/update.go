@@ -44,6 +44,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.withBrowse(m.browse.handlePruneDone(msg))
 	case editorClosedMsg:
 		return m.withBrowse(m.browse.handleEditorClosed(msg))
+	case pagerClosedMsg:
+		if msg.err != nil {
+			m.browse.setStatus("pager: "+msg.err.Error(), true)
+		}
+		return m, nil
 	case clipboardSetMsg:
 		m.browse.setStatus("copied "+msg.what, false)
 		return m, nil

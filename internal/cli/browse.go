@@ -63,7 +63,8 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 		editor = e.Getenv("EDITOR")
 	}
 	rec := ui.CoreRecorder{Env: providerEnv(e), Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries}}
-	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: ui.Core{}, Recorder: rec, Editor: editor, IsDark: true})
+	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: ui.Core{}, Recorder: rec, Editor: editor,
+		Pager: e.Getenv("PAGER"), IsDark: true})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return ctx.Err()

@@ -12,6 +12,7 @@
 package detail
 
 import (
+	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
@@ -46,18 +47,51 @@ type Data struct {
 
 // Diff is the stale explanation, as the diff package computes it.
 type Diff struct {
-	Summary    []string
-	Changes    []Change
-	Unified    string
+	Summary []string
+	Changes []Change
+	// Lines is the unified diff of both requests, changed lines paired and
+	// marked word by word.
+	Lines      []diff.Line
 	Incomplete bool
-	// Note is shown when there is no diff to show (for example, the case
-	// now misses at an earlier turn).
+	// Note is said first: the keys, or why a request that did not change
+	// still misses.
 	Note string
+	// Sources are where the changes are written in the suites (the first
+	// is what e opens).
+	Sources []Source
+	// Miss is set for a turn replay never reaches: the miss before it,
+	// which the tab explains instead (enter goes there).
+	Miss *Miss
+	// Masks is more than 0 when masking changed what the diff shows.
+	Masks int
 }
 
-// Change is one field-level difference of the hashed request.
+// Change is one field-level difference of the hashed request: the path,
+// the kind, and each side's value on one line, with the words that differ
+// marked when the two are alike enough (nil spans otherwise).
 type Change struct {
 	Path, Kind, Before, After string
+	BeforeSpans, AfterSpans   []diff.Span
+}
+
+// Source is a line of a suite (or dryfire.yaml) a change comes from.
+type Source struct {
+	// File is relative to the project root; Line is 1-based.
+	File string
+	Line int
+	// What names what is written there ("tool lookup_order: description").
+	What string
+}
+
+// Miss is where a case misses before reaching a turn.
+type Miss struct {
+	// ID is the tree ID of the recording at the missing turn ("" when the
+	// case has no recording there).
+	ID string
+	// Title names the turn ("refund_agent › parallel_lookups › turn 0").
+	Title    string
+	Turn     int
+	Headline string
 }
 
 // Secret is one finding. Value holds the secret itself and is shown only

@@ -189,60 +189,6 @@ func tapeResponse(e jsonv.Value, s *theme.Styles) []string {
 	return []string{s.Muted.Render("No result recorded (the call returned undefined / None).")}
 }
 
-func diffLines(d Data, s *theme.Styles) []string {
-	if d.Diff == nil {
-		if d.Status == "stale" {
-			return []string{s.Muted.Render("Working out what changed…")}
-		}
-		return []string{s.Muted.Render("Nothing to explain: this recording is " + d.Status + "."), s.Muted.Render("The Diff tab explains stale recordings.")}
-	}
-	df := d.Diff
-	var out []string
-	if df.Note != "" {
-		out = append(out, s.Detail.Reason.Render(visible.Line(df.Note)), "")
-	}
-	for _, l := range df.Summary {
-		out = append(out, s.Diff.Path.Render(visible.Line(l)))
-	}
-	if len(df.Changes) > 0 {
-		out = append(out, "", heading(s, "Changes"))
-	}
-	for _, c := range df.Changes {
-		out = append(out, s.Diff.Path.Render(visible.Line(c.Path))+s.Muted.Render(" "+c.Kind))
-		if c.Before != "" {
-			out = append(out, s.Diff.Del.Render("- "+visible.Line(c.Before)))
-		}
-		if c.After != "" {
-			out = append(out, s.Diff.Add.Render("+ "+visible.Line(c.After)))
-		}
-	}
-	if df.Unified != "" {
-		out = append(out, "", heading(s, "Request, recorded → now"))
-		for _, l := range strings.Split(strings.TrimRight(df.Unified, "\n"), "\n") {
-			out = append(out, unifiedLine(visible.Line(l), s))
-		}
-	}
-	if df.Incomplete {
-		out = append(out, "", s.Muted.Render("(explanation incomplete: the request could not be rebuilt past this point)"))
-	}
-	return out
-}
-
-func unifiedLine(l string, s *theme.Styles) string {
-	switch {
-	case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
-		return s.Diff.Path.Render(l)
-	case strings.HasPrefix(l, "@@"):
-		return s.Diff.Hunk.Render(l)
-	case strings.HasPrefix(l, "+"):
-		return s.Diff.Add.Render(l)
-	case strings.HasPrefix(l, "-"):
-		return s.Diff.Del.Render(l)
-	default:
-		return s.Diff.Context.Render(l)
-	}
-}
-
 func secretLines(d Data, s *theme.Styles, reveal bool) []string {
 	if !d.SecretsChecked {
 		return []string{s.Muted.Render("Secrets were not checked for this recording.")}

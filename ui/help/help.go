@@ -20,14 +20,20 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
-// KeyMap is the overlay's own key.
+// KeyMap is the overlay's own keys: close it, and scroll it when it does
+// not fit.
 type KeyMap struct {
-	Close key.Binding
+	Close, Up, Down key.Binding
 }
 
-// DefaultKeyMap closes the overlay with ?, esc or q.
+// DefaultKeyMap closes the overlay with ?, esc or q, and scrolls it with
+// the arrows, j/k and the page keys.
 func DefaultKeyMap() KeyMap {
-	return KeyMap{Close: key.NewBinding(key.WithKeys("?", "esc", "q"), key.WithHelp("?/esc", "close help"))}
+	return KeyMap{
+		Close: key.NewBinding(key.WithKeys("?", "esc", "q"), key.WithHelp("?/esc", "close help")),
+		Up:    key.NewBinding(key.WithKeys("up", "k", "pgup"), key.WithHelp("↑", "scroll up")),
+		Down:  key.NewBinding(key.WithKeys("down", "j", "pgdown", "space"), key.WithHelp("↓", "scroll down")),
+	}
 }
 
 // ShortHelp implements help.KeyMap of bubbles.
@@ -64,6 +70,7 @@ type Model struct {
 	title   string
 	groups  []Group
 	legend  []string
+	offset  int
 }
 
 // New returns the help, with the overlay closed.
@@ -80,17 +87,31 @@ func (m *Model) SetStyles(s theme.Styles) { m.styles = &s }
 // Show opens the overlay on the groups (empty ones and disabled bindings
 // are left out) and the legend lines under them.
 func (m Model) Show(title string, groups []Group, legend []string) Model {
-	m.visible, m.title, m.groups, m.legend = true, title, groups, legend
+	m.visible, m.title, m.groups, m.legend, m.offset = true, title, groups, legend, 0
 	return m
 }
 
 // Visible reports whether the overlay is open.
 func (m Model) Visible() bool { return m.visible }
 
-// Update closes the overlay on its close key.
+// Update closes the overlay on its close key and scrolls it.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok && m.visible && key.Matches(k, m.keys.Close) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok || !m.visible {
+		return m, nil
+	}
+	step := 1
+	if k.Code == tea.KeyPgDown || k.Code == tea.KeyPgUp || k.Code == tea.KeySpace {
+		step = max(m.height-6, 1)
+	}
+	switch {
+	case key.Matches(k, m.keys.Close):
 		m.visible = false
+	case key.Matches(k, m.keys.Up):
+		m.offset = max(m.offset-step, 0)
+	case key.Matches(k, m.keys.Down):
+		_, rows := frame.BoxInner(m.styles, m.width, m.height)
+		m.offset = max(min(m.offset+step, len(m.body())-rows), 0)
 	}
 	return m, nil
 }
@@ -102,8 +123,17 @@ func (m Model) ShortHelp() []key.Binding { return m.keys.ShortHelp() }
 func (m Model) FullHelp() [][]key.Binding { return m.keys.FullHelp() }
 
 // View renders the overlay: the groups as columns, as many side by side as
-// fit, then the legend, in a box of the whole w × h.
+// fit, then the legend, in a box of the whole w × h, scrolled.
 func (m Model) View() string {
+	footer := "? or esc closes"
+	if _, rows := frame.BoxInner(m.styles, m.width, m.height); len(m.body()) > rows {
+		footer = "↑↓ scroll · " + footer
+	}
+	return frame.Box(m.styles, m.title, m.body(), m.styles.Muted.Render(footer), m.offset, m.width, m.height)
+}
+
+// body is the overlay's lines: the columns, then the legend.
+func (m Model) body() []string {
 	s := m.styles
 	var cols []string
 	for _, g := range m.groups {
@@ -130,7 +160,7 @@ func (m Model) View() string {
 			body = append(body, s.Muted.Render(l))
 		}
 	}
-	return frame.Box(s, m.title, body, s.Muted.Render("? or esc closes"), 0, m.width, m.height)
+	return body
 }
 
 // column is one group as a column of padded lines; "" when no binding of

@@ -67,11 +67,16 @@ type Detail struct {
 	// Change frames the detail of a review change: its left padding sets
 	// it off from the separator, or from the screen's edge.
 	Change lipgloss.Style
+	// Match marks what a search found; MatchCurrent the match n and N
+	// went to. Cursor is the line under the cursor in the Raw tab.
+	Match, MatchCurrent, Cursor lipgloss.Style
 }
 
-// Diff styles the Diff tab.
+// Diff styles the Diff tab. AddWord and DelWord mark the words that
+// changed inside an added or removed line.
 type Diff struct {
 	Add, Del, Hunk, Context, Path lipgloss.Style
+	AddWord, DelWord              lipgloss.Style
 }
 
 // JSON styles the Raw tab.
@@ -121,15 +126,18 @@ func New(isDark bool) Styles {
 			Match:    s().Foreground(accent).Underline(true),
 		},
 		Detail: Detail{
-			Title:     s().Bold(true).Foreground(fg),
-			Tab:       s().Foreground(muted).Padding(0, 1),
-			ActiveTab: s().Bold(true).Reverse(true).Padding(0, 1),
-			Heading:   s().Bold(true).Foreground(accent),
-			Label:     s().Foreground(muted),
-			Role:      s().Bold(true).Foreground(magenta),
-			Text:      s().Foreground(fg),
-			Reason:    s().Italic(true).Foreground(muted),
-			Change:    s().PaddingLeft(1),
+			Title:        s().Bold(true).Foreground(fg),
+			Tab:          s().Foreground(muted).Padding(0, 1),
+			ActiveTab:    s().Bold(true).Reverse(true).Padding(0, 1),
+			Heading:      s().Bold(true).Foreground(accent),
+			Label:        s().Foreground(muted),
+			Role:         s().Bold(true).Foreground(magenta),
+			Text:         s().Foreground(fg),
+			Reason:       s().Italic(true).Foreground(muted),
+			Change:       s().PaddingLeft(1),
+			Match:        s().Underline(true).Bold(true).Foreground(yellow),
+			MatchCurrent: s().Reverse(true).Bold(true),
+			Cursor:       s().Reverse(true),
 		},
 		Diff: Diff{
 			Add:     s().Foreground(green),
@@ -137,6 +145,9 @@ func New(isDark bool) Styles {
 			Hunk:    s().Foreground(cyan),
 			Context: s().Foreground(muted),
 			Path:    s().Bold(true).Foreground(fg),
+			// Reverse keeps the changed words visible without colour.
+			AddWord: s().Foreground(green).Bold(true).Reverse(true),
+			DelWord: s().Foreground(red).Bold(true).Reverse(true),
 		},
 		JSON: JSON{
 			Key:     s().Foreground(accent),
