@@ -13,7 +13,6 @@ require (
 	github.com/charmbracelet/x/vt v0.1.0
 	github.com/goccy/go-yaml v1.19.2
 	github.com/rogpeppe/go-internal v1.16.0
-	github.com/sahilm/fuzzy v0.1.3
 	github.com/sergi/go-diff v1.4.0
 	github.com/spf13/pflag v1.1.0
 	golang.org/x/text v0.44.0

@@ -20,6 +20,46 @@ type Backend interface {
 	// Prune removes the files that may go among items, through the same
 	// core as the prune command, and says what it did with each.
 	Prune(ctx context.Context, items []tree.Item) (PruneResult, error)
+	// Run runs a command of the palette on path through the same core as
+	// the command line does, and returns the report the command prints.
+	Run(ctx context.Context, path string, req CommandRequest) CommandResult
+}
+
+// The commands of the palette, as the command line spells them.
+const (
+	CommandCheck    = "check"
+	CommandReplay   = "replay"
+	CommandBaseline = "secrets --write-baseline"
+	CommandDoctor   = "doctor --fix"
+	CommandRedact   = "secrets --redact"
+)
+
+// CommandRequest asks for a command of the palette.
+type CommandRequest struct {
+	// Command is one of the Command constants.
+	Command string
+	// Filter is replay's --filter (a case name; "" replays every case).
+	Filter string
+	// Apply is false for the dry run of a command that changes files
+	// (baseline, doctor --fix, redact): it says what would change.
+	Apply bool
+}
+
+// CommandResult is what a command did.
+type CommandResult struct {
+	// Title is the command line it stands for ("doctor --fix").
+	Title string
+	// Lines are the report the command prints, as text.
+	Lines []string
+	// OK is the command's exit status 0.
+	OK bool
+	// Todo is, for a dry run, what the command would change (0 for
+	// nothing); Confirm says what y does.
+	Todo    int
+	Confirm string
+	// Changed is set when files were written (the browser reads them again).
+	Changed bool
+	Err     error
 }
 
 // Summary describes a finished scan.

@@ -83,6 +83,13 @@ type browsePage struct {
 	// touched is set by the first key press; landed once the first scan
 	// has put the cursor on the first problem (unless touched).
 	touched, landed bool
+
+	// palette is what the last command palette offered; running is the
+	// command running ("" for none); commands is what each dialog asking
+	// to go ahead with a command would run.
+	palette  []paletteEntry
+	running  string
+	commands asked[CommandRequest]
 }
 
 func newBrowsePage(opts Options, styles theme.Styles) browsePage {
@@ -135,10 +142,11 @@ func (m browsePage) update(msg tea.Msg) (browsePage, tea.Cmd) {
 			m.records = rest
 			return m.startRecord(p)
 		}
-		return m.confirmPrune(msg.ID)
+		return m.confirm(msg.ID)
 	case dialog.CancelledMsg:
 		_, m.prunes, _ = m.prunes.take(msg.ID)
 		_, m.records, _ = m.records.take(msg.ID)
+		_, m.commands, _ = m.commands.take(msg.ID)
 	case picker.PickedMsg:
 		return m.handlePicked(msg)
 	}

@@ -21,6 +21,7 @@ type BrowseKeyMap struct {
 	KeyMap
 	Filter, Clear, StatusFilter, Back    key.Binding
 	NextProblem, PrevProblem, Problems   key.Binding
+	Palette                              key.Binding
 	Prune, Edit, EditFile, Copy, CopyKey key.Binding
 	Rescan                               key.Binding
 	Record, StopRecord                   key.Binding
@@ -42,6 +43,7 @@ func DefaultBrowseKeyMap() BrowseKeyMap {
 		NextProblem:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next problem")),
 		PrevProblem:  key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous problem")),
 		Problems:     key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "problems")),
+		Palette:      key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "commands")),
 		Prune:        key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "prune")),
 		Edit:         key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
 		EditFile:     key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit recording")),
@@ -74,7 +76,7 @@ func (k BrowseKeyMap) Groups() []help.Group {
 		{Title: "Problems", Bindings: []key.Binding{k.NextProblem, k.PrevProblem, k.Problems}},
 		{Title: "Detail", Bindings: append([]key.Binding{k.Focus, k.Open, k.Back}, k.Detail.Bindings()...)},
 		{Title: "Raw tab", Bindings: k.Detail.RawBindings()},
-		{Title: "Actions", Bindings: []key.Binding{k.Filter, k.Clear, k.StatusFilter, k.Prune, k.Edit, k.EditFile, k.Copy, k.CopyKey, k.Rescan, k.Record, k.StopRecord}},
+		{Title: "Actions", Bindings: []key.Binding{k.Palette, k.Filter, k.Clear, k.StatusFilter, k.Prune, k.Edit, k.EditFile, k.Copy, k.CopyKey, k.Rescan, k.Record, k.StopRecord}},
 		{Title: "General", Bindings: []key.Binding{k.Help, k.Quit}},
 		{Title: "Problem summary", Bindings: k.Picker.ShortHelp()},
 		{Title: "Confirm dialog", Bindings: k.Dialog.ShortHelp()},
@@ -108,6 +110,7 @@ func (m browsePage) keysNow() BrowseKeyMap {
 	k.NextProblem.SetEnabled(hasRows)
 	k.PrevProblem.SetEnabled(hasRows)
 	k.Problems.SetEnabled(!m.loading && m.tree.Len() > 0)
+	k.Palette.SetEnabled(!m.loading && m.running == "")
 	// d with nothing marked says what to do rather than nothing.
 	k.Prune.SetEnabled(hasRows)
 	k.Edit.SetEnabled(leaf)
@@ -183,6 +186,8 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 		m = m.nextProblem(key.Matches(msg, k.PrevProblem))
 	case key.Matches(msg, k.Problems):
 		m = m.openProblems()
+	case key.Matches(msg, k.Palette):
+		m = m.openPalette()
 	case key.Matches(msg, k.Prune) && m.tree.MarkCount() == 0:
 		m.setStatus(nothingMarked, false)
 		return m, nil

@@ -144,9 +144,15 @@ func (m *browsePage) nextPickerID() int {
 	return m.pickers
 }
 
-// handlePicked acts on a row picked in the problem summary.
+// handlePicked acts on a row picked in the problem summary, or on a
+// command picked in the palette.
 func (m browsePage) handlePicked(msg picker.PickedMsg) (browsePage, tea.Cmd) {
-	if msg.ID != m.pickers || m.pickerAsk != "problems" {
+	switch {
+	case msg.ID != m.pickers:
+		return m, nil
+	case m.pickerAsk == "palette":
+		return m.runPicked(msg.Row)
+	case m.pickerAsk != "problems":
 		return m, nil
 	}
 	m.touched = true

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
 // statusView is the progress line while scanning, the filter being typed,
@@ -18,7 +19,7 @@ func (m browsePage) statusView() string {
 	var line string
 	switch {
 	case m.mode == modeFilter:
-		line = s.Progress.Render("/") + visible.Line(m.filterText) + "█" + s.Muted.Render(fmt.Sprintf("  %d rows", m.tree.Rows()))
+		line = s.Progress.Render("/") + visible.Line(m.filterText) + "█" + s.Muted.Render(fmt.Sprintf("  %d rows", m.tree.Rows())+m.matchNote())
 	case m.mode == modeSearch:
 		_, n := m.detail.Search()
 		line = s.Progress.Render("search /") + visible.Line(m.filterText) + "█" + s.Muted.Render(fmt.Sprintf("  %d match(es) in this tab", n))
@@ -41,7 +42,7 @@ func (m browsePage) statusView() string {
 func (m browsePage) filterSummary() string {
 	var parts []string
 	if f := m.tree.Filter(); f != "" {
-		parts = append(parts, fmt.Sprintf("filter %q", f))
+		parts = append(parts, fmt.Sprintf("filter %q", visible.Line(f))+m.matchNote())
 	}
 	if st := m.tree.StatusFilter(); st != "" {
 		parts = append(parts, "status "+st)
@@ -50,6 +51,19 @@ func (m browsePage) filterSummary() string {
 		return ""
 	}
 	return m.styles.Progress.Render(fmt.Sprintf("showing %s · %d rows · esc clears", strings.Join(parts, " · "), m.tree.Rows()))
+}
+
+// matchNote says how the text filter matched when it was not as typed:
+// " (all words)", " (fuzzy: no name holds the text as typed)".
+func (m browsePage) matchNote() string {
+	switch m.tree.FilterMatch() {
+	case tree.MatchWords:
+		return " (all words: no name holds the text as typed)"
+	case tree.MatchFuzzy:
+		return " (fuzzy: no name holds the text as typed)"
+	case tree.MatchNone, tree.MatchExact:
+	}
+	return ""
 }
 
 // footerView is the key line.
@@ -100,10 +114,11 @@ func (m browsePage) keyLine() help.Line {
 	if it, _ := m.tree.Selected(); it.Status == "stale" || it.Verdict == "failing" {
 		keys = append(keys, enabled(k.Record)...) // the fix of what is selected comes first
 	}
-	keys = append(keys, enabled(k.Detail.Jump, k.Problems, k.Open, k.Back, filter, k.Clear, k.StatusFilter, k.Tree.Mark)...)
 	if m.tree.MarkCount() > 0 {
+		// With marks made, pruning them is what comes next.
 		keys = append(keys, enabled(k.Prune)...)
 	}
+	keys = append(keys, enabled(k.Detail.Jump, k.Problems, k.Palette, k.Open, k.Back, filter, k.Clear, k.StatusFilter, k.Tree.Mark)...)
 	if it, _ := m.tree.Selected(); it.Status != "stale" && it.Verdict != "failing" {
 		keys = append(keys, enabled(k.Record)...)
 	}

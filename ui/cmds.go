@@ -89,6 +89,13 @@ func pruneFilesCmd(ctx context.Context, b Backend, items []tree.Item) tea.Cmd {
 	}
 }
 
+// runCommandCmd runs a command of the palette through the backend.
+func runCommandCmd(ctx context.Context, b Backend, path string, req CommandRequest) tea.Cmd {
+	return func() tea.Msg {
+		return commandDoneMsg{req: req, result: b.Run(ctx, path, req)}
+	}
+}
+
 // editFileCmd suspends the program and opens path in the editor, at line
 // when it is not 0.
 func editFileCmd(editor, path string, line int) tea.Cmd {

@@ -30,6 +30,21 @@ type fakeBackend struct {
 	miss   map[string]string
 	mu     sync.Mutex
 	pruned []string
+	ran    []CommandRequest
+}
+
+// Run records the request and answers with a report naming it; a dry run
+// of a command that writes files has one thing to change.
+func (f *fakeBackend) Run(_ context.Context, _ string, req CommandRequest) CommandResult {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.ran = append(f.ran, req)
+	res := CommandResult{Title: req.Command, Lines: []string{"report of " + req.Command + " " + req.Filter}, OK: true}
+	if changesFiles(req.Command) && !req.Apply {
+		res.Todo, res.Confirm = 1, "y changes one file"
+	}
+	res.Changed = req.Apply
+	return res
 }
 
 func (f *fakeBackend) Open(_ context.Context, _ string, onBatch func([]tree.Item)) (Summary, error) {
@@ -147,7 +162,7 @@ func run(t testing.TB, m Model, cmd tea.Cmd) Model {
 			m = run(t, m, c)
 		}
 		return m
-	case scanBatchMsg, detailLoadedMsg, pruneDoneMsg, clipboardSetMsg, editorClosedMsg,
+	case scanBatchMsg, detailLoadedMsg, pruneDoneMsg, clipboardSetMsg, editorClosedMsg, commandDoneMsg,
 		reviewActedMsg, reviewLoadedMsg, reviewSecretsMsg, dialog.ConfirmedMsg, dialog.CancelledMsg, picker.PickedMsg, picker.ClosedMsg:
 		return send(t, m, msg)
 	}
@@ -166,6 +181,10 @@ func pressKey(s string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyTab}
 	case "backspace":
 		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
 	case "pgdown":
 		return tea.KeyPressMsg{Code: tea.KeyPgDown}
 	}

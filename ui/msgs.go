@@ -43,6 +43,12 @@ type editorClosedMsg struct {
 	err  error
 }
 
+// commandDoneMsg is what a command of the palette did.
+type commandDoneMsg struct {
+	req    CommandRequest
+	result CommandResult
+}
+
 // pagerClosedMsg is sent when $PAGER exits.
 type pagerClosedMsg struct{ err error }
 

@@ -40,6 +40,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case detailLoadedMsg:
 		m.browse = m.browse.handleDetailLoaded(msg)
 		return m, nil
+	case commandDoneMsg:
+		return m.withBrowse(m.browse.handleCommandDone(msg))
 	case pruneDoneMsg:
 		return m.withBrowse(m.browse.handlePruneDone(msg))
 	case editorClosedMsg:

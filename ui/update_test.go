@@ -238,9 +238,19 @@ func TestFilterPrefersWhatIsWritten(t *testing.T) {
 	if m.browse.tree.Rows() != 4 {
 		t.Errorf("filter lookups: %d rows, want 4 (refund_agent ▸ parallel_lookups ▸ 00, 01)", m.browse.tree.Rows())
 	}
-	m = keys(t, m, "esc", "/", "p", "r", "l", "l", "k", "p", "s", "enter")
+	if strings.Contains(screenText(m), "fuzzy") {
+		t.Error("an exact match is said to be fuzzy")
+	}
+	m = keys(t, m, "esc", "/", "p", "r", "l", "l", "k", "p", "s")
+	if !strings.Contains(screenText(m), "(fuzzy: no name holds the text as typed)") {
+		t.Errorf("typing a fuzzy filter does not say it is fuzzy:\n%s", screenText(m))
+	}
+	m = keys(t, m, "enter")
 	if m.browse.tree.Rows() == 0 || !strings.Contains(screenText(m), "parallel_lookups") {
 		t.Errorf("fuzzy fallback prllkps: %d rows\n%s", m.browse.tree.Rows(), screenText(m))
+	}
+	if !strings.Contains(screenText(m), `showing filter "prllkps" (fuzzy: no name holds the text as typed)`) {
+		t.Errorf("the kept filter does not say it is fuzzy:\n%s", screenText(m))
 	}
 }
 

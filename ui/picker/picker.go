@@ -54,8 +54,9 @@ type Content struct {
 	Prompt string
 	// Empty is shown when no row can be picked.
 	Empty string
-	// AltHelp names what the alternative key does ("" disables it).
-	AltHelp string
+	// AltHelp names what the alternative key does ("" disables it);
+	// PickHelp what enter does ("" keeps the keymap's word).
+	AltHelp, PickHelp string
 }
 
 // KeyMap is the picker's keys.
@@ -140,6 +141,9 @@ func (m Model) Keys() KeyMap {
 	k.Alt.SetEnabled(can && m.content.AltHelp != "" && !m.content.Typing)
 	if m.content.AltHelp != "" {
 		k.Alt.SetHelp(k.Alt.Help().Key, m.content.AltHelp)
+	}
+	if m.content.PickHelp != "" {
+		k.Pick.SetHelp(k.Pick.Help().Key, m.content.PickHelp)
 	}
 	k.Up.SetEnabled(can)
 	k.Down.SetEnabled(can)

@@ -2,7 +2,6 @@ package tree
 
 import (
 	"sort"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -90,7 +89,8 @@ func (m Model) Add(items []Item) Model {
 		it := items[i]
 		if old, ok := m.byID[it.ID]; ok {
 			old.parent.add(old.item, -1)
-			old.item, old.search = &it, strings.ToLower(searchText(&it))
+			old.item = &it
+			old.search, old.ends = searchFields(&it)
 			old.parent.add(&it, 1)
 			old.parent.setCase(&it)
 			fresh = append(fresh, old)
@@ -99,8 +99,8 @@ func (m Model) Add(items []Item) Model {
 		open := len(m.leaves) < autoExpandLimit
 		g := m.root.child(KindGroup, it.Group, open)
 		s := g.child(KindSub, it.Sub, open)
-		l := &node{kind: KindLeaf, name: it.Label, parent: s, item: &it, shown: true,
-			search: strings.ToLower(searchText(&it))}
+		l := &node{kind: KindLeaf, name: it.Label, parent: s, item: &it, shown: true}
+		l.search, l.ends = searchFields(&it)
 		s.insertLeaf(l)
 		s.add(&it, 1)
 		s.setCase(&it)
@@ -108,9 +108,15 @@ func (m Model) Add(items []Item) Model {
 		m.byID[it.ID] = l
 		fresh = append(fresh, l)
 	}
-	if m.filter.active() {
-		for i, ok := range m.filter.matchItems(fresh) {
-			fresh[i].shown = ok
+	switch {
+	case m.filter.text != "" && m.filter.kind == MatchNone:
+		// Nothing matched so far: the new recordings may change how the
+		// text matches, so match everything again.
+		return m.applyFilter()
+	case m.filter.active():
+		ok, _ := m.filter.matchItems(fresh, m.filter.kind)
+		for i := range fresh {
+			fresh[i].shown = ok[i]
 		}
 		m.propagateShown()
 	}
@@ -155,7 +161,11 @@ func (m Model) Filter() string { return m.filter.text }
 // StatusFilter returns the status filter ("" = all).
 func (m Model) StatusFilter() string { return m.filter.status }
 
-// SetFilter sets the fuzzy text filter and rebuilds the rows.
+// FilterMatch says how the text filter matched: exactly, by all its words,
+// fuzzily, or not at all.
+func (m Model) FilterMatch() MatchKind { return m.filter.kind }
+
+// SetFilter sets the text filter and rebuilds the rows.
 func (m Model) SetFilter(text string) Model {
 	m.filter.text = text
 	return m.applyFilter()
@@ -171,7 +181,8 @@ func (m Model) SetStatusFilter(status string) Model {
 
 func (m Model) applyFilter() Model {
 	sel := m.current()
-	ok := m.filter.matchItems(m.leaves)
+	var ok []bool
+	ok, m.filter.kind = m.filter.matchItems(m.leaves, MatchNone)
 	for i, l := range m.leaves {
 		l.shown = ok[i]
 	}

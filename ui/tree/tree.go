@@ -13,8 +13,7 @@ package tree
 import (
 	"sort"
 	"strings"
-
-	"github.com/sahilm/fuzzy"
+	"unicode/utf8"
 )
 
 // Item is one recording as the tree shows it: a dryfire cassette file or one
@@ -76,7 +75,8 @@ type node struct {
 	parent   *node
 	children []*node
 	item     *Item
-	search   string // searchText of a leaf's item, lower-cased
+	search   string   // searchFields of a leaf's item
+	ends     [4]int32 // where the suite, case, label and key end in search
 	expanded bool
 	shown    bool // passes the filters
 	total    int
@@ -143,58 +143,166 @@ func (n *node) insertLeaf(l *node) {
 	n.children[i] = l
 }
 
-// searchText is what the fuzzy filter matches against.
-func searchText(it *Item) string {
-	return it.Group + "/" + it.Sub + "/" + it.Label + " " + it.Key + " " + it.Status
+// searchFields is what the text filter matches against, lower-cased: the
+// suite, the case, the leaf's label, the key and the status, joined as
+// "suite/case/label key status", and where each of the first four ends
+// (fuzzy matching stays inside one of them).
+func searchFields(it *Item) (string, [4]int32) {
+	var b strings.Builder
+	var ends [4]int32
+	for i, f := range [...]string{it.Group, it.Sub, it.Label, it.Key, it.Status} {
+		switch i {
+		case 1, 2:
+			b.WriteByte('/')
+		case 3, 4:
+			b.WriteByte(' ')
+		}
+		b.WriteString(strings.ToLower(f))
+		if i < 4 {
+			ends[i] = int32(b.Len())
+		}
+	}
+	return b.String(), ends
 }
 
 // autoExpandLimit: below this many recordings, new nodes start expanded so a
 // small project is visible at once; above it they start collapsed.
 const autoExpandLimit = 300
 
-// filterState holds the text and status filters.
+// MatchKind says how the text filter matched.
+type MatchKind int
+
+// The ways the text filter matches, tried in this order; the first that
+// matches any recording is the one used.
+const (
+	MatchNone  MatchKind = iota // nothing matched (or no text filter)
+	MatchExact                  // the text as typed, in any case
+	MatchWords                  // every word of the text, anywhere
+	MatchFuzzy                  // the text's letters in order, inside one name
+)
+
+func (k MatchKind) String() string {
+	switch k {
+	case MatchExact:
+		return "exact"
+	case MatchWords:
+		return "all words"
+	case MatchFuzzy:
+		return "fuzzy"
+	case MatchNone:
+	}
+	return "none"
+}
+
+// minFuzzy is the shortest text matched fuzzily: one or two letters in
+// order are in nearly every name.
+const minFuzzy = 3
+
+// filterState holds the text and status filters, and how the text
+// matched.
 type filterState struct {
 	text   string
 	status string
+	kind   MatchKind
 }
 
 func (f filterState) active() bool { return f.text != "" || f.status != "" }
 
-// matchItems returns which of items pass the filters.
-func (f filterState) matchItems(items []*node) []bool {
+// statusOK reports whether a recording passes the status filter.
+func (f filterState) statusOK(it *Item) bool {
+	return f.status == "" || it.Status == f.status || (f.status == "secret" && it.Secrets > 0) ||
+		(f.status == "failing" && it.Verdict == "failing")
+}
+
+// textOK reports whether a recording matches the text filter one way.
+func textOK(l *node, needle string, words []string, kind MatchKind) bool {
+	switch kind {
+	case MatchExact:
+		return strings.Contains(l.search, needle)
+	case MatchWords:
+		for _, w := range words {
+			if !strings.Contains(l.search, w) {
+				return false
+			}
+		}
+		return true
+	case MatchFuzzy:
+		from := 0
+		for _, end := range l.ends {
+			if subsequence(l.search[from:end], needle) {
+				return true
+			}
+			from = int(end) + 1
+		}
+	case MatchNone:
+	}
+	return false
+}
+
+// subsequence reports whether needle's runes appear in hay in order.
+func subsequence(hay, needle string) bool {
+	for _, r := range needle {
+		i := strings.IndexRune(hay, r)
+		if i < 0 {
+			return false
+		}
+		hay = hay[i+utf8.RuneLen(r):]
+	}
+	return true
+}
+
+// matchItems returns which of items pass the filters, and how the text
+// matched. With kind MatchNone it tries each way in turn over items (the
+// first that matches anything wins); otherwise it matches that way.
+//
+// The text as typed wins, so "lookups" shows the lookups case and not
+// every path that holds those letters in order. Then every word of a text
+// with spaces ("refund stale"). Only when neither matches anything, and
+// the text has three letters or more and no space, the letters in order
+// inside one name: a suite, a case, a turn's label, a key or a status, so
+// "parlook" finds parallel_lookups but "case_01" does not gather every
+// recording whose path holds those letters somewhere (it listed 19,811
+// of 20,000). The lower-cased text of each leaf is kept on the node: a key
+// press costs a few substring tests per recording, no allocation.
+func (f filterState) matchItems(items []*node, kind MatchKind) ([]bool, MatchKind) {
 	ok := make([]bool, len(items))
 	for i, l := range items {
-		ok[i] = f.status == "" || l.item.Status == f.status || (f.status == "secret" && l.item.Secrets > 0) ||
-			(f.status == "failing" && l.item.Verdict == "failing")
+		ok[i] = f.statusOK(l.item)
 	}
 	if f.text == "" {
-		return ok
+		return ok, MatchNone
 	}
-	// Recordings that contain the text as written (any case) win; only when
-	// none does, the filter falls back to fuzzy matching, so "lookups" shows
-	// the lookups case and not every path that holds those letters in order.
-	// The lower-cased text of each leaf is kept on the node: a key press
-	// costs one substring test per recording, no allocation.
+	needle := strings.ToLower(f.text)
+	words := strings.Fields(needle)
+	kinds := []MatchKind{kind}
+	if kind == MatchNone {
+		kinds = []MatchKind{MatchExact}
+		if len(words) > 1 {
+			kinds = append(kinds, MatchWords)
+		}
+		if utf8.RuneCountInString(needle) >= minFuzzy && len(words) == 1 {
+			kinds = append(kinds, MatchFuzzy)
+		}
+	}
 	hit := make([]bool, len(items))
-	needle, exact := strings.ToLower(f.text), false
-	for i, l := range items {
-		if ok[i] && strings.Contains(l.search, needle) {
-			hit[i], exact = true, true
-		}
-	}
-	if !exact {
-		texts := make([]string, len(items))
+	for _, k := range kinds {
+		found := false
 		for i, l := range items {
-			texts[i] = searchText(l.item)
+			if ok[i] && textOK(l, needle, words, k) {
+				hit[i], found = true, true
+			}
 		}
-		for _, m := range fuzzy.FindNoSort(f.text, texts) {
-			hit[m.Index] = true
+		if found {
+			for i := range ok {
+				ok[i] = ok[i] && hit[i]
+			}
+			return ok, k
 		}
 	}
 	for i := range ok {
-		ok[i] = ok[i] && hit[i]
+		ok[i] = false
 	}
-	return ok
+	return ok, MatchNone
 }
 
 // statusOrder is the order of the status filter cycle and the header counts.
