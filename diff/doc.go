@@ -27,6 +27,14 @@
 // digest lacks any field of the hashable request, Explain sets
 // [Result.Incomplete] and reports that instead of a diff full of noise.
 //
+// # Inside a changed line
+//
+// [Inline] marks the words and characters that differ between two versions
+// of a line (go-diff's character diff, cleaned up to words), as [Span]s;
+// [Result.UnifiedLines] gives the unified diff line by line, each removed
+// line paired with its new version and marked so. go-diff's own types never
+// leave this package.
+//
 // # Closest recordings
 //
 // When a case has no recording at the turn where it misses, callers may

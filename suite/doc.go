@@ -20,6 +20,11 @@
 // effective provider, model, temperature, repeat and limits from case,
 // suite, config defaults and a command-line model ([Resolved]).
 //
+// Each also keeps where it is written ([Pos]): the system prompt, every
+// tool and its description and schema, each setting (Settings.Pos), a
+// case's input and mocks, each mock rule; what a $ref brought in names the
+// file it came from. The browser opens the editor there.
+//
 // # YAML
 //
 // [ParseYAML] reads YAML into [YAMLNode]s with positions, typing scalars as

@@ -3,8 +3,11 @@
 // libraries. It has two pages:
 //
 //   - browse ([PageBrowse], `dryfire-tui browse`): the tree of every
-//     recording of a workspace with its status, the detail of the selected
-//     one in five tabs, filters, marks and prune;
+//     recording of a workspace with its status, opening on the first
+//     problem (n and N go through them, p lists them), the detail of the
+//     selected one in five tabs (the Diff tab says where a change is
+//     written; the pane searches, folds JSON and copies from it), filters,
+//     marks and prune, and a palette (:) of the command-line commands;
 //   - review ([PageReview], `dryfire-tui review`): the recordings changed
 //     since git HEAD, grouped by case, each summarised in meaning, with keys
 //     to accept (stage), reject (restore), skip, act on everything left,
@@ -12,9 +15,9 @@
 //
 // Both pages are built from the same components, each a value type in its
 // own package: ui/tree and ui/list (the left pane), ui/detail (the right
-// pane), ui/dialog (confirmations), ui/help (the key line and the ?
-// overlay), over the leaves ui/frame (layout and text fitting) and ui/theme
-// (every style). The root [Model] routes each message to the page that owns
+// pane), ui/dialog (confirmations), ui/picker (a box of choices), ui/help
+// (the key line and the ? overlay), over the leaves ui/frame (layout and
+// text fitting) and ui/theme (every style). The root [Model] routes each message to the page that owns
 // it; the pages run the core (workspace, gitreview, diff, secrets) only
 // inside tea.Cmds (cmds.go), the browser through the [Backend] interface.
 // ARCHITECTURE.md describes the ownership of state, the routing, the Cmds

@@ -1,14 +1,23 @@
 // Package detail is the right pane of both pages. On the browse page it
 // shows one recording in five tabs (Response, Request, Diff, Secrets, Raw)
-// under a title line; on the review page, one changed file ([FileChange]): what
-// it is, what changed in the user's terms, and old → new. Either way the
-// body scrolls.
+// under a title line and its status reason (wrapped, never cut); on the
+// review page, one changed file ([FileChange]): what it is, what changed in
+// the user's terms, and old → new. Either way the body scrolls.
+//
+// The pane is a viewer: long lines wrap under their own indentation, or,
+// with the wrap key off, scroll sideways; [Model.SetSearch] and
+// [Model.NextMatch] search its text (smart case); the Raw tab has a cursor
+// that folds and unfolds JSON and gives the value and JSON path under it
+// ([Model.CursorValue]); [Model.PlainText] is the tab for a pager. The Diff
+// tab marks the words that changed inside a line, says where a change is
+// written ([Source]) and, for a turn replay never reaches, the miss before
+// it ([Miss]).
 //
 // The pane renders from plain values ([Data], [FileChange]) that the root model
 // fills from the core packages (cassette, diff, secrets, gitreview) inside a
-// Cmd; the pane itself does no I/O. Rendered lines are cached per (content,
-// tab, width, reveal) so a key press costs only the slice of lines that fits
-// on screen.
+// Cmd; the pane itself does no I/O. Its rows are built when the content,
+// tab, width or a setting changes, so a key press costs only the rows that
+// fit on screen.
 package detail
 
 import (

@@ -1,7 +1,9 @@
 // Package tree is the left pane of the browser: recordings grouped as
 // suite ▸ case ▸ turn (dryfire) or tape ▸ key ▸ entry (cassette-fn), with a
-// status glyph and per-node counts, collapse/expand, a fuzzy text filter, a
-// status filter and marks for prune.
+// status glyph and per-node counts, collapse/expand, a text filter (as
+// typed, then by words, then fuzzily inside one name: [MatchKind]), a
+// status filter, marks for prune, and walks in tree order ([Model.Next],
+// [Model.First]) that take the cursor to the next recording of a kind.
 //
 // Cost model: the tree keeps a flattened slice of the rows that are visible
 // (expanded and matching). Moving the cursor is O(1) and View renders only
