@@ -144,6 +144,7 @@ func (m browsePage) keysNow() BrowseKeyMap {
 		// The recording writes into the tree: nothing else changes it
 		// meanwhile, and esc stops the recording.
 		k.Prune.SetEnabled(false)
+		k.Palette.SetEnabled(false)
 		k.Edit.SetEnabled(false)
 		k.Clear.SetEnabled(false)
 		k.Back.SetEnabled(false)
