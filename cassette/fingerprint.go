@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
@@ -240,4 +241,105 @@ func Sanitise(name string) string {
 	}
 	sum := sha256.Sum256([]byte(name))
 	return out + "-" + hex.EncodeToString(sum[:4])
+}
+
+// PyHashError returns the exception dryfire's fingerprint raises on hash
+// args that cannot be hashed, as Python's repr() spells it in the provider
+// error it becomes ("" when they hash): json.dumps refuses NaN and the
+// infinities, and integers of more than 4,300 digits, in its order (keys
+// sorted, lists in order); a lone surrogate passes json.dumps but not the
+// UTF-8 encoding of its result, and the UnicodeEncodeError names the whole
+// canonical text and where the run of surrogates is in it.
+func PyHashError(hashArgs jsonv.Value) string {
+	if f := hashFailureOf(hashArgs); f != nil {
+		return f.repr
+	}
+	return ""
+}
+
+// hashFailure is an exception of hashing: its type, repr() and str().
+type hashFailure struct{ typ, repr, str string }
+
+func hashFailureOf(hashArgs jsonv.Value) *hashFailure {
+	req, err := HashableRequest(hashArgs)
+	if err != nil {
+		return nil
+	}
+	if msg := pyDumpsFailure(req); msg != "" {
+		return &hashFailure{"ValueError", "ValueError('" + msg + "')", msg}
+	}
+	payload, err := jsonv.Encode(req, jsonv.EncodeOptions{SortKeys: true, NFC: true, KeepSurrogates: true})
+	if err != nil {
+		return nil
+	}
+	start, end, first, ok := surrogateRun(string(payload))
+	if !ok {
+		return nil
+	}
+	str := fmt.Sprintf("'utf-8' codec can't encode characters in position %d-%d: surrogates not allowed", start, end-1)
+	if end-start == 1 {
+		str = fmt.Sprintf("'utf-8' codec can't encode character '\\u%04x' in position %d: surrogates not allowed", first, start)
+	}
+	return &hashFailure{"UnicodeEncodeError",
+		fmt.Sprintf("UnicodeEncodeError('utf-8', %s, %d, %d, 'surrogates not allowed')", jsonv.PyRepr(string(payload)), start, end), str}
+}
+
+// pyDumpsFailure walks v as json.dumps(sort_keys=True) does and returns the
+// first value it refuses.
+func pyDumpsFailure(v jsonv.Value) string {
+	switch v.Kind {
+	case jsonv.Number:
+		switch {
+		case v.IsNonFinite():
+			return "Out of range float values are not JSON compliant"
+		case v.IsInt() && len(strings.TrimPrefix(v.Text, "-")) > 4300:
+			return "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit"
+		}
+	case jsonv.Array:
+		for _, it := range v.Items {
+			if msg := pyDumpsFailure(it); msg != "" {
+				return msg
+			}
+		}
+	case jsonv.Object:
+		ms := slices.Clone(v.Members)
+		slices.SortStableFunc(ms, func(a, b jsonv.Member) int { return strings.Compare(a.Key, b.Key) })
+		for _, m := range ms {
+			if msg := pyDumpsFailure(m.Value); msg != "" {
+				return msg
+			}
+		}
+	case jsonv.Null, jsonv.Bool, jsonv.String:
+	}
+	return ""
+}
+
+// surrogateRun finds the first run of lone surrogates in s (held in the
+// generalized UTF-8 form) and returns where it starts and ends, counted in
+// code points as Python indexes a str, and its first surrogate.
+func surrogateRun(s string) (start, end int, first rune, ok bool) {
+	n := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 && isSurrogateAt(s, i) {
+			if !ok {
+				start, ok = n, true
+				first = rune(s[i]&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
+			}
+			i += 3
+			n++
+			end = n
+			continue
+		}
+		if ok {
+			return start, end, first, true
+		}
+		i += size
+		n++
+	}
+	return start, end, first, ok
+}
+
+func isSurrogateAt(s string, i int) bool {
+	return i+2 < len(s) && s[i] == 0xED && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2] >= 0x80 && s[i+2] <= 0xBF
 }

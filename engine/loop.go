@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
@@ -42,6 +44,9 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 	c, r, res := x.p.c, x.p.r, x.res
 	t := &Trace{Suite: c.Suite.Name, Case: c.Name, Termination: "end_turn"}
 	msgs, err := InitialMessages(c.Input)
+	if err == nil && c.InputCrash != "" {
+		err = errors.New(c.InputCrash)
+	}
 	if err != nil {
 		res.fail(err.Error())
 		return nil
@@ -49,9 +54,15 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 	resolver := NewResolver(suite.MergeMocks(c.Suite.Mocks, c.Mocks))
 	var k *keyer
 	var keyErr error
-	unhashable := ""
+	// What dryfire's hashing fails on first, in the order its canonical
+	// encoder meets it (keys sorted): the messages (the input, then the
+	// mock results as they come), the params, the tools.
+	messagesBad, paramsBad := "", ""
 	if x.keyed {
-		unhashable = firstNonEmpty(c.Suite.Unserialised, c.InputUnserialisable)
+		messagesBad = c.InputUnserialisable
+		if math.IsNaN(r.Temperature) || math.IsInf(r.Temperature, 0) {
+			paramsBad = "ValueError('Out of range float values are not JSON compliant')"
+		}
 		k, keyErr = newKeyer(e.gen, c.Suite, r.Provider, r.Model, r.Temperature, x.p.hashTools)
 		defer k.release()
 		for _, m := range msgs {
@@ -69,10 +80,14 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 			Request: Request{Provider: r.Provider, Model: r.Model, System: c.Suite.System,
 				Messages: msgs[:len(msgs):len(msgs)], Tools: c.Suite.Tools, Temperature: r.Temperature}}
 		if k != nil {
+			bad := firstNonEmpty(messagesBad, paramsBad, c.Suite.Unserialised)
+			if bad == "" && keyErr != nil {
+				bad = cassette.PyHashError(call.Request.HashArgs())
+			}
 			switch {
-			case unhashable != "":
-				t.providerError("TypeError(" + jsonv.PyRepr(unhashable) + ")")
-				res.providerError("TypeError('" + unhashable + "')")
+			case bad != "":
+				t.providerError(bad)
+				res.providerError(bad)
 			case keyErr != nil:
 				t.providerError(pyRepr(keyErr))
 				res.providerError(keyErr.Error())
@@ -103,7 +118,7 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 			}
 			break
 		}
-		results, stop, ok := e.toolResults(ctx, x, resolver, resp, turn, t, &unhashable)
+		results, stop, ok := e.toolResults(ctx, x, resolver, resp, turn, t, &messagesBad)
 		if !ok {
 			return nil
 		}
@@ -147,7 +162,7 @@ func (e *runner) toolResults(ctx context.Context, x *rep, resolver *Resolver, re
 				res.fail(err.Error())
 				return nil, false, false
 			}
-			out.Result, out.Unserialisable = tr.Result, tr.Unserialisable
+			out.Result, out.Unserialisable = tr.Result, pyExceptionRepr(tr.Unserialisable)
 		case OutcomeCrash:
 			res.fail(out.Err)
 			return nil, false, false
@@ -199,6 +214,19 @@ func (e *runner) visit(x *rep, call *Call, reply Reply, err error) {
 func (t *Trace) providerError(repr string) {
 	t.Termination = "provider_error"
 	t.Error, t.HasError = "provider error: "+repr, true
+}
+
+// pyExceptionRepr is the repr of the exception json.dumps raised with
+// message msg ("" for none): a TypeError for a type it cannot write, a
+// ValueError otherwise.
+func pyExceptionRepr(msg string) string {
+	switch {
+	case msg == "":
+		return ""
+	case strings.HasPrefix(msg, "Object of type "):
+		return "TypeError(" + jsonv.PyRepr(msg) + ")"
+	}
+	return "ValueError(" + jsonv.PyRepr(msg) + ")"
 }
 
 func firstNonEmpty(ss ...string) string {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
@@ -131,7 +132,13 @@ func (r *Resolver) outcome(call cassette.ToolCall, rule suite.MockRule, index in
 		n := r.seq[k]
 		r.seq[k] = n + 1
 		step := rule.Sequence[min(n, len(rule.Sequence)-1)]
-		return result(call, step.Value, step.IsError, rule.Unserialisable)
+		if step.Crash != "" {
+			return MockOutcome{Kind: OutcomeCrash, Err: fmt.Sprintf("mock for tool %q: %s", call.Name, step.Crash)}
+		}
+		return result(call, step.Value, step.IsError, step.Unserialisable)
+	}
+	if rule.Crash != "" {
+		return MockOutcome{Kind: OutcomeCrash, Err: fmt.Sprintf("mock for tool %q: %s", call.Name, rule.Crash)}
 	}
 	return result(call, rule.Return, false, rule.Unserialisable)
 }

@@ -43,7 +43,7 @@ func TestReplayBadInputIsReportedNeverFatal(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("evals/malformed.eval.yaml", "name: malformed\ncases: [a, b\n")
+	write("evals/malformed.eval.yaml", "name: malformed\ncases: [a, b\n}\n")
 	write("evals/ref.eval.yaml", "name: ref\ntools:\n  - $ref: ./missing.json\ncases: []\n")
 	write("evals/mockfield.eval.yaml", "name: mockfield\nmocks:\n  t:\n    - return: 1\n      retries: 2\ncases: []\n")
 	// A cassette that parses but whose response is broken.
@@ -57,7 +57,7 @@ func TestReplayBadInputIsReportedNeverFatal(t *testing.T) {
 
 	res := replayDir(t, dir)
 	want := map[string]string{
-		"evals/malformed.eval.yaml": "2:",
+		"evals/malformed.eval.yaml": "3:1: while parsing a flow sequence",
 		"evals/ref.eval.yaml":       "3:5: $ref target not found: ./missing.json",
 		"evals/mockfield.eval.yaml": "5:7: unknown field 'retries'",
 	}

@@ -278,7 +278,7 @@ func (f *fields) close() string {
 }
 
 func str(n *YAMLNode) (string, bool) {
-	if n.Kind == jsonv.String && n.Unserialisable == "" {
+	if n.strLike() {
 		return n.Scalar.Text, true
 	}
 	return "", false
@@ -309,7 +309,7 @@ func rootFloat(n *YAMLNode, dst *float64) string {
 
 // laxInt is a pydantic int in lax mode.
 func laxInt(n *YAMLNode, dst *int64) string {
-	if n.Kind == jsonv.Array || n.Kind == jsonv.Object || n.Kind == jsonv.Null || n.Unserialisable != "" {
+	if n.Kind == jsonv.Array || n.Kind == jsonv.Object || n.Kind == jsonv.Null || (n.PyType != "" && n.PyType != "bytes") {
 		return "Input should be a valid integer"
 	}
 	i, err := jsonv.LaxInt(n.Scalar)
@@ -329,7 +329,7 @@ func laxInt(n *YAMLNode, dst *int64) string {
 // laxFloat is a pydantic float in lax mode.
 func laxFloat(n *YAMLNode, dst *float64) string {
 	switch {
-	case n.Unserialisable != "":
+	case n.PyType != "" && n.PyType != "bytes":
 	case n.Kind == jsonv.Bool:
 		*dst = 0
 		if n.Scalar.Bool {

@@ -10,6 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlrt"
 )
 
 // ConfigFileName is the project file dryfire looks for.
@@ -65,6 +66,9 @@ type Project struct {
 	// Errors holds the config's errors, then each suite's, sorted per file
 	// by line and column.
 	Errors []SpecError
+	// yaml is the YAML session after the config was read: dryfire reads
+	// every file of a command through one loader (see [yamlrt.Session]).
+	yaml yamlrt.Session
 }
 
 // FindProject walks up from path (a directory, or a file inside one) to the
@@ -118,7 +122,7 @@ func LoadConfig(p string) (*Project, error) {
 		return nil, err
 	}
 	pr := &Project{Root: filepath.Dir(cfgPath), ConfigPath: cfgPath}
-	cfg, errs := loadConfig(cfgPath)
+	cfg, errs := loadConfig(cfgPath, &pr.yaml)
 	pr.Config = cfg
 	pr.CassetteRoot = cassetteRoot(pr.Root, cfg.CassetteDir)
 	pr.Errors = errs
@@ -165,6 +169,7 @@ type suiteEntry struct {
 	rel   string
 	err   *SpecError
 	suite *Suite
+	after yamlrt.Session // the YAML session once the suite is read
 }
 
 // load parses the entries in parallel, keeps them in order and resolves
@@ -176,11 +181,8 @@ func (pr *Project) load(entries []suiteEntry, lookupEnv func(string) (string, bo
 		wg.Go(func() {
 			for i := range next {
 				e := &entries[i]
-				file := e.rel
-				if !filepath.IsAbs(file) {
-					file = filepath.Join(pr.Root, filepath.FromSlash(e.rel))
-				}
-				e.suite = LoadSuite(file, e.rel, lookupEnv)
+				e.after = pr.yaml
+				e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, lookupEnv, &e.after)
 			}
 		})
 	}
@@ -191,6 +193,21 @@ func (pr *Project) load(entries []suiteEntry, lookupEnv func(string) (string, bo
 	}
 	close(next)
 	wg.Wait()
+	// Each suite was read in the session the config left; a suite whose
+	// YAML version leaks into the next files (a "%YAML" document) makes
+	// them be read again in order, as dryfire reads them.
+	state := pr.yaml
+	for i := range entries {
+		e := &entries[i]
+		if e.err != nil {
+			continue
+		}
+		if state != pr.yaml {
+			e.after = state
+			e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, lookupEnv, &e.after)
+		}
+		state = e.after
+	}
 	for _, e := range entries {
 		if e.err != nil {
 			pr.Errors = append(pr.Errors, *e.err)
@@ -205,6 +222,15 @@ func (pr *Project) load(entries []suiteEntry, lookupEnv func(string) (string, bo
 			c.Provider, c.Model, c.Repeat, c.MaxTurns = r.Provider, r.Model, r.Repeat, r.MaxTurns
 		}
 	}
+}
+
+// suiteFile is the path of a suite given relative to the root (or
+// absolute).
+func (pr *Project) suiteFile(rel string) string {
+	if filepath.IsAbs(rel) {
+		return rel
+	}
+	return filepath.Join(pr.Root, filepath.FromSlash(rel))
 }
 
 func cassetteRoot(root, dir string) string {
@@ -282,13 +308,13 @@ func firstFloat(def float64, vals ...*float64) float64 {
 }
 
 // loadConfig reads dryfire.yaml with dryfire's strict schema.
-func loadConfig(file string) (Config, []SpecError) {
+func loadConfig(file string, session *yamlrt.Session) (Config, []SpecError) {
 	var cfg Config
 	data, err := safefile.ReadFile(file)
 	if err != nil {
 		return cfg, []SpecError{{File: ConfigFileName, Message: "cannot read: " + err.Error()}}
 	}
-	root, err := ParseYAML(data)
+	root, err := parseYAML(data, session)
 	if err != nil {
 		return cfg, []SpecError{yamlSpecError(ConfigFileName, data, err)}
 	}

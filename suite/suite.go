@@ -4,12 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlrt"
 )
 
 // SpecError is a problem in a project or suite file, at a position. Line and
@@ -20,7 +19,30 @@ type SpecError struct {
 	Message      string
 	Hint         string // dryfire's did-you-mean, when it has one
 	Source       string // the source line, without its newline
+	// Fatal is set on an error dryfire does not list as a spec error: its
+	// loader raises instead, and the command stops with an internal error
+	// (exit 2) before any case runs. It names the kind of problem:
+	// [FatalYAML], [FatalEncoding], [FatalValue] or [FatalLimit].
+	Fatal string
 }
+
+// The kinds of [SpecError.Fatal].
+const (
+	// FatalYAML: the YAML parser refuses the file (syntax, an undefined
+	// alias, a duplicate key, a bad merge).
+	FatalYAML = "yaml"
+	// FatalEncoding: the file is not UTF-8, or holds a character YAML
+	// forbids (NUL and other control characters).
+	FatalEncoding = "encoding"
+	// FatalValue: a scalar Python cannot build (an impossible date, an
+	// integer of more than 4,300 digits, a malformed tagged number), or
+	// another exception dryfire's loader raises (a $ref target that is a
+	// directory, a merged entry where dryfire needs a position).
+	FatalValue = "value"
+	// FatalLimit: the file exceeds one of dryfire-tui's YAML limits
+	// (nesting depth, alias expansion); dryfire would hang or fail later.
+	FatalLimit = "limit"
+)
 
 func (e SpecError) Error() string {
 	if e.Line > 0 {
@@ -89,8 +111,13 @@ type MockRule struct {
 	Impl     string // Kind "impl": the Python callable, pkg.mod:func
 	// ImplLine and ImplColumn are where the impl value is written.
 	ImplLine, ImplColumn int
-	// Unserialisable is set when the outcome holds a date.
+	// Unserialisable is the exception hashing the returned value raises
+	// (Kind "return"), as Python's repr() spells it; "" when it hashes.
 	Unserialisable string
+	// Crash is set when dryfire's ToolResult refuses the returned value for
+	// a reason only the loaded Python value shows (a date, a mapping with
+	// keys that are not strings): the case fails when the rule is used.
+	Crash string
 }
 
 // MockStep is one step of a sequence: an error step carries its error
@@ -98,6 +125,9 @@ type MockRule struct {
 type MockStep struct {
 	IsError bool
 	Value   jsonv.Value
+	// Unserialisable and Crash are as for [MockRule], for this step.
+	Unserialisable string
+	Crash          string
 }
 
 // Suite is one suite file. A suite with errors has Failed set; its cases
@@ -133,9 +163,15 @@ type Case struct {
 	// InputPos and MocksPos are where the input and mocks keys are
 	// written (zero when absent).
 	InputPos, MocksPos Pos
-	// InputUnserialisable is set when the input holds a date.
+	// InputUnserialisable is the exception hashing the input's messages
+	// raises (a date in a tool call's arguments, say), as Python's repr()
+	// spells it; "" when they hash.
 	InputUnserialisable string
-	Expect              []jsonv.Value
+	// InputCrash is set when dryfire's Message model refuses the input as
+	// the case starts, for a reason only the loaded values show (a date
+	// where a string is needed): the case fails without a request.
+	InputCrash string
+	Expect     []jsonv.Value
 	// Assertions are the expect entries parsed, one per entry.
 	Assertions []Assertion
 	Mocks      []ToolMocks
@@ -173,22 +209,26 @@ func (c *Case) UsesImpl() bool {
 // error has Failed set. display is the name errors carry (e.g. the path
 // relative to the project root).
 func LoadSuite(file, display string, lookupEnv func(string) (string, bool)) *Suite {
+	var session yamlrt.Session
+	return loadSuite(file, display, lookupEnv, &session)
+}
+
+// loadSuite is LoadSuite in the YAML session of a command loading several
+// files: the suite's $ref targets are read in it too.
+func loadSuite(file, display string, lookupEnv func(string) (string, bool), session *yamlrt.Session) *Suite {
 	s := &Suite{Path: filepath.ToSlash(display), File: file}
-	data, err := safefile.ReadFile(file)
-	if err != nil {
-		s.fail(SpecError{File: display, Message: "cannot read suite: " + err.Error()})
+	root, v, data := readTree(file, display, lookupEnv, session)
+	if root == nil {
+		s.Failed, s.Errors = true, v.errs
 		return s
 	}
-	root, err := ParseYAML(data)
-	if err != nil {
-		s.fail(yamlSpecError(display, data, err))
-		return s
-	}
-	v := &validator{file: display}
-	root = v.resolveRefs(root, filepath.Dir(file), nil)
-	v.interpolate(root, lookupEnv)
 	v.checkAssertions(root)
 	v.suite(root, s)
+	if v.fatal != nil {
+		v.fatal.Source = sourceLine(data, v.fatal.Line)
+		s.Failed, s.Errors = true, []SpecError{*v.fatal}
+		return s
+	}
 	sortSpecErrors(v.errs)
 	for i := range v.errs {
 		v.errs[i].Source = sourceLine(data, v.errs[i].Line)
@@ -200,16 +240,48 @@ func LoadSuite(file, display string, lookupEnv func(string) (string, bool)) *Sui
 	return s
 }
 
-func (s *Suite) fail(e SpecError) {
-	s.Failed = true
-	s.Errors = append(s.Errors, e)
+// ReadSuiteTree reads a suite file into the tree dryfire's loader
+// validates: parsed, every $ref replaced by its target, every ${VAR}
+// interpolated. The tree is nil when the file cannot be loaded at all; the
+// errors are those found so far, by position.
+func ReadSuiteTree(file, display string, lookupEnv func(string) (string, bool)) (*YAMLNode, []SpecError) {
+	var session yamlrt.Session
+	root, v, _ := readTree(file, display, lookupEnv, &session)
+	sortSpecErrors(v.errs)
+	return root, v.errs
+}
+
+func readTree(file, display string, lookupEnv func(string) (string, bool), session *yamlrt.Session) (*YAMLNode, *validator, []byte) {
+	v := &validator{file: display, session: session}
+	data, err := safefile.ReadFile(file)
+	if err != nil {
+		v.errs = append(v.errs, SpecError{File: display, Message: "cannot read suite: " + err.Error()})
+		return nil, v, nil
+	}
+	root, err := parseYAML(data, session)
+	if err != nil {
+		v.errs = append(v.errs, yamlSpecError(display, data, err))
+		return nil, v, data
+	}
+	root = v.resolveRefs(root, filepath.Dir(file), nil)
+	if v.fatal == nil {
+		v.interpolate(root, lookupEnv)
+	}
+	if v.fatal != nil {
+		if v.fatal.File == display {
+			v.fatal.Source = sourceLine(data, v.fatal.Line)
+		}
+		v.errs = []SpecError{*v.fatal}
+		return nil, v, data
+	}
+	return root, v, data
 }
 
 func yamlSpecError(display string, data []byte, err error) SpecError {
-	e := SpecError{File: display, Message: err.Error()}
-	if pe, ok := err.(*jsonv.ParseError); ok {
-		e.Line, e.Column, e.Message = pe.Line, pe.Column, pe.Err.Error()
-		e.Source = sourceLine(data, pe.Line)
+	e := SpecError{File: display, Message: err.Error(), Fatal: FatalYAML}
+	if le, ok := err.(*LoadError); ok {
+		e.Line, e.Column, e.Message, e.Fatal = le.Line, le.Column, le.Message, le.Fatal
+		e.Source = sourceLine(data, le.Line)
 	}
 	return e
 }
@@ -232,15 +304,28 @@ type validator struct {
 	errs     []SpecError
 	poisoned [][]string // locations whose $ref failed: errors below are cascades
 	loc      []string
+	// broken counts the merged entries being checked that dryfire cannot
+	// position (see [pos]); fatal is the first error met there.
+	broken int
+	fatal  *SpecError
+	// session is the YAML session the file and its $ref targets are read in.
+	session *yamlrt.Session
 }
 
-type pos struct{ line, col int }
+// pos is where an error is reported. broken marks an entry a merge key
+// brought into a mapping with keys of its own: ruamel keeps no position
+// for it and dryfire's loader fails (a KeyError) when it looks one up to
+// report an error there or below.
+type pos struct {
+	line, col int
+	broken    bool
+}
 
 func nodePos(n *YAMLNode) pos {
 	if n == nil {
 		return pos{}
 	}
-	return pos{n.Line, n.Column}
+	return pos{line: n.Line, col: n.Column}
 }
 
 func (v *validator) add(p pos, msg string) {
@@ -249,55 +334,30 @@ func (v *validator) add(p pos, msg string) {
 			return
 		}
 	}
+	if p.broken || v.broken > 0 {
+		v.crash(p, msg)
+		return
+	}
 	v.errs = append(v.errs, SpecError{File: v.file, Line: p.line, Column: p.col, Message: msg})
 }
 
-// resolveRefs replaces every mapping holding $ref by the parsed target file
-// (relative to dir); a missing target is an error and becomes {}.
-func (v *validator) resolveRefs(n *YAMLNode, dir string, loc []string) *YAMLNode {
-	switch n.Kind { //nolint:exhaustive // the other cases need nothing here
-	case jsonv.Object:
-		for _, m := range n.Members {
-			if m.Key != "$ref" {
-				continue
-			}
-			ref := pyStr(m.Value)
-			target := filepath.Join(dir, ref)
-			data, err := safefile.ReadFile(target)
-			if err != nil {
-				e := SpecError{File: v.file, Line: m.KeyNode.Line, Column: m.KeyNode.Column,
-					Message: "$ref target not found: " + ref}
-				if _, statErr := os.Stat(target); statErr == nil {
-					e.Message = "cannot read $ref target " + ref + ": " + err.Error()
-				} else {
-					e.Hint = suggestFile(target)
-				}
-				v.errs = append(v.errs, e)
-				v.poisoned = append(v.poisoned, append([]string(nil), loc...))
-				return &YAMLNode{Kind: jsonv.Object, Line: n.Line, Column: n.Column}
-			}
-			loaded, err := ParseYAML(data)
-			if err != nil {
-				e := yamlSpecError(ref, data, err)
-				e.Message = "in $ref target " + ref + ": " + e.Message
-				e.Line, e.Column, e.Source = m.KeyNode.Line, m.KeyNode.Column, ""
-				v.errs = append(v.errs, e)
-				v.poisoned = append(v.poisoned, append([]string(nil), loc...))
-				return &YAMLNode{Kind: jsonv.Object, Line: n.Line, Column: n.Column}
-			}
-			markFrom(loaded, target)
-			loaded.Line, loaded.Column, loaded.From = n.Line, n.Column, ""
-			return loaded
-		}
-		for i := range n.Members {
-			n.Members[i].Value = v.resolveRefs(n.Members[i].Value, dir, append(loc, n.Members[i].Key))
-		}
-	case jsonv.Array:
-		for i := range n.Items {
-			n.Items[i] = v.resolveRefs(n.Items[i], dir, append(loc, strconv.Itoa(i)))
-		}
+// crash records that dryfire's loader fails on an error it cannot place.
+func (v *validator) crash(p pos, msg string) {
+	if v.fatal == nil {
+		v.fatal = &SpecError{File: v.file, Line: p.line, Column: p.col, Fatal: FatalValue,
+			Message: "dryfire's loader fails (KeyError) reporting an error in an entry brought in by a merge key (<<) into a mapping with keys of its own: " + msg}
 	}
-	return n
+}
+
+// enter marks the checks of a value reached through p: when p is broken,
+// every error below it is one dryfire cannot place. Call the result when
+// done.
+func (v *validator) enter(p pos) func() {
+	if !p.broken {
+		return func() {}
+	}
+	v.broken++
+	return func() { v.broken-- }
 }
 
 // markFrom records on every node of a tree loaded by $ref the file it was
@@ -332,37 +392,4 @@ func suggestFile(missing string) string {
 		return "did you mean ./" + filepath.Base(parent) + "/" + best + "?"
 	}
 	return ""
-}
-
-var envRe = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
-
-// interpolate replaces ${NAME} in every string value (not keys).
-func (v *validator) interpolate(n *YAMLNode, lookupEnv func(string) (string, bool)) {
-	sub := func(x *YAMLNode) {
-		if x.Kind != jsonv.String || !strings.Contains(x.Scalar.Text, "${") {
-			v.interpolate(x, lookupEnv)
-			return
-		}
-		x.Scalar = jsonv.StringValue(envRe.ReplaceAllStringFunc(x.Scalar.Text, func(m string) string {
-			name := m[2 : len(m)-1]
-			if lookupEnv != nil {
-				if val, ok := lookupEnv(name); ok {
-					return val
-				}
-			}
-			v.errs = append(v.errs, SpecError{File: v.file, Line: x.Line, Column: x.Column,
-				Message: "environment variable ${" + name + "} is not set"})
-			return ""
-		}))
-	}
-	switch n.Kind { //nolint:exhaustive // the other cases need nothing here
-	case jsonv.Object:
-		for _, m := range n.Members {
-			sub(m.Value)
-		}
-	case jsonv.Array:
-		for _, it := range n.Items {
-			sub(it)
-		}
-	}
 }

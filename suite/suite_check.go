@@ -1,7 +1,6 @@
 package suite
 
 import (
-	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -42,12 +41,18 @@ func (v *validator) open(n *YAMLNode, at pos, model string) (*object, bool) {
 	return &object{v: v, n: n, at: at, seen: map[string]bool{}}, true
 }
 
-// field returns the value of key and the position of its key.
+// field returns the value of key and the position of its key (for a
+// merged key, where dryfire places it: see [validator.keyPos]).
 func (o *object) field(key string) (*YAMLNode, pos, bool) {
 	o.seen[key] = true
 	for _, m := range o.n.Members {
 		if m.Key == key {
-			return m.Value, nodePos(m.KeyNode), true
+			p := o.v.keyPos(o.n, m)
+			if m.Merged && !p.broken {
+				p = o.at
+				p.broken = false
+			}
+			return m.Value, p, true
 		}
 	}
 	return nil, o.at, false
@@ -67,7 +72,7 @@ func (o *object) keyPos(key string) Pos {
 func (o *object) required(key string) (*YAMLNode, pos, bool) {
 	n, p, ok := o.field(key)
 	if !ok {
-		o.v.add(o.at, "required field '"+key+"' is missing")
+		o.v.add(o.at, "required field "+jsonv.PyRepr(key)+" is missing")
 	}
 	return n, p, ok
 }
@@ -76,25 +81,17 @@ func (o *object) required(key string) (*YAMLNode, pos, bool) {
 func (o *object) close() {
 	for _, m := range o.n.Members {
 		if !o.seen[m.Key] {
-			o.v.add(nodePos(m.KeyNode), "unknown field '"+m.Key+"'")
+			p := o.v.keyPos(o.n, m)
+			if m.Merged && !p.broken {
+				p = o.at
+			}
+			o.v.add(p, "unknown field "+jsonv.PyRepr(m.Key))
 		}
 	}
 }
 
 func (v *validator) push(seg string) { v.loc = append(v.loc, seg) }
 func (v *validator) pop()            { v.loc = v.loc[:len(v.loc)-1] }
-
-// str checks a required-typed string (null allowed when nullable).
-func (v *validator) str(n *YAMLNode, p pos, nullable bool) (string, bool) {
-	switch {
-	case n.Kind == jsonv.String && n.Unserialisable == "":
-		return n.Scalar.Text, true
-	case n.Kind == jsonv.Null && nullable:
-		return "", false
-	}
-	v.add(p, "expected a string")
-	return "", false
-}
 
 // optStr reads an optional string|null field into a pointer.
 func (o *object) optStr(key string) *string {
@@ -110,58 +107,6 @@ func (o *object) optStr(key string) *string {
 	return nil
 }
 
-// laxIntField checks an int field as pydantic's lax mode does.
-func (v *validator) laxIntField(n *YAMLNode, p pos) (int, bool) {
-	if n.Kind == jsonv.Array || n.Kind == jsonv.Object || n.Kind == jsonv.Null || n.Unserialisable != "" {
-		v.add(p, "expected an integer")
-		return 0, false
-	}
-	i, err := jsonv.LaxInt(n.Scalar)
-	if err != nil {
-		switch {
-		case n.Kind == jsonv.String:
-			v.add(p, "expected an integer")
-		case strings.Contains(err.Error(), "fractional"):
-			v.add(p, "Input should be a valid integer, got a number with a fractional part")
-		default:
-			v.add(p, "expected an integer")
-		}
-		return 0, false
-	}
-	if i > math.MaxInt32 {
-		i = math.MaxInt32
-	}
-	return int(i), true
-}
-
-// laxFloatField checks a float field as pydantic's lax mode does.
-func (v *validator) laxFloatField(n *YAMLNode, p pos) (float64, bool) {
-	switch {
-	case n.Unserialisable != "":
-		v.add(p, "expected a number")
-	case n.Kind == jsonv.Bool:
-		if n.Scalar.Bool {
-			return 1, true
-		}
-		return 0, true
-	case n.Kind == jsonv.Number:
-		f, ok := n.Scalar.Float()
-		if ok {
-			return f, true
-		}
-		v.add(p, "expected a number")
-	case n.Kind == jsonv.String:
-		f, err := strconv.ParseFloat(strings.TrimSpace(strings.ReplaceAll(n.Scalar.Text, "_", "")), 64)
-		if err == nil {
-			return f, true
-		}
-		v.add(p, "expected a number")
-	default:
-		v.add(p, "Input should be a valid number")
-	}
-	return 0, false
-}
-
 // settings reads the overridable settings of a suite, case or defaults block.
 func (o *object) settings() Settings {
 	var s Settings
@@ -175,7 +120,7 @@ func (o *object) settings() Settings {
 	}
 	s.Model = o.optStr("model")
 	if n, p, ok := o.field("max_turns"); ok && n.Kind != jsonv.Null {
-		if i, ok := o.v.laxIntField(n, p); ok {
+		if i, ok := o.v.laxIntField(n, p); ok && o.v.limitInt(p, "max_turns", i, MaxTurnsLimit) {
 			s.MaxTurns = &i
 		}
 	}
@@ -185,7 +130,7 @@ func (o *object) settings() Settings {
 		}
 	}
 	if n, p, ok := o.field("on_unmocked"); ok && n.Kind != jsonv.Null {
-		if n.Kind == jsonv.String && (n.Scalar.Text == "error" || n.Scalar.Text == "null" || n.Scalar.Text == "passthrough") {
+		if n.isStr() && (n.Scalar.Text == "error" || n.Scalar.Text == "null" || n.Scalar.Text == "passthrough") {
 			t := n.Scalar.Text
 			s.OnUnmocked = &t
 		} else {
@@ -196,18 +141,19 @@ func (o *object) settings() Settings {
 		if i, ok := o.v.laxIntField(n, p); ok {
 			if i < 1 {
 				o.v.add(p, "Input should be greater than or equal to 1")
-			} else {
+			} else if o.v.limitInt(p, "repeat", i, MaxRepeat) {
 				s.Repeat = &i
 			}
 		}
 	}
 	if n, p, ok := o.field("require_pass_rate"); ok && n.Kind != jsonv.Null {
 		if f, ok := o.v.laxFloatField(n, p); ok {
+			// pydantic checks le before ge, and NaN fails both.
 			switch {
-			case f < 0:
-				o.v.add(p, "Input should be greater than or equal to 0")
-			case f > 1:
+			case !(f <= 1):
 				o.v.add(p, "Input should be less than or equal to 1")
+			case !(f >= 0):
+				o.v.add(p, "Input should be greater than or equal to 0")
 			default:
 				s.RequirePassRate = &f
 			}
@@ -256,11 +202,10 @@ func (v *validator) suite(root *YAMLNode, s *Suite) {
 		s.Mocks = v.mocks(n, p, "mocks")
 	}
 	if n, p, ok := o.required("cases"); ok {
+		leave := v.enter(p)
 		v.push("cases")
-		if n.Kind != jsonv.Array {
-			v.add(p, "expected a list")
-		} else {
-			for i, item := range n.Items {
+		if items, ok := v.list(n, p); ok {
+			for i, item := range items {
 				v.push(strconv.Itoa(i))
 				if c := v.caseOf(item, i); c != nil {
 					c.Suite = s
@@ -270,19 +215,21 @@ func (v *validator) suite(root *YAMLNode, s *Suite) {
 			}
 		}
 		v.pop()
+		leave()
 	}
 	o.close()
 }
 
 func (v *validator) strList(n *YAMLNode, p pos, key string) []string {
+	defer v.enter(p)()
 	v.push(key)
 	defer v.pop()
-	if n.Kind != jsonv.Array {
-		v.add(p, "expected a list")
+	items, ok := v.list(n, p)
+	if !ok {
 		return nil
 	}
 	var out []string
-	for _, it := range n.Items {
+	for _, it := range items {
 		if s, ok := v.str(it, nodePos(it), false); ok {
 			out = append(out, s)
 		}
@@ -291,14 +238,15 @@ func (v *validator) strList(n *YAMLNode, p pos, key string) []string {
 }
 
 func (v *validator) tools(n *YAMLNode, p pos) []Tool {
+	defer v.enter(p)()
 	v.push("tools")
 	defer v.pop()
-	if n.Kind != jsonv.Array {
-		v.add(p, "expected a list")
+	items, ok := v.list(n, p)
+	if !ok {
 		return nil
 	}
 	var out []Tool
-	for i, item := range n.Items {
+	for i, item := range items {
 		v.push(strconv.Itoa(i))
 		o, ok := v.open(item, nodePos(item), "ToolSpec")
 		if ok {
@@ -314,6 +262,9 @@ func (v *validator) tools(n *YAMLNode, p pos) []Tool {
 				if n.Kind != jsonv.Object {
 					v.add(p, "expected a mapping")
 				} else {
+					leave := v.enter(p)
+					v.strKeys(n, p)
+					leave()
 					t.InputSchema, t.Unserialisable = n.ToValue()
 				}
 			}
@@ -327,6 +278,7 @@ func (v *validator) tools(n *YAMLNode, p pos) []Tool {
 
 // mocks checks a tool → rules mapping (null allowed).
 func (v *validator) mocks(n *YAMLNode, p pos, key string) []ToolMocks {
+	defer v.enter(p)()
 	v.push(key)
 	defer v.pop()
 	if n.Kind == jsonv.Null {
@@ -336,14 +288,15 @@ func (v *validator) mocks(n *YAMLNode, p pos, key string) []ToolMocks {
 		v.add(p, "expected a mapping")
 		return nil
 	}
+	v.strKeys(n, p)
 	out := []ToolMocks{}
 	for _, m := range n.Members {
 		v.push(m.Key)
 		tm := ToolMocks{Tool: m.Key}
-		if m.Value.Kind != jsonv.Array {
-			v.add(nodePos(m.KeyNode), "expected a list")
-		} else {
-			for i, item := range m.Value.Items {
+		kp := v.keyPos(n, m)
+		leave := v.enter(kp)
+		if items, ok := v.list(m.Value, kp); ok {
+			for i, item := range items {
 				v.push(strconv.Itoa(i))
 				if r, ok := v.mockRule(item); ok {
 					tm.Rules = append(tm.Rules, r)
@@ -351,6 +304,7 @@ func (v *validator) mocks(n *YAMLNode, p pos, key string) []ToolMocks {
 				v.pop()
 			}
 		}
+		leave()
 		out = append(out, tm)
 		v.pop()
 	}
@@ -370,15 +324,18 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 		if n.Kind != jsonv.Object {
 			v.add(p, "expected a mapping")
 		} else {
-			w, bad := n.ToValue()
+			leave := v.enter(p)
+			v.strKeys(n, p)
+			leave()
+			w, _ := n.ToValue() // a date never equals decoded JSON arguments
 			r.When = &w
-			_ = bad // a date never equals decoded JSON arguments
 		}
 	}
 	if n, _, ok := o.field("return"); ok {
 		found = append(found, "returns")
 		r.Kind = "return"
 		r.Return, r.Unserialisable = n.ToValue()
+		r.Crash, r.Unserialisable = contentCheck(n, r.Unserialisable)
 	}
 	if n, p, ok := o.field("error"); ok {
 		found = append(found, "error")
@@ -391,7 +348,7 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 		found = append(found, "sequence")
 		r.Kind = "sequence"
 		if n.Kind != jsonv.Null {
-			r.Sequence, r.Unserialisable = v.sequence(n, p)
+			r.Sequence = v.sequence(n, p)
 		}
 	}
 	if n, p, ok := o.field("impl"); ok {
@@ -417,33 +374,48 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 	return r, true
 }
 
-func (v *validator) sequence(n *YAMLNode, p pos) ([]MockStep, string) {
-	if n.Kind != jsonv.Array {
-		v.add(p, "expected a list")
-		return nil, ""
+func (v *validator) sequence(n *YAMLNode, p pos) []MockStep {
+	defer v.enter(p)()
+	items, ok := v.list(n, p)
+	if !ok {
+		return nil
 	}
-	steps := make([]MockStep, 0, len(n.Items))
-	bad := ""
-	for _, it := range n.Items {
+	steps := make([]MockStep, 0, len(items))
+	for _, it := range items {
 		if it.Kind != jsonv.Object {
 			v.add(nodePos(it), "expected a mapping")
 			continue
 		}
+		v.strKeys(it, nodePos(it))
 		key, isErr := "return", false
 		if _, ok := it.Get("error"); ok {
 			key, isErr = "error", true
 		}
-		x := jsonv.NullValue()
+		step := MockStep{IsError: isErr, Value: jsonv.NullValue()}
 		if r, ok := it.Get(key); ok {
-			var b string
-			x, b = r.ToValue()
-			if bad == "" {
-				bad = b
-			}
+			step.Value, step.Unserialisable = r.ToValue()
+			step.Crash, step.Unserialisable = contentCheck(r, step.Unserialisable)
 		}
-		steps = append(steps, MockStep{IsError: isErr, Value: x})
+		steps = append(steps, step)
 	}
-	return steps, bad
+	return steps
+}
+
+// contentCheck is what dryfire's ToolResult makes of a value it is given as
+// content, for what only the loaded Python value shows: bytes become a str
+// (which hashes), a value with no JSON form or a mapping with keys that are
+// not strings is refused (crash). bad is the value's hash failure, kept
+// otherwise.
+func contentCheck(n *YAMLNode, bad string) (crash, badOut string) {
+	switch {
+	case n.PyType == "bytes" && n.strLike():
+		return "", ""
+	case n.PyType != "":
+		return "content: Input should be a valid string, a mapping or null (ValidationError for ToolResult)", ""
+	case n.Kind == jsonv.Object && !strDict(n):
+		return "content: keys should be strings (ValidationError for ToolResult)", ""
+	}
+	return "", bad
 }
 
 func (v *validator) caseOf(item *YAMLNode, index int) *Case {
@@ -460,25 +432,26 @@ func (v *validator) caseOf(item *YAMLNode, index int) *Case {
 	}
 	if n, p, ok := o.required("input"); ok {
 		v.push("input")
-		c.Input, c.InputUnserialisable = v.input(n, p)
+		c.Input, c.InputUnserialisable, c.InputCrash = v.input(n, p)
 		v.pop()
 	}
 	if n, p, ok := o.required("expect"); ok {
+		leave := v.enter(p)
 		v.push("expect")
-		if n.Kind != jsonv.Array {
-			v.add(p, "expected a list")
-		} else {
-			for _, it := range n.Items {
+		if items, ok := v.list(n, p); ok {
+			for _, it := range items {
 				if it.Kind != jsonv.Object {
 					v.add(nodePos(it), "expected a mapping")
 					continue
 				}
+				v.strKeys(it, nodePos(it))
 				x, _ := it.ToValue()
 				c.Expect = append(c.Expect, x)
 				c.Assertions = append(c.Assertions, ParseAssertion(it))
 			}
 		}
 		v.pop()
+		leave()
 	}
 	if n, p, ok := o.field("mocks"); ok && n.Kind != jsonv.Null {
 		c.HasMocks = true
@@ -495,33 +468,57 @@ func (v *validator) caseOf(item *YAMLNode, index int) *Case {
 	return c
 }
 
-// input checks str | list[dict]: a union error reports both branches.
-func (v *validator) input(n *YAMLNode, p pos) (jsonv.Value, string) {
-	if n.Kind == jsonv.String && n.Unserialisable == "" {
-		return n.Scalar, ""
+// input checks str | list[dict[str, Any]]: when both branches fail,
+// pydantic reports the string branch, then each failure of the list branch,
+// all where the input key is (dryfire cannot place a union branch).
+func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, bad, crash string) {
+	defer v.enter(p)()
+	if n.strLike() {
+		return jsonv.StringValue(n.Scalar.Text), "", ""
 	}
-	if n.Kind == jsonv.Array {
-		allMaps := true
-		for _, it := range n.Items {
-			if it.Kind != jsonv.Object {
-				allMaps = false
+	var items []*YAMLNode
+	switch {
+	case n.Kind == jsonv.Array, n.PyType == "CommentedSet":
+		items = n.Items
+	case n.PyType == "TaggedScalar":
+		items, _ = v.list(n, p)
+	default:
+		v.add(p, "expected a string")
+		v.add(p, "expected a list")
+		return jsonv.Value{}, "", ""
+	}
+	var listErrs []string
+	for _, it := range items {
+		if it.Kind != jsonv.Object {
+			listErrs = append(listErrs, "expected a mapping")
+			continue
+		}
+		for _, m := range it.Members {
+			if !m.KeyNode.strLike() {
+				listErrs = append(listErrs, "expected a string")
 			}
 		}
-		if allMaps {
-			return n.ToValue()
-		}
-		v.add(p, "expected a string")
-		v.add(p, "expected a mapping")
-		return jsonv.Value{}, ""
 	}
-	v.add(p, "expected a string")
-	v.add(p, "expected a list")
-	return jsonv.Value{}, ""
+	if len(listErrs) > 0 {
+		v.add(p, "expected a string")
+		for _, e := range listErrs {
+			v.add(p, e)
+		}
+		return jsonv.Value{}, "", ""
+	}
+	msgs, crash, bad := inputMessages(items)
+	if crash != "" {
+		msgs = items
+	}
+	list := &YAMLNode{Kind: jsonv.Array, Items: msgs, Line: n.Line, Column: n.Column}
+	val, _ = list.ToValue()
+	return val, bad, crash
 }
 
 var scriptKinds = []string{"text", "tool_call", "parallel", "fails"}
 
 func (v *validator) script(n *YAMLNode, p pos) jsonv.Value {
+	defer v.enter(p)()
 	if n.Kind != jsonv.Array {
 		v.add(p, "expected a list")
 		return jsonv.Value{}
@@ -575,7 +572,8 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 			}
 			m := e.Members[0]
 			if !slices.Contains(assertionKinds, m.Key) {
-				err := SpecError{File: v.file, Line: m.KeyNode.Line, Column: m.KeyNode.Column,
+				kp := v.keyPos(e, m)
+				err := SpecError{File: v.file, Line: kp.line, Column: kp.col,
 					Message: "unknown assertion kind: " + jsonv.PyRepr(m.Key)}
 				if best := closeMatch(m.Key, assertionKinds, 0.4); best != "" {
 					err.Hint = "did you mean " + jsonv.PyRepr(best) + "?"
@@ -586,9 +584,9 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 				continue
 			}
 			if msg := ParseAssertion(e).Err; msg != "" {
-				p := nodePos(m.Value)
+				p := v.valuePos(e, m)
 				if p.line == 0 {
-					p = nodePos(m.KeyNode)
+					p = v.keyPos(e, m)
 				}
 				v.errs = append(v.errs, SpecError{File: v.file, Line: p.line, Column: p.col,
 					Message: "invalid arguments for " + jsonv.PyRepr(m.Key) + ": " + msg})

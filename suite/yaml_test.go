@@ -39,6 +39,15 @@ func loadProbes(t testing.TB) *probes {
 	return &p
 }
 
+// since018 are the probe rows whose typing changed between the ruamel.yaml
+// the shared golden data was made with (0.17.21) and the versions dryfire
+// requires (0.18 and later): the value we must give instead, checked with
+// the oracle running ruamel.yaml 0.19.1. ruamel 0.18 keeps an explicit
+// !!str as a tagged scalar, which is not a Python str.
+var since018 = map[string]string{
+	"!!str 42": "TaggedScalar",
+}
+
 func TestYAMLScalarsAsDryfireTypesThem(t *testing.T) {
 	t.Parallel()
 	for _, row := range loadProbes(t).YAMLScalars.Rows {
@@ -49,13 +58,18 @@ func TestYAMLScalarsAsDryfireTypesThem(t *testing.T) {
 		}
 		node, _ := n.Get("v")
 		v, bad := node.ToValue()
-		if row.CanonicalError != "" {
-			_, cerr := jsonv.Canonical(v)
-			if bad == "" && cerr == nil {
-				t.Errorf("%s: hashed fine, dryfire fails with %s", row.YAML, row.CanonicalError)
+		if typ, ok := since018[row.YAML]; ok {
+			if node.PyType != typ {
+				t.Errorf("%s: type %q, dryfire (ruamel 0.18+) %s", row.YAML, node.PyType, typ)
 			}
-			if strings.Contains(row.CanonicalError, "TypeError") && !strings.Contains(row.CanonicalError, strings.TrimPrefix(bad, "")) {
-				t.Errorf("%s: reason %q, dryfire says %s", row.YAML, bad, row.CanonicalError)
+			continue
+		}
+		if row.CanonicalError != "" {
+			// "TypeError: msg" as dryfire's probe wrote it, "TypeError('msg')"
+			// as it reaches a provider error.
+			want := strings.Replace(row.CanonicalError, ": ", "('", 1) + "')"
+			if bad != want {
+				t.Errorf("%s: hash failure %q, dryfire %s", row.YAML, bad, want)
 			}
 			continue
 		}
@@ -78,8 +92,8 @@ func TestYAMLDuplicateKeysArePythonEqual(t *testing.T) {
 	t.Parallel()
 	for _, doc := range []string{"a: 1\na: 2\n", "{1: a, true: b}\n", "{1: a, 1.0: b}\n", "x:\n  k: 1\n  k: 2\n"} {
 		_, err := ParseYAML([]byte(doc))
-		pe, ok := err.(*jsonv.ParseError)
-		if !ok || pe.Line == 0 || !strings.Contains(pe.Error(), "duplicate key") {
+		pe, ok := err.(*LoadError)
+		if !ok || pe.Line == 0 || pe.Fatal != FatalYAML || !strings.Contains(pe.Error(), "duplicate key") {
 			t.Errorf("%q: got %v, want a positioned duplicate key error", doc, err)
 		}
 	}
@@ -119,8 +133,8 @@ func TestYAMLKeepsOrderAndPositions(t *testing.T) {
 func TestYAMLSyntaxErrorIsPositioned(t *testing.T) {
 	t.Parallel()
 	_, err := ParseYAML([]byte("name: x\ncases: [a, b\n"))
-	pe, ok := err.(*jsonv.ParseError)
-	if !ok || pe.Line == 0 {
+	pe, ok := err.(*LoadError)
+	if !ok || pe.Line != 3 || pe.Column != 1 || pe.Fatal != FatalYAML {
 		t.Fatalf("got %v", err)
 	}
 }

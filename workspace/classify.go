@@ -24,9 +24,11 @@ type caseDir struct {
 // classifier holds what classification needs about the project.
 type classifier struct {
 	w *Workspace
-	// valid maps a parsed suite's directory to its case directories, as
-	// dryfire's prune builds it.
-	valid map[string]map[string]bool
+	// valid maps a parsed suite's directory to its case directories, every
+	// suite of that name counted; dryfireValid maps it as dryfire's prune
+	// builds it, where a later suite of the same name replaces the cases of
+	// an earlier one (its verdicts are reported, never acted on).
+	valid, dryfireValid map[string]map[string]bool
 	// failed are the suite files that failed to parse.
 	failed []string
 	dirs   map[string]*caseDir
@@ -39,7 +41,7 @@ type classifier struct {
 
 // classify gives every dryfire recording its status.
 func (w *Workspace) classify(explain bool) {
-	c := &classifier{w: w, valid: map[string]map[string]bool{}, dirs: map[string]*caseDir{},
+	c := &classifier{w: w, valid: map[string]map[string]bool{}, dryfireValid: map[string]map[string]bool{}, dirs: map[string]*caseDir{},
 		readBy: map[*cassette.StoreFile][]string{}, served: map[string]*cassette.StoreFile{},
 		explained: map[string]*Explanation{}}
 	if w.Project != nil {
@@ -84,9 +86,12 @@ func (c *classifier) project() {
 			cases = map[string]bool{}
 			c.valid[cassette.Sanitise(s.Name)] = cases
 		}
+		own := map[string]bool{}
 		for _, k := range s.Cases {
 			cases[cassette.Sanitise(k.Name)] = true
+			own[cassette.Sanitise(k.Name)] = true
 		}
+		c.dryfireValid[cassette.Sanitise(s.Name)] = own
 	}
 	for i := range c.w.Replay.Cases {
 		res := &c.w.Replay.Cases[i]
@@ -140,7 +145,8 @@ func (c *classifier) file(f *cassette.StoreFile, r *Recording) (Status, string) 
 		}
 		return Unknown, "no dryfire.yaml found: without the suites nothing tells live recordings from orphans"
 	}
-	verdict, protected := c.verdict(f, parts)
+	verdict, protected := c.verdictBy(c.dryfireValid, f, parts)
+	ours, _ := c.verdictBy(c.valid, f, parts)
 	r.Verdict = verdict
 	reads := c.readBy[f]
 	switch {
@@ -152,18 +158,18 @@ func (c *classifier) file(f *cassette.StoreFile, r *Recording) (Status, string) 
 		// Never deleted, whatever dryfire's prune says: what cannot be read
 		// cannot be vouched for.
 		return Invalid, fileError(f)
-	case verdict != "" && !f.NameOK:
+	case ours != "" && !f.NameOK:
 		// dryfire's prune takes every *.json three levels down, a suite's
 		// $ref schema under a cassettes.dir of "." included: only a file
 		// named like a cassette is ever removed.
 		return Invalid, "file name is not <NN>-<key>.json: not a recording, so prune never removes it"
-	case verdict == "orphaned case":
+	case ours == "orphaned case":
 		return OrphanedCase, fmt.Sprintf("suite %s has no case %s", parts[0], parts[1])
-	case verdict == "orphaned suite":
+	case ours == "orphaned suite":
 		return OrphanedSuite, fmt.Sprintf("no suite %s in the project", parts[0])
 	case protected:
 		return Protected, "suite " + strings.Join(c.failed, ", ") + " failed to parse (dryfire keeps what it cannot attribute)"
-	case verdict == "stale schema_version":
+	case ours == "stale schema_version":
 		return StaleSchema, schemaReason(f)
 	}
 	if st, why, bad := invalid(f); bad {
@@ -175,12 +181,13 @@ func (c *classifier) file(f *cassette.StoreFile, r *Recording) (Status, string) 
 	return c.inCase(f, r, parts[0]+"/"+parts[1])
 }
 
-// verdict is dryfire's prune classification of a file.
-func (c *classifier) verdict(f *cassette.StoreFile, parts []string) (verdict string, protected bool) {
+// verdictBy is dryfire's prune classification of a file against a map of
+// valid suite and case directories.
+func (c *classifier) verdictBy(valid map[string]map[string]bool, f *cassette.StoreFile, parts []string) (verdict string, protected bool) {
 	if len(parts) != 3 {
 		return "", false
 	}
-	cases, ok := c.valid[parts[0]]
+	cases, ok := valid[parts[0]]
 	switch {
 	case !ok && len(c.failed) > 0:
 		return "", true
@@ -261,6 +268,12 @@ func (c *classifier) inCase(f *cassette.StoreFile, r *Recording, dir string) (St
 		return Unknown, "replay of " + caseRef(rep) + " stopped with an error: " + rep.Message
 	}
 	if other := c.served[servedKey(dir, r.RepeatIndex, r.Turn)]; other != nil {
+		if path.Dir(other.Rel) != dir && other.NameKey == f.NameKey {
+			// The same request recorded elsewhere comes first in lookup
+			// order. This is the case's own copy: if it went, a later
+			// prune of the other directory would lose the recording.
+			return Live, fmt.Sprintf("turn %d of %s: lookup finds the same request first in %s; this is the case's own recording, kept", r.Turn, caseRef(rep), other.Rel)
+		}
 		return Superseded, fmt.Sprintf("turn %d of %s is served by %s", r.Turn, caseRef(rep), path.Base(other.Rel))
 	}
 	return Superseded, fmt.Sprintf("not read: replay of %s ends after %d turn(s)", caseRef(rep), len(rep.Visits))

@@ -52,11 +52,9 @@ func (w *Workspace) PrunePlan() PrunePlan {
 		}
 		switch {
 		case r.Status.Prunable():
-			reason := r.Verdict
-			if r.Status == Superseded {
-				reason = "superseded"
-			}
-			p.Candidates = append(p.Candidates, PruneItem{Recording: r, Reason: reason})
+			// The statuses of dryfire's verdicts are named as dryfire's
+			// reasons.
+			p.Candidates = append(p.Candidates, PruneItem{Recording: r, Reason: r.Status.String()})
 		case r.Status == InUse:
 			p.Kept = append(p.Kept, PruneItem{Recording: r, Dryfire: r.Verdict,
 				Reason: "in use: read by replay of " + readers(r.ReadBy)})

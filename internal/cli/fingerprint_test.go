@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -19,7 +20,8 @@ func TestFingerprintCommand(t *testing.T) {
 	if code != 1 || len(lines) != 4 || len(lines[0]) != 16 || !strings.Contains(errOut, "3 of 4 lines") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	for i, want := range []string{"", "error: out of range float values are not JSON compliant", "error: hash args must be an object", "error: invalid JSON at column 13"} {
+	for i, want := range []string{"", "error: ValueError: Out of range float values are not JSON compliant",
+		"error: TypeError: dryfire.domain.fingerprint.fingerprint() argument after ** must be a mapping, not list", "error: invalid JSON at column 13"} {
 		if !strings.HasPrefix(lines[i], want) {
 			t.Errorf("line %d = %q, want %q…", i, lines[i], want)
 		}
@@ -63,5 +65,35 @@ func TestFingerprintCommandGolden(t *testing.T) {
 	out, _, code := runWithStdin(t, in.String(), "fingerprint")
 	if got := strings.Fields(out); code != 0 || strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("exit %d; keys differ from dryfire's", code)
+	}
+}
+
+// TestFingerprintRefusesWhatDryfireRefuses runs hash-args lines dryfire's
+// fingerprint(**hash_args) refuses (unknown and missing keys, tools
+// without a name, values Python cannot iterate or index, NaN, lone
+// surrogates) and some it accepts, and compares every output line with
+// what dryfire printed for it.
+func TestFingerprintRefusesWhatDryfireRefuses(t *testing.T) {
+	t.Parallel()
+	want, err := os.ReadFile(filepath.Join("testdata", "fingerprint", "refusals.dryfire.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := os.ReadFile(filepath.Join("testdata", "fingerprint", "refusals.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runWithStdin(t, string(in), "fingerprint")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	got, exp := strings.Split(strings.TrimSpace(out), "\n"), strings.Split(strings.TrimSpace(string(want)), "\n")
+	if len(got) != len(exp) {
+		t.Fatalf("%d lines, dryfire %d", len(got), len(exp))
+	}
+	for i := range exp {
+		if got[i] != exp[i] {
+			t.Errorf("line %d:\n got %s\nwant %s", i+1, got[i], exp[i])
+		}
 	}
 }

@@ -47,6 +47,11 @@ type EncodeOptions struct {
 	// AllowNonFinite writes NaN and ±Infinity as Python does (NaN, Infinity,
 	// -Infinity) or as JavaScript does (null) instead of failing.
 	AllowNonFinite bool
+	// KeepSurrogates writes a lone surrogate as it is (in the generalized
+	// UTF-8 form strings hold it in) instead of failing, as Python's
+	// json.dumps(ensure_ascii=False) keeps it in the str it returns: what
+	// fails is encoding that str as UTF-8 afterwards.
+	KeepSurrogates bool
 }
 
 // Canonical returns the canonical JSON dryfire hashes: Python's
@@ -322,6 +327,10 @@ func (e *encoder) str(s string) error {
 			return ErrInvalidUTF8
 		}
 		if e.o.Dialect != JS {
+			if e.o.KeepSurrogates {
+				i += 3
+				continue
+			}
 			return ErrLoneSurrogate
 		}
 		e.buf = append(e.buf, s[start:i]...)

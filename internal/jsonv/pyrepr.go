@@ -186,7 +186,16 @@ func pyDumps(b *strings.Builder, v Value) {
 
 func pyDumpsString(b *strings.Builder, s string) {
 	b.WriteByte('"')
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			if sur, ok := isWTF8Surrogate(s[i:]); ok {
+				fmt.Fprintf(b, `\u%04x`, sur)
+				i += 3
+				continue
+			}
+		}
+		i += size
 		switch {
 		case r == '"':
 			b.WriteString(`\"`)

@@ -1,0 +1,92 @@
+package loaderdiff
+
+import (
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+)
+
+// Difference is one part of a document on which this project and dryfire
+// disagree.
+type Difference struct {
+	// Part is "load" (one refuses the file, or they refuse it differently),
+	// "tree" (the loaded values or their types differ), "errors" (the spec
+	// errors differ) or "cases" (a resolved setting, a fingerprint, a
+	// termination or an error of a replayed case differs).
+	Part          string
+	Ours, Dryfire string
+}
+
+// Compare returns the parts on which ours (from [Observe]) and dryfire's
+// observation (from the oracle script) of the same document disagree. A
+// document refused by one of dryfire-tui's own limits (on nesting, alias
+// expansion, repeat, max_turns), which dryfire does not have, is one
+// difference of part "limit": intended, not a disagreement.
+func Compare(ours, dryfire jsonv.Value) []Difference {
+	limited := false
+	if ours.Field("load").Field("kind").Str() == "limit" {
+		return []Difference{{Part: "limit"}}
+	}
+	if errs, ok := withoutLimitErrors(ours.Field("errors")); ok {
+		// Our limit refuses the suite where dryfire may run it: what else
+		// both say must still agree; the cases are ours alone.
+		limited = true
+		ours = ours.Clone()
+		ours.Set("errors", errs)
+		ours.Set("suite", dryfire.Field("suite"))
+	}
+	var out []Difference
+	add := func(part string, a, b jsonv.Value) {
+		as, bs := jsonv.PyJSONDumps(a), jsonv.PyJSONDumps(b)
+		if as != bs {
+			out = append(out, Difference{Part: part, Ours: as, Dryfire: bs})
+		}
+	}
+	add("load", loadKey(ours.Field("load")), loadKey(dryfire.Field("load")))
+	if len(out) > 0 {
+		return out
+	}
+	add("tree", ours.Field("tree"), dryfire.Field("tree"))
+	add("errors", ours.Field("errors"), dryfire.Field("errors"))
+	add("cases", ours.Field("suite"), dryfire.Field("suite"))
+	if limited && len(out) == 0 {
+		return []Difference{{Part: "limit"}}
+	}
+	return out
+}
+
+// loadKey is what must agree about a load: whether the file loads, the kind
+// of failure and, where dryfire knows it, its file and position.
+func loadKey(v jsonv.Value) jsonv.Value {
+	kind := v.Field("kind").Str()
+	switch kind {
+	case "reader", "decode":
+		kind = "encoding"
+	case "crash":
+		kind = "value"
+	}
+	out := jsonv.ObjectValue(jsonv.M("kind", jsonv.StringValue(kind)))
+	if kind == "yaml" || kind == "encoding" {
+		for _, k := range []string{"file", "line", "column"} {
+			if x, ok := v.Get(k); ok {
+				out.Set(k, x)
+			}
+		}
+	}
+	return out
+}
+
+// withoutLimitErrors returns the errors other than those of dryfire-tui's
+// limits, and whether there was one.
+func withoutLimitErrors(errs jsonv.Value) (jsonv.Value, bool) {
+	out := jsonv.ArrayValue()
+	found := false
+	for _, e := range errs.Items {
+		if strings.Contains(e.Items[2].Str(), "dryfire-tui's limit on") {
+			found = true
+			continue
+		}
+		out.Items = append(out.Items, e)
+	}
+	return out, found
+}

@@ -1,0 +1,311 @@
+package yamlrt
+
+import (
+	"fmt"
+	"regexp"
+)
+
+// NodeKind is the kind of a [Node].
+type NodeKind uint8
+
+// The node kinds.
+const (
+	ScalarNode NodeKind = iota
+	SequenceNode
+	MappingNode
+)
+
+// Node is one node of a composed document.
+type Node struct {
+	Kind NodeKind
+	// Tag is the resolved tag ("tag:yaml.org,2002:int", "!foo", ...).
+	Tag string
+	// TagHandle is the handle of an explicit tag ("!!", "!", "!e!"), ""
+	// when the tag was resolved or written verbatim.
+	TagHandle string
+	// Value is a scalar's text; Style its quote or block indicator (0 for
+	// plain).
+	Value string
+	Style rune
+	// Anchor is the node's anchor, "" when it has none.
+	Anchor string
+	// Start is where the node starts (its anchor or tag when it has one).
+	Start Mark
+	// Flow is set on a flow collection.
+	Flow bool
+	// Items are a sequence's entries; Pairs a mapping's keys and values,
+	// alternately. An alias makes two places share one node.
+	Items []*Node
+	Pairs []*Node
+	// size is the number of nodes of the tree under this one, aliases
+	// expanded (saturated).
+	size int64
+}
+
+// Limits of a composed document.
+const (
+	// MaxDepth is how deeply collections may nest. dryfire itself fails
+	// (a Python RecursionError) at about 245 levels.
+	MaxDepth = 200
+	// MaxAliasNodes is how many nodes aliases may add to a document when
+	// expanded (the nodes an alias repeats, summed over every alias): it
+	// stops a "billion laughs" document, which a few hundred bytes can
+	// write and nothing can hash.
+	MaxAliasNodes = 100_000
+)
+
+const sizeCap = 1 << 40
+
+// Document is a composed document: its root (nil for an empty stream) and
+// the YAML version it was read with.
+type Document struct {
+	Root    *Node
+	Version [2]int
+}
+
+// Session is the state ruamel's loader carries from one file to the next
+// within a dryfire command: dryfire loads every file through one YAML
+// instance, which keeps the YAML version of the last explicit document
+// ("---", after a %YAML directive or none) it read. A file without "---"
+// is read with that version, so one suite's "%YAML 1.1" makes every later
+// file without its own "---" YAML 1.1. The zero Session is a fresh one.
+type Session struct {
+	version [2]int // {0, 0}: none (YAML 1.2)
+}
+
+// Version is the YAML version a file without "---" is read with next.
+func (s *Session) Version() [2]int {
+	if s.version == ([2]int{}) {
+		return [2]int{1, 2}
+	}
+	return s.version
+}
+
+// Compose reads a single YAML document as ruamel's round-trip loader
+// composes it, in a fresh session. A refused document is an *[Error].
+func Compose(data []byte) (*Document, error) {
+	var s Session
+	return s.Compose(data)
+}
+
+// Compose reads a single YAML document in this session.
+func (ss *Session) Compose(data []byte) (doc *Document, err error) {
+	r, err := newReader(data)
+	if err != nil {
+		return nil, err
+	}
+	s := newScanner(r, ss)
+	p := newParser(s)
+	c := &composer{p: p, anchors: map[string]*Node{}}
+	defer func() {
+		if v := recover(); v != nil {
+			e, ok := v.(*Error)
+			if !ok {
+				panic(v)
+			}
+			doc, err = nil, e
+		}
+	}()
+	root := c.single()
+	return &Document{Root: root, Version: s.processingVersion()}, nil
+}
+
+type composer struct {
+	p         *parser
+	anchors   map[string]*Node
+	depth     int
+	aliasSize int64
+}
+
+func (c *composer) single() *Node {
+	c.p.getEvent() // stream start
+	var doc *Node
+	var docStart Mark
+	if !c.p.checkEvent(eStreamEnd) {
+		doc = c.document()
+		docStart = doc.Start
+	}
+	if !c.p.checkEvent(eStreamEnd) {
+		e := c.p.getEvent()
+		c.p.fail("expected a single document in the stream", &docStart, "but found another document", e.start)
+	}
+	c.p.getEvent()
+	return doc
+}
+
+func (c *composer) document() *Node {
+	c.anchors = map[string]*Node{}
+	c.p.getEvent()
+	n := c.node()
+	c.p.getEvent()
+	return n
+}
+
+func (c *composer) node() *Node {
+	if c.p.checkEvent(eAlias) {
+		e := c.p.getEvent()
+		n, ok := c.anchors[e.anchor]
+		if !ok {
+			c.p.fail("", nil, "found undefined alias "+pyReprID(e.anchor), e.start)
+		}
+		c.aliasSize += max(n.size, 1)
+		if n.size == 0 || c.aliasSize > MaxAliasNodes {
+			panic(&Error{Kind: KindLimit, Mark: e.start, Problem: fmt.Sprintf(
+				"the aliases of this document repeat more than %d nodes (the limit on alias expansion)", MaxAliasNodes)})
+		}
+		return n
+	}
+	c.depth++
+	defer func() { c.depth-- }()
+	e := c.p.peekEvent()
+	if c.depth > MaxDepth {
+		panic(&Error{Kind: KindLimit, Mark: e.start, Problem: fmt.Sprintf(
+			"collections nest more than %d levels deep (the limit on nesting depth)", MaxDepth)})
+	}
+	switch e.kind {
+	case eScalar:
+		return c.scalar()
+	case eSequenceStart:
+		return c.collection(SequenceNode, eSequenceEnd)
+	case eMappingStart:
+		return c.collection(MappingNode, eMappingEnd)
+	}
+	c.p.fail("", nil, "expected a node", e.start)
+	return nil
+}
+
+func (c *composer) scalar() *Node {
+	e := c.p.getEvent()
+	n := &Node{Kind: ScalarNode, Value: e.value, Style: e.style, Anchor: e.anchor, Start: e.start, size: 1}
+	c.tag(n, &e, func() string { return c.resolveScalar(e.value, e.implicit[0]) })
+	if e.hasAnchor {
+		c.anchors[e.anchor] = n
+	}
+	return n
+}
+
+func (c *composer) tag(n *Node, e *event, resolve func() string) {
+	if e.hasTag && e.tag.String() != "!" {
+		n.Tag = e.tag.String()
+		if !e.tag.NoHandle {
+			n.TagHandle = e.tag.Handle
+		}
+		return
+	}
+	n.Tag = resolve()
+}
+
+func (c *composer) collection(kind NodeKind, endKind eventKind) *Node {
+	e := c.p.getEvent()
+	n := &Node{Kind: kind, Anchor: e.anchor, Start: e.start, Flow: e.flow}
+	c.tag(n, &e, func() string {
+		if kind == SequenceNode {
+			return TagSeq
+		}
+		return TagMap
+	})
+	if e.hasAnchor {
+		c.anchors[e.anchor] = n // before the children: an alias inside may refer to it
+	}
+	size := int64(1)
+	for !c.p.checkEvent(endKind) {
+		child := c.node()
+		size = min(size+max(child.size, 1), sizeCap)
+		if kind == SequenceNode {
+			n.Items = append(n.Items, child)
+		} else {
+			n.Pairs = append(n.Pairs, child)
+		}
+	}
+	c.p.getEvent()
+	n.size = size
+	return n
+}
+
+// The tags of the core schema.
+const (
+	TagNull      = "tag:yaml.org,2002:null"
+	TagBool      = "tag:yaml.org,2002:bool"
+	TagInt       = "tag:yaml.org,2002:int"
+	TagFloat     = "tag:yaml.org,2002:float"
+	TagStr       = "tag:yaml.org,2002:str"
+	TagTimestamp = "tag:yaml.org,2002:timestamp"
+	TagMerge     = "tag:yaml.org,2002:merge"
+	TagValue     = "tag:yaml.org,2002:value"
+	TagSeq       = "tag:yaml.org,2002:seq"
+	TagMap       = "tag:yaml.org,2002:map"
+	TagBinary    = "tag:yaml.org,2002:binary"
+	TagSet       = "tag:yaml.org,2002:set"
+	TagOmap      = "tag:yaml.org,2002:omap"
+	TagPairs     = "tag:yaml.org,2002:pairs"
+)
+
+// resolver is one implicit resolver: a tag, the first characters it
+// applies to and its pattern.
+type resolver struct {
+	tag   string
+	first string
+	re    *regexp.Regexp
+}
+
+// The implicit resolvers of ruamel's VersionedResolver, in its order.
+var (
+	resolvers12 = []resolver{
+		{TagBool, "tTfF", regexp.MustCompile(`^(?:true|True|TRUE|false|False|FALSE)$`)},
+		{TagFloat, "-+0123456789.", regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+]?[0-9]+)?|[-+]?(?:[0-9][0-9_]*)(?:[eE][-+]?[0-9]+)|[-+]?\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)},
+		{TagInt, "-+0123456789", regexp.MustCompile(`^(?:[-+]?0b[0-1_]+|[-+]?0o?[0-7_]+|[-+]?[0-9_]+|[-+]?0x[0-9a-fA-F_]+)$`)},
+		{TagMerge, "<", regexp.MustCompile(`^(?:<<)$`)},
+		{TagNull, "~nN\x00", regexp.MustCompile(`^(?:~|null|Null|NULL|)$`)},
+		{TagTimestamp, "0123456789", timestampRe},
+		{TagValue, "=", regexp.MustCompile(`^(?:=)$`)},
+	}
+	resolvers11 = []resolver{
+		{TagBool, "yYnNtTfFoO", regexp.MustCompile(`^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$`)},
+		{TagFloat, "-+0123456789.", regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+]?[0-9]+)?|[-+]?(?:[0-9][0-9_]*)(?:[eE][-+]?[0-9]+)|\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$`)},
+		{TagInt, "-+0123456789", regexp.MustCompile(`^(?:[-+]?0b[0-1_]+|[-+]?0?[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$`)},
+		{TagMerge, "<", regexp.MustCompile(`^(?:<<)$`)},
+		{TagNull, "~nN\x00", regexp.MustCompile(`^(?:~|null|Null|NULL|)$`)},
+		{TagTimestamp, "0123456789", timestampRe},
+		{TagValue, "=", regexp.MustCompile(`^(?:=)$`)},
+	}
+	timestampRe = regexp.MustCompile(`^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)$`)
+)
+
+// PyMatch is Python's re.match with a pattern anchored by "^...$": "$"
+// also matches before a final line feed.
+func PyMatch(re *regexp.Regexp, s string) bool {
+	if re.MatchString(s) {
+		return true
+	}
+	return len(s) > 0 && s[len(s)-1] == '\n' && re.MatchString(s[:len(s)-1])
+}
+
+// resolveScalar is the tag of a scalar without an explicit tag: only a
+// plain scalar (or one tagged "!") is resolved; YAML versions other than
+// 1.1 and 1.2 have no implicit resolvers at all.
+func (c *composer) resolveScalar(value string, implicit bool) string {
+	if !implicit {
+		return TagStr
+	}
+	var rs []resolver
+	switch c.p.s.processingVersion() {
+	case [2]int{1, 2}:
+		rs = resolvers12
+	case [2]int{1, 1}:
+		rs = resolvers11
+	}
+	first := rune(0)
+	for _, r := range value {
+		first = r
+		break
+	}
+	for _, r := range rs {
+		if !in(first, r.first) {
+			continue
+		}
+		if PyMatch(r.re, value) {
+			return r.tag
+		}
+	}
+	return TagStr
+}

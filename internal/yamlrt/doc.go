@@ -1,0 +1,27 @@
+// Package yamlrt reads YAML exactly as dryfire's loader reads it: the
+// round-trip loader of ruamel.yaml, which is the PyYAML design (a reader, a
+// scanner of tokens, a parser of events, a composer of nodes) with its own
+// rules for comments, byte-order marks, tabs and versions.
+//
+// [Compose] turns a document into a graph of [Node]s: scalars with their
+// resolved tag (YAML 1.2 core by default, 1.1 under a `%YAML 1.1`
+// directive), sequences and mappings, aliases resolved to the node they
+// name (so a node may be shared, or even contain itself). Every node keeps
+// the position ruamel gives it ([Mark]: 0-based line and column, counted as
+// ruamel counts them: a byte-order mark is zero-width, only LF and a lone CR
+// end a line). A document the loader refuses gives an [*Error] with the
+// position ruamel reports, the first one ruamel meets: the scanner runs
+// ahead of the parser exactly as ruamel's does, so when a file has several
+// problems the same one is reported.
+//
+// Turning nodes into values (ints, floats, dates, merge keys, duplicate
+// keys) is the job of the caller: package suite does it as ruamel's
+// round-trip constructor does.
+//
+// The input is checked first as ruamel's reader checks it: it must be UTF-8
+// (dryfire opens suites as UTF-8 text) and hold no character YAML forbids
+// (NUL, C0 controls other than tab, LF and CR, DEL, C1 controls other than
+// NEL, surrogates, U+FFFE and U+FFFF). dryfire reads a large file in chunks
+// and may meet a syntax error before a bad character further on; this
+// package always reports the bad character. Both refuse the file.
+package yamlrt

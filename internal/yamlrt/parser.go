@@ -1,0 +1,603 @@
+package yamlrt
+
+import "fmt"
+
+// eventKind is the kind of a parser event.
+type eventKind uint8
+
+const (
+	eStreamStart eventKind = iota
+	eStreamEnd
+	eDocumentStart
+	eDocumentEnd
+	eAlias
+	eScalar
+	eSequenceStart
+	eSequenceEnd
+	eMappingStart
+	eMappingEnd
+)
+
+// event is one parser event.
+type event struct {
+	kind       eventKind
+	start, end Mark
+	anchor     string // the anchor, or the alias's name
+	hasAnchor  bool
+	tag        Tag
+	hasTag     bool
+	// implicit: a scalar's (plain, quoted) pair; for a collection, the
+	// first only.
+	implicit [2]bool
+	value    string
+	style    rune
+	flow     bool
+}
+
+// Tag is an explicit tag as written: its handle ("!", "!!", "!x!"; empty
+// with NoHandle for a verbatim tag or a lone "!") and suffix, and the
+// handles in force where it is written.
+type Tag struct {
+	Handle   string
+	NoHandle bool
+	Suffix   string
+	handles  map[string]string
+}
+
+// String is the tag as ruamel spells it: the handle's prefix, then the
+// suffix with its %-escapes decoded byte by byte.
+func (t Tag) String() string {
+	if t.NoHandle {
+		return decodeURI(t.Suffix)
+	}
+	return t.handles[t.Handle] + decodeURI(t.Suffix)
+}
+
+// decodeURI decodes %XX escapes as ruamel does: each byte becomes the
+// character of that code point.
+func decodeURI(s string) string {
+	out := make([]rune, 0, len(s))
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		if rs[i] == '%' && i+2 < len(rs) {
+			v := hexVal(rs[i+1])*16 + hexVal(rs[i+2])
+			out = append(out, rune(v))
+			i += 2
+			continue
+		}
+		out = append(out, rs[i])
+	}
+	return string(out)
+}
+
+func hexVal(c rune) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return 0
+}
+
+type parseState uint8
+
+const (
+	psNone parseState = iota
+	psStreamStart
+	psImplicitDocumentStart
+	psDocumentStart
+	psDocumentEnd
+	psDocumentContent
+	psBlockNode
+	psBlockSequenceFirstEntry
+	psBlockSequenceEntry
+	psIndentlessSequenceEntry
+	psBlockMappingFirstKey
+	psBlockMappingKey
+	psBlockMappingValue
+	psFlowSequenceFirstEntry
+	psFlowSequenceEntry
+	psFlowSequenceEntryMappingKey
+	psFlowSequenceEntryMappingValue
+	psFlowSequenceEntryMappingEnd
+	psFlowMappingFirstKey
+	psFlowMappingKey
+	psFlowMappingValue
+	psFlowMappingEmptyValue
+)
+
+var defaultTags = map[string]string{"!": "!", "!!": "tag:yaml.org,2002:"}
+
+// parser turns tokens into events as ruamel's round-trip parser does.
+type parser struct {
+	s       *scanner
+	state   parseState
+	states  []parseState
+	marks   []Mark
+	current *event
+	handles map[string]string
+}
+
+func newParser(s *scanner) *parser {
+	return &parser{s: s, state: psStreamStart, handles: defaultTags}
+}
+
+func (p *parser) fail(context string, contextMark *Mark, problem string, mark Mark) {
+	p.s.fail(context, contextMark, problem, mark)
+}
+
+func (p *parser) checkEvent(kinds ...eventKind) bool {
+	if p.current == nil && p.state != psNone {
+		e := p.next()
+		p.current = &e
+	}
+	if p.current == nil {
+		return false
+	}
+	for _, k := range kinds {
+		if p.current.kind == k {
+			return true
+		}
+	}
+	return len(kinds) == 0
+}
+
+func (p *parser) peekEvent() *event {
+	if p.current == nil && p.state != psNone {
+		e := p.next()
+		p.current = &e
+	}
+	return p.current
+}
+
+func (p *parser) getEvent() event {
+	if p.current == nil && p.state != psNone {
+		e := p.next()
+		p.current = &e
+	}
+	if p.current == nil {
+		return event{kind: eStreamEnd}
+	}
+	e := *p.current
+	p.current = nil
+	return e
+}
+
+func (p *parser) popState() parseState {
+	st := p.states[len(p.states)-1]
+	p.states = p.states[:len(p.states)-1]
+	return st
+}
+
+// moveComment is ruamel's move_token_comment: it peeks at the next token,
+// which may read ahead.
+func (p *parser) moveComment() { p.s.peekToken() }
+
+func (p *parser) next() event {
+	switch p.state {
+	case psStreamStart:
+		t := p.s.getToken()
+		p.moveComment()
+		p.state = psImplicitDocumentStart
+		return event{kind: eStreamStart, start: t.start, end: t.end}
+	case psImplicitDocumentStart:
+		return p.implicitDocumentStart()
+	case psDocumentStart:
+		return p.documentStart()
+	case psDocumentEnd:
+		return p.documentEnd()
+	case psDocumentContent:
+		if p.s.checkToken(tDirective, tDocumentStart, tDocumentEnd, tStreamEnd) {
+			e := emptyScalar(p.s.peekToken().start)
+			p.state = p.popState()
+			return e
+		}
+		return p.node(true, false)
+	case psBlockNode:
+		return p.node(true, false)
+	case psBlockSequenceFirstEntry:
+		t := p.s.getToken()
+		p.marks = append(p.marks, t.start)
+		return p.blockSequenceEntry()
+	case psBlockSequenceEntry:
+		return p.blockSequenceEntry()
+	case psIndentlessSequenceEntry:
+		return p.indentlessSequenceEntry()
+	case psBlockMappingFirstKey:
+		t := p.s.getToken()
+		p.marks = append(p.marks, t.start)
+		return p.blockMappingKey()
+	case psBlockMappingKey:
+		return p.blockMappingKey()
+	case psBlockMappingValue:
+		return p.blockMappingValue()
+	case psFlowSequenceFirstEntry:
+		t := p.s.getToken()
+		p.marks = append(p.marks, t.start)
+		return p.flowSequenceEntry(true)
+	case psFlowSequenceEntry:
+		return p.flowSequenceEntry(false)
+	case psFlowSequenceEntryMappingKey:
+		t := p.s.getToken()
+		if !p.s.checkToken(tValue, tFlowEntry, tFlowSequenceEnd) {
+			p.states = append(p.states, psFlowSequenceEntryMappingValue)
+			return p.node(false, false)
+		}
+		p.state = psFlowSequenceEntryMappingValue
+		return emptyScalar(t.end)
+	case psFlowSequenceEntryMappingValue:
+		if p.s.checkToken(tValue) {
+			t := p.s.getToken()
+			if !p.s.checkToken(tFlowEntry, tFlowSequenceEnd) {
+				p.states = append(p.states, psFlowSequenceEntryMappingEnd)
+				return p.node(false, false)
+			}
+			p.state = psFlowSequenceEntryMappingEnd
+			return emptyScalar(t.end)
+		}
+		p.state = psFlowSequenceEntryMappingEnd
+		return emptyScalar(p.s.peekToken().start)
+	case psFlowSequenceEntryMappingEnd:
+		p.state = psFlowSequenceEntry
+		m := p.s.peekToken().start
+		return event{kind: eMappingEnd, start: m, end: m}
+	case psFlowMappingFirstKey:
+		t := p.s.getToken()
+		p.marks = append(p.marks, t.start)
+		return p.flowMappingKey(true)
+	case psFlowMappingKey:
+		return p.flowMappingKey(false)
+	case psFlowMappingValue:
+		if p.s.checkToken(tValue) {
+			t := p.s.getToken()
+			if !p.s.checkToken(tFlowEntry, tFlowMappingEnd) {
+				p.states = append(p.states, psFlowMappingKey)
+				return p.node(false, false)
+			}
+			p.state = psFlowMappingKey
+			return emptyScalar(t.end)
+		}
+		p.state = psFlowMappingKey
+		return emptyScalar(p.s.peekToken().start)
+	case psFlowMappingEmptyValue:
+		p.state = psFlowMappingKey
+		return emptyScalar(p.s.peekToken().start)
+	}
+	return event{kind: eStreamEnd}
+}
+
+func emptyScalar(m Mark) event {
+	return event{kind: eScalar, start: m, end: m, implicit: [2]bool{true, false}}
+}
+
+func (p *parser) implicitDocumentStart() event {
+	if !p.s.checkToken(tDirective, tDocumentStart, tStreamEnd) {
+		p.handles = defaultTags
+		m := p.s.peekToken().start
+		p.states = append(p.states, psDocumentEnd)
+		p.state = psBlockNode
+		return event{kind: eDocumentStart, start: m, end: m}
+	}
+	return p.documentStart()
+}
+
+func (p *parser) documentStart() event {
+	for p.s.checkToken(tDocumentEnd) {
+		p.s.getToken()
+	}
+	if p.s.checkToken(tStreamEnd) {
+		t := p.s.getToken()
+		p.state = psNone
+		return event{kind: eStreamEnd, start: t.start, end: t.end}
+	}
+	p.processDirectives()
+	if !p.s.checkToken(tDocumentStart) {
+		t := p.s.peekToken()
+		p.fail("", nil, "expected '<document start>', but found "+pyReprID(tokenIDs[t.kind]), t.start)
+	}
+	t := p.s.getToken()
+	p.states = append(p.states, psDocumentEnd)
+	p.state = psDocumentContent
+	return event{kind: eDocumentStart, start: t.start, end: t.end}
+}
+
+func (p *parser) documentEnd() event {
+	t := p.s.peekToken()
+	start, end := t.start, t.start
+	explicit := false
+	if p.s.checkToken(tDocumentEnd) {
+		tok := p.s.getToken()
+		if pt := p.s.peekToken(); pt.kind != tStreamEnd && tok.end.Line == pt.start.Line {
+			p.fail("", nil, "found non-comment content after document end marker, "+pyReprID(tokenIDs[pt.kind]), pt.start)
+		}
+		end = tok.end
+		explicit = true
+	}
+	if p.s.is11() || !explicit {
+		p.state = psDocumentStart
+	} else {
+		p.state = psImplicitDocumentStart
+	}
+	return event{kind: eDocumentEnd, start: start, end: end}
+}
+
+func (p *parser) processDirectives() {
+	seenVersion := false
+	var version token
+	handles := map[string]string{}
+	for p.s.checkToken(tDirective) {
+		t := p.s.getToken()
+		switch t.value {
+		case "YAML":
+			if seenVersion {
+				p.fail("", nil, "found duplicate YAML directive", t.start)
+			}
+			if t.major != 1 {
+				p.fail("", nil, "found incompatible YAML document (version 1.* is required)", t.start)
+			}
+			seenVersion, version = true, t
+		case "TAG":
+			if _, dup := handles[t.tagHandle]; dup {
+				p.fail("", nil, "duplicate tag handle "+pyReprID(t.tagHandle), t.start)
+			}
+			handles[t.tagHandle] = t.tagPrefix
+		}
+	}
+	if seenVersion && version.minor != 1 && version.minor != 2 {
+		// ruamel 0.18 and later only load YAML 1.1 and 1.2.
+		panic(&Error{Kind: KindValue, Mark: version.start, Problem: fmt.Sprintf(
+			"AssertionError: version minor part can only be 2 or 1, got (1, %d)", version.minor)})
+	}
+	// ruamel keeps the version of the last explicit document on its loader,
+	// for every later document of this load and of the next ones.
+	p.s.session.version = [2]int{}
+	if seenVersion {
+		p.s.session.version = [2]int{version.major, version.minor}
+	}
+	for k, v := range defaultTags {
+		if _, ok := handles[k]; !ok {
+			handles[k] = v
+		}
+	}
+	p.handles = handles
+}
+
+// node parses a node: an alias, or properties and content.
+func (p *parser) node(block, indentless bool) event {
+	if p.s.checkToken(tAlias) {
+		t := p.s.getToken()
+		p.state = p.popState()
+		return event{kind: eAlias, anchor: t.value, hasAnchor: true, start: t.start, end: t.end}
+	}
+	var e event
+	var start, end, tagMark Mark
+	haveStart := false
+	if p.s.checkToken(tAnchor) {
+		t := p.s.getToken()
+		p.moveComment()
+		start, end, haveStart = t.start, t.end, true
+		e.anchor, e.hasAnchor = t.value, true
+		if p.s.checkToken(tTag) {
+			t := p.s.getToken()
+			tagMark, end = t.start, t.end
+			e.tag, e.hasTag = Tag{Handle: t.handle, NoHandle: t.noHandle, Suffix: t.suffix, handles: p.handles}, true
+		}
+	} else if p.s.checkToken(tTag) {
+		t := p.s.getToken()
+		p.moveComment()
+		start, tagMark, end, haveStart = t.start, t.start, t.end, true
+		e.tag, e.hasTag = Tag{Handle: t.handle, NoHandle: t.noHandle, Suffix: t.suffix, handles: p.handles}, true
+		if p.s.checkToken(tAnchor) {
+			t := p.s.getToken()
+			start, tagMark, end = t.start, t.start, t.end
+			e.anchor, e.hasAnchor = t.value, true
+		}
+	}
+	if e.hasTag && !e.tag.NoHandle {
+		if _, ok := p.handles[e.tag.Handle]; !ok {
+			p.fail("while parsing a node", &start, "found undefined tag handle "+pyReprID(e.tag.Handle), tagMark)
+		}
+	}
+	if !haveStart {
+		start = p.s.peekToken().start
+		end = start
+	}
+	implicit := !e.hasTag || e.tag.String() == "!"
+	e.start, e.end = start, end
+	if indentless && p.s.checkToken(tBlockEntry) {
+		e.kind, e.implicit[0], e.end = eSequenceStart, implicit, p.s.peekToken().end
+		p.state = psIndentlessSequenceEntry
+		return e
+	}
+	switch {
+	case p.s.checkToken(tScalar):
+		t := p.s.getToken()
+		e.kind, e.end, e.value, e.style = eScalar, t.end, t.value, t.style
+		switch {
+		case (t.plain && !e.hasTag) || (e.hasTag && e.tag.String() == "!"):
+			e.implicit = [2]bool{true, false}
+		case !e.hasTag:
+			e.implicit = [2]bool{false, true}
+		}
+		p.state = p.popState()
+	case p.s.checkToken(tFlowSequenceStart):
+		e.kind, e.implicit[0], e.flow, e.end = eSequenceStart, implicit, true, p.s.peekToken().end
+		p.state = psFlowSequenceFirstEntry
+	case p.s.checkToken(tFlowMappingStart):
+		e.kind, e.implicit[0], e.flow, e.end = eMappingStart, implicit, true, p.s.peekToken().end
+		p.state = psFlowMappingFirstKey
+	case block && p.s.checkToken(tBlockSequenceStart):
+		e.kind, e.implicit[0], e.end = eSequenceStart, implicit, p.s.peekToken().start
+		p.state = psBlockSequenceFirstEntry
+	case block && p.s.checkToken(tBlockMappingStart):
+		e.kind, e.implicit[0], e.end = eMappingStart, implicit, p.s.peekToken().start
+		p.state = psBlockMappingFirstKey
+	case e.hasAnchor || e.hasTag:
+		e.kind, e.implicit = eScalar, [2]bool{implicit, false}
+		p.state = p.popState()
+	default:
+		what := "flow"
+		if block {
+			what = "block"
+		}
+		t := p.s.peekToken()
+		p.fail("while parsing a "+what+" node", &start, "expected the node content, but found "+pyReprID(tokenIDs[t.kind]), t.start)
+	}
+	return e
+}
+
+func (p *parser) blockSequenceEntry() event {
+	if p.s.checkToken(tBlockEntry) {
+		t := p.s.getToken()
+		p.moveComment()
+		if !p.s.checkToken(tBlockEntry, tBlockEnd) {
+			p.states = append(p.states, psBlockSequenceEntry)
+			return p.node(true, false)
+		}
+		p.state = psBlockSequenceEntry
+		return emptyScalar(t.end)
+	}
+	if !p.s.checkToken(tBlockEnd) {
+		t := p.s.peekToken()
+		m := p.marks[len(p.marks)-1]
+		p.fail("while parsing a block collection", &m, "expected <block end>, but found "+pyReprID(tokenIDs[t.kind]), t.start)
+	}
+	t := p.s.getToken()
+	p.state = p.popState()
+	p.marks = p.marks[:len(p.marks)-1]
+	return event{kind: eSequenceEnd, start: t.start, end: t.end}
+}
+
+func (p *parser) indentlessSequenceEntry() event {
+	if p.s.checkToken(tBlockEntry) {
+		t := p.s.getToken()
+		p.moveComment()
+		if !p.s.checkToken(tBlockEntry, tKey, tValue, tBlockEnd) {
+			p.states = append(p.states, psIndentlessSequenceEntry)
+			return p.node(true, false)
+		}
+		p.state = psIndentlessSequenceEntry
+		return emptyScalar(t.end)
+	}
+	m := p.s.peekToken().start
+	p.state = p.popState()
+	return event{kind: eSequenceEnd, start: m, end: m}
+}
+
+func (p *parser) blockMappingKey() event {
+	if p.s.checkToken(tKey) {
+		t := p.s.getToken()
+		p.moveComment()
+		if !p.s.checkToken(tKey, tValue, tBlockEnd) {
+			p.states = append(p.states, psBlockMappingValue)
+			return p.node(true, true)
+		}
+		p.state = psBlockMappingValue
+		return emptyScalar(t.end)
+	}
+	if p.s.after11() && p.s.checkToken(tValue) {
+		p.state = psBlockMappingValue
+		return emptyScalar(p.s.peekToken().start)
+	}
+	if !p.s.checkToken(tBlockEnd) {
+		t := p.s.peekToken()
+		m := p.marks[len(p.marks)-1]
+		p.fail("while parsing a block mapping", &m, "expected <block end>, but found "+pyReprID(tokenIDs[t.kind]), t.start)
+	}
+	t := p.s.getToken()
+	p.moveComment()
+	p.state = p.popState()
+	p.marks = p.marks[:len(p.marks)-1]
+	return event{kind: eMappingEnd, start: t.start, end: t.end}
+}
+
+func (p *parser) blockMappingValue() event {
+	if p.s.checkToken(tValue) {
+		t := p.s.getToken()
+		if p.s.checkToken(tValue) {
+			p.moveComment()
+		} else if !p.s.checkToken(tKey) {
+			p.moveComment()
+		}
+		if !p.s.checkToken(tKey, tValue, tBlockEnd) {
+			p.states = append(p.states, psBlockMappingKey)
+			return p.node(true, true)
+		}
+		p.state = psBlockMappingKey
+		return emptyScalar(t.end)
+	}
+	p.state = psBlockMappingKey
+	return emptyScalar(p.s.peekToken().start)
+}
+
+func (p *parser) flowSequenceEntry(first bool) event {
+	if !p.s.checkToken(tFlowSequenceEnd) {
+		if !first {
+			if p.s.checkToken(tFlowEntry) {
+				p.s.getToken()
+			} else {
+				t := p.s.peekToken()
+				m := p.marks[len(p.marks)-1]
+				p.fail("while parsing a flow sequence", &m, "expected ',' or ']', but got "+pyReprID(tokenIDs[t.kind]), t.start)
+			}
+		}
+		if p.s.checkToken(tKey) {
+			t := p.s.peekToken()
+			p.state = psFlowSequenceEntryMappingKey
+			return event{kind: eMappingStart, start: t.start, end: t.end, implicit: [2]bool{true}, flow: true}
+		}
+		if !p.s.checkToken(tFlowSequenceEnd) {
+			p.states = append(p.states, psFlowSequenceEntry)
+			return p.node(false, false)
+		}
+	}
+	t := p.s.getToken()
+	p.state = p.popState()
+	p.marks = p.marks[:len(p.marks)-1]
+	return event{kind: eSequenceEnd, start: t.start, end: t.end}
+}
+
+func (p *parser) flowMappingKey(first bool) event {
+	if !p.s.checkToken(tFlowMappingEnd) {
+		if !first {
+			if p.s.checkToken(tFlowEntry) {
+				p.s.getToken()
+			} else {
+				t := p.s.peekToken()
+				m := p.marks[len(p.marks)-1]
+				p.fail("while parsing a flow mapping", &m, "expected ',' or '}', but got "+pyReprID(tokenIDs[t.kind]), t.start)
+			}
+		}
+		switch {
+		case p.s.checkToken(tKey):
+			t := p.s.getToken()
+			if !p.s.checkToken(tValue, tFlowEntry, tFlowMappingEnd) {
+				p.states = append(p.states, psFlowMappingValue)
+				return p.node(false, false)
+			}
+			p.state = psFlowMappingValue
+			return emptyScalar(t.end)
+		case p.s.after11() && p.s.checkToken(tValue):
+			p.state = psFlowMappingValue
+			return emptyScalar(p.s.peekToken().end)
+		case !p.s.checkToken(tFlowMappingEnd):
+			p.states = append(p.states, psFlowMappingEmptyValue)
+			return p.node(false, false)
+		}
+	}
+	t := p.s.getToken()
+	p.state = p.popState()
+	p.marks = p.marks[:len(p.marks)-1]
+	return event{kind: eMappingEnd, start: t.start, end: t.end}
+}
+
+// pyReprID quotes a name as Python's repr() of a string does.
+func pyReprID(s string) string {
+	if len(s) == 1 && s == "'" {
+		return `"'"`
+	}
+	return "'" + s + "'"
+}

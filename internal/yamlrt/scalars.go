@@ -1,0 +1,422 @@
+package yamlrt
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Block scalars.
+
+func (s *scanner) scanBlockScalar(folded bool) token {
+	r := s.r
+	style := '|'
+	if folded {
+		style = '>'
+	}
+	var b strings.Builder
+	start := r.mark()
+	r.forward(1)
+	chomping, increment := s.scanBlockScalarIndicators(start)
+	s.scanBlockScalarIgnoredLine(start)
+	minIndent := s.indent + 1
+	var breaks []string
+	var end Mark
+	var indent int
+	if increment == 0 {
+		var maxIndent int
+		breaks, maxIndent, end = s.scanBlockScalarIndentation()
+		indent = max(minIndent, maxIndent)
+	} else {
+		if minIndent < 1 {
+			minIndent = 1
+		}
+		indent = minIndent + increment - 1
+		breaks, end = s.scanBlockScalarBreaks(indent)
+	}
+	lineBreak := ""
+	for r.col == indent && r.ch() != 0 {
+		for _, br := range breaks {
+			b.WriteString(br)
+		}
+		leadingNonSpace := r.ch() != ' ' && r.ch() != '\t'
+		n := 0
+		for !isEnd(r.peek(n)) {
+			n++
+		}
+		b.WriteString(r.prefix(n))
+		r.forward(n)
+		lineBreak = s.scanLineBreak(false)
+		breaks, end = s.scanBlockScalarBreaks(indent)
+		if minIndent == 0 && (s.checkDocumentIndicator("---") || s.checkDocumentIndicator("...")) {
+			break
+		}
+		if r.col != indent || r.ch() == 0 {
+			break
+		}
+		if folded && lineBreak == "\n" && leadingNonSpace && r.ch() != ' ' && r.ch() != '\t' {
+			if len(breaks) == 0 {
+				b.WriteByte(' ')
+			}
+		} else {
+			b.WriteString(lineBreak)
+		}
+	}
+	var trailing []string
+	if chomping != '-' {
+		b.WriteString(lineBreak)
+	}
+	if chomping == '+' {
+		for _, br := range breaks {
+			b.WriteString(br)
+		}
+	} else {
+		trailing = breaks
+	}
+	t := token{kind: tScalar, value: b.String(), style: style, start: start, end: end}
+	if len(trailing) > 0 {
+		// ruamel keeps the blank lines and comments after the scalar as
+		// its comment, swallowing them here.
+		for {
+			if _, _, ok := s.scanToNextToken(); !ok {
+				break
+			}
+		}
+	}
+	return t
+}
+
+// scanBlockScalarIndicators reads the chomping ('+', '-' or 0) and
+// indentation (1-9, or 0 for none) indicators.
+func (s *scanner) scanBlockScalarIndicators(start Mark) (rune, int) {
+	r := s.r
+	var chomping rune
+	increment := 0
+	readIncrement := func() {
+		if c := r.ch(); c >= '0' && c <= '9' {
+			if c == '0' {
+				s.fail("while scanning a block scalar", &start, "expected indentation indicator in the range 1-9, but found 0", r.mark())
+			}
+			increment = int(c - '0')
+			r.forward(1)
+		}
+	}
+	if c := r.ch(); c == '+' || c == '-' {
+		chomping = c
+		r.forward(1)
+		readIncrement()
+	} else if c >= '0' && c <= '9' {
+		readIncrement()
+		if c := r.ch(); c == '+' || c == '-' {
+			chomping = c
+			r.forward(1)
+		}
+	}
+	if c := r.ch(); !in(c, "\x00 \r\n\u0085\u2028\u2029") {
+		s.fail("while scanning a block scalar", &start, "expected chomping or indentation indicators, but found "+pyReprChar(c), r.mark())
+	}
+	return chomping, increment
+}
+
+func (s *scanner) scanBlockScalarIgnoredLine(start Mark) {
+	r := s.r
+	for r.ch() == ' ' {
+		r.forward(1)
+	}
+	if r.ch() == '#' {
+		for !isEnd(r.ch()) {
+			r.forward(1)
+		}
+	}
+	if !isEnd(r.ch()) {
+		s.fail("while scanning a block scalar", &start, "expected a comment or a line break, but found "+pyReprChar(r.ch()), r.mark())
+	}
+	s.scanLineBreak(false)
+}
+
+// scanBlockScalarIndentation skips the leading empty lines of a block
+// scalar without an indentation indicator and finds its indentation; like
+// ruamel it refuses a first empty line with spaces followed by a deeper
+// line.
+func (s *scanner) scanBlockScalarIndentation() ([]string, int, Mark) {
+	r := s.r
+	var chunks []string
+	firstIndent, maxIndent := -1, 0
+	end := r.mark()
+	for c := r.ch(); c == ' ' || isBreak(c); c = r.ch() {
+		if c != ' ' {
+			if firstIndent < 0 {
+				firstIndent = r.col
+			}
+			chunks = append(chunks, s.scanLineBreak(false))
+			end = r.mark()
+		} else {
+			r.forward(1)
+			if r.col > maxIndent {
+				maxIndent = r.col
+			}
+		}
+	}
+	if firstIndent > 0 && maxIndent > firstIndent {
+		m := r.mark()
+		panic(&Error{Kind: KindSyntax, Context: "more indented follow up line than first in a block scalar", ContextMark: m, HasContext: true, Mark: m})
+	}
+	return chunks, maxIndent, end
+}
+
+func (s *scanner) scanBlockScalarBreaks(indent int) ([]string, Mark) {
+	r := s.r
+	var chunks []string
+	end := r.mark()
+	for r.col < indent && r.ch() == ' ' {
+		r.forward(1)
+	}
+	for isBreak(r.ch()) {
+		chunks = append(chunks, s.scanLineBreak(false))
+		end = r.mark()
+		for r.col < indent && r.ch() == ' ' {
+			r.forward(1)
+		}
+	}
+	return chunks, end
+}
+
+// Flow (quoted) scalars.
+
+var escapeReplacements = map[rune]string{
+	'0': "\x00", 'a': "\x07", 'b': "\x08", 't': "\x09", '\t': "\x09", 'n': "\x0A", 'v': "\x0B",
+	'f': "\x0C", 'r': "\x0D", 'e': "\x1B", ' ': "\x20", '"': "\"", '/': "/", '\\': "\\",
+	'N': "\u0085", '_': "\u00A0", 'L': "\u2028", 'P': "\u2029",
+}
+
+var escapeCodes = map[rune]int{'x': 2, 'u': 4, 'U': 8}
+
+func (s *scanner) scanFlowScalar(double bool) token {
+	r := s.r
+	style := '\''
+	if double {
+		style = '"'
+	}
+	var b strings.Builder
+	start := r.mark()
+	quote := r.ch()
+	r.forward(1)
+	s.scanFlowScalarNonSpaces(&b, double, start)
+	for r.ch() != quote {
+		s.scanFlowScalarSpaces(&b, double, start)
+		s.scanFlowScalarNonSpaces(&b, double, start)
+	}
+	r.forward(1)
+	return token{kind: tScalar, value: b.String(), style: style, start: start, end: r.mark()}
+}
+
+func (s *scanner) scanFlowScalarNonSpaces(b *strings.Builder, double bool, start Mark) {
+	r := s.r
+	for {
+		n := 0
+		for !in(r.peek(n), " \n'\"\\\x00\t\r\u0085\u2028\u2029") {
+			n++
+		}
+		if n > 0 {
+			b.WriteString(r.prefix(n))
+			r.forward(n)
+		}
+		ch := r.ch()
+		switch {
+		case !double && ch == '\'' && r.peek(1) == '\'':
+			b.WriteByte('\'')
+			r.forward(2)
+		case (double && ch == '\'') || (!double && (ch == '"' || ch == '\\')):
+			b.WriteRune(ch)
+			r.forward(1)
+		case double && ch == '\\':
+			r.forward(1)
+			s.scanEscape(b, start)
+		default:
+			return
+		}
+	}
+}
+
+func (s *scanner) scanEscape(b *strings.Builder, start Mark) {
+	r := s.r
+	ch := r.ch()
+	if rep, ok := escapeReplacements[ch]; ok {
+		b.WriteString(rep)
+		r.forward(1)
+		return
+	}
+	if n, ok := escapeCodes[ch]; ok {
+		r.forward(1)
+		for k := range n {
+			if !isHex(r.peek(k)) {
+				s.fail("while scanning a double-quoted scalar", &start,
+					fmt.Sprintf("expected escape sequence of %d hexdecimal numbers, but found %s", n, pyReprChar(r.peek(k))), r.mark())
+			}
+		}
+		code, _ := strconv.ParseUint(r.prefix(n), 16, 32)
+		if code > 0x10FFFF {
+			// Python's chr() raises for these: the load fails.
+			panic(&Error{Kind: KindValue, Problem: "chr() arg not in range(0x110000)", Mark: r.mark()})
+		}
+		b.WriteString(encodeWTF8(rune(code)))
+		r.forward(n)
+		return
+	}
+	if isBreak(ch) {
+		s.scanLineBreak(false)
+		s.scanFlowScalarBreaks(b, start)
+		return
+	}
+	s.fail("while scanning a double-quoted scalar", &start, "found unknown escape character "+pyReprChar(ch), r.mark())
+}
+
+// encodeWTF8 writes a code point as UTF-8, and a surrogate (which Python
+// strings may hold) in the generalized form the rest of the program
+// recognises as a lone surrogate.
+func encodeWTF8(c rune) string {
+	if c >= 0xD800 && c <= 0xDFFF {
+		return string([]byte{0xED, byte(0xA0 | (c>>6)&0x1F), byte(0x80 | c&0x3F)})
+	}
+	return string(c)
+}
+
+func (s *scanner) scanFlowScalarSpaces(b *strings.Builder, double bool, start Mark) {
+	r := s.r
+	n := 0
+	for c := r.peek(n); c == ' ' || c == '\t'; c = r.peek(n) {
+		n++
+	}
+	ws := r.prefix(n)
+	r.forward(n)
+	switch ch := r.ch(); {
+	case ch == 0:
+		s.fail("while scanning a quoted scalar", &start, "found unexpected end of stream", r.mark())
+	case isBreak(ch):
+		lineBreak := s.scanLineBreak(false)
+		var breaks strings.Builder
+		nb := s.scanFlowScalarBreaks(&breaks, start)
+		if lineBreak != "\n" {
+			b.WriteString(lineBreak)
+		} else if nb == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(breaks.String())
+	default:
+		b.WriteString(ws)
+	}
+}
+
+// scanFlowScalarBreaks reads the line breaks inside a quoted scalar and
+// returns how many it wrote.
+func (s *scanner) scanFlowScalarBreaks(b *strings.Builder, start Mark) int {
+	r := s.r
+	count := 0
+	for {
+		if (r.hasPrefix("---") || r.hasPrefix("...")) && isEndSpaceTab(r.peek(3)) {
+			s.fail("while scanning a quoted scalar", &start, "found unexpected document separator", r.mark())
+		}
+		for c := r.ch(); c == ' ' || c == '\t'; c = r.ch() {
+			r.forward(1)
+		}
+		if !isBreak(r.ch()) {
+			return count
+		}
+		b.WriteString(s.scanLineBreak(false))
+		count++
+	}
+}
+
+// Plain scalars.
+
+func (s *scanner) scanPlain() token {
+	r := s.r
+	var b strings.Builder
+	start := r.mark()
+	end := start
+	indent := s.indent + 1
+	var spaces []string
+	for {
+		if r.ch() == '#' {
+			break
+		}
+		n := 0
+		var ch rune
+		for {
+			ch = r.peek(n)
+			if ch == ':' && !isEndSpaceTab(r.peek(n+1)) {
+				// part of the scalar
+			} else if ch == '?' && !s.is11() {
+				// part of the scalar
+			} else if isEndSpaceTab(ch) ||
+				(s.flowLevel() == 0 && ch == ':' && isEndSpaceTab(r.peek(n+1))) ||
+				(s.flowLevel() > 0 && in(ch, ",:?[]{}")) {
+				break
+			}
+			n++
+		}
+		if s.flowLevel() > 0 && ch == ':' && !in(r.peek(n+1), "\x00 \t\r\n\u0085\u2028\u2029,[]{}") {
+			r.forward(n)
+			s.fail("while scanning a plain scalar", &start, "found unexpected ':'", r.mark())
+		}
+		if n == 0 {
+			break
+		}
+		s.allowSimpleKey = false
+		for _, sp := range spaces {
+			b.WriteString(sp)
+		}
+		b.WriteString(r.prefix(n))
+		r.forward(n)
+		end = r.mark()
+		var ok bool
+		spaces, ok = s.scanPlainSpaces()
+		if !ok || len(spaces) == 0 || r.ch() == '#' || (s.flowLevel() == 0 && r.col < indent) {
+			break
+		}
+	}
+	return token{kind: tScalar, value: b.String(), plain: true, start: start, end: end}
+}
+
+// scanPlainSpaces reads the spaces and line breaks after a plain scalar's
+// chunk; ok is false at a document marker.
+func (s *scanner) scanPlainSpaces() ([]string, bool) {
+	r := s.r
+	var chunks []string
+	n := 0
+	for r.peek(n) == ' ' {
+		n++
+	}
+	ws := r.prefix(n)
+	r.forward(n)
+	marker := func() bool {
+		return (r.hasPrefix("---") || r.hasPrefix("...")) && isEndSpaceTab(r.peek(3))
+	}
+	if isBreak(r.ch()) {
+		lineBreak := s.scanLineBreak(false)
+		s.allowSimpleKey = true
+		if marker() {
+			return nil, false
+		}
+		var breaks []string
+		for c := r.ch(); c == ' ' || isBreak(c); c = r.ch() {
+			if c == ' ' {
+				r.forward(1)
+			} else {
+				breaks = append(breaks, s.scanLineBreak(false))
+				if marker() {
+					return nil, false
+				}
+			}
+		}
+		if lineBreak != "\n" {
+			chunks = append(chunks, lineBreak)
+		} else if len(breaks) == 0 {
+			chunks = append(chunks, " ")
+		}
+		chunks = append(chunks, breaks...)
+	} else if ws != "" {
+		chunks = append(chunks, ws)
+	}
+	return chunks, true
+}

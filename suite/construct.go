@@ -1,0 +1,322 @@
+package suite
+
+import (
+	"encoding/base64"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlrt"
+)
+
+// constructor turns composed nodes into YAMLNodes as ruamel's round-trip
+// constructor turns them into Python objects: scalars typed by their tag,
+// merge keys applied, duplicate keys refused, each node built once (an
+// alias shares the node it names).
+type constructor struct {
+	version [2]int
+	built   map[*yamlrt.Node]*YAMLNode
+}
+
+func newConstructor(version [2]int) *constructor {
+	return &constructor{version: version, built: map[*yamlrt.Node]*YAMLNode{}}
+}
+
+// fail stops construction with a load error.
+func fail(kind string, m yamlrt.Mark, format string, args ...any) {
+	panic(&LoadError{Fatal: kind, Line: m.Line + 1, Column: m.Column + 1, Message: fmt.Sprintf(format, args...)})
+}
+
+// failValue stops construction the way a Python exception does: no position
+// of ruamel's own, but ours for the reader.
+func failValue(m yamlrt.Mark, format string, args ...any) {
+	fail(FatalValue, m, format, args...)
+}
+
+func (c *constructor) document(root *yamlrt.Node) (out *YAMLNode, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			le, ok := v.(*LoadError)
+			if !ok {
+				panic(v)
+			}
+			out, err = nil, le
+		}
+	}()
+	return c.object(root), nil
+}
+
+func at(n *yamlrt.Node) (int, int) { return n.Start.Line + 1, n.Start.Column + 1 }
+
+func (c *constructor) object(n *yamlrt.Node) *YAMLNode {
+	if y, ok := c.built[n]; ok {
+		return y
+	}
+	y := &YAMLNode{}
+	y.Line, y.Column = at(n)
+	c.built[n] = y
+	c.build(n, y)
+	return y
+}
+
+// build fills y from n by n's tag.
+func (c *constructor) build(n *yamlrt.Node, y *YAMLNode) {
+	switch n.Tag {
+	case yamlrt.TagNull:
+		c.scalarValue(n)
+	case yamlrt.TagBool:
+		c.boolean(n, y)
+	case yamlrt.TagInt:
+		c.integer(n, y)
+	case yamlrt.TagFloat:
+		c.float(n, y)
+	case yamlrt.TagStr:
+		if n.TagHandle != "" {
+			c.unknown(n, y)
+			return
+		}
+		y.Kind, y.Scalar = jsonv.String, jsonv.StringValue(c.scalarValue(n))
+	case yamlrt.TagTimestamp:
+		c.timestamp(n, y)
+	case yamlrt.TagBinary:
+		c.binary(n, y)
+	case yamlrt.TagSeq:
+		if n.Kind != yamlrt.SequenceNode {
+			fail(FatalYAML, n.Start, "expected a sequence node, but found %s", nodeID(n))
+		}
+		c.sequence(n, y)
+	case yamlrt.TagMap:
+		if n.Kind != yamlrt.MappingNode {
+			fail(FatalYAML, n.Start, "expected a mapping node, but found %s", nodeID(n))
+		}
+		c.mapping(n, y)
+	case yamlrt.TagOmap, yamlrt.TagPairs:
+		c.pairs(n, y)
+	case yamlrt.TagSet:
+		c.set(n, y)
+	default:
+		c.unknown(n, y)
+	}
+}
+
+func nodeID(n *yamlrt.Node) string {
+	switch n.Kind {
+	case yamlrt.SequenceNode:
+		return "sequence"
+	case yamlrt.MappingNode:
+		return "mapping"
+	}
+	return "scalar"
+}
+
+// scalarValue is construct_scalar: the text of a scalar node.
+func (c *constructor) scalarValue(n *yamlrt.Node) string {
+	if n.Kind != yamlrt.ScalarNode {
+		fail(FatalYAML, n.Start, "expected a scalar node, but found %s", nodeID(n))
+	}
+	return n.Value
+}
+
+// boolean: true/false (yes/no/on/off/y/n too when tagged); an anchored
+// boolean is ruamel's ScalarBoolean, an int.
+func (c *constructor) boolean(n *yamlrt.Node, y *YAMLNode) {
+	var b bool
+	switch strings.ToLower(c.scalarValue(n)) {
+	case "yes", "y", "true", "on":
+		b = true
+	case "no", "n", "false", "off":
+	default:
+		failValue(n.Start, "KeyError: %s is not a boolean", jsonv.PyRepr(strings.ToLower(n.Value)))
+	}
+	if n.Anchor != "" {
+		y.Kind, y.Scalar = jsonv.Number, jsonv.IntValue(map[bool]int64{false: 0, true: 1}[b])
+		return
+	}
+	y.Kind, y.Scalar = jsonv.Bool, jsonv.BoolValue(b)
+}
+
+func (c *constructor) after11() bool {
+	return c.version[0] > 1 || (c.version[0] == 1 && c.version[1] > 1)
+}
+
+// integer is ruamel's construct_yaml_int for round trip.
+func (c *constructor) integer(n *yamlrt.Node, y *YAMLNode) {
+	su := c.scalarValue(n)
+	s := strings.ReplaceAll(su, "_", "")
+	if s == "" {
+		failValue(n.Start, "IndexError: string index out of range")
+	}
+	sign := ""
+	if s[0] == '+' || s[0] == '-' {
+		if s[0] == '-' {
+			sign = "-"
+		}
+		s = s[1:]
+	}
+	base, digits := 10, s
+	switch {
+	case strings.HasPrefix(s, "0b"), strings.HasPrefix(s, "0x"), strings.HasPrefix(s, "0o"):
+		if len(s) < 3 && c.after11() {
+			failValue(n.Start, "IndexError: string index out of range")
+		}
+		base, digits = map[byte]int{'b': 2, 'x': 16, 'o': 8}[s[1]], s[2:]
+	case c.version != [2]int{1, 2} && len(s) > 1 && s[0] == '0':
+		base = 8
+	case c.version != [2]int{1, 2} && strings.Contains(s, ":"):
+		c.sexagesimalInt(n, y, sign, s)
+		return
+	}
+	v, ok := pyInt(digits, base)
+	if !ok {
+		failValue(n.Start, "ValueError: invalid literal for int() with base %d: %s", base, jsonv.PyRepr(digits))
+	}
+	if base == 10 && countDigits(digits) > 4300 {
+		failValue(n.Start, "ValueError: Exceeds the limit (4300 digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", countDigits(digits))
+	}
+	if sign == "-" {
+		v.Neg(v)
+	}
+	y.Kind, y.Scalar = jsonv.Number, jsonv.NumberValue(v.String())
+}
+
+func countDigits(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			n++
+		}
+	}
+	return n
+}
+
+// pyInt is Python's int(s, base) for the ASCII spellings YAML allows:
+// surrounding white space is ignored.
+func pyInt(s string, base int) (*big.Int, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, false
+	}
+	return new(big.Int).SetString(s, base)
+}
+
+func (c *constructor) sexagesimalInt(n *yamlrt.Node, y *YAMLNode, sign, s string) {
+	v := new(big.Int)
+	for part := range strings.SplitSeq(s, ":") {
+		d, ok := pyInt(part, 10)
+		if !ok {
+			failValue(n.Start, "ValueError: invalid literal for int() with base 10: %s", jsonv.PyRepr(part))
+		}
+		v.Mul(v, big.NewInt(60)).Add(v, d)
+	}
+	if sign == "-" {
+		v.Neg(v)
+	}
+	y.Kind, y.Scalar = jsonv.Number, jsonv.NumberValue(v.String())
+}
+
+// binary is !!binary: base64 bytes, which have no JSON form.
+func (c *constructor) binary(n *yamlrt.Node, y *YAMLNode) {
+	s := c.scalarValue(n)
+	clean := strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\n' || r == '\t' || r == '\r' {
+			return -1
+		}
+		return r
+	}, s)
+	data, err := base64.StdEncoding.DecodeString(clean)
+	if err != nil {
+		fail(FatalYAML, n.Start, "failed to decode base64 data: %v", err)
+	}
+	// The bytes themselves: pydantic takes them as a str where one is
+	// needed, when they are UTF-8.
+	y.Kind, y.Scalar, y.PyType = jsonv.String, jsonv.StringValue(string(data)), "bytes"
+}
+
+func (c *constructor) sequence(n *yamlrt.Node, y *YAMLNode) {
+	y.Kind = jsonv.Array
+	y.Items = make([]*YAMLNode, 0, len(n.Items))
+	for _, it := range n.Items {
+		y.Items = append(y.Items, c.object(it))
+	}
+}
+
+// unknown is construct_unknown: a mapping or a sequence keeps its content
+// (the tag is only remembered), a scalar becomes a TaggedScalar. Any
+// failure inside becomes ruamel's "could not determine a constructor".
+func (c *constructor) unknown(n *yamlrt.Node, y *YAMLNode) {
+	defer func() {
+		if v := recover(); v != nil {
+			if _, ok := v.(*LoadError); !ok {
+				panic(v)
+			}
+			fail(FatalYAML, n.Start, "could not determine a constructor for the tag %s", jsonv.PyRepr(n.Tag))
+		}
+	}()
+	switch n.Kind {
+	case yamlrt.MappingNode:
+		c.mapping(n, y)
+	case yamlrt.SequenceNode:
+		c.sequence(n, y)
+	default:
+		y.Kind, y.Scalar, y.PyType = jsonv.String, jsonv.StringValue(n.Value), "TaggedScalar"
+	}
+}
+
+// pairs is !!omap and !!pairs: a sequence of one-entry mappings, read as
+// a mapping (omap) or a list of [key, value] pairs.
+func (c *constructor) pairs(n *yamlrt.Node, y *YAMLNode) {
+	what := "an ordered map"
+	if n.Tag == yamlrt.TagPairs {
+		what = "pairs"
+	}
+	if n.Kind != yamlrt.SequenceNode {
+		fail(FatalYAML, n.Start, "while constructing %s: expected a sequence, but found %s", what, nodeID(n))
+	}
+	var out []YAMLMember
+	for _, sub := range n.Items {
+		if sub.Kind != yamlrt.MappingNode {
+			fail(FatalYAML, sub.Start, "while constructing %s: expected a mapping of length 1, but found %s", what, nodeID(sub))
+		}
+		if len(sub.Pairs) != 2 {
+			fail(FatalYAML, sub.Start, "while constructing %s: expected a single mapping item, but found %d items", what, len(sub.Pairs)/2)
+		}
+		k, v := c.object(sub.Pairs[0]), c.object(sub.Pairs[1])
+		out = append(out, YAMLMember{Key: pyStr(k), KeyNode: k, Value: v})
+	}
+	if n.Tag == yamlrt.TagPairs {
+		y.Kind = jsonv.Array
+		for _, m := range out {
+			y.Items = append(y.Items, &YAMLNode{Kind: jsonv.Array, Items: []*YAMLNode{m.KeyNode, m.Value}, Line: y.Line, Column: y.Column})
+		}
+		return
+	}
+	y.Kind = jsonv.Object
+	for _, m := range out {
+		for _, have := range y.Members {
+			if pyKeyEqual(have.KeyNode, m.KeyNode) {
+				failValue(n.Start, "AssertionError: duplicate key in an ordered map")
+			}
+		}
+		y.Members = append(y.Members, m)
+	}
+}
+
+// set is !!set: a mapping whose keys form a Python set (no JSON form).
+func (c *constructor) set(n *yamlrt.Node, y *YAMLNode) {
+	if n.Kind != yamlrt.MappingNode {
+		fail(FatalYAML, n.Start, "expected a mapping node, but found %s", nodeID(n))
+	}
+	var keys []*YAMLNode
+	for i := 0; i < len(n.Pairs); i += 2 {
+		k := c.object(n.Pairs[i])
+		c.object(n.Pairs[i+1])
+		for _, have := range keys {
+			if pyKeyEqual(have, k) {
+				fail(FatalYAML, n.Pairs[i].Start, "while constructing a mapping: found duplicate key %s", jsonv.PyRepr(pyStr(k)))
+			}
+		}
+		keys = append(keys, k)
+	}
+	y.Kind, y.Scalar, y.PyType = jsonv.String, jsonv.StringValue(""), "CommentedSet"
+}

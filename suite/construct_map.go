@@ -1,0 +1,291 @@
+package suite
+
+import (
+	"math"
+	"math/big"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlrt"
+)
+
+// mapping is ruamel's round-trip construct_mapping: merge keys first (each
+// merged mapping built, the mapping's own "<<" entries removed), then the
+// own entries in order, each key checked against the earlier ones as a
+// Python dict compares keys, then the merged entries the mapping does not
+// have yet, first merged mapping first.
+func (c *constructor) mapping(n *yamlrt.Node, y *YAMLNode) {
+	y.Kind = jsonv.Object
+	merged, pairs := c.merges(n)
+	y.Members = make([]YAMLMember, 0, len(pairs)/2)
+	for i := 0; i < len(pairs); i += 2 {
+		kn, vn := pairs[i], pairs[i+1]
+		k := c.key(kn)
+		v := c.object(vn)
+		for _, m := range y.Members {
+			if pyKeyEqual(m.KeyNode, k) {
+				if hugeInt(k) || hugeInt(v) || hugeInt(m.Value) {
+					// ruamel's message writes the key and both values with
+					// str(), which Python refuses for such an integer.
+					failValue(kn.Start, "ValueError: Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit")
+				}
+				fail(FatalYAML, kn.Start, "while constructing a mapping: found duplicate key %q (first at line %d, column %d)",
+					pyStr(k), m.KeyNode.Line, m.KeyNode.Column)
+			}
+		}
+		y.Members = append(y.Members, YAMLMember{Key: pyStr(k), KeyNode: k, Value: v})
+	}
+	for _, src := range merged {
+		for _, m := range src.Members {
+			if y.hasKey(m.KeyNode) {
+				continue
+			}
+			y.Members = append(y.Members, YAMLMember{Key: m.Key, KeyNode: m.KeyNode, Value: m.Value, Merged: true})
+		}
+	}
+}
+
+// hugeInt reports whether n holds, at any depth, an integer Python will
+// not write in decimal (more than 4,300 digits).
+func hugeInt(n *YAMLNode) bool {
+	switch n.Kind {
+	case jsonv.Number:
+		return n.keyFailure() != ""
+	case jsonv.Array:
+		for _, it := range n.Items {
+			if hugeInt(it) {
+				return true
+			}
+		}
+	case jsonv.Object:
+		for _, m := range n.Members {
+			if hugeInt(m.KeyNode) || hugeInt(m.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (y *YAMLNode) hasKey(k *YAMLNode) bool {
+	for _, m := range y.Members {
+		if pyKeyEqual(m.KeyNode, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// merges is flatten_mapping: it builds the mappings the merge key brings in
+// and returns them with the mapping's other entries. A second merge key,
+// or a merge of something that is not a mapping, fails.
+func (c *constructor) merges(n *yamlrt.Node) ([]*YAMLNode, []*yamlrt.Node) {
+	var merged []*YAMLNode
+	seen := false
+	pairs := n.Pairs
+	for i := 0; i < len(n.Pairs); i += 2 {
+		kn, vn := n.Pairs[i], n.Pairs[i+1]
+		if kn.Tag != yamlrt.TagMerge {
+			continue
+		}
+		if seen {
+			fail(FatalYAML, kn.Start, `while constructing a mapping: found duplicate merge key "<<"`)
+		}
+		seen = true
+		switch vn.Kind {
+		case yamlrt.MappingNode:
+			merged = append(merged, c.object(vn))
+		case yamlrt.SequenceNode:
+			c.object(vn)
+			for _, sub := range vn.Items {
+				if sub.Kind != yamlrt.MappingNode {
+					fail(FatalYAML, sub.Start, "while constructing a mapping: expected a mapping for merging, but found %s", nodeID(sub))
+				}
+				merged = append(merged, c.object(sub))
+			}
+		default:
+			fail(FatalYAML, vn.Start, "while constructing a mapping: expected a mapping or list of mappings for merging, but found %s", nodeID(vn))
+		}
+	}
+	if seen {
+		pairs = make([]*yamlrt.Node, 0, len(n.Pairs))
+		for i := 0; i < len(n.Pairs); i += 2 {
+			if n.Pairs[i].Tag != yamlrt.TagMerge {
+				pairs = append(pairs, n.Pairs[i], n.Pairs[i+1])
+			}
+		}
+	}
+	return merged, pairs
+}
+
+// key builds a mapping key; a "=" key (the value tag) is read as a string
+// there, and a list key becomes a tuple.
+func (c *constructor) key(kn *yamlrt.Node) *YAMLNode {
+	if kn.Tag == yamlrt.TagValue {
+		if y, ok := c.built[kn]; ok {
+			return y
+		}
+		y := &YAMLNode{Kind: jsonv.String, Scalar: jsonv.StringValue(kn.Value)}
+		y.Line, y.Column = at(kn)
+		c.built[kn] = y
+		return y
+	}
+	k := c.object(kn)
+	switch k.Kind {
+	case jsonv.Array:
+		for _, it := range k.Items {
+			if !hashable(it) {
+				failValue(kn.Start, "TypeError: unhashable type: 'CommentedSeq'")
+			}
+		}
+	case jsonv.Object:
+		for _, m := range k.Members {
+			if !hashable(m.Value) {
+				failValue(kn.Start, "TypeError: unhashable type: 'CommentedSeq'")
+			}
+		}
+	}
+	return k
+}
+
+// hashable reports whether Python can hash a value inside a key (a list
+// key becomes a tuple, a mapping key a frozen mapping; their elements must
+// hash).
+func hashable(n *YAMLNode) bool {
+	return n.Kind != jsonv.Array && n.Kind != jsonv.Object && n.PyType != "CommentedSet"
+}
+
+// pyKeyEqual compares two keys as a Python dict does: 1, 1.0 and True are
+// one key, None is None, dates compare by value, a tagged scalar only
+// equals itself.
+func pyKeyEqual(a, b *YAMLNode) bool {
+	if a == b {
+		return true
+	}
+	if a.PyType != "" || b.PyType != "" {
+		if a.PyType != b.PyType || a.PyType == "TaggedScalar" || a.PyType == "CommentedSet" {
+			return false
+		}
+		return a.Scalar.Text == b.Scalar.Text
+	}
+	if a.Kind == jsonv.Object || b.Kind == jsonv.Object {
+		if a.Kind != b.Kind || len(a.Members) != len(b.Members) {
+			return false
+		}
+		for i := range a.Members {
+			if !pyKeyEqual(a.Members[i].KeyNode, b.Members[i].KeyNode) || !pyKeyEqual(a.Members[i].Value, b.Members[i].Value) {
+				return false
+			}
+		}
+		return true
+	}
+	if a.Kind == jsonv.Array || b.Kind == jsonv.Array {
+		if a.Kind != b.Kind || len(a.Items) != len(b.Items) {
+			return false
+		}
+		for i := range a.Items {
+			if !pyKeyEqual(a.Items[i], b.Items[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	an, aok := pyNumber(a)
+	bn, bok := pyNumber(b)
+	if aok || bok {
+		return aok && bok && an != nil && bn != nil && an.Cmp(bn) == 0
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	return a.Kind == jsonv.Null || a.Scalar.Text == b.Scalar.Text
+}
+
+// pyNumber is a bool, int or float key as an exact rational (nil for NaN
+// and the infinities, which equal nothing here).
+func pyNumber(n *YAMLNode) (*big.Rat, bool) {
+	switch n.Kind {
+	case jsonv.Bool:
+		if n.Scalar.Bool {
+			return big.NewRat(1, 1), true
+		}
+		return new(big.Rat), true
+	case jsonv.Number:
+		if n.Scalar.IsInt() {
+			r, ok := new(big.Rat).SetString(n.Scalar.Text)
+			return r, ok
+		}
+		f, _ := n.Scalar.Float()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, true
+		}
+		return new(big.Rat).SetFloat64(f), true
+	}
+	return nil, false
+}
+
+// float is ruamel's construct_yaml_float: signs, .inf and .nan, an
+// exponent split off the text as written, the rest read by Python's
+// float().
+func (c *constructor) float(n *yamlrt.Node, y *YAMLNode) {
+	so := c.scalarValue(n)
+	s := strings.ToLower(strings.ReplaceAll(so, "_", ""))
+	if s == "" {
+		failValue(n.Start, "IndexError: string index out of range")
+	}
+	sign := 1.0
+	if s[0] == '-' {
+		sign = -1
+	}
+	if s[0] == '+' || s[0] == '-' {
+		s = s[1:]
+	}
+	y.Kind = jsonv.Number
+	switch {
+	case s == ".inf":
+		y.Scalar = jsonv.NumberValue(map[bool]string{true: "Infinity", false: "-Infinity"}[sign > 0])
+		return
+	case s == ".nan":
+		y.Scalar = jsonv.NumberValue("NaN")
+		return
+	case c.version != [2]int{1, 2} && strings.Contains(s, ":"):
+		v := 0.0
+		for part := range strings.SplitSeq(s, ":") {
+			f, ok := pyFloat(part)
+			if !ok {
+				failValue(n.Start, "ValueError: could not convert string to float: %s", jsonv.PyRepr(part))
+			}
+			v = v*60 + f
+		}
+		y.Scalar = floatValue(sign * v)
+		return
+	case strings.Contains(s, "e"):
+		parts := strings.Split(so, "e")
+		if len(parts) != 2 {
+			parts = strings.Split(so, "E")
+		}
+		if len(parts) != 2 {
+			failValue(n.Start, "ValueError: not enough values to unpack")
+		}
+		if parts[1] == "" {
+			failValue(n.Start, "IndexError: string index out of range")
+		}
+	}
+	f, ok := pyFloat(s)
+	if !ok {
+		failValue(n.Start, "ValueError: could not convert string to float: %s", jsonv.PyRepr(s))
+	}
+	y.Scalar = floatValue(sign * f)
+}
+
+func floatValue(f float64) jsonv.Value {
+	switch {
+	case math.IsNaN(f):
+		return jsonv.NumberValue("NaN")
+	case math.IsInf(f, 1):
+		return jsonv.NumberValue("Infinity")
+	case math.IsInf(f, -1):
+		return jsonv.NumberValue("-Infinity")
+	}
+	return jsonv.FloatValue(f)
+}

@@ -1,0 +1,182 @@
+package suite
+
+import (
+	"fmt"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+)
+
+// inputMessages checks a list input as dryfire's Message model checks it
+// when the case starts, for what only the loaded Python values tell: a
+// value of a Python type with no JSON form where a string, a list or a
+// mapping is needed, and keys that are not strings. It returns the first
+// such problem (dryfire's case then fails without a request) and, when
+// there is none, the first value hashing fails on, in the order the
+// canonical encoder meets the hashed parts of the messages.
+//
+// Values pydantic reads as an empty list (a tagged scalar or a set with
+// nothing in it) are replaced by one in the messages returned.
+func inputMessages(items []*YAMLNode) (out []*YAMLNode, crash, bad string) {
+	out = make([]*YAMLNode, len(items))
+	for i, m := range items {
+		out[i] = emptyLists(m)
+		c, b := inputMessage(out[i])
+		if c != "" {
+			return nil, fmt.Sprintf("input[%d].%s", i, c), ""
+		}
+		if bad == "" {
+			bad = b
+		}
+	}
+	return out, "", bad
+}
+
+// emptyLists returns m with the list fields of a message that pydantic
+// reads as empty lists made so.
+func emptyLists(m *YAMLNode) *YAMLNode {
+	if m.Kind != jsonv.Object {
+		return m
+	}
+	var out *YAMLNode
+	for i, mem := range m.Members {
+		switch mem.Key {
+		case "content", "tool_calls", "tool_results":
+		default:
+			continue
+		}
+		v := mem.Value
+		if (v.PyType == "TaggedScalar" && v.Scalar.Text == "") || (v.PyType == "CommentedSet" && len(v.Items) == 0) {
+			if out == nil {
+				cp := *m
+				cp.Members = append([]YAMLMember(nil), m.Members...)
+				out = &cp
+			}
+			out.Members[i].Value = &YAMLNode{Kind: jsonv.Array, Line: v.Line, Column: v.Column}
+		}
+	}
+	if out == nil {
+		return m
+	}
+	return out
+}
+
+func inputMessage(m *YAMLNode) (crash, bad string) {
+	if r, ok := m.Get("role"); ok && r.PyType != "" {
+		return "role: Input should be 'user', 'assistant' or 'tool'", ""
+	}
+	if c, ok := m.Get("content"); ok {
+		switch {
+		case c.strLike(), c.Kind == jsonv.Null:
+		case c.Kind == jsonv.Array:
+			for j, it := range c.Items {
+				if !strDict(it) {
+					return fmt.Sprintf("content.%d: Input should be a valid dictionary", j), ""
+				}
+			}
+			_, bad = c.ToValue()
+		default:
+			return "content: Input should be a valid string", ""
+		}
+	}
+	if crash, b := inputList(m, "tool_calls", inputToolCall); crash != "" {
+		return crash, ""
+	} else if bad == "" {
+		bad = b
+	}
+	if crash, b := inputList(m, "tool_results", inputToolResult); crash != "" {
+		return crash, ""
+	} else if bad == "" {
+		bad = b
+	}
+	if r, ok := m.Get("raw"); ok && r.Kind != jsonv.Null && !strDict(r) {
+		return "raw: Input should be a valid dictionary", ""
+	}
+	return "", bad
+}
+
+// strDict reports whether n validates as a dict[str, Any].
+func strDict(n *YAMLNode) bool {
+	if n.Kind != jsonv.Object {
+		return false
+	}
+	for _, m := range n.Members {
+		if !m.KeyNode.strLike() {
+			return false
+		}
+	}
+	return true
+}
+
+func inputList(m *YAMLNode, key string, item func(*YAMLNode) (string, string)) (crash, bad string) {
+	l, ok := m.Get(key)
+	if !ok {
+		return "", ""
+	}
+	var items []*YAMLNode
+	switch {
+	case l.Kind == jsonv.Array, l.PyType == "CommentedSet":
+		items = l.Items
+	case l.PyType == "TaggedScalar":
+		if l.Scalar.Text != "" {
+			return key + ".0: Input should be a valid dictionary", ""
+		}
+	case l.PyType != "":
+		return key + ": Input should be a valid list", ""
+	default:
+		return "", "" // the engine reports the other shapes
+	}
+	for j, it := range items {
+		if it.Kind != jsonv.Object {
+			return fmt.Sprintf("%s.%d: Input should be a valid dictionary", key, j), ""
+		}
+		c, b := item(it)
+		if c != "" {
+			return fmt.Sprintf("%s.%d.%s", key, j, c), ""
+		}
+		if bad == "" {
+			bad = b
+		}
+	}
+	return "", bad
+}
+
+func inputToolCall(tc *YAMLNode) (crash, bad string) {
+	for _, k := range []string{"id", "name"} {
+		if x, ok := tc.Get(k); ok && x.PyType != "" && !x.strLike() {
+			return k + ": Input should be a valid string", ""
+		}
+	}
+	if mal, ok := tc.Get("malformed_arguments"); ok && mal.PyType != "" && !mal.strLike() {
+		return "malformed_arguments: Input should be a valid string", ""
+	}
+	args, ok := tc.Get("arguments")
+	if !ok || args.Kind != jsonv.Object {
+		return "", ""
+	}
+	if !strDict(args) {
+		return "arguments: Input should be a valid string", ""
+	}
+	_, bad = args.ToValue()
+	return "", bad
+}
+
+func inputToolResult(tr *YAMLNode) (crash, bad string) {
+	if id, ok := tr.Get("call_id"); ok && id.PyType != "" && !id.strLike() {
+		return "call_id: Input should be a valid string", ""
+	}
+	if e, ok := tr.Get("is_error"); ok && e.PyType != "" && e.PyType != "bytes" {
+		return "is_error: Input should be a valid boolean", ""
+	}
+	c, ok := tr.Get("content")
+	switch {
+	case !ok:
+	case c.Kind == jsonv.Object:
+		if !strDict(c) {
+			return "content: Input should be a valid string", ""
+		}
+		_, bad = c.ToValue()
+	case c.PyType != "" && !c.strLike():
+		return "content: Input should be a valid string", ""
+	}
+	return "", bad
+}

@@ -1,0 +1,232 @@
+package suite
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+)
+
+// The coercions of pydantic's lax mode for the field types of dryfire's
+// models, over the values ruamel builds, with dryfire's messages (its own
+// wording for the common pydantic errors, pydantic's for the others).
+
+// Limits dryfire-tui puts on settings dryfire would accept and then spend
+// hours or all memory on.
+const (
+	// MaxRepeat is the largest repeat a suite may ask for.
+	MaxRepeat = 1000
+	// MaxTurnsLimit is the largest max_turns a suite may ask for.
+	MaxTurnsLimit = 1000
+)
+
+// str checks a str field (str | None when nullable): a Python str, or
+// bytes that are UTF-8.
+func (v *validator) str(n *YAMLNode, p pos, nullable bool) (string, bool) {
+	switch {
+	case n.strLike():
+		return n.Scalar.Text, true
+	case n.Kind == jsonv.Null && nullable:
+		return "", false
+	}
+	v.add(p, "expected a string")
+	return "", false
+}
+
+// laxIntField checks an int field. The value is clamped to the int range.
+func (v *validator) laxIntField(n *YAMLNode, p pos) (int, bool) {
+	msg := ""
+	var val *big.Int
+	switch {
+	case n.PyType == "bytes":
+		val, msg = parseIntString(n.Scalar.Text)
+	case n.PyType != "" || n.Kind == jsonv.Null || n.Kind == jsonv.Array || n.Kind == jsonv.Object:
+		msg = "expected an integer"
+	case n.Kind == jsonv.Bool:
+		val = big.NewInt(map[bool]int64{false: 0, true: 1}[n.Scalar.Bool])
+	case n.Kind == jsonv.String:
+		val, msg = parseIntString(n.Scalar.Text)
+	case n.Scalar.IsInt():
+		val, _ = new(big.Int).SetString(n.Scalar.Text, 10)
+	default:
+		f, _ := n.Scalar.Float()
+		switch {
+		case math.IsNaN(f) || math.IsInf(f, 0):
+			msg = "Input should be a finite number"
+		case f != math.Trunc(f):
+			msg = "Input should be a valid integer, got a number with a fractional part"
+		case math.Abs(f) >= 1<<63:
+			msg = "Unable to parse input string as an integer, exceeded maximum size"
+		default:
+			val = big.NewInt(int64(f))
+		}
+	}
+	if msg != "" {
+		v.add(p, msg)
+		return 0, false
+	}
+	switch {
+	case val.IsInt64() && val.Int64() <= math.MaxInt32 && val.Int64() >= math.MinInt32:
+		return int(val.Int64()), true
+	case val.Sign() > 0:
+		return math.MaxInt32, true
+	}
+	return math.MinInt32, true
+}
+
+// parseIntString is pydantic's int from a string: white space around,
+// a sign, digits with single underscores between them, and a fraction of
+// zeros.
+func parseIntString(s string) (*big.Int, string) {
+	s = strings.TrimFunc(s, unicode.IsSpace)
+	if whole, frac, ok := strings.Cut(s, "."); ok && frac != "" && strings.Trim(frac, "0") == "" {
+		s = whole
+	}
+	digits, ok := jsonv.PyIntDigits(s, false)
+	if !ok {
+		return nil, "expected an integer"
+	}
+	if len(digits) > 4300 {
+		return nil, "Unable to parse input string as an integer, exceeded maximum size"
+	}
+	v, _ := new(big.Int).SetString(digits, 10)
+	return v, ""
+}
+
+// laxFloatField checks a float field.
+func (v *validator) laxFloatField(n *YAMLNode, p pos) (float64, bool) {
+	switch {
+	case n.PyType == "bytes" || (n.Kind == jsonv.String && n.PyType == ""):
+		if f, ok := parseFloatString(n.Scalar.Text); ok {
+			return f, true
+		}
+		v.add(p, "expected a number")
+	case n.PyType != "" || n.Kind == jsonv.Null || n.Kind == jsonv.Array || n.Kind == jsonv.Object:
+		v.add(p, "Input should be a valid number")
+	case n.Kind == jsonv.Bool:
+		if n.Scalar.Bool {
+			return 1, true
+		}
+		return 0, true
+	default:
+		f, _ := n.Scalar.Float()
+		return f, true
+	}
+	return 0, false
+}
+
+// parseFloatString is pydantic's float from a string: Python's float()
+// with underscores allowed between digits only.
+func parseFloatString(s string) (float64, bool) {
+	s = strings.TrimFunc(s, unicode.IsSpace)
+	for i := 0; i < len(s); i++ {
+		if s[i] != '_' {
+			continue
+		}
+		if i == 0 || i == len(s)-1 || !isDigit(s[i-1]) || !isDigit(s[i+1]) {
+			return 0, false
+		}
+	}
+	return pyFloat(strings.ReplaceAll(s, "_", ""))
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// list is a list field's items: a sequence's, a set's members, and (a
+// quirk of ruamel's tagged scalars) the characters of a tagged scalar.
+func (v *validator) list(n *YAMLNode, p pos) ([]*YAMLNode, bool) {
+	switch {
+	case n.Kind == jsonv.Array:
+		return n.Items, true
+	case n.PyType == "CommentedSet":
+		return n.Items, true
+	case n.PyType == "TaggedScalar":
+		var out []*YAMLNode
+		for _, r := range n.Scalar.Text {
+			out = append(out, &YAMLNode{Kind: jsonv.String, Scalar: jsonv.StringValue(string(r)), Line: n.Line, Column: n.Column})
+		}
+		return out, true
+	}
+	v.add(p, "expected a list")
+	return nil, false
+}
+
+// strKeys checks the keys of a dict[str, Any] field whose own position
+// is at: each key that is not a string is an error. pydantic names a bad
+// key in the error's location as an int when it is one (dryfire then finds
+// the key) and as its str() otherwise (dryfire finds it only when the
+// mapping also has that string as a key, and else points at the field).
+func (v *validator) strKeys(n *YAMLNode, at pos) {
+	for _, m := range n.Members {
+		if m.KeyNode.strLike() {
+			continue
+		}
+		p := at
+		if loc, ok := pydanticKeyLoc(m.KeyNode); ok {
+			for _, k := range n.Members {
+				if loc.matches(k.KeyNode) {
+					p = v.keyPos(n, k)
+					break
+				}
+			}
+		}
+		v.add(p, "expected a string")
+	}
+}
+
+// keyLoc is a key as a pydantic location names it: an int, or a string.
+type keyLoc struct {
+	isInt bool
+	num   *YAMLNode
+	str   string
+}
+
+func pydanticKeyLoc(k *YAMLNode) (keyLoc, bool) {
+	switch {
+	case k.Kind == jsonv.Bool:
+		return keyLoc{isInt: true, num: k}, true
+	case k.Kind == jsonv.Number && k.Scalar.IsInt():
+		if _, err := strconv.ParseInt(k.Scalar.Text, 10, 64); err == nil {
+			return keyLoc{isInt: true, num: k}, true
+		}
+	case k.Kind == jsonv.Array || k.Kind == jsonv.Object || k.PyType == "TaggedScalar":
+		return keyLoc{}, false
+	}
+	return keyLoc{str: pyStr(k)}, true
+}
+
+// matches is Python's "loc in mapping" for one key of the mapping.
+func (l keyLoc) matches(k *YAMLNode) bool {
+	if l.isInt {
+		return pyKeyEqual(l.num, k)
+	}
+	return k.isStr() && k.Scalar.Text == l.str
+}
+
+// strLike reports whether pydantic takes the value as a str: a Python str,
+// or bytes that decode as UTF-8.
+func (n *YAMLNode) strLike() bool {
+	return n.isStr() || (n.PyType == "bytes" && utf8.ValidString(n.Scalar.Text))
+}
+
+// limitInt refuses a value beyond one of dryfire-tui's limits.
+func (v *validator) limitInt(p pos, field string, i, limit int) bool {
+	if i > limit {
+		v.add(p, fmt.Sprintf("%s exceeds dryfire-tui's limit on %s (%s)", field, field, groupThousands(limit)))
+		return false
+	}
+	return true
+}
+
+func groupThousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
