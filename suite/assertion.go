@@ -375,14 +375,15 @@ func ParseFloatLax(s string) (float64, bool) {
 
 // strList is list[str]; prefix goes before the index of a bad item.
 func strList(n *YAMLNode, prefix string) ([]string, string) {
-	if n.Kind != jsonv.Array {
+	items, ok := listItems(n)
+	if !ok {
 		if prefix == "" {
 			return nil, "<args>: Input should be a valid list"
 		}
 		return nil, strings.TrimSuffix(prefix, ".") + ": Input should be a valid list"
 	}
-	out := make([]string, 0, len(n.Items))
-	for i, it := range n.Items {
+	out := make([]string, 0, len(items))
+	for i, it := range items {
 		s, ok := str(it)
 		if !ok {
 			return nil, prefix + strconv.Itoa(i) + ": Input should be a valid string"

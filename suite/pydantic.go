@@ -137,9 +137,20 @@ func parseFloatString(s string) (float64, bool) {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// list is a list field's items: a sequence's, a set's members, and (a
-// quirk of ruamel's tagged scalars) the characters of a tagged scalar.
+// list is a list field's items (see [listItems]); anything else is an
+// error at p.
 func (v *validator) list(n *YAMLNode, p pos) ([]*YAMLNode, bool) {
+	if items, ok := listItems(n); ok {
+		return items, true
+	}
+	v.add(p, "expected a list")
+	return nil, false
+}
+
+// listItems is what pydantic's lax list takes from a value: a sequence's
+// items, a set's members, and (a quirk of ruamel's tagged scalars, which
+// Python can index) the characters of a tagged scalar.
+func listItems(n *YAMLNode) ([]*YAMLNode, bool) {
 	switch {
 	case n.Kind == jsonv.Array:
 		return n.Items, true
@@ -152,7 +163,6 @@ func (v *validator) list(n *YAMLNode, p pos) ([]*YAMLNode, bool) {
 		}
 		return out, true
 	}
-	v.add(p, "expected a list")
 	return nil, false
 }
 

@@ -205,7 +205,10 @@ func (e *encoder) orderMembers(members []Member) []Member {
 			mark := len(e.arena)
 			e.arena = append(e.arena, members...)
 			members = e.arena[mark:len(e.arena):len(e.arena)]
-			slices.SortFunc(members, compareKeys)
+			slices.SortStableFunc(members, compareKeys)
+		}
+		if e.o.NFC {
+			members = e.collapseEqualKeys(members)
 		}
 	case e.o.Dialect == JS:
 		members = jsKeyOrder(members)
@@ -214,6 +217,34 @@ func (e *encoder) orderMembers(members []Member) []Member {
 }
 
 func compareKeys(a, b Member) int { return strings.Compare(a.Key, b.Key) }
+
+// collapseEqualKeys keeps one member of each run of equal keys in sorted
+// members, the later value winning: Python's dict, which dryfire's
+// canonical JSON builds with str(key) for each key of a YAML mapping, so
+// the keys 1 and '1' become one. A stable sort keeps equal keys in their
+// order, so the last of a run is the later one.
+func (e *encoder) collapseEqualKeys(members []Member) []Member {
+	dup := -1
+	for i := 1; i < len(members); i++ {
+		if members[i].Key == members[i-1].Key {
+			dup = i
+			break
+		}
+	}
+	if dup < 0 {
+		return members
+	}
+	mark := len(e.arena)
+	e.arena = append(e.arena, members[:dup-1]...)
+	for _, m := range members[dup-1:] {
+		if n := len(e.arena); n > mark && e.arena[n-1].Key == m.Key {
+			e.arena[n-1].Value = m.Value
+			continue
+		}
+		e.arena = append(e.arena, m)
+	}
+	return e.arena[mark:len(e.arena):len(e.arena)]
+}
 
 // nfcMembers normalises keys to NFC; on a collision the later value wins at
 // the position of the first (Python dict semantics).

@@ -56,76 +56,311 @@ func (e *Error) Error() string {
 
 // reader is the character stream under the scanner: the decoded text with
 // a NUL after its end, and the position ruamel's reader keeps.
+//
+// Python reads the file in chunks, and its errors come when a chunk is
+// read: Python's text layer decodes the bytes a chunk at a time (a byte
+// that is not UTF-8 fails the chunk that holds it), ruamel's reader asks
+// it for 4,096 characters at a time and checks what it gets for forbidden
+// characters. So a file with a syntax error early and a bad character
+// further on fails on whichever dryfire meets first. When a file holds
+// such an error the reader replays those reads (see [pyReads]) and raises
+// the error when the scanner first asks for the chunk that holds it; a
+// file without one (nearly every file) skips all that.
 type reader struct {
 	buf  []rune
 	pos  int
 	line int
 	col  int
+	// limit is how many characters ruamel's reader has taken; n how many
+	// there are (buf holds the NUL after them).
+	limit, n int
+	// reads replays Python's reads of a file that holds an error (nil:
+	// the file has none, everything counts as read).
+	reads *pyReads
 }
 
 // newReader decodes data as dryfire's loader reads a file (UTF-8 text,
-// CR LF and CR turned into LF); a byte that is not UTF-8 or a forbidden
-// character is an error at its position.
+// CR LF and CR turned into LF). A byte that is not UTF-8 or a forbidden
+// character is an error at its position, raised when ruamel would meet it
+// (see [reader]); one ruamel meets on opening the file is returned at once.
 func newReader(data []byte) (*reader, error) {
-	if !utf8.Valid(data) {
-		// Python decodes the file before ruamel checks its characters.
-		return nil, decodeError(data)
+	r := &reader{}
+	valid := data
+	var decodeErr *Error
+	failAt := -1
+	if i := firstInvalid(data); i >= 0 {
+		valid = data[:i]
+		failAt = detectByte(data, i)
+		decodeErr = &Error{Kind: KindEncoding, Problem: fmt.Sprintf("'utf-8' codec can't decode byte 0x%02x in position %d", data[i], i)}
 	}
-	n := utf8.RuneCount(data)
-	buf := make([]rune, 0, n+1)
+	buf := make([]rune, 0, utf8.RuneCount(valid)+1)
 	line, col := 0, 0
-	for i := 0; i < len(data); {
-		r, size := rune(data[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRune(data[i:])
-		}
-		if !printable(r) {
-			return nil, &Error{Kind: KindEncoding, Mark: Mark{Index: len(buf), Line: line, Column: col},
-				Problem: fmt.Sprintf("unacceptable character #x%04x: special characters are not allowed", r)}
+	badChar := -1
+	var badMark Mark
+	for i := 0; i < len(valid); {
+		c, size := rune(valid[i]), 1
+		if c >= utf8.RuneSelf {
+			c, size = utf8.DecodeRune(valid[i:])
 		}
 		i += size
-		if r == '\r' {
+		if c == '\r' {
 			// dryfire opens suites in text mode: CR LF and a lone CR read
 			// as LF (Python's universal newlines).
-			r = '\n'
-			if i < len(data) && data[i] == '\n' {
+			c = '\n'
+			if i < len(valid) && valid[i] == '\n' {
 				i++
 			}
 		}
-		buf = append(buf, r)
+		if badChar < 0 && !printable(c) {
+			badChar = len(buf)
+			badMark = Mark{Index: len(buf), Line: line, Column: col}
+		}
+		buf = append(buf, c)
 		switch {
-		case r == '\n':
+		case c == '\n':
 			line, col = line+1, 0
-		case r != 0xFEFF:
+		case c != 0xFEFF:
 			col++
 		}
 	}
-	buf = append(buf, 0)
-	return &reader{buf: buf}, nil
+	r.n = len(buf)
+	r.buf = append(buf, 0)
+	if decodeErr == nil && badChar < 0 {
+		r.limit = r.n
+		return r, nil
+	}
+	if decodeErr != nil {
+		decodeErr.Mark = Mark{Index: len(buf), Line: line, Column: col}
+	}
+	var bad *Error
+	if badChar >= 0 {
+		bad = &Error{Kind: KindEncoding, Mark: badMark,
+			Problem: fmt.Sprintf("unacceptable character #x%04x: special characters are not allowed", r.buf[badChar])}
+	}
+	r.reads = &pyReads{data: data, failAt: failAt, decodeErr: decodeErr, badChar: badChar, badErr: bad}
+	if err := r.reads.open(); err != nil {
+		return nil, err
+	}
+	r.limit = r.reads.taken
+	return r, nil
 }
 
-// decodeError is the error of the first byte of data that is not UTF-8,
-// at its line and column.
-func decodeError(data []byte) error {
-	line, col, idx := 0, 0, 0
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError && size == 1 {
-			return &Error{Kind: KindEncoding, Mark: Mark{Index: idx, Line: line, Column: col},
-				Problem: fmt.Sprintf("'utf-8' codec can't decode byte 0x%02x in position %d", data[i], i)}
+// ensure reads on so that the characters up to index end are taken,
+// failing as ruamel does if a chunk on the way is bad.
+func (r *reader) ensure(end int) {
+	if end <= r.limit || r.reads == nil {
+		return
+	}
+	r.reads.pos = r.pos
+	err := r.reads.update(end - r.pos)
+	r.limit = r.reads.taken
+	if err != nil {
+		panic(err)
+	}
+}
+
+// pyReads replays how dryfire's loader reads a file: ruamel's Reader
+// (determine_encoding, update, update_raw asking for 4,096 characters)
+// over Python's TextIOWrapper (read(n) decoding chunks of at least 8,192
+// bytes, more when the bytes per character of the last chunk say so, a CR
+// at the end of a chunk held back until the next one shows whether LF
+// follows). It counts characters only: the text is decoded already.
+type pyReads struct {
+	data []byte
+	// failAt is the byte at which decoding fails (-1: never), decodeErr
+	// that error; badChar the first forbidden character (-1: none),
+	// badErr its error.
+	failAt    int
+	decodeErr *Error
+	badChar   int
+	badErr    *Error
+
+	// Python's text layer: bytes read, the byte up to which whole
+	// characters are decoded, a CR held back, characters decoded but not
+	// yet returned, and the bytes per character of the last chunk.
+	bytePos, scanPos int
+	pendingCR        bool
+	avail            int
+	ratio            float64
+
+	// ruamel's reader: characters in its raw buffer, characters taken
+	// into its buffer, where the scanner is, end of file seen, and done
+	// (raw buffer None: nothing more is ever read).
+	raw, taken, pos int
+	eof, done, none bool
+}
+
+// decodeChunk is TextIOWrapper's read_chunk: it reads size bytes (fewer
+// at the end of the file) and decodes them.
+func (p *pyReads) decodeChunk(size int) (bool, error) {
+	end := min(p.bytePos+size, len(p.data))
+	nbytes := end - p.bytePos
+	eof := nbytes == 0
+	if p.failAt >= 0 && (p.failAt < end || eof) {
+		return false, p.decodeErr
+	}
+	p.bytePos = end
+	nchars := 0
+	for p.scanPos < end {
+		c, n := rune(p.data[p.scanPos]), 1
+		if c >= utf8.RuneSelf {
+			if !utf8.FullRune(p.data[p.scanPos:end]) {
+				break // an incomplete character waits for the next chunk
+			}
+			c, n = utf8.DecodeRune(p.data[p.scanPos:end])
 		}
-		i += size
-		idx++
-		switch {
-		case r == '\n' || (r == '\r' && (i >= len(data) || data[i] != '\n')):
-			line, col = line+1, 0
-		case r == '\r':
-			idx-- // CR LF reads as one LF
-		case r != 0xFEFF:
-			col++
+		p.scanPos += n
+		if p.pendingCR {
+			p.pendingCR = false
+			nchars++
+			if c == '\n' {
+				continue
+			}
+		}
+		if c == '\r' {
+			p.pendingCR = true
+			continue
+		}
+		nchars++
+	}
+	if eof && p.pendingCR {
+		p.pendingCR = false
+		nchars++
+	}
+	if nchars > 0 {
+		p.ratio = float64(nbytes) / float64(nchars)
+		eof = false
+	} else {
+		p.ratio = 0
+	}
+	p.avail = nchars
+	return !eof, nil
+}
+
+// read is TextIOWrapper.read(n): the number of characters it returns.
+func (p *pyReads) read(n int) (int, error) {
+	got := min(n, p.avail)
+	p.avail -= got
+	remaining := n - got
+	for remaining > 0 {
+		size := max(8192, int(max(p.ratio, 1)*float64(remaining)))
+		more, err := p.decodeChunk(size)
+		if err != nil {
+			return 0, err
+		}
+		if !more {
+			break
+		}
+		k := min(remaining, p.avail)
+		p.avail -= k
+		remaining -= k
+	}
+	return n - remaining, nil
+}
+
+// updateRaw is ruamel's Reader.update_raw.
+func (p *pyReads) updateRaw() error {
+	k, err := p.read(4096)
+	if err != nil {
+		return err
+	}
+	p.raw += k
+	p.none = false
+	if k == 0 {
+		p.eof = true
+	}
+	return nil
+}
+
+// open is ruamel's Reader.determine_encoding, run when the stream is set.
+func (p *pyReads) open() error {
+	p.none = true
+	for !p.eof && (p.none || p.raw < 2) {
+		if err := p.updateRaw(); err != nil {
+			return err
+		}
+	}
+	return p.update(1)
+}
+
+// update is ruamel's Reader.update(length): it makes length characters
+// past the scanner's position available, checking each piece it takes.
+func (p *pyReads) update(length int) error {
+	if p.done {
+		return nil
+	}
+	for p.taken-p.pos < length {
+		if !p.eof {
+			if err := p.updateRaw(); err != nil {
+				return err
+			}
+		}
+		if p.badChar >= 0 && p.badChar < p.taken+p.raw {
+			return p.badErr
+		}
+		p.taken += p.raw
+		p.raw = 0
+		if p.eof {
+			p.done = true
+			break
 		}
 	}
 	return nil
+}
+
+// detectByte is the byte at which Python's incremental decoder knows that
+// the sequence starting at i is not UTF-8: the first byte that cannot
+// continue it, or len(data) when the file ends inside it (the decoder
+// fails only on the final, empty read).
+func detectByte(data []byte, i int) int {
+	b := data[i]
+	var need int
+	lo, hi := byte(0x80), byte(0xBF)
+	switch {
+	case b >= 0xC2 && b <= 0xDF:
+		need = 1
+	case b >= 0xE0 && b <= 0xEF:
+		need = 2
+		if b == 0xE0 {
+			lo = 0xA0
+		} else if b == 0xED {
+			hi = 0x9F
+		}
+	case b >= 0xF0 && b <= 0xF4:
+		need = 3
+		if b == 0xF0 {
+			lo = 0x90
+		} else if b == 0xF4 {
+			hi = 0x8F
+		}
+	default:
+		return i
+	}
+	for k := 1; k <= need; k++ {
+		if i+k >= len(data) {
+			return len(data) // known only when the file ends
+		}
+		c := data[i+k]
+		if c < lo || c > hi {
+			return i + k
+		}
+		lo, hi = 0x80, 0xBF
+	}
+	return i // not reached: the sequence at i is invalid
+}
+
+func firstInvalid(data []byte) int {
+	if utf8.Valid(data) {
+		return -1
+	}
+	for i := 0; i < len(data); {
+		c, size := utf8.DecodeRune(data[i:])
+		if c == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
 }
 
 // printable is ruamel's reader check: tab, LF, CR, printable ASCII, NEL,
@@ -144,7 +379,11 @@ func printable(r rune) bool {
 
 // peek returns the character k ahead (NUL past the end).
 func (r *reader) peek(k int) rune {
-	if i := r.pos + k; i < len(r.buf) {
+	i := r.pos + k
+	if i >= r.limit {
+		r.ensure(i + 1)
+	}
+	if i < len(r.buf) {
 		return r.buf[i]
 	}
 	return 0
@@ -154,6 +393,9 @@ func (r *reader) ch() rune { return r.peek(0) }
 
 // prefix returns the next n characters (fewer at the end).
 func (r *reader) prefix(n int) string {
+	if r.pos+n >= r.limit {
+		r.ensure(r.pos + n)
+	}
 	end := min(r.pos+n, len(r.buf))
 	return string(r.buf[r.pos:end])
 }
@@ -170,6 +412,9 @@ func (r *reader) hasPrefix(s string) bool {
 
 // forward moves n characters on, counting lines and columns.
 func (r *reader) forward(n int) {
+	if r.pos+n+1 >= r.limit {
+		r.ensure(r.pos + n + 1)
+	}
 	for ; n > 0 && r.pos < len(r.buf); n-- {
 		c := r.buf[r.pos]
 		r.pos++
