@@ -157,7 +157,7 @@ func gradeToolArgs(r *AssertionResult, a suite.Assertion, t *Trace) {
 				switch {
 				case c.MalformedArguments.Kind == jsonv.String:
 					r.Message = a.Tool + " was called with malformed arguments: " + c.MalformedArguments.Text
-				case DeepSubset(a.Match, c.Arguments):
+				case DeepSubset(a.MatchEq, c.Arguments):
 					r.Passed = true
 				default:
 					r.Message = "actual arguments: " + jsonv.PyJSONDumps(c.Arguments)

@@ -26,11 +26,14 @@ type Assertion struct {
 	// should be a valid string"), "" when they are valid.
 	Err string
 
-	Tool     string   // calls_tool, not_calls_tool, tool_args, min_tool_calls
-	Count    int64    // calls_tool (with HasCount), min_tool_calls
-	HasCount bool     // calls_tool: {tool, count}
-	Names    []string // call_order; final_contains' needles
-	Match    jsonv.Value
+	Tool     string      // calls_tool, not_calls_tool, tool_args, min_tool_calls
+	Count    int64       // calls_tool (with HasCount), min_tool_calls
+	HasCount bool        // calls_tool: {tool, count}
+	Names    []string    // call_order; final_contains' needles
+	Match    jsonv.Value // tool_args, as json.dumps writes it
+	// MatchEq is Match as the deep-subset match compares it (see
+	// [YAMLNode.MatchValue]).
+	MatchEq  jsonv.Value
 	Index    int64
 	N        int64   // max_turns, latency_under_ms
 	Limit    float64 // cost_under
@@ -139,6 +142,7 @@ func (a *Assertion) toolArgs(n *YAMLNode) string {
 		f.fail("match: Input should be a valid dictionary")
 	} else {
 		a.Match, _ = x.ToValue()
+		a.MatchEq = x.MatchValue()
 	}
 	f.int("index", &a.Index, false)
 	return f.close()

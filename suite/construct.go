@@ -17,10 +17,15 @@ import (
 type constructor struct {
 	version [2]int
 	built   map[*yamlrt.Node]*YAMLNode
+	// building holds the collections being built, each with whether it
+	// is built "deep" (deep > 0 when it started: inside a mapping, a set
+	// or a key), which decides what an alias inside it gives.
+	building map[*yamlrt.Node]bool
+	deep     int
 }
 
 func newConstructor(version [2]int) *constructor {
-	return &constructor{version: version, built: map[*yamlrt.Node]*YAMLNode{}}
+	return &constructor{version: version, built: map[*yamlrt.Node]*YAMLNode{}, building: map[*yamlrt.Node]bool{}}
 }
 
 // fail stops construction with a load error.
@@ -53,10 +58,27 @@ func (c *constructor) object(n *yamlrt.Node) *YAMLNode {
 	if y, ok := c.built[n]; ok {
 		return y
 	}
+	if deep, ok := c.building[n]; ok {
+		// An alias inside the collection it names. ruamel builds a
+		// collection inside a mapping at once, before it registers it,
+		// and gives such an alias None; the document's root, and a
+		// collection reached through sequences only, it registers first
+		// and fills later, and the alias makes the value contain itself.
+		if !deep {
+			fail(FatalLimit, n.Start, "an alias makes this collection contain itself (dryfire-tui refuses a document that does)")
+		}
+		y := &YAMLNode{Kind: jsonv.Null}
+		y.Line, y.Column = at(n)
+		return y
+	}
 	y := &YAMLNode{}
 	y.Line, y.Column = at(n)
-	c.built[n] = y
+	if n.Kind != yamlrt.ScalarNode {
+		c.building[n] = c.deep > 0
+		defer delete(c.building, n)
+	}
 	c.build(n, y)
+	c.built[n] = y
 	return y
 }
 
@@ -101,7 +123,7 @@ func (c *constructor) build(n *yamlrt.Node, y *YAMLNode) {
 }
 
 func nodeID(n *yamlrt.Node) string {
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // the other kinds need nothing here
 	case yamlrt.SequenceNode:
 		return "sequence"
 	case yamlrt.MappingNode:
@@ -287,7 +309,7 @@ func (c *constructor) pairs(n *yamlrt.Node, y *YAMLNode) {
 	if n.Tag == yamlrt.TagPairs {
 		y.Kind = jsonv.Array
 		for _, m := range out {
-			y.Items = append(y.Items, &YAMLNode{Kind: jsonv.Array, Items: []*YAMLNode{m.KeyNode, m.Value}, Line: y.Line, Column: y.Column})
+			y.Items = append(y.Items, &YAMLNode{Kind: jsonv.Array, Items: []*YAMLNode{m.KeyNode, m.Value}, Line: y.Line, Column: y.Column, tuple: true})
 		}
 		return
 	}
@@ -308,6 +330,8 @@ func (c *constructor) set(n *yamlrt.Node, y *YAMLNode) {
 		fail(FatalYAML, n.Start, "expected a mapping node, but found %s", nodeID(n))
 	}
 	var keys []*YAMLNode
+	c.deep++ // construct_setting builds keys and values deep
+	defer func() { c.deep-- }()
 	for i := 0; i < len(n.Pairs); i += 2 {
 		k := c.object(n.Pairs[i])
 		c.object(n.Pairs[i+1])

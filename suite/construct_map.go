@@ -16,6 +16,8 @@ import (
 // have yet, first merged mapping first.
 func (c *constructor) mapping(n *yamlrt.Node, y *YAMLNode) {
 	y.Kind = jsonv.Object
+	c.deep++ // construct_mapping(deep=True): keys and values are built deep
+	defer func() { c.deep-- }()
 	merged, pairs := c.merges(n)
 	y.Members = make([]YAMLMember, 0, len(pairs)/2)
 	for i := 0; i < len(pairs); i += 2 {
@@ -48,7 +50,7 @@ func (c *constructor) mapping(n *yamlrt.Node, y *YAMLNode) {
 // hugeInt reports whether n holds, at any depth, an integer Python will
 // not write in decimal (more than 4,300 digits).
 func hugeInt(n *YAMLNode) bool {
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // the other kinds need nothing here
 	case jsonv.Number:
 		return n.keyFailure() != ""
 	case jsonv.Array:
@@ -92,6 +94,9 @@ func (c *constructor) merges(n *yamlrt.Node) ([]*YAMLNode, []*yamlrt.Node) {
 			fail(FatalYAML, kn.Start, `while constructing a mapping: found duplicate merge key "<<"`)
 		}
 		seen = true
+		if _, ok := c.building[vn]; ok {
+			fail(FatalLimit, vn.Start, "a merge key merges the mapping that holds it (dryfire-tui refuses a document that does)")
+		}
 		switch vn.Kind {
 		case yamlrt.MappingNode:
 			merged = append(merged, c.object(vn))
@@ -100,6 +105,9 @@ func (c *constructor) merges(n *yamlrt.Node) ([]*YAMLNode, []*yamlrt.Node) {
 			for _, sub := range vn.Items {
 				if sub.Kind != yamlrt.MappingNode {
 					fail(FatalYAML, sub.Start, "while constructing a mapping: expected a mapping for merging, but found %s", nodeID(sub))
+				}
+				if _, ok := c.building[sub]; ok {
+					fail(FatalLimit, sub.Start, "a merge key merges the mapping that holds it (dryfire-tui refuses a document that does)")
 				}
 				merged = append(merged, c.object(sub))
 			}
@@ -131,7 +139,7 @@ func (c *constructor) key(kn *yamlrt.Node) *YAMLNode {
 		return y
 	}
 	k := c.object(kn)
-	switch k.Kind {
+	switch k.Kind { //nolint:exhaustive // the other kinds need nothing here
 	case jsonv.Array:
 		for _, it := range k.Items {
 			if !hashable(it) {
@@ -204,7 +212,7 @@ func pyKeyEqual(a, b *YAMLNode) bool {
 // pyNumber is a bool, int or float key as an exact rational (nil for NaN
 // and the infinities, which equal nothing here).
 func pyNumber(n *YAMLNode) (*big.Rat, bool) {
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // the other kinds need nothing here
 	case jsonv.Bool:
 		if n.Scalar.Bool {
 			return big.NewRat(1, 1), true

@@ -21,7 +21,7 @@ func (v *validator) resolveRefs(n *YAMLNode, dir string, loc []string) *YAMLNode
 	if v.fatal != nil {
 		return n
 	}
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // the other kinds need nothing here
 	case jsonv.Object:
 		if m, ok := n.member("$ref"); ok {
 			return v.loadRef(n, m, dir, loc)
@@ -100,7 +100,7 @@ var envRe = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 // value (not in keys), in place of the value (an aliased string is
 // interpolated where each alias is).
 func (v *validator) interpolate(n *YAMLNode, lookupEnv func(string) (string, bool)) {
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // scalars are below
 	case jsonv.Object:
 		for i, m := range n.Members {
 			if v.fatal != nil {

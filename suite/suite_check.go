@@ -46,7 +46,8 @@ func (v *validator) open(n *YAMLNode, at pos, model string) (*object, bool) {
 func (o *object) field(key string) (*YAMLNode, pos, bool) {
 	o.seen[key] = true
 	for _, m := range o.n.Members {
-		if m.Key == key {
+		// pydantic looks fields up by str key: 1 or !!str name is no field.
+		if m.Key == key && strKey(m) {
 			p := o.v.keyPos(o.n, m)
 			if m.Merged && !p.broken {
 				p = o.at
@@ -77,18 +78,28 @@ func (o *object) required(key string) (*YAMLNode, pos, bool) {
 	return n, p, ok
 }
 
-// close reports the keys nobody asked for.
+// close reports the keys nobody asked for, and the keys that are not
+// strings (pydantic's invalid_key, which dryfire words as pydantic does).
 func (o *object) close() {
 	for _, m := range o.n.Members {
-		if !o.seen[m.Key] {
-			p := o.v.keyPos(o.n, m)
-			if m.Merged && !p.broken {
-				p = o.at
-			}
-			o.v.add(p, "unknown field "+jsonv.PyRepr(m.Key))
+		if strKey(m) && o.seen[m.Key] {
+			continue
 		}
+		p := o.v.keyPos(o.n, m)
+		if m.Merged && !p.broken {
+			p = o.at
+		}
+		if !strKey(m) {
+			o.v.add(p, "Keys should be strings")
+			continue
+		}
+		o.v.add(p, "unknown field "+jsonv.PyRepr(m.Key))
 	}
 }
+
+// strKey reports whether a member's key is a Python str (or a subclass),
+// what pydantic's strict key check takes.
+func strKey(m YAMLMember) bool { return m.KeyNode == nil || m.KeyNode.isStr() }
 
 func (v *validator) push(seg string) { v.loc = append(v.loc, seg) }
 func (v *validator) pop()            { v.loc = v.loc[:len(v.loc)-1] }
@@ -164,7 +175,13 @@ func (o *object) settings() Settings {
 
 // suite checks the root of a suite file and fills s.
 func (v *validator) suite(root *YAMLNode, s *Suite) {
-	o, ok := v.open(root, nodePos(root), "Suite")
+	// dryfire places an error about the whole file at the root node when
+	// it is a mapping or a sequence (they carry positions), nowhere else.
+	at := pos{}
+	if root != nil && (root.Kind == jsonv.Object || root.Kind == jsonv.Array) {
+		at = nodePos(root)
+	}
+	o, ok := v.open(root, at, "Suite")
 	if !ok {
 		return
 	}
@@ -327,7 +344,7 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 			leave := v.enter(p)
 			v.strKeys(n, p)
 			leave()
-			w, _ := n.ToValue() // a date never equals decoded JSON arguments
+			w := n.MatchValue()
 			r.When = &w
 		}
 	}

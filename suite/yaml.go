@@ -2,7 +2,7 @@ package suite
 
 import (
 	"errors"
-	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -37,6 +37,9 @@ type YAMLNode struct {
 	// "CommentedSet"): dryfire loads it, validation refuses it where a
 	// string is expected, and hashing it fails.
 	PyType string
+	// tuple marks a [key, value] pair of !!pairs: a Python tuple, which
+	// json.dumps writes as a list but which never equals one.
+	tuple bool
 }
 
 // YAMLMember is one mapping entry.
@@ -98,7 +101,7 @@ func (n *YAMLNode) ToValue() (jsonv.Value, string) {
 	if n == nil {
 		return jsonv.Value{}, ""
 	}
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // scalars are below
 	case jsonv.Array:
 		items := make([]jsonv.Value, len(n.Items))
 		bad := ""
@@ -126,6 +129,38 @@ func (n *YAMLNode) ToValue() (jsonv.Value, string) {
 		return v, firstFailure(bads)
 	}
 	return n.Scalar, n.hashFailure()
+}
+
+// MatchValue is the value as dryfire's deep-subset match (a mock's when,
+// tool_args' match) compares it with a call's decoded JSON arguments: a
+// value Python never finds equal to any of them (a date, a tagged
+// scalar, bytes, a set, a tuple, a mapping with a key that is not a
+// string) becomes NaN, which equals nothing either.
+func (n *YAMLNode) MatchValue() jsonv.Value {
+	if n == nil {
+		return jsonv.Value{}
+	}
+	if n.PyType != "" || n.tuple {
+		return jsonv.FloatValue(math.NaN())
+	}
+	switch n.Kind { //nolint:exhaustive // scalars are below
+	case jsonv.Array:
+		items := make([]jsonv.Value, len(n.Items))
+		for i, it := range n.Items {
+			items[i] = it.MatchValue()
+		}
+		return jsonv.Value{Kind: jsonv.Array, Items: items}
+	case jsonv.Object:
+		v := jsonv.Value{Kind: jsonv.Object, Members: make([]jsonv.Member, 0, len(n.Members))}
+		for _, m := range n.Members {
+			if m.KeyNode != nil && !m.KeyNode.isStr() {
+				return jsonv.FloatValue(math.NaN())
+			}
+			v.Members = append(v.Members, jsonv.Member{Key: m.Key, Value: m.Value.MatchValue()})
+		}
+		return v
+	}
+	return n.Scalar
 }
 
 type memberFailure struct{ key, err string }
@@ -213,7 +248,7 @@ func (e *LoadError) Error() string { return e.Message }
 
 func loadErrorOf(e *yamlrt.Error) *LoadError {
 	kind := FatalYAML
-	switch e.Kind {
+	switch e.Kind { //nolint:exhaustive // a syntax error is FatalYAML, the default
 	case yamlrt.KindEncoding:
 		kind = FatalEncoding
 	case yamlrt.KindValue:
@@ -277,9 +312,10 @@ func pyReprNode(n *YAMLNode) string {
 	case n.isStr():
 		return jsonv.PyRepr(n.Scalar.Text)
 	case n.PyType == "date":
-		var y, m, d int
-		fmt.Sscanf(n.Scalar.Text, "%d-%d-%d", &y, &m, &d)
-		return fmt.Sprintf("datetime.date(%d, %d, %d)", y, m, d)
+		// The text is the date's ISO form, YYYY-MM-DD.
+		y, rest, _ := strings.Cut(n.Scalar.Text, "-")
+		m, d, _ := strings.Cut(rest, "-")
+		return "datetime.date(" + trimZeros(y) + ", " + trimZeros(m) + ", " + trimZeros(d) + ")"
 	}
 	return pyStr(n)
 }
@@ -296,4 +332,12 @@ func pyFloatStr(f float64) string {
 		return "nan"
 	}
 	return s
+}
+
+// trimZeros drops the leading zeros of a number's digits ("07" is 7).
+func trimZeros(s string) string {
+	if t := strings.TrimLeft(s, "0"); t != "" {
+		return t
+	}
+	return "0"
 }

@@ -89,13 +89,13 @@ func Compose(data []byte) (*Document, error) {
 }
 
 // Compose reads a single YAML document in this session.
-func (ss *Session) Compose(data []byte) (doc *Document, err error) {
+func (s *Session) Compose(data []byte) (doc *Document, err error) {
 	r, err := newReader(data)
 	if err != nil {
 		return nil, err
 	}
-	s := newScanner(r, ss)
-	p := newParser(s)
+	sc := newScanner(r, s)
+	p := newParser(sc)
 	c := &composer{p: p, anchors: map[string]*Node{}}
 	defer func() {
 		if v := recover(); v != nil {
@@ -107,7 +107,7 @@ func (ss *Session) Compose(data []byte) (doc *Document, err error) {
 		}
 	}()
 	root := c.single()
-	return &Document{Root: root, Version: s.processingVersion()}, nil
+	return &Document{Root: root, Version: sc.processingVersion()}, nil
 }
 
 type composer struct {
@@ -148,21 +148,18 @@ func (c *composer) node() *Node {
 		if !ok {
 			c.p.fail("", nil, "found undefined alias "+pyReprID(e.anchor), e.start)
 		}
+		// An alias inside the node it names (size 0: not composed yet)
+		// repeats nothing: ruamel's constructor reads it as None, or as
+		// the node itself (a cycle), which package suite refuses.
 		c.aliasSize += max(n.size, 1)
-		if n.size == 0 || c.aliasSize > MaxAliasNodes {
+		if c.aliasSize > MaxAliasNodes {
 			panic(&Error{Kind: KindLimit, Mark: e.start, Problem: fmt.Sprintf(
 				"the aliases of this document repeat more than %d nodes (the limit on alias expansion)", MaxAliasNodes)})
 		}
 		return n
 	}
-	c.depth++
-	defer func() { c.depth-- }()
 	e := c.p.peekEvent()
-	if c.depth > MaxDepth {
-		panic(&Error{Kind: KindLimit, Mark: e.start, Problem: fmt.Sprintf(
-			"collections nest more than %d levels deep (the limit on nesting depth)", MaxDepth)})
-	}
-	switch e.kind {
+	switch e.kind { //nolint:exhaustive // any other event is the error below
 	case eScalar:
 		return c.scalar()
 	case eSequenceStart:
@@ -196,6 +193,12 @@ func (c *composer) tag(n *Node, e *event, resolve func() string) {
 }
 
 func (c *composer) collection(kind NodeKind, endKind eventKind) *Node {
+	if c.depth == MaxDepth {
+		panic(&Error{Kind: KindLimit, Mark: c.p.peekEvent().start, Problem: fmt.Sprintf(
+			"collections nest more than %d levels deep (the limit on nesting depth)", MaxDepth)})
+	}
+	c.depth++
+	defer func() { c.depth-- }()
 	e := c.p.getEvent()
 	n := &Node{Kind: kind, Anchor: e.anchor, Start: e.start, Flow: e.flow}
 	c.tag(n, &e, func() string {

@@ -21,7 +21,14 @@
 // The input is checked first as ruamel's reader checks it: it must be UTF-8
 // (dryfire opens suites as UTF-8 text) and hold no character YAML forbids
 // (NUL, C0 controls other than tab, LF and CR, DEL, C1 controls other than
-// NEL, surrogates, U+FFFE and U+FFFF). dryfire reads a large file in chunks
-// and may meet a syntax error before a bad character further on; this
-// package always reports the bad character. Both refuse the file.
+// NEL, surrogates, U+FFFE and U+FFFF). dryfire reads a file in chunks and
+// checks each chunk as it reads it, so of a syntax error and a bad byte or
+// character further on it reports the one its reads meet first; this
+// package replays those reads and reports the same one.
+//
+// Two limits, which ruamel does not have, bound the work of any document:
+// collections nest at most [MaxDepth] levels (checked as each collection
+// starts, before anything under it is read), and aliases repeat at most
+// [MaxAliasNodes] nodes in all. A document past either fails with an
+// [*Error] of kind [KindLimit] that names the limit and its value.
 package yamlrt

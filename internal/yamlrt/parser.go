@@ -113,11 +113,13 @@ var defaultTags = map[string]string{"!": "!", "!!": "tag:yaml.org,2002:"}
 
 // parser turns tokens into events as ruamel's round-trip parser does.
 type parser struct {
-	s       *scanner
-	state   parseState
-	states  []parseState
-	marks   []Mark
-	current *event
+	s      *scanner
+	state  parseState
+	states []parseState
+	marks  []Mark
+	// cur is the event peeked at, when has is set.
+	cur     event
+	has     bool
 	handles map[string]string
 }
 
@@ -130,15 +132,14 @@ func (p *parser) fail(context string, contextMark *Mark, problem string, mark Ma
 }
 
 func (p *parser) checkEvent(kinds ...eventKind) bool {
-	if p.current == nil && p.state != psNone {
-		e := p.next()
-		p.current = &e
+	if !p.has && p.state != psNone {
+		p.cur, p.has = p.next(), true
 	}
-	if p.current == nil {
+	if !p.has {
 		return false
 	}
 	for _, k := range kinds {
-		if p.current.kind == k {
+		if p.cur.kind == k {
 			return true
 		}
 	}
@@ -146,24 +147,24 @@ func (p *parser) checkEvent(kinds ...eventKind) bool {
 }
 
 func (p *parser) peekEvent() *event {
-	if p.current == nil && p.state != psNone {
-		e := p.next()
-		p.current = &e
+	if !p.has && p.state != psNone {
+		p.cur, p.has = p.next(), true
 	}
-	return p.current
+	if !p.has {
+		return nil
+	}
+	return &p.cur
 }
 
 func (p *parser) getEvent() event {
-	if p.current == nil && p.state != psNone {
-		e := p.next()
-		p.current = &e
+	if !p.has && p.state != psNone {
+		p.cur, p.has = p.next(), true
 	}
-	if p.current == nil {
+	if !p.has {
 		return event{kind: eStreamEnd}
 	}
-	e := *p.current
-	p.current = nil
-	return e
+	p.has = false
+	return p.cur
 }
 
 func (p *parser) popState() parseState {
@@ -177,7 +178,7 @@ func (p *parser) popState() parseState {
 func (p *parser) moveComment() { p.s.peekToken() }
 
 func (p *parser) next() event {
-	switch p.state {
+	switch p.state { //nolint:exhaustive // psNone: after the end of the stream, only its end again
 	case psStreamStart:
 		t := p.s.getToken()
 		p.moveComment()

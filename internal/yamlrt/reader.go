@@ -315,26 +315,28 @@ func (p *pyReads) update(length int) error {
 func detectByte(data []byte, i int) int {
 	b := data[i]
 	var need int
-	lo, hi := byte(0x80), byte(0xBF)
 	switch {
 	case b >= 0xC2 && b <= 0xDF:
 		need = 1
 	case b >= 0xE0 && b <= 0xEF:
 		need = 2
-		if b == 0xE0 {
-			lo = 0xA0
-		} else if b == 0xED {
-			hi = 0x9F
-		}
 	case b >= 0xF0 && b <= 0xF4:
 		need = 3
-		if b == 0xF0 {
-			lo = 0x90
-		} else if b == 0xF4 {
-			hi = 0x8F
-		}
 	default:
 		return i
+	}
+	// The second byte's range depends on the first (no overlong forms,
+	// surrogates or code points past U+10FFFF).
+	lo, hi := byte(0x80), byte(0xBF)
+	switch b {
+	case 0xE0:
+		lo = 0xA0
+	case 0xED:
+		hi = 0x9F
+	case 0xF0:
+		lo = 0x90
+	case 0xF4:
+		hi = 0x8F
 	}
 	for k := 1; k <= need; k++ {
 		if i+k >= len(data) {
@@ -400,14 +402,12 @@ func (r *reader) prefix(n int) string {
 	return string(r.buf[r.pos:end])
 }
 
-// hasPrefix reports whether the next characters are s (ASCII only).
-func (r *reader) hasPrefix(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if r.peek(i) != rune(s[i]) {
-			return false
-		}
-	}
-	return true
+// documentMarker reports whether a document marker ("---" or "...", then
+// a space or the end of the line) comes next, reading ahead as ruamel
+// does (prefix(3), then peek(3)).
+func (r *reader) documentMarker() bool {
+	p := r.prefix(3)
+	return (p == "---" || p == "...") && isEndSpaceTab(r.peek(3))
 }
 
 // forward moves n characters on, counting lines and columns.
@@ -438,12 +438,6 @@ func in(c rune, set string) bool {
 	}
 	return false
 }
-
-const (
-	theEnd         = "\n\x00\r\u0085\u2028\u2029"
-	theEndSpaceTab = " \n\x00\t\r\u0085\u2028\u2029"
-	lineBreaks     = "\r\n\u0085\u2028\u2029"
-)
 
 func isEnd(c rune) bool {
 	return c == '\n' || c == 0 || c == '\r' || c == 0x85 || c == 0x2028 || c == 0x2029

@@ -203,7 +203,7 @@ func (s *scanner) scanFlowScalar(double bool) token {
 	r.forward(1)
 	s.scanFlowScalarNonSpaces(&b, double, start)
 	for r.ch() != quote {
-		s.scanFlowScalarSpaces(&b, double, start)
+		s.scanFlowScalarSpaces(&b, start)
 		s.scanFlowScalarNonSpaces(&b, double, start)
 	}
 	r.forward(1)
@@ -281,7 +281,7 @@ func encodeWTF8(c rune) string {
 	return string(c)
 }
 
-func (s *scanner) scanFlowScalarSpaces(b *strings.Builder, double bool, start Mark) {
+func (s *scanner) scanFlowScalarSpaces(b *strings.Builder, start Mark) {
 	r := s.r
 	n := 0
 	for c := r.peek(n); c == ' ' || c == '\t'; c = r.peek(n) {
@@ -313,7 +313,7 @@ func (s *scanner) scanFlowScalarBreaks(b *strings.Builder, start Mark) int {
 	r := s.r
 	count := 0
 	for {
-		if (r.hasPrefix("---") || r.hasPrefix("...")) && isEndSpaceTab(r.peek(3)) {
+		if r.documentMarker() {
 			s.fail("while scanning a quoted scalar", &start, "found unexpected document separator", r.mark())
 		}
 		for c := r.ch(); c == ' ' || c == '\t'; c = r.ch() {
@@ -336,10 +336,7 @@ func (s *scanner) scanPlain() token {
 	end := start
 	indent := s.indent + 1
 	var spaces []string
-	for {
-		if r.ch() == '#' {
-			break
-		}
+	for r.ch() != '#' {
 		n := 0
 		var ch rune
 		for {
@@ -389,13 +386,10 @@ func (s *scanner) scanPlainSpaces() ([]string, bool) {
 	}
 	ws := r.prefix(n)
 	r.forward(n)
-	marker := func() bool {
-		return (r.hasPrefix("---") || r.hasPrefix("...")) && isEndSpaceTab(r.peek(3))
-	}
-	if isBreak(r.ch()) {
+	if isBreak(r.ch()) { //nolint:nestif // ruamel's scan_plain_spaces, branch for branch
 		lineBreak := s.scanLineBreak(false)
 		s.allowSimpleKey = true
-		if marker() {
+		if r.documentMarker() {
 			return nil, false
 		}
 		var breaks []string
@@ -404,7 +398,7 @@ func (s *scanner) scanPlainSpaces() ([]string, bool) {
 				r.forward(1)
 			} else {
 				breaks = append(breaks, s.scanLineBreak(false))
-				if marker() {
+				if r.documentMarker() {
 					return nil, false
 				}
 			}

@@ -29,7 +29,7 @@ type scanner struct {
 	r              *reader
 	done           bool
 	flow           []rune
-	tokens         []token
+	tokens         tokenQueue
 	tokensTaken    int
 	indent         int
 	indents        []int
@@ -42,7 +42,7 @@ type scanner struct {
 func newScanner(r *reader, session *Session) *scanner {
 	s := &scanner{r: r, indent: -1, allowSimpleKey: true, session: session}
 	m := r.mark()
-	s.tokens = append(s.tokens, token{kind: tStreamStart, start: m, end: m})
+	s.tokens.push(token{kind: tStreamStart, start: m, end: m})
 	return s
 }
 
@@ -82,12 +82,12 @@ func (s *scanner) checkToken(kinds ...tokenKind) bool {
 		s.fetchMoreTokens()
 	}
 	s.gatherComments()
-	if len(s.tokens) > 0 {
+	if s.tokens.len() > 0 {
 		if len(kinds) == 0 {
 			return true
 		}
 		for _, k := range kinds {
-			if s.tokens[0].kind == k {
+			if s.tokens.at(0).kind == k {
 				return true
 			}
 		}
@@ -100,8 +100,8 @@ func (s *scanner) peekToken() *token {
 		s.fetchMoreTokens()
 	}
 	s.gatherComments()
-	if len(s.tokens) > 0 {
-		return &s.tokens[0]
+	if s.tokens.len() > 0 {
+		return s.tokens.at(0)
 	}
 	return nil
 }
@@ -109,24 +109,24 @@ func (s *scanner) peekToken() *token {
 // gatherComments drops the comment tokens before the next token, reading
 // on as ruamel does (its comments are attached to the next token).
 func (s *scanner) gatherComments() {
-	if len(s.tokens) == 0 {
+	if s.tokens.len() == 0 {
 		return
 	}
-	if s.tokens[0].kind == tComment {
-		s.tokens = s.tokens[1:]
+	if s.tokens.at(0).kind == tComment {
+		s.tokens.pop()
 		s.tokensTaken++
 	}
 	for s.needMoreTokens() {
 		s.fetchMoreTokens()
-		if len(s.tokens) == 0 {
+		if s.tokens.len() == 0 {
 			return
 		}
-		if s.tokens[0].kind == tComment {
+		if s.tokens.at(0).kind == tComment {
 			s.tokensTaken++
-			s.tokens = s.tokens[1:]
+			s.tokens.pop()
 		}
 	}
-	if !s.done && len(s.tokens) < 2 {
+	if !s.done && s.tokens.len() < 2 {
 		s.fetchMoreTokens()
 	}
 }
@@ -136,34 +136,32 @@ func (s *scanner) getToken() token {
 		s.fetchMoreTokens()
 	}
 	s.gatherComments()
-	if len(s.tokens) == 0 {
+	if s.tokens.len() == 0 {
 		return token{kind: tStreamEnd}
 	}
-	t0 := s.tokens[0].kind
-	if len(s.tokens) > 1 && s.tokens[1].kind == tComment {
+	t0 := s.tokens.at(0).kind
+	if s.tokens.len() > 1 && s.tokens.at(1).kind == tComment {
 		switch {
 		case (t0 == tScalar || t0 == tValue || t0 == tFlowSequenceEnd || t0 == tFlowMappingEnd) &&
-			s.tokens[0].end.Line == s.tokens[1].start.Line:
+			s.tokens.at(0).end.Line == s.tokens.at(1).start.Line:
 			s.takeTrailingComments()
-		case t0 == tScalar && s.tokens[0].end.Line != s.tokens[1].start.Line:
+		case t0 == tScalar && s.tokens.at(0).end.Line != s.tokens.at(1).start.Line:
 			s.takeTrailingComments()
 		}
 	}
 	s.tokensTaken++
-	t := s.tokens[0]
-	s.tokens = s.tokens[1:]
-	return t
+	return s.tokens.pop()
 }
 
 // takeTrailingComments attaches the comments after the next token to it,
 // reading a token further after each, as ruamel does.
 func (s *scanner) takeTrailingComments() {
 	s.tokensTaken++
-	s.tokens = append(s.tokens[:1], s.tokens[2:]...)
+	s.tokens.removeAt(1)
 	s.fetchMoreTokens()
-	for len(s.tokens) > 1 && s.tokens[1].kind == tComment {
+	for s.tokens.len() > 1 && s.tokens.at(1).kind == tComment {
 		s.tokensTaken++
-		s.tokens = append(s.tokens[:1], s.tokens[2:]...)
+		s.tokens.removeAt(1)
 		s.fetchMoreTokens()
 	}
 }
@@ -172,7 +170,7 @@ func (s *scanner) needMoreTokens() bool {
 	if s.done {
 		return false
 	}
-	if len(s.tokens) == 0 {
+	if s.tokens.len() == 0 {
 		return true
 	}
 	s.staleSimpleKeys()
@@ -184,7 +182,7 @@ func (s *scanner) needMoreTokens() bool {
 
 func (s *scanner) fetchMoreTokens() {
 	if start, end, ok := s.scanToNextToken(); ok {
-		s.tokens = append(s.tokens, token{kind: tComment, start: start, end: end})
+		s.tokens.push(token{kind: tComment, start: start, end: end})
 		return
 	}
 	s.staleSimpleKeys()
@@ -218,27 +216,27 @@ func (s *scanner) fetchMoreTokens() {
 	case ch == '*':
 		s.saveSimpleKey()
 		s.allowSimpleKey = false
-		s.tokens = append(s.tokens, s.scanAnchor(tAlias))
+		s.tokens.push(s.scanAnchor(tAlias))
 	case ch == '&':
 		s.saveSimpleKey()
 		s.allowSimpleKey = false
-		s.tokens = append(s.tokens, s.scanAnchor(tAnchor))
+		s.tokens.push(s.scanAnchor(tAnchor))
 	case ch == '!':
 		s.saveSimpleKey()
 		s.allowSimpleKey = false
-		s.tokens = append(s.tokens, s.scanTag())
+		s.tokens.push(s.scanTag())
 	case (ch == '|' || ch == '>') && s.flowLevel() == 0:
 		s.allowSimpleKey = true
 		s.removeSimpleKey()
-		s.tokens = append(s.tokens, s.scanBlockScalar(ch == '>'))
+		s.tokens.push(s.scanBlockScalar(ch == '>'))
 	case ch == '\'' || ch == '"':
 		s.saveSimpleKey()
 		s.allowSimpleKey = false
-		s.tokens = append(s.tokens, s.scanFlowScalar(ch == '"'))
+		s.tokens.push(s.scanFlowScalar(ch == '"'))
 	case s.checkPlain():
 		s.saveSimpleKey()
 		s.allowSimpleKey = false
-		s.tokens = append(s.tokens, s.scanPlain())
+		s.tokens.push(s.scanPlain())
 	default:
 		s.fail("while scanning for the next token", nil,
 			"found character "+pyReprChar(ch)+" that cannot start any token", s.r.mark())
@@ -280,7 +278,7 @@ func (s *scanner) saveSimpleKey() {
 	s.removeSimpleKey()
 	m := s.r.mark()
 	s.possible = append(s.possible, levelKey{level: s.flowLevel(), key: simpleKey{
-		tokenNumber: s.tokensTaken + len(s.tokens), required: required,
+		tokenNumber: s.tokensTaken + s.tokens.len(), required: required,
 		index: s.r.pos, line: s.r.line, column: s.r.col, mark: m,
 	}})
 }
@@ -308,7 +306,7 @@ func (s *scanner) unwindIndent(column int) {
 		m := s.r.mark()
 		s.indent = s.indents[len(s.indents)-1]
 		s.indents = s.indents[:len(s.indents)-1]
-		s.tokens = append(s.tokens, token{kind: tBlockEnd, start: m, end: m})
+		s.tokens.push(token{kind: tBlockEnd, start: m, end: m})
 	}
 }
 
@@ -326,7 +324,7 @@ func (s *scanner) addIndent(column int) bool {
 func (s *scanner) simple(kind tokenKind) {
 	start := s.r.mark()
 	s.r.forward(1)
-	s.tokens = append(s.tokens, token{kind: kind, start: start, end: s.r.mark()})
+	s.tokens.push(token{kind: kind, start: start, end: s.r.mark()})
 }
 
 func (s *scanner) fetchStreamEnd() {
@@ -335,7 +333,7 @@ func (s *scanner) fetchStreamEnd() {
 	s.allowSimpleKey = false
 	s.possible = s.possible[:0]
 	m := s.r.mark()
-	s.tokens = append(s.tokens, token{kind: tStreamEnd, start: m, end: m})
+	s.tokens.push(token{kind: tStreamEnd, start: m, end: m})
 	s.done = true
 }
 
@@ -343,11 +341,11 @@ func (s *scanner) fetchDirective() {
 	s.unwindIndent(-1)
 	s.removeSimpleKey()
 	s.allowSimpleKey = false
-	s.tokens = append(s.tokens, s.scanDirective())
+	s.tokens.push(s.scanDirective())
 }
 
 func (s *scanner) checkDocumentIndicator(ind string) bool {
-	return s.r.col == 0 && s.r.hasPrefix(ind) && isEndSpaceTab(s.r.peek(3))
+	return s.r.col == 0 && s.r.prefix(3) == ind && isEndSpaceTab(s.r.peek(3))
 }
 
 func (s *scanner) fetchDocumentIndicator(kind tokenKind) {
@@ -356,7 +354,7 @@ func (s *scanner) fetchDocumentIndicator(kind tokenKind) {
 	s.allowSimpleKey = false
 	start := s.r.mark()
 	s.r.forward(3)
-	s.tokens = append(s.tokens, token{kind: kind, start: start, end: s.r.mark()})
+	s.tokens.push(token{kind: kind, start: start, end: s.r.mark()})
 }
 
 func (s *scanner) fetchFlowCollectionStart(kind tokenKind, push rune) {
@@ -388,7 +386,7 @@ func (s *scanner) fetchBlockEntry() {
 		}
 		if s.addIndent(s.r.col) {
 			m := s.r.mark()
-			s.tokens = append(s.tokens, token{kind: tBlockSequenceStart, start: m, end: m})
+			s.tokens.push(token{kind: tBlockSequenceStart, start: m, end: m})
 		}
 	}
 	s.allowSimpleKey = true
@@ -403,7 +401,7 @@ func (s *scanner) fetchKey() {
 		}
 		if s.addIndent(s.r.col) {
 			m := s.r.mark()
-			s.tokens = append(s.tokens, token{kind: tBlockMappingStart, start: m, end: m})
+			s.tokens.push(token{kind: tBlockMappingStart, start: m, end: m})
 		}
 	}
 	s.allowSimpleKey = s.flowLevel() == 0
@@ -434,7 +432,7 @@ func (s *scanner) fetchValue() {
 			}
 			if s.addIndent(s.r.col) {
 				m := s.r.mark()
-				s.tokens = append(s.tokens, token{kind: tBlockMappingStart, start: m, end: m})
+				s.tokens.push(token{kind: tBlockMappingStart, start: m, end: m})
 			}
 		}
 		s.allowSimpleKey = s.flowLevel() == 0
@@ -443,32 +441,24 @@ func (s *scanner) fetchValue() {
 	s.simple(tValue)
 }
 
-func (s *scanner) insertToken(at int, t token) {
-	s.tokens = append(s.tokens, token{})
-	copy(s.tokens[at+1:], s.tokens[at:])
-	s.tokens[at] = t
-}
+func (s *scanner) insertToken(at int, t token) { s.tokens.insert(at, t) }
 
 // Checkers.
 
 func (s *scanner) checkValue() bool {
+	if s.flowLevel() == 0 {
+		return isEndSpaceTab(s.r.peek(1))
+	}
 	if s.is11() {
-		if s.flowLevel() > 0 {
-			return true
-		}
-	} else if s.flowLevel() > 0 {
-		if s.flow[len(s.flow)-1] == '[' {
-			if !isEndSpaceTab(s.r.peek(1)) {
-				return false
-			}
-		} else if n := len(s.tokens); n > 0 && s.tokens[n-1].kind == tValue {
-			if !isEndSpaceTab(s.r.peek(1)) {
-				return false
-			}
-		}
 		return true
 	}
-	return isEndSpaceTab(s.r.peek(1))
+	// YAML 1.2 in flow context: after '[', or in a mapping's value, ':'
+	// must be followed by a space.
+	n := s.tokens.len()
+	if s.flow[len(s.flow)-1] == '[' || (n > 0 && s.tokens.at(n-1).kind == tValue) {
+		return isEndSpaceTab(s.r.peek(1))
+	}
+	return true
 }
 
 func (s *scanner) checkPlain() bool {
@@ -520,12 +510,11 @@ func (s *scanner) scanToNextToken() (Mark, Mark, bool) {
 		if s.scanLineBreak(false) == "" {
 			return Mark{}, Mark{}, false
 		}
-		start := r.mark()
 		if s.flowLevel() == 0 {
 			s.allowSimpleKey = true
 		}
 		if r.ch() == '\n' {
-			start = r.mark()
+			start := r.mark()
 			for s.scanLineBreak(true) != "" {
 			}
 			return start, r.mark(), true

@@ -70,3 +70,52 @@ type token struct {
 	major, minor         int
 	tagHandle, tagPrefix string
 }
+
+// tokenQueue is the scanner's queue of tokens not yet taken: tokens are
+// taken from the front and added at the back (a simple key's KEY token is
+// inserted), and the queue is short, so it reuses one array rather than
+// reslicing it away.
+type tokenQueue struct {
+	buf  []token
+	head int
+}
+
+func (q *tokenQueue) len() int { return len(q.buf) - q.head }
+
+// at is the i-th token of the queue.
+func (q *tokenQueue) at(i int) *token { return &q.buf[q.head+i] }
+
+func (q *tokenQueue) push(t token) {
+	switch {
+	case q.head == len(q.buf):
+		q.buf, q.head = q.buf[:0], 0
+	case q.head >= 32 && 2*q.head >= len(q.buf):
+		n := copy(q.buf, q.buf[q.head:])
+		clear(q.buf[n:])
+		q.buf, q.head = q.buf[:n], 0
+	}
+	q.buf = append(q.buf, t)
+}
+
+func (q *tokenQueue) pop() token {
+	t := q.buf[q.head]
+	q.buf[q.head] = token{}
+	q.head++
+	return t
+}
+
+// removeAt drops the i-th token.
+func (q *tokenQueue) removeAt(i int) {
+	j := q.head + i
+	copy(q.buf[j:], q.buf[j+1:])
+	q.buf[len(q.buf)-1] = token{}
+	q.buf = q.buf[:len(q.buf)-1]
+}
+
+// insert puts t before the i-th token.
+func (q *tokenQueue) insert(i int, t token) {
+	q.buf = append(q.buf, token{})
+	j := q.head + i
+	copy(q.buf[j+1:], q.buf[j:])
+	q.buf[j] = t
+}
