@@ -227,6 +227,9 @@ def observe(doc: dict[str, Any]) -> dict[str, Any]:
                 suite, errors = load_suite(path)
             except Exception as exc:
                 rec["load"] = failure(exc, files)
+                # The scratch directory's name changes every run: leave it
+                # out, so that recording again changes only what dryfire did.
+                rec["load"]["message"] = rec["load"]["message"].replace(tmp + os.sep, "")
                 if rec["load"]["kind"] == "decode":
                     bad = [n for n in [SUITE, *sorted(files)] if not utf8(files[n])]
                     rec["load"].update(first_bad_utf8(files, bad[0]) if bad else {})

@@ -264,7 +264,7 @@ func (g *gen) mergeInto(m, src *node, inDoc bool) {
 // "?" keys, scalar values on the next line, flow collections in block
 // ones and the reverse.
 func (g *gen) restructure(n *node) {
-	switch n.kind {
+	switch n.kind { //nolint:exhaustive // the other kinds need nothing here
 	case mapNode:
 		for i := range n.keys {
 			if g.p(0.1) {

@@ -73,7 +73,6 @@ type gen struct {
 	calls   []Call
 	anchors []*node // anchored nodes, in document order
 	nextID  int
-	depth   int
 }
 
 func (g *gen) p(prob float64) bool { return g.r.Float64() < prob }
@@ -85,11 +84,10 @@ func (g *gen) pick(xs ...string) string { return xs[g.r.IntN(len(xs))] }
 func (g *gen) is(c string) bool { return g.class == c || g.p(0.03) }
 
 // anchor gives n an anchor that later aliases may refer to.
-func (g *gen) anchor(n *node) *node {
+func (g *gen) anchor(n *node) {
 	g.nextID++
 	n.anchor = fmt.Sprintf("a%d", g.nextID)
 	g.anchors = append(g.anchors, n)
-	return n
 }
 
 // aliasOf returns an alias to an earlier anchored node of the wanted kind,

@@ -138,7 +138,7 @@ func typedTree(n *suite.YAMLNode) jsonv.Value {
 	if n == nil {
 		return jsonv.NullValue()
 	}
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // the other kinds need nothing here
 	case jsonv.Object:
 		pairs := jsonv.ArrayValue()
 		for _, m := range n.Members {
@@ -160,7 +160,7 @@ func typedTree(n *suite.YAMLNode) jsonv.Value {
 		return typedOther(n)
 	}
 	v := n.Scalar
-	switch v.Kind {
+	switch v.Kind { //nolint:exhaustive // the other kinds need nothing here
 	case jsonv.Null:
 		return jsonv.NullValue()
 	case jsonv.Bool:

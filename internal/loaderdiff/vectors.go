@@ -97,27 +97,35 @@ func ReadVectors(dir string) ([]Vector, error) {
 	sort.Strings(files)
 	var out []Vector
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		vs, err := ReadVectorFile(f)
 		if err != nil {
 			return nil, err
 		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(nil, 64<<20)
-		for line := 1; sc.Scan(); line++ {
-			if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-				continue
-			}
-			var v Vector
-			if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", f, line, err)
-			}
-			out = append(out, v)
-		}
-		if err := sc.Err(); err != nil {
-			return nil, err
-		}
+		out = append(out, vs...)
 	}
 	return out, nil
+}
+
+// ReadVectorFile reads one file of vectors, one JSON object a line.
+func ReadVectorFile(f string) ([]Vector, error) {
+	data, err := os.ReadFile(f)
+	if err != nil {
+		return nil, err
+	}
+	var out []Vector
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 64<<20)
+	for line := 1; sc.Scan(); line++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var v Vector
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", f, line, err)
+		}
+		out = append(out, v)
+	}
+	return out, sc.Err()
 }
 
 // AppendVectors adds vectors to dir, one file per class, leaving out the
@@ -153,8 +161,7 @@ func AppendVectors(dir string, vs []Vector) error {
 				f.Close()
 				return err
 			}
-			w.Write(b)
-			w.WriteByte('\n')
+			_, _ = w.Write(append(b, '\n')) // bufio keeps the first error for Flush
 		}
 		if err := w.Flush(); err != nil {
 			f.Close()
@@ -165,4 +172,21 @@ func AppendVectors(dir string, vs []Vector) error {
 		}
 	}
 	return nil
+}
+
+// WriteVectors writes vs to the file path, replacing it.
+func WriteVectors(path string, vs []Vector) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	for _, v := range vs {
+		line, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	return os.WriteFile(path, b.Bytes(), 0o644)
 }

@@ -76,7 +76,7 @@ func (n *node) multiline() bool { return n.kind == scalarNode && n.header != "" 
 
 // flowable reports whether the node can be written in flow context.
 func (n *node) flowable() bool {
-	switch n.kind {
+	switch n.kind { //nolint:exhaustive // the other kinds need nothing here
 	case scalarNode:
 		return n.header == ""
 	case mapNode:
@@ -176,7 +176,7 @@ func (n *node) block(b *strings.Builder, indent int) {
 }
 
 func (n *node) blockFrom(b *strings.Builder, indent int, first bool) {
-	switch n.kind {
+	switch n.kind { //nolint:exhaustive // the other kinds need nothing here
 	case mapNode:
 		for i := range n.keys {
 			if i > 0 || !first {

@@ -48,6 +48,8 @@ type options struct {
 	verbose      bool
 	dump         bool
 	records      string
+	cases        bool
+	rerecord     bool
 }
 
 func run(args []string, stdout io.Writer) error {
@@ -65,8 +67,16 @@ func run(args []string, stdout io.Writer) error {
 	fs.BoolVar(&o.verbose, "v", false, "print every disagreement")
 	fs.StringVar(&o.records, "records", "", "file of dryfire's observations: read it when it exists, else write it (saves rerunning dryfire while the Go side changes)")
 	fs.BoolVar(&o.dump, "dump", false, "with -v, print the disagreeing documents and both loads in full")
+	fs.BoolVar(&o.cases, "cases", false, "observe the named cases (loaderdiff.Cases) instead of generated documents; with -vectors, write them all to DIR/cases.jsonl")
+	fs.BoolVar(&o.rerecord, "rerecord", false, "have dryfire observe again the documents of every vector in -vectors DIR and rewrite their records (after a change of dryfire or of the oracle script)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if o.cases {
+		return runCases(o, stdout)
+	}
+	if o.rerecord {
+		return rerecord(o, stdout)
 	}
 	docs := make([]loaderdiff.Doc, 0, o.n)
 	for i := o.first; len(docs) < o.n; i++ {
@@ -265,4 +275,82 @@ func clip(s string) string {
 		return s[:400] + "…"
 	}
 	return s
+}
+
+// runCases has dryfire observe every named case, compares, and writes
+// them all as vectors named by the case (the file is rewritten whole).
+func runCases(o options, stdout io.Writer) error {
+	docs := make([]loaderdiff.Doc, len(loaderdiff.Cases))
+	for i, c := range loaderdiff.Cases {
+		docs[i] = c.Doc()
+	}
+	recs, err := cachedOracle(o, docs)
+	if err != nil {
+		return err
+	}
+	scratch, err := os.MkdirTemp("", "loaderdiff-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(scratch)
+	vectors := make([]Vector, len(docs))
+	disagreeing := 0
+	for i, d := range docs {
+		ours, err := loaderdiff.Observe(d, filepath.Join(scratch, fmt.Sprint(i)))
+		if err != nil {
+			return err
+		}
+		for _, df := range loaderdiff.Compare(ours, recs[i]) {
+			if df.Part == "limit" {
+				fmt.Fprintf(stdout, "%s: %s (dryfire-tui's own limit, intended)\n", d.ID, df.Part)
+				continue
+			}
+			disagreeing++
+			a, b := around(df.Ours, df.Dryfire)
+			fmt.Fprintf(stdout, "%s %s\n  ours:    %s\n  dryfire: %s\n", d.ID, df.Part, a, b)
+		}
+		if o.verbose {
+			fmt.Fprintf(stdout, "%s\n  dryfire: %s\n", d.ID, clip(jsonv.PyJSONDumps(recs[i])))
+		}
+		vectors[i] = Vector{Name: d.ID, Doc: d, Dryfire: json.RawMessage(jsonv.PyJSONDumps(recs[i]))}
+	}
+	fmt.Fprintf(stdout, "%d named cases, %d disagreements\n", len(docs), disagreeing)
+	if o.vectors == "" {
+		return nil
+	}
+	return loaderdiff.WriteVectors(filepath.Join(o.vectors, "cases.jsonl"), vectors)
+}
+
+// rerecord has dryfire observe the documents of the vectors in o.vectors
+// again and rewrites each file with the new records, names kept.
+func rerecord(o options, stdout io.Writer) error {
+	if o.vectors == "" {
+		return fmt.Errorf("-rerecord needs -vectors DIR")
+	}
+	files, err := filepath.Glob(filepath.Join(o.vectors, "*.jsonl"))
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		vs, err := loaderdiff.ReadVectorFile(f)
+		if err != nil {
+			return err
+		}
+		docs := make([]loaderdiff.Doc, len(vs))
+		for i, v := range vs {
+			docs[i] = v.Doc
+		}
+		recs, err := oracle(o, docs)
+		if err != nil {
+			return err
+		}
+		for i := range vs {
+			vs[i].Dryfire = json.RawMessage(jsonv.PyJSONDumps(recs[i]))
+		}
+		if err := loaderdiff.WriteVectors(f, vs); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: %d vectors recorded again\n", f, len(vs))
+	}
+	return nil
 }
