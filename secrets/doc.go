@@ -12,7 +12,10 @@
 // # Rules
 //
 // The rules are our own ([Rules] lists them by family; docs/secrets.md is
-// the table). Most are anchored on a literal prefix (sk-ant-api03-, ghp_,
+// the table). They live in secrets/internal/detect, which finds secrets in
+// one string and knows nothing of files or JSON; this package walks
+// decoded values, hands it each string with the name it sits under, and
+// turns what it finds into findings. Most rules are anchored on a literal prefix (sk-ant-api03-, ghp_,
 // AKIA, IQoJb3JpZ2luX2Vj, eyJ, -----BEGIN, hooks.slack.com/, …) so that one
 // pass over a string looks only at the bytes that can start a secret; a
 // candidate is then checked for its length, alphabet, checksum (GitHub) and
@@ -51,7 +54,22 @@
 //     lives in package workspace, which calls these.
 //   - [RedactValue] replaces every secret with [REDACTED:<rule>];
 //     [RedactFile] rewrites a recording atomically in its own format.
+//   - [Mask] is how every surface that prints a recording's values (show,
+//     diff, review, the browser) shows a secret: rule, preview and the
+//     start of the hash. A [Masker] masks values and text, also values
+//     known to be secret (an environment variable interpolated into a
+//     suite) and secrets it learned elsewhere in the same values.
 //   - [Baseline] records accepted findings by rule and hash, optionally
 //     scoped to a path; [DefaultBaselineFile] at the project root is read
 //     automatically by the command. Baselines of version 1 are still read.
+//
+// # Files
+//
+// scan.go has [Finding] and the scans of decoded recordings; visit.go the
+// walk of a decoded value (JSON paths, previews, hashes, and what the
+// shape of an object says about its strings: a header pair, a
+// {"name": …, "value": …} object, a Kubernetes Secret); text.go the scans
+// of bytes; mask.go, redact.go and baseline.go the masks, the redaction
+// and the baseline; rules.go the rule IDs of package detect, under the
+// names this package has always exported.
 package secrets

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 )
 
 // The planted secrets are generated at test time from a seeded generator,
@@ -38,7 +40,7 @@ func (g *gen) str(alphabet string, n int) string {
 		for i := range b {
 			b[i] = alphabet[g.r.IntN(len(alphabet))]
 		}
-		if s := string(b); n < 8 || randomBody(s) && classes(s) >= min(2, classes(alphabet)) {
+		if s := string(b); n < 8 || detect.RandomBody(s) && detect.Classes(s) >= min(2, detect.Classes(alphabet)) {
 			return s
 		}
 	}
@@ -197,7 +199,7 @@ func (g *gen) infraKinds() []planted {
 func (g *gen) codeKinds() []planted {
 	gh := func(prefix string) string {
 		r := g.str(genAlnum, 30)
-		return prefix + r + githubChecksum(r)
+		return prefix + r + detect.GitHubChecksum(r)
 	}
 	p := func(rule, prefix, alphabet string, n int) planted { return plain(rule, prefix+g.str(alphabet, n)) }
 	return []planted{

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 )
 
 // lookAlikes are texts that resemble secrets and are not, by family:
@@ -14,7 +15,7 @@ import (
 // They are harmless to write down; the generated ones below are drawn at run
 // time like the secrets.
 var lookAlikes = map[string][]string{
-	famAI: {
+	detect.FamilyAI: {
 		"sk-ant-api03-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
 		"sk-ant-api03-…", "sk-ant-api03-abc123", "sk-proj-...", "sk-proj-YOUR_API_KEY", "sk-1234567890abcdef",
 		"sk-or-v1-0000000000000000000000000000000000000000000000000000000000000000",
@@ -23,31 +24,31 @@ var lookAlikes = map[string][]string{
 		"toolu_01Vab2T5o5iEMxxpm1ZUiJW9", "msg_01Xj1U3isylXUpKu5sdQsJIXuq", "call_7Jc2WvKxF9dQ3LpZ8nB1mT4s",
 		"chatcmpl-9xYz8WvU7tS6rQ5pO4nM3lK2jI1h",
 	},
-	famAWS: {
+	detect.FamilyAWS: {
 		"AKIAIOSFODNN7EXAMPLE", "AKIAI44QH8DHBEXAMPLE",
 		"aws_access_key_id=AKIAIOSFODNN7EXAMPLE aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
 		"arn:aws:iam::123456789012:role/orders-reader", "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20260801/us-east-1/s3/aws4_request",
 	},
-	famGCP:   {"AIzaSyDUMMY", "ya29.xxxxx", "projects/acme-orders/secrets/db-password/versions/latest"},
-	famAzure: {"AccountKey=YOUR_ACCOUNT_KEY;EndpointSuffix=core.windows.net", "https://acme.blob.core.windows.net/exports/orders.csv?sv=2022-11-02&sig=REDACTED"},
-	famCode: {
+	detect.FamilyGCP:   {"AIzaSyDUMMY", "ya29.xxxxx", "projects/acme-orders/secrets/db-password/versions/latest"},
+	detect.FamilyAzure: {"AccountKey=YOUR_ACCOUNT_KEY;EndpointSuffix=core.windows.net", "https://acme.blob.core.windows.net/exports/orders.csv?sv=2022-11-02&sig=REDACTED"},
+	detect.FamilyCode: {
 		"ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "ghp_************************************",
 		"github_pat_XXXXXXXXXXXXXXXXXXXXXX_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX",
 		"glpat-xxxxxxxxxxxxxxxxxxxx", "https://git@github.com/acme/orders.git", "npm_YOUR_NPM_TOKEN_GOES_HERE_XXXXXXXXX",
 	},
-	famChat: {
+	detect.FamilyChat: {
 		"xoxb-your-token-here", "xoxb-123-456-abc",
 		"https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
 		"https://discord.com/api/webhooks/000000000000000000/xxxxxxxx", "mailto:ops@example.com",
 	},
-	famPay: {"sk_live_...", "pk_live_…", "sk_test_…"},
-	famKeys: {
+	detect.FamilyPay: {"sk_live_...", "pk_live_…", "sk_test_…"},
+	detect.FamilyKeys: {
 		"-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----",
 		"-----BEGIN RSA PRIVATE KEY-----\\nMIIEow...\\n-----END RSA PRIVATE KEY-----",
 		"-----BEGIN CERTIFICATE-----", "-----BEGIN OPENSSH PRIVATE KEY-----\n<your key>\n-----END OPENSSH PRIVATE KEY-----",
 		"AGE-SECRET-KEY-1XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX",
 	},
-	famAuth: {
+	detect.FamilyAuth: {
 		"Use a Bearer token in the Authorization header.", "Authorization: Bearer <token>", "Authorization: Bearer ${TOKEN}",
 		"Authorization: Basic dXNlcm5hbWU=", "Basic auth is supported on the admin API.",
 		"postgres://user:password@localhost:5432/app", "postgres://app:${DB_PASSWORD}@db/app", "https://user:<password>@example.com",
@@ -63,31 +64,31 @@ var lookAlikes = map[string][]string{
 // lengths, public keys and certificates, a signature outside a SAS URL.
 func (g *gen) generatedLookAlikes() map[string][]string {
 	r := g.str(genAlnum, 30)
-	bad := githubChecksum(r)
+	bad := detect.GitHubChecksum(r)
 	bad = string(rune(bad[0]^1)) + bad[1:]
 	pub := func(label string, n int) string { return pemBlock(label, nil, g.derLike(n), "\n") }
 	return map[string][]string{
-		famAI: {"sk-" + g.str(genHex, 16), "sk-ant-api03-" + g.str(genB64URL, 20), "gsk_" + g.str(genAlnum, 20), "hf_" + g.str(genLetters, 12)},
-		famAWS: {
+		detect.FamilyAI: {"sk-" + g.str(genHex, 16), "sk-ant-api03-" + g.str(genB64URL, 20), "gsk_" + g.str(genAlnum, 20), "hf_" + g.str(genLetters, 12)},
+		detect.FamilyAWS: {
 			"AKIA" + g.str(genUpper, 17), "aws_access_key_id: ASIA" + strings.ToLower(g.str(genUpper, 16)),
 			"IQoJb3JpZ2luX2Vj" + g.str(genB64, 40), "checksum " + g.str(genB64, 40),
 		},
-		famGCP:   {"AIza" + g.str(genB64URL, 30), "ya29." + g.str(genB64URL, 10)},
-		famAzure: {"https://cdn.acme.test/img/logo.png?w=200&sig=" + base64.StdEncoding.EncodeToString(g.bytes(32)), g.str(genAlnum, 3) + "1Q~" + g.str(genAlnum, 12)},
-		famCloud: {"dop_v1_" + g.str(genHex, 40), "hvs." + g.str(genB64URL, 20), "API-" + g.str(genUpper, 10)},
-		famCode:  {"ghp_" + r + bad, "npm_" + g.str(genAlnum, 20), "glpat-" + g.str(genB64URL, 12)},
-		famChat:  {"xoxb-" + g.str(genDigits, 3), "SK" + g.str(genHex, 16), "key-" + g.str(genHex, 16)},
-		famPay: {
+		detect.FamilyGCP:   {"AIza" + g.str(genB64URL, 30), "ya29." + g.str(genB64URL, 10)},
+		detect.FamilyAzure: {"https://cdn.acme.test/img/logo.png?w=200&sig=" + base64.StdEncoding.EncodeToString(g.bytes(32)), g.str(genAlnum, 3) + "1Q~" + g.str(genAlnum, 12)},
+		detect.FamilyCloud: {"dop_v1_" + g.str(genHex, 40), "hvs." + g.str(genB64URL, 20), "API-" + g.str(genUpper, 10)},
+		detect.FamilyCode:  {"ghp_" + r + bad, "npm_" + g.str(genAlnum, 20), "glpat-" + g.str(genB64URL, 12)},
+		detect.FamilyChat:  {"xoxb-" + g.str(genDigits, 3), "SK" + g.str(genHex, 16), "key-" + g.str(genHex, 16)},
+		detect.FamilyPay: {
 			"sk_test_" + g.str(genAlnum, 24), "pk_live_" + g.str(genAlnum, 24), "rk_test_" + g.str(genAlnum, 24),
 			"EZTK" + g.str(genAlnum, 54), "shippo_test_" + g.str(genHex, 40), "duffel_test_" + g.str(genB64URL, 43),
 			"FLWSECK_TEST-" + g.str(genHex, 32) + "-X", "pk.eyJ1IjoiYWNtZSJ9." + g.str(genB64URL, 22),
 		},
-		famSaaS: {"lin_api_" + g.str(genAlnum, 20), "ntn_" + g.str(genDigits, 11)},
-		famKeys: {
+		detect.FamilySaaS: {"lin_api_" + g.str(genAlnum, 20), "ntn_" + g.str(genDigits, 11)},
+		detect.FamilyKeys: {
 			pub("PUBLIC KEY", 290), pub("CERTIFICATE", 900), pub("RSA PUBLIC KEY", 270),
 			"ssh-ed25519 " + base64.StdEncoding.EncodeToString(g.bytes(51)) + " deploy@ci",
 		},
-		famAuth: {"sha256:" + g.str(genHex, 64), "eyJ" + g.str(genB64URL, 40), "Bearer " + g.str(genLetters, 8)},
+		detect.FamilyAuth: {"sha256:" + g.str(genHex, 64), "eyJ" + g.str(genB64URL, 40), "Bearer " + g.str(genLetters, 8)},
 	}
 }
 
@@ -96,9 +97,9 @@ func (g *gen) generatedLookAlikes() map[string][]string {
 // cut short or elided.
 func derivedLookAlikes(p planted) []string {
 	keep := 0
-	for _, m := range findAll(p.text, nil) {
-		if p.text[m.start:m.end] == p.secret {
-			keep = m.keep
+	for _, m := range detect.FindAll(p.text, nil) {
+		if p.text[m.Start:m.End] == p.secret {
+			keep = m.Keep
 		}
 	}
 	prefix, n := p.secret[:keep], len(p.secret)-keep

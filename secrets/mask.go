@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 )
 
 // Masks. Every surface that prints the values of a recording (show, diff,
@@ -40,7 +41,7 @@ type Masker struct {
 // would find it; any other value is masked where a rule finds it, like
 // everything else.
 func (k *Masker) AddEnv(name, value string) {
-	if len(value) < 8 || placeholder(value) || classifyKey(name) == keyNone {
+	if len(value) < 8 || detect.IsPlaceholder(value) || detect.ClassifyKey(name) == detect.KeyNone {
 		return
 	}
 	for _, x := range k.known {
@@ -63,16 +64,16 @@ func (k *Masker) Learn(values ...jsonv.Value) *Masker {
 		out.known = slices.Clone(k.known)
 	}
 	for _, v := range values {
-		r := redactor{with: func(s string, m match) string {
-			if secret := s[m.start:m.end]; len(secret) >= 8 && !slices.ContainsFunc(out.known, func(x knownSecret) bool { return x.value == secret }) {
-				out.known = append(out.known, knownSecret{rule: m.rule, value: secret, keep: m.keep})
+		r := redactor{with: func(s string, m detect.Match) string {
+			if secret := s[m.Start:m.End]; len(secret) >= 8 && !slices.ContainsFunc(out.known, func(x knownSecret) bool { return x.value == secret }) {
+				out.known = append(out.known, knownSecret{rule: m.Rule, value: secret, keep: m.Keep})
 			}
 			return ""
 		}}
 		if k != nil {
 			r.known = k.known
 		}
-		r.value(v, keyNone)
+		r.value(v, detect.KeyNone)
 	}
 	slices.SortStableFunc(out.known, func(a, b knownSecret) int { return len(b.value) - len(a.value) })
 	return out
@@ -92,7 +93,7 @@ func (k *Masker) apply(v jsonv.Value) (jsonv.Value, int) {
 	if k != nil {
 		r.known = k.known
 	}
-	out := r.value(v, keyNone)
+	out := r.value(v, detect.KeyNone)
 	return out, r.n
 }
 
@@ -104,20 +105,20 @@ func (k *Masker) Apply(v jsonv.Value) (jsonv.Value, int) { return k.apply(v) }
 // [ScanText] does (JSON escapes decoded once before hashing), for text
 // that holds JSON: a unified diff, a pretty-printed value.
 func (k *Masker) Text(s string) (string, int) {
-	ms := findAll(s, nil)
+	ms := detect.FindAll(s, nil)
 	if k != nil {
 		ms = knownMatches(s, k.known, ms)
 	}
 	if len(ms) == 0 {
 		return s, 0
 	}
-	slices.SortFunc(ms, func(a, b match) int { return a.start - b.start })
+	slices.SortFunc(ms, func(a, b detect.Match) int { return a.Start - b.Start })
 	var b strings.Builder
 	last := 0
 	for _, m := range ms {
-		b.WriteString(s[last:m.start])
+		b.WriteString(s[last:m.Start])
 		b.WriteString(Mask(newFinding(s, m, true)))
-		last = m.end
+		last = m.End
 	}
 	b.WriteString(s[last:])
 	return b.String(), len(ms)
@@ -129,24 +130,24 @@ func MaskValue(v jsonv.Value) jsonv.Value {
 	return out
 }
 
-func maskOf(s string, m match) string {
+func maskOf(s string, m detect.Match) string {
 	return Mask(newFinding(s, m, false))
 }
 
 // knownMatches appends the places of known secrets in s that no match in
 // ms already covers.
-func knownMatches(s string, known []knownSecret, ms []match) []match {
+func knownMatches(s string, known []knownSecret, ms []detect.Match) []detect.Match {
 	for _, k := range known {
 		for from := 0; from < len(s); {
 			i := strings.Index(s[from:], k.value)
 			if i < 0 {
 				break
 			}
-			m := match{rule: k.rule, start: from + i, end: from + i + len(k.value), keep: k.keep}
-			if !overlaps(ms, m) {
+			m := detect.Match{Rule: k.rule, Start: from + i, End: from + i + len(k.value), Keep: k.keep}
+			if !detect.Overlaps(ms, m) {
 				ms = append(ms, m)
 			}
-			from = m.end
+			from = m.End
 		}
 	}
 	return ms

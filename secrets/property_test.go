@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 )
 
 // TestNoOutputHoldsASecret scans and redacts generated documents full of
@@ -55,7 +56,7 @@ func TestNoOutputHoldsASecret(t *testing.T) {
 // scanner never panics, never reports the secret itself, and that redaction
 // keeps valid UTF-8 valid and is idempotent.
 func FuzzScan(f *testing.F) {
-	for _, s := range lookAlikes[famAuth] {
+	for _, s := range lookAlikes[detect.FamilyAuth] {
 		f.Add(s, "", uint64(1), uint8(0))
 	}
 	f.Add("Authorization: Bearer ", "\n", uint64(2), uint8(28))
@@ -79,7 +80,7 @@ func FuzzScan(f *testing.F) {
 		if len(p.secret) >= 12 && strings.Contains(got, p.secret) && strings.Contains(text, p.secret) {
 			// The secret may legitimately survive only when the fuzzed
 			// neighbours glue it into a longer token (no word boundary).
-			if wordStart(text, strings.Index(text, p.secret)) && !gluedAfter(text, p) {
+			if detect.WordStart(text, strings.Index(text, p.secret)) && !gluedAfter(text, p) {
 				t.Fatalf("secret survived redaction in %q", text)
 			}
 		}
@@ -94,7 +95,7 @@ func FuzzScan(f *testing.F) {
 
 func gluedAfter(text string, p planted) bool {
 	i := strings.Index(text, p.text) + len(p.text)
-	return i < len(text) && (alnum[text[i]] || b64url[text[i]] || b64body[text[i]] || text[i] == '.')
+	return i < len(text) && strings.IndexByte(genB64URL+"+/=.", text[i]) >= 0
 }
 
 // FuzzScanBytes feeds arbitrary bytes to the file scan and arbitrary text to
@@ -113,8 +114,8 @@ func FuzzScanBytes(f *testing.F) {
 			}
 		}
 		s := string(data)
-		for _, m := range findAll(s, nil) {
-			if m.start < 0 || m.end > len(s) || m.start >= m.end || m.keep > m.end-m.start {
+		for _, m := range detect.FindAll(s, nil) {
+			if m.Start < 0 || m.End > len(s) || m.Start >= m.End || m.Keep > m.End-m.Start {
 				t.Fatalf("match %+v out of %d bytes", m, len(s))
 			}
 		}

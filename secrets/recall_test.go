@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 )
 
 var updateDocs = flag.Bool("update-docs", false, "rewrite the generated tables of docs/secrets.md")
@@ -54,7 +56,7 @@ func recallTable(t *testing.T) []recallRow {
 			}
 		}
 	}
-	names := rows[famGeneric]
+	names := rows[detect.FamilyGeneric]
 	g := newGen(500)
 	for _, sh := range shapes {
 		for _, k := range keyedNames {
@@ -88,7 +90,7 @@ func recallTable(t *testing.T) []recallRow {
 			}
 		}
 	}
-	unseen := rows[famUnseen]
+	unseen := rows[detect.FamilyUnseen]
 	for seed := range uint64(3) {
 		ps := newGen(600 + seed).kinds()
 		_, broken := conflicted(t, ps)
@@ -125,7 +127,7 @@ func formatRecall(rows []recallRow) string {
 	var tot recallRow
 	for _, r := range rows {
 		family := r.family
-		if r.family == famUnseen {
+		if r.family == detect.FamilyUnseen {
 			family = "Files that do not decode (text rules)"
 		}
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %s | %d | %d |\n", family, r.rules, r.planted, r.found, percent(r.found, r.planted), r.lookAlike, r.flagged)

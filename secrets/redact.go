@@ -10,6 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
@@ -22,7 +23,7 @@ func Placeholder(rule string) string { return "[REDACTED:" + rule + "]" }
 // not modified; unchanged subtrees are shared.
 func RedactValue(v jsonv.Value, keep func(rule, hash string) bool) (jsonv.Value, int) {
 	r := redactor{keep: keep}
-	out := r.value(v, keyNone)
+	out := r.value(v, detect.KeyNone)
 	return out, r.n
 }
 
@@ -30,17 +31,17 @@ type redactor struct {
 	keep func(rule, hash string) bool
 	// with, when set, is what replaces a secret (a mask); Placeholder of its
 	// rule otherwise.
-	with func(s string, m match) string
+	with func(s string, m detect.Match) string
 	// known are more secrets to replace wherever they appear (a Masker's).
 	known   []knownSecret
 	n       int
-	matches []match
+	matches []detect.Match
 }
 
 // value redacts v, which sits under a name of kind k. The walker and the
 // redactor share itemKind, shapeOf and stringMatches: what a scan reports
 // is exactly what is replaced.
-func (r *redactor) value(v jsonv.Value, k keyKind) jsonv.Value {
+func (r *redactor) value(v jsonv.Value, k detect.KeyKind) jsonv.Value {
 	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.String:
 		if s, ok := r.str(v.Text, k); ok {
@@ -61,16 +62,16 @@ func (r *redactor) value(v jsonv.Value, k keyKind) jsonv.Value {
 			return jsonv.Value{Kind: jsonv.Array, Items: items}
 		}
 	case jsonv.Object:
-		return r.object(v, keyNone)
+		return r.object(v, detect.KeyNone)
 	}
 	return v
 }
 
-func (r *redactor) object(v jsonv.Value, inherited keyKind) jsonv.Value {
+func (r *redactor) object(v jsonv.Value, inherited detect.KeyKind) jsonv.Value {
 	sh := shapeOf(v.Members)
 	var members []jsonv.Member
 	for i, m := range v.Members {
-		key, keyChanged := r.str(m.Key, keyNone)
+		key, keyChanged := r.str(m.Key, detect.KeyNone)
 		var x jsonv.Value
 		if m.Value.Kind == jsonv.Object {
 			x = r.object(m.Value, sh.childInherited(m))
@@ -110,26 +111,26 @@ func sameString(x, v jsonv.Value) bool {
 }
 
 // str redacts one string that sits under a name of kind k.
-func (r *redactor) str(s string, k keyKind) (string, bool) {
+func (r *redactor) str(s string, k detect.KeyKind) (string, bool) {
 	r.matches = stringMatches(s, k, r.matches[:0])
 	r.matches = knownMatches(s, r.known, r.matches)
 	if len(r.matches) == 0 {
 		return s, false
 	}
-	slices.SortFunc(r.matches, func(a, b match) int { return a.start - b.start })
+	slices.SortFunc(r.matches, func(a, b detect.Match) int { return a.Start - b.Start })
 	var b []byte
 	last := 0
 	for _, m := range r.matches {
 		if r.kept(s, m) {
 			continue
 		}
-		b = append(b, s[last:m.start]...)
+		b = append(b, s[last:m.Start]...)
 		if r.with != nil {
 			b = append(b, r.with(s, m)...)
 		} else {
-			b = append(b, Placeholder(m.rule)...)
+			b = append(b, Placeholder(m.Rule)...)
 		}
-		last = m.end
+		last = m.End
 		r.n++
 	}
 	if b == nil {
@@ -141,12 +142,12 @@ func (r *redactor) str(s string, k keyKind) (string, bool) {
 
 // kept asks keep about a secret, under its hash and, for a secret whose
 // hashed span has grown since baselines of version 1, its old hash.
-func (r *redactor) kept(s string, m match) bool {
+func (r *redactor) kept(s string, m detect.Match) bool {
 	if r.keep == nil {
 		return false
 	}
 	f := newFinding(s, m, false)
-	return r.keep(m.rule, f.Hash) || f.legacy != "" && r.keep(m.rule, f.legacy)
+	return r.keep(m.Rule, f.Hash) || f.legacy != "" && r.keep(m.Rule, f.legacy)
 }
 
 // Redaction is what [RedactFile] did to one file.

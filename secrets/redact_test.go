@@ -11,6 +11,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
@@ -159,9 +160,9 @@ func assertNoSecret(t *testing.T, what, out string, ps []planted) {
 	}
 	for _, p := range ps {
 		body := p.secret
-		for _, m := range findAll(p.text, nil) {
-			if p.text[m.start:m.end] == p.secret {
-				body = p.secret[m.keep:] // the public prefix may show
+		for _, m := range detect.FindAll(p.text, nil) {
+			if p.text[m.Start:m.End] == p.secret {
+				body = p.secret[m.Keep:] // the public prefix may show
 			}
 		}
 		for _, end := range []string{"-----END", "---- END"} {
@@ -170,14 +171,14 @@ func assertNoSecret(t *testing.T, what, out string, ps []planted) {
 			}
 		}
 		if p.rule == RulePrivateKey {
-			body = keyBase64(body) // header lines (Proc-Type: 4,ENCRYPTED) are not secret
+			body = detect.KeyBase64(body) // header lines (Proc-Type: 4,ENCRYPTED) are not secret
 		}
 		for i := 0; i+8 <= len(body); i++ {
 			w := body[i : i+8]
 			// Windows that are structure rather than secret: escapes, runs
 			// (the A's of an OpenSSH key), plain lower-case words (the
 			// /messages of a webhook URL).
-			if strings.ContainsAny(w, "\n\\") || distinct(w) < 4 || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz/.?") == "" {
+			if strings.ContainsAny(w, "\n\\") || detect.Distinct(w) < 4 || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz/.?") == "" {
 				continue
 			}
 			if windows[w] {

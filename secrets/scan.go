@@ -3,6 +3,7 @@ package secrets
 import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
@@ -44,13 +45,18 @@ type Finding struct {
 	legacy string
 }
 
+// Unscanned reports whether a finding stands for a file that was not fully
+// scanned (unreadable or undecodable) rather than for a secret. A baseline
+// never accepts such a finding.
+func (f Finding) Unscanned() bool { return f.Rule == RuleNotScanned || f.Rule == RuleNotDecoded }
+
 // ScanValue reports every secret in v, in document order, to yield. jsonPath
 // is the path of v itself ("" for a document root). Path, Where and
 // AffectsTests are left empty.
 func ScanValue(v jsonv.Value, jsonPath string, yield func(Finding)) {
 	w := walker{yield: yield}
 	w.path = append(w.path, jsonPath...)
-	w.value(v, keyNone)
+	w.value(v, detect.KeyNone)
 }
 
 // ScanCassette reports the secrets of a dryfire cassette: request digest,
@@ -100,7 +106,7 @@ func scanDryfire(rel string, body jsonv.Value, yield func(Finding)) {
 	}
 	if body.Kind != jsonv.Object {
 		w.yield = emit(whereHeader, false)
-		w.value(body, keyNone)
+		w.value(body, detect.KeyNone)
 		return
 	}
 	for _, m := range body.Members {
@@ -154,7 +160,7 @@ func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
 		w.yield = emit(whereTapeKey, false)
 		mark := w.pushKey(g.Key)
 		if g.Value.Kind != jsonv.Array {
-			w.value(g.Value, keyNone)
+			w.value(g.Value, detect.KeyNone)
 			w.pop(mark)
 			continue
 		}
@@ -162,7 +168,7 @@ func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
 			im := w.pushIndex(i)
 			if e.Kind != jsonv.Object {
 				w.yield = emit(whereTape, false)
-				w.value(e, keyNone)
+				w.value(e, detect.KeyNone)
 			}
 			for _, f := range e.Members {
 				switch f.Key {

@@ -11,6 +11,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
@@ -71,13 +72,13 @@ func ScanUndecodable(rel string, data []byte, cause error) []Finding {
 // decodes again), and each finding carries its line instead of a JSON path.
 func ScanText(rel string, data []byte) []Finding {
 	s := string(data)
-	ms := findAll(s, nil)
-	slices.SortFunc(ms, func(a, b match) int { return a.start - b.start })
+	ms := detect.FindAll(s, nil)
+	slices.SortFunc(ms, func(a, b detect.Match) int { return a.Start - b.Start })
 	out := make([]Finding, 0, len(ms))
 	line, pos := 1, 0
 	for _, m := range ms {
-		line += strings.Count(s[pos:m.start], "\n")
-		pos = m.start
+		line += strings.Count(s[pos:m.Start], "\n")
+		pos = m.Start
 		f := newFinding(s, m, true)
 		f.Path, f.Line, f.Where = rel, line, whereText
 		out = append(out, f)

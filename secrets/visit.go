@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 )
 
 // What the shape of decoded JSON says about a string, beyond its own key:
@@ -20,20 +21,20 @@ import (
 
 // itemKind returns the kind of the i-th item of an array that sits under
 // a name of kind k.
-func itemKind(items []jsonv.Value, i int, k keyKind) keyKind {
-	if k != keyNone {
+func itemKind(items []jsonv.Value, i int, k detect.KeyKind) detect.KeyKind {
+	if k != detect.KeyNone {
 		return k
 	}
 	if i == 1 && len(items) == 2 && items[0].Kind == jsonv.String && items[1].Kind == jsonv.String {
-		return classifyKey(items[0].Text)
+		return detect.ClassifyKey(items[0].Text)
 	}
-	return keyNone
+	return detect.KeyNone
 }
 
 // objShape is what an object's members say about each other.
 type objShape struct {
-	pair keyKind // the kind named by its name/key/header member
-	k8s  bool    // a Kubernetes Secret: kind is "Secret"
+	pair detect.KeyKind // the kind named by its name/key/header member
+	k8s  bool           // a Kubernetes Secret: kind is "Secret"
 }
 
 func shapeOf(members []jsonv.Member) objShape {
@@ -44,7 +45,7 @@ func shapeOf(members []jsonv.Member) objShape {
 		}
 		switch m.Key {
 		case "name", "key", "header", "field", "param", "Name", "Key":
-			sh.pair = classifyKey(m.Value.Text)
+			sh.pair = detect.ClassifyKey(m.Value.Text)
 		case "kind":
 			sh.k8s = m.Value.Text == "Secret"
 		}
@@ -53,46 +54,45 @@ func shapeOf(members []jsonv.Member) objShape {
 }
 
 // memberKind returns the kind of a member's value in an object of shape
-// sh that itself sits where inherited says (keyK8sData for the members of
-// a Secret's data).
-func (sh objShape) memberKind(m jsonv.Member, inherited keyKind) keyKind {
-	if inherited == keyK8sData || inherited == keyK8sString {
-		var buf [64]byte
-		if notK8sSecrets[string(normKeyInto(m.Key, &buf))] {
-			return keyNone
+// sh that itself sits where inherited says (detect.KeyK8sData for the
+// members of a Secret's data).
+func (sh objShape) memberKind(m jsonv.Member, inherited detect.KeyKind) detect.KeyKind {
+	if inherited == detect.KeyK8sData || inherited == detect.KeyK8sString {
+		if detect.NotK8sSecret(m.Key) {
+			return detect.KeyNone
 		}
 		return inherited
 	}
-	if k := classifyKey(m.Key); k != keyNone {
+	if k := detect.ClassifyKey(m.Key); k != detect.KeyNone {
 		return k
 	}
 	if m.Key == "value" || m.Key == "Value" {
 		return sh.pair
 	}
-	return keyNone
+	return detect.KeyNone
 }
 
 // childInherited returns what the members of a member's object value
 // inherit: a Secret's data and stringData pass their kind down.
-func (sh objShape) childInherited(m jsonv.Member) keyKind {
+func (sh objShape) childInherited(m jsonv.Member) detect.KeyKind {
 	if sh.k8s && m.Value.Kind == jsonv.Object {
 		switch m.Key {
 		case "data":
-			return keyK8sData
+			return detect.KeyK8sData
 		case "stringData":
-			return keyK8sString
+			return detect.KeyK8sString
 		}
 	}
-	return keyNone
+	return detect.KeyNone
 }
 
 // stringMatches appends the secrets of s to dst: every rule over the text,
 // and when none matches, the decision for its kind over the whole value.
-func stringMatches(s string, k keyKind, dst []match) []match {
+func stringMatches(s string, k detect.KeyKind, dst []detect.Match) []detect.Match {
 	start := len(dst)
-	dst = findAll(s, dst)
-	if len(dst) == start && k != keyNone {
-		if m, ok := keyedValue(k, s); ok {
+	dst = detect.FindAll(s, dst)
+	if len(dst) == start && k != detect.KeyNone {
+		if m, ok := detect.KeyedValue(k, s); ok {
 			dst = append(dst, m)
 		}
 	}
@@ -103,7 +103,7 @@ func stringMatches(s string, k keyKind, dst []match) []match {
 // buffer that becomes a string only when a finding is reported.
 type walker struct {
 	path    []byte
-	matches []match
+	matches []detect.Match
 	yield   func(Finding)
 }
 
@@ -118,9 +118,9 @@ func (w *walker) push(key string) int {
 func (w *walker) pushKey(key string) int {
 	mark := len(w.path)
 	start := len(w.matches)
-	w.matches = findAll(key, w.matches)
+	w.matches = detect.FindAll(key, w.matches)
 	ms := w.matches[start:]
-	slices.SortFunc(ms, func(a, b match) int { return a.start - b.start })
+	slices.SortFunc(ms, func(a, b detect.Match) int { return a.Start - b.Start })
 	if len(ms) > 0 {
 		w.path = appendKey(w.path, key, ms)
 		for _, m := range ms {
@@ -146,10 +146,10 @@ func (w *walker) pop(mark int) { w.path = w.path[:mark] }
 // member visits one member of an object at the top of a recording, where
 // no sibling says anything about it.
 func (w *walker) member(m jsonv.Member) {
-	w.memberIn(objShape{}, m, keyNone)
+	w.memberIn(objShape{}, m, detect.KeyNone)
 }
 
-func (w *walker) memberIn(sh objShape, m jsonv.Member, inherited keyKind) {
+func (w *walker) memberIn(sh objShape, m jsonv.Member, inherited detect.KeyKind) {
 	mark := w.pushKey(m.Key)
 	switch m.Value.Kind { //nolint:exhaustive // numbers, booleans and null hold no secret
 	case jsonv.Object:
@@ -160,7 +160,7 @@ func (w *walker) memberIn(sh objShape, m jsonv.Member, inherited keyKind) {
 	w.pop(mark)
 }
 
-func (w *walker) object(members []jsonv.Member, inherited keyKind) {
+func (w *walker) object(members []jsonv.Member, inherited detect.KeyKind) {
 	sh := shapeOf(members)
 	for i := range members {
 		w.memberIn(sh, members[i], inherited)
@@ -168,7 +168,7 @@ func (w *walker) object(members []jsonv.Member, inherited keyKind) {
 }
 
 // value visits v, which sits under a name of kind k.
-func (w *walker) value(v jsonv.Value, k keyKind) {
+func (w *walker) value(v jsonv.Value, k detect.KeyKind) {
 	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.String:
 		w.str(v.Text, k)
@@ -179,11 +179,11 @@ func (w *walker) value(v jsonv.Value, k keyKind) {
 			w.pop(mark)
 		}
 	case jsonv.Object:
-		w.object(v.Members, keyNone)
+		w.object(v.Members, detect.KeyNone)
 	}
 }
 
-func (w *walker) str(s string, k keyKind) {
+func (w *walker) str(s string, k detect.KeyKind) {
 	start := len(w.matches)
 	w.matches = stringMatches(s, k, w.matches)
 	for _, m := range w.matches[start:] {
@@ -192,7 +192,7 @@ func (w *walker) str(s string, k keyKind) {
 	w.matches = w.matches[:start]
 }
 
-func (w *walker) report(s string, m match) {
+func (w *walker) report(s string, m detect.Match) {
 	if w.yield == nil {
 		return
 	}
@@ -203,14 +203,14 @@ func (w *walker) report(s string, m match) {
 
 // newFinding describes the secret s[m.start:m.end]; unescape decodes one
 // level of JSON string escapes first (for bytes read as text).
-func newFinding(s string, m match, unescape bool) Finding {
-	secret := s[m.start:m.end]
+func newFinding(s string, m detect.Match, unescape bool) Finding {
+	secret := s[m.Start:m.End]
 	if unescape {
 		secret = unescapeJSON(secret)
 	}
-	f := Finding{Rule: m.rule, Redacted: preview(secret, m), Hash: hashHex(secret)}
-	if m.legacy > m.start {
-		old := s[m.legacy:m.end]
+	f := Finding{Rule: m.Rule, Redacted: preview(secret, m), Hash: hashHex(secret)}
+	if m.Legacy > m.Start {
+		old := s[m.Legacy:m.End]
 		if unescape {
 			old = unescapeJSON(old)
 		}
@@ -227,9 +227,9 @@ func hashHex(s string) string {
 // preview shows a secret's public prefix, a few of its leading characters,
 // "…" and its last two, revealing less of short secrets. It never cuts a
 // UTF-8 sequence.
-func preview(secret string, m match) string {
-	keep := min(m.keep, len(secret))
-	if m.rule == RulePrivateKey {
+func preview(secret string, m detect.Match) string {
+	keep := min(m.Keep, len(secret))
+	if m.Rule == RulePrivateKey {
 		// The header line says what it is; the body is all secret.
 		return strings.TrimSpace(secret[:keep]) + "…" + lastRunes(secret, 2)
 	}
@@ -269,14 +269,14 @@ func lastRunes(s string, n int) string {
 
 // appendKey appends an object key to a JSON path: .key for plain names,
 // ["…"] otherwise. Secrets in the key (ms) are replaced by their previews.
-func appendKey(path []byte, key string, ms []match) []byte {
+func appendKey(path []byte, key string, ms []detect.Match) []byte {
 	if len(ms) > 0 {
 		var b strings.Builder
 		last := 0
 		for _, m := range ms {
-			b.WriteString(key[last:m.start])
-			b.WriteString(preview(key[m.start:m.end], m))
-			last = m.end
+			b.WriteString(key[last:m.Start])
+			b.WriteString(preview(key[m.Start:m.End], m))
+			last = m.End
 		}
 		b.WriteString(key[last:])
 		path = append(path, '[')
@@ -294,12 +294,14 @@ func appendKey(path []byte, key string, ms []match) []byte {
 	return append(path, ']')
 }
 
+// plainKey reports whether a key may follow a dot in a JSON path: ASCII
+// letters, digits, _ and - only.
 func plainKey(k string) bool {
 	if k == "" {
 		return false
 	}
 	for i := 0; i < len(k); i++ {
-		if c := k[i]; !alnum[c] && c != '_' && c != '-' {
+		if c := k[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
 			return false
 		}
 	}

@@ -1,4 +1,4 @@
-package secrets
+package detect
 
 import (
 	"hash/crc32"
@@ -43,10 +43,10 @@ func initSpecial() {
 }
 
 // prefixedAt matches prefix and a body of c with a length in [minLen,
-// maxLen] (maxLen 0 is unbounded) that passes randomBody.
-func prefixedAt(s string, i int, prefix, rule string, c *charset, minLen, maxLen int) (match, bool) {
+// maxLen] (maxLen 0 is unbounded) that passes RandomBody.
+func prefixedAt(s string, i int, prefix, rule string, c *charset, minLen, maxLen int) (Match, bool) {
 	if !strings.HasPrefix(s[i:], prefix) {
-		return match{}, false
+		return Match{}, false
 	}
 	b := i + len(prefix)
 	limit := maxLen + 1
@@ -56,20 +56,20 @@ func prefixedAt(s string, i int, prefix, rule string, c *charset, minLen, maxLen
 	e := runMax(s, b, c, limit)
 	n := e - b
 	if maxLen == 0 && n > maxToken {
-		return match{}, false
+		return Match{}, false
 	}
-	if n < minLen || (maxLen > 0 && n > maxLen) || !wordEnd(s, e) || !randomBody(s[b:e]) {
-		return match{}, false
+	if n < minLen || (maxLen > 0 && n > maxLen) || !wordEnd(s, e) || !RandomBody(s[b:e]) {
+		return Match{}, false
 	}
-	return match{rule: rule, start: i, end: e, keep: len(prefix)}, true
+	return Match{Rule: rule, Start: i, End: e, Keep: len(prefix)}, true
 }
 
 const openAIMarker = "T3BlbkFJ" // base64 of "OpenAI", inside every legacy key
 
 // matchSK handles every key that starts with "sk".
-func matchSK(s string, i int) (match, bool) {
+func matchSK(s string, i int) (Match, bool) {
 	if len(s)-i < 20 {
-		return match{}, false
+		return Match{}, false
 	}
 	switch s[i+2] {
 	case '_':
@@ -82,7 +82,7 @@ func matchSK(s string, i int) (match, bool) {
 		return prefixedAt(s, i, "sk_", RuleElevenLabs, hexLower, 48, 48)
 	case '-':
 	default:
-		return match{}, false
+		return Match{}, false
 	}
 	rest := s[i+3:]
 	switch {
@@ -100,21 +100,21 @@ func matchSK(s string, i int) (match, bool) {
 	b := i + 3
 	e := run(s, b, alnum)
 	if !wordEnd(s, e) {
-		return match{}, false
+		return Match{}, false
 	}
 	// Legacy OpenAI key: sk- then 20 characters, T3BlbkFJ, 20 characters.
-	if e-b == 48 && s[b+20:b+28] == openAIMarker && randomBody(s[b:b+20]+s[b+28:e]) {
-		return match{rule: RuleOpenAI, start: i, end: e, keep: 3}, true
+	if e-b == 48 && s[b+20:b+28] == openAIMarker && RandomBody(s[b:b+20]+s[b+28:e]) {
+		return Match{Rule: RuleOpenAI, Start: i, End: e, Keep: 3}, true
 	}
 	// Keys of OpenAI-compatible providers: sk- and 32 to 64 characters.
-	if n := e - b; n >= 32 && n <= 64 && randomBody(s[b:e]) && classes(s[b:e]) >= 2 {
-		return match{rule: RuleSKKey, start: i, end: e, keep: 3}, true
+	if n := e - b; n >= 32 && n <= 64 && RandomBody(s[b:e]) && Classes(s[b:e]) >= 2 {
+		return Match{Rule: RuleSKKey, Start: i, End: e, Keep: 3}, true
 	}
-	return match{}, false
+	return Match{}, false
 }
 
 // matchAnthropic reads sk-ant-<kind><NN>-<body>, e.g. sk-ant-api03-….
-func matchAnthropic(s string, i int) (match, bool) {
+func matchAnthropic(s string, i int) (Match, bool) {
 	b := i + len("sk-ant-")
 	k := b
 	for k < len(s) && s[k] >= 'a' && s[k] <= 'z' {
@@ -126,54 +126,54 @@ func matchAnthropic(s string, i int) (match, bool) {
 		d++
 	}
 	if kind == "" || d == k || d >= len(s) || s[d] != '-' {
-		return match{}, false
+		return Match{}, false
 	}
 	body := d + 1
 	e := runMax(s, body, b64url, 513)
-	if e-body < 80 || !randomBody(s[body:e]) {
-		return match{}, false
+	if e-body < 80 || !RandomBody(s[body:e]) {
+		return Match{}, false
 	}
 	rule := RuleAnthropic
 	if strings.HasPrefix(kind, "admin") {
 		rule = RuleAnthropicAdm
 	}
-	return match{rule: rule, start: i, end: e, keep: body - i}, true
+	return Match{Rule: rule, Start: i, End: e, Keep: body - i}, true
 }
 
 // matchAIza finds Google API keys: AIza and exactly 35 more characters.
-func matchAIza(s string, i int) (match, bool) {
+func matchAIza(s string, i int) (Match, bool) {
 	if !strings.HasPrefix(s[i:], "AIza") {
-		return match{}, false
+		return Match{}, false
 	}
 	e := run(s, i+4, b64url)
-	if e-i != 39 || !randomBody(s[i+4:e]) {
-		return match{}, false
+	if e-i != 39 || !RandomBody(s[i+4:e]) {
+		return Match{}, false
 	}
-	return match{rule: RuleGoogle, start: i, end: e, keep: 4}, true
+	return Match{Rule: RuleGoogle, Start: i, End: e, Keep: 4}, true
 }
 
 // matchGitHub finds classic GitHub tokens and checks their checksum: the
 // last 6 characters are the CRC32 of the 30 before, in base62.
-func matchGitHub(s string, i int) (match, bool) {
+func matchGitHub(s string, i int) (Match, bool) {
 	if len(s)-i < 40 || s[i+3] != '_' || strings.IndexByte("pousr", s[i+2]) < 0 {
-		return match{}, false
+		return Match{}, false
 	}
 	e := run(s, i+4, alnum)
 	if e-i != 40 {
-		return match{}, false
+		return Match{}, false
 	}
 	body := s[i+4 : e]
-	if githubChecksum(body[:30]) != body[30:] {
-		return match{}, false
+	if GitHubChecksum(body[:30]) != body[30:] {
+		return Match{}, false
 	}
-	return match{rule: RuleGitHub, start: i, end: e, keep: 4}, true
+	return Match{Rule: RuleGitHub, Start: i, End: e, Keep: 4}, true
 }
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
-// githubChecksum returns the 6-character base62 CRC32 GitHub appends to the
+// GitHubChecksum returns the 6-character base62 CRC32 GitHub appends to the
 // random part of a token.
-func githubChecksum(random string) string {
+func GitHubChecksum(random string) string {
 	n := crc32.ChecksumIEEE([]byte(random))
 	var out [6]byte
 	for k := 5; k >= 0; k-- {
@@ -185,7 +185,7 @@ func githubChecksum(random string) string {
 
 // matchSlackToken finds xoxb-/xoxp-/… tokens, the xoxe.xoxp- and xoxe-
 // configuration tokens, and xapp- app tokens.
-func matchSlackToken(s string, i int) (match, bool) {
+func matchSlackToken(s string, i int) (Match, bool) {
 	var b int
 	switch {
 	case strings.HasPrefix(s[i:], "xoxe.xox") && len(s)-i > 10 && s[i+9] == '-':
@@ -195,21 +195,21 @@ func matchSlackToken(s string, i int) (match, bool) {
 	case strings.HasPrefix(s[i:], "xapp-"):
 		b = i + 5
 	default:
-		return match{}, false
+		return Match{}, false
 	}
 	e := runMax(s, b, slackSet, 513)
-	if e-b < 20 || strings.Count(s[b:e], "-") < 1 || !randomBody(strings.ReplaceAll(s[b:e], "-", "")) {
-		return match{}, false
+	if e-b < 20 || strings.Count(s[b:e], "-") < 1 || !RandomBody(strings.ReplaceAll(s[b:e], "-", "")) {
+		return Match{}, false
 	}
-	return match{rule: RuleSlackToken, start: i, end: e, keep: b - i}, true
+	return Match{Rule: RuleSlackToken, Start: i, End: e, Keep: b - i}, true
 }
 
 // matchDigits handles what starts with a run of digits: a Telegram bot
 // token (<bot id>:AA…) and a Facebook app token (<app id>|<secret>).
-func matchDigits(s string, i int) (match, bool) {
+func matchDigits(s string, i int) (Match, bool) {
 	d := run(s, i, digits)
 	if d >= len(s) || d-i < 5 {
-		return match{}, false
+		return Match{}, false
 	}
 	switch s[d] {
 	case ':':
@@ -217,158 +217,158 @@ func matchDigits(s string, i int) (match, bool) {
 	case '|', '%':
 		return matchFacebook(s, i)
 	}
-	return match{}, false
+	return Match{}, false
 }
 
 // matchTelegramURL finds the token in an api.telegram.org/bot<token>/ URL.
-func matchTelegramURL(s string, i int) (match, bool) {
+func matchTelegramURL(s string, i int) (Match, bool) {
 	if i+3 >= len(s) || !digits[s[i+3]] {
-		return match{}, false
+		return Match{}, false
 	}
 	return matchTelegram(s, i+3)
 }
 
 // matchTelegram finds <bot id>:AA<33 characters>.
-func matchTelegram(s string, j int) (match, bool) {
+func matchTelegram(s string, j int) (Match, bool) {
 	d := run(s, j, digits)
 	if d-j < 5 || d-j > 16 || d+3 >= len(s) || s[d] != ':' || s[d+1] != 'A' {
-		return match{}, false
+		return Match{}, false
 	}
 	e := run(s, d+1, b64url)
-	if e-d-1 != 35 || !randomBody(s[d+2:e]) {
-		return match{}, false
+	if e-d-1 != 35 || !RandomBody(s[d+2:e]) {
+		return Match{}, false
 	}
-	return match{rule: RuleTelegram, start: j, end: e, keep: d + 1 - j}, true
+	return Match{Rule: RuleTelegram, Start: j, End: e, Keep: d + 1 - j}, true
 }
 
 // matchFacebook finds an app access token: a 15 or 16 digit app id, "|"
 // (or %7C in a URL) and the app secret.
-func matchFacebook(s string, i int) (match, bool) {
+func matchFacebook(s string, i int) (Match, bool) {
 	d := run(s, i, digits)
 	if n := d - i; n < 15 || n > 16 || d >= len(s) {
-		return match{}, false
+		return Match{}, false
 	}
 	b := d + 1
 	if s[d] == '%' && strings.HasPrefix(strings.ToUpper(s[d:min(len(s), d+3)]), "%7C") {
 		b = d + 3
 	} else if s[d] != '|' {
-		return match{}, false
+		return Match{}, false
 	}
 	e := run(s, b, b64url)
-	if n := e - b; n < 27 || n > 40 || !wordEnd(s, e) || !randomBody(s[b:e]) {
-		return match{}, false
+	if n := e - b; n < 27 || n > 40 || !wordEnd(s, e) || !RandomBody(s[b:e]) {
+		return Match{}, false
 	}
-	return match{rule: RuleFacebook, start: i, end: e, keep: b - i}, true
+	return Match{Rule: RuleFacebook, Start: i, End: e, Keep: b - i}, true
 }
 
 // matchDiscordBot finds a Discord bot token: base64 of the bot's id, a
 // timestamp and an HMAC, separated by dots.
-func matchDiscordBot(s string, i int) (match, bool) {
+func matchDiscordBot(s string, i int) (Match, bool) {
 	if len(s)-i < 60 || s[i+24] != '.' && s[i+25] != '.' && s[i+26] != '.' {
-		return match{}, false
+		return Match{}, false
 	}
 	e1 := run(s, i, b64url)
 	if n := e1 - i; n < 24 || n > 26 || e1 >= len(s) || s[e1] != '.' {
-		return match{}, false
+		return Match{}, false
 	}
 	e2 := run(s, e1+1, b64url)
 	if e2-e1-1 != 6 || e2 >= len(s) || s[e2] != '.' {
-		return match{}, false
+		return Match{}, false
 	}
 	e3 := run(s, e2+1, b64url)
-	if n := e3 - e2 - 1; n < 27 || n > 38 || !wordEnd(s, e3) || !randomBody(s[e2+1:e3]) || !randomBody(s[i:e1]) {
-		return match{}, false
+	if n := e3 - e2 - 1; n < 27 || n > 38 || !wordEnd(s, e3) || !RandomBody(s[e2+1:e3]) || !RandomBody(s[i:e1]) {
+		return Match{}, false
 	}
-	return match{rule: RuleDiscordBot, start: i, end: e3}, true
+	return Match{Rule: RuleDiscordBot, Start: i, End: e3}, true
 }
 
 // matchOnePassword finds a 1Password account secret key:
 // A3-XXXXXX-XXXXXX-XXXXX-XXXXX-XXXXX-XXXXX (or the 11-character form).
-func matchOnePassword(s string, i int) (match, bool) {
+func matchOnePassword(s string, i int) (Match, bool) {
 	if !strings.HasPrefix(s[i:], "A3-") {
-		return match{}, false
+		return Match{}, false
 	}
 	e := run(s, i+3, newCharsetUpperNumDash)
 	parts := strings.Split(s[i+3:e], "-")
 	if len(parts) < 5 || len(parts) > 6 || !wordEnd(s, e) {
-		return match{}, false
+		return Match{}, false
 	}
 	for _, p := range parts {
 		if len(p) < 5 || len(p) > 11 {
-			return match{}, false
+			return Match{}, false
 		}
 	}
-	if !randomBody(strings.Join(parts[1:], "")) {
-		return match{}, false
+	if !RandomBody(strings.Join(parts[1:], "")) {
+		return Match{}, false
 	}
-	return match{rule: RuleOnePassword, start: i, end: e, keep: 3}, true
+	return Match{Rule: RuleOnePassword, Start: i, End: e, Keep: 3}, true
 }
 
 var newCharsetUpperNumDash = newCharset("A-Z0-9-")
 
 // matchTerraform finds <14 characters>.atlasv1.<60 to 70 characters>,
 // anchored on the dot before "atlasv1".
-func matchTerraform(s string, i int) (match, bool) {
+func matchTerraform(s string, i int) (Match, bool) {
 	if !strings.HasPrefix(s[i:], ".atlasv1.") {
-		return match{}, false
+		return Match{}, false
 	}
 	st := runBack(s, i, alnum, 15)
-	if i-st != 14 || !wordStart(s, st) {
-		return match{}, false
+	if i-st != 14 || !WordStart(s, st) {
+		return Match{}, false
 	}
 	b := i + len(".atlasv1.")
 	e := runMax(s, b, b64urlEq, 71)
 	for e > b && s[e-1] == '.' {
 		e--
 	}
-	if n := e - b; n < 60 || n > 70 || !randomBody(s[b:e]) {
-		return match{}, false
+	if n := e - b; n < 60 || n > 70 || !RandomBody(s[b:e]) {
+		return Match{}, false
 	}
-	return match{rule: RuleTerraform, start: st, end: e}, true
+	return Match{Rule: RuleTerraform, Start: st, End: e}, true
 }
 
 // matchMaxMind finds <6>_<29>_mmk, anchored on the "_" before "mmk".
-func matchMaxMind(s string, i int) (match, bool) {
+func matchMaxMind(s string, i int) (Match, bool) {
 	if !strings.HasPrefix(s[i:], "_mmk") || !wordEnd(s, i+4) {
-		return match{}, false
+		return Match{}, false
 	}
 	b := runBack(s, i, alnum, 30)
 	if i-b != 29 || b < 7 || s[b-1] != '_' {
-		return match{}, false
+		return Match{}, false
 	}
 	st := runBack(s, b-1, alnum, 7)
-	if b-1-st != 6 || !wordStart(s, st) || !randomBody(s[b:i]) {
-		return match{}, false
+	if b-1-st != 6 || !WordStart(s, st) || !RandomBody(s[b:i]) {
+		return Match{}, false
 	}
-	return match{rule: RuleMaxMind, start: st, end: i + 4}, true
+	return Match{Rule: RuleMaxMind, Start: st, End: i + 4}, true
 }
 
 // matchGitLabSession finds the value of a _gitlab_session cookie.
-func matchGitLabSession(s string, i int) (match, bool) {
+func matchGitLabSession(s string, i int) (Match, bool) {
 	const p = "_gitlab_session="
 	if !strings.HasPrefix(s[i:], p) {
-		return match{}, false
+		return Match{}, false
 	}
 	b := i + len(p)
 	e := run(s, b, alnum)
-	if e-b != 32 || !randomBody(s[b:e]) {
-		return match{}, false
+	if e-b != 32 || !RandomBody(s[b:e]) {
+		return Match{}, false
 	}
-	return match{rule: RuleGitLabSession, start: b, end: e}, true
+	return Match{Rule: RuleGitLabSession, Start: b, End: e}, true
 }
 
 // matchMailchimp finds <32 hex>-us<NN>, anchored on the "-" of "-us".
-func matchMailchimp(s string, i int) (match, bool) {
+func matchMailchimp(s string, i int) (Match, bool) {
 	if !strings.HasPrefix(s[i:], "-us") {
-		return match{}, false
+		return Match{}, false
 	}
 	d := run(s, i+3, digits)
 	if d-i-3 < 1 || d-i-3 > 2 || !wordEnd(s, d) {
-		return match{}, false
+		return Match{}, false
 	}
 	st := runBack(s, i, hexLower, 33)
-	if i-st != 32 || !wordStart(s, st) || !randomBody(s[st:i]) {
-		return match{}, false
+	if i-st != 32 || !WordStart(s, st) || !RandomBody(s[st:i]) {
+		return Match{}, false
 	}
-	return match{rule: RuleMailchimp, start: st, end: d}, true
+	return Match{Rule: RuleMailchimp, Start: st, End: d}, true
 }

@@ -1,4 +1,4 @@
-package secrets
+package detect
 
 import (
 	"math"
@@ -70,30 +70,30 @@ func runBack(s string, i int, c *charset, limit int) int {
 	return j
 }
 
-// wordStart reports whether a token may start at i: the byte before is not a
+// WordStart reports whether a token may start at i: the byte before is not a
 // letter or digit. Punctuation, quotes, escapes and spaces all count as a
 // boundary, so keys are found inside JSON strings, URLs and sentences.
-func wordStart(s string, i int) bool { return i == 0 || !alnum[s[i-1]] }
+func WordStart(s string, i int) bool { return i == 0 || !alnum[s[i-1]] }
 
 // wordEnd reports whether a token may end at i: the byte there is not a
 // letter or digit.
 func wordEnd(s string, i int) bool { return i >= len(s) || !alnum[s[i]] }
 
-// match is one secret found in a string.
-type match struct {
-	rule       string
-	start, end int // the secret is s[start:end]
-	keep       int // leading bytes of the secret that are a public prefix
-	// legacy, when above zero, is where the secret started before the
-	// hash took in the whole URL: s[legacy:end] is the span that baselines
+// Match is one secret found in a string.
+type Match struct {
+	Rule       string
+	Start, End int // the secret is s[start:end]
+	Keep       int // leading bytes of the secret that are a public prefix
+	// Legacy, when above zero, is where the secret started before the
+	// hash took in the whole URL: s[Legacy:End] is the span that baselines
 	// of version 1 hashed.
-	legacy int
+	Legacy int
 }
 
 // matcher checks a candidate anchored at s[i]. It returns ok false when the
 // bytes are not a secret of its kind. A matcher may report a secret that
 // starts before i (a name before "=", the digits before "Q~").
-type matcher func(s string, i int) (match, bool)
+type matcher func(s string, i int) (Match, bool)
 
 // anchorSet holds the matchers of one first byte: by second byte, those
 // of the literal prefixes that start with the two bytes, and those that
@@ -191,13 +191,13 @@ var byteClass = func() (t [256]uint8) {
 	return t
 }()
 
-// findAll appends every secret in s to dst.
+// FindAll appends every secret in s to dst.
 //
 // The loop touches each byte once. Inside a word only its first byte can
 // start a key (every prefixed rule wants a word boundary before it), so the
 // rest of the word is skipped with one table lookup per byte; the anchors
 // that need no boundary (":", "=", "~", …) are not letters or digits.
-func findAll(s string, dst []match) []match {
+func FindAll(s string, dst []Match) []Match {
 	from := len(dst)
 	aws := false
 	last := 0
@@ -209,10 +209,10 @@ func findAll(s string, dst []match) []match {
 			continue
 		}
 		if k&classAnchor != 0 && i+2 < len(s) && (k&classAny != 0 || triHas(c, s[i+1], s[i+2])) {
-			if mt, ok := matchAt(s, i); ok && mt.start >= last {
+			if mt, ok := matchAt(s, i); ok && mt.Start >= last {
 				dst = append(dst, mt)
-				aws = aws || mt.rule == RuleAWSKeyID
-				i, last = mt.end, mt.end
+				aws = aws || mt.Rule == RuleAWSKeyID
+				i, last = mt.End, mt.End
 				continue
 			}
 		}
@@ -230,7 +230,7 @@ func findAll(s string, dst []match) []match {
 }
 
 // matchAt runs the matchers anchored at s[i]; i+1 < len(s).
-func matchAt(s string, i int) (match, bool) {
+func matchAt(s string, i int) (Match, bool) {
 	a := &anchors[s[i]]
 	if a.by2 != nil {
 		var c2, c3 byte
@@ -254,7 +254,7 @@ func matchAt(s string, i int) (match, bool) {
 			return mt, true
 		}
 	}
-	return match{}, false
+	return Match{}, false
 }
 
 // knownAt reports whether a rule other than the header and name rules
@@ -264,8 +264,8 @@ func knownAt(s string, j int) bool {
 	if j+1 >= len(s) {
 		return false
 	}
-	known := func(mt match, ok bool) bool {
-		return ok && mt.start == j && mt.rule != RuleAuthorization && mt.rule != RuleGeneric && mt.rule != RuleVendor
+	known := func(mt Match, ok bool) bool {
+		return ok && mt.Start == j && mt.Rule != RuleAuthorization && mt.Rule != RuleGeneric && mt.Rule != RuleVendor
 	}
 	a := &anchors[s[j]]
 	if a.by2 != nil {
@@ -283,23 +283,24 @@ func knownAt(s string, j int) bool {
 	return false
 }
 
-func overlaps(ms []match, m match) bool {
+// Overlaps reports whether m shares a byte with a match of ms.
+func Overlaps(ms []Match, m Match) bool {
 	for _, x := range ms {
-		if m.start < x.end && x.start < m.end {
+		if m.Start < x.End && x.Start < m.End {
 			return true
 		}
 	}
 	return false
 }
 
-// randomBody reports whether the variable part of a key looks random rather
+// RandomBody reports whether the variable part of a key looks random rather
 // than like a placeholder: enough distinct characters, no long runs, no
 // counting sequences, no placeholder words, and entropy above the floor.
-func randomBody(b string) bool {
+func RandomBody(b string) bool {
 	if len(b) < 8 {
 		return false
 	}
-	if distinct(b) < min(8, len(b)/2) || longestRun(b) >= 6 || sequential(b) {
+	if Distinct(b) < min(8, len(b)/2) || longestRun(b) >= 6 || sequential(b) {
 		return false
 	}
 	if placeholderWord(b, false) {
@@ -312,7 +313,7 @@ func randomBody(b string) bool {
 // bytes (runs of A in an OpenSSH key, of / in an AWS session token): many
 // distinct characters and a high entropy, but runs allowed.
 func denseBody(b string, minDistinct int) bool {
-	return len(b) >= 32 && distinct(b) >= minDistinct && entropy(b) >= 4.0 && !sequential(b) && !placeholderWord(b, false)
+	return len(b) >= 32 && Distinct(b) >= minDistinct && entropy(b) >= 4.0 && !sequential(b) && !placeholderWord(b, false)
 }
 
 // placeholderWords are the words that mark a value as an example. Inside the
@@ -364,14 +365,14 @@ var placeholderValues = map[string]bool{
 	"admin": true, "root": true, "user": true, "username": true, "guest": true, "anonymous": true,
 }
 
-// placeholder reports whether a human-chosen value (a password, a value under
-// a secret key name) is a stand-in: a known word, a template, a mask.
-func placeholder(s string) bool {
+// IsPlaceholder reports whether a human-chosen value (a password, a value
+// under a secret key name) is a stand-in: a known word, a template, a mask.
+func IsPlaceholder(s string) bool {
 	l := strings.ToLower(strings.TrimSpace(s))
 	if l == "" || placeholderValues[l] || placeholderWord(l, true) {
 		return true
 	}
-	if distinct(l) <= 2 {
+	if Distinct(l) <= 2 {
 		return true // "****", "xxxx", "0000", "••••"
 	}
 	return strings.HasPrefix(l, "[") && strings.HasSuffix(l, "]") ||
@@ -379,7 +380,8 @@ func placeholder(s string) bool {
 		strings.HasPrefix(l, "$") || strings.HasPrefix(l, "env:")
 }
 
-func distinct(s string) int {
+// Distinct counts the distinct bytes of s.
+func Distinct(s string) int {
 	var seen [256]bool
 	n := 0
 	for i := 0; i < len(s); i++ {
@@ -415,8 +417,8 @@ func sequential(s string) bool {
 	return n*2 > len(s)
 }
 
-// classes counts the character classes in s: lower, upper, digit, other.
-func classes(s string) int {
+// Classes counts the character classes in s: lower, upper, digit, other.
+func Classes(s string) int {
 	var lo, up, dg, ot int
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {

@@ -1,4 +1,4 @@
-package secrets
+package detect
 
 import (
 	"bytes"
@@ -6,27 +6,28 @@ import (
 	"strings"
 )
 
-// keyKind is what a name says about the value under it.
-type keyKind uint8
+// KeyKind is what a name says about the value under it.
+type KeyKind uint8
 
+// The kinds of names.
 const (
-	keyNone          keyKind = iota
-	keyCredential            // api_key, password, client_secret: a UUID counts
-	keyToken                 // access_token, session_token: a UUID is an id
-	keyAuthorization         // Authorization: scheme and credentials
-	keyDockerAuth            // "auth" of a Docker config: base64 user:password
-	keyAWSSecret             // aws_secret_access_key
-	keyVendor                // DATADOG_APP_KEY: a service's name and key
-	keyK8sData               // a value in a Kubernetes Secret's data (base64)
-	keyK8sString             // a value in a Kubernetes Secret's stringData
+	KeyNone          KeyKind = iota
+	KeyCredential            // api_key, password, client_secret: a UUID counts
+	KeyToken                 // access_token, session_token: a UUID is an id
+	KeyAuthorization         // Authorization: scheme and credentials
+	KeyDockerAuth            // "auth" of a Docker config: base64 user:password
+	KeyAWSSecret             // aws_secret_access_key
+	KeyVendor                // DATADOG_APP_KEY: a service's name and key
+	KeyK8sData               // a value in a Kubernetes Secret's data (base64)
+	KeyK8sString             // a value in a Kubernetes Secret's stringData
 )
 
 // credentialNames are whole names (lower-cased, without - _ . and spaces)
 // whose values are credentials.
-var credentialNames = map[string]keyKind{
-	"pwd": keyCredential, "pass": keyCredential, "passcode": keyCredential, "credentials": keyToken,
-	"credential": keyToken, "creds": keyToken, "token": keyToken, "jwt": keyToken, "bearer": keyToken,
-	"pat": keyToken, "sharedaccesssignature": keyToken,
+var credentialNames = map[string]KeyKind{
+	"pwd": KeyCredential, "pass": KeyCredential, "passcode": KeyCredential, "credentials": KeyToken,
+	"credential": KeyToken, "creds": KeyToken, "token": KeyToken, "jwt": KeyToken, "bearer": KeyToken,
+	"pat": KeyToken, "sharedaccesssignature": KeyToken,
 }
 
 // credentialSuffixes end the names of credentials: OPENAI_API_KEY,
@@ -78,7 +79,7 @@ func init() {
 // vendorSuffixes end a vendor's credential names.
 var vendorSuffixes = []string{"key", "auth", "creds", "credential", "credentials", "login", "token"}
 
-// credentialEndings are how every name classifyKey knows ends, once
+// credentialEndings are how every name ClassifyKey knows ends, once
 // normalized: a name that ends otherwise is dismissed at once.
 var credentialEndings = []string{
 	"key", "secret", "token", "password", "passwd", "pwd", "pass", "passcode", "passphrase", "credentials",
@@ -109,55 +110,55 @@ func credentialTail(key string) bool {
 	return false
 }
 
-// classifyKey says what the value under a name is.
-func classifyKey(key string) keyKind {
+// ClassifyKey says what the value under a name is.
+func ClassifyKey(key string) KeyKind {
 	if len(key) < 3 || len(key) > 64 || !credentialTail(key) {
-		return keyNone
+		return KeyNone
 	}
 	var buf [64]byte
 	n := normKeyInto(key, &buf)
 	if !endsLikeCredential(n) {
-		return keyNone
+		return KeyNone
 	}
 	switch string(n) {
 	case "authorization", "proxyauthorization", "xauthorization":
-		return keyAuthorization
+		return KeyAuthorization
 	case "auth":
-		return keyDockerAuth
+		return KeyDockerAuth
 	}
 	for _, d := range notCredentials {
 		if hasSuffix(n, d) {
-			return keyNone
+			return KeyNone
 		}
 	}
 	if bytes.Contains(n, []byte("secretaccesskey")) || bytes.Contains(n, []byte("awssecret")) {
-		return keyAWSSecret
+		return KeyAWSSecret
 	}
 	if k, ok := credentialNames[string(n)]; ok {
 		return k
 	}
 	for _, s := range credentialSuffixes {
 		if hasSuffix(n, s) {
-			return keyCredential
+			return KeyCredential
 		}
 	}
 	for _, s := range tokenSuffixes {
 		if hasSuffix(n, s) {
-			return keyToken
+			return KeyToken
 		}
 	}
 	vendor := hasVendor(key)
 	if hasSuffix(n, "token") && (vendor || envStyle(key)) {
-		return keyToken
+		return KeyToken
 	}
 	if vendor {
 		for _, s := range vendorSuffixes {
 			if hasSuffix(n, s) {
-				return keyVendor
+				return KeyVendor
 			}
 		}
 	}
-	return keyNone
+	return KeyNone
 }
 
 func endsLikeCredential(n []byte) bool {
@@ -234,48 +235,48 @@ func envStyle(key string) bool {
 	return true
 }
 
-// keyedValue decides whether the value s under a name of kind k is a
+// KeyedValue decides whether the value s under a name of kind k is a
 // secret; the match's offsets are in s.
-func keyedValue(k keyKind, s string) (match, bool) {
+func KeyedValue(k KeyKind, s string) (Match, bool) {
 	switch k {
-	case keyAuthorization:
+	case KeyAuthorization:
 		return authorizationValue(s)
-	case keyDockerAuth:
-		if m, ok := basicToken(s, 0); ok && m.end == len(s) {
+	case KeyDockerAuth:
+		if m, ok := basicToken(s, 0); ok && m.End == len(s) {
 			return m, true
 		}
-		return match{}, false
-	case keyAWSSecret:
-		if m, ok := awsSecretAt(s, 0); ok && m.end == len(s) {
+		return Match{}, false
+	case KeyAWSSecret:
+		if m, ok := awsSecretAt(s, 0); ok && m.End == len(s) {
 			return m, true
 		}
-		k = keyCredential
-	case keyK8sData:
+		k = KeyCredential
+	case KeyK8sData:
 		return kubernetesValue(s)
-	case keyK8sString:
+	case KeyK8sString:
 		if !genericSecret(s, true) {
-			return match{}, false
+			return Match{}, false
 		}
-		return match{rule: RuleKubernetes, start: 0, end: len(s)}, true
-	case keyNone:
-		return match{}, false
-	case keyCredential, keyToken, keyVendor:
+		return Match{Rule: RuleKubernetes, Start: 0, End: len(s)}, true
+	case KeyNone:
+		return Match{}, false
+	case KeyCredential, KeyToken, KeyVendor:
 	}
-	if !genericSecret(s, k != keyToken) {
-		return match{}, false
+	if !genericSecret(s, k != KeyToken) {
+		return Match{}, false
 	}
 	rule := RuleGeneric
-	if k == keyVendor {
+	if k == KeyVendor {
 		if len(s) < 16 || hostname(s) {
-			return match{}, false
+			return Match{}, false
 		}
 		rule = RuleVendor
 	}
-	return match{rule: rule, start: 0, end: len(s)}, true
+	return Match{Rule: rule, Start: 0, End: len(s)}, true
 }
 
 // authorizationValue reads "<scheme> <credentials>" or bare credentials.
-func authorizationValue(s string) (match, bool) {
+func authorizationValue(s string) (Match, bool) {
 	scheme, rest, found := strings.Cut(s, " ")
 	if found {
 		j := len(s) - len(strings.TrimLeft(rest, " "))
@@ -285,12 +286,12 @@ func authorizationValue(s string) (match, bool) {
 		case "basic":
 			return basicToken(s, j)
 		}
-		return match{}, false
+		return Match{}, false
 	}
-	if m, ok := bearerToken(s, 0); ok && m.end == len(s) {
+	if m, ok := bearerToken(s, 0); ok && m.End == len(s) {
 		return m, true
 	}
-	return match{}, false
+	return Match{}, false
 }
 
 // genericSecret reports whether a value under a credential's name is
@@ -298,7 +299,7 @@ func authorizationValue(s string) (match, bool) {
 // a word. uuidOK says whether a UUID counts (an API key may be one; a
 // session or page token that is a UUID is an id).
 func genericSecret(s string, uuidOK bool) bool {
-	if len(s) < 8 || len(s) > 4096 || strings.ContainsAny(s, " \t\r\n") || placeholder(s) {
+	if len(s) < 8 || len(s) > 4096 || strings.ContainsAny(s, " \t\r\n") || IsPlaceholder(s) {
 		return false
 	}
 	if (!uuidOK && isUUID(s)) || isDigest(s) || isToolID(s) || wordy(s) || reference(s) {
@@ -307,7 +308,7 @@ func genericSecret(s string, uuidOK bool) bool {
 	if t := strings.Trim(s, "@#%_*<>{}$[]()"); t != s && wordy(t) {
 		return false // a template marker: @@DB_PASSWORD@@, __TOKEN__, <<API_KEY>>
 	}
-	if classes(s) < 2 || sequential(s) {
+	if Classes(s) < 2 || sequential(s) {
 		return false
 	}
 	return entropy(s) >= min(3.0, math.Log2(float64(len(s)))-0.5)

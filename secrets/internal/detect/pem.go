@@ -1,4 +1,4 @@
-package secrets
+package detect
 
 import "strings"
 
@@ -15,7 +15,7 @@ var blanks = newCharset(" \t")
 // characters) or escaped more than once, when the block sat in a string that
 // was itself JSON. The block runs to its END line; without one, to the end of
 // the base64 body.
-func matchPEM(s string, i int) (match, bool) {
+func matchPEM(s string, i int) (Match, bool) {
 	var dashes string
 	switch {
 	case strings.HasPrefix(s[i:], "-----BEGIN "):
@@ -23,7 +23,7 @@ func matchPEM(s string, i int) (match, bool) {
 	case strings.HasPrefix(s[i:], "---- BEGIN "):
 		dashes = "----"
 	default:
-		return match{}, false
+		return Match{}, false
 	}
 	h := i + len(dashes) + len(" BEGIN ")
 	if dashes == "-----" {
@@ -31,11 +31,11 @@ func matchPEM(s string, i int) (match, bool) {
 	}
 	hend := strings.Index(s[h:min(len(s), h+64)], dashes)
 	if hend < 0 {
-		return match{}, false
+		return Match{}, false
 	}
 	label := strings.TrimSpace(s[h : h+hend])
 	if !strings.HasSuffix(label, "PRIVATE KEY") && !strings.HasSuffix(label, "PRIVATE KEY BLOCK") {
-		return match{}, false
+		return Match{}, false
 	}
 	bodyStart := h + hend + len(dashes)
 	limit := s[bodyStart:min(len(s), bodyStart+maxKeyBlock)]
@@ -55,10 +55,10 @@ func matchPEM(s string, i int) (match, bool) {
 		body = limit[:pemBodyEnd(limit)]
 		end = bodyStart + len(body)
 	}
-	if b := keyBase64(body); len(b) < 64 || !denseBody(b, 20) {
-		return match{}, false
+	if b := KeyBase64(body); len(b) < 64 || !denseBody(b, 20) {
+		return Match{}, false
 	}
-	return match{rule: RulePrivateKey, start: i, end: end, keep: bodyStart - i}, true
+	return Match{Rule: RulePrivateKey, Start: i, End: end, Keep: bodyStart - i}, true
 }
 
 // pemBodyEnd returns the length of the base64 body at the start of s:
@@ -89,10 +89,10 @@ func pemBodyEnd(s string) int {
 	return j
 }
 
-// keyBase64 keeps the base64 characters of a key body, dropping header
+// KeyBase64 keeps the base64 characters of a key body, dropping header
 // lines ("Proc-Type: …", "Version: …", "Comment: …") and the n and r of
 // escaped newlines, which end lines as real ones do.
-func keyBase64(body string) string {
+func KeyBase64(body string) string {
 	var b, line strings.Builder
 	flush := func() {
 		l := line.String()
@@ -129,28 +129,28 @@ func keyBase64(body string) string {
 
 // matchPuTTY finds a PuTTY private key file (.ppk, versions 2 and 3): from
 // its first line to its Private-MAC line.
-func matchPuTTY(s string, i int) (match, bool) {
+func matchPuTTY(s string, i int) (Match, bool) {
 	if !strings.HasPrefix(s[i:], "PuTTY-User-Key-File-") {
-		return match{}, false
+		return Match{}, false
 	}
 	limit := s[i:min(len(s), i+maxKeyBlock/2)]
 	p := strings.Index(limit, "Private-Lines:")
 	if p < 0 {
-		return match{}, false
+		return Match{}, false
 	}
 	rest := limit[p+len("Private-Lines:"):]
 	mac := strings.Index(rest, "Private-MAC:")
 	if mac < 0 {
-		return match{}, false
+		return Match{}, false
 	}
 	body := rest[:mac]
-	if b := keyBase64(skipFirstLine(body)); len(b) < 64 || !denseBody(b, 20) {
-		return match{}, false
+	if b := KeyBase64(skipFirstLine(body)); len(b) < 64 || !denseBody(b, 20) {
+		return Match{}, false
 	}
 	end := p + len("Private-Lines:") + mac + len("Private-MAC:")
 	end = run(limit, end, blanks)
 	end = run(limit, end, hexAny)
-	return match{rule: RulePrivateKey, start: i, end: i + end, keep: len("PuTTY-User-Key-File-")}, true
+	return Match{Rule: RulePrivateKey, Start: i, End: i + end, Keep: len("PuTTY-User-Key-File-")}, true
 }
 
 // skipFirstLine drops the rest of the "Private-Lines: N" line, escaped

@@ -1,4 +1,4 @@
-package secrets
+package detect
 
 import (
 	"encoding/base64"
@@ -21,7 +21,7 @@ var hookPathSet = newCharset("A-Za-z0-9/_-")
 // matchWebhook finds the webhook URLs anchored on their host: Slack,
 // Discord, Google Chat and Zapier. The secret is the whole URL, scheme
 // included, for the URL is the credential.
-func matchWebhook(s string, i int) (match, bool) {
+func matchWebhook(s string, i int) (Match, bool) {
 	rest := s[i:]
 	switch {
 	case strings.HasPrefix(rest, "hooks.slack.com/"):
@@ -33,12 +33,12 @@ func matchWebhook(s string, i int) (match, bool) {
 	case strings.HasPrefix(rest, "chat.googleapis.com/v1/spaces/"):
 		return googleChatWebhook(s, i)
 	}
-	return match{}, false
+	return Match{}, false
 }
 
 // slackWebhook reads hooks.slack.com/services/T…/B…/<secret>, or the
 // /workflows/ and /triggers/ URLs of Workflow Builder.
-func slackWebhook(s string, i int) (match, bool) {
+func slackWebhook(s string, i int) (Match, bool) {
 	const host = "hooks.slack.com/"
 	j := i + len(host)
 	var kind string
@@ -48,57 +48,57 @@ func slackWebhook(s string, i int) (match, bool) {
 		}
 	}
 	if kind == "" {
-		return match{}, false
+		return Match{}, false
 	}
 	j += len(kind)
 	e := runMax(s, j, hookPathSet, 512)
 	path := s[j:e]
 	segs := strings.Split(strings.TrimRight(path, "/"), "/")
 	last := segs[len(segs)-1]
-	if len(segs) < 3 || len(last) < 20 || !randomBody(last) || segs[0] == "" || !upperNum[segs[0][0]] {
-		return match{}, false
+	if len(segs) < 3 || len(last) < 20 || !RandomBody(last) || segs[0] == "" || !upperNum[segs[0][0]] {
+		return Match{}, false
 	}
 	if kind == "services/" && (segs[0][0] != 'T' || segs[1] == "" || segs[1][0] != 'B' || len(segs[0]) < 8 || len(segs[1]) < 8) {
-		return match{}, false
+		return Match{}, false
 	}
 	e = j + strings.LastIndex(path, last) + len(last)
 	st := withScheme(s, i)
-	m := match{rule: RuleSlackWebhook, start: st, end: e, keep: j - st}
+	m := Match{Rule: RuleSlackWebhook, Start: st, End: e, Keep: j - st}
 	if st < i {
-		m.legacy = i // baselines of version 1 hashed the URL without its scheme
+		m.Legacy = i // baselines of version 1 hashed the URL without its scheme
 	}
 	return m, true
 }
 
-func zapierWebhook(s string, i int) (match, bool) {
+func zapierWebhook(s string, i int) (Match, bool) {
 	j := i + len("hooks.zapier.com/hooks/catch/")
 	d := run(s, j, digits)
 	if d-j < 5 || d >= len(s) || s[d] != '/' {
-		return match{}, false
+		return Match{}, false
 	}
 	e := run(s, d+1, alnum)
-	if n := e - d - 1; n < 5 || distinct(s[d+1:e]) < 5 || sequential(s[d+1:e]) || placeholder(s[d+1:e]) {
-		return match{}, false
+	if n := e - d - 1; n < 5 || Distinct(s[d+1:e]) < 5 || sequential(s[d+1:e]) || IsPlaceholder(s[d+1:e]) {
+		return Match{}, false
 	}
 	st := withScheme(s, i)
-	return match{rule: RuleZapierWebhook, start: st, end: e, keep: d + 1 - st}, true
+	return Match{Rule: RuleZapierWebhook, Start: st, End: e, Keep: d + 1 - st}, true
 }
 
-func discordWebhook(s string, i int) (match, bool) {
+func discordWebhook(s string, i int) (Match, bool) {
 	j := i + strings.Index(s[i:], "/webhooks/") + len("/webhooks/")
 	d := run(s, j, digits)
 	if n := d - j; n < 17 || n > 20 || d >= len(s) || s[d] != '/' {
-		return match{}, false
+		return Match{}, false
 	}
 	e := run(s, d+1, b64url)
-	if n := e - d - 1; n < 60 || n > 80 || !randomBody(s[d+1:e]) {
-		return match{}, false
+	if n := e - d - 1; n < 60 || n > 80 || !RandomBody(s[d+1:e]) {
+		return Match{}, false
 	}
 	st := withScheme(s, i)
-	return match{rule: RuleDiscordHook, start: st, end: e, keep: d + 1 - st}, true
+	return Match{Rule: RuleDiscordHook, Start: st, End: e, Keep: d + 1 - st}, true
 }
 
-func googleChatWebhook(s string, i int) (match, bool) {
+func googleChatWebhook(s string, i int) (Match, bool) {
 	e := i
 	for e < len(s) && e-i < 1024 && !urlStop[s[e]] {
 		e++
@@ -106,15 +106,15 @@ func googleChatWebhook(s string, i int) (match, bool) {
 	u := s[i:e]
 	t := strings.Index(u, "token=")
 	if t < 0 || !strings.Contains(u, "/messages?") {
-		return match{}, false
+		return Match{}, false
 	}
 	tb := i + t + len("token=")
 	te := runMax(s, tb, b64urlPctEq, 512)
-	if te-tb < 20 || !randomBody(s[tb:te]) {
-		return match{}, false
+	if te-tb < 20 || !RandomBody(s[tb:te]) {
+		return Match{}, false
 	}
 	st := withScheme(s, i)
-	return match{rule: RuleGChatWebhook, start: st, end: te, keep: len("chat.googleapis.com/v1/spaces/") + i - st}, true
+	return Match{Rule: RuleGChatWebhook, Start: st, End: te, Keep: len("chat.googleapis.com/v1/spaces/") + i - st}, true
 }
 
 var (
@@ -125,84 +125,84 @@ var (
 
 // matchTeamsWebhook finds https://<tenant>.webhook.office.com/webhookb2/…
 // (anchored on ".webhook") and the older outlook.office.com/webhook/….
-func matchTeamsWebhook(s string, i int) (match, bool) {
+func matchTeamsWebhook(s string, i int) (Match, bool) {
 	var h, j int
 	switch {
 	case strings.HasPrefix(s[i:], ".webhook.office.com/webhookb2/"):
 		h = runBack(s, i, hostLabel, 64)
 		if h == i {
-			return match{}, false
+			return Match{}, false
 		}
 		j = i + len(".webhook.office.com/webhookb2/")
 	case strings.HasPrefix(s[i:], "outlook.office.com/webhook/"):
 		h, j = i, i+len("outlook.office.com/webhook/")
 	default:
-		return match{}, false
+		return Match{}, false
 	}
 	e := runMax(s, j, teamsPath, 1024)
 	path := s[j:e]
 	k := strings.Index(path, "/IncomingWebhook/")
 	if k < 0 || !strings.Contains(path[:k], "@") {
-		return match{}, false
+		return Match{}, false
 	}
 	tail := path[k+len("/IncomingWebhook/"):]
 	sec, _, _ := strings.Cut(tail, "/")
-	if len(sec) < 32 || !randomBody(sec) {
-		return match{}, false
+	if len(sec) < 32 || !RandomBody(sec) {
+		return Match{}, false
 	}
 	st := withScheme(s, h)
-	return match{rule: RuleTeamsWebhook, start: st, end: e, keep: j - st}, true
+	return Match{Rule: RuleTeamsWebhook, Start: st, End: e, Keep: j - st}, true
 }
 
 // matchJWT finds header.payload.signature where header and payload are
 // base64url JSON objects (so both start with eyJ, the encoding of {").
-func matchJWT(s string, i int) (match, bool) {
+func matchJWT(s string, i int) (Match, bool) {
 	if !strings.HasPrefix(s[i:], "eyJ") {
-		return match{}, false
+		return Match{}, false
 	}
 	e1 := run(s, i, b64url)
 	if e1-i < 12 || e1+4 >= len(s) || s[e1] != '.' || !strings.HasPrefix(s[e1+1:], "eyJ") {
-		return match{}, false
+		return Match{}, false
 	}
 	e2 := run(s, e1+1, b64url)
 	if e2-e1 < 12 || e2 >= len(s) || s[e2] != '.' {
-		return match{}, false
+		return Match{}, false
 	}
 	e3 := run(s, e2+1, b64url)
-	if e3-e2-1 < 16 || !randomBody(s[e2+1:e3]) {
-		return match{}, false
+	if e3-e2-1 < 16 || !RandomBody(s[e2+1:e3]) {
+		return Match{}, false
 	}
-	return match{rule: RuleJWT, start: i, end: e3, keep: 3}, true
+	return Match{Rule: RuleJWT, Start: i, End: e3, Keep: 3}, true
 }
 
 // matchJWTBase64 finds a JWT that was base64-encoded once more (ZXlK is
 // the encoding of "eyJ"), as some config files and cookies carry them.
-func matchJWTBase64(s string, i int) (match, bool) {
+func matchJWTBase64(s string, i int) (Match, bool) {
 	if !strings.HasPrefix(s[i:], "ZXlK") {
-		return match{}, false
+		return Match{}, false
 	}
 	e := runMax(s, i, b64body, 2048)
 	if e-i < 60 || !wordEnd(s, e) || strings.IndexByte(s[i:e], '=') < e-i-2 && strings.IndexByte(s[i:e], '=') >= 0 {
-		return match{}, false
+		return Match{}, false
 	}
 	dec, err := base64.StdEncoding.DecodeString(s[i:e])
 	if err != nil {
 		if dec, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(s[i:e], "=")); err != nil {
-			return match{}, false
+			return Match{}, false
 		}
 	}
-	if m, ok := matchJWT(string(dec), 0); !ok || m.end < len(dec)-2 {
-		return match{}, false
+	if m, ok := matchJWT(string(dec), 0); !ok || m.End < len(dec)-2 {
+		return Match{}, false
 	}
-	return match{rule: RuleJWT, start: i, end: e, keep: 4}, true
+	return Match{Rule: RuleJWT, Start: i, End: e, Keep: 4}, true
 }
 
 // matchBearer finds "Bearer <token>" and reports the token. A token that is
 // itself a known kind of key is left to that key's rule.
-func matchBearer(s string, i int) (match, bool) {
+func matchBearer(s string, i int) (Match, bool) {
 	const p = "bearer "
 	if len(s)-i < len(p)+16 || !strings.EqualFold(s[i:i+len(p)], p) {
-		return match{}, false
+		return Match{}, false
 	}
 	j := i + len(p)
 	for j < len(s) && s[j] == ' ' {
@@ -211,54 +211,54 @@ func matchBearer(s string, i int) (match, bool) {
 	return bearerToken(s, j)
 }
 
-func bearerToken(s string, j int) (match, bool) {
+func bearerToken(s string, j int) (Match, bool) {
 	e := runMax(s, j, bearerSet, 8192)
 	for e > j && s[e-1] == '.' {
 		e-- // the end of a sentence, not of the token
 	}
-	if e-j < 16 || !randomBody(s[j:e]) || classes(s[j:e]) < 2 || knownAt(s, j) {
-		return match{}, false
+	if e-j < 16 || !RandomBody(s[j:e]) || Classes(s[j:e]) < 2 || knownAt(s, j) {
+		return Match{}, false
 	}
-	return match{rule: RuleAuthorization, start: j, end: e}, true
+	return Match{Rule: RuleAuthorization, Start: j, End: e}, true
 }
 
 // matchBasic finds "Basic <base64 user:password>" after an Authorization
 // header name, in free text such as a curl command in a prompt.
-func matchBasic(s string, i int) (match, bool) {
+func matchBasic(s string, i int) (Match, bool) {
 	const p = "basic "
 	if len(s)-i < len(p)+8 || !strings.EqualFold(s[i:i+len(p)], p) {
-		return match{}, false
+		return Match{}, false
 	}
 	ctx := strings.ToLower(s[max(0, i-24):i])
 	if !strings.Contains(ctx, "authorization") {
-		return match{}, false
+		return Match{}, false
 	}
 	return basicToken(s, i+len(p))
 }
 
-func basicToken(s string, j int) (match, bool) {
+func basicToken(s string, j int) (Match, bool) {
 	for j < len(s) && s[j] == ' ' {
 		j++
 	}
 	e := run(s, j, b64body)
 	if e-j < 8 {
-		return match{}, false
+		return Match{}, false
 	}
 	dec, err := base64.StdEncoding.DecodeString(s[j:e])
 	if err != nil {
-		return match{}, false
+		return Match{}, false
 	}
 	_, pw, ok := strings.Cut(string(dec), ":")
-	if !ok || pw == "" || placeholder(pw) {
-		return match{}, false
+	if !ok || pw == "" || IsPlaceholder(pw) {
+		return Match{}, false
 	}
-	return match{rule: RuleAuthorization, start: j, end: e}, true
+	return Match{Rule: RuleAuthorization, Start: j, End: e}, true
 }
 
 // matchURLPassword finds scheme://user:password@host and reports the password.
-func matchURLPassword(s string, i int) (match, bool) {
+func matchURLPassword(s string, i int) (Match, bool) {
 	if !strings.HasPrefix(s[i:], "://") || i == 0 || !alnum[s[i-1]] {
-		return match{}, false
+		return Match{}, false
 	}
 	u := i + 3
 	at := u
@@ -266,24 +266,24 @@ func matchURLPassword(s string, i int) (match, bool) {
 		at++
 	}
 	if at >= len(s) || s[at] != '@' || at+1 >= len(s) || !alnum[s[at+1]] {
-		return match{}, false
+		return Match{}, false
 	}
 	colon := strings.IndexByte(s[u:at], ':')
 	if colon <= 0 {
-		return match{}, false
+		return Match{}, false
 	}
 	pw := u + colon + 1
-	if at-pw < 3 || placeholder(s[pw:at]) {
-		return match{}, false
+	if at-pw < 3 || IsPlaceholder(s[pw:at]) {
+		return Match{}, false
 	}
-	return match{rule: RuleURLPassword, start: pw, end: at}, true
+	return Match{Rule: RuleURLPassword, Start: pw, End: at}, true
 }
 
 // curlUser reads the user:password argument of curl -u at s[j] (quoted or
 // not) and reports the password. It needs "curl" earlier in the text.
-func curlUser(s string, j, flag int) (match, bool) {
+func curlUser(s string, j, flag int) (Match, bool) {
 	if !strings.Contains(s[max(0, flag-300):flag], "curl") {
-		return match{}, false
+		return Match{}, false
 	}
 	q := byte(0)
 	if j < len(s) && (s[j] == '"' || s[j] == '\'') {
@@ -295,8 +295,8 @@ func curlUser(s string, j, flag int) (match, bool) {
 		e++
 	}
 	c := strings.IndexByte(s[j:e], ':')
-	if c <= 0 || e-(j+c+1) < 3 || placeholder(s[j+c+1:e]) {
-		return match{}, false
+	if c <= 0 || e-(j+c+1) < 3 || IsPlaceholder(s[j+c+1:e]) {
+		return Match{}, false
 	}
-	return match{rule: RuleCurlUser, start: j + c + 1, end: e}, true
+	return Match{Rule: RuleCurlUser, Start: j + c + 1, End: e}, true
 }

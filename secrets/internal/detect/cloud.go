@@ -1,35 +1,35 @@
-package secrets
+package detect
 
 import "strings"
 
 // matchAWSKeyID finds an AWS access key id: AKIA (long-term), ASIA
 // (temporary), ABIA, ACCA or A3T? and 16 upper-case letters or digits.
-func matchAWSKeyID(s string, i int) (match, bool) {
+func matchAWSKeyID(s string, i int) (Match, bool) {
 	p := s[i:min(len(s), i+4)]
 	if p != "AKIA" && p != "ASIA" && p != "ABIA" && p != "ACCA" && !strings.HasPrefix(p, "A3T") {
-		return match{}, false
+		return Match{}, false
 	}
 	e := run(s, i+4, upperNum)
 	if e-i != 20 || !wordEnd(s, e) {
-		return match{}, false
+		return Match{}, false
 	}
 	body := s[i+4 : e]
-	if strings.HasSuffix(body, "EXAMPLE") || distinct(body) < 6 {
-		return match{}, false
+	if strings.HasSuffix(body, "EXAMPLE") || Distinct(body) < 6 {
+		return Match{}, false
 	}
-	return match{rule: RuleAWSKeyID, start: i, end: e, keep: 4}, true
+	return Match{Rule: RuleAWSKeyID, Start: i, End: e, Keep: 4}, true
 }
 
 // matchAWSSecretName finds "secret_access_key" (any case, with _, - or
 // nothing between the words) followed by a 40-character secret.
-func matchAWSSecretName(s string, i int) (match, bool) {
+func matchAWSSecretName(s string, i int) (Match, bool) {
 	j := i
 	for _, w := range [...]string{"secret", "access", "key"} {
 		if j > i && j < len(s) && (s[j] == '_' || s[j] == '-') {
 			j++
 		}
 		if len(s)-j < len(w) || !strings.EqualFold(s[j:j+len(w)], w) {
-			return match{}, false
+			return Match{}, false
 		}
 		j += len(w)
 	}
@@ -42,25 +42,25 @@ func matchAWSSecretName(s string, i int) (match, bool) {
 }
 
 // awsSecretAt checks for a 40-character AWS secret access key at s[j].
-func awsSecretAt(s string, j int) (match, bool) {
-	if j >= len(s) || !wordStart(s, j) {
-		return match{}, false
+func awsSecretAt(s string, j int) (Match, bool) {
+	if j >= len(s) || !WordStart(s, j) {
+		return Match{}, false
 	}
 	e := runMax(s, j, b64std, 41)
-	if e-j != 40 || (e < len(s) && s[e] == '=') || !randomBody(s[j:e]) || classes(s[j:e]) < 3 {
-		return match{}, false
+	if e-j != 40 || (e < len(s) && s[e] == '=') || !RandomBody(s[j:e]) || Classes(s[j:e]) < 3 {
+		return Match{}, false
 	}
-	return match{rule: RuleAWSSecret, start: j, end: e}, true
+	return Match{Rule: RuleAWSSecret, Start: j, End: e}, true
 }
 
 // awsSecretsNear finds 40-character secrets anywhere in a string that also
 // holds an AWS access key id: the pair is how credentials get pasted.
-func awsSecretsNear(s string, dst []match, from int) []match {
+func awsSecretsNear(s string, dst []Match, from int) []Match {
 	for j := 0; j < len(s); j++ {
 		if !b64std[s[j]] {
 			continue
 		}
-		if m, ok := awsSecretAt(s, j); ok && !overlaps(dst[from:], m) {
+		if m, ok := awsSecretAt(s, j); ok && !Overlaps(dst[from:], m) {
 			dst = append(dst, m)
 		}
 		j = run(s, j, b64std)
@@ -75,9 +75,9 @@ var awsSessionMarks = []string{"oJb3JpZ2luX2Vj", "oGZXIvYXdz", "oDYXdz"}
 
 // matchAWSSession finds a temporary session token as STS, SSO, IAM roles
 // for tasks and instance metadata hand them out.
-func matchAWSSession(s string, i int) (match, bool) {
+func matchAWSSession(s string, i int) (Match, bool) {
 	if len(s)-i < 100 {
-		return match{}, false
+		return Match{}, false
 	}
 	keep := 0
 	for _, m := range awsSessionMarks {
@@ -87,13 +87,13 @@ func matchAWSSession(s string, i int) (match, bool) {
 		}
 	}
 	if keep == 0 {
-		return match{}, false
+		return Match{}, false
 	}
 	e := runMax(s, i, b64body, 8193)
 	if e-i < 100 || e-i > 8192 || !wordEnd(s, e) || !denseBody(s[i:e], 40) {
-		return match{}, false
+		return Match{}, false
 	}
-	return match{rule: RuleAWSSession, start: i, end: e, keep: keep}, true
+	return Match{Rule: RuleAWSSession, Start: i, End: e, Keep: keep}, true
 }
 
 var azureSecretSet = newCharset("A-Za-z0-9_~.-")
@@ -101,32 +101,32 @@ var azureSecretSet = newCharset("A-Za-z0-9_~.-")
 // matchAzureSecret finds a Microsoft Entra ID client secret, anchored on
 // the "~" of its "<digit>Q~" marker: three characters before the digit,
 // 31 to 34 after the "~".
-func matchAzureSecret(s string, i int) (match, bool) {
+func matchAzureSecret(s string, i int) (Match, bool) {
 	if i < 5 || s[i-1] != 'Q' || !digits[s[i-2]] {
-		return match{}, false
+		return Match{}, false
 	}
 	st := i - 5
 	for k := st; k < i-2; k++ {
 		if !azureSecretSet[s[k]] || s[k] == '-' {
-			return match{}, false
+			return Match{}, false
 		}
 	}
 	if st > 0 && azureSecretSet[s[st-1]] {
-		return match{}, false
+		return Match{}, false
 	}
 	e := runMax(s, i+1, azureSecretSet, 64)
 	for e-i-1 > 34 && s[e-1] == '.' {
 		e-- // the end of a sentence
 	}
-	if n := e - i - 1; n < 31 || n > 34 || !randomBody(s[i+1:e]) {
-		return match{}, false
+	if n := e - i - 1; n < 31 || n > 34 || !RandomBody(s[i+1:e]) {
+		return Match{}, false
 	}
-	return match{rule: RuleAzureSecret, start: st, end: e}, true
+	return Match{Rule: RuleAzureSecret, Start: st, End: e}, true
 }
 
 // matchAzureConn finds the key of an Azure storage or Service Bus
 // connection string: AccountKey=… and SharedAccessKey=….
-func matchAzureConn(s string, i int) (match, bool) {
+func matchAzureConn(s string, i int) (Match, bool) {
 	var p, rule string
 	var lo, hi int
 	switch {
@@ -135,14 +135,14 @@ func matchAzureConn(s string, i int) (match, bool) {
 	case strings.HasPrefix(s[i:], "SharedAccessKey="):
 		p, rule, lo, hi = "SharedAccessKey=", RuleAzureSAKey, 43, 44
 	default:
-		return match{}, false
+		return Match{}, false
 	}
 	b := i + len(p)
 	e := runMax(s, b, b64body, hi+1)
-	if n := e - b; n < lo || n > hi || !randomBody(strings.TrimRight(s[b:e], "=")) {
-		return match{}, false
+	if n := e - b; n < lo || n > hi || !RandomBody(strings.TrimRight(s[b:e], "=")) {
+		return Match{}, false
 	}
-	return match{rule: rule, start: b, end: e}, true
+	return Match{Rule: rule, Start: b, End: e}, true
 }
 
 var (
@@ -153,18 +153,18 @@ var (
 // matchAzureSAS finds the signature of a shared access signature URL: sig=
 // after ? or &, in a URL that also carries the SAS parameters sv=, se= or
 // sp=.
-func matchAzureSAS(s string, i int) (match, bool) {
+func matchAzureSAS(s string, i int) (Match, bool) {
 	if !strings.HasPrefix(s[i:], "sig=") || i == 0 || (s[i-1] != '&' && s[i-1] != '?') {
-		return match{}, false
+		return Match{}, false
 	}
 	b := i + 4
 	e := runMax(s, b, sasSigSet, 201)
 	if n := e - b; n < 40 || n > 200 {
-		return match{}, false
+		return Match{}, false
 	}
 	sig := strings.NewReplacer("%2B", "", "%2b", "", "%2F", "", "%2f", "", "%3D", "", "%3d", "").Replace(s[b:e])
-	if !randomBody(strings.TrimRight(sig, "=")) {
-		return match{}, false
+	if !RandomBody(strings.TrimRight(sig, "=")) {
+		return Match{}, false
 	}
 	// The SAS parameters sit in the same URL: up to the space or quote
 	// around it.
@@ -178,7 +178,7 @@ func matchAzureSAS(s string, i int) (match, bool) {
 	}
 	q := s[u:f]
 	if !strings.Contains(q, "sv=") && !strings.Contains(q, "se=") && !strings.Contains(q, "sp=") {
-		return match{}, false
+		return Match{}, false
 	}
-	return match{rule: RuleAzureSAS, start: b, end: e}, true
+	return Match{Rule: RuleAzureSAS, Start: b, End: e}, true
 }

@@ -1,4 +1,4 @@
-package secrets
+package detect
 
 import (
 	"encoding/base64"
@@ -21,7 +21,7 @@ var (
 	// inIdentifier holds the bytes that make a "name:" part of something
 	// longer: arn:aws:secretsmanager:…:secret:db, /v1/secret:name.
 	inIdentifier = newCharset(":/=@#")
-	// nameEnds holds the last letters of the names classifyKey knows, so
+	// nameEnds holds the last letters of the names ClassifyKey knows, so
 	// that most "word:" in prose are dismissed before any work.
 	nameEnds = newCharset("yYtTnNdDsShHeErRlL")
 )
@@ -30,31 +30,31 @@ func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
 
 // matchKeyedText reads name: value, name = value, name := value and
 // name => value, anchored on the ":" or "=".
-func matchKeyedText(s string, i int) (match, bool) {
+func matchKeyedText(s string, i int) (Match, bool) {
 	sep := s[i]
 	if i+1 < len(s) {
 		if n := s[i+1]; sep == '=' && n == '=' || sep == ':' && (n == '/' || n == ':') {
-			return match{}, false
+			return Match{}, false
 		}
 	}
 	ks, ke := nameBefore(s, i)
 	if ke-ks < 2 || ks > 0 && inIdentifier[s[ks-1]] {
-		return match{}, false
+		return Match{}, false
 	}
 	if sep == ':' {
 		if m, ok, inBlock := kubernetesText(s, i, ks, ke); inBlock {
 			return m, ok
 		}
 	}
-	kind := keyNone
+	kind := KeyNone
 	if nameEnds[s[ke-1]] {
-		kind = classifyKey(s[ks:ke])
-		if kind == keyNone && strings.EqualFold(s[ks:ke], "value") {
+		kind = ClassifyKey(s[ks:ke])
+		if kind == KeyNone && strings.EqualFold(s[ks:ke], "value") {
 			kind = pairNameBefore(s, ks)
 		}
 	}
-	if kind == keyNone {
-		return match{}, false
+	if kind == KeyNone {
+		return Match{}, false
 	}
 	v := i + 1
 	if v < len(s) && (sep == ':' && s[v] == '=' || sep == '=' && s[v] == '>') {
@@ -84,7 +84,7 @@ func nameBefore(s string, i int) (start, end int) {
 
 // valueAfter reads the value that starts at v (past spaces, an opening
 // quote, escaped or not) and decides whether it is a secret.
-func valueAfter(s string, v int, kind keyKind) (match, bool) {
+func valueAfter(s string, v int, kind KeyKind) (Match, bool) {
 	for n := 0; n < 8 && v < len(s) && (s[v] == ' ' || s[v] == '\t'); n++ {
 		v++
 	}
@@ -101,14 +101,14 @@ func valueAfter(s string, v int, kind keyKind) (match, bool) {
 			e++
 		}
 		if e >= len(s) || s[e] == '\n' {
-			return match{}, false
+			return Match{}, false
 		}
 	} else {
 		if j != v {
-			return match{}, false // an escape such as \n, not a value
+			return Match{}, false // an escape such as \n, not a value
 		}
 		stop := valueStop
-		if kind == keyAuthorization {
+		if kind == KeyAuthorization {
 			stop = headerStop
 		}
 		e = v
@@ -116,24 +116,24 @@ func valueAfter(s string, v int, kind keyKind) (match, bool) {
 			e++
 		}
 		if strings.HasSuffix(s[v:e], "...") || strings.HasPrefix(s[e:], "…") {
-			return match{}, false // elided: "sk-…", "FwoGZXIv..."
+			return Match{}, false // elided: "sk-…", "FwoGZXIv..."
 		}
 		for e > v && s[e-1] == '.' {
 			e-- // the end of a sentence
 		}
 		if e < len(s) && (s[e] == '(' || s[e] == '[') {
-			return match{}, false // a call or an index: code, not a value
+			return Match{}, false // a call or an index: code, not a value
 		}
 	}
 	if e-v < 8 || specificIn(s[v:e]) {
-		return match{}, false
+		return Match{}, false
 	}
-	m, ok := keyedValue(kind, s[v:e])
+	m, ok := KeyedValue(kind, s[v:e])
 	if !ok {
-		return match{}, false
+		return Match{}, false
 	}
-	m.start += v
-	m.end += v
+	m.Start += v
+	m.End += v
 	return m, true
 }
 
@@ -141,7 +141,7 @@ func valueAfter(s string, v int, kind keyKind) (match, bool) {
 // s: such a value is left to that rule, found as the scan goes on.
 func specificIn(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if alnum[s[i]] && wordStart(s, i) && byteClass[s[i]]&classAnchor != 0 && i+2 < len(s) && candidate(s, i) {
+		if alnum[s[i]] && WordStart(s, i) && byteClass[s[i]]&classAnchor != 0 && i+2 < len(s) && candidate(s, i) {
 			if knownAt(s, i) {
 				return true
 			}
@@ -153,7 +153,7 @@ func specificIn(s string) bool {
 // pairNameBefore reads the name of a name/value pair written as two
 // members, {"name": "X-Api-Key", "value": "…"} or key="Password"
 // value="…", given where "value" starts.
-func pairNameBefore(s string, vs int) keyKind {
+func pairNameBefore(s string, vs int) KeyKind {
 	k := vs
 	if k > 0 && isQuote(s[k-1]) {
 		k--
@@ -162,7 +162,7 @@ func pairNameBefore(s string, vs int) keyKind {
 		k--
 	}
 	if k == 0 || !isQuote(s[k-1]) {
-		return keyNone
+		return KeyNone
 	}
 	ne := k - 1
 	for ne > 0 && s[ne-1] == '\\' {
@@ -170,17 +170,17 @@ func pairNameBefore(s string, vs int) keyKind {
 	}
 	ns := runBack(s, ne, keyNameSet, 64)
 	if ns == ne {
-		return keyNone
+		return KeyNone
 	}
 	ks, ke := nameBefore(s, pastOpening(s, ns))
 	if ke == ks {
-		return keyNone
+		return KeyNone
 	}
 	switch strings.ToLower(s[ks:ke]) {
 	case "name", "key", "header", "field", "param", "parameter":
-		return classifyKey(s[ns:ne])
+		return ClassifyKey(s[ns:ne])
 	}
-	return keyNone
+	return KeyNone
 }
 
 // pastOpening steps back from the start of a string's text over its
@@ -204,14 +204,14 @@ func pastOpening(s string, i int) int {
 }
 
 // matchXMLElement reads <password>value</password>, anchored on the ">".
-func matchXMLElement(s string, i int) (match, bool) {
+func matchXMLElement(s string, i int) (Match, bool) {
 	ks := runBack(s, i, keyNameSet, 64)
 	if ks == i || ks == 0 || s[ks-1] != '<' || !nameEnds[s[i-1]] {
-		return match{}, false
+		return Match{}, false
 	}
-	kind := classifyKey(s[ks:i])
-	if kind == keyNone {
-		return match{}, false
+	kind := ClassifyKey(s[ks:i])
+	if kind == KeyNone {
+		return Match{}, false
 	}
 	v := i + 1
 	e := v
@@ -219,27 +219,27 @@ func matchXMLElement(s string, i int) (match, bool) {
 		e++
 	}
 	if !strings.HasPrefix(s[e:], "</") || e-v < 8 || specificIn(s[v:e]) {
-		return match{}, false
+		return Match{}, false
 	}
-	m, ok := keyedValue(kind, s[v:e])
+	m, ok := KeyedValue(kind, s[v:e])
 	if !ok {
-		return match{}, false
+		return Match{}, false
 	}
-	m.start += v
-	m.end += v
+	m.Start += v
+	m.End += v
 	return m, true
 }
 
 // matchPairText reads ("X-Api-Key", "value") and ["Authorization",
 // "Bearer …"], the header lists of Python and JavaScript HTTP clients,
 // anchored on the comma.
-func matchPairText(s string, i int) (match, bool) {
+func matchPairText(s string, i int) (Match, bool) {
 	k := i
 	for n := 0; n < 4 && k > 0 && s[k-1] == ' '; n++ {
 		k--
 	}
 	if k == 0 || !isQuote(s[k-1]) {
-		return match{}, false
+		return Match{}, false
 	}
 	ke := k - 1
 	for ke > 0 && s[ke-1] == '\\' {
@@ -247,7 +247,7 @@ func matchPairText(s string, i int) (match, bool) {
 	}
 	ks := runBack(s, ke, keyNameSet, 64)
 	if ke-ks < 2 || ks == 0 || !isQuote(s[ks-1]) || !nameEnds[s[ke-1]] {
-		return match{}, false
+		return Match{}, false
 	}
 	o := ks - 1
 	for o > 0 && s[o-1] == '\\' {
@@ -257,41 +257,41 @@ func matchPairText(s string, i int) (match, bool) {
 		o--
 	}
 	if o == 0 || (s[o-1] != '(' && s[o-1] != '[') {
-		return match{}, false
+		return Match{}, false
 	}
-	kind := classifyKey(s[ks:ke])
-	if kind == keyNone {
-		return match{}, false
+	kind := ClassifyKey(s[ks:ke])
+	if kind == KeyNone {
+		return Match{}, false
 	}
 	return valueAfter(s, i+1, kind)
 }
 
 // matchDashFlag reads --password VALUE and the like on a command line, and
 // curl's -u / --user USER:PASSWORD. (--name=value is matchKeyedText's.)
-func matchDashFlag(s string, i int) (match, bool) {
+func matchDashFlag(s string, i int) (Match, bool) {
 	if i+3 >= len(s) || i > 0 && s[i-1] == '-' {
-		return match{}, false
+		return Match{}, false
 	}
 	if s[i+1] == 'u' && s[i+2] == ' ' {
 		return curlUser(s, skipBlanks(s, i+3), i)
 	}
 	if s[i+1] != '-' {
-		return match{}, false
+		return Match{}, false
 	}
 	ne := run(s, i+2, keyNameSet)
 	if ne-i-2 < 2 || ne >= len(s) || s[ne] != ' ' {
-		return match{}, false
+		return Match{}, false
 	}
 	name := s[i+2 : ne]
 	if name == "user" {
 		return curlUser(s, skipBlanks(s, ne), i)
 	}
 	if !nameEnds[s[ne-1]] {
-		return match{}, false
+		return Match{}, false
 	}
-	kind := classifyKey(name)
-	if kind == keyNone {
-		return match{}, false
+	kind := ClassifyKey(name)
+	if kind == KeyNone {
+		return Match{}, false
 	}
 	return valueAfter(s, ne, kind)
 }
@@ -311,13 +311,20 @@ var notK8sSecrets = map[string]bool{
 	"email": true, "cacrt": true, "tlscrt": true, "ca": true, "cert": true, "crt": true,
 }
 
+// NotK8sSecret reports whether name, in a Kubernetes Secret's data or
+// stringData, holds no secret (a user name, a host, a CA certificate).
+func NotK8sSecret(name string) bool {
+	var buf [64]byte
+	return notK8sSecrets[string(normKeyInto(name, &buf))]
+}
+
 // kubernetesText reads an entry of a Kubernetes Secret's data or
 // stringData in YAML: an indented "name: value" line whose block starts
 // with "data:" or "stringData:", in a document that says "kind: Secret".
 // inBlock reports that the entry is in such a block, secret or not.
-func kubernetesText(s string, i, ks, ke int) (m match, ok, inBlock bool) {
+func kubernetesText(s string, i, ks, ke int) (m Match, ok, inBlock bool) {
 	if ke != i || i+2 >= len(s) || s[i+1] != ' ' || ks == 0 || s[ks-1] != ' ' {
-		return match{}, false, false
+		return Match{}, false, false
 	}
 	ls := ks
 	for ls > 0 && s[ls-1] == ' ' {
@@ -327,7 +334,7 @@ func kubernetesText(s string, i, ks, ke int) (m match, ok, inBlock bool) {
 	// escaped.
 	escaped := ls >= 2 && s[ls-2:ls] == `\n`
 	if ls == 0 || s[ls-1] != '\n' && !escaped {
-		return match{}, false, false
+		return Match{}, false, false
 	}
 	v := i + 2
 	e := v
@@ -342,26 +349,25 @@ func kubernetesText(s string, i, ks, ke int) (m match, ok, inBlock bool) {
 		header = blockHeader(s, ls, ks-ls)
 	}
 	if header != "data:" && header != "stringData:" {
-		return match{}, false, false
+		return Match{}, false, false
 	}
 	window := s[max(0, ls-4096):min(len(s), e+4096)]
 	if !strings.Contains(window, "kind: Secret") && !strings.Contains(window, `kind: "Secret"`) {
-		return match{}, false, false
+		return Match{}, false, false
 	}
-	var buf [64]byte
-	if e-v < 8 || notK8sSecrets[string(normKeyInto(s[ks:ke], &buf))] {
-		return match{}, false, true
+	if e-v < 8 || NotK8sSecret(s[ks:ke]) {
+		return Match{}, false, true
 	}
-	kind := keyK8sData
+	kind := KeyK8sData
 	if header == "stringData:" {
-		kind = keyK8sString
+		kind = KeyK8sString
 	}
-	m, ok = keyedValue(kind, strings.TrimRight(s[v:e], " \t"))
+	m, ok = KeyedValue(kind, strings.TrimRight(s[v:e], " \t"))
 	if !ok {
-		return match{}, false, true
+		return Match{}, false, true
 	}
-	m.start += v
-	m.end += v
+	m.Start += v
+	m.End += v
 	return m, true, true
 }
 
@@ -388,19 +394,19 @@ func blockHeader(s string, ls, indent int) string {
 
 // kubernetesValue decides whether a value of a Secret's data (base64) is a
 // secret: it decodes, and what it holds is not a placeholder.
-func kubernetesValue(s string) (match, bool) {
-	if len(s) < 8 || run(s, 0, b64body) != len(s) || placeholder(s) || distinct(s) < 6 {
-		return match{}, false
+func kubernetesValue(s string) (Match, bool) {
+	if len(s) < 8 || run(s, 0, b64body) != len(s) || IsPlaceholder(s) || Distinct(s) < 6 {
+		return Match{}, false
 	}
 	dec, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
 		if dec, err = base64.RawStdEncoding.DecodeString(s); err != nil {
-			return match{}, false
+			return Match{}, false
 		}
 	}
 	d := strings.TrimSpace(string(dec))
-	if len(d) < 6 || placeholder(d) || classes(d) < 2 && len(d) < 16 {
-		return match{}, false
+	if len(d) < 6 || IsPlaceholder(d) || Classes(d) < 2 && len(d) < 16 {
+		return Match{}, false
 	}
-	return match{rule: RuleKubernetes, start: 0, end: len(s)}, true
+	return Match{Rule: RuleKubernetes, Start: 0, End: len(s)}, true
 }
