@@ -69,7 +69,7 @@ func (m browsePage) openPalette() browsePage {
 	var rows []picker.Row
 	for i, e := range m.paletteEntries() {
 		text := s.Detail.Role.Render(fmt.Sprintf("%-26s", visible.Line(e.name))) + s.Muted.Render(" "+e.what)
-		rows = append(rows, picker.Row{ID: fmt.Sprint(i), Text: text, Match: e.name})
+		rows = append(rows, picker.Row{ID: fmt.Sprint(i), Text: text, Match: e.name, Indent: 27})
 	}
 	m.pickerAsk = "palette"
 	m.palette = m.paletteEntries()

@@ -120,7 +120,7 @@ func (m browsePage) openProblems() browsePage {
 		}
 		line := s.StatusStyle(k.status).Render(fmt.Sprintf("%s %4d %-20s", theme.Glyph(k.status), n, k.status)) +
 			s.Muted.Render(" "+todo)
-		kinds = append(kinds, picker.Row{ID: rowKind + k.status, Text: line, Match: k.status})
+		kinds = append(kinds, picker.Row{ID: rowKind + k.status, Text: line, Match: k.status, Indent: 28})
 	}
 	if len(kinds) > 0 {
 		rows = append(rows, picker.Row{Text: s.Detail.Heading.Render("Recordings")})

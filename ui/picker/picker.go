@@ -41,6 +41,10 @@ type Row struct {
 	Text string
 	// Match is the text typing matches against; "" uses Text.
 	Match string
+	// Indent is where the lines after the first start when the row under
+	// the cursor is too long for the box: that row is shown whole,
+	// wrapped under its own description; the others are cut with "…".
+	Indent int
 }
 
 // Content is what a picker shows.
@@ -229,18 +233,26 @@ func (m *Model) narrow() {
 }
 
 // lines are the rows as the box shows them: with nothing typed every row
-// (headings and notes too), else only the rows that match.
-func (m Model) lines() (out []string, cursorLine int) {
+// (headings and notes too), else only the rows that match. The row under
+// the cursor takes the lines first to last.
+func (m Model) lines() (out []string, first, last int) {
 	innerW, _ := frame.BoxInner(m.styles, m.width, m.height)
-	cursorLine = -1
+	first, last = -1, -1
 	add := func(i int, selected bool) {
-		text := ansi.Truncate(m.content.Rows[i].Text, innerW-2, "…")
+		r := m.content.Rows[i]
 		if selected {
-			cursorLine = len(out)
-			out = append(out, m.styles.Tree.Cursor.Render(frame.PadRight("▸ "+ansi.Strip(text), innerW)))
+			first = len(out)
+			for j, l := range hanging(ansi.Strip(r.Text), innerW-2, r.Indent) {
+				mark := "▸ "
+				if j > 0 {
+					mark = "  "
+				}
+				out = append(out, m.styles.Tree.Cursor.Render(frame.PadRight(mark+l, innerW)))
+			}
+			last = len(out) - 1
 			return
 		}
-		out = append(out, "  "+text)
+		out = append(out, "  "+ansi.Truncate(r.Text, innerW-2, "…"))
 	}
 	if m.content.Typing {
 		out = append(out, m.styles.Progress.Render(m.content.Prompt)+m.typed+"█", "")
@@ -257,22 +269,53 @@ func (m Model) lines() (out []string, cursorLine int) {
 	if len(m.shown) == 0 && m.content.Empty != "" {
 		out = append(out, m.styles.Muted.Render("  "+m.content.Empty))
 	}
-	return out, cursorLine
+	return out, first, last
+}
+
+// hanging wraps s at spaces to width w, the lines after the first
+// indented by indent; the spaces of the first line (its columns) are
+// kept. A word too long for a line is cut with "…".
+func hanging(s string, w, indent int) []string {
+	if ansi.StringWidth(s) <= w {
+		return []string{s}
+	}
+	indent = min(max(indent, 0), w/2)
+	pad := strings.Repeat(" ", indent)
+	var out []string
+	line, room := "", w
+	for i, word := range strings.Split(s, " ") {
+		switch {
+		case i == 0:
+			line = word
+		case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= room:
+			line += " " + word
+		case word == "":
+			continue // the spaces at a break
+		default:
+			out = append(out, ansi.Truncate(line, room, "…"))
+			line, room = word, w-indent
+		}
+	}
+	out = append(out, ansi.Truncate(line, room, "…"))
+	for i := 1; i < len(out); i++ {
+		out[i] = pad + out[i]
+	}
+	return out
 }
 
 // scroll keeps the cursor's line in the box.
 func (m *Model) scroll() {
 	_, rows := frame.BoxInner(m.styles, m.width, m.height)
-	lines, c := m.lines()
-	if c < 0 {
+	lines, first, last := m.lines()
+	if first < 0 {
 		m.offset = 0
 		return
 	}
-	if c < m.offset {
-		m.offset = c
+	if last >= m.offset+rows {
+		m.offset = last - rows + 1
 	}
-	if c >= m.offset+rows {
-		m.offset = c - rows + 1
+	if first < m.offset {
+		m.offset = first
 	}
 	m.offset = max(0, min(m.offset, len(lines)-rows))
 }
@@ -282,7 +325,7 @@ func (m Model) View() string {
 	if !m.visible {
 		return ""
 	}
-	lines, _ := m.lines()
+	lines, _, _ := m.lines()
 	var help []string
 	for _, b := range m.ShortHelp() {
 		help = append(help, b.Help().Key+" "+b.Help().Desc)

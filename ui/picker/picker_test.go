@@ -123,3 +123,39 @@ func TestLongListScrollsToTheCursor(t *testing.T) {
 		}
 	}
 }
+
+// TestTheRowUnderTheCursorIsShownWhole: a row too long for the box is cut
+// with "…", except under the cursor, where it wraps under its own
+// description column.
+func TestTheRowUnderTheCursorIsShownWhole(t *testing.T) {
+	t.Parallel()
+	long := "secret       in 1 recording(s): redact it or accept it in the baseline, then commit the baseline"
+	m := open(Content{Title: "T", Rows: []Row{{ID: "a", Text: long, Indent: 13}, {ID: "b", Text: long, Indent: 13}}})
+	view := ansi.Strip(m.View())
+	if !strings.Contains(view, "│ ▸ secret       in 1 recording(s): redact it or accept it │") ||
+		!strings.Contains(view, "│                in the baseline, then commit the baseline │") {
+		t.Errorf("the row under the cursor is not shown whole:\n%s", view)
+	}
+	if strings.Count(view, "…") != 1 {
+		t.Errorf("the other row is not cut:\n%s", view)
+	}
+}
+
+func TestHanging(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		s         string
+		w, indent int
+		want      []string
+	}{
+		"fits":               {"a  b", 10, 2, []string{"a  b"}},
+		"columns kept":       {"ab    cd ef gh", 12, 6, []string{"ab    cd ef", "      gh"}},
+		"a long word cut":    {"ab abcdefghijkl", 8, 2, []string{"ab", "  abcde…"}},
+		"indent at most w/2": {"aaaa bbbb cccc", 9, 20, []string{"aaaa bbbb", "    cccc"}},
+	}
+	for name, tc := range tests {
+		if got := hanging(tc.s, tc.w, tc.indent); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: %q, want %q", name, got, tc.want)
+		}
+	}
+}
