@@ -83,13 +83,11 @@ func (h headerCounts) text(level int) string {
 	switch {
 	case level >= headerGlyphs:
 		parts = append(parts, glyphCounts(h.problems))
+	case level >= headerShortWords:
+		parts = append(parts, shortCounts(h.problems)...)
 	default:
 		for _, p := range h.problems {
-			word := p.status
-			if level >= headerShortWords {
-				word = p.short
-			}
-			parts = append(parts, fmt.Sprintf("%s%d %s", theme.Glyph(p.status), p.n, word))
+			parts = append(parts, fmt.Sprintf("%s%d %s", theme.Glyph(p.status), p.n, p.status))
 		}
 	}
 	if h.marked > 0 {
@@ -119,6 +117,22 @@ func keepInfo(status string, level int) bool {
 		return level < headerNoProtected
 	}
 	return true
+}
+
+// shortCounts is the problem counts with their short words; kinds that
+// share a glyph and a short word (the two orphans) are added up, so that
+// no two counts read the same.
+func shortCounts(ps []headerCount) []string {
+	var out []string
+	for i := 0; i < len(ps); {
+		g, n, j := theme.Glyph(ps[i].status), 0, i
+		for ; j < len(ps) && theme.Glyph(ps[j].status) == g && ps[j].short == ps[i].short; j++ {
+			n += ps[j].n
+		}
+		out = append(out, fmt.Sprintf("%s%d %s", g, n, ps[i].short))
+		i = j
+	}
+	return out
 }
 
 // glyphCounts is the problem counts as glyphs alone ("⚠1 ✗2 ◐15"), the

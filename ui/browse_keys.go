@@ -137,8 +137,24 @@ func (m browsePage) keysNow() BrowseKeyMap {
 	if k.Detail.Search.Enabled() {
 		k.Filter.SetEnabled(false)
 	}
+	// The key line names esc alone (? lists h and ← too); when the detail
+	// fills the screen, back can only be to the tree.
+	k.Back.SetHelp("esc", "back to tree")
+	if !m.layout.Split {
+		k.Back.SetHelp("esc", "back")
+	}
+	if !m.layout.Split && !inDetail {
+		// On a narrow screen the tree hides the detail: enter opens it
+		// rather than acting on a Diff tab nobody can see.
+		k.Detail.Jump.SetEnabled(false)
+	}
 	if k.Detail.Jump.Enabled() {
 		k.Open.SetEnabled(false)
+	}
+	if k.Detail.Left.Enabled() {
+		// Scrolled sideways, ← scrolls back first; at the left edge it
+		// goes back to the tree again.
+		k.Back.SetKeys("esc", "h")
 	}
 	if m.recording {
 		// The recording writes into the tree: nothing else changes it

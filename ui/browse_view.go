@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -34,9 +35,29 @@ func (m browsePage) statusView() string {
 	case m.tree.Filter() != "" || m.tree.StatusFilter() != "":
 		line = m.filterSummary()
 	case len(m.summary.Problems) > 0:
-		line = s.Error.Render(fmt.Sprintf("%d problem(s): %s", len(m.summary.Problems), visible.Line(m.summary.Problems[0])))
+		line = s.Error.Render(m.errorsLine())
 	}
 	return ansi.Truncate(line, m.layout.Width, "…")
+}
+
+// errorsLine says what went wrong reading the project, beside the
+// recordings: "suite error: FILE:LINE:COL: …", or "3 suite errors, the
+// first: …". The recordings that need attention are counted in the
+// header, not here.
+func (m browsePage) errorsLine() string {
+	ps := m.summary.Problems
+	what := "suite error"
+	switch specs := len(m.summary.SpecErrors); {
+	case specs == 0:
+		what = "read error"
+	case specs < len(ps):
+		what = "error"
+	}
+	first := visible.Line(ps[0])
+	if len(ps) == 1 {
+		return what + ": " + first
+	}
+	return fmt.Sprintf("%d %ss, the first: %s", len(ps), what, first)
 }
 
 func (m browsePage) filterSummary() string {
@@ -96,7 +117,14 @@ func (m browsePage) keyLine() help.Line {
 		nav = []key.Binding{summary("↑↓", "move", k.Tree.Up, k.Tree.Down)}
 	}
 	if m.focus == focusDetail {
-		nav = enabled(k.Detail.Down)
+		nav = enabled(k.Detail.Up, k.Detail.Down)
+		if len(nav) == 2 { // "↑↓ scroll", or on the Raw tab "↑↓ cursor"
+			nav = []key.Binding{summary("↑↓", strings.TrimSuffix(k.Detail.Down.Help().Desc, " down"), k.Detail.Up, k.Detail.Down)}
+		}
+	}
+	sideways := enabled(k.Detail.Left, k.Detail.Right)
+	if len(sideways) == 2 {
+		sideways = []key.Binding{summary("←→", "scroll", k.Detail.Left, k.Detail.Right)}
 	}
 	problems := enabled(k.NextProblem, k.PrevProblem)
 	if len(problems) == 2 {
@@ -109,22 +137,45 @@ func (m browsePage) keyLine() help.Line {
 	if k.Detail.Search.Enabled() {
 		filter = k.Detail.Search
 	}
-	keys := append(enabled(k.StopRecord), nav...)
-	keys = append(keys, problems...)
-	if it, _ := m.tree.Selected(); it.Status == "stale" || it.Verdict == "failing" {
-		keys = append(keys, enabled(k.Record)...) // the fix of what is selected comes first
+	it, _ := m.tree.Selected()
+	fix := it.Status == "stale" || it.Verdict == "failing"
+	var l keyList
+	l.add(k.StopRecord)
+	l.add(nav...)
+	if !m.layout.Split {
+		// One pane fills the screen: the way to the other comes first.
+		l.add(k.Open, k.Back)
+	}
+	l.add(problems...)
+	if fix {
+		l.add(k.Record) // the fix of what is selected comes first
 	}
 	if m.tree.MarkCount() > 0 {
 		// With marks made, pruning them is what comes next.
-		keys = append(keys, enabled(k.Prune)...)
+		l.add(k.Prune)
 	}
-	keys = append(keys, enabled(k.Detail.Jump, k.Problems, k.Palette, k.Open, k.Back, filter, k.Clear, k.StatusFilter, k.Tree.Mark)...)
-	if it, _ := m.tree.Selected(); it.Status != "stale" && it.Verdict != "failing" {
-		keys = append(keys, enabled(k.Record)...)
+	if m.focus == focusDetail {
+		// The pane's own keys before the page's.
+		l.add(k.Detail.Jump, k.Back, k.Detail.Tabs)
+		l.add(sideways...)
+		l.add(k.Edit, filter, k.Detail.Fold, k.Detail.CopyValue, k.Detail.Reveal, k.Detail.Wrap, k.Detail.Pager)
 	}
-	keys = append(keys, enabled(k.Detail.Reveal, k.Detail.Fold, k.Detail.CopyValue, k.Focus, k.Detail.Tabs, k.Edit,
-		k.Detail.Wrap, k.Detail.Pager, k.Copy, k.Rescan)...)
-	return help.Line{Keys: keys, Tail: []key.Binding{k.Help, k.Quit}}
+	l.add(k.Detail.Jump, k.Problems, k.Palette, k.Open, k.Back, filter, k.Clear, k.StatusFilter, k.Tree.Mark, k.Record)
+	l.add(k.Detail.Reveal, k.Detail.Fold, k.Detail.CopyValue, k.Focus, k.Detail.Tabs, k.Edit,
+		k.Detail.Wrap, k.Detail.Pager, k.Copy, k.Rescan)
+	return help.Line{Keys: l, Tail: []key.Binding{k.Help, k.Quit}}
+}
+
+// keyList is a key line being built, most useful first: each binding once,
+// where it was first added, and only when it applies.
+type keyList []key.Binding
+
+func (l *keyList) add(bs ...key.Binding) {
+	for _, b := range enabled(bs...) {
+		if !slices.ContainsFunc(*l, func(o key.Binding) bool { return o.Help() == b.Help() }) {
+			*l = append(*l, b)
+		}
+	}
 }
 
 // emptyView explains an empty scan: what was looked for, where, what to try.

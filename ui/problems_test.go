@@ -189,8 +189,8 @@ func TestHeaderLevels(t *testing.T) {
 		headerNoLive:        "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked · ▣4 protected · ◆5 in use",
 		headerNoProtected:   "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked · ◆5 in use",
 		headerNoInfo:        "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked",
-		headerShortWords:    "42 recordings · ⚠1 secret · ◌2 orphaned · ◌3 orphaned · ✓2 marked",
-		headerShortNoTotal:  "⚠1 secret · ◌2 orphaned · ◌3 orphaned · ✓2 marked",
+		headerShortWords:    "42 recordings · ⚠1 secret · ◌5 orphaned · ✓2 marked",
+		headerShortNoTotal:  "⚠1 secret · ◌5 orphaned · ✓2 marked",
 		headerGlyphs:        "42 recordings · ⚠1 ◌5 · ✓2",
 		headerGlyphsNoTotal: "⚠1 ◌5 · ✓2",
 	}
@@ -248,5 +248,21 @@ func TestCursorStaysNearAfterAPrune(t *testing.T) {
 	m = keys(t, m, "d", "y")
 	if got := selectedPath(m); got != demoProblems[4] {
 		t.Errorf("after pruning the recording under the cursor, the cursor is on %q, want its neighbour %q", got, demoProblems[4])
+	}
+}
+
+// TestStatusLineNamesTheSuiteError: the line under the tree says what
+// failed to read, as a suite error, not as a count of "problems" that
+// disagrees with the recordings the header counts.
+func TestStatusLineNamesTheSuiteError(t *testing.T) {
+	m := coreModel(t, demoRoot(t), 120, 35)
+	m = keys(t, m, "j")
+	want := "suite error: evals/ops/incident.eval.yaml:29:5: unknown field 'retries'"
+	if got := strings.Split(screenText(m), "\n")[33]; strings.TrimSpace(got) != want {
+		t.Errorf("status line %q, want %q", got, want)
+	}
+	m.browse.summary.Problems = append(m.browse.summary.Problems, "walk x: permission denied")
+	if got := m.browse.errorsLine(); got != "2 errors, the first: evals/ops/incident.eval.yaml:29:5: unknown field 'retries'" {
+		t.Errorf("two errors: %q", got)
 	}
 }

@@ -1,0 +1,149 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+)
+
+// unreachedDemo is demoItems with the stale recording made a turn replay
+// never reaches (its case misses at turn 0), selected.
+func unreachedDemo(t *testing.T, w, h int) (Model, *fakeBackend) {
+	t.Helper()
+	m, b := newTestModel(t, w, h, demoItems())
+	b.miss = map[string]string{demoProblems[1]: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json"}
+	m = keys(t, m, "n", "3") // the stale recording, on the Diff tab
+	if selectedPath(m) != demoProblems[1] || m.browse.detail.Tab() != detail.TabDiff {
+		t.Fatalf("on %q, tab %v", selectedPath(m), m.browse.detail.Tab())
+	}
+	return m, b
+}
+
+// TestNarrowEnterOpensTheDetail: below the split width the tree hides the
+// Diff tab, so enter on a turn replay never reaches opens the detail
+// (where the tab says why) instead of jumping out of sight; enter there
+// then goes to the miss.
+func TestNarrowEnterOpensTheDetail(t *testing.T) {
+	m, b := unreachedDemo(t, 80, 24)
+	if line := lastLine(screenText(m)); !strings.Contains(line, "enter open") || strings.Contains(line, "go to the miss") {
+		t.Errorf("key line on a narrow tree: %q", line)
+	}
+	m = keys(t, m, "enter")
+	if m.browse.focus != focusDetail || selectedPath(m) != demoProblems[1] {
+		t.Fatalf("enter: focus %v, on %q", m.browse.focus, selectedPath(m))
+	}
+	if s := screenText(m); !strings.Contains(s, "Replay never reaches this turn") || !strings.Contains(lastLine(s), "enter go to the miss") {
+		t.Fatalf("the opened detail does not explain the miss:\n%s", s)
+	}
+	m = keys(t, m, "enter")
+	if got := selectedPath(m); got != b.miss[demoProblems[1]] {
+		t.Errorf("enter in the detail went to %q", got)
+	}
+	// Side by side the tab is in view, and enter from the tree jumps.
+	m, b = unreachedDemo(t, 120, 30)
+	if m = keys(t, m, "enter"); selectedPath(m) != b.miss[demoProblems[1]] {
+		t.Errorf("wide: enter from the tree went to %q", selectedPath(m))
+	}
+}
+
+// TestLeftScrollsBeforeGoingBack: with wrapping off and the pane scrolled
+// sideways, ← scrolls back; only at the left edge does it go back to the
+// tree.
+func TestLeftScrollsBeforeGoingBack(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, demoItems())
+	m = selectPath(t, m, "parallel_lookups/01-")
+	m = keys(t, m, "enter", "3", "W", "right", "right")
+	col := m.browse.detail.Column()
+	if col == 0 || m.browse.detail.Wrapping() {
+		t.Fatalf("→ did not scroll (column %d, wrapping %v)", col, m.browse.detail.Wrapping())
+	}
+	m = keys(t, m, "left")
+	if m.browse.focus != focusDetail || m.browse.detail.Column() >= col {
+		t.Fatalf("←: focus %v, column %d after %d", m.browse.focus, m.browse.detail.Column(), col)
+	}
+	for range 10 {
+		if m.browse.detail.Column() == 0 {
+			break
+		}
+		m = keys(t, m, "left")
+	}
+	if m.browse.detail.Column() != 0 || m.browse.focus != focusDetail {
+		t.Fatalf("← did not scroll back to the edge: column %d, focus %v", m.browse.detail.Column(), m.browse.focus)
+	}
+	if m = keys(t, m, "left"); m.browse.focus != focusList {
+		t.Error("← at the left edge did not go back to the tree")
+	}
+}
+
+// TestDetailKeyLineOnANarrowScreen: when the detail fills the screen the
+// key line offers the way back and the tabs before the page's actions.
+func TestDetailKeyLineOnANarrowScreen(t *testing.T) {
+	m, _ := newTestModel(t, 80, 24, demoItems())
+	m = selectPath(t, m, "parallel_lookups/01-")
+	m = keys(t, m, "enter")
+	line := lastLine(screenText(m))
+	for _, want := range []string{"esc back", "1-5 tabs"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("key line %q lacks %q", line, want)
+		}
+	}
+}
+
+// TestEveryKeyOnTheKeyLineActs: in each state the browser is commonly in,
+// every key the key line offers changes the screen or starts something
+// (quit, the editor, the clipboard, a scan): none does nothing.
+func TestEveryKeyOnTheKeyLineActs(t *testing.T) {
+	states := map[string]struct {
+		w, h int
+		keys []string
+	}{
+		"tree":                {120, 30, nil},
+		"tree on a stale one": {120, 30, []string{"n"}},
+		"detail":              {120, 30, []string{"n", "enter"}},
+		"raw tab":             {120, 30, []string{"n", "enter", "5"}},
+		"no wrap, scrolled":   {120, 30, []string{"n", "enter", "3", "W", "right"}},
+		"searching":           {120, 30, []string{"n", "enter", "5", "/", "o", "r", "d", "enter"}},
+		"marked":              {120, 30, []string{"n", "n", "n", "space"}},
+		"narrow tree":         {80, 24, []string{"n"}},
+		"narrow detail":       {80, 24, []string{"n", "enter"}},
+		"small":               {60, 15, nil},
+	}
+	for name, st := range states {
+		t.Run(name, func(t *testing.T) {
+			m, _ := newTestModel(t, st.w, st.h, demoItems())
+			m = keys(t, m, st.keys...)
+			line := m.browse.keyLine()
+			shown := lastLine(screenText(m))
+			for _, b := range append(line.Keys, line.Tail...) {
+				if !strings.Contains(shown, b.Help().Key+" "+b.Help().Desc) {
+					continue // not on screen at this width
+				}
+				if !acts(t, m, b) {
+					t.Errorf("%q on the key line does nothing", b.Help().Key+" "+b.Help().Desc)
+				}
+			}
+		})
+	}
+}
+
+// acts reports whether pressing one of b's keys changes the screen (its
+// styles too: a cursor is drawn in reverse video) or returns a command.
+func acts(t *testing.T, m Model, b key.Binding) bool {
+	t.Helper()
+	before := m.render()
+	for _, k := range b.Keys() {
+		nm, cmd := m.Update(pressKey(k))
+		if cmd != nil || nm.(Model).render() != before {
+			return true
+		}
+	}
+	return false
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
+}
