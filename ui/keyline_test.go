@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 )
@@ -146,4 +147,17 @@ func acts(t *testing.T, m Model, b key.Binding) bool {
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return lines[len(lines)-1]
+}
+
+// TestGrowingTheScreenShowsWhatComesBefore: opened on a screen too small
+// to use, then grown, the tree shows the problem it landed on under its
+// suite and case, not on its top row with them scrolled away.
+func TestGrowingTheScreenShowsWhatComesBefore(t *testing.T) {
+	m, _ := newTestModel(t, 30, 8, demoItems())
+	m = keys(t, m, "n") // the stale recording of parallel_lookups
+	m = send(t, m, tea.WindowSizeMsg{Width: 60, Height: 15})
+	body := strings.Split(screenText(m), "\n")[1:13]
+	if !strings.Contains(strings.Join(body, "\n"), "parallel_lookups") || strings.Contains(body[0], "01 3d3d45") {
+		t.Errorf("the cursor's case is out of view:\n%s", strings.Join(body, "\n"))
+	}
 }

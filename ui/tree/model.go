@@ -43,7 +43,14 @@ func (m Model) Reset() Model {
 
 // SetSize sets the pane size in cells.
 func (m *Model) SetSize(w, h int) {
+	old := m.height
 	m.width, m.height = w, max(h, 1)
+	if m.height != old {
+		// A screen that grows (from too small to use, say) puts what
+		// comes before the cursor back in view.
+		m.center()
+		return
+	}
 	m.clampOffset()
 }
 
