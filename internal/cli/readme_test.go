@@ -110,3 +110,19 @@ func TestREADMEExamples(t *testing.T) {
 		})
 	}
 }
+
+// TestGoRunInTheCloneSaysThereIsNoProjectHere: `go run .` in a fresh
+// clone browses the repository's root, which is no project: it is
+// refused at once, naming the demo project the repository ships and
+// --demo, where it used to list the repository's own files as recordings.
+func TestGoRunInTheCloneSaysThereIsNoProjectHere(t *testing.T) {
+	for _, args := range [][]string{nil, {"ls"}, {"doctor"}} {
+		out, errOut, code := runCmd(t, args...)
+		if code != exitUsage || out != "" ||
+			!strings.HasPrefix(errOut, "dryfire-tui: error: . holds no recordings: no dryfire.yaml at or above it") ||
+			!strings.Contains(errOut, "dryfire-tui: hint: pass the project's directory (examples/demo") ||
+			!strings.Contains(errOut, "or try 'dryfire-tui --demo'") {
+			t.Errorf("%v: exit %d\nstdout %q\nstderr %q", args, code, out, errOut)
+		}
+	}
+}
