@@ -194,7 +194,6 @@ func (w *Workspace) emptyDirsAfter(items []PruneItem) []string {
 			gone[it.Recording.File.Path] = true
 		}
 	}
-	start := followedRoot(top)
 	full := map[string]bool{} // directories that keep something
 	keep := func(p string) {
 		for d := filepath.Dir(p); within(d, top) && !full[d]; d = filepath.Dir(d) {
@@ -204,6 +203,41 @@ func (w *Workspace) emptyDirsAfter(items []PruneItem) []string {
 			}
 		}
 	}
+	var dirs []string
+	if w.tree != nil {
+		// The scan's walk saw every directory: what stays is every file
+		// it loaded that is not going, and whatever else it saw.
+		for _, f := range w.Store.Files {
+			if !gone[f.Path] {
+				keep(f.Path)
+			}
+		}
+		for d := range w.tree.held {
+			keep(filepath.Join(d, "x"))
+		}
+		for _, d := range w.tree.dirs {
+			if d != top && within(d, top) {
+				dirs = append(dirs, d)
+			}
+		}
+	} else {
+		dirs = walkEmptyDirs(followedRoot(top), gone, keep)
+	}
+	dirs = slices.DeleteFunc(dirs, func(d string) bool { return full[d] })
+	sort.SliceStable(dirs, func(i, j int) bool {
+		di, dj := strings.Count(dirs[i], string(filepath.Separator)), strings.Count(dirs[j], string(filepath.Separator))
+		if di != dj {
+			return di > dj
+		}
+		return dirs[i] < dirs[j]
+	})
+	return dirs
+}
+
+// walkEmptyDirs walks start for emptyDirsAfter when no scan walked it: it
+// returns the directories below start and keeps (keep) every entry that
+// is not gone.
+func walkEmptyDirs(start string, gone map[string]bool, keep func(string)) []string {
 	var dirs []string
 	_ = filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
 		switch {
@@ -223,14 +257,6 @@ func (w *Workspace) emptyDirsAfter(items []PruneItem) []string {
 			keep(p)
 		}
 		return nil
-	})
-	dirs = slices.DeleteFunc(dirs, func(d string) bool { return full[d] })
-	sort.SliceStable(dirs, func(i, j int) bool {
-		di, dj := strings.Count(dirs[i], string(filepath.Separator)), strings.Count(dirs[j], string(filepath.Separator))
-		if di != dj {
-			return di > dj
-		}
-		return dirs[i] < dirs[j]
 	})
 	return dirs
 }

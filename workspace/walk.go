@@ -26,9 +26,13 @@ import (
 // onTemp, when not nil, receives the temporary files of atomic writes that
 // were never renamed (a write killed half-way; safefile.IsTempName).
 //
+// tree, when not nil, learns the directories the walk saw and which of
+// them hold something it did not yield, so that prune can tell which
+// directories its removals leave empty without walking the tree again.
+//
 // It is the one walk of the tool: the cassette store, the tapes, the
 // secrets scan and doctor all read what it yields.
-func walkJSON(ctx context.Context, root string, report func(error), onTemp func(string), skip ...string) iter.Seq[string] {
+func walkJSON(ctx context.Context, root string, report func(error), onTemp func(string), tree *dirTree, skip ...string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		start := followedRoot(root)
 		err := filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
@@ -40,17 +44,24 @@ func walkJSON(ctx context.Context, root string, report func(error), onTemp func(
 					return fs.SkipAll
 				}
 				report(err)
+				tree.hold(p, start)
 				return nil
 			}
 			if d.IsDir() {
-				if p != start && slices.Contains(skip, p) {
+				if p == start {
+					return nil
+				}
+				if slices.Contains(skip, p) {
+					tree.hold(p, start)
 					return fs.SkipDir
 				}
+				tree.dir(p, d.Name())
 				return nil
 			}
 			if d.Type()&fs.ModeSymlink != 0 {
 				if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 					report(fmt.Errorf("%s: symbolic link to a directory, not followed (dryfire does not follow it either)", p))
+					tree.hold(p, start)
 					return nil
 				}
 			}
@@ -58,6 +69,7 @@ func walkJSON(ctx context.Context, root string, report func(error), onTemp func(
 				if _, ok := safefile.IsTempName(d.Name()); ok && onTemp != nil && d.Type().IsRegular() {
 					onTemp(p)
 				}
+				tree.hold(p, start)
 				return nil
 			}
 			if !yield(p) {
@@ -84,4 +96,40 @@ func followedRoot(root string) string {
 		return root + string(filepath.Separator)
 	}
 	return root
+}
+
+// dirTree is what a walk saw of the directories below its root: every
+// directory it entered, in walk order, and those that directly hold an
+// entry the walk did not yield (a file not named *.json, a link, a
+// directory it skipped or could not read). A nil *dirTree records nothing.
+type dirTree struct {
+	dirs  []string
+	held  map[string]bool
+	inGit []string // the .git directories seen, with a trailing separator
+}
+
+// dir records a directory the walk entered. A .git directory holds its
+// parent, and nothing inside it is recorded: prune never removes it.
+func (t *dirTree) dir(p, name string) {
+	switch {
+	case t == nil:
+	case name == ".git":
+		t.hold(p, "")
+		t.inGit = append(t.inGit, p+string(filepath.Separator))
+	case slices.ContainsFunc(t.inGit, func(g string) bool { return strings.HasPrefix(p, g) }):
+	default:
+		t.dirs = append(t.dirs, p)
+	}
+}
+
+// hold records that p, which the walk did not yield, keeps its directory
+// from being empty. Nothing above start is recorded.
+func (t *dirTree) hold(p, start string) {
+	if t == nil || p == start {
+		return
+	}
+	if t.held == nil {
+		t.held = map[string]bool{}
+	}
+	t.held[filepath.Dir(p)] = true
 }

@@ -16,7 +16,7 @@ func collect(t *testing.T, ctx context.Context, root string) ([]string, []error)
 	t.Helper()
 	var files []string
 	var problems []error
-	for p := range walkJSON(ctx, root, func(err error) { problems = append(problems, err) }, nil) {
+	for p := range walkJSON(ctx, root, func(err error) { problems = append(problems, err) }, nil, nil) {
 		rel, _ := filepath.Rel(root, p)
 		files = append(files, filepath.ToSlash(rel))
 	}
@@ -106,7 +106,7 @@ func TestWalkJSONFollowsASymlinkedRoot(t *testing.T) {
 	}
 	var files []string
 	var problems []error
-	for p := range walkJSON(context.Background(), link, func(err error) { problems = append(problems, err) }, nil) {
+	for p := range walkJSON(context.Background(), link, func(err error) { problems = append(problems, err) }, nil, nil) {
 		files = append(files, p)
 	}
 	want := []string{filepath.Join(link, "other", "01-bb.json"), filepath.Join(link, "s", "c", "00-aa.json")}
@@ -129,7 +129,7 @@ func TestWalkJSONFindsTheTemporaryFilesOfKilledWrites(t *testing.T) {
 		"s/c/00-aa.json.0123456789ab.tmp.json.bak.json": "{}",
 	})
 	var temps []string
-	for range walkJSON(context.Background(), root, func(error) {}, func(p string) { temps = append(temps, p) }) {
+	for range walkJSON(context.Background(), root, func(error) {}, func(p string) { temps = append(temps, p) }, nil) {
 	}
 	want := []string{filepath.Join(root, "s/c/00-aa.json.0123456789ab.tmp"), filepath.Join(root, "s/c/01-0123456789abcdef.json.x7_k2m9q.tmp")}
 	if !slices.Equal(temps, want) {

@@ -100,6 +100,9 @@ type Workspace struct {
 	// tempFiles are the temporary files of interrupted atomic writes found
 	// by the walks (doctor reports them, --fix removes them).
 	tempFiles []string
+	// tree is what the walk of the cassette root saw of its directories
+	// (nil when the store was not walked): prune's empty directories.
+	tree *dirTree
 	// repeats indexes replayed case directories for doctor's checks.
 	repeats map[string]int
 }
@@ -259,11 +262,13 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 			}
 		}
 	}
+	var tree *dirTree
 	if files == nil {
+		tree = &dirTree{}
 		files = walkJSON(ctx, root, func(err error) {
 			w.problem(err)
 			w.walkProblems = append(w.walkProblems, err)
-		}, func(p string) { w.tempFiles = append(w.tempFiles, p) }, w.tapeDirsIn(root)...)
+		}, func(p string) { w.tempFiles = append(w.tempFiles, p) }, tree, w.tapeDirsIn(root)...)
 	}
 	s, err := cassette.LoadStore(ctx, root, files, cassette.LoadOptions{Workers: o.Workers, OnFile: onFile,
 		SkipBodies: !o.Secrets && !o.Doctor})
@@ -274,6 +279,9 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	flush()
 	mu.Unlock()
 	w.Store = s
+	if ctx.Err() == nil {
+		w.tree = tree // a walk cut short does not know which directories are empty
+	}
 	for _, f := range s.Files {
 		r := w.newFileRecording(f)
 		pf := results[f]
@@ -352,7 +360,7 @@ func (w *Workspace) openFile(ctx context.Context, o Options) error {
 // loadTapes loads the tapes of every tape directory that exists.
 func (w *Workspace) loadTapes(ctx context.Context, dirs []string, o Options) {
 	for _, d := range dirs {
-		for p := range walkJSON(ctx, d, w.problem, func(p string) { w.tempFiles = append(w.tempFiles, p) }) {
+		for p := range walkJSON(ctx, d, w.problem, func(p string) { w.tempFiles = append(w.tempFiles, p) }, nil) {
 			data, err := safefile.ReadFile(p)
 			if err != nil {
 				r := w.invalidTape(err)

@@ -261,6 +261,7 @@ func BenchmarkCommand(b *testing.B) {
 		{"run", "--cassette-mode", "replay"},
 		{"secrets", "--json"},
 		{"check", "--json"},
+		{"prune", "--json"},
 	} {
 		b.Run(args[0], func(b *testing.B) {
 			bin := binary(b)
