@@ -3,12 +3,14 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -122,50 +124,97 @@ func TestRecordSkipsWithoutKey(t *testing.T) {
 	}
 }
 
-// TestRecordNeverShowsTheKey: a provider that echoes the key in an error
-// and in its answers never gets it into stdout, stderr, the reports or a
-// cassette.
+// TestRecordNeverShowsTheKey: for each wire (Anthropic, OpenAI, a
+// providers: entry, Gemini), a provider that echoes the key in an error
+// body, in a 5xx that is retried and in its answers never gets any part
+// of it into stdout, stderr (progress and retry lines included), the run
+// document, JUnit, a cassette or any other file, in record, auto or off
+// mode; and the key leaves the process only in its credential header.
 func TestRecordNeverShowsTheKey(t *testing.T) {
 	t.Parallel()
-	const key = "sk-proj-Zq8WfT3nKc7LmP2vXy9RbH4sJd6GtA1e"
-	calls := 0
-	srv := providertest.New(t, func(path string, body jsonv.Value) (int, string) {
-		calls++
-		if calls == 1 {
-			return 401, `{"error":{"message":"Incorrect API key provided: ` + key + `","type":"invalid_request_error"}}`
-		}
-		return 200, `{"id":"chatcmpl-1","model":"gpt-4o","choices":[{"index":0,"message":{"role":"assistant","content":"the key was ` +
-			key[:20] + `…"},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":2},"echo":"` + key + `"}`
-	})
-	dir := fixtureCopy(t, "judge-openai-H", srv)
-	env := srv.Env()
-	env["OPENAI_API_KEY"] = key
-	code, stdout, stderr := recordRun{}.run(t, env, dir, "--cassette-mode", "record", "--yes", "--concurrency", "1",
-		"--json-out", filepath.Join(dir, "run.json"), "--junit-out", filepath.Join(dir, "junit.xml"), "-v")
-	if code != 3 || calls < 2 {
-		t.Fatalf("exit %d after %d calls\n%s", code, calls, stderr)
-	}
-	texts := map[string]string{"stdout": stdout, "stderr": stderr}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			texts[p] = readText(t, p)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(stderr, "recorded ") || !strings.Contains(stdout, "provider_error") {
-		t.Errorf("the run did not record and fail as planned:\n%s\n%s", stdout, stderr)
-	}
-	for name, text := range texts {
-		for i := 0; i+8 <= len(key); i++ {
-			if strings.Contains(text, key[i:i+8]) {
-				t.Errorf("%s shows %q, part of the key", name, key[i:i+8])
-				break
+	const key = "Zq8WfT3nKc7LmP2vXy9RbH4sJd6GtA1eQ0uN5oMi"
+	for _, tc := range []struct{ fixture, keyEnv, header string }{
+		{"anthropic-A", "ANTHROPIC_API_KEY", "X-Api-Key"},
+		{"judge-openai-H", "OPENAI_API_KEY", "Authorization"},
+		{"compat-S", "LOCAL_VLLM_KEY", "Authorization"},
+		{"gemini-B", "GEMINI_API_KEY", "X-Goog-Api-Key"},
+	} {
+		t.Run(tc.fixture, func(t *testing.T) {
+			t.Parallel()
+			var mu sync.Mutex
+			calls := 0
+			srv := providertest.New(t, func(path string, body jsonv.Value) (int, string) {
+				mu.Lock()
+				calls++
+				n := calls
+				mu.Unlock()
+				switch n {
+				case 1:
+					return 401, `{"error":{"message":"Incorrect API key provided: ` + key + `","type":"invalid_request_error"}}`
+				case 2:
+					return 503, "upstream refused the key " + key
+				}
+				return echoKey(path, key)
+			})
+			dir := fixtureCopy(t, tc.fixture, srv)
+			env := srv.Env(tc.keyEnv)
+			env[tc.keyEnv] = key
+			texts := map[string]string{}
+			for _, mode := range []string{"record", "auto", "off"} {
+				code, stdout, stderr := recordRun{}.run(t, env, dir, "--cassette-mode", mode, "--yes", "--concurrency", "1",
+					"--json-out", filepath.Join(dir, mode+".json"), "--junit-out", filepath.Join(dir, mode+".xml"), "-v")
+				if code != 3 && code != 1 {
+					t.Fatalf("%s: exit %d\n%s", mode, code, stderr)
+				}
+				texts[mode+" stdout"], texts[mode+" stderr"] = stdout, stderr
 			}
-		}
+			if !strings.Contains(texts["record stderr"], "retrying in ") || !strings.Contains(texts["record stderr"], " recorded\n") ||
+				!strings.Contains(texts["record stdout"], "provider_error") {
+				t.Errorf("the run did not fail, retry and record as planned:\n%s\n%s", texts["record stdout"], texts["record stderr"])
+			}
+			err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					texts[p] = readText(t, p)
+				}
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, text := range texts {
+				for i := 0; i+8 <= len(key); i++ {
+					if strings.Contains(text, key[i:i+8]) {
+						t.Errorf("%s shows %q, part of the key", name, key[i:i+8])
+						break
+					}
+				}
+			}
+			for _, r := range srv.Requests() {
+				if !strings.Contains(r.Header.Get(tc.header), key) || strings.Contains(providertest.Sorted(r.Body), key[:8]) {
+					t.Fatalf("%s: the key is not in %s alone", r.Path, tc.header)
+				}
+			}
+		})
 	}
+}
+
+// echoKey is an answer in path's wire format whose text and raw payload
+// carry key.
+func echoKey(path, key string) (int, string) {
+	text := quote("the key was " + key)
+	switch {
+	case strings.HasSuffix(path, "/v1/messages"):
+		return 200, `{"id":"msg_1","model":"m","content":[{"type":"text","text":` + text + `}],"stop_reason":"end_turn","usage":{"input_tokens":3,"output_tokens":2},"echo":"` + key + `"}`
+	case strings.HasSuffix(path, "/chat/completions"):
+		return 200, `{"id":"chatcmpl-1","model":"m","choices":[{"index":0,"message":{"role":"assistant","content":` + text +
+			`},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":2},"echo":"` + key + `"}`
+	}
+	return 200, `{"candidates":[{"content":{"role":"model","parts":[{"text":` + text + `}]},"finishReason":"STOP"}],"echo":"` + key + `"}`
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 // TestRecordInterrupted: Ctrl-C while recording stops the run (exit 130)
