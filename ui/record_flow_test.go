@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
@@ -69,12 +71,32 @@ func newEmptyFixture(t *testing.T) fixture {
 
 // TestFlowReRecordStaleCase: the browser opens on the stale recording, w
 // says what re-recording its case calls (provider, model, key set, calls
-// at most, cost), y records it against a local provider with progress, the
-// review page shows the new recording, a accepts (stages) it, q goes back
-// to the browser; the project then replays fully.
+// at most, cost), y records it against a local provider, the status line
+// following each call, the review page shows what changed at the level of
+// meaning, A and y accept (stage) it, q goes back to the browser; the project
+// then replays fully, the re-recorded case passing on its new recording.
 func TestFlowReRecordStaleCase(t *testing.T) {
 	f := staleProject(t)
-	srv := providertest.New(t, providertest.Text("Both orders arrived: A-991 for $780, B-100 for $20."))
+	release := make(chan struct{})
+	var mu sync.Mutex
+	calls := 0
+	srv := providertest.New(t, func(path string, body jsonv.Value) (int, string) {
+		mu.Lock()
+		calls++
+		n := calls
+		mu.Unlock()
+		if n == 1 {
+			return 200, `{"id":"msg_1","type":"message","role":"assistant","model":"claude-sonnet-4-6","content":[` +
+				`{"type":"tool_use","id":"toolu_1","name":"lookup_order","input":{"order_id":"A-991"}},` +
+				`{"type":"tool_use","id":"toolu_2","name":"lookup_order","input":{"order_id":"B-100"}}],` +
+				`"stop_reason":"tool_use","usage":{"input_tokens":220,"output_tokens":40}}`
+		}
+		<-release // the second call waits until the test has seen the progress of the first
+		return providertest.Text("Both orders arrived: A-991 for $780, B-100 for $20.")(path, body)
+	})
+	var once sync.Once
+	free := func() { once.Do(func() { close(release) }) }
+	t.Cleanup(free) // before the server closes
 	env := srv.Env()
 	rec := CoreRecorder{
 		Env:      func(k string) (string, bool) { v, ok := env[k]; return v, ok },
@@ -97,20 +119,26 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 		t.Fatalf("%d calls before the dialog was answered", n)
 	}
 	tm.Type("y")
-	scr.waitFor(t, tm, "review · project · 1 changed", "refund_agent ▸ parallel_lookups", "q back to browse")
-	tm.Type("a")
-	scr.waitFor(t, tm, "1 accepted")
+	scr.waitFor(t, tm, "re-recording: 1/6 calls · refund_agent::parallel_lookups turn 00 recorded · esc stops", "esc stop recording")
+	free()
+	scr.waitFor(t, tm, "review · project · 2 changed", "refund_agent ▸ parallel_lookups", "What changed",
+		"turn 00 re-recorded under a new key", "body fingerprint 6e943a4a4125d90d →", "q back to browse")
+	tm.Type("A")
+	scr.waitFor(t, tm, "Accept every change left?", "Stage 2 change(s):")
+	tm.Type("y")
+	scr.waitFor(t, tm, "2 accepted")
 	tm.Type("q")
-	scr.waitFor(t, tm, "○ superseded", "w re-record")
+	scr.waitFor(t, tm, "○ superseded", "re-recorded 2 cassette(s): 1 case(s) pass, 0 fail")
 	tm.Type("q")
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 
-	if n := len(srv.Requests()); n != 1 {
-		t.Errorf("re-recording made %d calls, want 1 (the provider answered at once)", n)
+	if n := len(srv.Requests()); n != 2 {
+		t.Errorf("re-recording made %d calls, want 2 (a tool round, then the answer)", n)
 	}
-	staged := f.git(t, "diff", "--cached", "--name-only")
-	if !strings.HasPrefix(staged, ".dryfire/cassettes/refund_agent/parallel_lookups/00-") || strings.Count(staged, "\n") != 1 {
-		t.Errorf("staged %q, want the new recording of parallel_lookups", staged)
+	staged := strings.Fields(f.git(t, "diff", "--cached", "--name-only"))
+	if len(staged) != 2 || !strings.HasPrefix(staged[0], ".dryfire/cassettes/refund_agent/parallel_lookups/00-") ||
+		!strings.HasPrefix(staged[1], ".dryfire/cassettes/refund_agent/parallel_lookups/01-") {
+		t.Errorf("staged %q, want the two new recordings of parallel_lookups", staged)
 	}
 	_, res, err := workspace.Run(context.Background(), f.dir, workspace.RunOptions{Mode: engine.ModeReplay})
 	if err != nil {
@@ -119,6 +147,10 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 	for _, c := range res.Cases {
 		if c.Outcome == engine.OutcomeMiss {
 			t.Errorf("%s::%s still misses: %s", c.Suite, c.Case, c.Message)
+		}
+		if c.Case == "parallel_lookups" && (c.Outcome != engine.OutcomeHit || len(c.Visits) != 2 || !c.Passed) {
+			t.Errorf("parallel_lookups replays as %s in %d calls, passed %v; want both recorded calls served, passing as recorded",
+				c.Outcome, len(c.Visits), c.Passed)
 		}
 	}
 }
