@@ -94,6 +94,21 @@ func (m browsePage) recordTargets() []CaseRef {
 	return out
 }
 
+// recordFirst reports whether re-recording is the fix of what is
+// selected, so that the key line offers w first: a stale or failing
+// recording, or a case row whose case fails or has a stale recording.
+func (m browsePage) recordFirst() bool {
+	if it, leaf := m.tree.Selected(); leaf {
+		return it.Status == "stale" || it.Verdict == "failing"
+	}
+	if kind, _ := m.tree.SelectedPath(); kind != tree.KindSub {
+		return false
+	}
+	_, verdict, ok := m.tree.SelectedCase()
+	_, _, counts := m.tree.SelectedCounts()
+	return ok && (verdict == "failing" || counts["stale"] > 0)
+}
+
 // canRecord reports whether w applies: a recorder, a project, no scan or
 // recording running, and a case to re-record.
 func (m browsePage) canRecord() bool {

@@ -137,8 +137,7 @@ func (m browsePage) keyLine() help.Line {
 	if k.Detail.Search.Enabled() {
 		filter = k.Detail.Search
 	}
-	it, _ := m.tree.Selected()
-	fix := it.Status == "stale" || it.Verdict == "failing"
+	fix := m.recordFirst()
 	var l keyList
 	l.add(k.StopRecord)
 	l.add(nav...)

@@ -40,7 +40,7 @@ func recordModel(t *testing.T, r Recorder) Model {
 	t.Helper()
 	items := []tree.Item{{ID: "a", Path: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json",
 		Format: "dryfire", Group: "refund_agent", Sub: "parallel_lookups", Label: "00 6e943a", Key: "6e943a4a4125d90d",
-		Status: "stale", Verdict: "failing", Case: &engine.CaseRun{Suite: "refund_agent", Case: "parallel_lookups"}}}
+		Status: "stale", Verdict: "failing", Case: &engine.CaseRun{Suite: "refund_agent", Case: "parallel_lookups", Rep: &engine.CaseResult{}}}}
 	m, _ := newTestModel(t, 120, 40, items)
 	m.browse.opts.Recorder = r
 	return keys(t, m, "G")
@@ -77,6 +77,28 @@ func TestRecordDialogWithoutKey(t *testing.T) {
 	m, cmd = update(m, pressKey("y"))
 	if cmd != nil || !m.browse.dialog.Visible() {
 		t.Errorf("y confirmed a dialog with nothing to record")
+	}
+}
+
+// TestRecordKeyFirstOnAFailingCase: on the row of a failing case, as on
+// its stale recording, the key line offers w before anything that could
+// push it off a narrow line, and w plans that case.
+func TestRecordKeyFirstOnAFailingCase(t *testing.T) {
+	r := &stopRecorder{}
+	m := keys(t, recordModel(t, r), "up")
+	if kind, names := m.browse.tree.SelectedPath(); kind != tree.KindSub || len(names) != 2 {
+		t.Fatalf("the cursor is on %v %v, not the case row", kind, names)
+	}
+	m = send(t, m, tea.WindowSizeMsg{Width: 80, Height: 40})
+	lines := strings.Split(strings.TrimRight(screenText(m), "\n"), "\n")
+	line := lines[len(lines)-1]
+	if !strings.Contains(line, "w re-record") || strings.Index(line, "w re-record") > strings.Index(line, "p problems") {
+		t.Fatalf("the key line does not offer w first:\n%s", line)
+	}
+	m, cmd := update(m, pressKey("w"))
+	_, _ = update(m, cmd())
+	if len(r.planned) != 1 || r.planned[0] != (CaseRef{"refund_agent", "parallel_lookups"}) {
+		t.Errorf("planned %v", r.planned)
 	}
 }
 
