@@ -25,7 +25,8 @@ func WriteSpecErrors(w io.Writer, root string, errs []suite.SpecError) error {
 				src = sourceLine(filepath.Join(root, filepath.FromSlash(se.File)), se.Line)
 			}
 			if src != "" {
-				t.printf("  %s\n  %s^\n", block(src), caretPad(src, se.Column))
+				src, col := clipSource(src, se.Column)
+				t.printf("  %s\n  %s^\n", block(src), caretPad(src, col))
 			}
 		}
 		if se.Hint != "" {
@@ -67,4 +68,29 @@ func caretPad(src string, col int) string {
 		b.WriteByte(' ')
 	}
 	return b.String()
+}
+
+// sourceWidth is how many characters of a source line are echoed: a line
+// longer than that (a minified file, a 4,301-digit number) is shown around
+// the column, so one line of a hostile file cannot flood the terminal.
+const sourceWidth = 160
+
+// clipSource returns the part of src echoed under an error at column col
+// (1-based, in characters), with "…" where it was cut, and the column in
+// the part returned.
+func clipSource(src string, col int) (string, int) {
+	runes := []rune(src)
+	if len(runes) <= sourceWidth {
+		return src, col
+	}
+	start := min(max(0, col-1-sourceWidth/2), len(runes)-sourceWidth)
+	end := start + sourceWidth
+	out, at := string(runes[start:end]), col-start
+	if start > 0 {
+		out, at = "…"+out, at+1
+	}
+	if end < len(runes) {
+		out += "…"
+	}
+	return out, at
 }
