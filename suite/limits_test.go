@@ -54,7 +54,7 @@ func TestAliasBombIsRefused(t *testing.T) {
 		t.Fatalf("the bomb is %d bytes", len(bomb))
 	}
 	le := limitError(t, bomb)
-	if !strings.Contains(le.Message, "limit on alias expansion") || !strings.Contains(le.Message, "100000") {
+	if !strings.Contains(le.Message, "limit on alias expansion") || !strings.Contains(le.Message, "100,000") {
 		t.Errorf("message %q does not name the limit and its value", le.Message)
 	}
 	if le.Line == 0 {

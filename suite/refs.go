@@ -2,6 +2,7 @@ package suite
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -62,7 +63,13 @@ func (v *validator) loadRef(n *YAMLNode, m YAMLMember, dir string, loc []string)
 	}
 	loaded, err := parseYAML(data, v.session)
 	if err != nil {
-		e := yamlSpecError(filepath.ToSlash(ref), data, err)
+		// The error is in the target: name it as the suite is named
+		// (relative to the project root), not as the $ref spells it.
+		display := filepath.ToSlash(ref)
+		if !filepath.IsAbs(ref) {
+			display = path.Join(path.Dir(v.file), display)
+		}
+		e := yamlSpecError(display, data, err)
 		e.Message = "in $ref target " + ref + ": " + e.Message
 		v.fatal = &e
 		return n

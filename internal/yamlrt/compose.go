@@ -154,7 +154,7 @@ func (c *composer) node() *Node {
 		c.aliasSize += max(n.size, 1)
 		if c.aliasSize > MaxAliasNodes {
 			panic(&Error{Kind: KindLimit, Mark: e.start, Problem: fmt.Sprintf(
-				"the aliases of this document repeat more than %d nodes (the limit on alias expansion)", MaxAliasNodes)})
+				"the aliases of this document repeat more than %s nodes (the limit on alias expansion)", thousands(MaxAliasNodes))})
 		}
 		return n
 	}
@@ -311,4 +311,14 @@ func (c *composer) resolveScalar(value string, implicit bool) string {
 		}
 	}
 	return TagStr
+}
+
+// thousands writes n with a comma every three digits, as the limits are
+// written in the documentation.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
