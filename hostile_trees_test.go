@@ -159,6 +159,7 @@ var hostileTrees = []hostileTree{
 	globNames,
 	loopsAndDepth,
 	leftoversAndLinks,
+	yamlExhaustion,
 }
 
 // Escape sequences a hostile recording or spec can carry: OSC 0 (window
