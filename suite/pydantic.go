@@ -167,26 +167,38 @@ func listItems(n *YAMLNode) ([]*YAMLNode, bool) {
 }
 
 // strKeys checks the keys of a dict[str, Any] field whose own position
-// is at: each key that is not a string is an error. pydantic names a bad
-// key in the error's location as an int when it is one (dryfire then finds
-// the key) and as its str() otherwise (dryfire finds it only when the
-// mapping also has that string as a key, and else points at the field).
+// is at: each key that is not a string is an error, placed by badKeyPos.
 func (v *validator) strKeys(n *YAMLNode, at pos) {
 	for _, m := range n.Members {
 		if m.KeyNode.strLike() {
 			continue
 		}
-		p := at
-		if loc, ok := pydanticKeyLoc(m.KeyNode); ok {
-			for _, k := range n.Members {
-				if loc.matches(k.KeyNode) {
-					p = v.keyPos(n, k)
-					break
-				}
-			}
-		}
-		v.add(p, "expected a string")
+		v.add(v.badKeyPos(n, m, at), "expected a string")
 	}
+}
+
+// badKeyPos is where dryfire places pydantic's error about the key of m, a
+// key that is not a string, in the mapping n reached at at. pydantic names
+// the key in the error's location as an int when it is one that fits 64
+// bits (a bool as 0 or 1), and else as its repr(); dryfire then looks that
+// location up in the mapping ("loc in mapping"): an int finds the key
+// itself, a repr only a string key that happens to spell it, and when
+// nothing is found the error goes to the mapping's own position.
+func (v *validator) badKeyPos(n *YAMLNode, m YAMLMember, at pos) pos {
+	loc, ok := pydanticKeyLoc(m.KeyNode)
+	if !ok {
+		return at
+	}
+	for _, k := range n.Members {
+		if loc.matches(k.KeyNode) {
+			p := v.keyPos(n, k)
+			if k.Merged && !p.broken {
+				p = at
+			}
+			return p
+		}
+	}
+	return at
 }
 
 // keyLoc is a key as a pydantic location names it: an int, or a string.
@@ -196,6 +208,9 @@ type keyLoc struct {
 	str   string
 }
 
+// pydanticKeyLoc is the location pydantic gives the key k; false when no
+// key of a suite can match it (the repr of a datetime, a tagged scalar,
+// bytes or a set names its type).
 func pydanticKeyLoc(k *YAMLNode) (keyLoc, bool) {
 	switch {
 	case k.Kind == jsonv.Bool:
@@ -204,10 +219,10 @@ func pydanticKeyLoc(k *YAMLNode) (keyLoc, bool) {
 		if _, err := strconv.ParseInt(k.Scalar.Text, 10, 64); err == nil {
 			return keyLoc{isInt: true, num: k}, true
 		}
-	case k.Kind == jsonv.Array || k.Kind == jsonv.Object || k.PyType == "TaggedScalar":
+	case k.Kind == jsonv.Object || (k.PyType != "" && k.PyType != "date"):
 		return keyLoc{}, false
 	}
-	return keyLoc{str: pyStr(k)}, true
+	return keyLoc{str: pyReprNode(k)}, true
 }
 
 // matches is Python's "loc in mapping" for one key of the mapping.

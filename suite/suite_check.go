@@ -85,13 +85,13 @@ func (o *object) close() {
 		if strKey(m) && o.seen[m.Key] {
 			continue
 		}
+		if !strKey(m) {
+			o.v.add(o.v.badKeyPos(o.n, m, o.at), "Keys should be strings")
+			continue
+		}
 		p := o.v.keyPos(o.n, m)
 		if m.Merged && !p.broken {
 			p = o.at
-		}
-		if !strKey(m) {
-			o.v.add(p, "Keys should be strings")
-			continue
 		}
 		o.v.add(p, "unknown field "+jsonv.PyRepr(m.Key))
 	}
