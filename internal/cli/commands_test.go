@@ -177,3 +177,30 @@ func readJSONFile(t *testing.T, path string, v any) {
 		t.Fatalf("%s: %v", path, err)
 	}
 }
+
+// TestEveryCommandNamesAnUnknownFlag: for every command, an unknown flag
+// is named on stderr with the command's usage (exit 2, nothing on
+// stdout), and -h prints the command's help on stdout (exit 0, nothing on
+// stderr), the same text as 'help COMMAND'.
+func TestEveryCommandNamesAnUnknownFlag(t *testing.T) {
+	for name := range commands {
+		t.Run(name, func(t *testing.T) {
+			out, errOut, code := runCmd(t, name, "--bogus")
+			synopsis := "\n  dryfire-tui " + name
+			if name == "version" {
+				synopsis = "\n  dryfire-tui version"
+			}
+			if code != exitUsage || out != "" || !strings.HasPrefix(errOut, "dryfire-tui: error: unknown flag: --bogus\nUsage:") ||
+				!strings.Contains(errOut, synopsis) {
+				t.Errorf("%s --bogus: exit %d\nstdout %q\nstderr %q", name, code, out, errOut)
+			}
+			help, _, _ := runCmd(t, "help", name)
+			for _, flag := range []string{"-h", "--help"} {
+				out, errOut, code = runCmd(t, name, flag)
+				if code != exitOK || errOut != "" || out == "" || out != help {
+					t.Errorf("%s %s: exit %d\nstdout %q\nstderr %q\nhelp %s prints %q", name, flag, code, out, errOut, name, help)
+				}
+			}
+		})
+	}
+}
