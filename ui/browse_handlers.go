@@ -145,7 +145,11 @@ func (m browsePage) nodeSummary(kind tree.Kind, names []string) []string {
 			out = append(append(out, ""), m.caseSummary(c, verdict)...)
 		}
 	}
-	return append(out, "", s.Muted.Render("enter or → expands · space marks every prunable recording here"))
+	mark := "nothing here to prune (only orphaned, superseded and stale schema_version recordings are)"
+	if n := m.tree.SelectedPrunable(); n > 0 {
+		mark = fmt.Sprintf("space marks the %d prunable recording(s) here", n)
+	}
+	return append(out, "", s.Muted.Render("enter or → expands · "+mark))
 }
 
 // handleWheel scrolls the pane under the pointer.

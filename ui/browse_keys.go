@@ -106,7 +106,7 @@ func (m browsePage) keysNow() BrowseKeyMap {
 	k.Filter.SetEnabled(m.tree.Len() > 0)
 	k.Clear.SetEnabled(!inDetail && (m.tree.Filter() != "" || m.tree.StatusFilter() != ""))
 	k.StatusFilter.SetEnabled(len(m.tree.Statuses()) > 1)
-	k.Tree.Mark.SetEnabled(hasRows && (!inDetail || leaf))
+	k.Tree.Mark.SetEnabled(k.Tree.Mark.Enabled() && (!inDetail || leaf))
 	k.NextProblem.SetEnabled(hasRows)
 	k.PrevProblem.SetEnabled(hasRows)
 	k.Problems.SetEnabled(!m.loading && m.tree.Len() > 0)
@@ -242,6 +242,8 @@ func (m browsePage) handleMoveKey(msg tea.KeyPressMsg, k BrowseKeyMap) browsePag
 		m.setFocus(1 - m.focus)
 	case key.Matches(msg, k.Open):
 		m.open()
+	case key.Matches(msg, m.keys.Tree.Mark) && !k.Tree.Mark.Enabled() && m.focus == focusList && m.tree.Rows() > 0:
+		m.setStatus("nothing here to prune: space marks orphaned, superseded and stale schema_version recordings", false)
 	case key.Matches(msg, k.Tree.Mark) && m.focus == focusDetail:
 		// The detail shows the recording under the tree's cursor: mark it
 		// and stay on it.

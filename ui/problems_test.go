@@ -266,3 +266,31 @@ func TestStatusLineNamesTheSuiteError(t *testing.T) {
 		t.Errorf("two errors: %q", got)
 	}
 }
+
+// TestSpaceOnASuiteWithNothingToPrune: on a suite or case holding no
+// prunable recording, space marks nothing, does not move, and says why;
+// the key line does not offer it, and the suite's summary says so.
+func TestSpaceOnASuiteWithNothingToPrune(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, demoItems())
+	m = keys(t, m, "g") // the checkout suite: one live recording
+	if m.browse.keysNow().Tree.Mark.Enabled() || strings.Contains(lastLine(screenText(m)), "space mark") {
+		t.Errorf("space is offered on a suite with nothing to prune: %q", lastLine(screenText(m)))
+	}
+	if !strings.Contains(screenText(m), "nothing here to prune") {
+		t.Errorf("the suite's summary does not say there is nothing to prune:\n%s", screenText(m))
+	}
+	cur := m.browse.tree.Cursor()
+	m = keys(t, m, "space")
+	if m.browse.tree.MarkCount() != 0 || m.browse.tree.Cursor() != cur ||
+		!strings.Contains(screenText(m), "nothing here to prune: space marks orphaned, superseded") {
+		t.Errorf("space: %d marked, cursor %d → %d:\n%s", m.browse.tree.MarkCount(), cur, m.browse.tree.Cursor(), screenText(m))
+	}
+	m = selectPath(t, m, "no_flights_found")
+	m = keys(t, m, "h") // its case row
+	if !strings.Contains(screenText(m), "space marks the 1 prunable recording(s) here") {
+		t.Errorf("the case's summary does not count what space marks:\n%s", screenText(m))
+	}
+	if m = keys(t, m, "space"); m.browse.tree.MarkCount() != 1 {
+		t.Errorf("space on the case marked %d", m.browse.tree.MarkCount())
+	}
+}

@@ -74,6 +74,9 @@ func (m Model) Keys() KeyMap {
 		b.SetEnabled(has)
 	}
 	n := m.current()
+	// On a suite or case, space marks its prunable recordings: with none,
+	// it does nothing.
+	k.Mark.SetEnabled(has && n != nil && (n.kind == KindLeaf || m.prunableUnder(n) > 0))
 	k.Collapse.SetEnabled(n != nil && (n.kind != KindLeaf && n.expanded || n.parent != nil && n.parent != m.root))
 	k.Expand.SetEnabled(n != nil && n.kind != KindLeaf && !n.expanded)
 	return k
@@ -309,7 +312,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m = m.collapse()
 	case key.Matches(k, m.keys.Expand):
 		m = m.SetExpanded(true)
-	case key.Matches(k, m.keys.Mark):
+	case key.Matches(k, m.Keys().Mark):
 		m = m.ToggleMark()
 		m.MoveBy(1)
 	}
@@ -426,6 +429,31 @@ func (m Model) SelectedCase() (info any, verdict string, ok bool) {
 		return nil, "", false
 	}
 	return n.caseInfo, n.verdict, true
+}
+
+// SelectedPrunable is how many recordings that pass the filters space
+// would mark under the cursor: on a recording 1 (a recording that is not
+// prunable may be marked: the prune dialog says why it is kept), on a
+// suite or case its prunable recordings.
+func (m Model) SelectedPrunable() int {
+	n := m.current()
+	switch {
+	case n == nil:
+		return 0
+	case n.kind == KindLeaf:
+		return 1
+	}
+	return m.prunableUnder(n)
+}
+
+func (m Model) prunableUnder(n *node) int {
+	c := 0
+	eachLeaf(n, func(l *node) {
+		if l.shown && l.item.Prunable {
+			c++
+		}
+	})
+	return c
 }
 
 // SelectedCounts returns the counts of the node under the cursor.
