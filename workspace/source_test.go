@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,5 +93,37 @@ func TestStaleMatchingAnUnreachedTurn(t *testing.T) {
 	got := w.StaleMatching("refund_agent/parallel_lookups/01-3d3d451719dd1a54.json")
 	if len(got) != 1 || got[0].Recording == nil || !strings.HasSuffix(got[0].Recording.Path, "parallel_lookups/00-6e943a4a4125d90d.json") {
 		t.Errorf("got %v, want the miss at turn 0 of parallel_lookups", got)
+	}
+}
+
+// TestSourcesOfASystemPromptEdit: a sentence of a suite's system prompt
+// edited after recording (project-A, recorded by dryfire, with "$500"
+// made "$400") makes every case of the suite miss at turn 0, and each
+// miss points at the suite's system prompt.
+func TestSourcesOfASystemPromptEdit(t *testing.T) {
+	t.Parallel()
+	dir := copyTree(t, filepath.Join(golden, "project-A"))
+	suitePath := filepath.Join(dir, "evals", "support", "refund_agent.eval.yaml")
+	data, err := os.ReadFile(suitePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), "Never issue a refund over $500", "Never issue a refund over $400", 1)
+	if edited == string(data) {
+		t.Fatal("the system prompt of project-A changed; update the test")
+	}
+	if err := os.WriteFile(suitePath, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := open(t, dir)
+	if len(w.Stale) == 0 {
+		t.Fatal("no miss to explain")
+	}
+	for _, e := range w.Stale {
+		srcs := w.Sources(e)
+		if e.Suite != "refund_agent" || e.Turn != 0 || len(srcs) == 0 ||
+			srcs[0].String() != "evals/support/refund_agent.eval.yaml:5 (system prompt)" {
+			t.Errorf("%s::%s at turn %d: %v, want the system prompt at refund_agent.eval.yaml:5", e.Suite, e.Case, e.Turn, srcs)
+		}
 	}
 }
