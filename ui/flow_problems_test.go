@@ -140,3 +140,40 @@ func TestFlowSearchInThePane(t *testing.T) {
 		t.Errorf("search %q: %d matches, at %d", q, n, fm.browse.detail.SearchPosition())
 	}
 }
+
+// TestFlowPagerGetsTheTabsText: v hands the tab's text to $PAGER on its
+// standard input, unstyled and unwrapped (a pager that saves what it
+// reads), and nothing is left on disk by the browser.
+func TestFlowPagerGetsTheTabsText(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "paged")
+	pager := filepath.Join(dir, "pager")
+	if err := os.WriteFile(pager, []byte("#!/bin/sh\ncat > "+saved+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tm, scr := startCoreFlow(t, Options{Path: projectB, Pager: pager}, 80, 24)
+	scr.waitFor(t, tm, "15 recording(s) need attention")
+	tm.Type("v")
+	tm.Type("?")
+	scr.waitFor(t, tm, "close help") // the pager has run and exited
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEscape})
+	quit(t, tm)
+	got, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatalf("the pager did not run: %v", err)
+	}
+	text := string(got)
+	for _, want := range []string{
+		"refund_agent › escalates_refund_over_limit › turn 0 · stale",
+		"evals/support/refund_agent.eval.yaml:10 · tool lookup_order: description",
+		`-      "description": "Retrieve order details by order ID.",`,
+		"Never issue a refund over $500 without escalating to a human first.", // one line, though 80 columns wrap it on screen
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the pager did not get %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "\x1b") {
+		t.Error("the pager got escape sequences")
+	}
+}
