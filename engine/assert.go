@@ -173,10 +173,10 @@ func gradeToolArgs(r *AssertionResult, a suite.Assertion, t *Trace) {
 func gradeFinalContains(r *AssertionResult, a suite.Assertion, t *Trace) {
 	needles := pyStrList(a.Names)
 	r.Description, r.Expected = "final_contains: "+needles, ptr("final text contains "+needles)
-	final := pyLower(t.FinalText)
+	final := jsonv.PyLower(t.FinalText)
 	var missing []string
 	for _, n := range a.Names {
-		if !strings.Contains(final, pyLower(n)) {
+		if !strings.Contains(final, jsonv.PyLower(n)) {
 			missing = append(missing, n)
 		}
 	}
@@ -186,7 +186,7 @@ func gradeFinalContains(r *AssertionResult, a suite.Assertion, t *Trace) {
 
 func gradeFinalJSON(r *AssertionResult, a suite.Assertion, t *Trace) {
 	r.Description, r.Expected = "final_json", ptr("final text is JSON matching the declared shape")
-	v, err := pyJSONLoads(t.FinalText)
+	v, err := jsonv.PyJSONLoads(t.FinalText)
 	if err != nil {
 		r.Message = "final text is not valid JSON: " + err.Error()
 		return

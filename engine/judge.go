@@ -178,7 +178,7 @@ func (v *JudgeVerdict) fail(msg string) {
 func parseJudgeAnswer(text string) (score float64, reasoning, errRepr string) {
 	obj, err := extractJSONObject(text)
 	if err != nil {
-		return 0, "", err.repr()
+		return 0, "", err.Repr()
 	}
 	s, ok := obj.Get("score")
 	if !ok {
@@ -198,7 +198,7 @@ func parseJudgeAnswer(text string) (score float64, reasoning, errRepr string) {
 // extractJSONObject is dryfire's _extract_json: strip, drop a leading
 // ``` fence (and a json tag), take the text from the first { to the last
 // }, parse it, require an object.
-func extractJSONObject(text string) (jsonv.Value, *pyJSONError) {
+func extractJSONObject(text string) (jsonv.Value, *jsonv.PyJSONDecodeError) {
 	stripped := strings.TrimFunc(text, suite.IsPySpace)
 	if strings.HasPrefix(stripped, "```") {
 		parts := strings.SplitN(stripped, "```", 3)
@@ -210,14 +210,14 @@ func extractJSONObject(text string) (jsonv.Value, *pyJSONError) {
 	}
 	start, end := strings.IndexByte(stripped, '{'), strings.LastIndexByte(stripped, '}')
 	if start < 0 || end < 0 || end < start {
-		return jsonv.Value{}, &pyJSONError{msg: "no JSON object found", doc: stripped}
+		return jsonv.Value{}, &jsonv.PyJSONDecodeError{Msg: "no JSON object found", Doc: stripped}
 	}
-	v, err := pyJSONLoads(stripped[start : end+1])
+	v, err := jsonv.PyJSONLoads(stripped[start : end+1])
 	if err != nil {
 		return jsonv.Value{}, err
 	}
 	if v.Kind != jsonv.Object {
-		return jsonv.Value{}, &pyJSONError{msg: "judge response is not a JSON object", doc: stripped}
+		return jsonv.Value{}, &jsonv.PyJSONDecodeError{Msg: "judge response is not a JSON object", Doc: stripped}
 	}
 	return v, nil
 }

@@ -56,30 +56,6 @@ func TestJudgeAnswersAgainstDryfire(t *testing.T) {
 	}
 }
 
-// TestPythonJSONLoads decodes every document of testdata/pyjson.json as
-// Python's json.loads did: the same value, or the same error message and
-// position.
-func TestPythonJSONLoads(t *testing.T) {
-	t.Parallel()
-	for _, d := range decodeLenient(t, "pyjson.json").Items {
-		doc := d.Field("doc").Str()
-		v, err := pyJSONLoads(doc)
-		if want, ok := d.Get("error"); ok {
-			if err == nil || err.Error() != want.Str() {
-				t.Errorf("%q: %v, Python %q", doc, err, want.Str())
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v, Python reads it", doc, err)
-			continue
-		}
-		if got, want := jsonv.PyReprValue(v), jsonv.PyReprValue(d.Field("value")); got != want {
-			t.Errorf("%q: %s, Python %s", doc, got, want)
-		}
-	}
-}
-
 // TestWilsonIntervalAgainstDryfire compares the interval bit for bit with
 // dryfire's, at the edges (0/N, N/N, N = 1) and in between, and its errors.
 func TestWilsonIntervalAgainstDryfire(t *testing.T) {
@@ -128,7 +104,7 @@ func FuzzJudgeAnswer(f *testing.F) {
 		if errRepr != "" && score != 0 {
 			t.Errorf("%q: an error with a score %v", text, score)
 		}
-		if _, err := pyJSONLoads(text); err != nil && err.Error() == "" {
+		if _, err := jsonv.PyJSONLoads(text); err != nil && err.Error() == "" {
 			t.Errorf("%q: an error without a message", text)
 		}
 	})

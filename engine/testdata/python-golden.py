@@ -2,7 +2,6 @@
 #   "$PY" python-golden.py
 # judge-answers.json: the verdict dryfire's judge evaluator reads from each
 #   answer text (score, reasoning, or the error), and the rubric hashes;
-# pyjson.json: json.loads of each document (the value, or str(error));
 # wilson.json: dryfire's Wilson interval for passes/total, and its errors.
 import json
 
@@ -33,19 +32,6 @@ for text in answers:
 hashes = [{"text": t, "threshold": th, "hash": Rubric(text=t, threshold=th).hash()}
           for t, th in [("Be good.", 0.7), ("Be good. ", 0.7), ("Be good.", 0.5), ("Be good.", 1), ("naïve", 1e-05), ("Cafe\u0301", 0.7)]]
 json.dump({"answers": verdicts, "rubric_hashes": hashes}, open("judge-answers.json", "w", encoding="utf-8"), ensure_ascii=False, indent=1)
-
-docs = ['', ' ', '{', '[', '{"a" 1}', '{"a": 1,}', '[1,]', '[1 2]', '{"a": 1} x', '"abc', '"a\\x"', '"a\\u12"', '"a\\u12zz"',
-        '"\\ud83d\\ude00"', '"tab\there"', 'tru', 'nul', '-', '-x', '01', '1.', '1.e5', '1e', '1e+', '.5',
-        '{"a": [1, {"b": }]}', '\n\n  {"a": tru}', '{"é": "\\x"}', '\ufeff{}', '{"a": 1, "a": 2}', 'NaN', '-Infinity', '[Infinity, -1e400]',
-        '{"k": "v"}  \n', '[]', '{}', '"\u00e9\u4e2d"', '1e400', '{"a":1}{"b":2}', '"\\/\\b\\f\\n\\r\\t"', '[1, 2, 3', '{"a": 1 "b": 2}',
-        '"😀 ok" x']
-res = []
-for d in docs:
-    try:
-        res.append({"doc": d, "value": json.loads(d)})
-    except json.JSONDecodeError as e:
-        res.append({"doc": d, "error": str(e)})
-json.dump(res, open("pyjson.json", "w", encoding="utf-8"), ensure_ascii=False, indent=1, allow_nan=True)
 
 w = []
 for total in [1, 2, 3, 4, 5, 7, 10, 20, 100, 1000, 123457]:

@@ -24,6 +24,11 @@
 // replay never reads (request_digest and response.raw), which is most of
 // the bytes of a large store.
 //
+// [PyJSONLoads] is Python's json.loads of a str, errors included: a
+// [*PyJSONDecodeError] has CPython's message and its position in
+// characters, for texts dryfire parses and reports on (a judge's answer,
+// a final text that final_json checks).
+//
 // # Encoding
 //
 //   - [Canonical]: the text dryfire hashes (sorted keys, NFC, compact,
@@ -42,4 +47,6 @@
 //
 // [LaxInt], [LaxBool] and [PyIntDigits] convert values as pydantic's lax
 // mode and Python's int() do, for the fields dryfire validates that way.
+// [PyLower] is Python's str.lower(), for the comparisons dryfire makes
+// without case.
 package jsonv

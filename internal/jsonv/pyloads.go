@@ -1,51 +1,50 @@
-package engine
+package jsonv
 
 import (
 	"fmt"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-// pyJSONError is Python's json.JSONDecodeError: a message at a position
-// counted in characters of the document.
-type pyJSONError struct {
-	msg string
-	doc string
-	pos int // in characters
+// PyJSONDecodeError is Python's json.JSONDecodeError: a message at a
+// position counted in characters of the document.
+type PyJSONDecodeError struct {
+	Msg string // what is wrong, as Python says it ("Expecting value")
+	Doc string // the document
+	Pos int    // where, in characters of Doc
 }
 
 // Error reads as str(JSONDecodeError): "msg: line L column C (char P)".
-func (e *pyJSONError) Error() string {
-	runes := []rune(e.doc)
-	before := string(runes[:min(e.pos, len(runes))])
+func (e *PyJSONDecodeError) Error() string {
+	runes := []rune(e.Doc)
+	before := string(runes[:min(e.Pos, len(runes))])
 	line := strings.Count(before, "\n") + 1
-	col := e.pos + 1
+	col := e.Pos + 1
 	if i := strings.LastIndexByte(before, '\n'); i >= 0 {
-		col = e.pos - utf8.RuneCountInString(before[:i])
+		col = e.Pos - utf8.RuneCountInString(before[:i])
 	}
-	return fmt.Sprintf("%s: line %d column %d (char %d)", e.msg, line, col, e.pos)
+	return fmt.Sprintf("%s: line %d column %d (char %d)", e.Msg, line, col, e.Pos)
 }
 
-func (e *pyJSONError) repr() string { return "JSONDecodeError(" + jsonv.PyRepr(e.Error()) + ")" }
+// Repr is repr() of the exception: JSONDecodeError('…').
+func (e *PyJSONDecodeError) Repr() string { return "JSONDecodeError(" + PyRepr(e.Error()) + ")" }
 
-// pyJSONLoads is Python's json.loads of a str, with its exact errors
+// PyJSONLoads is Python's json.loads of a str, with its exact errors
 // (CPython 3.11's scanner). NaN, Infinity and -Infinity are accepted;
 // duplicate keys keep their first place and their last value.
-func pyJSONLoads(s string) (jsonv.Value, *pyJSONError) {
+func PyJSONLoads(s string) (Value, *PyJSONDecodeError) {
 	d := &pyDecoder{src: []rune(s), doc: s}
 	if len(d.src) > 0 && d.src[0] == '\ufeff' {
-		return jsonv.Value{}, d.err("Unexpected UTF-8 BOM (decode using utf-8-sig)", 0)
+		return Value{}, d.err("Unexpected UTF-8 BOM (decode using utf-8-sig)", 0)
 	}
 	i := d.ws(0)
 	v, end, err := d.value(i)
 	if err != nil {
-		return jsonv.Value{}, err
+		return Value{}, err
 	}
 	if end = d.ws(end); end != len(d.src) {
-		return jsonv.Value{}, d.err("Extra data", end)
+		return Value{}, d.err("Extra data", end)
 	}
 	return v, nil
 }
@@ -55,8 +54,8 @@ type pyDecoder struct {
 	doc string
 }
 
-func (d *pyDecoder) err(msg string, pos int) *pyJSONError {
-	return &pyJSONError{msg: msg, doc: d.doc, pos: pos}
+func (d *pyDecoder) err(msg string, pos int) *PyJSONDecodeError {
+	return &PyJSONDecodeError{Msg: msg, Doc: d.doc, Pos: pos}
 }
 
 func (d *pyDecoder) ws(i int) int {
@@ -80,42 +79,42 @@ func (d *pyDecoder) has(i int, lit string) bool {
 }
 
 // value scans one value at i ("Expecting value" when there is none).
-func (d *pyDecoder) value(i int) (jsonv.Value, int, *pyJSONError) {
+func (d *pyDecoder) value(i int) (Value, int, *PyJSONDecodeError) {
 	if i >= len(d.src) {
-		return jsonv.Value{}, i, d.err("Expecting value", i)
+		return Value{}, i, d.err("Expecting value", i)
 	}
 	switch c := d.src[i]; {
 	case c == '"':
 		s, end, err := d.str(i + 1)
-		return jsonv.StringValue(s), end, err
+		return StringValue(s), end, err
 	case c == '{':
 		return d.object(i + 1)
 	case c == '[':
 		return d.array(i + 1)
 	case d.has(i, "null"):
-		return jsonv.NullValue(), i + 4, nil
+		return NullValue(), i + 4, nil
 	case d.has(i, "true"):
-		return jsonv.BoolValue(true), i + 4, nil
+		return BoolValue(true), i + 4, nil
 	case d.has(i, "false"):
-		return jsonv.BoolValue(false), i + 5, nil
+		return BoolValue(false), i + 5, nil
 	case d.has(i, "NaN"):
-		return jsonv.NumberValue("NaN"), i + 3, nil
+		return NumberValue("NaN"), i + 3, nil
 	case d.has(i, "Infinity"):
-		return jsonv.NumberValue("Infinity"), i + 8, nil
+		return NumberValue("Infinity"), i + 8, nil
 	case d.has(i, "-Infinity"):
-		return jsonv.NumberValue("-Infinity"), i + 9, nil
+		return NumberValue("-Infinity"), i + 9, nil
 	}
 	return d.number(i)
 }
 
 func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
 
-func (d *pyDecoder) number(start int) (jsonv.Value, int, *pyJSONError) {
+func (d *pyDecoder) number(start int) (Value, int, *PyJSONDecodeError) {
 	i, n := start, len(d.src)
 	if d.src[i] == '-' {
 		i++
 		if i >= n {
-			return jsonv.Value{}, start, d.err("Expecting value", start)
+			return Value{}, start, d.err("Expecting value", start)
 		}
 	}
 	switch {
@@ -125,7 +124,7 @@ func (d *pyDecoder) number(start int) (jsonv.Value, int, *pyJSONError) {
 	case d.src[i] == '0':
 		i++
 	default:
-		return jsonv.Value{}, start, d.err("Expecting value", start)
+		return Value{}, start, d.err("Expecting value", start)
 	}
 	if i+1 < n && d.src[i] == '.' && isDigitRune(d.src[i+1]) {
 		for i += 2; i < n && isDigitRune(d.src[i]); i++ {
@@ -145,11 +144,11 @@ func (d *pyDecoder) number(start int) (jsonv.Value, int, *pyJSONError) {
 			i = e
 		}
 	}
-	return jsonv.NumberValue(string(d.src[start:i])), i, nil
+	return NumberValue(string(d.src[start:i])), i, nil
 }
 
 // str scans a string whose opening quote is before i.
-func (d *pyDecoder) str(i int) (string, int, *pyJSONError) {
+func (d *pyDecoder) str(i int) (string, int, *PyJSONDecodeError) {
 	begin := i - 1
 	var b strings.Builder
 	n := len(d.src)
@@ -194,7 +193,7 @@ func (d *pyDecoder) str(i int) (string, int, *pyJSONError) {
 }
 
 // unicodeEscape reads \uXXXX (j at the u), joining a surrogate pair.
-func (d *pyDecoder) unicodeEscape(j int) (rune, int, *pyJSONError) {
+func (d *pyDecoder) unicodeEscape(j int) (rune, int, *PyJSONDecodeError) {
 	hex4 := func(at int) (rune, bool) {
 		if at+4 > len(d.src) {
 			return 0, false
@@ -238,28 +237,28 @@ func (d *pyDecoder) unicodeEscape(j int) (rune, int, *pyJSONError) {
 	return c, end, nil
 }
 
-func (d *pyDecoder) object(i int) (jsonv.Value, int, *pyJSONError) {
-	v := jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{}}
+func (d *pyDecoder) object(i int) (Value, int, *PyJSONDecodeError) {
+	v := Value{Kind: Object, Members: []Member{}}
 	i = d.ws(i)
 	if i < len(d.src) && d.src[i] == '}' {
 		return v, i + 1, nil
 	}
 	for {
 		if i >= len(d.src) || d.src[i] != '"' {
-			return jsonv.Value{}, 0, d.err("Expecting property name enclosed in double quotes", i)
+			return Value{}, 0, d.err("Expecting property name enclosed in double quotes", i)
 		}
 		key, end, err := d.str(i + 1)
 		if err != nil {
-			return jsonv.Value{}, 0, err
+			return Value{}, 0, err
 		}
 		i = d.ws(end)
 		if i >= len(d.src) || d.src[i] != ':' {
-			return jsonv.Value{}, 0, d.err("Expecting ':' delimiter", i)
+			return Value{}, 0, d.err("Expecting ':' delimiter", i)
 		}
 		i = d.ws(i + 1)
 		item, end, err := d.value(i)
 		if err != nil {
-			return jsonv.Value{}, 0, err
+			return Value{}, 0, err
 		}
 		v.Set(key, item)
 		i = d.ws(end)
@@ -267,14 +266,14 @@ func (d *pyDecoder) object(i int) (jsonv.Value, int, *pyJSONError) {
 			return v, i + 1, nil
 		}
 		if i >= len(d.src) || d.src[i] != ',' {
-			return jsonv.Value{}, 0, d.err("Expecting ',' delimiter", i)
+			return Value{}, 0, d.err("Expecting ',' delimiter", i)
 		}
 		i = d.ws(i + 1)
 	}
 }
 
-func (d *pyDecoder) array(i int) (jsonv.Value, int, *pyJSONError) {
-	v := jsonv.Value{Kind: jsonv.Array, Items: []jsonv.Value{}}
+func (d *pyDecoder) array(i int) (Value, int, *PyJSONDecodeError) {
+	v := Value{Kind: Array, Items: []Value{}}
 	i = d.ws(i)
 	if i < len(d.src) && d.src[i] == ']' {
 		return v, i + 1, nil
@@ -282,7 +281,7 @@ func (d *pyDecoder) array(i int) (jsonv.Value, int, *pyJSONError) {
 	for {
 		item, end, err := d.value(i)
 		if err != nil {
-			return jsonv.Value{}, 0, err
+			return Value{}, 0, err
 		}
 		v.Items = append(v.Items, item)
 		i = d.ws(end)
@@ -290,7 +289,7 @@ func (d *pyDecoder) array(i int) (jsonv.Value, int, *pyJSONError) {
 			return v, i + 1, nil
 		}
 		if i >= len(d.src) || d.src[i] != ',' {
-			return jsonv.Value{}, 0, d.err("Expecting ',' delimiter", i)
+			return Value{}, 0, d.err("Expecting ',' delimiter", i)
 		}
 		i = d.ws(i + 1)
 	}

@@ -1,4 +1,4 @@
-package engine
+package jsonv
 
 import (
 	"strings"
@@ -6,10 +6,10 @@ import (
 	"unicode/utf8"
 )
 
-// pyLower is Python's str.lower(): Unicode's full lowercase mapping, with
+// PyLower is Python's str.lower(): Unicode's full lowercase mapping, with
 // İ becoming i + combining dot and a capital sigma that ends a word
 // becoming ς.
-func pyLower(s string) string {
+func PyLower(s string) string {
 	if !strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf || unicode.IsUpper(r) }) {
 		return s
 	}
