@@ -28,6 +28,7 @@ var layers = [][]string{
 	{"gitreview"},
 	{"workspace"},
 	{"report"},
+	{"engine/passthrough"}, // runs passthrough mocks in Python: an engine.Invoker the command layer gives the engine
 	{"engine", "diff", "secrets"},
 	{"provider", "suite", "cassette"},
 	{"tape"},

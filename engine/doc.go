@@ -40,10 +40,10 @@
 // a [Resolver] over the merged mocks, [InitialMessages] validated as
 // dryfire's Message model (pydantic's errors, as dryfire shows them).
 // Passthrough mocks (impl: package.module:function) go to an [Invoker]:
-// [PythonInvoker] runs them in the project's Python, one process per run;
-// without an invoker a case that reaches one stops, skipped (reading a
-// project never runs its code). [ImplErrors] imports every impl first, as
-// dryfire's loader does.
+// package engine/passthrough runs them in the project's Python, one
+// process per run; without an invoker a case that reaches one stops,
+// skipped (reading a project never runs its code). [ImplErrors] imports
+// every impl first, as dryfire's loader does.
 //
 // # Judges, assertions, pass rates, cost
 //
@@ -52,8 +52,9 @@
 // [JudgeSystem] prompt and [JudgePrompt]; the answer is read as dryfire
 // reads it, a broken answer is a judge error, never a score. [Grade] grades
 // one assertion with dryfire's texts ([Trajectory], [PyFormatG]);
-// final_json validates as pydantic would, final_matches runs Python's
-// pattern on RE2 (internal/pyregex). [WilsonInterval] is dryfire's, bit for
+// final_json validates as pydantic would (its text parsed by Python's
+// json.loads, jsonv.PyJSONLoads), final_matches runs Python's pattern on
+// RE2 (internal/pyregex). [WilsonInterval] is dryfire's, bit for
 // bit. [BundledPricing] is dryfire's bundled table, costs exact until they
 // are printed.
 package engine

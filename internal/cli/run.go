@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/passthrough"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/suite"
@@ -87,7 +88,7 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 		return usageErrorf("pass a number of 0 or more", "--concurrency and --max-retries cannot be negative")
 	}
 	keepRaw := c.jsonOut != "" || c.reporter == "json"
-	var inv *engine.PythonInvoker
+	var inv *passthrough.PythonInvoker
 	prog := newRunProgress(e.Stderr)
 	rp, err := workspace.PrepareRun(ctx, path, workspace.RunOptions{
 		Engine: engine.Options{Model: c.model, Filter: c.filter, Tags: c.tags, FailFast: c.failFast,
@@ -95,7 +96,7 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 		Getenv: lookupEnvFunc(e),
 		Mode:   c.mode,
 		Invoker: func(root string) engine.Invoker {
-			inv = engine.NewPythonInvoker(root, e.Getenv, e.Stderr)
+			inv = passthrough.NewPythonInvoker(root, e.Getenv, e.Stderr)
 			return inv
 		},
 		Live: c.liveOptions(e, prog),

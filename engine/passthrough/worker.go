@@ -1,4 +1,4 @@
-package engine
+package passthrough
 
 // workerScript is the Python side of [PythonInvoker]: it reads one JSON
 // request per line on stdin and answers one JSON line on stdout. What the
