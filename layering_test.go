@@ -30,6 +30,7 @@ var layers = [][]string{
 	{"report"},
 	{"engine/passthrough"}, // runs passthrough mocks in Python: an engine.Invoker the command layer gives the engine
 	{"engine", "diff", "secrets"},
+	{"engine/internal/pydantic"}, // pydantic's error texts for the models engine validates; reads suite's final_json fields
 	{"provider", "suite", "cassette"},
 	{"tape"},
 	{"internal/format", "internal/providertest"}, // providertest: a fake model provider for tests

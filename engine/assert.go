@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -191,7 +192,7 @@ func gradeFinalJSON(r *AssertionResult, a suite.Assertion, t *Trace) {
 		r.Message = "final text is not valid JSON: " + err.Error()
 		return
 	}
-	if e := shapeErrors(a, v); e != "" {
+	if e := pydantic.ShapeErrors(a, v); e != "" {
 		r.Message = "JSON does not match the declared shape: " + e
 		return
 	}

@@ -38,7 +38,8 @@
 // The loop is dryfire's run_case: requests keyed incrementally (the
 // canonical form of each message is computed once), tool calls answered by
 // a [Resolver] over the merged mocks, [InitialMessages] validated as
-// dryfire's Message model (pydantic's errors, as dryfire shows them).
+// dryfire's Message model (pydantic's errors as dryfire shows them, from
+// engine/internal/pydantic, which also checks final_json's shape).
 // Passthrough mocks (impl: package.module:function) go to an [Invoker]:
 // package engine/passthrough runs them in the project's Python, one
 // process per run; without an invoker a case that reaches one stops,

@@ -247,7 +247,7 @@ func pyFloat(v jsonv.Value) (float64, string) {
 		msg := "could not convert string to float: " + jsonv.PyRepr(v.Text)
 		return 0, "ValueError(" + jsonv.PyRepr(msg) + ")"
 	default:
-		msg := "float() argument must be a string or a real number, not " + jsonv.PyRepr(pyTypeName(v))
+		msg := "float() argument must be a string or a real number, not " + jsonv.PyRepr(jsonv.PyTypeName(v))
 		return 0, "TypeError(" + jsonv.PyRepr(msg) + ")"
 	}
 }

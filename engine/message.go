@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
@@ -59,7 +60,7 @@ func InitialMessages(input jsonv.Value) ([]Message, error) {
 	for _, entry := range input.Items {
 		m, errs := inputMessage(entry)
 		if len(errs) > 0 {
-			return nil, caseError(validationError("Message", errs))
+			return nil, caseError(pydantic.ValidationError("Message", errs))
 		}
 		out = append(out, m)
 	}
@@ -72,73 +73,73 @@ type caseError string
 
 func (e caseError) Error() string { return string(e) }
 
-func inputMessage(entry jsonv.Value) (Message, []pydErr) {
+func inputMessage(entry jsonv.Value) (Message, []pydantic.Error) {
 	var m Message
-	var errs []pydErr
+	var errs []pydantic.Error
 	if entry.Kind != jsonv.Object {
 		// Message(**entry) with a non-mapping never gets here: the suite
 		// model requires a list of mappings.
-		return m, []pydErr{{"", "Input should be a valid dictionary or instance of Message", "model_type", entry}}
+		return m, []pydantic.Error{{Loc: "", Msg: "Input should be a valid dictionary or instance of Message", Type: "model_type", Input: entry}}
 	}
 	role, ok := entry.Get("role")
 	switch {
 	case !ok:
-		errs = append(errs, errMissing("role", entry))
+		errs = append(errs, pydantic.Missing("role", entry))
 	case role.Kind == jsonv.String && (role.Text == "user" || role.Text == "assistant" || role.Text == "tool"):
 		m.Role = role.Text
 	default:
-		errs = append(errs, pydErr{"role", "Input should be 'user', 'assistant' or 'tool'", "literal_error", role})
+		errs = append(errs, pydantic.Error{Loc: "role", Msg: "Input should be 'user', 'assistant' or 'tool'", Type: "literal_error", Input: role})
 	}
 	m.Content = entry.Field("content")
 	errs = append(errs, contentErrors(m.Content)...)
 	if x, ok := entry.Get("tool_calls"); ok {
-		var e []pydErr
+		var e []pydantic.Error
 		m.ToolCalls, e = inputToolCalls(x)
 		errs = append(errs, e...)
 	}
 	if x, ok := entry.Get("tool_results"); ok {
-		var e []pydErr
+		var e []pydantic.Error
 		m.ToolResults, e = inputToolResults(x)
 		errs = append(errs, e...)
 	}
 	m.Raw = entry.Field("raw")
 	if m.Raw.Kind != jsonv.Null && m.Raw.Kind != jsonv.Object {
-		errs = append(errs, errDict("raw", m.Raw))
+		errs = append(errs, pydantic.DictType("raw", m.Raw))
 	}
 	return m, errs
 }
 
 // contentErrors checks Message.content (str | list[dict] | None).
-func contentErrors(v jsonv.Value) []pydErr {
+func contentErrors(v jsonv.Value) []pydantic.Error {
 	switch v.Kind {
 	case jsonv.Null, jsonv.String:
 		return nil
 	case jsonv.Array:
-		var bad []pydErr
+		var bad []pydantic.Error
 		for i, it := range v.Items {
 			if it.Kind != jsonv.Object {
-				bad = append(bad, errDict("content.list[dict[str,any]]."+strconv.Itoa(i), it))
+				bad = append(bad, pydantic.DictType("content.list[dict[str,any]]."+strconv.Itoa(i), it))
 			}
 		}
 		if len(bad) == 0 {
 			return nil
 		}
-		return append([]pydErr{errString("content.str", v)}, bad...)
+		return append([]pydantic.Error{pydantic.StringType("content.str", v)}, bad...)
 	default:
-		return []pydErr{errString("content.str", v), errList("content.list[dict[str,any]]", v)}
+		return []pydantic.Error{pydantic.StringType("content.str", v), pydantic.ListType("content.list[dict[str,any]]", v)}
 	}
 }
 
-func inputToolCalls(x jsonv.Value) ([]cassette.ToolCall, []pydErr) {
+func inputToolCalls(x jsonv.Value) ([]cassette.ToolCall, []pydantic.Error) {
 	if x.Kind != jsonv.Array {
-		return nil, []pydErr{errList("tool_calls", x)}
+		return nil, []pydantic.Error{pydantic.ListType("tool_calls", x)}
 	}
 	var calls []cassette.ToolCall
-	var errs []pydErr
+	var errs []pydantic.Error
 	for i, it := range x.Items {
 		loc := "tool_calls." + strconv.Itoa(i)
 		if it.Kind != jsonv.Object {
-			errs = append(errs, pydErr{loc, "Input should be a valid dictionary or instance of ToolCall", "model_type", it})
+			errs = append(errs, pydantic.Error{Loc: loc, Msg: "Input should be a valid dictionary or instance of ToolCall", Type: "model_type", Input: it})
 			continue
 		}
 		var tc cassette.ToolCall
@@ -146,9 +147,9 @@ func inputToolCalls(x jsonv.Value) ([]cassette.ToolCall, []pydErr) {
 			v, ok := it.Get(k)
 			switch {
 			case !ok:
-				errs = append(errs, errMissing(loc+"."+k, it))
+				errs = append(errs, pydantic.Missing(loc+"."+k, it))
 			case v.Kind != jsonv.String:
-				errs = append(errs, errString(loc+"."+k, v))
+				errs = append(errs, pydantic.StringType(loc+"."+k, v))
 			case k == "id":
 				tc.ID = v.Text
 			default:
@@ -158,57 +159,57 @@ func inputToolCalls(x jsonv.Value) ([]cassette.ToolCall, []pydErr) {
 		args, ok := it.Get("arguments")
 		switch {
 		case !ok:
-			errs = append(errs, errMissing(loc+".arguments", it))
+			errs = append(errs, pydantic.Missing(loc+".arguments", it))
 		case args.Kind != jsonv.Object:
-			errs = append(errs, errDict(loc+".arguments", args))
+			errs = append(errs, pydantic.DictType(loc+".arguments", args))
 		}
 		tc.Arguments = args
 		tc.MalformedArguments = it.Field("malformed_arguments")
 		if k := tc.MalformedArguments.Kind; k != jsonv.Null && k != jsonv.String {
-			errs = append(errs, errString(loc+".malformed_arguments", tc.MalformedArguments))
+			errs = append(errs, pydantic.StringType(loc+".malformed_arguments", tc.MalformedArguments))
 		}
 		calls = append(calls, tc)
 	}
 	return calls, errs
 }
 
-func inputToolResults(x jsonv.Value) ([]ToolResult, []pydErr) {
+func inputToolResults(x jsonv.Value) ([]ToolResult, []pydantic.Error) {
 	if x.Kind != jsonv.Array {
-		return nil, []pydErr{errList("tool_results", x)}
+		return nil, []pydantic.Error{pydantic.ListType("tool_results", x)}
 	}
 	var results []ToolResult
-	var errs []pydErr
+	var errs []pydantic.Error
 	for i, it := range x.Items {
 		loc := "tool_results." + strconv.Itoa(i)
 		if it.Kind != jsonv.Object {
-			errs = append(errs, pydErr{loc, "Input should be a valid dictionary or instance of ToolResult", "model_type", it})
+			errs = append(errs, pydantic.Error{Loc: loc, Msg: "Input should be a valid dictionary or instance of ToolResult", Type: "model_type", Input: it})
 			continue
 		}
 		var r ToolResult
 		id, ok := it.Get("call_id")
 		switch {
 		case !ok:
-			errs = append(errs, errMissing(loc+".call_id", it))
+			errs = append(errs, pydantic.Missing(loc+".call_id", it))
 		case id.Kind != jsonv.String:
-			errs = append(errs, errString(loc+".call_id", id))
+			errs = append(errs, pydantic.StringType(loc+".call_id", id))
 		default:
 			r.CallID = id.Text
 		}
 		content, ok := it.Get("content")
 		if !ok {
-			errs = append(errs, errMissing(loc+".content", it))
+			errs = append(errs, pydantic.Missing(loc+".content", it))
 		}
 		r.Content = content
-		errs = append(errs, toolResultContentErrors(loc, content)...)
+		errs = append(errs, pydantic.ToolResultContentErrors(loc, content)...)
 		if v, ok := it.Get("is_error"); ok {
 			b, err := jsonv.LaxBool(v)
 			switch {
 			case err == nil:
 				r.IsError = b
 			case v.Kind == jsonv.String || v.Kind == jsonv.Number:
-				errs = append(errs, pydErr{loc + ".is_error", "Input should be a valid boolean, unable to interpret input", "bool_parsing", v})
+				errs = append(errs, pydantic.Error{Loc: loc + ".is_error", Msg: "Input should be a valid boolean, unable to interpret input", Type: "bool_parsing", Input: v})
 			default:
-				errs = append(errs, pydErr{loc + ".is_error", "Input should be a valid boolean", "bool_type", v})
+				errs = append(errs, pydantic.Error{Loc: loc + ".is_error", Msg: "Input should be a valid boolean", Type: "bool_type", Input: v})
 			}
 		}
 		results = append(results, r)

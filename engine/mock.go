@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -147,7 +148,7 @@ func result(call cassette.ToolCall, content jsonv.Value, isError bool, bad strin
 	switch content.Kind {
 	case jsonv.String, jsonv.Object, jsonv.Null:
 	default:
-		return MockOutcome{Kind: OutcomeCrash, Err: toolResultError(content)}
+		return MockOutcome{Kind: OutcomeCrash, Err: pydantic.ToolResultError(content)}
 	}
 	return MockOutcome{Kind: OutcomeResult, Result: ToolResult{CallID: call.ID, Content: content, IsError: isError}, Unserialisable: bad}
 }

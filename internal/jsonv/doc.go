@@ -40,7 +40,7 @@
 //     paths that hash thousands of small values.
 //   - [PyJSONDumps] and [PyRepr]: Python's json.dumps defaults and repr of
 //     a string, for texts dryfire builds from values (tool results, error
-//     messages).
+//     messages); [PyTypeName] is type(x).__name__ of a decoded value.
 //   - [PyFloat], [PyInt] and [JSNumber]: how each language spells a number.
 //
 // # Python conversions

@@ -222,3 +222,24 @@ func pyDumpsString(b *strings.Builder, s string) {
 	}
 	b.WriteByte('"')
 }
+
+// PyTypeName is type(x).__name__ of the Python value json.loads makes.
+func PyTypeName(v Value) string {
+	switch v.Kind {
+	case Null:
+		return "NoneType"
+	case Bool:
+		return "bool"
+	case Number:
+		if v.IsInt() {
+			return "int"
+		}
+		return "float"
+	case String:
+		return "str"
+	case Array:
+		return "list"
+	default:
+		return "dict"
+	}
+}

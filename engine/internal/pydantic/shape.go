@@ -1,4 +1,4 @@
-package engine
+package pydantic
 
 import (
 	"math"
@@ -9,15 +9,15 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
-// shapeErrors validates a decoded final text against final_json's shape
+// ShapeErrors validates a decoded final text against final_json's shape
 // as the pydantic model dryfire builds from it does (lax mode): fields in
 // the order written, then the required names that have no type. It
 // returns str(ValidationError), "" when the value fits.
-func shapeErrors(a suite.Assertion, v jsonv.Value) string {
+func ShapeErrors(a suite.Assertion, v jsonv.Value) string {
 	if v.Kind != jsonv.Object {
-		return validationError("FinalJsonShape", []pydErr{{"", "Input should be a valid dictionary or instance of FinalJsonShape", "model_type", v}})
+		return ValidationError("FinalJsonShape", []Error{{"", "Input should be a valid dictionary or instance of FinalJsonShape", "model_type", v}})
 	}
-	var errs []pydErr
+	var errs []Error
 	check := func(name, typ string, required bool) {
 		if strings.HasPrefix(name, "_") {
 			return // pydantic makes it a private attribute: never validated
@@ -25,7 +25,7 @@ func shapeErrors(a suite.Assertion, v jsonv.Value) string {
 		x, ok := v.Get(name)
 		if !ok {
 			if required {
-				errs = append(errs, errMissing(name, v))
+				errs = append(errs, Missing(name, v))
 			}
 			return
 		}
@@ -47,15 +47,15 @@ func shapeErrors(a suite.Assertion, v jsonv.Value) string {
 	if len(errs) == 0 {
 		return ""
 	}
-	return validationError("FinalJsonShape", errs)
+	return ValidationError("FinalJsonShape", errs)
 }
 
 // typeError checks one value against a final_json type.
-func typeError(loc, typ string, x jsonv.Value) (pydErr, bool) {
+func typeError(loc, typ string, x jsonv.Value) (Error, bool) {
 	switch typ {
 	case "str":
 		if x.Kind != jsonv.String {
-			return errString(loc, x), true
+			return StringType(loc, x), true
 		}
 	case "int":
 		return intError(loc, x)
@@ -64,58 +64,58 @@ func typeError(loc, typ string, x jsonv.Value) (pydErr, bool) {
 	case "bool":
 		if _, err := jsonv.LaxBool(x); err != nil {
 			if x.Kind == jsonv.String || x.Kind == jsonv.Number {
-				return pydErr{loc, "Input should be a valid boolean, unable to interpret input", "bool_parsing", x}, true
+				return Error{loc, "Input should be a valid boolean, unable to interpret input", "bool_parsing", x}, true
 			}
-			return pydErr{loc, "Input should be a valid boolean", "bool_type", x}, true
+			return Error{loc, "Input should be a valid boolean", "bool_type", x}, true
 		}
 	case "object":
 		if x.Kind != jsonv.Object {
-			return errDict(loc, x), true
+			return DictType(loc, x), true
 		}
 	case "array":
 		if x.Kind != jsonv.Array {
-			return errList(loc, x), true
+			return ListType(loc, x), true
 		}
 	}
-	return pydErr{}, false
+	return Error{}, false
 }
 
-func intError(loc string, x jsonv.Value) (pydErr, bool) {
+func intError(loc string, x jsonv.Value) (Error, bool) {
 	switch x.Kind {
 	case jsonv.Bool:
-		return pydErr{}, false
+		return Error{}, false
 	case jsonv.Number:
 		if x.IsInt() {
-			return pydErr{}, false
+			return Error{}, false
 		}
 		f, _ := x.Float()
 		switch {
 		case math.IsNaN(f) || math.IsInf(f, 0):
-			return pydErr{loc, "Input should be a finite number", "finite_number", x}, true
+			return Error{loc, "Input should be a finite number", "finite_number", x}, true
 		case f != math.Trunc(f):
-			return pydErr{loc, "Input should be a valid integer, got a number with a fractional part", "int_from_float", x}, true
+			return Error{loc, "Input should be a valid integer, got a number with a fractional part", "int_from_float", x}, true
 		}
-		return pydErr{}, false
+		return Error{}, false
 	case jsonv.String:
 		if _, err := jsonv.LaxInt(x); err != nil {
-			return pydErr{loc, "Input should be a valid integer, unable to parse string as an integer", "int_parsing", x}, true
+			return Error{loc, "Input should be a valid integer, unable to parse string as an integer", "int_parsing", x}, true
 		}
-		return pydErr{}, false
+		return Error{}, false
 	default:
-		return pydErr{loc, "Input should be a valid integer", "int_type", x}, true
+		return Error{loc, "Input should be a valid integer", "int_type", x}, true
 	}
 }
 
-func floatError(loc string, x jsonv.Value) (pydErr, bool) {
+func floatError(loc string, x jsonv.Value) (Error, bool) {
 	switch x.Kind {
 	case jsonv.Bool, jsonv.Number:
-		return pydErr{}, false
+		return Error{}, false
 	case jsonv.String:
 		if _, ok := suite.ParseFloatLax(x.Text); !ok {
-			return pydErr{loc, "Input should be a valid number, unable to parse string as a number", "float_parsing", x}, true
+			return Error{loc, "Input should be a valid number, unable to parse string as a number", "float_parsing", x}, true
 		}
-		return pydErr{}, false
+		return Error{}, false
 	default:
-		return pydErr{loc, "Input should be a valid number", "float_type", x}, true
+		return Error{loc, "Input should be a valid number", "float_type", x}, true
 	}
 }
