@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"strings"
+	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
@@ -105,17 +106,54 @@ func JudgePrompt(rubric string, t *Trace) string {
 		"\nTools called: " + tools + "\n\nGrade the transcript against the rubric."
 }
 
+// JudgeConcurrency is how many judge calls a run that calls providers
+// makes at once, across every case: dryfire's one semaphore of 4 for the
+// whole run, whatever --concurrency says.
+const JudgeConcurrency = 4
+
 // judge grades the trace with every judge of the case, through the case's
 // gateway (so judge calls are cassettes, numbered after the loop's calls),
-// and attaches the verdicts, their usage and their cost.
+// and attaches the verdicts, their usage and their cost. As in dryfire, a
+// case's judges are asked at once when the gateway calls a provider, the
+// run's judge calls bounded by [JudgeConcurrency]; their turn numbers are
+// still given in order, before any call.
 func (e *runner) judge(ctx context.Context, x *rep, t *Trace) {
 	reqs := judgeRequests(x.p.c.Assertions, x.p.r.Model)
 	if len(reqs) == 0 {
 		return
 	}
+	verdicts := make([]JudgeVerdict, len(reqs))
+	calls := make([]*Call, len(reqs))
+	for i, jr := range reqs {
+		verdicts[i], calls[i] = e.judgeCall(x, t, jr)
+	}
+	replies := make([]judgeReply, len(reqs))
+	if callsProviders(x.gw) && e.judgeSlots != nil && len(reqs) > 1 {
+		var wg sync.WaitGroup
+		for i, call := range calls {
+			if call == nil {
+				continue
+			}
+			wg.Go(func() {
+				e.judgeSlots <- struct{}{}
+				defer func() { <-e.judgeSlots }()
+				replies[i].reply, replies[i].err = x.gw.Complete(ctx, call)
+			})
+		}
+		wg.Wait()
+	} else {
+		for i, call := range calls {
+			if call != nil {
+				replies[i].reply, replies[i].err = x.gw.Complete(ctx, call)
+			}
+		}
+	}
 	var cost *big.Rat
-	for _, jr := range reqs {
-		v := e.grade(ctx, x, t, jr)
+	for i, call := range calls {
+		v := verdicts[i]
+		if call != nil {
+			v = e.grade(x, t, call, replies[i], v)
+		}
 		t.Verdicts = append(t.Verdicts, v)
 		t.JudgeUsage = addUsage(t.JudgeUsage, v.Usage)
 		if c := e.pricing.Cost(x.p.r.Provider, v.Model, v.Usage); c != nil {
@@ -128,33 +166,43 @@ func (e *runner) judge(ctx context.Context, x *rep, t *Trace) {
 	t.JudgeCost = cost
 }
 
-// grade makes one judge call and reads its verdict.
-func (e *runner) grade(ctx context.Context, x *rep, t *Trace, jr judgeRequest) JudgeVerdict {
+// judgeReply is a judge call's answer.
+type judgeReply struct {
+	reply Reply
+	err   error
+}
+
+// judgeCall is the call of one judge, its turn number taken; a nil call
+// comes with the failed verdict of a request that cannot be hashed.
+func (e *runner) judgeCall(x *rep, t *Trace, jr judgeRequest) (JudgeVerdict, *Call) {
 	v := JudgeVerdict{Key: jr.key, Model: jr.model, ModelVersion: jr.model, RubricHash: jr.hash, Threshold: jr.threshold}
 	req := Request{Provider: x.p.r.Provider, Model: jr.model, System: jsonv.StringValue(JudgeSystem),
 		Messages:    []Message{{Role: "user", Content: jsonv.StringValue(JudgePrompt(jr.rubric, t))}},
 		Temperature: 0}
 	call := &Call{Suite: x.p.c.Suite.Name, Case: x.p.c.Name, RepeatIndex: x.index, Request: req, Judge: true, NeedRaw: true}
-	keyed := x.keyed
-	if keyed {
+	if x.keyed {
 		fp, err := cassette.Fingerprint(req.HashArgs())
 		if err != nil {
 			v.fail("judge provider call failed: " + pyRepr(err))
-			return v
+			return v, nil
 		}
 		call.Key = cassette.StorageKey(fp, x.index)
 		call.Turn = x.calls
 		x.calls++
 	}
-	reply, err := x.gw.Complete(ctx, call)
-	if keyed {
-		e.visit(x, call, reply, err)
+	return v, call
+}
+
+// grade reads a judge's verdict from its call's answer.
+func (e *runner) grade(x *rep, t *Trace, call *Call, r judgeReply, v JudgeVerdict) JudgeVerdict {
+	if x.keyed {
+		e.visit(x, call, r.reply, r.err)
 	}
-	if err != nil {
-		v.fail("judge provider call failed: " + pyRepr(err))
+	if r.err != nil {
+		v.fail("judge provider call failed: " + pyRepr(r.err))
 		return v
 	}
-	resp := reply.Response
+	resp := r.reply.Response
 	if served := resp.Raw.Field("model"); pyTruthy(served) {
 		v.ModelVersion = pyStr(served)
 	}
@@ -164,7 +212,7 @@ func (e *runner) grade(ctx context.Context, x *rep, t *Trace, jr judgeRequest) J
 		v.fail("unparseable judge response: " + perr)
 		return v
 	}
-	v.Score, v.Reasoning, v.Passed = score, reasoning, score >= jr.threshold
+	v.Score, v.Reasoning, v.Passed = score, reasoning, score >= v.Threshold
 	return v
 }
 

@@ -203,6 +203,13 @@ func (l *Live) notify(ev CallEvent) {
 	}
 }
 
+// callsProviders reports whether gw may call a model provider (a live
+// mode's gateway), so that waiting on it is worth doing concurrently.
+func callsProviders(gw Gateway) bool {
+	_, ok := gw.(*liveGateway)
+	return ok
+}
+
 // isUncached reports whether gw computes no keys (see liveGateway.Uncached).
 func isUncached(gw Gateway) bool {
 	u, ok := gw.(interface{ Uncached() bool })

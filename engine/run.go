@@ -125,6 +125,8 @@ type runner struct {
 	pricing  *Pricing
 	gateways GatewayFactory
 	now      func() time.Time
+	// judgeSlots bounds the judge calls made at once across the run.
+	judgeSlots chan struct{}
 }
 
 var runGen atomic.Uint64
@@ -136,7 +138,8 @@ var runGen atomic.Uint64
 // the result. The replay that gives every cassette its status is this
 // same run.
 func Run(ctx context.Context, p *suite.Project, s *cassette.Store, o Options) *Result {
-	e := &runner{opts: o, gen: runGen.Add(1), invoker: o.Invoker, pricing: o.Pricing, gateways: o.Gateways, now: o.Now}
+	e := &runner{opts: o, gen: runGen.Add(1), invoker: o.Invoker, pricing: o.Pricing, gateways: o.Gateways, now: o.Now,
+		judgeSlots: make(chan struct{}, JudgeConcurrency)}
 	if e.pricing == nil {
 		e.pricing = BundledPricing()
 	}
