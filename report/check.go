@@ -212,7 +212,7 @@ func (c *Check) replayText(t *text) {
 		t.println("  fix: correct the spec errors (on stderr with their source lines); failed suites were not replayed")
 	}
 	if len(problems) > 0 {
-		t.println("  fix: dryfire-tui diff explains each miss; re-record with dryfire run --cassette-mode=record")
+		t.println("  fix: dryfire-tui diff explains each miss; dryfire-tui run --cassette-mode auto re-records what misses")
 	}
 }
 

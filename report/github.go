@@ -120,7 +120,7 @@ func (c *Check) replayAnnotations() []Annotation {
 				}
 			}
 		}
-		a.Message += "\nexplain: dryfire-tui diff; fix: re-record with dryfire run --cassette-mode=record"
+		a.Message += "\nexplain: dryfire-tui diff; fix: dryfire-tui run --cassette-mode auto re-records what misses"
 		out = append(out, a)
 	}
 	return out

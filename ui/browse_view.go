@@ -202,8 +202,8 @@ func (m browsePage) emptyView() []string {
 		"     "+s.Muted.Render("the directory with dryfire.yaml, or a cassette or tapes directory"),
 		"   • dryfire-tui --demo",
 		"     "+s.Muted.Render("an example project that shows every status"),
-		"   • dryfire run --cassette-mode record",
-		"     "+s.Muted.Render("record cassettes with dryfire, then press r to rescan"))
+		"   • dryfire-tui run --cassette-mode record",
+		"     "+s.Muted.Render("call the providers and write the cassettes, then press r to rescan"))
 	for i := range out {
 		out[i] = ansi.Truncate(out[i], m.layout.Width, "…")
 	}

@@ -349,7 +349,7 @@ func TestCheckAnnotations(t *testing.T) {
 		"refund_agent::parallel_lookups misses at turn 0: no recording for key 655f68744ead8cf8" +
 		"%0Atool lookup_order: description changed" +
 		"%0Arecorded as .dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json" +
-		"%0Aexplain: dryfire-tui diff; fix: re-record with dryfire run --cassette-mode=record"
+		"%0Aexplain: dryfire-tui diff; fix: dryfire-tui run --cassette-mode auto re-records what misses"
 	failed := "::error file=" + p + "/evals/support/refund_agent.eval.yaml,line=58,title=case failed::" +
 		"refund_agent::parallel_lookups: ended in a provider error (see replay); calls_tool: lookup_order (count 2): called 0 time(s)"
 	if code != exitFindings || len(got) != 10 || got[3] != want || got[8] != failed {
