@@ -152,7 +152,7 @@ func (e *runner) judge(ctx context.Context, x *rep, t *Trace) {
 	for i, call := range calls {
 		v := verdicts[i]
 		if call != nil {
-			v = e.grade(x, t, call, replies[i], v)
+			v = e.grade(x, call, replies[i], v)
 		}
 		t.Verdicts = append(t.Verdicts, v)
 		t.JudgeUsage = addUsage(t.JudgeUsage, v.Usage)
@@ -194,7 +194,7 @@ func (e *runner) judgeCall(x *rep, t *Trace, jr judgeRequest) (JudgeVerdict, *Ca
 }
 
 // grade reads a judge's verdict from its call's answer.
-func (e *runner) grade(x *rep, t *Trace, call *Call, r judgeReply, v JudgeVerdict) JudgeVerdict {
+func (e *runner) grade(x *rep, call *Call, r judgeReply, v JudgeVerdict) JudgeVerdict {
 	if x.keyed {
 		e.visit(x, call, r.reply, r.err)
 	}
