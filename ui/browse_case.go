@@ -25,8 +25,10 @@ func caseRuns(w *workspace.Workspace) map[string]*engine.CaseRun {
 	return out
 }
 
-// caseVerdict is the tree's verdict of a case: passed, failing, flaky
-// (repetitions disagree), or "" when it could not be graded here.
+// caseVerdict is the tree's verdict of a case: passed, failing, errored
+// (passed, but the loop ended in an error, as dryfire's terminal report
+// says after its ✓ and its exit code 3 does), flaky (repetitions
+// disagree), or "" when it could not be graded here.
 func caseVerdict(c *engine.CaseRun) string {
 	for _, r := range c.Reps {
 		if r.NeedsPython {
@@ -36,10 +38,24 @@ func caseVerdict(c *engine.CaseRun) string {
 	switch {
 	case c.Repeated && c.Passes > 0 && c.Passes < len(c.Reps):
 		return "flaky"
+	case c.Passed && endedInError(c) != "":
+		return "errored"
 	case c.Passed:
 		return "passed"
 	}
 	return "failing"
+}
+
+// endedInError returns how the first repetition of a case that ended in
+// an error ended (provider_error, unmocked_tool: dryfire's errors, which
+// its JUnit report calls errors and which make the run exit 3), or "".
+func endedInError(c *engine.CaseRun) string {
+	for _, r := range c.Reps {
+		if t := r.Trace; t != nil && (t.Termination == "provider_error" || t.Termination == "unmocked_tool") {
+			return t.Termination
+		}
+	}
+	return ""
 }
 
 // caseSummary describes a case's run verdict in the detail pane: the
@@ -55,6 +71,9 @@ func (m browsePage) caseSummary(c *engine.CaseRun, verdict string) []string {
 		return []string{s.Muted.Render("run: not graded here (" + firstLine(c.Rep.Message) + ")")}
 	case "flaky":
 		out = append(out, line("flaky", theme.Glyph("flaky")+" repetitions disagree"))
+	case "errored":
+		out = append(out, line("errored", theme.Glyph("errored")+" errored: the assertions pass, but the loop ended "+
+			endedInError(c)+" (dryfire reports an error and exits 3)"))
 	default:
 		out = append(out, line(verdict, theme.Glyph(verdict)+" "+verdict))
 	}

@@ -99,14 +99,14 @@ func (m browsePage) recordTargets() []CaseRef {
 // recording, or a case row whose case fails or has a stale recording.
 func (m browsePage) recordFirst() bool {
 	if it, leaf := m.tree.Selected(); leaf {
-		return it.Status == "stale" || it.Verdict == "failing"
+		return it.Status == "stale" || tree.Fails(it.Verdict)
 	}
 	if kind, _ := m.tree.SelectedPath(); kind != tree.KindSub {
 		return false
 	}
 	_, verdict, ok := m.tree.SelectedCase()
 	_, _, counts := m.tree.SelectedCounts()
-	return ok && (verdict == "failing" || counts["stale"] > 0)
+	return ok && (tree.Fails(verdict) || counts["stale"] > 0)
 }
 
 // canRecord reports whether w applies: a recorder, a project, no scan or

@@ -200,6 +200,7 @@ func New(isDark bool) Styles {
 		"passed":  s().Foreground(green),
 		"failing": s().Foreground(red).Bold(true),
 		"flaky":   s().Foreground(yellow).Bold(true),
+		"errored": s().Foreground(red).Bold(true),
 	}
 	return st
 }
@@ -235,6 +236,8 @@ func Glyph(status string) string {
 		return "✗"
 	case "skipped":
 		return "»"
+	case "errored":
+		return "⊘"
 	case "live", "ok":
 		return "●"
 	case "stale":

@@ -183,7 +183,7 @@ func (m Model) SetFilter(text string) Model {
 
 // SetStatusFilter keeps only recordings with this status ("" = all;
 // "secret" = recordings with a secret; "failing" = recordings of cases
-// that fail).
+// that fail or end in an error, see [Fails]).
 func (m Model) SetStatusFilter(status string) Model {
 	m.filter.status = status
 	return m.applyFilter()
@@ -474,10 +474,10 @@ func (n *node) setCase(it *Item) {
 	for root.parent != nil {
 		root = root.parent
 	}
-	if n.verdict == "failing" {
+	if Fails(n.verdict) {
 		root.failingCases--
 	}
-	if it.Verdict == "failing" {
+	if Fails(it.Verdict) {
 		root.failingCases++
 	}
 	n.verdict, n.caseInfo = it.Verdict, it.Case

@@ -38,8 +38,10 @@ type Item struct {
 	// Prunable is true when prune may remove the file.
 	Prunable bool
 	// Verdict is the run verdict of the recording's case: "passed",
-	// "failing" or "flaky" (its repetitions disagree); "" when the case
-	// was not graded (no such case, or it needs Python).
+	// "failing", "errored" (its assertions pass but its loop ended in a
+	// provider error or an unmocked tool, which dryfire reports as an
+	// error and exits 3 for) or "flaky" (its repetitions disagree); ""
+	// when the case was not graded (no such case, or it needs Python).
 	Verdict string
 	// Case is what the owner shows about the recording's case (the same
 	// value for every recording of a case).
@@ -47,6 +49,10 @@ type Item struct {
 	// Ref is whatever the owner needs to find the recording again.
 	Ref any
 }
+
+// Fails reports whether a case verdict keeps a run from passing: a
+// failing case, or one whose loop ended in an error (dryfire exits 3).
+func Fails(verdict string) bool { return verdict == "failing" || verdict == "errored" }
 
 // Kind says which level of the tree a node is on.
 type Kind int
@@ -101,7 +107,7 @@ func (n *node) add(it *Item, delta int) {
 		if it.Secrets > 0 {
 			p.secretRecs += delta
 		}
-		if it.Verdict == "failing" {
+		if Fails(it.Verdict) {
 			p.failing += delta
 		}
 		if p.counts == nil {
@@ -213,7 +219,7 @@ func (f filterState) active() bool { return f.text != "" || f.status != "" }
 // statusOK reports whether a recording passes the status filter.
 func (f filterState) statusOK(it *Item) bool {
 	return f.status == "" || it.Status == f.status || (f.status == "secret" && it.Secrets > 0) ||
-		(f.status == "failing" && it.Verdict == "failing")
+		(f.status == "failing" && Fails(it.Verdict))
 }
 
 // textOK reports whether a recording matches the text filter one way.

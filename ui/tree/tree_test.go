@@ -60,3 +60,25 @@ func TestVerdictsOnCaseRows(t *testing.T) {
 		t.Errorf("%d failing cases after the fix, want 0", m.FailingCases())
 	}
 }
+
+// TestAnErroredCaseCountsAsFailing: a case whose assertions pass but whose
+// loop ended in an error keeps the run from passing (dryfire exits 3), so
+// the tree counts it with the failing cases, shows it under the failing
+// filter, and marks its row with its own glyph, not ✓.
+func TestAnErroredCaseCountsAsFailing(t *testing.T) {
+	m := New(theme.New(true), DefaultKeyMap())
+	m.SetSize(60, 20)
+	items := verdictItems()[2:3] // the lookup case, passing
+	items[0].Verdict = "errored"
+	m = m.Add(items)
+	if m.FailingCases() != 1 {
+		t.Errorf("%d failing cases, want 1", m.FailingCases())
+	}
+	view := ansi.Strip(m.View())
+	if !strings.Contains(view, theme.Glyph("errored")) || strings.Contains(view, "✓") {
+		t.Errorf("the errored case's row does not show %s alone:\n%s", theme.Glyph("errored"), view)
+	}
+	if m = m.SetStatusFilter("failing"); m.Rows() != 3 { // s, lookup, 00
+		t.Errorf("%d rows under the failing filter, want 3", m.Rows())
+	}
+}
