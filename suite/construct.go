@@ -314,12 +314,12 @@ func (c *constructor) pairs(n *yamlrt.Node, y *YAMLNode) {
 		return
 	}
 	y.Kind = jsonv.Object
+	keys := keyIndex{}
 	for _, m := range out {
-		for _, have := range y.Members {
-			if pyKeyEqual(have.KeyNode, m.KeyNode) {
-				failValue(n.Start, "AssertionError: duplicate key in an ordered map")
-			}
+		if _, ok := keys.find(y.Members, m.KeyNode); ok {
+			failValue(n.Start, "AssertionError: duplicate key in an ordered map")
 		}
+		keys.add(m.KeyNode, len(y.Members))
 		y.Members = append(y.Members, m)
 	}
 }
@@ -329,18 +329,18 @@ func (c *constructor) set(n *yamlrt.Node, y *YAMLNode) {
 	if n.Kind != yamlrt.MappingNode {
 		fail(FatalYAML, n.Start, "expected a mapping node, but found %s", nodeID(n))
 	}
-	var keys []*YAMLNode
+	var members []YAMLMember // the set's keys, as members for keyIndex
+	keys := keyIndex{}
 	c.deep++ // construct_setting builds keys and values deep
 	defer func() { c.deep-- }()
 	for i := 0; i < len(n.Pairs); i += 2 {
 		k := c.object(n.Pairs[i])
 		c.object(n.Pairs[i+1])
-		for _, have := range keys {
-			if pyKeyEqual(have, k) {
-				fail(FatalYAML, n.Pairs[i].Start, "while constructing a mapping: found duplicate key %s", jsonv.PyRepr(pyStr(k)))
-			}
+		if _, ok := keys.find(members, k); ok {
+			fail(FatalYAML, n.Pairs[i].Start, "while constructing a mapping: found duplicate key %s", jsonv.PyRepr(pyStr(k)))
 		}
-		keys = append(keys, k)
+		keys.add(k, len(members))
+		members = append(members, YAMLMember{KeyNode: k})
 	}
 	y.Kind, y.Scalar, y.PyType = jsonv.String, jsonv.StringValue(""), "CommentedSet"
 }

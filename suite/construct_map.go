@@ -20,31 +20,81 @@ func (c *constructor) mapping(n *yamlrt.Node, y *YAMLNode) {
 	defer func() { c.deep-- }()
 	merged, pairs := c.merges(n)
 	y.Members = make([]YAMLMember, 0, len(pairs)/2)
+	keys := keyIndex{}
 	for i := 0; i < len(pairs); i += 2 {
 		kn, vn := pairs[i], pairs[i+1]
 		k := c.key(kn)
 		v := c.object(vn)
-		for _, m := range y.Members {
-			if pyKeyEqual(m.KeyNode, k) {
-				if hugeInt(k) || hugeInt(v) || hugeInt(m.Value) {
-					// ruamel's message writes the key and both values with
-					// str(), which Python refuses for such an integer.
-					failValue(kn.Start, "ValueError: Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit")
-				}
-				fail(FatalYAML, kn.Start, "while constructing a mapping: found duplicate key %q (first at line %d, column %d)",
-					pyStr(k), m.KeyNode.Line, m.KeyNode.Column)
+		if at, ok := keys.find(y.Members, k); ok {
+			m := y.Members[at]
+			if hugeInt(k) || hugeInt(v) || hugeInt(m.Value) {
+				// ruamel's message writes the key and both values with
+				// str(), which Python refuses for such an integer.
+				failValue(kn.Start, "ValueError: Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit")
 			}
+			fail(FatalYAML, kn.Start, "while constructing a mapping: found duplicate key %q (first at line %d, column %d)",
+				pyStr(k), m.KeyNode.Line, m.KeyNode.Column)
 		}
+		keys.add(k, len(y.Members))
 		y.Members = append(y.Members, YAMLMember{Key: pyStr(k), KeyNode: k, Value: v})
 	}
 	for _, src := range merged {
 		for _, m := range src.Members {
-			if y.hasKey(m.KeyNode) {
+			if _, ok := keys.find(y.Members, m.KeyNode); ok {
 				continue
 			}
+			keys.add(m.KeyNode, len(y.Members))
 			y.Members = append(y.Members, YAMLMember{Key: m.Key, KeyNode: m.KeyNode, Value: m.Value, Merged: true})
 		}
 	}
+}
+
+// keyIndex finds the members of a mapping being built by key, as a Python
+// dict does: by a hash first (keyBucket), then by equality (pyKeyEqual),
+// so that a mapping of many keys is built in linear time.
+type keyIndex map[string][]int
+
+// find returns the index in members of the key equal to k.
+func (ix keyIndex) find(members []YAMLMember, k *YAMLNode) (int, bool) {
+	for _, i := range ix[keyBucket(k)] {
+		if pyKeyEqual(members[i].KeyNode, k) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// add records that members[i] has the key k.
+func (ix keyIndex) add(k *YAMLNode, i int) {
+	b := keyBucket(k)
+	ix[b] = append(ix[b], i)
+}
+
+// keyBucket is a hash of a key: keys pyKeyEqual finds equal have the same
+// bucket (1, 1.0 and true share "n:1").
+func keyBucket(k *YAMLNode) string {
+	switch {
+	case k.PyType != "":
+		return "p:" + k.PyType + ":" + k.Scalar.Text
+	case k.Kind == jsonv.Object:
+		return "o"
+	case k.Kind == jsonv.Array:
+		var b strings.Builder
+		b.WriteString("a(")
+		for _, it := range k.Items {
+			b.WriteString(keyBucket(it))
+			b.WriteByte(',')
+		}
+		b.WriteByte(')')
+		return b.String()
+	}
+	if r, ok := pyNumber(k); ok {
+		if r == nil {
+			return "n?"
+		}
+		return "n:" + r.RatString()
+	}
+	return k.Kind.String() + ":" + k.Scalar.Text
 }
 
 // hugeInt reports whether n holds, at any depth, an integer Python will
@@ -64,15 +114,6 @@ func hugeInt(n *YAMLNode) bool {
 			if hugeInt(m.KeyNode) || hugeInt(m.Value) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-func (y *YAMLNode) hasKey(k *YAMLNode) bool {
-	for _, m := range y.Members {
-		if pyKeyEqual(m.KeyNode, k) {
-			return true
 		}
 	}
 	return false

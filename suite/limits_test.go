@@ -161,3 +161,45 @@ func TestRecursiveAliases(t *testing.T) {
 	limitError(t, "&r\na: *r\n")
 	limitError(t, "a: &m {b: 1, <<: *m}\n")
 }
+
+// TestManyErrorsLoadInLinearTime: a suite of 50,000 unknown fields (a
+// 600 KB file) gives 50,000 positioned errors, each with its source line,
+// without splitting the file once per error.
+func TestManyErrorsLoadInLinearTime(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("name: s\ncases:\n- name: c\n  input: hi\n  expect: [{final_contains: x}]\n")
+	for i := range 50_000 {
+		fmt.Fprintf(&b, "  k%d: v\n", i)
+	}
+	file := filepath.Join(t.TempDir(), "many.eval.yaml")
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	s := LoadSuite(file, "many.eval.yaml", nil)
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("loading took %v", d)
+	}
+	if len(s.Errors) != 50_000 {
+		t.Fatalf("%d errors, want 50,000", len(s.Errors))
+	}
+	last := s.Errors[len(s.Errors)-1]
+	if last.Line != 50_005 || last.Source != "  k49999: v" || last.Message != "unknown field 'k49999'" {
+		t.Errorf("last error %+v", last)
+	}
+}
+
+// TestSourceLinesAsRuamelCounts: the echoed line is the line ruamel's
+// position names, whatever ends the lines, and the first line holds no
+// byte-order mark (it takes no column).
+func TestSourceLinesAsRuamelCounts(t *testing.T) {
+	t.Parallel()
+	for _, data := range []string{"\ufeffa\nb\nc", "a\r\nb\r\nc\r\n", "a\rb\rc\r", "a\nb\r\nc"} {
+		for n, want := range map[int]string{1: "a", 2: "b", 3: "c", 4: "", 0: ""} {
+			if got := sourceLine([]byte(data), n); got != want {
+				t.Errorf("%q line %d = %q, want %q", data, n, got, want)
+			}
+		}
+	}
+}

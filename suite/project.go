@@ -344,9 +344,7 @@ func loadConfig(file string, session *yamlrt.Session) (Config, []SpecError) {
 		o.close()
 	}
 	sortSpecErrors(v.errs)
-	for i := range v.errs {
-		v.errs[i].Source = sourceLine(data, v.errs[i].Line)
-	}
+	setSources(v.errs, data)
 	return cfg, v.errs
 }
 

@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -230,9 +231,7 @@ func loadSuite(file, display string, lookupEnv func(string) (string, bool), sess
 		return s
 	}
 	sortSpecErrors(v.errs)
-	for i := range v.errs {
-		v.errs[i].Source = sourceLine(data, v.errs[i].Line)
-	}
+	setSources(v.errs, data)
 	if len(v.errs) > 0 {
 		s.Failed = true
 		s.Errors = v.errs
@@ -286,16 +285,55 @@ func yamlSpecError(display string, data []byte, err error) SpecError {
 	return e
 }
 
+// sourceLines finds the lines of a file by number, counted as ruamel
+// counts them once Python has read the file as text: LF, CR LF and a lone
+// CR each end a line, and a byte-order mark at the start is no part of
+// the first line. The index is made once, so a file with many errors is
+// not split once per error.
+type sourceLines struct {
+	data   []byte
+	starts []int // offset of each line's first byte
+}
+
+func newSourceLines(data []byte) *sourceLines {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	starts := []int{0}
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '\n':
+			starts = append(starts, i+1)
+		case '\r':
+			if i+1 < len(data) && data[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		}
+	}
+	return &sourceLines{data: data, starts: starts}
+}
+
+// line returns line n (1-based) without its line break, "" when there is
+// no such line.
+func (s *sourceLines) line(n int) string {
+	if n <= 0 || n > len(s.starts) {
+		return ""
+	}
+	end := len(s.data)
+	if n < len(s.starts) {
+		end = s.starts[n]
+	}
+	return strings.TrimRight(string(s.data[s.starts[n-1]:end]), "\r\n")
+}
+
 // sourceLine returns line n (1-based) of data without its line break.
-func sourceLine(data []byte, n int) string {
-	if n <= 0 {
-		return ""
+func sourceLine(data []byte, n int) string { return newSourceLines(data).line(n) }
+
+// setSources fills the source line of every error from data.
+func setSources(errs []SpecError, data []byte) {
+	lines := newSourceLines(data)
+	for i := range errs {
+		errs[i].Source = lines.line(errs[i].Line)
 	}
-	lines := strings.SplitN(string(data), "\n", n+1)
-	if n > len(lines) {
-		return ""
-	}
-	return strings.TrimRight(lines[n-1], "\r")
 }
 
 // validator collects the errors of one file.
