@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"strings"
@@ -90,7 +91,7 @@ func keyBucket(k *YAMLNode) string {
 	}
 	if r, ok := pyNumber(k); ok {
 		if r == nil {
-			return "n?"
+			return fmt.Sprint("n?", pyInf(k))
 		}
 		return "n:" + r.RatString()
 	}
@@ -242,7 +243,17 @@ func pyKeyEqual(a, b *YAMLNode) bool {
 	an, aok := pyNumber(a)
 	bn, bok := pyNumber(b)
 	if aok || bok {
-		return aok && bok && an != nil && bn != nil && an.Cmp(bn) == 0
+		if !aok || !bok {
+			return false
+		}
+		if an == nil || bn == nil {
+			// inf equals inf and -inf -inf. NaN equals nothing in Python,
+			// but ruamel gives every .nan of a document one float object
+			// (its nan_value), and a dict finds a key by identity first:
+			// two .nan keys are one.
+			return (an == nil) == (bn == nil) && pyInf(a) == pyInf(b)
+		}
+		return an.Cmp(bn) == 0
 	}
 	if a.Kind != b.Kind {
 		return false
@@ -337,4 +348,20 @@ func floatValue(f float64) jsonv.Value {
 		return jsonv.NumberValue("-Infinity")
 	}
 	return jsonv.FloatValue(f)
+}
+
+// pyInf is 1 for a float key that is inf, -1 for -inf, 0 for any other
+// (NaN included).
+func pyInf(n *YAMLNode) int {
+	if n.Kind != jsonv.Number || n.Scalar.IsInt() {
+		return 0
+	}
+	f, _ := n.Scalar.Float()
+	switch {
+	case math.IsInf(f, 1):
+		return 1
+	case math.IsInf(f, -1):
+		return -1
+	}
+	return 0
 }

@@ -97,7 +97,7 @@ def line_col(text: str, index: int) -> tuple[int, int]:
     return line, col
 
 
-def failure(exc: BaseException, files: dict[str, bytes]) -> dict[str, Any]:
+def failure(exc: BaseException, files: dict[str, bytes], root: Path) -> dict[str, Any]:
     """The exception that escapes the loader, with a position when it has one."""
     out: dict[str, Any] = {"kind": "crash", "type": type(exc).__name__, "message": str(exc)}
     if isinstance(exc, MarkedYAMLError):
@@ -111,7 +111,10 @@ def failure(exc: BaseException, files: dict[str, bytes]) -> dict[str, Any]:
         name = Path(exc.name).name if exc.name else ""
         out["file"] = name
         out["character"] = exc.character if isinstance(exc.character, int) else None
-        data = next((b for f, b in files.items() if Path(f).name == name), b"")
+        # The file by its path (two files may share a name: schemas/t0.yaml
+        # and tools/t0.yaml).
+        rel = Path(os.path.relpath(exc.name, root)).as_posix() if exc.name else ""
+        data = files.get(rel, b"")
         out["line"], out["column"] = line_col(text_of(data), exc.position)
     elif isinstance(exc, UnicodeDecodeError):
         out["kind"] = "decode"
@@ -226,7 +229,7 @@ def observe(doc: dict[str, Any]) -> dict[str, Any]:
             try:
                 suite, errors = load_suite(path)
             except Exception as exc:
-                rec["load"] = failure(exc, files)
+                rec["load"] = failure(exc, files, root)
                 # The scratch directory's name changes every run: leave it
                 # out, so that recording again changes only what dryfire did.
                 rec["load"]["message"] = rec["load"]["message"].replace(tmp + os.sep, "")
