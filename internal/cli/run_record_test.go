@@ -290,3 +290,46 @@ func TestRecordMatchesDryfire(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordMaxRetries: --max-retries sets dryfire's retries around each
+// call (the OpenAI SDK's own two tries inside each attempt stay), and the
+// provider's last error ends the case.
+func TestRecordMaxRetries(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args     []string
+		requests int
+	}{
+		{nil, 12}, // dryfire's default of 3 retries
+		{[]string{"--max-retries", "0"}, 3},
+		{[]string{"--max-retries", "1"}, 6},
+	} {
+		name := strings.Join(tc.args, " ")
+		if name == "" {
+			name = "default"
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			srv := providertest.New(t, func(string, jsonv.Value) (int, string) {
+				return 500, `{"error":{"message":"The server had an error","type":"server_error"}}`
+			})
+			dir := t.TempDir()
+			for name, text := range map[string]string{
+				"dryfire.yaml": "version: 1\ndefaults: {provider: openai, model: gpt-4o}\nsuites: [\"*.eval.yaml\"]\n",
+				"s.eval.yaml":  "name: s\ncases:\n  - {name: only, input: hi, expect: []}\n",
+			} {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, stdout, stderr := recordRun{}.run(t, srv.Env(), append([]string{dir, "--cassette-mode", "record", "--yes"}, tc.args...)...)
+			if code != 3 || len(srv.Requests()) != tc.requests || strings.Count(stderr, "retrying in ") != tc.requests-1 {
+				t.Errorf("exit %d, %d requests, %d retry lines; want 3, %d, %d\n%s", code, len(srv.Requests()),
+					strings.Count(stderr, "retrying in "), tc.requests, tc.requests-1, stderr)
+			}
+			if !strings.Contains(stdout, "provider_error") || !strings.Contains(stderr, "s::only turn 00 failed: openai: HTTP 500") {
+				t.Errorf("stdout:\n%s\nstderr:\n%s", stdout, stderr)
+			}
+		})
+	}
+}
