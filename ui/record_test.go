@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,5 +132,38 @@ func TestRecordProgressAndStop(t *testing.T) {
 	m, _ = update(m, cmd())
 	if m.page != PageBrowse || !strings.Contains(screenText(m), "re-recorded 1 cassette(s); no review: not a git repository") {
 		t.Errorf("without git:\n%s", screenText(m))
+	}
+}
+
+// TestRecordMarkedSet: with recordings marked, w re-records their cases,
+// each once, in tree order, wherever the cursor is.
+func TestRecordMarkedSet(t *testing.T) {
+	item := func(id, sub, label string) tree.Item {
+		return tree.Item{ID: id, Path: ".dryfire/cassettes/refund_agent/" + sub + "/" + label + ".json", Format: "dryfire",
+			Group: "refund_agent", Sub: sub, Label: label, Key: id, Status: "stale", Verdict: "failing",
+			Case: &engine.CaseRun{Suite: "refund_agent", Case: sub, Rep: &engine.CaseResult{}}}
+	}
+	items := []tree.Item{item("a", "late_order", "00 aaaaaa"), item("b", "late_order", "01 bbbbbb"),
+		item("c", "parallel_lookups", "00 cccccc"), item("d", "unknown_order", "00 dddddd")}
+	m, _ := newTestModel(t, 120, 40, items)
+	r := &stopRecorder{}
+	m.browse.opts.Recorder = r
+	// Mark both recordings of late_order and the one of unknown_order.
+	for range m.browse.tree.Rows() {
+		if it, leaf := m.browse.tree.Selected(); leaf && it.ID != "c" {
+			m = keys(t, m, "space")
+			continue
+		}
+		m = keys(t, m, "down")
+	}
+	if got := m.browse.tree.MarkCount(); got != 3 {
+		t.Fatalf("%d marked, want 3", got)
+	}
+	m = keys(t, m, "g")
+	m, cmd := update(m, pressKey("w"))
+	_, _ = update(m, cmd())
+	want := []CaseRef{{"refund_agent", "late_order"}, {"refund_agent", "unknown_order"}}
+	if !slices.Equal(r.planned, want) {
+		t.Errorf("planned %v, want %v", r.planned, want)
 	}
 }
