@@ -83,7 +83,7 @@ func TestCoreRecorderNeverShowsTheKey(t *testing.T) {
 		if n == 1 {
 			return 401, `{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key ` + key + `"}}`
 		}
-		return providertest.Text("your key is " + key)(path, body)
+		return providertest.Text("your key is "+key)(path, body)
 	})
 	env := srv.Env()
 	env["ANTHROPIC_API_KEY"] = key
