@@ -28,7 +28,9 @@ var layers = [][]string{
 	{"gitreview"},
 	{"workspace"},
 	{"report"},
-	{"engine/passthrough"}, // runs passthrough mocks in Python: an engine.Invoker the command layer gives the engine
+	// A project's run in a cassette mode (gateways, estimate, recording),
+	// and the Python process of passthrough mocks: both over engine.
+	{"engine/runplan", "engine/passthrough"},
 	{"engine", "diff", "secrets"},
 	{"engine/internal/pydantic"}, // pydantic's error texts for the models engine validates; reads suite's final_json fields
 	{"provider", "suite", "cassette"},

@@ -86,17 +86,21 @@
 // # Running and recording
 //
 // [Run] runs a project as dryfire run does, in any cassette mode.
-// [PrepareRun] does everything short of calling a model: it loads the
-// project, resolves the mode and, in record, auto and off, the gateway of
-// every provider the planned cases use (a case whose key is not set is a
-// [Skip], with dryfire's line; an unknown provider is an error), dryfire's
-// notes on the cases recording leaves alone, and an [Estimate] of the
-// calls and their cost (in auto, after an offline replay that finds what
-// is missing). [RunPlan.Execute] then runs it: each cassette recorded is
-// scanned for secrets first (the project's baseline applies) and refused,
-// as a [*SecretRefusal] that ends the case, or redacted with
-// [LiveOptions].RedactSecrets; it is written atomically where dryfire
-// writes it, with dryfire's bytes. [Recorded] says what was written.
+// [PrepareRun] does everything short of calling a model: it finds the
+// project around PATH, loads its suites (or the one suite file PATH
+// names) and hands them, with the cassette root read by the one walk, to
+// package engine/runplan, which resolves the mode and, in record, auto and
+// off, the gateway of every provider the planned cases use (a case whose
+// key is not set is a [Skip], with dryfire's line; an unknown provider is
+// an error), dryfire's notes on the cases recording leaves alone, and an
+// [Estimate] of the calls and their cost (in auto, after an offline replay
+// that finds what is missing). [RunPlan.Execute] then runs it: each
+// cassette recorded is scanned for secrets first (the project's baseline
+// applies) and refused, as a [*SecretRefusal] that ends the case, or
+// redacted with [LiveOptions].RedactSecrets; it is written atomically
+// where dryfire writes it, with dryfire's bytes. [Recorded] says what was
+// written. These types are runplan's, named here for the callers that
+// start from a PATH.
 //
 // # Statuses
 //

@@ -1,4 +1,4 @@
-package workspace
+package runplan
 
 import (
 	"context"
@@ -120,7 +120,7 @@ func (h *usageHistory) perCall(c *suite.Case, r suite.Resolved, model string) (c
 }
 
 // estimate fills rp.Estimate for the planned cases that are not skipped.
-func (rp *RunPlan) estimate(ctx context.Context, planned []engine.PlannedCase) error {
+func (rp *Plan) estimate(ctx context.Context, planned []engine.PlannedCase) error {
 	left, err := rp.callsLeft(ctx, planned)
 	if err != nil {
 		return err
@@ -180,7 +180,7 @@ func (rp *RunPlan) estimate(ctx context.Context, planned []engine.PlannedCase) e
 }
 
 // priceCalls adds the estimated cost of one repetition's calls.
-func (rp *RunPlan) priceCalls(est *Estimate, pricing *engine.Pricing, hist *usageHistory, pc engine.PlannedCase, calls callPlan, unpriced map[string]bool) bool {
+func (rp *Plan) priceCalls(est *Estimate, pricing *engine.Pricing, hist *usageHistory, pc engine.PlannedCase, calls callPlan, unpriced map[string]bool) bool {
 	fromRec := true
 	add := func(model string, n int) {
 		if n == 0 {
@@ -205,7 +205,7 @@ func (rp *RunPlan) priceCalls(est *Estimate, pricing *engine.Pricing, hist *usag
 	return fromRec
 }
 
-func (rp *RunPlan) providerUse(uses map[string]*ProviderUse, order *[]*ProviderUse, name string) *ProviderUse {
+func (rp *Plan) providerUse(uses map[string]*ProviderUse, order *[]*ProviderUse, name string) *ProviderUse {
 	if u := uses[name]; u != nil {
 		return u
 	}
@@ -251,7 +251,7 @@ func (c callPlan) total() int { return c.loop + len(c.judges) }
 // callsLeft is, in auto mode, what each cached repetition still has to
 // call: an offline replay finds where it first misses (a repetition that
 // replays fully calls nothing). Other modes call everything.
-func (rp *RunPlan) callsLeft(ctx context.Context, planned []engine.PlannedCase) (map[repKey]callPlan, error) {
+func (rp *Plan) callsLeft(ctx context.Context, planned []engine.PlannedCase) (map[repKey]callPlan, error) {
 	out := map[repKey]callPlan{}
 	if rp.Mode != engine.ModeAuto {
 		return out, nil

@@ -1,4 +1,4 @@
-package workspace
+package runplan
 
 import (
 	"context"
@@ -182,7 +182,7 @@ func (r *recorder) summary() *Recorded {
 // resolveProviders resolves the gateway of every real provider the planned
 // cases use, in plan order, and lists the cases skipped for want of a key.
 // An unknown provider is an error, as dryfire's exit 2.
-func (rp *RunPlan) resolveProviders(planned []engine.PlannedCase) error {
+func (rp *Plan) resolveProviders(planned []engine.PlannedCase) error {
 	opts := rp.live.Provider
 	opts.Custom = customProviders(rp.Project)
 	env := rp.live.Env
@@ -227,13 +227,13 @@ func customProviders(p *suite.Project) map[string]provider.Custom {
 
 // uncached reports the cases recording leaves alone: in record and auto,
 // dryfire never wraps a case whose mocks run code.
-func (rp *RunPlan) uncached(c *suite.Case) bool {
+func (rp *Plan) uncached(c *suite.Case) bool {
 	return (rp.Mode == engine.ModeRecord || rp.Mode == engine.ModeAuto) && engine.UsesPassthrough(c)
 }
 
 // notes are what dryfire says of the cases it will not record, and what
 // dryfire-tui does differently with several providers.
-func (rp *RunPlan) notes(planned []engine.PlannedCase) {
+func (rp *Plan) notes(planned []engine.PlannedCase) {
 	names := map[string]bool{}
 	var order []string
 	for _, pc := range planned {
@@ -265,9 +265,9 @@ func joinAnd(names []string) string {
 
 // CassetteDir is the cassette root as a person in the project root names
 // it: relative to the root when it lies inside, else absolute.
-func (rp *RunPlan) CassetteDir() string {
-	if rel, err := filepath.Rel(rp.Project.Root, rp.Layout.CassetteRoot); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+func (rp *Plan) CassetteDir() string {
+	if rel, err := filepath.Rel(rp.Project.Root, rp.CassetteRoot); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
 		return filepath.ToSlash(rel)
 	}
-	return rp.Layout.CassetteRoot
+	return rp.CassetteRoot
 }

@@ -1,0 +1,175 @@
+package runplan
+
+import (
+	"context"
+	"sort"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
+)
+
+// Options tune [Prepare].
+type Options struct {
+	// Engine selects and tunes the run (filter, tags, model, fail-fast,
+	// workers, gateways, clock).
+	Engine engine.Options
+	// Invoker returns the invoker of passthrough mocks for the project
+	// root (nil: cases that reach such a mock stop there).
+	Invoker func(root string) engine.Invoker
+	// Mode is the cassette mode (--cassette-mode); "" takes dryfire.yaml's
+	// cassettes.mode, else off, as dryfire does.
+	Mode string
+	// Live configures the modes that call providers.
+	Live LiveOptions
+}
+
+// ModeError is a cassette mode dryfire does not know.
+type ModeError struct {
+	Mode string
+}
+
+func (e *ModeError) Error() string {
+	return "invalid --cassette-mode " + jsonv.PyRepr(e.Mode) + "; expected auto|record|replay|off"
+}
+
+// Plan is a run prepared by [Prepare]: the project, the mode, and,
+// for the modes that call providers, what the run will call before it
+// calls anything.
+type Plan struct {
+	Project *suite.Project
+	// CassetteRoot is where the run reads and writes cassettes.
+	CassetteRoot string
+	// Mode is the cassette mode resolved ("" when nothing will run: a spec
+	// error, or no case matched).
+	Mode string
+	// Skipped are the cases left out because their provider's key is not
+	// set, in plan order (dryfire prints their lines first).
+	Skipped []Skip
+	// Notes are dryfire's notes on the cases recording leaves alone
+	// (passthrough mocks), for stdout as dryfire prints them.
+	Notes []string
+	// Differences say where this run does what dryfire would not.
+	Differences []string
+	// Estimate is what the run may call and cost (zero in replay).
+	Estimate Estimate
+
+	eo        engine.Options
+	store     *cassette.Store
+	live      LiveOptions
+	providers map[string]engine.Provider
+	skip      map[*suite.Case]bool
+	runnable  int
+	rec       *recorder
+}
+
+// CallsProviders reports whether the run may call a model provider.
+func (rp *Plan) CallsProviders() bool { return rp.Estimate.Calls > 0 }
+
+// NothingToRun reports whether every planned case was skipped for want of
+// a key: dryfire then prints the skips and exits 0 with no report.
+func (rp *Plan) NothingToRun() bool { return len(rp.Skipped) > 0 && rp.runnable == 0 }
+
+// Live reports whether the mode calls providers (record, auto, off).
+func (rp *Plan) Live() bool {
+	return rp.Mode == engine.ModeRecord || rp.Mode == engine.ModeAuto || rp.Mode == engine.ModeOff
+}
+
+// Prepare plans a run of the project p, whose suites are loaded, over the
+// cassettes under cassetteRoot, which load reads (the caller's one walk of
+// the files). As with dryfire, nothing runs when a suite or dryfire.yaml
+// has an error, a fake case has no script or a passthrough mock's impl
+// does not import: the project then holds the errors (exit code 2). It
+// fails with a *ModeError for a mode dryfire does not know, and a
+// provider.ConfigError for a provider name it does not know. In the modes
+// that call providers it resolves their gateways, lists the cases skipped
+// for want of a key, and estimates the calls and their cost; nothing is
+// called yet.
+func Prepare(ctx context.Context, p *suite.Project, cassetteRoot string, load func() (*cassette.Store, error), o Options) (*Plan, error) {
+	rp := &Plan{Project: p, CassetteRoot: cassetteRoot, live: o.Live}
+	eo := o.Engine
+	eo.StopOnErrors = true
+	if n, errs := engine.Planned(p, eo); len(p.Errors) == 0 && len(errs) == 0 && n > 0 {
+		// dryfire resolves the mode once it knows there is something to
+		// run: no case matched is exit 0 whatever the mode.
+		rp.Mode = o.Mode
+		if rp.Mode == "" {
+			rp.Mode = p.Config.CassetteMode
+		}
+		if rp.Mode == "" {
+			rp.Mode = engine.ModeOff
+		}
+		switch rp.Mode {
+		case engine.ModeReplay, engine.ModeRecord, engine.ModeAuto, engine.ModeOff:
+		default:
+			return rp, &ModeError{Mode: rp.Mode}
+		}
+	}
+	if o.Invoker != nil && len(p.Errors) == 0 {
+		inv := o.Invoker(p.Root)
+		eo.Invoker = inv
+		if errs, err := engine.ImplErrors(ctx, p, inv); err == nil && len(errs) > 0 {
+			p.Errors = append(p.Errors, errs...)
+			sort.SliceStable(p.Errors, func(i, j int) bool { return p.Errors[i].File < p.Errors[j].File })
+		}
+	}
+	store, err := load()
+	if err != nil {
+		return rp, err
+	}
+	rp.store, rp.eo = store, eo
+	if rp.Live() && len(p.Errors) == 0 {
+		if err := rp.prepareLive(ctx); err != nil {
+			return rp, err
+		}
+	}
+	return rp, nil
+}
+
+// prepareLive resolves the gateways, the skips and the notes, and
+// estimates what the run will call.
+func (rp *Plan) prepareLive(ctx context.Context) error {
+	planned := engine.PlannedCases(rp.Project, rp.eo)
+	if err := rp.resolveProviders(planned); err != nil {
+		return err
+	}
+	rp.notes(planned)
+	if rp.Mode != engine.ModeOff {
+		rec, err := newRecorder(rp.Project.Root, rp.CassetteRoot, rp.live.RedactSecrets)
+		if err != nil {
+			return err
+		}
+		rp.rec = rec
+	}
+	include := rp.eo.Include
+	rp.eo.Include = func(c *suite.Case, r suite.Resolved) bool {
+		return !rp.skip[c] && (include == nil || include(c, r))
+	}
+	rp.runnable = len(planned) - len(rp.Skipped)
+	return rp.estimate(ctx, planned)
+}
+
+// OnCall sets who hears of every model call of the run (progress), in
+// place of LiveOptions.OnCall.
+func (rp *Plan) OnCall(f func(engine.CallEvent)) { rp.live.OnCall = f }
+
+// Execute runs the prepared plan. In record and auto it writes the
+// cassettes it records, after a secrets scan; the second result says what
+// it wrote (empty in replay and off).
+func (rp *Plan) Execute(ctx context.Context) (*engine.Result, *Recorded) {
+	eo := rp.eo
+	rec := rp.rec
+	if rp.Live() && len(rp.Project.Errors) == 0 {
+		lo := engine.LiveOptions{Mode: rp.Mode, Providers: rp.providers, Store: rp.store,
+			Uncached: rp.uncached, Now: rp.live.Now, OnCall: rp.live.OnCall}
+		if rec != nil {
+			lo.Recorder = rec
+		}
+		eo.Gateways = engine.NewLive(lo).Gateways()
+		if eo.Workers <= 0 {
+			eo.Workers = LiveConcurrency
+		}
+	}
+	return engine.Run(ctx, rp.Project, rp.store, eo), rec.summary()
+}
