@@ -16,8 +16,8 @@ import (
 
 // TestCoreRecorderPlan: the plan of a re-recording names the cases it
 // will record, says which of the chosen ones it leaves out and why (a
-// scripted suite, a key not set), and says per provider whether its key
-// is set, never its value.
+// scripted suite, a key not set), and says per provider the models it
+// would call and whether its key is set, never its value.
 func TestCoreRecorderPlan(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -53,7 +53,7 @@ func TestCoreRecorderPlan(t *testing.T) {
 				t.Errorf("cases %v, left out %q; want %v, %q", p.Cases, p.LeftOut, tc.cases, tc.leftOut)
 			}
 			if len(p.Providers) != 1 || p.Providers[0].Name != "anthropic" || p.Providers[0].KeyEnv != "ANTHROPIC_API_KEY" ||
-				p.Providers[0].KeySet != (tc.env != nil) {
+				p.Providers[0].KeySet != (tc.env != nil) || !slices.Equal(p.Providers[0].Models, []string{"claude-opus-4-1", "claude-sonnet-4-6"}) {
 				t.Errorf("providers %+v", p.Providers)
 			}
 			if p.CassetteDir != ".dryfire/cassettes" || (tc.env != nil) != (p.Calls > 0) || strings.Contains(p.Cost, key[8:16]) {

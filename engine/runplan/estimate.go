@@ -46,7 +46,9 @@ type Estimate struct {
 // ProviderUse is one provider a run uses.
 type ProviderUse struct {
 	Name string
-	// Models are the models called (judge models included), in order.
+	// Models are the models its planned cases call (judge models
+	// included), in order, those of a case skipped for want of the key
+	// too.
 	Models []string
 	// KeyEnv is the variable that holds its key; KeySet whether it is set
 	// (its value is never kept).
@@ -139,13 +141,15 @@ func (rp *Plan) estimate(ctx context.Context, planned []engine.PlannedCase) erro
 			continue
 		}
 		use := rp.providerUse(uses, &order, pc.Resolved.Provider)
-		if rp.skip[pc.Case] {
-			continue
-		}
 		loop, judges := engine.CallsAtMost(pc.Case, pc.Resolved)
+		// The models are named even for a case skipped for want of its
+		// key: what would be called is what the user sets the key for.
 		addModel(use, pc.Resolved.Model)
 		for _, j := range judges {
 			addModel(use, j)
+		}
+		if rp.skip[pc.Case] {
+			continue
 		}
 		calling := false
 		for rep := range pc.Resolved.Repeat {
