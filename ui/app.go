@@ -137,6 +137,8 @@ func (m Model) openReview(msg reviewOpenedMsg) (tea.Model, tea.Cmd) {
 		Reload: func(ctx context.Context) (*gitreview.Review, []string, error) { return r.Review(ctx, msg.root) }}
 	m.review = newReviewPage(opts, theme.New(m.isDark))
 	m.review.fromBrowse = true
+	// What the re-recording did (or that it was stopped) stays in sight.
+	m.review.setStatus(m.browse.status, m.browse.statusErr)
 	m.page = PageReview
 	m.resize(m.width, m.height)
 	return m, nil

@@ -122,7 +122,8 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 	scr.waitFor(t, tm, "re-recording: 1/6 calls · refund_agent::parallel_lookups turn 00 recorded · esc stops", "esc stop recording")
 	free()
 	scr.waitFor(t, tm, "review · project · 2 changed", "refund_agent ▸ parallel_lookups", "What changed",
-		"turn 00 re-recorded under a new key", "body fingerprint 6e943a4a4125d90d →", "q back to browse")
+		"turn 00 re-recorded under a new key", "body fingerprint 6e943a4a4125d90d →", "q back to browse",
+		"re-recorded 2 cassette(s): 1 case(s) pass, 0 fail")
 	tm.Type("A")
 	scr.waitFor(t, tm, "Accept every change left?", "Stage 2 change(s):")
 	tm.Type("y")
