@@ -153,8 +153,10 @@ func TestFlowPagerGetsTheTabsText(t *testing.T) {
 	if err := os.WriteFile(pager, []byte("#!/bin/sh\ncat > "+saved+"\nexit 3\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	tm, scr := startCoreFlow(t, Options{Path: projectB, Pager: pager}, 80, 24)
-	scr.waitFor(t, tm, "15 recording(s) need attention")
+	tm, scr := startCoreFlow(t, Options{Path: projectB, Pager: pager}, 120, 35)
+	// The Diff tab's suite line shows once the detail has loaded: v has
+	// text to hand over from then on.
+	scr.waitFor(t, tm, "escalates_refund_over_limit › turn 0 · ◐ stale", "refund_agent.eval.yaml:10")
 	tm.Type("v")
 	scr.waitFor(t, tm, "pager: exit status 3")
 	quit(t, tm)
