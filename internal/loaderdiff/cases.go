@@ -182,6 +182,12 @@ var Cases = []Case{
 		Suite: "&r\nname: s\nx: *r\ncases:\n- name: c\n  input: hi\n  expect: [{final_contains: x}]\n"},
 	{Name: "anchors/merge-itself", Why: "a merge key merging the mapping that holds it (dryfire-tui refuses it, a limit)",
 		Suite: withSchema("{type: object, x: &m {a: 1, <<: *m}}")},
+	{Name: "anchors/name-runs-through-ps", Why: "PS and LS are name characters to ruamel: *a<PS> names the anchor 'a<PS>', undefined",
+		Suite: "name: s\nx: &a 1\ncases:\n- name: c\n  input: *a\u2029  expect: [{final_contains: x}]\n"},
+	{Name: "anchors/name-stops-at-bom", Why: "a byte-order mark ends an anchor's name, and may not follow it: a scanner error",
+		Suite: "name: s\nx: &a\ufeff 1\ncases:\n- name: c\n  input: hi\n  expect: [{final_contains: x}]\n"},
+	{Name: "anchors/name-non-ascii", Why: "an anchor named in any printable characters",
+		Suite: withSchema("{type: object, x: &été 1, y: *été}")},
 	{Name: "anchors/undefined", Why: "an alias to no anchor: a composer error", Suite: withSchema("{type: object, a: *nope}")},
 
 	// Dates and timestamps: ruamel makes datetime.date and datetime (or
@@ -273,6 +279,11 @@ var Cases = []Case{
 		Suite: "name: s\nmocks:\n  '2024-01-02': []\n  2024-01-02: []\ncases:\n- name: c\n  input: hi\n  expect: [{final_contains: x}]\n"},
 	{Name: "keys/tagged-field-name", Why: "!!str name is no field name: name is missing, and the key is not a string",
 		Suite: "!!str name: s\ncases:\n- name: c\n  input: hi\n  expect: [{final_contains: x}]\n"},
+
+	{Name: "keys/assertion-kind-not-a-string", Why: "an expect entry whose one key is 1: dryfire writes the kind with repr(), unquoted",
+		Suite: "name: s\ncases:\n- name: c\n  input: hi\n  expect: [{1: x}, {~: y}]\n"},
+	{Name: "keys/assertion-kind-mapping", Why: "an expect entry whose key is a mapping: repr() of ruamel's ordereddict",
+		Suite: "name: s\ncases:\n- name: c\n  input: hi\n  expect:\n  - ? {final_contains: x}\n    : y\n"},
 
 	// Tags.
 	{Name: "tags/str", Why: "!!str 5 is ruamel's TaggedScalar in ruamel 0.18 and later", Suite: withInput("!!str 5")},

@@ -662,10 +662,19 @@ func (s *scanner) scanDirectiveIgnoredLine(start Mark) {
 
 // Anchors, aliases and tags.
 
-// anchorChar is ruamel's check_anchorname_char: anything but the end of a
-// token and the flow indicators.
+// anchorChar is ruamel's check_anchorname_char: a printable character
+// other than a space, a flow indicator and the byte-order mark. LS and PS
+// are in (a name runs on through them), NEL is not.
 func anchorChar(ch rune) bool {
-	return !in(ch, ",[]{}") && !isEndSpaceTab(ch)
+	switch {
+	case in(ch, ",[]{}"):
+		return false
+	case ch >= 0x21 && ch <= 0x7E, ch >= 0xA0 && ch <= 0xD7FF, ch >= 0x10000 && ch <= 0x10FFFF:
+		return true
+	case ch >= 0xE000 && ch <= 0xFFFD:
+		return ch != 0xFEFF
+	}
+	return false
 }
 
 func (s *scanner) scanAnchor(kind tokenKind) token {
