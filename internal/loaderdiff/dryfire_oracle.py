@@ -16,7 +16,8 @@ dryfire's own functions, nothing re-implemented:
     gateway does in replay mode, and answers from the document's script.
 
 dryfire is imported from PYTHONPATH; run it in the environment of a dryfire
-installation (the project's README, "Differential tests", says how).
+installation, with the ruamel.yaml that installing dryfire brings
+(testdata/loaderdiff/README.md says how the vectors were made).
 """
 
 from __future__ import annotations
