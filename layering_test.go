@@ -25,7 +25,14 @@ var layers = [][]string{
 	{"ui/*"},     // the UI's components
 	{"ui/frame"}, // leaves every component may use: layout and text fitting,
 	{"ui/theme"}, // and every style
-	{"gitreview"},
+	// The commands over a PATH's recordings that change files or gather
+	// every part: the git review session, and check (the CI gate, every
+	// part over one scan).
+	{"gitreview", "check"},
+	// doctor (integrity, --fix) and secretscan (secrets in recordings,
+	// baselines, redaction proven by replay): each is workspace.Open with
+	// its per-file analysis, then a report and the files it may rewrite.
+	{"doctor", "secretscan"},
 	{"workspace"},
 	{"report"},
 	// A project's run in a cassette mode (gateways, estimate, recording),

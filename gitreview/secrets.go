@@ -12,8 +12,8 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/secretscan"
 	"github.com/dryfire-tui/dryfire-tui/tape"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // The review stops a secret at the door: a change that adds a secret (one
@@ -132,7 +132,7 @@ func maskTape(k *secrets.Masker, t *tape.File) *tape.File {
 // offline before and after, every file put back if a case that hit no
 // longer does. Secrets the committed versions already held are left. The
 // items are summarised again, so that they can then be accepted.
-func (r *Review) RedactSecrets(ctx context.Context, paths []string) (*workspace.RedactReport, error) {
+func (r *Review) RedactSecrets(ctx context.Context, paths []string) (*secretscan.RedactReport, error) {
 	add := map[string]map[string]bool{} // path → hashes to redact
 	var found []secrets.Finding
 	for _, p := range paths {
@@ -152,15 +152,15 @@ func (r *Review) RedactSecrets(ctx context.Context, paths []string) (*workspace.
 		}
 	}
 	if len(found) == 0 {
-		return &workspace.RedactReport{}, nil
+		return &secretscan.RedactReport{}, nil
 	}
-	rep, err := workspace.ScanSecrets(ctx, r.Root)
+	rep, err := secretscan.Scan(ctx, r.Root)
 	if err != nil {
 		return nil, err
 	}
 	rep.Findings = slices.DeleteFunc(rep.Findings, func(f secrets.Finding) bool { return add[f.Path] == nil })
 	keep := func(_, hash, path string) bool { return !add[path][hash] }
-	red, err := workspace.RedactSecrets(ctx, rep, keep)
+	red, err := secretscan.Redact(ctx, rep, keep)
 	if err != nil {
 		return nil, err
 	}

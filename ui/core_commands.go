@@ -9,8 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/check"
+	"github.com/dryfire-tui/dryfire-tui/doctor"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/secretscan"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
@@ -49,7 +52,7 @@ func reportLines(doc interface{ WriteText(w io.Writer) error }) ([]string, error
 // runCheck is `dryfire-tui check`: every part over one scan.
 func runCheck(ctx context.Context, path string) CommandResult {
 	res := CommandResult{Title: "check"}
-	r, err := workspace.Check(ctx, path, workspace.CheckOptions{})
+	r, err := check.Run(ctx, path, check.Options{})
 	if err != nil {
 		res.Err = err
 		return res
@@ -85,7 +88,7 @@ func runReplay(ctx context.Context, path, filter string) CommandResult {
 // runDoctor is `dryfire-tui doctor`, then, applied, `doctor --fix`.
 func runDoctor(ctx context.Context, path string, apply bool) CommandResult {
 	res := CommandResult{Title: "doctor --fix"}
-	r, err := workspace.Doctor(ctx, path, workspace.DoctorOptions{Fix: apply})
+	r, err := doctor.Run(ctx, path, doctor.Options{Fix: apply})
 	if err != nil {
 		res.Err = err
 		return res
@@ -110,7 +113,7 @@ func runDoctor(ctx context.Context, path string, apply bool) CommandResult {
 // they would act on.
 func runSecrets(ctx context.Context, path string, req CommandRequest) CommandResult {
 	res := CommandResult{Title: req.Command}
-	rep, err := workspace.ScanSecrets(ctx, path)
+	rep, err := secretscan.Scan(ctx, path)
 	if err != nil {
 		res.Err = err
 		return res
@@ -128,7 +131,7 @@ func runSecrets(ctx context.Context, path string, req CommandRequest) CommandRes
 		res.Lines = []string{fmt.Sprintf("accepted %d secret(s) from %d finding(s) in %s", len(b.Findings), len(rep.Findings), file)}
 		return res
 	case req.Command == CommandRedact && req.Apply:
-		red, err := workspace.RedactSecrets(ctx, rep, open.Accepts)
+		red, err := secretscan.Redact(ctx, rep, open.Accepts)
 		if err != nil {
 			res.Err = err
 			return res

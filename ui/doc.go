@@ -18,8 +18,8 @@
 // pane), ui/dialog (confirmations), ui/picker (a box of choices), ui/help
 // (the key line and the ? overlay), over the leaves ui/frame (layout and
 // text fitting) and ui/theme (every style). The root [Model] routes each message to the page that owns
-// it; the pages run the core (workspace, gitreview, diff, secrets) only
-// inside tea.Cmds (cmds.go), the browser through the [Backend] interface.
+// it; the pages run the core (workspace, gitreview, check, doctor,
+// secretscan, diff, secrets) only inside tea.Cmds (cmds.go), the browser through the [Backend] interface.
 // ARCHITECTURE.md describes the ownership of state, the routing, the Cmds
 // and the cost model.
 //

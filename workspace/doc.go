@@ -55,6 +55,24 @@
 //
 //   - [Workspace.PrunePlan] and [Workspace.Prune]: what can go, and removing
 //     it (only what was listed; never a file replay still reads).
+//   - [Workspace.ExplainRecording] and [Workspace.Stale]: why a recording
+//     went stale, field by field (package diff); [Workspace.MissOf] for a
+//     turn replay never reaches; [Workspace.Sources]: the suite or
+//     dryfire.yaml line each change comes from.
+//   - [Replay]: the offline replay alone, with a case filter or a model.
+//
+// Each of these results makes the document its command prints (package
+// report): [Workspace.Listing], [Recording.Document],
+// [Workspace.ShowDocument] (after [Workspace.Find]), [PrunePlan.Document],
+// [DiffDocument] (of [Workspace.StaleMatching]).
+//
+// The commands that gather more than one recording's analysis live in
+// packages above this one, each over [Open] with its per-file analysis:
+// doctor (integrity of every cassette and of the layout across files;
+// [Options].Doctor, [Workspace.WalkProblems], [Workspace.TempFiles]),
+// secretscan (secrets in recordings, baselines, redaction proven safe by
+// replaying before and after; [Options].Secrets) and check (the CI gate,
+// every part over one scan).
 //
 // # Changing files
 //
@@ -66,22 +84,6 @@
 // (safefile.Remove, safefile.Rewrite): a file edited, replaced or removed
 // since the scan is left and reported, and a symbolic link is never
 // written through. A cancelled context stops them between two files.
-//   - [Workspace.ExplainRecording] and [Workspace.Stale]: why a recording
-//     went stale, field by field (package diff); [Workspace.MissOf] for a
-//     turn replay never reaches; [Workspace.Sources]: the suite or
-//     dryfire.yaml line each change comes from.
-//   - [Doctor]: integrity of every cassette and of the layout across files.
-//   - [ScanSecrets] and [RedactSecrets]: secrets in recordings, and
-//     redaction proven safe by replaying before and after.
-//   - [Replay]: the offline replay alone, with a case filter or a model.
-//   - [Check]: the CI gate, every part over one scan.
-//
-// Each of these results makes the document its command prints (package
-// report): [Workspace.Listing], [Recording.Document],
-// [Workspace.ShowDocument] (after [Workspace.Find]), [PrunePlan.Document],
-// [DiffDocument] (of [Workspace.StaleMatching]), [DoctorReport.Document],
-// [Secrets.Document], [CheckResult.Document].
-// [SecretsReport.WriteBaseline] accepts every current finding.
 //
 // # Running and recording
 //

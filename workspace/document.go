@@ -2,12 +2,8 @@ package workspace
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
-	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/report"
 )
 
@@ -139,123 +135,4 @@ func (w *Workspace) StaleMatching(ref string) []*Explanation {
 // of it after a slash.
 func pathMatches(path, ref string) bool {
 	return path == ref || strings.HasSuffix(path, "/"+strings.TrimPrefix(ref, "./"))
-}
-
-// Document is the doctor document of the report.
-func (r *DoctorReport) Document() *report.Doctor {
-	return &report.Doctor{
-		Root: r.Base, Files: r.Files, Problems: r.problems(r.Problems), Notes: r.problems(r.Notes),
-		Remaining: r.Remaining(), Checks: doctorChecks(r.Checks), Interrupted: r.Interrupted,
-	}
-}
-
-func (r *DoctorReport) problems(ps []cassette.Problem) []report.Problem {
-	out := make([]report.Problem, 0, len(ps))
-	for _, p := range ps {
-		rp := report.Problem{
-			Kind: p.Kind.String(), Message: p.Message, Line: p.Line, Column: p.Column,
-			Fixable: p.Fixable, Fixed: p.Fixed,
-		}
-		if p.Kind != cassette.ProblemWalk {
-			rp.Path = r.Show(p.Path)
-			rp.File = filepath.Join(r.Dir, filepath.FromSlash(p.Path))
-		}
-		out = append(out, rp)
-	}
-	return out
-}
-
-func doctorChecks(cs []DoctorCheck) []report.DoctorCheck {
-	out := make([]report.DoctorCheck, 0, len(cs))
-	for _, c := range cs {
-		out = append(out, report.DoctorCheck(c))
-	}
-	return out
-}
-
-// Document is the secrets document of the findings left open; red is what
-// a redaction did (nil when none ran).
-func (s *Secrets) Document(red *RedactReport) *report.Secrets {
-	d := &report.Secrets{
-		Findings: report.NewFindings(s.Open), Suppressed: s.Suppressed, Root: s.Root, Files: s.Files,
-		Redacted: red != nil,
-	}
-	if s.Baseline != "" {
-		b := s.Baseline
-		d.Baseline = &b
-	}
-	if red != nil {
-		d.RedactedFiles = report.NewRedactions(red.Files)
-		for _, err := range red.Skipped {
-			d.NotRedacted = append(d.NotRedacted, err.Error())
-		}
-		for _, err := range red.NotRestored {
-			d.NotRestored = append(d.NotRestored, err.Error())
-		}
-		d.Interrupted = red.Interrupted
-		if p := red.Replay; p != nil {
-			d.Replay = &report.ReplayProof{Cases: p.Cases, Hits: p.Hits, Lost: append([]string{}, p.Lost...), Restored: p.Restored}
-		}
-	}
-	return d
-}
-
-// Document is the check document: each part the document its own command
-// writes, the replay's misses explained.
-func (r *CheckResult) Document(skipped map[string]bool) *report.Check {
-	w := r.Workspace
-	d := &report.Check{Skipped: skipped, Notes: r.Notes, Root: w.Root, Repo: repoRoot(w.Root)}
-	if r.Replay != nil {
-		d.Replay = report.NewReplay(w.Root, r.Replay)
-		type repetition struct {
-			suite, name string
-			index       int
-		}
-		explained := map[repetition]*Explanation{}
-		for _, x := range w.Stale {
-			if k := (repetition{x.Suite, x.Case, x.RepeatIndex}); explained[k] == nil {
-				explained[k] = x
-			}
-		}
-		for i := range d.Replay.Cases {
-			c := &d.Replay.Cases[i]
-			if x := explained[repetition{c.Suite, c.Case, c.RepeatIndex}]; x != nil && c.Outcome == engine.OutcomeMiss {
-				// The check prints the headline and the recording, never
-				// the unified text: that is left uncomputed.
-				c.Explanation = &report.Stale{Suite: x.Suite, Case: x.Case, RepeatIndex: x.RepeatIndex, Turn: x.Turn, Headline: x.Headline()}
-				if x.Recording != nil {
-					c.Explanation.Path = x.Recording.Path
-				}
-			}
-		}
-	}
-	if r.Run != nil {
-		d.Run = report.NewRunCheck(r.Run)
-	}
-	if r.Secrets != nil {
-		d.Secrets = r.Secrets.Document(nil)
-	}
-	if r.Prune != nil {
-		d.Prune = r.Prune.Document(nil)
-	}
-	if r.Doctor != nil {
-		d.Doctor = r.Doctor.Document()
-	}
-	d.OK = d.Passed()
-	return d
-}
-
-// repoRoot is the nearest directory at or above dir that holds .git, or
-// dir itself.
-func repoRoot(dir string) string {
-	for d := dir; ; {
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			return dir
-		}
-		d = up
-	}
 }

@@ -84,7 +84,7 @@ func Locate(path string) (*Layout, error) {
 		if !l.IsFile && abs != l.Root && isTapeDir(abs) {
 			l.TapeDirs = append(l.TapeDirs, abs)
 		}
-		if !l.IsFile && within(abs, l.CassetteRoot) && abs != l.CassetteRoot {
+		if !l.IsFile && Within(abs, l.CassetteRoot) && abs != l.CassetteRoot {
 			l.Under = abs
 		}
 	case errors.Is(err, suite.ErrNoProject):
@@ -141,7 +141,7 @@ func (l *Layout) Lists(p string) bool {
 	case l.IsFile:
 		return p == l.Path
 	case l.Under != "":
-		return within(p, l.Under)
+		return Within(p, l.Under)
 	}
 	return true
 }
@@ -198,8 +198,9 @@ func holdsTape(dir string) bool {
 	return false
 }
 
-// within reports whether p is dir or lies below it.
-func within(p, dir string) bool {
+// Within reports whether the path p is dir or lies below it (lexically,
+// as filepath.Rel sees them).
+func Within(p, dir string) bool {
 	rel, err := filepath.Rel(dir, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
@@ -208,7 +209,7 @@ func within(p, dir string) bool {
 func dedupe(dirs []string) []string {
 	var out []string
 	for _, d := range dirs {
-		if !slices.ContainsFunc(out, func(o string) bool { return o == d || within(d, o) }) {
+		if !slices.ContainsFunc(out, func(o string) bool { return o == d || Within(d, o) }) {
 			out = append(out, d)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // PruneItem is a recording prune removes or keeps, with the reason it
@@ -137,7 +138,7 @@ func (w *Workspace) Prune(ctx context.Context, items []PruneItem) (PruneReport, 
 		if err := os.Remove(d); err == nil {
 			rep.RemovedDirs = append(rep.RemovedDirs, w.rel(d))
 		} else if !errors.Is(err, fs.ErrNotExist) && !isNotEmpty(err) {
-			rep.Errors = append(rep.Errors, &PruneError{Path: w.rel(d), Err: unwrapPath(err)})
+			rep.Errors = append(rep.Errors, &PruneError{Path: w.rel(d), Err: safefile.Reason(err)})
 		}
 	}
 	return rep, nil
@@ -162,9 +163,9 @@ func (w *Workspace) pruneOne(it PruneItem) error {
 	case errors.As(err, &ce) && slices.Equal(ce.What, []string{"removed"}):
 		return &PruneError{Path: r.Path, Err: errors.New("already gone: removed by something else since the scan")}
 	case errors.Is(err, safefile.ErrChanged):
-		return &PruneError{Path: r.Path, Err: fmt.Errorf("%w; kept (scan again to decide)", unwrapPath(err))}
+		return &PruneError{Path: r.Path, Err: fmt.Errorf("%w; kept (scan again to decide)", safefile.Reason(err))}
 	case err != nil:
-		return &PruneError{Path: r.Path, Err: unwrapPath(err)}
+		return &PruneError{Path: r.Path, Err: safefile.Reason(err)}
 	}
 	return nil
 }
@@ -185,7 +186,7 @@ func (w *Workspace) emptyDirsAfter(items []PruneItem) []string {
 		return nil
 	}
 	top := w.Store.Root
-	if within(w.Path, top) && !w.IsFile {
+	if Within(w.Path, top) && !w.IsFile {
 		top = w.Path
 	}
 	gone := map[string]bool{}
@@ -196,7 +197,7 @@ func (w *Workspace) emptyDirsAfter(items []PruneItem) []string {
 	}
 	full := map[string]bool{} // directories that keep something
 	keep := func(p string) {
-		for d := filepath.Dir(p); within(d, top) && !full[d]; d = filepath.Dir(d) {
+		for d := filepath.Dir(p); Within(d, top) && !full[d]; d = filepath.Dir(d) {
 			full[d] = true
 			if d == top {
 				break
@@ -216,7 +217,7 @@ func (w *Workspace) emptyDirsAfter(items []PruneItem) []string {
 			keep(filepath.Join(d, "x"))
 		}
 		for _, d := range w.tree.dirs {
-			if d != top && within(d, top) {
+			if d != top && Within(d, top) {
 				dirs = append(dirs, d)
 			}
 		}
@@ -259,4 +260,16 @@ func walkEmptyDirs(start string, gone map[string]bool, keep func(string)) []stri
 		return nil
 	})
 	return dirs
+}
+
+// ConfigErrors are the errors of a project's dryfire.yaml (not of its
+// suites): with any, prune has no valid set of suites to go by.
+func ConfigErrors(p *suite.Project) []suite.SpecError {
+	var out []suite.SpecError
+	for _, se := range p.Errors {
+		if se.File == suite.ConfigFileName {
+			out = append(out, se)
+		}
+	}
+	return out
 }

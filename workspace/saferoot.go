@@ -46,14 +46,14 @@ func (l *Layout) CheckModifiable() error {
 		switch {
 		case root == l.Root:
 			return fail("is the project root")
-		case within(l.Root, root):
+		case Within(l.Root, root):
 			return fail("contains the project root")
-		case !within(root, l.Root):
+		case !Within(root, l.Root):
 			return fail("is outside the project " + l.Root)
 		}
 		realRoot, err1 := filepath.EvalSymlinks(root)
 		realProject, err2 := filepath.EvalSymlinks(l.Root)
-		if err1 == nil && err2 == nil && within(realProject, realRoot) {
+		if err1 == nil && err2 == nil && Within(realProject, realRoot) {
 			return fail("is a link to " + realRoot + ", which contains the project root")
 		}
 	}

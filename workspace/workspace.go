@@ -92,19 +92,18 @@ type Workspace struct {
 	// prune then calls every cassette an orphan.
 	SuitesConfigured bool
 
+	// WalkProblems are the directories of the cassette root that could not
+	// be walked or were not followed (doctor reports them).
+	WalkProblems []error
+	// TempFiles are the temporary files of interrupted atomic writes found
+	// by the walks (doctor reports them, its fix removes them).
+	TempFiles []string
+
 	byFile map[*cassette.StoreFile]*Recording
 	mu     sync.Mutex // guards Problems and Masker while loading
-	// walkProblems are the directories of the cassette root that could not
-	// be walked or were not followed (doctor reports them).
-	walkProblems []error
-	// tempFiles are the temporary files of interrupted atomic writes found
-	// by the walks (doctor reports them, --fix removes them).
-	tempFiles []string
 	// tree is what the walk of the cassette root saw of its directories
 	// (nil when the store was not walked): prune's empty directories.
 	tree *dirTree
-	// repeats indexes replayed case directories for doctor's checks.
-	repeats map[string]int
 }
 
 // Options tune Open.
@@ -267,8 +266,8 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 		tree = &dirTree{}
 		files = walkJSON(ctx, root, func(err error) {
 			w.problem(err)
-			w.walkProblems = append(w.walkProblems, err)
-		}, func(p string) { w.tempFiles = append(w.tempFiles, p) }, tree, w.tapeDirsIn(root)...)
+			w.WalkProblems = append(w.WalkProblems, err)
+		}, func(p string) { w.TempFiles = append(w.TempFiles, p) }, tree, w.tapeDirsIn(root)...)
 	}
 	s, err := cassette.LoadStore(ctx, root, files, cassette.LoadOptions{Workers: o.Workers, OnFile: onFile,
 		SkipBodies: !o.Secrets && !o.Doctor})
@@ -360,7 +359,7 @@ func (w *Workspace) openFile(ctx context.Context, o Options) error {
 // loadTapes loads the tapes of every tape directory that exists.
 func (w *Workspace) loadTapes(ctx context.Context, dirs []string, o Options) {
 	for _, d := range dirs {
-		for p := range walkJSON(ctx, d, w.problem, func(p string) { w.tempFiles = append(w.tempFiles, p) }, nil) {
+		for p := range walkJSON(ctx, d, w.problem, func(p string) { w.TempFiles = append(w.TempFiles, p) }, nil) {
 			data, err := safefile.ReadFile(p)
 			if err != nil {
 				r := w.invalidTape(err)
@@ -463,7 +462,7 @@ func (w *Workspace) tapeRecordings(t *tape.File) []*Recording {
 func (w *Workspace) tapeDirsIn(root string) []string {
 	var out []string
 	for _, d := range w.TapeDirs {
-		if d != root && within(d, root) {
+		if d != root && Within(d, root) {
 			out = append(out, d)
 		}
 	}

@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/dryfire-tui/dryfire-tui/check"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const checkUsage = `dryfire-tui check [PATH] [--json | --format text|json|github] [--skip PART]... [--baseline FILE]
@@ -65,9 +65,9 @@ func (c *checkCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := workspace.Check(ctx, path, workspace.CheckOptions{Skip: skipped, Baseline: c.baseline, Getenv: lookupEnvFunc(e)})
+	res, err := check.Run(ctx, path, check.Options{Skip: skipped, Baseline: c.baseline, Getenv: lookupEnvFunc(e)})
 	switch {
-	case errors.Is(err, workspace.ErrNothingToCheck):
+	case errors.Is(err, check.ErrNothingToCheck):
 		return usageErrorf("run it inside a dryfire project, or pass a cassette or tapes directory",
 			"nothing to check: no dryfire.yaml at or above %s and no recordings in it", path)
 	case err != nil:

@@ -4,8 +4,9 @@
 // Each command is one file: its usage text (what 'dryfire-tui help
 // COMMAND' prints and docs/commands.md is generated from), an options
 // struct with its flags, and a run method that makes one call into the core
-// (package workspace, gitreview, cassette or tape) and writes one document
-// of package report, as text or with --json as JSON. What several commands
+// (package workspace, check, doctor, secretscan, gitreview, cassette or
+// tape) and writes one document of package report, as text or with --json
+// as JSON. What several commands
 // share (the exit codes, the PATH argument, the environment, opening a
 // workspace, printing warnings and the document) lives in shared.go; the
 // command table, Run and the help in commands.go and help.go.

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/doctor"
 )
 
 const doctorUsage = `dryfire-tui doctor [PATH] [--json] [--fix]
@@ -41,7 +41,7 @@ func (c *doctorCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := workspace.Doctor(ctx, path, workspace.DoctorOptions{Fix: c.fix, Getenv: lookupEnvFunc(e), Now: e.Now})
+	rep, err := doctor.Run(ctx, path, doctor.Options{Fix: c.fix, Getenv: lookupEnvFunc(e), Now: e.Now})
 	if err != nil {
 		return unsafeRootError(pathError(err))
 	}

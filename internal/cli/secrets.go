@@ -10,7 +10,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/secretscan"
 )
 
 const secretsUsage = `dryfire-tui secrets [PATH] [--json] [--baseline FILE] [--write-baseline FILE] [--redact]
@@ -49,7 +49,7 @@ func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := workspace.ScanSecrets(ctx, path)
+	rep, err := secretscan.Scan(ctx, path)
 	if err != nil {
 		return pathError(err)
 	}
@@ -69,9 +69,9 @@ func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
-	var red *workspace.RedactReport
+	var red *secretscan.RedactReport
 	if c.redact && len(res.Open) > 0 {
-		if red, err = workspace.RedactSecrets(ctx, rep, res.Accepts); err != nil {
+		if red, err = secretscan.Redact(ctx, rep, res.Accepts); err != nil {
 			return unsafeRootError(err)
 		}
 	}

@@ -30,6 +30,16 @@ func (e *ChangedError) Error() string {
 // Is makes errors.Is(err, ErrChanged) true.
 func (e *ChangedError) Is(target error) bool { return target == ErrChanged }
 
+// Reason drops the operation and path of an *fs.PathError, for a message
+// that stands next to the file's path already.
+func Reason(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
 // testOnlyBeforeCheck, when set by a test, runs just before the check of
 // [Remove] and [Rewrite], where a concurrent edit is still caught.
 var testOnlyBeforeCheck func(path string)

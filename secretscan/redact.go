@@ -1,4 +1,4 @@
-package workspace
+package secretscan
 
 import (
 	"context"
@@ -12,9 +12,10 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 	"github.com/dryfire-tui/dryfire-tui/tape"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
-// RedactReport is what [RedactSecrets] did.
+// RedactReport is what [Redact] did.
 type RedactReport struct {
 	// Files are the recordings rewritten, in path order.
 	Files []secrets.Redaction
@@ -55,21 +56,22 @@ type redacted struct {
 	stamp    safefile.Stamp // of the redacted file
 }
 
-// RedactSecrets rewrites every file with findings in rep (except the
-// secrets keep spares), then, in a dryfire project, replays every case
+// Redact rewrites every file with findings in rep (except the secrets
+// keep spares), then, in a dryfire project, replays every case
 // offline before and after: if a case that hit before no longer does (a
 // redacted tool-call argument that a mock matched on, say), every file is
 // restored and the proof says which cases were lost. Tapes need no replay:
 // their keys and entry lists are checked to be unchanged.
 //
 // Files under a cassette root that is not safe to change are refused
-// ([Layout.CheckModifiable]). Each file is read, redacted and rewritten
-// only while it is still as read (safefile.Rewrite): a file edited in
-// between, or a symbolic link, is left and reported (RedactReport.Skipped).
+// ([workspace.Layout.CheckModifiable]). Each file is read, redacted and
+// rewritten only while it is still as read (safefile.Rewrite): a file
+// edited in between, or a symbolic link, is left and reported
+// (RedactReport.Skipped).
 // A cancelled ctx stops the redaction between two files and puts back the
 // files already rewritten: what the replay proof cannot vouch for is not
 // left half done.
-func RedactSecrets(ctx context.Context, rep *SecretsReport, keep func(rule, hash, path string) bool) (*RedactReport, error) {
+func Redact(ctx context.Context, rep *Report, keep func(rule, hash, path string) bool) (*RedactReport, error) {
 	var paths []string
 	out := &RedactReport{}
 	for _, f := range rep.Findings {
@@ -145,6 +147,10 @@ func RedactSecrets(ctx context.Context, rep *SecretsReport, keep func(rule, hash
 	return out, nil
 }
 
+// testOnlyBeforeRewrite, when set by a test, runs before each file is
+// checked and rewritten, where a concurrent edit is still caught.
+var testOnlyBeforeRewrite func(path string)
+
 // errSkipped marks a file redactOne left alone; the wrapped error says
 // why.
 var errSkipped = errors.New("skipped")
@@ -160,7 +166,7 @@ func (e skipError) Is(target error) bool { return target == errSkipped }
 func redactOne(abs, rel string, keep func(rule, hash, path string) bool) (redacted, secrets.Redaction, error) {
 	data, stamp, err := safefile.ReadInto(abs, nil)
 	if err != nil {
-		return redacted{}, secrets.Redaction{}, skipError{fmt.Errorf("%s: %w", rel, unwrapPath(err))}
+		return redacted{}, secrets.Redaction{}, skipError{fmt.Errorf("%s: %w", rel, safefile.Reason(err))}
 	}
 	var keepFile func(rule, hash string) bool
 	if keep != nil {
@@ -179,12 +185,12 @@ func redactOne(abs, rel string, keep func(rule, hash, path string) bool) (redact
 			return redacted{}, res, fmt.Errorf("%s: %w", rel, err)
 		}
 	}
-	if testOnlyBeforeAct != nil {
-		testOnlyBeforeAct(abs)
+	if testOnlyBeforeRewrite != nil {
+		testOnlyBeforeRewrite(abs)
 	}
 	newStamp, err := safefile.Rewrite(abs, out, stamp)
 	if err != nil {
-		return redacted{}, res, skipError{fmt.Errorf("%s: %w", rel, unwrapPath(err))}
+		return redacted{}, res, skipError{fmt.Errorf("%s: %w", rel, safefile.Reason(err))}
 	}
 	return redacted{path: abs, original: data, stamp: newStamp}, res, nil
 }
@@ -201,13 +207,13 @@ func (out *RedactReport) restore(done []redacted) {
 
 // checkModifiable refuses a redaction of files under a cassette root that
 // is not safe to change.
-func (rep *SecretsReport) checkModifiable(paths []string) error {
+func (rep *Report) checkModifiable(paths []string) error {
 	l := rep.layout
 	if l == nil || l.CassetteRoot == "" {
 		return nil
 	}
 	for _, rel := range paths {
-		if within(filepath.Join(rep.Root, filepath.FromSlash(rel)), l.CassetteRoot) {
+		if workspace.Within(filepath.Join(rep.Root, filepath.FromSlash(rel)), l.CassetteRoot) {
 			return l.CheckModifiable()
 		}
 	}
@@ -217,7 +223,7 @@ func (rep *SecretsReport) checkModifiable(paths []string) error {
 // replayHits replays the project at root offline and returns the case
 // repetitions that hit.
 func replayHits(ctx context.Context, root string) (map[string]bool, *ReplayProof, error) {
-	w, err := Open(ctx, root, Options{})
+	w, err := workspace.Open(ctx, root, workspace.Options{})
 	if err != nil {
 		return nil, nil, err
 	}

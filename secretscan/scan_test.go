@@ -1,4 +1,4 @@
-package workspace
+package secretscan
 
 import (
 	"context"
@@ -10,10 +10,10 @@ import (
 	"testing"
 )
 
-// TestScanSecretsReadsTapesWithNaN: a tape written by cassette-fn's Python
+// TestScanReadsTapesWithNaN: a tape written by cassette-fn's Python
 // port with bare NaN tokens is not strict JSON, but it is a tape and its
 // secrets are found.
-func TestScanSecretsReadsTapesWithNaN(t *testing.T) {
+func TestScanReadsTapesWithNaN(t *testing.T) {
 	secret := "hf_" + randomAlnum(7, 34)
 	tape := `{
   "version": 1,
@@ -36,7 +36,7 @@ func TestScanSecretsReadsTapesWithNaN(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "nan.json"), []byte(tape), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := ScanSecrets(context.Background(), dir)
+	r, err := Scan(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package workspace
+package secretscan
 
 import (
 	"bytes"
@@ -12,12 +12,33 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
+const golden = "../testdata/golden/dryfire"
+
+// twoTurns are the two turns of one case of project-A.
+var twoTurns = []string{
+	"refund_agent/parallel_lookups/00-6e943a4a4125d90d.json",
+	"refund_agent/parallel_lookups/01-3d3d451719dd1a54.json",
+}
+
+// The tests that set testOnlyBeforeRewrite, the point between the scan
+// and each rewrite, do not run in parallel.
+
+// beforeAct installs testOnlyBeforeRewrite for one test.
+func beforeAct(t *testing.T, f func(path string)) {
+	t.Helper()
+	testOnlyBeforeRewrite = f
+	t.Cleanup(func() { testOnlyBeforeRewrite = nil })
+}
+
 // projectWithSecrets copies project-A and leaves a token in the response
 // text of both turns of refund_agent/parallel_lookups. It returns the
 // project and the two files with their bytes.
 func projectWithSecrets(t *testing.T) (string, []string, map[string][]byte) {
 	t.Helper()
-	project := copyTree(t, filepath.Join(golden, "project-A"))
+	project := t.TempDir()
+	if err := os.CopyFS(project, os.DirFS(filepath.Join(golden, "project-A"))); err != nil {
+		t.Fatal(err)
+	}
 	token := "hf_" + randomAlnum(11, 34)
 	orig := map[string][]byte{}
 	var files []string
@@ -37,9 +58,9 @@ func projectWithSecrets(t *testing.T) (string, []string, map[string][]byte) {
 	return project, files, orig
 }
 
-func scanForRedaction(t *testing.T, project string) *SecretsReport {
+func scanForRedaction(t *testing.T, project string) *Report {
 	t.Helper()
-	rep, err := ScanSecrets(context.Background(), project)
+	rep, err := Scan(context.Background(), project)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +81,7 @@ func TestRedactLeavesAFileEditedAfterItsRead(t *testing.T) {
 			}
 		}
 	})
-	out, err := RedactSecrets(context.Background(), rep, nil)
+	out, err := Redact(context.Background(), rep, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +102,7 @@ func TestRedactStopsAndPutsBackWhenInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	beforeAct(t, func(string) { cancel() })
-	out, err := RedactSecrets(ctx, rep, nil)
+	out, err := Redact(ctx, rep, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +126,7 @@ func TestRedactRefusesToWriteThroughALink(t *testing.T) {
 	if err := os.Symlink(target, files[0]); err != nil {
 		t.Fatal(err)
 	}
-	out, err := RedactSecrets(context.Background(), scanForRedaction(t, project), nil)
+	out, err := Redact(context.Background(), scanForRedaction(t, project), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,8 @@
-package workspace
+package doctor
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"path"
 	"path/filepath"
 	"slices"
@@ -17,11 +15,12 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
-// DoctorCheck is one finding of [Workspace.DoctorChecks]: a problem of the
-// layout or of a tape rather than of one cassette's bytes.
-type DoctorCheck struct {
+// Check is one finding of [Checks]: a problem of the layout or of a tape
+// rather than of one cassette's bytes.
+type Check struct {
 	// Path is relative to the workspace root, slash-separated.
 	Path string
 	// Kind is "layout", "turn gap", "repetition", "tape key", "tape empty",
@@ -30,15 +29,15 @@ type DoctorCheck struct {
 	Message string
 }
 
-// DoctorChecks looks for problems across files: turn gaps in a case
-// directory (00 and 02 with no 01), missing repetitions, cassettes outside
-// the <suite>/<case>/ layout, and tapes whose keys do not match their
-// arguments, that are empty, that hold NaN/Infinity tokens or that cannot
-// be read.
-func (w *Workspace) DoctorChecks() []DoctorCheck {
-	var out []DoctorCheck
-	out = append(out, w.layoutChecks()...)
-	out = append(out, w.tapeChecks()...)
+// Checks looks for problems across the files of a workspace opened with
+// workspace.Options.Doctor: turn gaps in a case directory (00 and 02 with
+// no 01), missing repetitions, cassettes outside the <suite>/<case>/
+// layout, and tapes whose keys do not match their arguments, that are
+// empty, that hold NaN/Infinity tokens or that cannot be read.
+func Checks(w *workspace.Workspace) []Check {
+	var out []Check
+	out = append(out, layoutChecks(w)...)
+	out = append(out, tapeChecks(w)...)
 	return out
 }
 
@@ -48,8 +47,8 @@ type caseFiles struct {
 	turns map[int]map[int]bool // repetition → turns present
 }
 
-func (w *Workspace) layoutChecks() []DoctorCheck {
-	var out []DoctorCheck
+func layoutChecks(w *workspace.Workspace) []Check {
+	var out []Check
 	dirs := map[string]*caseFiles{}
 	var order []string
 	for _, r := range w.Recordings {
@@ -59,7 +58,7 @@ func (w *Workspace) layoutChecks() []DoctorCheck {
 		}
 		parts := strings.Split(f.Rel, "/")
 		if len(parts) != 3 {
-			out = append(out, DoctorCheck{Path: r.Path, Kind: "layout",
+			out = append(out, Check{Path: r.Path, Kind: "layout",
 				Message: "outside the <suite>/<case>/<NN>-<key>.json layout: dryfire's prune never looks at it"})
 			continue
 		}
@@ -78,15 +77,16 @@ func (w *Workspace) layoutChecks() []DoctorCheck {
 		}
 		cf.turns[r.RepeatIndex][f.NameTurn] = true
 	}
+	repeats := caseRepeats(w)
 	for _, dir := range order {
-		out = append(out, w.caseChecks(dirs[dir])...)
+		out = append(out, caseChecks(repeats, dirs[dir])...)
 	}
 	return out
 }
 
 // caseChecks finds turn gaps and missing repetitions in one case directory.
-func (w *Workspace) caseChecks(cf *caseFiles) []DoctorCheck {
-	var out []DoctorCheck
+func caseChecks(repeats map[string]int, cf *caseFiles) []Check {
+	var out []Check
 	reps := sortedKeys(cf.turns)
 	for _, rep := range reps {
 		turns := sortedKeys(cf.turns[rep])
@@ -101,12 +101,12 @@ func (w *Workspace) caseChecks(cf *caseFiles) []DoctorCheck {
 			if rep > 0 {
 				what = fmt.Sprintf("repetition #%d turn", rep)
 			}
-			out = append(out, DoctorCheck{Path: cf.dir, Kind: "turn gap",
+			out = append(out, Check{Path: cf.dir, Kind: "turn gap",
 				Message: fmt.Sprintf("%s %s missing (have %s): replay of that turn misses", what, strings.Join(missing, ", "), twoDigitTurns(turns))})
 		}
 	}
 	want := reps[len(reps)-1] + 1
-	if n := w.repeatOf(cf.dir); n > want {
+	if n := repeatOf(repeats, cf.dir); n > want {
 		want = n
 	}
 	var missing []string
@@ -116,29 +116,32 @@ func (w *Workspace) caseChecks(cf *caseFiles) []DoctorCheck {
 		}
 	}
 	if len(missing) > 0 {
-		out = append(out, DoctorCheck{Path: cf.dir, Kind: "repetition",
+		out = append(out, Check{Path: cf.dir, Kind: "repetition",
 			Message: fmt.Sprintf("no recording for repetition %s (expected %d repetitions)", strings.Join(missing, ", "), want)})
 	}
 	return out
 }
 
+// caseRepeats indexes the replayed cases by directory: sanitised
+// "<suite>/<case>" → highest repetition + 1 (nil without a replay).
+func caseRepeats(w *workspace.Workspace) map[string]int {
+	if w.Replay == nil {
+		return nil
+	}
+	repeats := map[string]int{}
+	for _, c := range w.Replay.Cases {
+		if c.Outcome == engine.OutcomeSkipped {
+			continue
+		}
+		d := cassette.Sanitise(c.Suite) + "/" + cassette.Sanitise(c.Case)
+		repeats[d] = max(repeats[d], c.RepeatIndex+1)
+	}
+	return repeats
+}
+
 // repeatOf returns the repeat count of the case whose directory is dir
 // (relative to the root), or 0.
-func (w *Workspace) repeatOf(dir string) int {
-	if w.Replay == nil {
-		return 0
-	}
-	if w.repeats == nil {
-		// Index once: sanitised "<suite>/<case>" → highest repetition + 1.
-		w.repeats = map[string]int{}
-		for _, c := range w.Replay.Cases {
-			if c.Outcome == engine.OutcomeSkipped {
-				continue
-			}
-			d := cassette.Sanitise(c.Suite) + "/" + cassette.Sanitise(c.Case)
-			w.repeats[d] = max(w.repeats[d], c.RepeatIndex+1)
-		}
-	}
+func repeatOf(repeats map[string]int, dir string) int {
 	// Sanitised names hold no "/": dir ends with "/<suite>/<case>" exactly
 	// when its last two components are those names.
 	i := strings.LastIndexByte(dir, '/')
@@ -149,7 +152,7 @@ func (w *Workspace) repeatOf(dir string) int {
 	if j < 0 {
 		return 0
 	}
-	return w.repeats[dir[j+1:]]
+	return repeats[dir[j+1:]]
 }
 
 func twoDigitTurns(turns []int) string {
@@ -169,34 +172,34 @@ func sortedKeys[V any](m map[int]V) []int {
 	return keys
 }
 
-func (w *Workspace) tapeChecks() []DoctorCheck {
-	var out []DoctorCheck
+func tapeChecks(w *workspace.Workspace) []Check {
+	var out []Check
 	for _, r := range w.Recordings {
 		if r.Format != "tape" {
 			continue
 		}
 		switch r.Status { //nolint:exhaustive // the other cases need nothing here
-		case KeyMismatch:
-			out = append(out, DoctorCheck{Path: r.Path, Kind: "tape key",
+		case workspace.KeyMismatch:
+			out = append(out, Check{Path: r.Path, Kind: "tape key",
 				Message: fmt.Sprintf("entry %s[%d]: %s", r.Key, r.Entry, r.Reason)})
-		case Empty:
-			out = append(out, DoctorCheck{Path: r.Path, Kind: "tape empty", Message: r.Reason})
-		case Invalid:
-			out = append(out, DoctorCheck{Path: r.Path, Kind: "tape invalid", Message: r.Reason})
+		case workspace.Empty:
+			out = append(out, Check{Path: r.Path, Kind: "tape empty", Message: r.Reason})
+		case workspace.Invalid:
+			out = append(out, Check{Path: r.Path, Kind: "tape invalid", Message: r.Reason})
 		}
 	}
 	for _, t := range w.Tapes {
 		if t.NonFinite {
-			out = append(out, DoctorCheck{Path: w.rel(t.Path), Kind: "tape non-finite",
+			out = append(out, Check{Path: w.Rel(t.Path), Kind: "tape non-finite",
 				Message: "holds NaN or Infinity tokens: Python wrote them, JavaScript's JSON.parse cannot read the tape"})
 		}
 	}
 	return out
 }
 
-// DoctorReport is what [Doctor] found: the per-file problems of every
-// cassette under the checked root and the checks across files.
-type DoctorReport struct {
+// Report is what [Run] found: the per-file problems of every cassette
+// under the checked root and the checks across files.
+type Report struct {
 	// Base is how the checked root is shown: relative to the project root
 	// when there is one, PATH as given otherwise.
 	Base string
@@ -207,7 +210,7 @@ type DoctorReport struct {
 	// Problems and Notes have paths relative to the checked root; a walk
 	// problem has none.
 	Problems, Notes []cassette.Problem
-	Checks          []DoctorCheck
+	Checks          []Check
 	// Interrupted is set when the context was cancelled during --fix: the
 	// fixing stopped between two files, and the problems after are not
 	// fixed.
@@ -219,7 +222,7 @@ type DoctorReport struct {
 }
 
 // Remaining returns the number of problems not fixed.
-func (r *DoctorReport) Remaining() int {
+func (r *Report) Remaining() int {
 	n := 0
 	for _, p := range r.Problems {
 		if !p.Fixed {
@@ -230,15 +233,15 @@ func (r *DoctorReport) Remaining() int {
 }
 
 // Show returns a problem path as the report prints it: joined to Base.
-func (r *DoctorReport) Show(rel string) string {
+func (r *Report) Show(rel string) string {
 	if rel == "" {
 		return r.Base
 	}
 	return path.Join(r.Base, rel)
 }
 
-// DoctorOptions tune [Doctor].
-type DoctorOptions struct {
+// Options tune [Run].
+type Options struct {
 	// Fix rewrites, atomically, every cassette whose only problem is its
 	// format, with the bytes dryfire would write, and removes the
 	// temporary files of killed writes. Nothing else is touched.
@@ -250,22 +253,26 @@ type DoctorOptions struct {
 	Now func() time.Time
 }
 
+// testOnlyBeforeFix, when set by a test, runs before each file is checked
+// and fixed, where a concurrent edit is still caught.
+var testOnlyBeforeFix func(path string)
+
 // tempGrace is how long a temporary file may be a write in progress:
 // younger ones are reported but not removed.
 const tempGrace = time.Minute
 
-// Doctor checks the integrity of the recordings at path in one pass over
+// Run checks the integrity of the recordings at path in one pass over
 // the files: every cassette's bytes, name, keys, schema, digest and
 // response (cassette.CheckFile), then the layout across files and the
-// tapes ([Workspace.DoctorChecks]), and the temporary files that killed
-// writes left behind. With o.Fix it rewrites the files whose only problem
-// is their format and removes those temporary files, each only while it is
-// still as read (safefile.Rewrite, safefile.Remove), never through a
-// symbolic link, and only under a cassette root that is safe to change
-// ([Layout.CheckModifiable]; the error says why not). A cancelled ctx
-// stops the fixing between two files (DoctorReport.Interrupted).
-func Doctor(ctx context.Context, path string, o DoctorOptions) (*DoctorReport, error) {
-	w, err := Open(ctx, path, Options{Doctor: true, Getenv: o.Getenv})
+// tapes ([Checks]), and the temporary files that killed writes left
+// behind. With o.Fix it rewrites the files whose only problem is their
+// format and removes those temporary files, each only while it is still
+// as read (safefile.Rewrite, safefile.Remove), never through a symbolic
+// link, and only under a cassette root that is safe to change
+// ([workspace.Layout.CheckModifiable]; the error says why not). A
+// cancelled ctx stops the fixing between two files (Report.Interrupted).
+func Run(ctx context.Context, path string, o Options) (*Report, error) {
+	w, err := workspace.Open(ctx, path, workspace.Options{Doctor: true, Getenv: o.Getenv})
 	if err != nil {
 		return nil, err
 	}
@@ -278,10 +285,10 @@ func Doctor(ctx context.Context, path string, o DoctorOptions) (*DoctorReport, e
 	if now == nil {
 		now = time.Now
 	}
-	rep := w.DoctorReport()
-	w.tempProblems(rep, now())
+	rep := ReportOf(w)
+	tempProblems(w, rep, now())
 	if o.Fix {
-		w.fix(ctx, rep)
+		fix(ctx, w, rep)
 	}
 	return rep, nil
 }
@@ -289,7 +296,7 @@ func Doctor(ctx context.Context, path string, o DoctorOptions) (*DoctorReport, e
 // doctorRoot is the directory doctor's paths are relative to: PATH inside
 // the cassette root, the cassette root of a project, PATH itself without
 // one (the directory of a file).
-func (w *Workspace) doctorRoot() string {
+func doctorRoot(w *workspace.Workspace) string {
 	switch {
 	case w.IsFile:
 		return filepath.Dir(w.Path)
@@ -301,15 +308,15 @@ func (w *Workspace) doctorRoot() string {
 	return w.Path
 }
 
-// DoctorReport assembles doctor's report from a workspace opened with
-// Options.Doctor.
-func (w *Workspace) DoctorReport() *DoctorReport {
-	root := w.doctorRoot()
-	rep := &DoctorReport{Base: filepath.ToSlash(filepath.Clean(w.Arg)), Dir: root}
+// ReportOf assembles doctor's report from a workspace opened with
+// workspace.Options.Doctor.
+func ReportOf(w *workspace.Workspace) *Report {
+	root := doctorRoot(w)
+	rep := &Report{Base: filepath.ToSlash(filepath.Clean(w.Arg)), Dir: root}
 	if w.Project != nil {
-		rep.Base = w.rel(root)
+		rep.Base = w.Rel(root)
 	}
-	for _, err := range w.walkProblems {
+	for _, err := range w.WalkProblems {
 		rep.Problems = append(rep.Problems, cassette.Problem{Kind: cassette.ProblemWalk, Message: err.Error()})
 	}
 	for _, r := range w.Recordings {
@@ -331,21 +338,21 @@ func (w *Workspace) DoctorReport() *DoctorReport {
 		}
 	}
 	for _, t := range w.Tapes {
-		if w.IsFile || within(t.Path, w.Path) {
+		if w.IsFile || workspace.Within(t.Path, w.Path) {
 			rep.Files++
 		}
 	}
-	rep.Checks = w.DoctorChecks()
+	rep.Checks = Checks(w)
 	return rep
 }
 
 // tempProblems reports the temporary files of killed writes under the
 // checked root: fixable when older than tempGrace (a younger one may be a
 // write still running, dryfire's or ours).
-func (w *Workspace) tempProblems(rep *DoctorReport, now time.Time) {
-	slices.Sort(w.tempFiles)
-	for _, p := range slices.Compact(w.tempFiles) {
-		if !within(p, rep.Dir) {
+func tempProblems(w *workspace.Workspace, rep *Report, now time.Time) {
+	slices.Sort(w.TempFiles)
+	for _, p := range slices.Compact(w.TempFiles) {
+		if !workspace.Within(p, rep.Dir) {
 			continue
 		}
 		rel := filepath.ToSlash(mustRel(rep.Dir, p))
@@ -372,7 +379,7 @@ func (w *Workspace) tempProblems(rep *DoctorReport, now time.Time) {
 
 // fix rewrites the files whose one problem is their format and removes
 // leftover temporary files, stopping between two files when ctx is done.
-func (w *Workspace) fix(ctx context.Context, rep *DoctorReport) {
+func fix(ctx context.Context, w *workspace.Workspace, rep *Report) {
 	type fixable struct {
 		data  []byte
 		stamp safefile.Stamp
@@ -393,8 +400,8 @@ func (w *Workspace) fix(ctx context.Context, rep *DoctorReport) {
 			return
 		}
 		abs := filepath.Join(rep.Dir, filepath.FromSlash(p.Path))
-		if testOnlyBeforeAct != nil {
-			testOnlyBeforeAct(abs)
+		if testOnlyBeforeFix != nil {
+			testOnlyBeforeFix(abs)
 		}
 		var err error
 		switch p.Kind {
@@ -408,21 +415,11 @@ func (w *Workspace) fix(ctx context.Context, rep *DoctorReport) {
 			_, err = safefile.Rewrite(abs, f.data, f.stamp)
 		}
 		if err != nil {
-			p.Message += "; not fixed: " + unwrapPath(err).Error()
+			p.Message += "; not fixed: " + safefile.Reason(err).Error()
 			continue
 		}
 		p.Fixed = true
 	}
-}
-
-// unwrapPath drops the operation and path of an *fs.PathError: a
-// problem's message stands next to its path already.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 func mustRel(dir, p string) string {

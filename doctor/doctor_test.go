@@ -1,18 +1,21 @@
-package workspace
+package doctor
 
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-func doctorKinds(r *DoctorReport) map[string][]string {
+func doctorKinds(r *Report) map[string][]string {
 	out := map[string][]string{}
 	for _, p := range r.Problems {
 		out[p.Path] = append(out[p.Path], p.Kind.String())
@@ -35,7 +38,7 @@ func TestDoctorGoldenProjects(t *testing.T) {
 	for project, want := range tests {
 		t.Run(project, func(t *testing.T) {
 			t.Parallel()
-			r, err := Doctor(context.Background(), filepath.Join(golden, project, ".dryfire/cassettes"), DoctorOptions{})
+			r, err := Run(context.Background(), filepath.Join(golden, project, ".dryfire/cassettes"), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +87,7 @@ func TestDoctorFixesFormatOnly(t *testing.T) {
 	broken := bytes.Replace(orig3, []byte(`"schema_version": 1`), []byte(`"schema_version": 2`), 1)
 	os.WriteFile(other, append(broken, '\n'), 0o644)
 
-	r, err := Doctor(context.Background(), root, DoctorOptions{Fix: true})
+	r, err := Run(context.Background(), root, Options{Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,12 +113,12 @@ func TestDoctorFixesFormatOnly(t *testing.T) {
 	if len(leftovers) != 0 {
 		t.Errorf("temporary files left: %v", leftovers)
 	}
-	if r, _ := Doctor(context.Background(), root, DoctorOptions{}); r.Remaining() != 2 {
+	if r, _ := Run(context.Background(), root, Options{}); r.Remaining() != 2 {
 		t.Errorf("after the fix: %v", doctorKinds(r))
 	}
 }
 
-func TestDoctorChecks(t *testing.T) {
+func TestChecks(t *testing.T) {
 	t.Parallel()
 	stub := `{
   "case": "ping",
@@ -137,7 +140,7 @@ func TestDoctorChecks(t *testing.T) {
 		"demo/ping/notes.json":               "{}",
 		"demo/ping/02-00000000000000aa.json": `{"fingerprint": "00000000000000aa", "schema_version": 1, "response": {}}`,
 	})
-	r, err := Doctor(context.Background(), root, DoctorOptions{})
+	r, err := Run(context.Background(), root, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +166,7 @@ func TestDoctorChecks(t *testing.T) {
 		t.Errorf("notes %v", r.Notes)
 	}
 	// One file as the root.
-	one, err := Doctor(context.Background(), filepath.Join(root, "demo/ping/02-00000000000000aa.json"), DoctorOptions{})
+	one, err := Run(context.Background(), filepath.Join(root, "demo/ping/02-00000000000000aa.json"), Options{})
 	if err != nil || one.Files != 1 || len(one.Problems) != 2 {
 		t.Errorf("single file: %+v, %v", one, err)
 	}
@@ -172,7 +175,7 @@ func TestDoctorChecks(t *testing.T) {
 // TestDoctorLeavesTapesToTheTapeChecks: a directory of cassette-fn tapes is
 // not a broken dryfire cassette tree.
 func TestDoctorLeavesTapesToTheTapeChecks(t *testing.T) {
-	rep, err := Doctor(context.Background(), filepath.Join("..", "testdata", "golden", "tapes", "tapes"), DoctorOptions{})
+	rep, err := Run(context.Background(), filepath.Join("..", "testdata", "golden", "tapes", "tapes"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,17 +191,17 @@ func response(text string) string {
 	return `{"text":"` + text + `","tool_calls":[],"stop_reason":"end_turn","usage":{"input_tokens":1,"output_tokens":2},"latency_ms":0,"raw":{}}`
 }
 
+// writeTree writes files (relative path → content) under a new
+// temporary directory.
 func writeTree(t *testing.T, files map[string]string) string {
 	t.Helper()
-	root := t.TempDir()
+	fsys := fstest.MapFS{}
 	for rel, data := range files {
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		fsys[rel] = &fstest.MapFile{Data: []byte(data), Mode: 0o644}
+	}
+	root := t.TempDir()
+	if err := os.CopyFS(root, fsys); err != nil {
+		t.Fatal(err)
 	}
 	return root
 }
@@ -208,10 +211,10 @@ func writeTree(t *testing.T, files map[string]string) string {
 // other output masks it.
 func TestDoctorMasksSecretsItQuotes(t *testing.T) {
 	t.Parallel()
-	secret := "AKIA" + strings.ToUpper(randomAlnum(11, 16))
+	secret := fmt.Sprintf("AKIA%016X", rand.New(rand.NewPCG(11, 16)).Uint64())
 	body := `{"schema_version": 1, "fingerprint": "` + secret + `", "response": {"text": "x", "` + secret + `": 1, "` + secret + `": 2}}`
 	root := writeTree(t, map[string]string{"s/c/00-cea902a92f6075d1.json": body})
-	rep, err := Doctor(context.Background(), root, DoctorOptions{})
+	rep, err := Run(context.Background(), root, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,9 @@
-package workspace
+package doctor
 
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,7 +12,20 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
+
+const golden = "../testdata/golden/dryfire"
+
+// The tests that set testOnlyBeforeFix, the point between the scan and
+// each rewrite or removal, do not run in parallel.
+
+// beforeAct installs testOnlyBeforeFix for one test.
+func beforeAct(t *testing.T, f func(path string)) {
+	t.Helper()
+	testOnlyBeforeFix = f
+	t.Cleanup(func() { testOnlyBeforeFix = nil })
+}
 
 // misformat appends a newline to the given cassettes of a copy of
 // project-A's store (a format problem --fix repairs) and returns their
@@ -50,7 +64,7 @@ func TestDoctorFixLeavesAFileEditedAfterItsRead(t *testing.T) {
 			}
 		}
 	})
-	r, err := Doctor(context.Background(), root, DoctorOptions{Fix: true})
+	r, err := Run(context.Background(), root, Options{Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +91,7 @@ func TestDoctorFixStopsBetweenFilesWhenInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	beforeAct(t, func(string) { cancel() })
-	r, err := Doctor(ctx, root, DoctorOptions{Fix: true})
+	r, err := Run(ctx, root, Options{Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +126,7 @@ func TestDoctorFixRefusesToWriteThroughALink(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(target)
-	r, err := Doctor(context.Background(), root, DoctorOptions{Fix: true})
+	r, err := Run(context.Background(), root, Options{Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +153,7 @@ func TestDoctorReportsRepeatedKeys(t *testing.T) {
 	if err := os.WriteFile(p, dup, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := Doctor(context.Background(), root, DoctorOptions{Fix: true})
+	r, err := Run(context.Background(), root, Options{Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +184,7 @@ func TestDoctorRemovesTheTemporaryFilesOfKilledWrites(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r, err := Doctor(context.Background(), root, DoctorOptions{Fix: true, Now: func() time.Time { return now }})
+	r, err := Run(context.Background(), root, Options{Fix: true, Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,5 +204,37 @@ func TestDoctorRemovesTheTemporaryFilesOfKilledWrites(t *testing.T) {
 	}
 	if _, err := os.Stat(young); err != nil {
 		t.Errorf("young temporary file removed: %v", err)
+	}
+}
+
+// TestDoctorFixRefusesAnUnsafeCassetteRoot: with cassettes.dir the project
+// root, its parent or a directory holding .git, --fix touches nothing and
+// says why.
+func TestDoctorFixRefusesAnUnsafeCassetteRoot(t *testing.T) {
+	t.Parallel()
+	for _, dir := range []string{".", "..", "rec"} {
+		t.Run(dir, func(t *testing.T) {
+			t.Parallel()
+			project := t.TempDir()
+			if err := os.CopyFS(project, os.DirFS(filepath.Join(golden, "project-H-suite-deleted"))); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Join(project, "rec", ".git"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			config := "version: 1\nsuites:\n  - \"evals/**/*.eval.yaml\"\ncassettes:\n  dir: " + dir + "\n"
+			if err := os.WriteFile(filepath.Join(project, "dryfire.yaml"), []byte(config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			orig := misformat(t, filepath.Join(project, ".dryfire", "cassettes"), "refund_agent/parallel_lookups/00-6e943a4a4125d90d.json")
+			if _, err := Run(context.Background(), project, Options{Fix: true}); !errors.Is(err, workspace.ErrUnsafeRoot) {
+				t.Errorf("Run with Fix = %v; want ErrUnsafeRoot", err)
+			}
+			for p, data := range orig {
+				if got, err := os.ReadFile(p); err != nil || !bytes.Equal(got, append(data, '\n')) {
+					t.Errorf("%s was changed (%v)", p, err)
+				}
+			}
+		})
 	}
 }

@@ -1,0 +1,121 @@
+package secretscan
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
+)
+
+// Report is what [Scan] found.
+type Report struct {
+	// Root is the directory finding paths are relative to: the project root
+	// (the directory of dryfire.yaml), or PATH (its directory for a file)
+	// outside a project.
+	Root string
+	// Findings are sorted by path, then document order.
+	Findings []secrets.Finding
+	// Files is the number of recordings scanned.
+	Files int
+	// Problems are files and directories that could not be read or decoded.
+	Problems []error
+
+	// layout is where the scan looked: redaction checks that the cassette
+	// root is safe to change.
+	layout *workspace.Layout
+}
+
+// Scan scans the recordings at path (a project directory or one below
+// it, a cassette directory, a tapes directory or one file): every dryfire
+// cassette and every tape of the layout, as far as it lies under path.
+func Scan(ctx context.Context, path string) (*Report, error) {
+	w, err := workspace.Open(ctx, path, workspace.Options{Secrets: true, NoReplay: true})
+	if err != nil {
+		return nil, err
+	}
+	return ReportOf(w), nil
+}
+
+// ReportOf gathers the findings of a workspace opened with
+// workspace.Options.Secrets: the recordings it lists and the tapes under
+// PATH. A file that two walks list (a tape directory inside a bare
+// cassette directory) is counted once.
+func ReportOf(w *workspace.Workspace) *Report {
+	r := &Report{Root: w.Root, Problems: w.Problems, layout: w.Layout}
+	seen := map[string]bool{}
+	add := func(path string, fs []secrets.Finding) {
+		if seen[path] {
+			return
+		}
+		seen[path] = true
+		r.Files++
+		r.Findings = append(r.Findings, fs...)
+	}
+	for _, rec := range w.Recordings {
+		if rec.File != nil && rec.Scanned {
+			add(rec.Path, rec.Findings)
+		}
+	}
+	for _, t := range w.Tapes {
+		if w.IsFile || workspace.Within(t.Path, w.Path) {
+			add(w.Rel(t.Path), w.TapeFindings[t])
+		}
+	}
+	// Tapes that could not be read or decoded are findings of their own.
+	for _, rec := range w.Recordings {
+		if rec.Format == "tape" && rec.Tape == nil && rec.Scanned && (w.IsFile || workspace.Within(filepath.Join(w.Root, filepath.FromSlash(rec.Path)), w.Path)) {
+			add(rec.Path, rec.Findings)
+		}
+	}
+	slices.SortStableFunc(r.Findings, func(a, b secrets.Finding) int { return strings.Compare(a.Path, b.Path) })
+	return r
+}
+
+// Result is the secrets part of a check, or the secrets command's result:
+// the findings a baseline leaves open.
+type Result struct {
+	*Report
+	// Open are the findings the baseline does not accept.
+	Open []secrets.Finding
+	// Suppressed is how many findings the baseline accepted.
+	Suppressed int
+	// Baseline is the baseline file read ("" for none), and Accepts its
+	// rule (nil without one).
+	Baseline string
+	Accepts  func(rule, hash, path string) bool
+}
+
+// WithBaseline applies a baseline file to the findings: file, or
+// secrets.DefaultBaselineFile at the root when file is "" and it exists.
+func (r *Report) WithBaseline(file string) (*Result, error) {
+	if file == "" {
+		def := filepath.Join(r.Root, secrets.DefaultBaselineFile)
+		if _, err := os.Stat(def); err == nil {
+			file = def
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	s := &Result{Report: r, Baseline: file}
+	var bl *secrets.Baseline
+	if file != "" {
+		var err error
+		if bl, err = secrets.ReadBaseline(file); err != nil {
+			return nil, err
+		}
+		s.Accepts = bl.Accepts
+	}
+	s.Suppressed = bl.Apply(r.Findings)
+	for _, f := range r.Findings {
+		if !f.Suppressed {
+			s.Open = append(s.Open, f)
+		}
+	}
+	return s, nil
+}
