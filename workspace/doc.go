@@ -93,16 +93,17 @@
 // names) and hands them, with the cassette root read by the one walk, to
 // package engine/runplan, which resolves the mode and, in record, auto and
 // off, the gateway of every provider the planned cases use (a case whose
-// key is not set is a [Skip], with dryfire's line; an unknown provider is
-// an error), dryfire's notes on the cases recording leaves alone, and an
-// [Estimate] of the calls and their cost (in auto, after an offline replay
-// that finds what is missing). [RunPlan.Execute] then runs it: each
-// cassette recorded is scanned for secrets first (the project's baseline
-// applies) and refused, as a [*SecretRefusal] that ends the case, or
-// redacted with [LiveOptions].RedactSecrets; it is written atomically
-// where dryfire writes it, with dryfire's bytes. [Recorded] says what was
-// written. These types are runplan's, named here for the callers that
-// start from a PATH.
+// key is not set is a runplan.Skip, with dryfire's line; an unknown
+// provider is an error), dryfire's notes on the cases recording leaves
+// alone, and a runplan.Estimate of the calls and their cost (in auto,
+// after an offline replay that finds what is missing). runplan.Plan's
+// Execute then runs it: each cassette recorded is scanned for secrets
+// first (the project's baseline applies) and refused, as a
+// *runplan.SecretRefusal that ends the case, or redacted with
+// runplan.LiveOptions.RedactSecrets; it is written atomically where
+// dryfire writes it, with dryfire's bytes. runplan.Recorded says what was
+// written. [RunPlan] and [LiveOptions] name two of runplan's types for
+// the browser's record flow.
 //
 // # Statuses
 //

@@ -14,6 +14,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
@@ -22,9 +23,9 @@ import (
 
 // prepare prepares a run of dir in mode against env, with no waits
 // between retries and the fixtures' clock.
-func prepare(t *testing.T, dir, mode string, env map[string]string, tune func(*RunOptions)) *RunPlan {
+func prepare(t *testing.T, dir, mode string, env map[string]string, tune func(*RunOptions)) *runplan.Plan {
 	t.Helper()
-	o := RunOptions{Mode: mode, Getenv: noEnv, Live: LiveOptions{
+	o := RunOptions{Mode: mode, Getenv: noEnv, Live: runplan.LiveOptions{
 		Env:      mapEnv(env),
 		Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries, Sleep: (&waitLog{}).sleep, Random: func() float64 { return 0 }},
 		Now:      func() time.Time { return fixtureClock },
@@ -318,7 +319,7 @@ func TestInterruptedRecordingLeavesWholeFiles(t *testing.T) {
 	if len(rec.Written) == 0 || len(rec.Written) >= 60 {
 		t.Fatalf("wrote %d of 60 cassettes before the stop", len(rec.Written))
 	}
-	if n := len(srv.Requests()); n > 20+LiveConcurrency {
+	if n := len(srv.Requests()); n > 20+runplan.LiveConcurrency {
 		t.Errorf("%d requests after a stop at the 20th", n)
 	}
 	root := filepath.Join(dir, ".dryfire", "cassettes")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 )
@@ -119,7 +120,7 @@ func TestLiveRunsAsDryfireSchedules(t *testing.T) {
 			g := newGatedProvider(t)
 			dir := writeProject(t, smallConfig, scheduledSuite)
 			rp := prepare(t, dir, engine.ModeRecord, g.srv.Env(), func(o *RunOptions) { o.Engine.Workers = tc.workers })
-			done := make(chan *Recorded)
+			done := make(chan *runplan.Recorded)
 			go func() { _, rec := rp.Execute(context.Background()); done <- rec }()
 			var first []string
 			for range tc.first {
@@ -139,7 +140,7 @@ func TestLiveRunsAsDryfireSchedules(t *testing.T) {
 			if rec := <-done; len(rec.Written) != 6 {
 				t.Errorf("recorded %d cassettes, want 6", len(rec.Written))
 			}
-			if want := map[int]int{0: LiveConcurrency}[tc.workers]; g.most > max(want, tc.workers) {
+			if want := map[int]int{0: runplan.LiveConcurrency}[tc.workers]; g.most > max(want, tc.workers) {
 				t.Errorf("%d calls at once, want at most %d", g.most, max(want, tc.workers))
 			}
 		})

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 )
@@ -68,7 +69,7 @@ func recordFixture(t *testing.T, name string, failFirst int) {
 	rp, err := PrepareRun(context.Background(), dir, RunOptions{
 		Mode:   engine.ModeRecord,
 		Getenv: noEnv,
-		Live: LiveOptions{
+		Live: runplan.LiveOptions{
 			Env:      mapEnv(srv.Env(info.KeyEnv...)),
 			Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries, Sleep: waits.sleep, Random: func() float64 { return 0 }},
 			Now:      func() time.Time { return fixtureClock },

@@ -12,33 +12,16 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
-// The plan of a run and what it reports are package runplan's; they are
-// named here too, for the callers that start a run from a PATH.
+// RunPlan and LiveOptions name runplan's types for the browser's record
+// flow, which started from this package; every other caller names
+// runplan.Plan and runplan.LiveOptions.
 type (
 	// RunPlan is a run prepared by [PrepareRun] (runplan.Plan).
 	RunPlan = runplan.Plan
 	// LiveOptions configure the modes that call providers
 	// (runplan.LiveOptions).
 	LiveOptions = runplan.LiveOptions
-	// ModeError is a cassette mode dryfire does not know
-	// (runplan.ModeError).
-	ModeError = runplan.ModeError
-	// Skip is a case left out for want of an API key (runplan.Skip).
-	Skip = runplan.Skip
-	// Recorded is what a run wrote (runplan.Recorded).
-	Recorded = runplan.Recorded
-	// SecretRefusal is a recording not written because it carries a secret
-	// (runplan.SecretRefusal).
-	SecretRefusal = runplan.SecretRefusal
-	// Estimate is what a run may call and cost (runplan.Estimate).
-	Estimate = runplan.Estimate
-	// ProviderUse is one provider a run uses (runplan.ProviderUse).
-	ProviderUse = runplan.ProviderUse
 )
-
-// LiveConcurrency is how many case repetitions a run that calls providers
-// runs at once without --concurrency (runplan.LiveConcurrency).
-const LiveConcurrency = runplan.LiveConcurrency
 
 // RunOptions tune [Run] and [PrepareRun].
 type RunOptions struct {
@@ -54,11 +37,11 @@ type RunOptions struct {
 	// cassettes.mode, else off, as dryfire does.
 	Mode string
 	// Live configures the modes that call providers.
-	Live LiveOptions
+	Live runplan.LiveOptions
 }
 
 // Run runs the project around path as `dryfire run` does and returns the
-// project and the result: [PrepareRun], then [RunPlan.Execute] without
+// project and the result: [PrepareRun], then [runplan.Plan.Execute] without
 // asking anyone. A caller that calls providers on a person's behalf
 // prepares first and asks.
 func Run(ctx context.Context, path string, o RunOptions) (*suite.Project, *engine.Result, error) {
@@ -81,12 +64,12 @@ func Run(ctx context.Context, path string, o RunOptions) (*suite.Project, *engin
 // workspace reads them: as with dryfire, nothing runs when a suite or
 // dryfire.yaml has an error, a fake case has no script or a passthrough
 // mock's impl does not import (the result then holds the errors, exit
-// code 2); it fails with a *ModeError for a mode dryfire does not know and
+// code 2); it fails with a *runplan.ModeError for a mode dryfire does not know and
 // a provider.ConfigError for a provider name it does not know; in the
 // modes that call providers it resolves their gateways, lists the cases
 // skipped for want of a key, and estimates the calls and their cost.
 // Nothing is called yet.
-func PrepareRun(ctx context.Context, path string, o RunOptions) (*RunPlan, error) {
+func PrepareRun(ctx context.Context, path string, o RunOptions) (*runplan.Plan, error) {
 	l, err := Locate(path)
 	if err != nil {
 		return nil, err

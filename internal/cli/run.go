@@ -7,6 +7,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/passthrough"
+	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/suite"
@@ -126,7 +127,7 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 
 // report prints the run's report and what it recorded, and returns the
 // exit code.
-func (c *runCommand) report(e Env, rp *workspace.RunPlan, res *engine.Result, rec *workspace.Recorded) error {
+func (c *runCommand) report(e Env, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded) error {
 	p := rp.Project
 	if len(res.Errors) > 0 {
 		_ = report.WriteSpecErrors(e.Stderr, p.Root, res.Errors)
@@ -156,7 +157,7 @@ func (c *runCommand) report(e Env, rp *workspace.RunPlan, res *engine.Result, re
 
 // runError maps the errors of workspace.PrepareRun to exit codes and hints.
 func runError(ctx context.Context, path string, err error) error {
-	var me *workspace.ModeError
+	var me *runplan.ModeError
 	var ce *provider.ConfigError
 	switch {
 	case err == nil:

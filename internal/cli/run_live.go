@@ -10,19 +10,19 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/provider"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // liveOptions are the options of the modes that call providers: keys from
 // the command's environment only, dryfire's retries, the progress lines.
-func (c *runCommand) liveOptions(e Env, prog *runProgress) workspace.LiveOptions {
+func (c *runCommand) liveOptions(e Env, prog *runProgress) runplan.LiveOptions {
 	po := provider.Options{MaxRetries: c.maxRetries, OnRetry: prog.retry}
 	if e.tuneProviders != nil {
 		e.tuneProviders(&po)
 	}
-	return workspace.LiveOptions{Env: providerEnv(e), Provider: po, Now: e.Now, RedactSecrets: c.redact, OnCall: prog.call}
+	return runplan.LiveOptions{Env: providerEnv(e), Provider: po, Now: e.Now, RedactSecrets: c.redact, OnCall: prog.call}
 }
 
 // providerEnv reads API keys and base URLs from the command's environment
@@ -41,7 +41,7 @@ func providerEnv(e Env) provider.Env {
 // the cases recording leaves alone) and, when the run will call a
 // provider, what it may call and cost; then it asks, on a terminal, or
 // needs --yes.
-func (c *runCommand) beforeCalls(e Env, rp *workspace.RunPlan) error {
+func (c *runCommand) beforeCalls(e Env, rp *runplan.Plan) error {
 	for _, s := range rp.Skipped {
 		fmt.Fprintln(e.Stdout, s.Line())
 	}
@@ -78,7 +78,7 @@ func (c *runCommand) beforeCalls(e Env, rp *workspace.RunPlan) error {
 // writePlan says what the run will call: per provider its models, its key
 // variable and whether it is set (never its value), the calls at most, the
 // estimated cost, and where cassettes go.
-func writePlan(w io.Writer, rp *workspace.RunPlan) {
+func writePlan(w io.Writer, rp *runplan.Plan) {
 	est := rp.Estimate
 	fmt.Fprintf(w, "dryfire-tui: --cassette-mode %s calls the model providers:\n", rp.Mode)
 	for _, u := range est.Providers {
@@ -106,7 +106,7 @@ func plural(n int, word string) string {
 }
 
 // writeRecorded says what a recording run wrote, redacted and refused.
-func writeRecorded(w io.Writer, rp *workspace.RunPlan, rec *workspace.Recorded) {
+func writeRecorded(w io.Writer, rp *runplan.Plan, rec *runplan.Recorded) {
 	if !rp.Live() || rp.Mode == engine.ModeOff || (!rp.CallsProviders() && len(rec.Written) == 0) {
 		return
 	}
@@ -120,7 +120,7 @@ func writeRecorded(w io.Writer, rp *workspace.RunPlan, rec *workspace.Recorded) 
 }
 
 // writeInterrupted says what an interrupted run leaves behind.
-func writeInterrupted(w io.Writer, rp *workspace.RunPlan, rec *workspace.Recorded) {
+func writeInterrupted(w io.Writer, rp *runplan.Plan, rec *runplan.Recorded) {
 	if !rp.Live() || rp.Mode == engine.ModeOff {
 		return
 	}
@@ -142,7 +142,7 @@ type runProgress struct {
 
 func newRunProgress(w io.Writer) *runProgress { return &runProgress{w: w} }
 
-func (p *runProgress) start(rp *workspace.RunPlan) {
+func (p *runProgress) start(rp *runplan.Plan) {
 	p.mu.Lock()
 	p.most = rp.Estimate.Calls
 	p.mu.Unlock()
