@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -40,11 +41,11 @@ type Options struct {
 	// Path is what the browse page scans: a project, a cassette
 	// directory, a tapes directory or one tape.
 	Path    string
-	Backend Backend
+	Backend backend.Backend
 	// Editor is the command line of $EDITOR ("" = vi).
 	Editor string
 	// Recorder re-records cases (w); nil disables the key.
-	Recorder Recorder
+	Recorder backend.Recorder
 	// Pager is the command line of $PAGER ("" = less).
 	Pager string
 
@@ -54,7 +55,7 @@ type Options struct {
 	// when nothing changed.
 	LookedAt []string
 	// Reload opens the review again (r); nil disables the key.
-	Reload ReviewLoader
+	Reload backend.ReviewLoader
 }
 
 // Model is the root model. It owns what the whole screen shares: which

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/gen"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -48,7 +49,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 	root := benchRoot(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		m := New(Options{Path: root, Backend: Core{}})
+		m := New(Options{Path: root, Backend: backend.Core{}})
 		nm, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 		m = nm.(Model)
 		msg := scanWorkspaceCmd(m.browse.ctx, m.browse.opts.Backend, root, m.browse.gen)()

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
@@ -51,7 +52,7 @@ type browsePage struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	loading bool
-	summary Summary
+	summary backend.Summary
 	scanErr error
 
 	detailGen int // detail request generation
@@ -75,7 +76,7 @@ type browsePage struct {
 	pickerAsk string
 	// records is what each re-record dialog asked to record; recording
 	// is set while one runs, and recordStop stops it.
-	records    asked[RecordPlan]
+	records    asked[backend.RecordPlan]
 	recording  bool
 	recordStop context.CancelFunc
 	// quitAfterRecord quits once the stopped recording has ended.
@@ -89,7 +90,7 @@ type browsePage struct {
 	// to go ahead with a command would run.
 	palette  []paletteEntry
 	running  string
-	commands asked[CommandRequest]
+	commands asked[backend.CommandRequest]
 }
 
 func newBrowsePage(opts Options, styles theme.Styles) browsePage {

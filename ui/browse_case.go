@@ -6,57 +6,9 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
-
-// caseRuns indexes the run verdicts of a workspace's replay by suite and
-// case name.
-func caseRuns(w *workspace.Workspace) map[string]*engine.CaseRun {
-	out := map[string]*engine.CaseRun{}
-	if w.Replay == nil {
-		return out
-	}
-	for _, s := range w.Replay.Suites {
-		for _, c := range s.Cases {
-			out[c.Suite+"\x00"+c.Case] = c
-		}
-	}
-	return out
-}
-
-// caseVerdict is the tree's verdict of a case: passed, failing, errored
-// (passed, but the loop ended in an error, as dryfire's terminal report
-// says after its ✓ and its exit code 3 does), flaky (repetitions
-// disagree), or "" when it could not be graded here.
-func caseVerdict(c *engine.CaseRun) string {
-	for _, r := range c.Reps {
-		if r.NeedsPython {
-			return ""
-		}
-	}
-	switch {
-	case c.Repeated && c.Passes > 0 && c.Passes < len(c.Reps):
-		return "flaky"
-	case c.Passed && endedInError(c) != "":
-		return "errored"
-	case c.Passed:
-		return "passed"
-	}
-	return "failing"
-}
-
-// endedInError returns how the first repetition of a case that ended in
-// an error ended (provider_error, unmocked_tool: dryfire's errors, which
-// its JUnit report calls errors and which make the run exit 3), or "".
-func endedInError(c *engine.CaseRun) string {
-	for _, r := range c.Reps {
-		if t := r.Trace; t != nil && (t.Termination == "provider_error" || t.Termination == "unmocked_tool") {
-			return t.Termination
-		}
-	}
-	return ""
-}
 
 // caseSummary describes a case's run verdict in the detail pane: the
 // verdict, its repetitions, how the loop ended, every assertion with
@@ -73,7 +25,7 @@ func (m browsePage) caseSummary(c *engine.CaseRun, verdict string) []string {
 		out = append(out, line("flaky", theme.Glyph("flaky")+" repetitions disagree"))
 	case "errored":
 		out = append(out, line("errored", theme.Glyph("errored")+" errored: the assertions pass, but the loop ended "+
-			endedInError(c)+" (dryfire reports an error and exits 3)"))
+			backend.EndedInError(c)+" (dryfire reports an error and exits 3)"))
 	default:
 		out = append(out, line(verdict, theme.Glyph(verdict)+" "+verdict))
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -29,7 +30,7 @@ func TestCaseVerdictOfALoopThatEndedInAnError(t *testing.T) {
 	for _, tt := range tests {
 		rep := &engine.CaseResult{Trace: &engine.Trace{Suite: "s", Case: "c", Termination: tt.termination}}
 		c := &engine.CaseRun{Suite: "s", Case: "c", Reps: []*engine.CaseResult{rep}, Rep: rep, Passed: tt.passed}
-		got := caseVerdict(c)
+		got := backend.CaseVerdict(c)
 		if got != tt.want {
 			t.Errorf("%s, passed %v: verdict %q, want %q", tt.termination, tt.passed, got, tt.want)
 			continue

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -104,20 +105,8 @@ func (m browsePage) syncDetail() (browsePage, tea.Cmd) {
 	}
 	m.detailID = it.ID
 	m.detailGen++
-	m.detail = m.detail.SetLoading(it.ID, itemTitle(it))
+	m.detail = m.detail.SetLoading(it.ID, backend.ItemTitle(it))
 	return m, loadDetailCmd(m.ctx, m.opts.Backend, it, m.detailGen)
-}
-
-// itemTitle is "suite › case › turn 1" or "tape › key › entry #0".
-func itemTitle(it tree.Item) string {
-	if it.Format == "tape" {
-		return fmt.Sprintf("%s › %s › entry #%d", it.Group, it.Sub, it.Entry)
-	}
-	t := fmt.Sprintf("%s › %s › turn %d", it.Group, it.Sub, it.Turn)
-	if it.Repeat > 0 {
-		t += fmt.Sprintf(" #%d", it.Repeat)
-	}
-	return t
 }
 
 // nodeSummary describes a group or case in the detail pane.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -15,7 +16,7 @@ import (
 // paletteEntry is a command of the palette: what it runs, and what the
 // row says.
 type paletteEntry struct {
-	req  CommandRequest
+	req  backend.CommandRequest
 	name string
 	what string
 }
@@ -23,23 +24,23 @@ type paletteEntry struct {
 // changesFiles reports whether a command writes files, so that it runs a
 // dry run first and asks before it writes.
 func changesFiles(command string) bool {
-	return command == CommandBaseline || command == CommandDoctor || command == CommandRedact
+	return command == backend.CommandBaseline || command == backend.CommandDoctor || command == backend.CommandRedact
 }
 
 // paletteEntries are the commands the palette offers now: replaying the
 // case under the cursor when there is one.
 func (m browsePage) paletteEntries() []paletteEntry {
-	out := []paletteEntry{{CommandRequest{Command: CommandCheck}, "check", "replay, secrets, prune and doctor over the project: the CI gate"}}
+	out := []paletteEntry{{backend.CommandRequest{Command: backend.CommandCheck}, "check", "replay, secrets, prune and doctor over the project: the CI gate"}}
 	if name := m.selectedCase(); name != "" {
-		out = append(out, paletteEntry{CommandRequest{Command: CommandReplay, Filter: name}, "replay --filter " + name,
+		out = append(out, paletteEntry{backend.CommandRequest{Command: backend.CommandReplay, Filter: name}, "replay --filter " + name,
 			"replay the case under the cursor (and any case whose name contains it)"})
 	}
 	out = append(out,
-		paletteEntry{CommandRequest{Command: CommandReplay}, "replay", "replay every case offline and say which turn would miss"},
-		paletteEntry{CommandRequest{Command: CommandBaseline}, "secrets --write-baseline",
+		paletteEntry{backend.CommandRequest{Command: backend.CommandReplay}, "replay", "replay every case offline and say which turn would miss"},
+		paletteEntry{backend.CommandRequest{Command: backend.CommandBaseline}, "secrets --write-baseline",
 			"accept every current secret finding in " + secrets.DefaultBaselineFile},
-		paletteEntry{CommandRequest{Command: CommandDoctor}, "doctor --fix", "rewrite the files whose only problem is their format"},
-		paletteEntry{CommandRequest{Command: CommandRedact}, "secrets --redact", "replace each secret in place, then prove replay still hits"},
+		paletteEntry{backend.CommandRequest{Command: backend.CommandDoctor}, "doctor --fix", "rewrite the files whose only problem is their format"},
+		paletteEntry{backend.CommandRequest{Command: backend.CommandRedact}, "secrets --redact", "replace each secret in place, then prove replay still hits"},
 	)
 	return out
 }
@@ -90,7 +91,7 @@ func (m browsePage) runPicked(row string) (browsePage, tea.Cmd) {
 }
 
 // runCommand starts a command in a Cmd; one runs at a time.
-func (m browsePage) runCommand(req CommandRequest) (browsePage, tea.Cmd) {
+func (m browsePage) runCommand(req backend.CommandRequest) (browsePage, tea.Cmd) {
 	if m.running != "" {
 		m.setStatus(m.running+" is still running", true)
 		return m, nil

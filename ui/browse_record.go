@@ -9,6 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -20,7 +21,7 @@ import (
 
 // recordPlannedMsg is the plan of a re-recording, for the dialog.
 type recordPlannedMsg struct {
-	plan RecordPlan
+	plan backend.RecordPlan
 	err  error
 }
 
@@ -28,17 +29,17 @@ type recordPlannedMsg struct {
 // where the following event comes from.
 type recordProgressMsg struct {
 	next     <-chan recordEvent
-	progress RecordProgress
+	progress backend.RecordProgress
 }
 
 // recordDoneMsg is the end of a re-recording.
-type recordDoneMsg struct{ result RecordResult }
+type recordDoneMsg struct{ result backend.RecordResult }
 
 // recordEvent is what the recording goroutine sends.
 type recordEvent struct {
-	progress RecordProgress
+	progress backend.RecordProgress
 	done     bool
-	result   RecordResult
+	result   backend.RecordResult
 }
 
 // reviewOpenedMsg carries the review of what a re-recording changed (or
@@ -58,11 +59,11 @@ type backToBrowseMsg struct{}
 // recordTargets are the cases w would re-record: those of the marked
 // dryfire recordings, else the case under the cursor (every case of the
 // suite under it).
-func (m browsePage) recordTargets() []CaseRef {
-	var out []CaseRef
-	seen := map[CaseRef]bool{}
+func (m browsePage) recordTargets() []backend.CaseRef {
+	var out []backend.CaseRef
+	seen := map[backend.CaseRef]bool{}
 	add := func(it tree.Item) {
-		ref := CaseRef{it.Group, it.Sub}
+		ref := backend.CaseRef{Suite: it.Group, Case: it.Sub}
 		if it.Format == "dryfire" && it.Case != nil && !seen[ref] {
 			seen[ref] = true
 			out = append(out, ref)
@@ -82,13 +83,13 @@ func (m browsePage) recordTargets() []CaseRef {
 	switch {
 	case kind == tree.KindSub && len(names) == 2:
 		if info, _, ok := m.tree.SelectedCase(); ok && info != nil {
-			out = append(out, CaseRef{names[0], names[1]})
+			out = append(out, backend.CaseRef{Suite: names[0], Case: names[1]})
 		}
 	case kind == tree.KindGroup && len(names) == 1:
 		// A suite's recordings that belong to a current case are live,
 		// stale or superseded (never a tape's statuses).
 		if _, _, counts := m.tree.SelectedCounts(); counts["live"]+counts["stale"]+counts["superseded"] > 0 {
-			out = append(out, CaseRef{Suite: names[0]}) // every case of the suite
+			out = append(out, backend.CaseRef{Suite: names[0]}) // every case of the suite
 		}
 	}
 	return out
@@ -139,7 +140,7 @@ func (m browsePage) handleRecordPlanned(msg recordPlannedMsg) browsePage {
 // recordLines are the dialog's lines: the cases, each provider with its
 // models and whether its key is set, the calls at most, the cost, where
 // the cassettes go, and what is left out.
-func (m browsePage) recordLines(p RecordPlan) []string {
+func (m browsePage) recordLines(p backend.RecordPlan) []string {
 	s := m.styles
 	var lines []string
 	if len(p.Cases) == 0 {
@@ -178,7 +179,7 @@ func (m browsePage) recordLines(p RecordPlan) []string {
 }
 
 // startRecord runs the plan the dialog id confirmed.
-func (m browsePage) startRecord(p RecordPlan) (browsePage, tea.Cmd) {
+func (m browsePage) startRecord(p backend.RecordPlan) (browsePage, tea.Cmd) {
 	var ctx context.Context
 	ctx, m.recordStop = context.WithCancel(m.opts.Context)
 	m.recording = true

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -24,7 +25,7 @@ const maxBatch = 4000
 
 // scanWorkspaceCmd starts the scan of path in a goroutine and returns its first
 // batch. The goroutine stops sending when ctx is cancelled.
-func scanWorkspaceCmd(ctx context.Context, b Backend, path string, gen int) tea.Cmd {
+func scanWorkspaceCmd(ctx context.Context, b backend.Backend, path string, gen int) tea.Cmd {
 	return func() tea.Msg {
 		ch := make(chan scanEvent, 16)
 		go func() {
@@ -75,14 +76,14 @@ func readScan(ch <-chan scanEvent, gen int) tea.Msg {
 }
 
 // loadDetailCmd reads one recording for the detail pane.
-func loadDetailCmd(ctx context.Context, b Backend, it tree.Item, gen int) tea.Cmd {
+func loadDetailCmd(ctx context.Context, b backend.Backend, it tree.Item, gen int) tea.Cmd {
 	return func() tea.Msg {
 		return detailLoadedMsg{gen: gen, data: b.Detail(ctx, it)}
 	}
 }
 
 // pruneFilesCmd removes the listed files through the backend's prune core.
-func pruneFilesCmd(ctx context.Context, b Backend, items []tree.Item) tea.Cmd {
+func pruneFilesCmd(ctx context.Context, b backend.Backend, items []tree.Item) tea.Cmd {
 	return func() tea.Msg {
 		res, err := b.Prune(ctx, items)
 		return pruneDoneMsg{result: res, err: err}
@@ -90,7 +91,7 @@ func pruneFilesCmd(ctx context.Context, b Backend, items []tree.Item) tea.Cmd {
 }
 
 // runCommandCmd runs a command of the palette through the backend.
-func runCommandCmd(ctx context.Context, b Backend, path string, req CommandRequest) tea.Cmd {
+func runCommandCmd(ctx context.Context, b backend.Backend, path string, req backend.CommandRequest) tea.Cmd {
 	return func() tea.Msg {
 		return commandDoneMsg{req: req, result: b.Run(ctx, path, req)}
 	}
@@ -233,7 +234,7 @@ func secretsReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, p
 }
 
 // reloadReviewCmd opens the review again.
-func reloadReviewCmd(ctx context.Context, load ReviewLoader, gen int) tea.Cmd {
+func reloadReviewCmd(ctx context.Context, load backend.ReviewLoader, gen int) tea.Cmd {
 	return func() tea.Msg {
 		r, dirs, err := load(ctx)
 		return reviewLoadedMsg{gen: gen, review: r, lookedAt: dirs, err: err}
@@ -241,7 +242,7 @@ func reloadReviewCmd(ctx context.Context, load ReviewLoader, gen int) tea.Cmd {
 }
 
 // planRecordCmd asks the recorder what re-recording cases will call.
-func planRecordCmd(ctx context.Context, r Recorder, path string, cases []CaseRef) tea.Cmd {
+func planRecordCmd(ctx context.Context, r backend.Recorder, path string, cases []backend.CaseRef) tea.Cmd {
 	return func() tea.Msg {
 		p, err := r.Plan(ctx, path, cases)
 		return recordPlannedMsg{plan: p, err: err}
@@ -252,12 +253,12 @@ func planRecordCmd(ctx context.Context, r Recorder, path string, cases []CaseRef
 // event; each progress message carries the channel the next one comes
 // from (waitRecordCmd). The goroutine ends when the recording does; a
 // cancelled ctx stops the recording itself.
-func recordCasesCmd(ctx context.Context, r Recorder, p RecordPlan) tea.Cmd {
+func recordCasesCmd(ctx context.Context, r backend.Recorder, p backend.RecordPlan) tea.Cmd {
 	return func() tea.Msg {
 		ch := make(chan recordEvent, 64)
 		go func() {
 			defer close(ch)
-			res := r.Record(ctx, p, func(pr RecordProgress) {
+			res := r.Record(ctx, p, func(pr backend.RecordProgress) {
 				select {
 				case ch <- recordEvent{progress: pr}:
 				default: // the screen is behind: a later line will do
@@ -287,7 +288,7 @@ func readRecord(ch <-chan recordEvent) tea.Msg {
 	}
 	switch {
 	case !ok:
-		return recordDoneMsg{result: RecordResult{Err: errors.New("the recording stopped without a result")}}
+		return recordDoneMsg{result: backend.RecordResult{Err: errors.New("the recording stopped without a result")}}
 	case ev.done:
 		return recordDoneMsg{result: ev.result}
 	}
@@ -305,7 +306,7 @@ func tryRecord(ch <-chan recordEvent) (ev recordEvent, ok, waiting bool) {
 }
 
 // openReviewCmd opens the review of what a re-recording wrote.
-func openReviewCmd(ctx context.Context, r Recorder, root string, written int) tea.Cmd {
+func openReviewCmd(ctx context.Context, r backend.Recorder, root string, written int) tea.Cmd {
 	return func() tea.Msg {
 		rv, looked, err := r.Review(ctx, root)
 		return reviewOpenedMsg{root: root, review: rv, lookedAt: looked, written: written, err: err}

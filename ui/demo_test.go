@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/dryfire-tui/dryfire-tui/examples"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 )
 
 // projectB is the golden project whose tool description changed: 15
@@ -30,9 +31,9 @@ func demoRoot(t testing.TB) string {
 // coreModel is the app on the real core, scanned, at w × h.
 func coreModel(t *testing.T, root string, w, h int) Model {
 	t.Helper()
-	m := New(Options{Path: root, Backend: Core{}, IsDark: true})
+	m := New(Options{Path: root, Backend: backend.Core{}, IsDark: true})
 	m = send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
-	return run(t, m, scanWorkspaceCmd(m.browse.ctx, Core{}, root, m.browse.gen))
+	return run(t, m, scanWorkspaceCmd(m.browse.ctx, backend.Core{}, root, m.browse.gen))
 }
 
 // TestHeaderOnTheDemo: the header of the demo as it opens, at the sizes

@@ -11,12 +11,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 )
 
 // startCoreFlow runs the app on the real core over root at w × h.
 func startCoreFlow(t *testing.T, opts Options, w, h int) (*teatest.TestModel, *screenWatcher) {
 	t.Helper()
-	opts.Backend, opts.IsDark = Core{}, true
+	opts.Backend, opts.IsDark = backend.Core{}, true
 	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(w, h),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 	sw := newScreenWatcher(w, h)

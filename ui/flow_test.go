@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/charmbracelet/x/vt"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 )
 
 // screenWatcher feeds the program's output to a terminal emulator so flows
@@ -54,7 +55,7 @@ func (s *screenWatcher) waitFor(t *testing.T, tm *teatest.TestModel, subs ...str
 func startFlow(t *testing.T, w, h int) (*teatest.TestModel, *fakeBackend, *screenWatcher) {
 	t.Helper()
 	b := &fakeBackend{items: demoItems(), body: loadCassette(t), batch: 2,
-		summary: Summary{Name: "refund-agent", Root: "/project", Project: true}}
+		summary: backend.Summary{Name: "refund-agent", Root: "/project", Project: true}}
 	m := New(Options{Path: "/project", Backend: b, IsDark: true})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))

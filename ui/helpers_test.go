@@ -14,6 +14,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
@@ -23,7 +24,7 @@ import (
 // fakeBackend serves fixed recordings and records prunes.
 type fakeBackend struct {
 	items   []tree.Item
-	summary Summary
+	summary backend.Summary
 	body    jsonv.Value
 	batch   int
 	// miss makes a stale recording one replay never reaches: its ID → the
@@ -31,16 +32,16 @@ type fakeBackend struct {
 	miss   map[string]string
 	mu     sync.Mutex
 	pruned []string
-	ran    []CommandRequest
+	ran    []backend.CommandRequest
 }
 
 // Run records the request and answers with a report naming it; a dry run
 // of a command that writes files has one thing to change.
-func (f *fakeBackend) Run(_ context.Context, _ string, req CommandRequest) CommandResult {
+func (f *fakeBackend) Run(_ context.Context, _ string, req backend.CommandRequest) backend.CommandResult {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.ran = append(f.ran, req)
-	res := CommandResult{Title: req.Command, Lines: []string{"report of " + req.Command + " " + req.Filter}, OK: true}
+	res := backend.CommandResult{Title: req.Command, Lines: []string{"report of " + req.Command + " " + req.Filter}, OK: true}
 	if changesFiles(req.Command) && !req.Apply {
 		res.Todo, res.Confirm = 1, "y changes one file"
 	}
@@ -48,7 +49,7 @@ func (f *fakeBackend) Run(_ context.Context, _ string, req CommandRequest) Comma
 	return res
 }
 
-func (f *fakeBackend) Open(_ context.Context, _ string, onBatch func([]tree.Item)) (Summary, error) {
+func (f *fakeBackend) Open(_ context.Context, _ string, onBatch func([]tree.Item)) (backend.Summary, error) {
 	f.mu.Lock()
 	items := f.items
 	f.mu.Unlock()
@@ -60,7 +61,7 @@ func (f *fakeBackend) Open(_ context.Context, _ string, onBatch func([]tree.Item
 }
 
 func (f *fakeBackend) Detail(_ context.Context, it tree.Item) detail.Data {
-	d := detail.Data{ID: it.ID, Path: it.Path, Title: itemTitle(it), Status: it.Status, Reason: it.Reason,
+	d := detail.Data{ID: it.ID, Path: it.Path, Title: backend.ItemTitle(it), Status: it.Status, Reason: it.Reason,
 		Format: it.Format, Body: f.body, HasBody: true, SecretsChecked: true}
 	if it.Status == "stale" {
 		d.Diff = &detail.Diff{
@@ -84,10 +85,10 @@ func (f *fakeBackend) Detail(_ context.Context, it tree.Item) detail.Data {
 	return d
 }
 
-func (f *fakeBackend) Prune(_ context.Context, items []tree.Item) (PruneResult, error) {
+func (f *fakeBackend) Prune(_ context.Context, items []tree.Item) (backend.PruneResult, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	var res PruneResult
+	var res backend.PruneResult
 	for _, it := range items {
 		f.pruned = append(f.pruned, it.Path)
 		res.Removed = append(res.Removed, it.Path)
@@ -134,7 +135,7 @@ func loadCassette(t testing.TB) jsonv.Value {
 // newTestModel returns a model of size w × h whose scan has finished.
 func newTestModel(t testing.TB, w, h int, items []tree.Item) (Model, *fakeBackend) {
 	b := &fakeBackend{items: items, body: loadCassette(t), batch: 3,
-		summary: Summary{Name: "refund-agent", Root: "/project", Project: true,
+		summary: backend.Summary{Name: "refund-agent", Root: "/project", Project: true,
 			LookedFor: []string{"dryfire cassettes <suite>/<case>/<NN>-<key>.json under /project/.dryfire/cassettes"}}}
 	m := New(Options{Path: "/project", Backend: b, IsDark: true})
 	m = send(t, m, tea.WindowSizeMsg{Width: w, Height: h})

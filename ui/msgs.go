@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -13,7 +14,7 @@ type scanBatchMsg struct {
 	next    <-chan scanEvent
 	items   []tree.Item
 	done    bool
-	summary Summary
+	summary backend.Summary
 	err     error
 }
 
@@ -21,7 +22,7 @@ type scanBatchMsg struct {
 type scanEvent struct {
 	items   []tree.Item
 	done    bool
-	summary Summary
+	summary backend.Summary
 	err     error
 }
 
@@ -33,7 +34,7 @@ type detailLoadedMsg struct {
 
 // pruneDoneMsg reports a prune.
 type pruneDoneMsg struct {
-	result PruneResult
+	result backend.PruneResult
 	err    error
 }
 
@@ -45,8 +46,8 @@ type editorClosedMsg struct {
 
 // commandDoneMsg is what a command of the palette did.
 type commandDoneMsg struct {
-	req    CommandRequest
-	result CommandResult
+	req    backend.CommandRequest
+	result backend.CommandResult
 }
 
 // pagerClosedMsg is sent when $PAGER exits.

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 )
 
 // TestPaletteAsksBeforeWriting: a command that writes files runs as a dry
@@ -34,7 +35,7 @@ func TestPaletteAsksBeforeWriting(t *testing.T) {
 	}
 	gen := m.browse.gen
 	m = keys(t, m, "y")
-	want := []CommandRequest{{Command: CommandDoctor}, {Command: CommandDoctor, Apply: true}}
+	want := []backend.CommandRequest{{Command: backend.CommandDoctor}, {Command: backend.CommandDoctor, Apply: true}}
 	if !slices.Equal(b.ran, want) {
 		t.Errorf("ran %+v, want the dry run then the fix", b.ran)
 	}
@@ -53,7 +54,7 @@ func TestPaletteReplaysTheCaseUnderTheCursor(t *testing.T) {
 		t.Fatalf("no replay of the case under the cursor:\n%s", screenText(m))
 	}
 	m = keys(t, m, "down", "enter") // check, then replay --filter
-	if len(b.ran) != 1 || b.ran[0] != (CommandRequest{Command: CommandReplay, Filter: "parallel_lookups"}) {
+	if len(b.ran) != 1 || b.ran[0] != (backend.CommandRequest{Command: backend.CommandReplay, Filter: "parallel_lookups"}) {
 		t.Errorf("ran %+v", b.ran)
 	}
 	if !m.browse.dialog.Visible() || !strings.Contains(screenText(m), "report of replay parallel_lookups") {
@@ -70,17 +71,17 @@ func TestPaletteReplaysTheCaseUnderTheCursor(t *testing.T) {
 func TestCoreRunsTheCommands(t *testing.T) {
 	root := demoRoot(t)
 	ctx := context.Background()
-	check := Core{}.Run(ctx, root, CommandRequest{Command: CommandCheck})
+	check := backend.Core{}.Run(ctx, root, backend.CommandRequest{Command: backend.CommandCheck})
 	if check.Err != nil || check.OK || !strings.HasPrefix(check.Lines[0], "replay") {
 		t.Errorf("check: ok %v err %v\n%s", check.OK, check.Err, strings.Join(check.Lines, "\n"))
 	}
-	replay := Core{}.Run(ctx, root, CommandRequest{Command: CommandReplay, Filter: "refunds_disabled_escalates"})
+	replay := backend.Core{}.Run(ctx, root, backend.CommandRequest{Command: backend.CommandReplay, Filter: "refunds_disabled_escalates"})
 	if replay.Err != nil || replay.OK || !strings.Contains(strings.Join(replay.Lines, "\n"), "refund_agent::refunds_disabled_escalates") ||
 		strings.Contains(strings.Join(replay.Lines, "\n"), "travel_booking") {
 		t.Errorf("replay of one case:\n%s", strings.Join(replay.Lines, "\n"))
 	}
-	before := Core{}.Run(ctx, root, CommandRequest{Command: CommandRedact})
-	plan := Core{}.Run(ctx, root, CommandRequest{Command: CommandBaseline})
+	before := backend.Core{}.Run(ctx, root, backend.CommandRequest{Command: backend.CommandRedact})
+	plan := backend.Core{}.Run(ctx, root, backend.CommandRequest{Command: backend.CommandBaseline})
 	baseline := filepath.Join(root, secrets.DefaultBaselineFile)
 	if plan.Todo == 0 || plan.Changed {
 		t.Errorf("baseline dry run: %d to accept, changed %v", plan.Todo, plan.Changed)
@@ -88,7 +89,7 @@ func TestCoreRunsTheCommands(t *testing.T) {
 	if _, err := os.Stat(baseline); err == nil {
 		t.Fatal("the dry run wrote the baseline")
 	}
-	done := Core{}.Run(ctx, root, CommandRequest{Command: CommandBaseline, Apply: true})
+	done := backend.Core{}.Run(ctx, root, backend.CommandRequest{Command: backend.CommandBaseline, Apply: true})
 	if done.Err != nil || !done.Changed {
 		t.Fatalf("baseline: %v", done.Err)
 	}
@@ -98,7 +99,7 @@ func TestCoreRunsTheCommands(t *testing.T) {
 	// The baseline accepts the demo's key; what it cannot accept (a file
 	// that does not decode is scanned as text only) stays open, as with
 	// the secrets command.
-	after := Core{}.Run(ctx, root, CommandRequest{Command: CommandRedact})
+	after := backend.Core{}.Run(ctx, root, backend.CommandRequest{Command: backend.CommandRedact})
 	if before.Todo == 0 || after.Todo >= before.Todo || after.Changed {
 		t.Errorf("redact dry run: %d open before the baseline, %d after", before.Todo, after.Todo)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -69,7 +70,7 @@ func TestOpensCalmWithoutProblems(t *testing.T) {
 
 func TestTouchedBeforeTheScanEndsStaysPut(t *testing.T) {
 	b := &fakeBackend{items: demoItems(), body: loadCassette(t), batch: 3,
-		summary: Summary{Name: "refund-agent", Root: "/project", Project: true}}
+		summary: backend.Summary{Name: "refund-agent", Root: "/project", Project: true}}
 	m := New(Options{Path: "/project", Backend: b, IsDark: true})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
 	// A batch arrives (its follow-up Cmd, which waits for the next one, is
@@ -141,7 +142,7 @@ func TestProblemSummary(t *testing.T) {
 func TestProblemSummaryOpensASpecError(t *testing.T) {
 	m, b := newTestModel(t, 120, 30, demoItems())
 	_ = b
-	m.browse.summary.SpecErrors = []SpecError{{File: "evals/ops/incident.eval.yaml", Line: 29, Column: 5, Message: "unknown field 'retries'"}}
+	m.browse.summary.SpecErrors = []backend.SpecError{{File: "evals/ops/incident.eval.yaml", Line: 29, Column: 5, Message: "unknown field 'retries'"}}
 	m = keys(t, m, "p")
 	if !strings.Contains(screenText(m), "evals/ops/incident.eval.yaml:29:5: unknown field 'retries'") {
 		t.Fatalf("the spec error is not listed:\n%s", screenText(m))

@@ -18,6 +18,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
@@ -98,11 +99,11 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 	free := func() { once.Do(func() { close(release) }) }
 	t.Cleanup(free) // before the server closes
 	env := srv.Env()
-	rec := CoreRecorder{
+	rec := backend.CoreRecorder{
 		Env:      func(k string) (string, bool) { v, ok := env[k]; return v, ok },
 		Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries, Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() }},
 	}
-	m := New(Options{Path: f.dir, Backend: Core{}, Recorder: rec, IsDark: true})
+	m := New(Options{Path: f.dir, Backend: backend.Core{}, Recorder: rec, IsDark: true})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(140, 40),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 	scr := newScreenWatcher(140, 40)

@@ -11,25 +11,26 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
 // stopRecorder plans what it is given and records one call, then waits
 // for the stop.
 type stopRecorder struct {
-	plan    RecordPlan
-	planned []CaseRef
+	plan    backend.RecordPlan
+	planned []backend.CaseRef
 }
 
-func (r *stopRecorder) Plan(_ context.Context, _ string, cases []CaseRef) (RecordPlan, error) {
+func (r *stopRecorder) Plan(_ context.Context, _ string, cases []backend.CaseRef) (backend.RecordPlan, error) {
 	r.planned = cases
 	return r.plan, nil
 }
 
-func (r *stopRecorder) Record(ctx context.Context, p RecordPlan, progress func(RecordProgress)) RecordResult {
-	progress(RecordProgress{Calls: 1, Most: p.Calls, Line: "refund_agent::parallel_lookups turn 00 recorded"})
+func (r *stopRecorder) Record(ctx context.Context, p backend.RecordPlan, progress func(backend.RecordProgress)) backend.RecordResult {
+	progress(backend.RecordProgress{Calls: 1, Most: p.Calls, Line: "refund_agent::parallel_lookups turn 00 recorded"})
 	<-ctx.Done()
-	return RecordResult{Written: []string{".dryfire/cassettes/refund_agent/parallel_lookups/00-2f74f3297d225812.json"}, Interrupted: true}
+	return backend.RecordResult{Written: []string{".dryfire/cassettes/refund_agent/parallel_lookups/00-2f74f3297d225812.json"}, Interrupted: true}
 }
 
 func (r *stopRecorder) Review(context.Context, string) (*gitreview.Review, []string, error) {
@@ -37,7 +38,7 @@ func (r *stopRecorder) Review(context.Context, string) (*gitreview.Review, []str
 }
 
 // recordModel is a browser with one stale recording of a graded case.
-func recordModel(t *testing.T, r Recorder) Model {
+func recordModel(t *testing.T, r backend.Recorder) Model {
 	t.Helper()
 	items := []tree.Item{{ID: "a", Path: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json",
 		Format: "dryfire", Group: "refund_agent", Sub: "parallel_lookups", Label: "00 6e943a", Key: "6e943a4a4125d90d",
@@ -56,8 +57,8 @@ func update(m Model, msg tea.Msg) (Model, tea.Cmd) {
 // TestRecordDialogWithoutKey: the dialog says which key is not set and
 // that nothing will be recorded; it cannot be confirmed.
 func TestRecordDialogWithoutKey(t *testing.T) {
-	r := &stopRecorder{plan: RecordPlan{
-		Providers: []RecordProvider{{Name: "anthropic", Models: []string{"claude-sonnet-4-6"}, KeyEnv: "ANTHROPIC_API_KEY"}},
+	r := &stopRecorder{plan: backend.RecordPlan{
+		Providers: []backend.RecordProvider{{Name: "anthropic", Models: []string{"claude-sonnet-4-6"}, KeyEnv: "ANTHROPIC_API_KEY"}},
 		LeftOut:   []string{"refund_agent::parallel_lookups needs ANTHROPIC_API_KEY, which is not set"},
 	}}
 	m := recordModel(t, r)
@@ -66,7 +67,7 @@ func TestRecordDialogWithoutKey(t *testing.T) {
 	}
 	m, cmd := update(m, pressKey("w"))
 	m, _ = update(m, cmd())
-	if len(r.planned) != 1 || r.planned[0] != (CaseRef{"refund_agent", "parallel_lookups"}) {
+	if len(r.planned) != 1 || r.planned[0] != (backend.CaseRef{Suite: "refund_agent", Case: "parallel_lookups"}) {
 		t.Errorf("planned %v", r.planned)
 	}
 	scr := screenText(m)
@@ -98,7 +99,7 @@ func TestRecordKeyFirstOnAFailingCase(t *testing.T) {
 	}
 	m, cmd := update(m, pressKey("w"))
 	_, _ = update(m, cmd())
-	if len(r.planned) != 1 || r.planned[0] != (CaseRef{"refund_agent", "parallel_lookups"}) {
+	if len(r.planned) != 1 || r.planned[0] != (backend.CaseRef{Suite: "refund_agent", Case: "parallel_lookups"}) {
 		t.Errorf("planned %v", r.planned)
 	}
 }
@@ -107,8 +108,8 @@ func TestRecordKeyFirstOnAFailingCase(t *testing.T) {
 // the recording, whose written files the status line then counts; with no
 // git repository there is no review, and the browser says so.
 func TestRecordProgressAndStop(t *testing.T) {
-	r := &stopRecorder{plan: RecordPlan{Cases: []CaseRef{{"refund_agent", "parallel_lookups"}}, Calls: 6, Repetitions: 1,
-		Providers: []RecordProvider{{Name: "anthropic", Models: []string{"claude-sonnet-4-6"}, KeyEnv: "ANTHROPIC_API_KEY", KeySet: true, Calls: 6}},
+	r := &stopRecorder{plan: backend.RecordPlan{Cases: []backend.CaseRef{{Suite: "refund_agent", Case: "parallel_lookups"}}, Calls: 6, Repetitions: 1,
+		Providers: []backend.RecordProvider{{Name: "anthropic", Models: []string{"claude-sonnet-4-6"}, KeyEnv: "ANTHROPIC_API_KEY", KeySet: true, Calls: 6}},
 		Cost:      "about $0.0061 at most", CassetteDir: ".dryfire/cassettes"}}
 	m := recordModel(t, r)
 	m, cmd := update(m, pressKey("w"))
@@ -162,7 +163,7 @@ func TestRecordMarkedSet(t *testing.T) {
 	m = keys(t, m, "g")
 	m, cmd := update(m, pressKey("w"))
 	_, _ = update(m, cmd())
-	want := []CaseRef{{"refund_agent", "late_order"}, {"refund_agent", "unknown_order"}}
+	want := []backend.CaseRef{{Suite: "refund_agent", Case: "late_order"}, {Suite: "refund_agent", Case: "unknown_order"}}
 	if !slices.Equal(r.planned, want) {
 		t.Errorf("planned %v, want %v", r.planned, want)
 	}

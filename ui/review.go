@@ -12,16 +12,13 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/list"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
-
-// ReviewLoader opens the review again (r reloads) and says which
-// directories it looked at.
-type ReviewLoader func(ctx context.Context) (*gitreview.Review, []string, error)
 
 // reviewPage is the review: the recordings changed since git HEAD, grouped
 // by case, with keys to accept (stage), reject (restore the committed
@@ -36,7 +33,7 @@ type reviewPage struct {
 	screen
 	ctx    context.Context
 	keys   ReviewKeyMap
-	reload ReviewLoader
+	reload backend.ReviewLoader
 	list   list.Model
 
 	session  *gitreview.Review // the handle for Cmds

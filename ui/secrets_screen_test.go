@@ -18,6 +18,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 )
 
 // Nothing secret is on screen until R. The test plants generated secrets in
@@ -208,9 +209,9 @@ func scrolled(t *testing.T, m Model, w, h int) (Model, string) {
 func TestScreensMaskSecrets(t *testing.T) {
 	const w, h = 200, 50
 	dir, all := plantedProject(t)
-	m := New(Options{Path: dir, Backend: Core{}, IsDark: true})
+	m := New(Options{Path: dir, Backend: backend.Core{}, IsDark: true})
 	m = send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
-	m = run(t, m, scanWorkspaceCmd(m.browse.ctx, Core{}, dir, m.browse.gen))
+	m = run(t, m, scanWorkspaceCmd(m.browse.ctx, backend.Core{}, dir, m.browse.gen))
 
 	var screens, revealed strings.Builder
 	for _, ref := range []string{"6e943a4a", "225140c8", "9c3e5a1d"} {

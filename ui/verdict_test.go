@@ -6,15 +6,16 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
 // newCoreModel browses a real project through the real core.
 func newCoreModel(t *testing.T, path string, w, h int) Model {
 	t.Helper()
-	m := New(Options{Path: path, Backend: Core{}, IsDark: true})
+	m := New(Options{Path: path, Backend: backend.Core{}, IsDark: true})
 	m = send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
-	return run(t, m, scanWorkspaceCmd(m.browse.ctx, Core{}, path, m.browse.gen))
+	return run(t, m, scanWorkspaceCmd(m.browse.ctx, backend.Core{}, path, m.browse.gen))
 }
 
 // TestCaseVerdicts: a case row carries its run verdict, s cycles to the

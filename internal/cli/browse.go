@@ -11,6 +11,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/ui"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
@@ -62,8 +63,8 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 	if editor == "" {
 		editor = e.Getenv("EDITOR")
 	}
-	rec := ui.CoreRecorder{Env: providerEnv(e), Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries}}
-	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: ui.Core{}, Recorder: rec, Editor: editor,
+	rec := backend.CoreRecorder{Env: providerEnv(e), Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries}}
+	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: backend.Core{}, Recorder: rec, Editor: editor,
 		Pager: e.Getenv("PAGER"), IsDark: true})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {

@@ -9,12 +9,13 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 )
 
 // runReviewUI opens the app on its review page over r and prints what the
 // session did when it ends.
 func runReviewUI(ctx context.Context, e Env, r *gitreview.Review) error {
-	load := ui.NewReviewLoader(r.Root)
+	load := backend.NewReviewLoader(r.Root)
 	var lookedAt []string
 	if len(r.Items) == 0 {
 		// The empty screen says where it looked; only then is it worth

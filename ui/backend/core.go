@@ -1,4 +1,4 @@
-package ui
+package backend
 
 import (
 	"context"
@@ -51,7 +51,7 @@ func (Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summ
 	for i, r := range w.Recordings {
 		items[i] = toItem(w, r)
 		if cr := cases[r.Suite+"\x00"+r.Case]; cr != nil && r.Format == "dryfire" {
-			items[i].Verdict, items[i].Case = caseVerdict(cr), cr
+			items[i].Verdict, items[i].Case = CaseVerdict(cr), cr
 		}
 	}
 	onBatch(items)
@@ -113,7 +113,7 @@ func toItem(w *workspace.Workspace, r *workspace.Recording) tree.Item {
 
 // Detail implements Backend.
 func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
-	d := detail.Data{ID: it.ID, Path: it.Path, Title: itemTitle(it), Status: it.Status, Reason: it.Reason, Format: it.Format}
+	d := detail.Data{ID: it.ID, Path: it.Path, Title: ItemTitle(it), Status: it.Status, Reason: it.Reason, Format: it.Format}
 	rf, ok := it.Ref.(ref)
 	if !ok || rf.r == nil {
 		d.Err = errors.New("recording not loaded yet")

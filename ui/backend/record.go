@@ -1,4 +1,4 @@
-package ui
+package backend
 
 import (
 	"context"
@@ -74,3 +74,7 @@ type RecordResult struct {
 	Interrupted    bool
 	Err            error
 }
+
+// ReviewLoader opens the review again (r reloads) and says which
+// directories it looked at.
+type ReviewLoader func(ctx context.Context) (*gitreview.Review, []string, error)

@@ -1,4 +1,4 @@
-package ui
+package backend
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 func TestCoreRecorderPlan(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "testdata", "golden", "record", "anthropic-A", "project"))); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "golden", "record", "anthropic-A", "project"))); err != nil {
 		t.Fatal(err)
 	}
 	chosen := []CaseRef{{"refund_agent", "parallel_lookups"}, {Suite: "hello_fake"}, {"incident_triage", "loops_until_max_turns"}}
@@ -70,7 +70,7 @@ func TestCoreRecorderNeverShowsTheKey(t *testing.T) {
 	t.Parallel()
 	const key = "Zq8WfT3nKc7LmP2vXy9RbH4sJd6GtA1eQ0uN5oMi"
 	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "testdata", "golden", "record", "anthropic-A", "project"))); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "golden", "record", "anthropic-A", "project"))); err != nil {
 		t.Fatal(err)
 	}
 	var mu sync.Mutex

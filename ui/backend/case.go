@@ -1,0 +1,69 @@
+package backend
+
+import (
+	"fmt"
+
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
+)
+
+// caseRuns indexes the run verdicts of a workspace's replay by suite and
+// case name.
+func caseRuns(w *workspace.Workspace) map[string]*engine.CaseRun {
+	out := map[string]*engine.CaseRun{}
+	if w.Replay == nil {
+		return out
+	}
+	for _, s := range w.Replay.Suites {
+		for _, c := range s.Cases {
+			out[c.Suite+"\x00"+c.Case] = c
+		}
+	}
+	return out
+}
+
+// CaseVerdict is the tree's verdict of a case: passed, failing, errored
+// (passed, but the loop ended in an error, as dryfire's terminal report
+// says after its ✓ and its exit code 3 does), flaky (repetitions
+// disagree), or "" when it could not be graded here.
+func CaseVerdict(c *engine.CaseRun) string {
+	for _, r := range c.Reps {
+		if r.NeedsPython {
+			return ""
+		}
+	}
+	switch {
+	case c.Repeated && c.Passes > 0 && c.Passes < len(c.Reps):
+		return "flaky"
+	case c.Passed && EndedInError(c) != "":
+		return "errored"
+	case c.Passed:
+		return "passed"
+	}
+	return "failing"
+}
+
+// EndedInError returns how the first repetition of a case that ended in
+// an error ended (provider_error, unmocked_tool: dryfire's errors, which
+// its JUnit report calls errors and which make the run exit 3), or "".
+func EndedInError(c *engine.CaseRun) string {
+	for _, r := range c.Reps {
+		if t := r.Trace; t != nil && (t.Termination == "provider_error" || t.Termination == "unmocked_tool") {
+			return t.Termination
+		}
+	}
+	return ""
+}
+
+// ItemTitle is "suite › case › turn 1" or "tape › key › entry #0".
+func ItemTitle(it tree.Item) string {
+	if it.Format == "tape" {
+		return fmt.Sprintf("%s › %s › entry #%d", it.Group, it.Sub, it.Entry)
+	}
+	t := fmt.Sprintf("%s › %s › turn %d", it.Group, it.Sub, it.Turn)
+	if it.Repeat > 0 {
+		t += fmt.Sprintf(" #%d", it.Repeat)
+	}
+	return t
+}
