@@ -22,9 +22,11 @@ var layers = [][]string{
 	// only, imported by nobody.
 	{"internal/gen", "internal/gen/cmd/gen", "internal/loaderdiff", "internal/loaderdiff/cmd/loaderdiff"},
 	{"ui"},
-	// The app's port to the core and its implementation (Core): plain Go
-	// over the core, in the components' types (tree.Item, detail.Data).
-	{"ui/backend"},
+	// What the pages share: the app's port to the core and its
+	// implementation (Core, plain Go over the core in the components'
+	// types: tree.Item, detail.Data), and what every page is made of (the
+	// screen, the shared keys, the messages that cross pages).
+	{"ui/backend", "ui/page"},
 	{"ui/*"},     // the UI's components
 	{"ui/frame"}, // leaves every component may use: layout and text fitting,
 	{"ui/theme"}, // and every style

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -63,7 +64,7 @@ type Options struct {
 // page has; each page owns
 // its layout, focus, overlays, status line and children.
 type Model struct {
-	keys   KeyMap
+	keys   page.KeyMap
 	page   Page
 	isDark bool
 	browse browsePage
@@ -80,7 +81,7 @@ func New(opts Options) Model {
 		opts.Context = context.Background()
 	}
 	styles := theme.New(opts.IsDark)
-	m := Model{keys: DefaultKeyMap(), page: opts.Page, isDark: opts.IsDark}
+	m := Model{keys: page.DefaultKeyMap(), page: opts.Page, isDark: opts.IsDark}
 	if m.page == PageReview {
 		m.review = newReviewPage(opts, styles)
 	} else {
@@ -130,7 +131,7 @@ func (m Model) openReview(msg reviewOpenedMsg) (tea.Model, tea.Cmd) {
 		if msg.err != nil {
 			why = msg.err.Error()
 		}
-		m.browse.setStatus(fmt.Sprintf("re-recorded %d cassette(s); no review: %s", msg.written, why), false)
+		m.browse.SetStatus(fmt.Sprintf("re-recorded %d cassette(s); no review: %s", msg.written, why), false)
 		return m.withBrowse(m.browse.rescan())
 	}
 	r := m.browse.opts.Recorder
@@ -139,7 +140,7 @@ func (m Model) openReview(msg reviewOpenedMsg) (tea.Model, tea.Cmd) {
 	m.review = newReviewPage(opts, theme.New(m.isDark))
 	m.review.fromBrowse = true
 	// What the re-recording did (or that it was stopped) stays in sight.
-	m.review.setStatus(m.browse.status, m.browse.statusErr)
+	m.review.SetStatus(m.browse.Status, m.browse.StatusErr)
 	m.page = PageReview
 	m.resize(m.width, m.height)
 	return m, nil

@@ -10,6 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -40,7 +41,7 @@ func (m mode) String() string {
 // scan (its generation and cancel function), the tree, and the prune
 // confirmations; the rest of the screen is the embedded screen.
 type browsePage struct {
-	screen
+	page.Screen
 	opts Options
 	keys BrowseKeyMap
 	mode mode
@@ -62,7 +63,7 @@ type browsePage struct {
 	reselect     []string
 	reselectPath []string
 	// prunes is what each prune dialog listed for removal.
-	prunes asked[[]tree.Item]
+	prunes page.Asked[[]tree.Item]
 	// pruneAfterScan opens the prune dialog when the running scan ends:
 	// the marks were made on an older scan, and a recording may have
 	// become live since (a suite restored, a case renamed back).
@@ -76,7 +77,7 @@ type browsePage struct {
 	pickerAsk string
 	// records is what each re-record dialog asked to record; recording
 	// is set while one runs, and recordStop stops it.
-	records    asked[backend.RecordPlan]
+	records    page.Asked[backend.RecordPlan]
 	recording  bool
 	recordStop context.CancelFunc
 	// quitAfterRecord quits once the stopped recording has ended.
@@ -90,12 +91,12 @@ type browsePage struct {
 	// to go ahead with a command would run.
 	palette  []paletteEntry
 	running  string
-	commands asked[backend.CommandRequest]
+	commands page.Asked[backend.CommandRequest]
 }
 
 func newBrowsePage(opts Options, styles theme.Styles) browsePage {
 	keys := DefaultBrowseKeyMap()
-	m := browsePage{screen: newScreen(styles, keys.Detail, keys.Dialog, keys.Overlay),
+	m := browsePage{Screen: page.NewScreen(styles, keys.Detail, keys.Dialog, keys.Overlay),
 		opts: opts, keys: keys, tree: tree.New(styles, keys.Tree), picker: picker.New(styles, keys.Picker)}
 	m.ctx, m.cancel = context.WithCancel(opts.Context)
 	m.gen, m.loading = 1, true
@@ -118,13 +119,13 @@ func (m browsePage) stop() {
 }
 
 func (m *browsePage) setLayout(l Layout) {
-	m.setScreenLayout(l)
+	m.SetScreenLayout(l)
 	m.tree.SetSize(l.ListW, l.BodyH)
 	m.picker.SetSize(l.Width, l.BodyH)
 }
 
 func (m *browsePage) setStyles(s theme.Styles) {
-	m.setScreenStyles(s)
+	m.SetScreenStyles(s)
 	m.tree.SetStyles(s)
 	m.picker.SetStyles(s)
 }
@@ -139,15 +140,15 @@ func (m browsePage) update(msg tea.Msg) (browsePage, tea.Cmd) {
 	case tea.MouseClickMsg:
 		return m.handleClick(msg)
 	case dialog.ConfirmedMsg:
-		if p, rest, ok := m.records.take(msg.ID); ok {
+		if p, rest, ok := m.records.Take(msg.ID); ok {
 			m.records = rest
 			return m.startRecord(p)
 		}
 		return m.confirm(msg.ID)
 	case dialog.CancelledMsg:
-		_, m.prunes, _ = m.prunes.take(msg.ID)
-		_, m.records, _ = m.records.take(msg.ID)
-		_, m.commands, _ = m.commands.take(msg.ID)
+		_, m.prunes, _ = m.prunes.Take(msg.ID)
+		_, m.records, _ = m.records.Take(msg.ID)
+		_, m.commands, _ = m.commands.Take(msg.ID)
 	case picker.PickedMsg:
 		return m.handlePicked(msg)
 	}
@@ -155,7 +156,7 @@ func (m browsePage) update(msg tea.Msg) (browsePage, tea.Cmd) {
 }
 
 // setFocus moves the keyboard to a pane.
-func (m *browsePage) setFocus(f focus) { m.screen.setFocus(f, &m.tree) }
+func (m *browsePage) setFocus(f page.Focus) { m.SetFocus(f, &m.tree) }
 
 // rescan cancels the running scan and starts a new generation; results of
 // the old one are dropped when they arrive.
@@ -185,7 +186,7 @@ func (m browsePage) projectName() string {
 
 // render is the page as a string.
 func (m browsePage) render() string {
-	return frame.Render(m.layout, "dryfire-tui", m.headerView, m.bodyRows, m.statusView, m.footerView)
+	return frame.Render(m.Layout, "dryfire-tui", m.headerView, m.bodyRows, m.statusView, m.footerView)
 }
 
 // bodyRows is the body: the problem summary over everything, the empty
@@ -193,10 +194,10 @@ func (m browsePage) render() string {
 func (m browsePage) bodyRows() []string {
 	var empty func() []string
 	switch {
-	case m.picker.Visible() && !m.overlay():
+	case m.picker.Visible() && !m.Overlay():
 		empty = func() []string { return strings.Split(m.picker.View(), "\n") }
 	case !m.loading && m.tree.Len() == 0:
 		empty = m.emptyView
 	}
-	return m.bodyView(m.tree.View, empty)
+	return m.BodyView(m.tree.View, empty)
 }

@@ -15,7 +15,7 @@ import (
 // expected and actual when it failed, and the judges' scores and
 // reasoning.
 func (m browsePage) caseSummary(c *engine.CaseRun, verdict string) []string {
-	s := m.styles
+	s := m.Styles
 	line := func(st, text string) string { return s.StatusStyle(st).Render(text) }
 	var out []string
 	switch verdict {

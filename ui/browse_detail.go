@@ -15,7 +15,7 @@ import (
 // pager, and esc while a search is shown.
 func (m browsePage) detailKey(msg tea.KeyPressMsg, k BrowseKeyMap) bool {
 	d := k.Detail
-	q, _ := m.detail.Search()
+	q, _ := m.Detail.Search()
 	return key.Matches(msg, d.Jump, d.Search, d.NextMatch, d.PrevMatch, d.CopyValue, d.CopyPath, d.Pager) ||
 		q != "" && key.Matches(msg, k.Back) && msg.Code == tea.KeyEscape
 }
@@ -27,7 +27,7 @@ func (m browsePage) handleDetailKey(msg tea.KeyPressMsg, k BrowseKeyMap) (browse
 	case key.Matches(msg, d.Jump):
 		return m.jumpToMiss()
 	case key.Matches(msg, d.Search):
-		q, _ := m.detail.Search()
+		q, _ := m.Detail.Search()
 		m.mode, m.filterText = modeSearch, q
 	case key.Matches(msg, d.NextMatch, d.PrevMatch):
 		dir := 1
@@ -35,11 +35,11 @@ func (m browsePage) handleDetailKey(msg tea.KeyPressMsg, k BrowseKeyMap) (browse
 			dir = -1
 		}
 		var wrapped bool
-		if m.detail, wrapped = m.detail.NextMatch(dir); wrapped {
-			m.setStatus("search wrapped around", false)
+		if m.Detail, wrapped = m.Detail.NextMatch(dir); wrapped {
+			m.SetStatus("search wrapped around", false)
 		}
 	case key.Matches(msg, d.CopyValue, d.CopyPath):
-		path, value, ok := m.detail.CursorValue()
+		path, value, ok := m.Detail.CursorValue()
 		if !ok {
 			return m, nil
 		}
@@ -48,9 +48,9 @@ func (m browsePage) handleDetailKey(msg tea.KeyPressMsg, k BrowseKeyMap) (browse
 		}
 		return m, copyTextCmd(value, fmt.Sprintf("value of %s (%d bytes)", visible.Line(orRoot(path)), len(value)))
 	case key.Matches(msg, d.Pager):
-		return m, pageTextCmd(m.opts.Pager, m.detail.PlainText())
+		return m, pageTextCmd(m.opts.Pager, m.Detail.PlainText())
 	default: // esc with a search shown ends the search
-		m.detail = m.detail.SetSearch("")
+		m.Detail = m.Detail.SetSearch("")
 	}
 	return m, nil
 }
@@ -65,13 +65,13 @@ func orRoot(path string) string {
 // jumpToMiss is enter on the Diff tab of a turn replay never reaches: the
 // cursor goes to the turn where its case misses, the tab stays.
 func (m browsePage) jumpToMiss() (browsePage, tea.Cmd) {
-	data, ok := m.detail.Data()
+	data, ok := m.Detail.Data()
 	if !ok || data.Diff == nil || data.Diff.Miss == nil {
 		return m, nil
 	}
 	var found bool
 	if m.tree, found = m.tree.SelectID(data.Diff.Miss.ID); !found {
-		m.setStatus("the recording where the case misses is hidden by the filter · esc clears it", false)
+		m.SetStatus("the recording where the case misses is hidden by the filter · esc clears it", false)
 		return m, nil
 	}
 	return m.syncDetail()
@@ -83,8 +83,8 @@ func (m browsePage) handleSearchKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 	switch {
 	case msg.Code == tea.KeyEnter:
 		m.mode = modeBrowse
-		if _, n := m.detail.Search(); n == 0 && m.filterText != "" {
-			m.setStatus(fmt.Sprintf("%q is not in this tab", m.filterText), false)
+		if _, n := m.Detail.Search(); n == 0 && m.filterText != "" {
+			m.SetStatus(fmt.Sprintf("%q is not in this tab", m.filterText), false)
 		}
 		return m, nil
 	case msg.Code == tea.KeyEscape:
@@ -99,7 +99,7 @@ func (m browsePage) handleSearchKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 	default:
 		return m, nil
 	}
-	m.detail = m.detail.SetSearch(m.filterText)
+	m.Detail = m.Detail.SetSearch(m.filterText)
 	return m, nil
 }
 
@@ -110,7 +110,7 @@ func (m browsePage) editTarget() (path string, line int, suite bool) {
 	if !ok {
 		return "", 0, false
 	}
-	if d, ok := m.detail.Data(); ok && d.ID == it.ID && d.Diff != nil && len(d.Diff.Sources) > 0 {
+	if d, ok := m.Detail.Data(); ok && d.ID == it.ID && d.Diff != nil && len(d.Diff.Sources) > 0 {
 		src := d.Diff.Sources[0]
 		return m.absPath(src.File), src.Line, true
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -41,7 +42,7 @@ func (m browsePage) handleScanBatch(msg scanBatchMsg) (browsePage, tea.Cmd) {
 	if m.pruneAfterScan {
 		m.pruneAfterScan = false
 		if msg.err == nil {
-			m.setStatus("", false)
+			m.SetStatus("", false)
 			m = m.openPrune()
 		}
 	}
@@ -53,7 +54,7 @@ func (m browsePage) handleScanBatch(msg scanBatchMsg) (browsePage, tea.Cmd) {
 // that became live since it was marked is kept, not removed.
 func (m browsePage) rescanThenPrune() (browsePage, tea.Cmd) {
 	m.pruneAfterScan = true
-	m.setStatus("reading the recordings again before pruning…", false)
+	m.SetStatus("reading the recordings again before pruning…", false)
 	return m.rescan()
 }
 
@@ -81,7 +82,7 @@ func (m browsePage) restoreCursor() browsePage {
 // handleDetailLoaded shows a recording unless the cursor has moved on.
 func (m browsePage) handleDetailLoaded(msg detailLoadedMsg) browsePage {
 	if msg.gen == m.detailGen {
-		m.detail = m.detail.SetData(msg.data)
+		m.Detail = m.Detail.SetData(msg.data)
 	}
 	return m
 }
@@ -96,7 +97,7 @@ func (m browsePage) syncDetail() (browsePage, tea.Cmd) {
 		if id != m.detailID {
 			m.detailID = id
 			m.detailGen++
-			m.detail = m.detail.Clear(m.nodeSummary(kind, names))
+			m.Detail = m.Detail.Clear(m.nodeSummary(kind, names))
 		}
 		return m, nil
 	}
@@ -105,7 +106,7 @@ func (m browsePage) syncDetail() (browsePage, tea.Cmd) {
 	}
 	m.detailID = it.ID
 	m.detailGen++
-	m.detail = m.detail.SetLoading(it.ID, backend.ItemTitle(it))
+	m.Detail = m.Detail.SetLoading(it.ID, backend.ItemTitle(it))
 	return m, loadDetailCmd(m.ctx, m.opts.Backend, it, m.detailGen)
 }
 
@@ -114,7 +115,7 @@ func (m browsePage) nodeSummary(kind tree.Kind, names []string) []string {
 	if len(names) == 0 {
 		return nil
 	}
-	s := m.styles
+	s := m.Styles
 	total, secrets, counts := m.tree.SelectedCounts()
 	what := "suite"
 	if kind == tree.KindSub {
@@ -143,33 +144,33 @@ func (m browsePage) nodeSummary(kind tree.Kind, names []string) []string {
 
 // handleWheel scrolls the pane under the pointer.
 func (m browsePage) handleWheel(msg tea.MouseWheelMsg) (browsePage, tea.Cmd) {
-	d := 3 * m.wheel(msg)
+	d := 3 * m.Wheel(msg)
 	if d == 0 || m.picker.Visible() {
 		return m, nil
 	}
-	if m.overLeft(msg.X) {
+	if m.OverLeft(msg.X) {
 		m.tree.ScrollBy(d)
 		return m.syncDetail()
 	}
-	m.detail.ScrollBy(d)
+	m.Detail.ScrollBy(d)
 	return m, nil
 }
 
 // handleClick selects a tree row or a detail tab.
 func (m browsePage) handleClick(msg tea.MouseClickMsg) (browsePage, tea.Cmd) {
-	row, ok := m.bodyRow(msg.Y)
+	row, ok := m.BodyRow(msg.Y)
 	if msg.Button != tea.MouseLeft || m.mode != modeBrowse || m.covered() || !ok {
 		return m, nil
 	}
-	if m.overLeft(msg.X) {
-		m.setFocus(focusList)
+	if m.OverLeft(msg.X) {
+		m.setFocus(page.FocusList)
 		m.tree = m.tree.Click(row)
 		return m.syncDetail()
 	}
-	m.setFocus(focusDetail)
-	if row == m.detail.TabBarRow() {
-		if t, ok := m.detail.TabAt(msg.X - m.layout.DetailX); ok {
-			m.detail = m.detail.SetTab(t)
+	m.setFocus(page.FocusDetail)
+	if row == m.Detail.TabBarRow() {
+		if t, ok := m.Detail.TabAt(msg.X - m.Layout.DetailX); ok {
+			m.Detail = m.Detail.SetTab(t)
 		}
 	}
 	return m, nil
@@ -180,17 +181,17 @@ const nothingMarked = "nothing marked: space marks a recording (on a suite or ca
 
 // covered reports whether an overlay (help, a dialog, the problem
 // summary) hides the panes.
-func (m browsePage) covered() bool { return m.overlay() || m.picker.Visible() }
+func (m browsePage) covered() bool { return m.Overlay() || m.picker.Visible() }
 
 // openPrune asks to confirm the prune of the marked recordings: the
 // prunable ones with the reason prune gives, the others with their status
 // and why they are kept.
 func (m browsePage) openPrune() browsePage {
 	if m.tree.MarkCount() == 0 {
-		m.setStatus(nothingMarked, false)
+		m.SetStatus(nothingMarked, false)
 		return m
 	}
-	s := m.styles
+	s := m.Styles
 	var remove, keep []string
 	var items []tree.Item
 	entry := func(it tree.Item, reason string) []string {
@@ -219,8 +220,8 @@ func (m browsePage) openPrune() browsePage {
 		lines = append(lines, "", s.Dialog.OK.Render(fmt.Sprintf("Kept, not prunable (%d):", len(keep)/2)))
 		lines = append(lines, keep...)
 	}
-	id := m.openDialog(dialog.Content{Title: "Prune marked recordings", Lines: lines, CanConfirm: len(items) > 0})
-	m.prunes = m.prunes.add(id, items)
+	id := m.OpenDialog(dialog.Content{Title: "Prune marked recordings", Lines: lines, CanConfirm: len(items) > 0})
+	m.prunes = m.prunes.Add(id, items)
 	return m
 }
 
@@ -228,17 +229,17 @@ func (m browsePage) openPrune() browsePage {
 func (m browsePage) confirmPrune(id int) (browsePage, tea.Cmd) {
 	var items []tree.Item
 	var ok bool
-	if items, m.prunes, ok = m.prunes.take(id); !ok {
+	if items, m.prunes, ok = m.prunes.Take(id); !ok {
 		return m, nil
 	}
-	m.setStatus(fmt.Sprintf("pruning %d file(s)…", len(items)), false)
+	m.SetStatus(fmt.Sprintf("pruning %d file(s)…", len(items)), false)
 	return m, pruneFilesCmd(m.ctx, m.opts.Backend, items)
 }
 
 // handlePruneDone reports the prune and rescans.
 func (m browsePage) handlePruneDone(msg pruneDoneMsg) (browsePage, tea.Cmd) {
 	if msg.err != nil {
-		m.setStatus("prune failed: "+msg.err.Error(), true)
+		m.SetStatus("prune failed: "+msg.err.Error(), true)
 		return m, nil
 	}
 	m.tree = m.tree.ClearMarks()
@@ -246,7 +247,7 @@ func (m browsePage) handlePruneDone(msg pruneDoneMsg) (browsePage, tea.Cmd) {
 	if n := len(msg.result.Kept); n > 0 {
 		text += fmt.Sprintf(", kept %d (%s)", n, msg.result.Kept[0].Reason)
 	}
-	m.setStatus(text, false)
+	m.SetStatus(text, false)
 	return m.rescan()
 }
 
@@ -274,9 +275,9 @@ func (m browsePage) absPath(rel string) string {
 // handleEditorClosed re-reads the workspace after an edit.
 func (m browsePage) handleEditorClosed(msg editorClosedMsg) (browsePage, tea.Cmd) {
 	if msg.err != nil {
-		m.setStatus("editor: "+msg.err.Error(), true)
+		m.SetStatus("editor: "+msg.err.Error(), true)
 		return m, nil
 	}
-	m.setStatus("re-reading after edit", false)
+	m.SetStatus("re-reading after edit", false)
 	return m.rescan()
 }

@@ -172,7 +172,7 @@ func slicesDeleteEmpty(parts []string) []string {
 // most detailed level that fits the width. When even the least detailed
 // does not fit, the project name is cut, never a problem count.
 func (m browsePage) headerView() string {
-	s, w := m.styles, m.layout.Width
+	s, w := m.Styles, m.Layout.Width
 	h := m.headerCounts()
 	name := h.name
 	var counts string

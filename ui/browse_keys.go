@@ -10,6 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -18,7 +19,7 @@ import (
 // has, the page's actions and its children's keymaps. It drives dispatch,
 // the key line, the ? overlay and docs/keys.md.
 type BrowseKeyMap struct {
-	KeyMap
+	page.KeyMap
 	Filter, Clear, StatusFilter, Back    key.Binding
 	NextProblem, PrevProblem, Problems   key.Binding
 	Palette                              key.Binding
@@ -35,7 +36,7 @@ type BrowseKeyMap struct {
 // DefaultBrowseKeyMap returns the keys of DESIGN.md.
 func DefaultBrowseKeyMap() BrowseKeyMap {
 	return BrowseKeyMap{
-		KeyMap:       DefaultKeyMap(),
+		KeyMap:       page.DefaultKeyMap(),
 		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 		Clear:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear")),
 		StatusFilter: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "status")),
@@ -93,10 +94,10 @@ var browseLegend = []string{
 func (m browsePage) keysNow() BrowseKeyMap {
 	k := m.keys
 	k.Tree = m.tree.Keys()
-	k.Detail = m.detail.Keys()
+	k.Detail = m.Detail.Keys()
 	it, leaf := m.tree.Selected()
 	hasRows := m.tree.Rows() > 0
-	inDetail := m.focus == focusDetail
+	inDetail := m.Focus == page.FocusDetail
 	k.Open.SetEnabled(hasRows && (!leaf || !inDetail))
 	k.Focus.SetEnabled(hasRows)
 	k.Back.SetEnabled(inDetail)
@@ -140,10 +141,10 @@ func (m browsePage) keysNow() BrowseKeyMap {
 	// The key line names esc alone (? lists h and ← too); when the detail
 	// fills the screen, back can only be to the tree.
 	k.Back.SetHelp("esc", "back to tree")
-	if !m.layout.Split {
+	if !m.Layout.Split {
 		k.Back.SetHelp("esc", "back")
 	}
-	if !m.layout.Split && !inDetail {
+	if !m.Layout.Split && !inDetail {
 		// On a narrow screen the tree hides the detail: enter opens it
 		// rather than acting on a Diff tab nobody can see.
 		k.Detail.Jump.SetEnabled(false)
@@ -182,12 +183,12 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 		var cmd tea.Cmd
 		m.picker, cmd = m.picker.Update(msg)
 		return m, cmd
-	case m.overlay():
+	case m.Overlay():
 		var cmd tea.Cmd
-		m.screen, cmd = m.updateOverlay(msg)
+		m.Screen, cmd = m.UpdateOverlay(msg)
 		return m, cmd
 	}
-	m.status, m.statusErr = "", false
+	m.Status, m.StatusErr = "", false
 	m.touched = true
 	k := m.keysNow()
 	switch {
@@ -195,7 +196,7 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 		m.cancel()
 		return m, tea.Quit
 	case key.Matches(msg, k.Help):
-		m.help = m.help.Show("Keys", m.keys.Groups(), browseLegend)
+		m.Help = m.Help.Show("Keys", m.keys.Groups(), browseLegend)
 		return m, nil
 	case m.detailKey(msg, k):
 		return m.handleDetailKey(msg, k)
@@ -206,7 +207,7 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 	case key.Matches(msg, k.Palette):
 		m = m.openPalette()
 	case key.Matches(msg, k.Prune) && m.tree.MarkCount() == 0:
-		m.setStatus(nothingMarked, false)
+		m.SetStatus(nothingMarked, false)
 		return m, nil
 	case key.Matches(msg, k.Prune):
 		return m.rescanThenPrune()
@@ -235,23 +236,23 @@ func (m browsePage) handleMoveKey(msg tea.KeyPressMsg, k BrowseKeyMap) browsePag
 	case key.Matches(msg, k.Clear):
 		m.tree = m.tree.SetFilter("").SetStatusFilter("")
 	case key.Matches(msg, k.Back):
-		m.setFocus(focusList)
+		m.setFocus(page.FocusList)
 	case key.Matches(msg, k.StatusFilter):
 		m.tree = m.tree.SetStatusFilter(nextStatus(m.tree.Statuses(), m.tree.StatusFilter()))
 	case key.Matches(msg, k.Focus):
-		m.setFocus(1 - m.focus)
+		m.setFocus(1 - m.Focus)
 	case key.Matches(msg, k.Open):
 		m.open()
-	case key.Matches(msg, m.keys.Tree.Mark) && !k.Tree.Mark.Enabled() && m.focus == focusList && m.tree.Rows() > 0:
-		m.setStatus("nothing here to prune: space marks orphaned, superseded and stale schema_version recordings", false)
-	case key.Matches(msg, k.Tree.Mark) && m.focus == focusDetail:
+	case key.Matches(msg, m.keys.Tree.Mark) && !k.Tree.Mark.Enabled() && m.Focus == page.FocusList && m.tree.Rows() > 0:
+		m.SetStatus("nothing here to prune: space marks orphaned, superseded and stale schema_version recordings", false)
+	case key.Matches(msg, k.Tree.Mark) && m.Focus == page.FocusDetail:
 		// The detail shows the recording under the tree's cursor: mark it
 		// and stay on it.
 		m.tree = m.tree.ToggleMark()
 	case key.Matches(msg, k.Detail.Tabs, k.Detail.NextTab, k.Detail.PrevTab, k.Detail.Reveal, k.Detail.Wrap):
-		m.detail, _ = m.detail.Update(msg)
-	case m.focus == focusDetail:
-		m.detail, _ = m.detail.Update(msg)
+		m.Detail, _ = m.Detail.Update(msg)
+	case m.Focus == page.FocusDetail:
+		m.Detail, _ = m.Detail.Update(msg)
 	default:
 		m.tree, _ = m.tree.Update(msg)
 	}
@@ -264,7 +265,7 @@ func (m *browsePage) open() {
 		m.tree = m.tree.Toggle()
 		return
 	}
-	m.setFocus(focusDetail)
+	m.setFocus(page.FocusDetail)
 }
 
 // copy puts the selected recording's path (or key) on the clipboard.

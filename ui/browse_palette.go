@@ -66,7 +66,7 @@ func (m browsePage) selectedCase() string {
 // openPalette is ':': the commands that exist on the command line, run
 // from here through the same core, their report shown in a box.
 func (m browsePage) openPalette() browsePage {
-	s := m.styles
+	s := m.Styles
 	var rows []picker.Row
 	for i, e := range m.paletteEntries() {
 		text := s.Detail.Role.Render(fmt.Sprintf("%-26s", visible.Line(e.name))) + s.Muted.Render(" "+e.what)
@@ -93,7 +93,7 @@ func (m browsePage) runPicked(row string) (browsePage, tea.Cmd) {
 // runCommand starts a command in a Cmd; one runs at a time.
 func (m browsePage) runCommand(req backend.CommandRequest) (browsePage, tea.Cmd) {
 	if m.running != "" {
-		m.setStatus(m.running+" is still running", true)
+		m.SetStatus(m.running+" is still running", true)
 		return m, nil
 	}
 	m.running = req.Command
@@ -101,7 +101,7 @@ func (m browsePage) runCommand(req backend.CommandRequest) (browsePage, tea.Cmd)
 	if changesFiles(req.Command) && !req.Apply {
 		verb = "working out what " + req.Command + " would change"
 	}
-	m.setStatus(verb+"…", false)
+	m.SetStatus(verb+"…", false)
 	return m, runCommandCmd(m.ctx, m.opts.Backend, m.opts.Path, req)
 }
 
@@ -111,7 +111,7 @@ func (m browsePage) runCommand(req backend.CommandRequest) (browsePage, tea.Cmd)
 func (m browsePage) handleCommandDone(msg commandDoneMsg) (browsePage, tea.Cmd) {
 	m.running = ""
 	r := msg.result
-	s := m.styles
+	s := m.Styles
 	var body []string
 	for _, l := range r.Lines {
 		body = append(body, visible.Line(l))
@@ -121,16 +121,16 @@ func (m browsePage) handleCommandDone(msg commandDoneMsg) (browsePage, tea.Cmd) 
 	}
 	if changesFiles(msg.req.Command) && !msg.req.Apply && r.Err == nil {
 		if r.Todo == 0 {
-			m.setStatus(r.Title+": nothing to change", false)
-			m.openDialog(dialog.Content{Title: r.Title + " · nothing to change", Lines: body})
+			m.SetStatus(r.Title+": nothing to change", false)
+			m.OpenDialog(dialog.Content{Title: r.Title + " · nothing to change", Lines: body})
 			return m, nil
 		}
 		body = append(body, "", s.Dialog.Danger.Render(visible.Line(r.Confirm)))
-		id := m.openDialog(dialog.Content{Title: r.Title + " · what it would change", Lines: body, CanConfirm: true})
+		id := m.OpenDialog(dialog.Content{Title: r.Title + " · what it would change", Lines: body, CanConfirm: true})
 		apply := msg.req
 		apply.Apply = true
-		m.commands = m.commands.add(id, apply)
-		m.setStatus("", false)
+		m.commands = m.commands.Add(id, apply)
+		m.SetStatus("", false)
 		return m, nil
 	}
 	outcome := "ok"
@@ -140,8 +140,8 @@ func (m browsePage) handleCommandDone(msg commandDoneMsg) (browsePage, tea.Cmd) 
 	case !r.OK:
 		outcome = "problems found"
 	}
-	m.setStatus(fmt.Sprintf("%s: %s", r.Title, outcome), r.Err != nil)
-	m.openDialog(dialog.Content{Title: r.Title + " · " + outcome, Lines: body})
+	m.SetStatus(fmt.Sprintf("%s: %s", r.Title, outcome), r.Err != nil)
+	m.OpenDialog(dialog.Content{Title: r.Title + " · " + outcome, Lines: body})
 	if r.Changed {
 		return m.rescan()
 	}
@@ -151,7 +151,7 @@ func (m browsePage) handleCommandDone(msg commandDoneMsg) (browsePage, tea.Cmd) 
 // confirm acts on the dialog id confirmed: a prune, or a command that
 // writes files.
 func (m browsePage) confirm(id int) (browsePage, tea.Cmd) {
-	if req, rest, ok := m.commands.take(id); ok {
+	if req, rest, ok := m.commands.Take(id); ok {
 		m.commands = rest
 		return m.runCommand(req)
 	}

@@ -25,14 +25,14 @@ func (m browsePage) land() browsePage {
 	}
 	n := m.tree.Count(isProblem)
 	if n == 0 {
-		m.setStatus(fmt.Sprintf("nothing needs attention: %s", m.calmSummary()), false)
+		m.SetStatus(fmt.Sprintf("nothing needs attention: %s", m.calmSummary()), false)
 		return m
 	}
 	var ok bool
 	if m.tree, ok = m.tree.First(isProblem); ok {
 		it, _ := m.tree.Selected()
-		m.detail = m.detail.SetTab(explainingTab(it))
-		m.setStatus(fmt.Sprintf("%d recording(s) need attention · n next · p lists them", n), false)
+		m.Detail = m.Detail.SetTab(explainingTab(it))
+		m.SetStatus(fmt.Sprintf("%d recording(s) need attention · n next · p lists them", n), false)
 	}
 	return m
 }
@@ -71,15 +71,15 @@ func (m browsePage) nextProblem(back bool) browsePage {
 	t, ok, wrapped := m.tree.Next(dir, isProblem)
 	switch {
 	case !ok && m.tree.Filter() != "" || !ok && m.tree.StatusFilter() != "":
-		m.setStatus("no problem among the recordings shown · esc clears the filter", false)
+		m.SetStatus("no problem among the recordings shown · esc clears the filter", false)
 	case !ok:
-		m.setStatus("nothing needs attention", false)
+		m.SetStatus("nothing needs attention", false)
 	case wrapped && back:
 		m.tree = t
-		m.setStatus("back at the last problem", false)
+		m.SetStatus("back at the last problem", false)
 	case wrapped:
 		m.tree = t
-		m.setStatus("back at the first problem", false)
+		m.SetStatus("back at the first problem", false)
 	default:
 		m.tree = t
 	}
@@ -96,7 +96,7 @@ const (
 // with counts, most urgent first; enter goes to the first of a kind, s
 // shows only that kind, and enter on a spec error opens its file.
 func (m browsePage) openProblems() browsePage {
-	s := m.styles
+	s := m.Styles
 	var rows []picker.Row
 	if errs := m.summary.SpecErrors; len(errs) > 0 {
 		rows = append(rows, picker.Row{Text: s.Detail.Heading.Render(fmt.Sprintf("Suite and config errors (%d)", len(errs)))})
@@ -171,7 +171,7 @@ func (m browsePage) handlePicked(msg picker.PickedMsg) (browsePage, tea.Cmd) {
 		var ok bool
 		if m.tree, ok = m.tree.First(problemOf(kind)); ok {
 			it, _ := m.tree.Selected()
-			m.detail = m.detail.SetTab(explainingTab(it))
+			m.Detail = m.Detail.SetTab(explainingTab(it))
 		}
 	}
 	return m.syncDetail()

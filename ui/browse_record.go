@@ -52,10 +52,6 @@ type reviewOpenedMsg struct {
 	err      error
 }
 
-// backToBrowseMsg asks the root model to leave a review opened from the
-// browser.
-type backToBrowseMsg struct{}
-
 // recordTargets are the cases w would re-record: those of the marked
 // dryfire recordings, else the case under the cursor (every case of the
 // suite under it).
@@ -119,7 +115,7 @@ func (m browsePage) canRecord() bool {
 // planRecord asks for the plan of re-recording the targets.
 func (m browsePage) planRecord() (browsePage, tea.Cmd) {
 	cases := m.recordTargets()
-	m.setStatus(fmt.Sprintf("working out what re-recording %d case(s) calls…", len(cases)), false)
+	m.SetStatus(fmt.Sprintf("working out what re-recording %d case(s) calls…", len(cases)), false)
 	return m, planRecordCmd(m.opts.Context, m.opts.Recorder, m.opts.Path, cases)
 }
 
@@ -127,13 +123,13 @@ func (m browsePage) planRecord() (browsePage, tea.Cmd) {
 // will call, and asks.
 func (m browsePage) handleRecordPlanned(msg recordPlannedMsg) browsePage {
 	if msg.err != nil {
-		m.setStatus("cannot re-record: "+msg.err.Error(), true)
+		m.SetStatus("cannot re-record: "+msg.err.Error(), true)
 		return m
 	}
-	m.setStatus("", false)
+	m.SetStatus("", false)
 	p := msg.plan
-	id := m.openDialog(dialog.Content{Title: "Re-record", Lines: m.recordLines(p), CanConfirm: len(p.Cases) > 0 && p.Calls > 0})
-	m.records = m.records.add(id, p)
+	id := m.OpenDialog(dialog.Content{Title: "Re-record", Lines: m.recordLines(p), CanConfirm: len(p.Cases) > 0 && p.Calls > 0})
+	m.records = m.records.Add(id, p)
 	return m
 }
 
@@ -141,7 +137,7 @@ func (m browsePage) handleRecordPlanned(msg recordPlannedMsg) browsePage {
 // models and whether its key is set, the calls at most, the cost, where
 // the cassettes go, and what is left out.
 func (m browsePage) recordLines(p backend.RecordPlan) []string {
-	s := m.styles
+	s := m.Styles
 	var lines []string
 	if len(p.Cases) == 0 {
 		lines = append(lines, s.Dialog.Title.Render("Nothing to record."))
@@ -183,14 +179,14 @@ func (m browsePage) startRecord(p backend.RecordPlan) (browsePage, tea.Cmd) {
 	var ctx context.Context
 	ctx, m.recordStop = context.WithCancel(m.opts.Context)
 	m.recording = true
-	m.setStatus(fmt.Sprintf("re-recording: 0/%d calls · esc stops", p.Calls), false)
+	m.SetStatus(fmt.Sprintf("re-recording: 0/%d calls · esc stops", p.Calls), false)
 	return m, recordCasesCmd(ctx, m.opts.Recorder, p)
 }
 
 // handleRecordProgress shows the call that just ended.
 func (m browsePage) handleRecordProgress(msg recordProgressMsg) (browsePage, tea.Cmd) {
 	pr := msg.progress
-	m.setStatus(fmt.Sprintf("re-recording: %d/%d calls · %s · esc stops", pr.Calls, pr.Most, visible.Line(pr.Line)), false)
+	m.SetStatus(fmt.Sprintf("re-recording: %d/%d calls · %s · esc stops", pr.Calls, pr.Most, visible.Line(pr.Line)), false)
 	return m, waitRecordCmd(msg.next)
 }
 
@@ -208,18 +204,18 @@ func (m browsePage) handleRecordDone(msg recordDoneMsg) (browsePage, tea.Cmd) {
 	}
 	switch {
 	case r.Err != nil:
-		m.setStatus("re-recording failed: "+r.Err.Error(), true)
+		m.SetStatus("re-recording failed: "+r.Err.Error(), true)
 		return m.rescan()
 	case r.Interrupted:
-		m.setStatus(fmt.Sprintf("stopped: %d cassette(s) written, each whole", len(r.Written)), false)
+		m.SetStatus(fmt.Sprintf("stopped: %d cassette(s) written, each whole", len(r.Written)), false)
 		if len(r.Written) == 0 {
 			return m.rescan()
 		}
 	case len(r.Written) == 0:
-		m.setStatus("nothing was written"+problem, true)
+		m.SetStatus("nothing was written"+problem, true)
 		return m.rescan()
 	default:
-		m.setStatus(fmt.Sprintf("re-recorded %d cassette(s): %d case(s) pass, %d fail%s", len(r.Written), r.Passed, r.Failed, problem), r.Failed > 0)
+		m.SetStatus(fmt.Sprintf("re-recorded %d cassette(s): %d case(s) pass, %d fail%s", len(r.Written), r.Passed, r.Failed, problem), r.Failed > 0)
 	}
 	m.tree = m.tree.ClearMarks()
 	return m, openReviewCmd(m.opts.Context, m.opts.Recorder, m.summary.Root, len(r.Written))
@@ -229,7 +225,7 @@ func (m browsePage) handleRecordDone(msg recordDoneMsg) (browsePage, tea.Cmd) {
 func (m browsePage) stopRecord() browsePage {
 	if m.recordStop != nil {
 		m.recordStop()
-		m.setStatus("stopping the re-recording…", false)
+		m.SetStatus("stopping the re-recording…", false)
 	}
 	return m
 }

@@ -10,24 +10,25 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
 // statusView is the progress line while scanning, the filter being typed,
 // or the last message.
 func (m browsePage) statusView() string {
-	s := m.styles
+	s := m.Styles
 	var line string
 	switch {
 	case m.mode == modeFilter:
 		line = s.Progress.Render("/") + visible.Line(m.filterText) + "█" + s.Muted.Render(fmt.Sprintf("  %d rows", m.tree.Rows())+m.matchNote())
 	case m.mode == modeSearch:
-		_, n := m.detail.Search()
+		_, n := m.Detail.Search()
 		line = s.Progress.Render("search /") + visible.Line(m.filterText) + "█" + s.Muted.Render(fmt.Sprintf("  %d match(es) in this tab", n))
-	case m.status != "" && m.statusErr:
-		line = s.Error.Render(m.status)
-	case m.status != "":
-		line = s.Progress.Render(m.status)
+	case m.Status != "" && m.StatusErr:
+		line = s.Error.Render(m.Status)
+	case m.Status != "":
+		line = s.Progress.Render(m.Status)
 	case m.loading:
 		line = s.Progress.Render(fmt.Sprintf("⟳ scanning %s · %d recordings so far", visible.Line(m.opts.Path), m.tree.Len()))
 	case m.scanErr != nil:
@@ -37,7 +38,7 @@ func (m browsePage) statusView() string {
 	case len(m.summary.Problems) > 0:
 		line = s.Error.Render(m.errorsLine())
 	}
-	return ansi.Truncate(line, m.layout.Width, "…")
+	return ansi.Truncate(line, m.Layout.Width, "…")
 }
 
 // errorsLine says what went wrong reading the project, beside the
@@ -71,7 +72,7 @@ func (m browsePage) filterSummary() string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return m.styles.Progress.Render(fmt.Sprintf("showing %s · %d rows · esc clears", strings.Join(parts, " · "), m.tree.Rows()))
+	return m.Styles.Progress.Render(fmt.Sprintf("showing %s · %d rows · esc clears", strings.Join(parts, " · "), m.tree.Rows()))
 }
 
 // matchNote says how the text filter matched when it was not as typed:
@@ -88,7 +89,7 @@ func (m browsePage) matchNote() string {
 }
 
 // footerView is the key line.
-func (m browsePage) footerView() string { return m.help.ShortView(m.keyLine()) }
+func (m browsePage) footerView() string { return m.Help.ShortView(m.keyLine()) }
 
 // keyLine lists the keys that apply in the current state, most useful
 // first; "? help" and "q quit" always stay.
@@ -105,33 +106,33 @@ func (m browsePage) keyLine() help.Line {
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep search, n/N next/previous")),
 			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear")),
 		}}
-	case m.help.Visible():
-		return help.Line{Tail: append(m.help.ShortHelp(), k.Quit)}
-	case m.dialog.Visible():
-		return help.Line{Keys: m.dialog.ShortHelp()}
+	case m.Help.Visible():
+		return help.Line{Tail: append(m.Help.ShortHelp(), k.Quit)}
+	case m.Dialog.Visible():
+		return help.Line{Keys: m.Dialog.ShortHelp()}
 	case m.picker.Visible():
 		return help.Line{Keys: m.picker.ShortHelp()}
 	}
-	nav := enabled(k.Tree.Up, k.Tree.Down)
+	nav := page.Enabled(k.Tree.Up, k.Tree.Down)
 	if len(nav) == 2 {
-		nav = []key.Binding{summary("↑↓", "move", k.Tree.Up, k.Tree.Down)}
+		nav = []key.Binding{page.Summary("↑↓", "move", k.Tree.Up, k.Tree.Down)}
 	}
-	if m.focus == focusDetail {
-		nav = enabled(k.Detail.Up, k.Detail.Down)
+	if m.Focus == page.FocusDetail {
+		nav = page.Enabled(k.Detail.Up, k.Detail.Down)
 		if len(nav) == 2 { // "↑↓ scroll", or on the Raw tab "↑↓ cursor"
-			nav = []key.Binding{summary("↑↓", strings.TrimSuffix(k.Detail.Down.Help().Desc, " down"), k.Detail.Up, k.Detail.Down)}
+			nav = []key.Binding{page.Summary("↑↓", strings.TrimSuffix(k.Detail.Down.Help().Desc, " down"), k.Detail.Up, k.Detail.Down)}
 		}
 	}
-	sideways := enabled(k.Detail.Left, k.Detail.Right)
+	sideways := page.Enabled(k.Detail.Left, k.Detail.Right)
 	if len(sideways) == 2 {
-		sideways = []key.Binding{summary("←→", "scroll", k.Detail.Left, k.Detail.Right)}
+		sideways = []key.Binding{page.Summary("←→", "scroll", k.Detail.Left, k.Detail.Right)}
 	}
-	problems := enabled(k.NextProblem, k.PrevProblem)
+	problems := page.Enabled(k.NextProblem, k.PrevProblem)
 	if len(problems) == 2 {
-		problems = []key.Binding{summary("n/N", "problem", k.NextProblem, k.PrevProblem)}
+		problems = []key.Binding{page.Summary("n/N", "problem", k.NextProblem, k.PrevProblem)}
 	}
 	if k.Detail.NextMatch.Enabled() {
-		problems = []key.Binding{summary("n/N", "match", k.Detail.NextMatch, k.Detail.PrevMatch)}
+		problems = []key.Binding{page.Summary("n/N", "match", k.Detail.NextMatch, k.Detail.PrevMatch)}
 	}
 	filter := k.Filter
 	if k.Detail.Search.Enabled() {
@@ -141,7 +142,7 @@ func (m browsePage) keyLine() help.Line {
 	var l keyList
 	l.add(k.StopRecord)
 	l.add(nav...)
-	if !m.layout.Split {
+	if !m.Layout.Split {
 		// One pane fills the screen: the way to the other comes first.
 		l.add(k.Open, k.Back)
 	}
@@ -153,7 +154,7 @@ func (m browsePage) keyLine() help.Line {
 		// With marks made, pruning them is what comes next.
 		l.add(k.Prune)
 	}
-	if m.focus == focusDetail {
+	if m.Focus == page.FocusDetail {
 		// The pane's own keys before the page's.
 		l.add(k.Detail.Jump, k.Back, k.Detail.Tabs)
 		l.add(sideways...)
@@ -170,7 +171,7 @@ func (m browsePage) keyLine() help.Line {
 type keyList []key.Binding
 
 func (l *keyList) add(bs ...key.Binding) {
-	for _, b := range enabled(bs...) {
+	for _, b := range page.Enabled(bs...) {
 		if !slices.ContainsFunc(*l, func(o key.Binding) bool { return o.Help() == b.Help() }) {
 			*l = append(*l, b)
 		}
@@ -179,7 +180,7 @@ func (l *keyList) add(bs ...key.Binding) {
 
 // emptyView explains an empty scan: what was looked for, where, what to try.
 func (m browsePage) emptyView() []string {
-	s := m.styles
+	s := m.Styles
 	out := []string{"", " " + s.Dialog.Title.Render("No recordings found.")}
 	if m.scanErr != nil {
 		out = append(out, "", " "+s.Error.Render(visible.Line(m.scanErr.Error())))
@@ -187,7 +188,7 @@ func (m browsePage) emptyView() []string {
 	if len(m.summary.LookedFor) > 0 {
 		out = append(out, "", " Looked for:")
 		for _, l := range m.summary.LookedFor {
-			wrapped := strings.Split(ansi.Wrap(visible.Line(l), max(m.layout.Width-6, 10), " /"), "\n")
+			wrapped := strings.Split(ansi.Wrap(visible.Line(l), max(m.Layout.Width-6, 10), " /"), "\n")
 			out = append(out, "   • "+wrapped[0])
 			for _, w := range wrapped[1:] {
 				out = append(out, "     "+w)
@@ -205,7 +206,7 @@ func (m browsePage) emptyView() []string {
 		"   • dryfire-tui run --cassette-mode record",
 		"     "+s.Muted.Render("call the providers and write the cassettes, then press r to rescan"))
 	for i := range out {
-		out[i] = ansi.Truncate(out[i], m.layout.Width, "…")
+		out[i] = ansi.Truncate(out[i], m.Layout.Width, "…")
 	}
 	return out
 }

@@ -64,7 +64,7 @@ func TestProjectBEveryStaleRecordingIsExplained(t *testing.T) {
 	m := coreModel(t, projectB, 120, 35)
 	seen, misses := 0, 0
 	for range 15 {
-		d, ok := m.browse.detail.Data()
+		d, ok := m.browse.Detail.Data()
 		if !ok || d.Status != "stale" || d.Diff == nil {
 			t.Fatalf("%s: no explanation (%+v)", d.Path, d.Diff)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 )
 
 func TestEditorArgs(t *testing.T) {
@@ -59,8 +60,8 @@ func TestJumpToTheMiss(t *testing.T) {
 		t.Fatalf("no miss on the Diff tab:\n%s", screenText(m))
 	}
 	m = keys(t, m, "enter")
-	if got := selectedPath(m); got != b.miss[unreached] || m.browse.detail.Tab() != detail.TabDiff {
-		t.Errorf("enter went to %q on tab %v", got, m.browse.detail.Tab())
+	if got := selectedPath(m); got != b.miss[unreached] || m.browse.Detail.Tab() != detail.TabDiff {
+		t.Errorf("enter went to %q on tab %v", got, m.browse.Detail.Tab())
 	}
 }
 
@@ -74,22 +75,22 @@ func TestSearchInThePane(t *testing.T) {
 		t.Fatalf("mode %v:\n%s", m.browse.mode, screenText(m))
 	}
 	m = keys(t, m, "enter")
-	q, n := m.browse.detail.Search()
+	q, n := m.browse.Detail.Search()
 	if q != "order" || n < 3 || m.browse.tree.Filter() != "" {
 		t.Fatalf("search %q: %d matches (tree filter %q)", q, n, m.browse.tree.Filter())
 	}
-	at := m.browse.detail.SearchPosition()
-	if m = keys(t, m, "n"); m.browse.detail.SearchPosition() != at+1 || selectedPath(m) == "" {
-		t.Errorf("n: match %d after %d", m.browse.detail.SearchPosition(), at)
+	at := m.browse.Detail.SearchPosition()
+	if m = keys(t, m, "n"); m.browse.Detail.SearchPosition() != at+1 || selectedPath(m) == "" {
+		t.Errorf("n: match %d after %d", m.browse.Detail.SearchPosition(), at)
 	}
 	if !strings.Contains(screenText(m), "n/N match") {
 		t.Error("the key line does not say n goes through matches")
 	}
 	m = keys(t, m, "esc")
-	if q, _ := m.browse.detail.Search(); q != "" || m.browse.focus != focusDetail {
-		t.Errorf("esc: search %q, focus %v", q, m.browse.focus)
+	if q, _ := m.browse.Detail.Search(); q != "" || m.browse.Focus != page.FocusDetail {
+		t.Errorf("esc: search %q, focus %v", q, m.browse.Focus)
 	}
-	if m = keys(t, m, "esc"); m.browse.focus != focusList {
+	if m = keys(t, m, "esc"); m.browse.Focus != page.FocusList {
 		t.Error("esc after the search did not go back to the tree")
 	}
 }

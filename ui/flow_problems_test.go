@@ -137,8 +137,8 @@ func TestFlowSearchInThePane(t *testing.T) {
 	tm.Type("n")
 	scr.waitFor(t, tm, "/lookup 2/", "n/N match")
 	fm := quit(t, tm)
-	if q, n := fm.browse.detail.Search(); q != "lookup" || n < 2 || fm.browse.detail.SearchPosition() != 2 {
-		t.Errorf("search %q: %d matches, at %d", q, n, fm.browse.detail.SearchPosition())
+	if q, n := fm.browse.Detail.Search(); q != "lookup" || n < 2 || fm.browse.Detail.SearchPosition() != 2 {
+		t.Errorf("search %q: %d matches, at %d", q, n, fm.browse.Detail.SearchPosition())
 	}
 }
 

@@ -80,8 +80,8 @@ func TestFlowBrowseFilterQuit(t *testing.T) {
 	scr.waitFor(t, tm, "tools[0].description changed", `+ "Retrieve order details by order id."`)
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(Model)
-	if fm.browse.tree.Filter() != "parallel" || fm.browse.detail.Tab().String() != "Diff" {
-		t.Errorf("final: filter %q tab %v", fm.browse.tree.Filter(), fm.browse.detail.Tab())
+	if fm.browse.tree.Filter() != "parallel" || fm.browse.Detail.Tab().String() != "Diff" {
+		t.Errorf("final: filter %q tab %v", fm.browse.tree.Filter(), fm.browse.Detail.Tab())
 	}
 }
 

@@ -62,10 +62,10 @@ func TestPruneDialogListsMarksAsTheyAreNow(t *testing.T) {
 		}
 	}
 	m = keys(t, m, "d")
-	if !m.browse.dialog.Visible() || len(m.browse.prunes) != 1 {
+	if !m.browse.Dialog.Visible() || len(m.browse.prunes) != 1 {
 		t.Fatalf("d did not open the dialog after the rescan")
 	}
-	got := m.browse.prunes[0].what
+	got := m.browse.prunes[0].What
 	if len(got) != 1 || !strings.Contains(got[0].Path, "weather_check_repeated") {
 		t.Fatalf("the dialog asks to remove %v, want only the still superseded file", got)
 	}

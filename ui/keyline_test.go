@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 )
 
 // unreachedDemo is demoItems with the stale recording made a turn replay
@@ -17,8 +18,8 @@ func unreachedDemo(t *testing.T, w, h int) (Model, *fakeBackend) {
 	m, b := newTestModel(t, w, h, demoItems())
 	b.miss = map[string]string{demoProblems[1]: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json"}
 	m = keys(t, m, "n", "3") // the stale recording, on the Diff tab
-	if selectedPath(m) != demoProblems[1] || m.browse.detail.Tab() != detail.TabDiff {
-		t.Fatalf("on %q, tab %v", selectedPath(m), m.browse.detail.Tab())
+	if selectedPath(m) != demoProblems[1] || m.browse.Detail.Tab() != detail.TabDiff {
+		t.Fatalf("on %q, tab %v", selectedPath(m), m.browse.Detail.Tab())
 	}
 	return m, b
 }
@@ -33,8 +34,8 @@ func TestNarrowEnterOpensTheDetail(t *testing.T) {
 		t.Errorf("key line on a narrow tree: %q", line)
 	}
 	m = keys(t, m, "enter")
-	if m.browse.focus != focusDetail || selectedPath(m) != demoProblems[1] {
-		t.Fatalf("enter: focus %v, on %q", m.browse.focus, selectedPath(m))
+	if m.browse.Focus != page.FocusDetail || selectedPath(m) != demoProblems[1] {
+		t.Fatalf("enter: focus %v, on %q", m.browse.Focus, selectedPath(m))
 	}
 	if s := screenText(m); !strings.Contains(s, "Replay never reaches this turn") || !strings.Contains(lastLine(s), "enter go to the miss") {
 		t.Fatalf("the opened detail does not explain the miss:\n%s", s)
@@ -57,24 +58,24 @@ func TestLeftScrollsBeforeGoingBack(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, demoItems())
 	m = selectPath(t, m, "parallel_lookups/01-")
 	m = keys(t, m, "enter", "3", "W", "right", "right")
-	col := m.browse.detail.Column()
-	if col == 0 || m.browse.detail.Wrapping() {
-		t.Fatalf("→ did not scroll (column %d, wrapping %v)", col, m.browse.detail.Wrapping())
+	col := m.browse.Detail.Column()
+	if col == 0 || m.browse.Detail.Wrapping() {
+		t.Fatalf("→ did not scroll (column %d, wrapping %v)", col, m.browse.Detail.Wrapping())
 	}
 	m = keys(t, m, "left")
-	if m.browse.focus != focusDetail || m.browse.detail.Column() >= col {
-		t.Fatalf("←: focus %v, column %d after %d", m.browse.focus, m.browse.detail.Column(), col)
+	if m.browse.Focus != page.FocusDetail || m.browse.Detail.Column() >= col {
+		t.Fatalf("←: focus %v, column %d after %d", m.browse.Focus, m.browse.Detail.Column(), col)
 	}
 	for range 10 {
-		if m.browse.detail.Column() == 0 {
+		if m.browse.Detail.Column() == 0 {
 			break
 		}
 		m = keys(t, m, "left")
 	}
-	if m.browse.detail.Column() != 0 || m.browse.focus != focusDetail {
-		t.Fatalf("← did not scroll back to the edge: column %d, focus %v", m.browse.detail.Column(), m.browse.focus)
+	if m.browse.Detail.Column() != 0 || m.browse.Focus != page.FocusDetail {
+		t.Fatalf("← did not scroll back to the edge: column %d, focus %v", m.browse.Detail.Column(), m.browse.Focus)
 	}
-	if m = keys(t, m, "left"); m.browse.focus != focusList {
+	if m = keys(t, m, "left"); m.browse.Focus != page.FocusList {
 		t.Error("← at the left edge did not go back to the tree")
 	}
 }

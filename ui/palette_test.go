@@ -29,7 +29,7 @@ func TestPaletteAsksBeforeWriting(t *testing.T) {
 		t.Fatalf("typing 'doc' shows:\n%s", screenText(m))
 	}
 	m = keys(t, m, "enter")
-	if !m.browse.dialog.Visible() || !strings.Contains(screenText(m), "doctor --fix · what it would change") ||
+	if !m.browse.Dialog.Visible() || !strings.Contains(screenText(m), "doctor --fix · what it would change") ||
 		!strings.Contains(screenText(m), "y changes one file") {
 		t.Fatalf("no question before writing:\n%s", screenText(m))
 	}
@@ -57,11 +57,11 @@ func TestPaletteReplaysTheCaseUnderTheCursor(t *testing.T) {
 	if len(b.ran) != 1 || b.ran[0] != (backend.CommandRequest{Command: backend.CommandReplay, Filter: "parallel_lookups"}) {
 		t.Errorf("ran %+v", b.ran)
 	}
-	if !m.browse.dialog.Visible() || !strings.Contains(screenText(m), "report of replay parallel_lookups") {
+	if !m.browse.Dialog.Visible() || !strings.Contains(screenText(m), "report of replay parallel_lookups") {
 		t.Errorf("the report is not shown:\n%s", screenText(m))
 	}
 	m = keys(t, m, "esc")
-	if m.browse.dialog.Visible() || m.browse.picker.Visible() {
+	if m.browse.Dialog.Visible() || m.browse.picker.Visible() {
 		t.Error("esc did not close the report")
 	}
 }

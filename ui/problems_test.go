@@ -12,6 +12,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -29,8 +30,8 @@ func TestOpensOnTheFirstProblem(t *testing.T) {
 	if got := selectedPath(m); got != demoProblems[0] {
 		t.Errorf("opened on %q, want the first problem %q", got, demoProblems[0])
 	}
-	if m.browse.detail.Tab() != detail.TabSecrets {
-		t.Errorf("opened on tab %v, want the one that explains a secret", m.browse.detail.Tab())
+	if m.browse.Detail.Tab() != detail.TabSecrets {
+		t.Errorf("opened on tab %v, want the one that explains a secret", m.browse.Detail.Tab())
 	}
 	if !strings.Contains(screenText(m), "5 recording(s) need attention") {
 		t.Errorf("the status line does not say how many need attention:\n%s", screenText(m))
@@ -41,8 +42,8 @@ func TestOpensOnAStaleOneWithItsDiff(t *testing.T) {
 	its := demoItems()
 	its[6].Secrets = 0 // no secret: the first problem is the stale recording
 	m, _ := newTestModel(t, 120, 30, its)
-	if got := selectedPath(m); got != demoProblems[1] || m.browse.detail.Tab() != detail.TabDiff {
-		t.Errorf("opened on %q tab %v, want %q on the Diff tab", got, m.browse.detail.Tab(), demoProblems[1])
+	if got := selectedPath(m); got != demoProblems[1] || m.browse.Detail.Tab() != detail.TabDiff {
+		t.Errorf("opened on %q tab %v, want %q on the Diff tab", got, m.browse.Detail.Tab(), demoProblems[1])
 	}
 }
 
@@ -104,8 +105,8 @@ func TestNextProblemGoesThroughEveryOne(t *testing.T) {
 	}
 	// n keeps the tab: on the Diff tab it goes from diff to diff.
 	m = keys(t, m, "3", "n")
-	if m.browse.detail.Tab() != detail.TabDiff {
-		t.Errorf("n changed the tab to %v", m.browse.detail.Tab())
+	if m.browse.Detail.Tab() != detail.TabDiff {
+		t.Errorf("n changed the tab to %v", m.browse.Detail.Tab())
 	}
 }
 
@@ -205,7 +206,7 @@ func TestHeaderLevels(t *testing.T) {
 func TestPruneWithNothingMarkedSaysWhatToDo(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, demoItems())
 	m = keys(t, m, "d")
-	if m.browse.dialog.Visible() {
+	if m.browse.Dialog.Visible() {
 		t.Error("d with nothing marked opened a dialog")
 	}
 	if !strings.Contains(screenText(m), "nothing marked: space marks a recording") {
@@ -218,10 +219,10 @@ func TestBackFromTheDetailAtEverySize(t *testing.T) {
 		for _, k := range []string{"esc", "h", "left"} {
 			m, _ := newTestModel(t, w, 24, demoItems())
 			m = keys(t, m, "enter")
-			if m.browse.focus != focusDetail {
+			if m.browse.Focus != page.FocusDetail {
 				t.Fatalf("%d: enter on a recording did not focus the detail", w)
 			}
-			if m = keys(t, m, k); m.browse.focus != focusList {
+			if m = keys(t, m, k); m.browse.Focus != page.FocusList {
 				t.Errorf("%d: %s did not go back to the tree", w, k)
 			}
 		}
@@ -234,7 +235,7 @@ func TestSpaceMarksInBothPanes(t *testing.T) {
 	if m.browse.tree.MarkCount() != 1 || selectedPath(m) != demoProblems[0] {
 		t.Errorf("space in the detail: %d marked, cursor on %q", m.browse.tree.MarkCount(), selectedPath(m))
 	}
-	if m.browse.detail.Offset() != 0 {
+	if m.browse.Detail.Offset() != 0 {
 		t.Error("space in the detail scrolled it")
 	}
 }

@@ -77,7 +77,7 @@ func TestRecordDialogWithoutKey(t *testing.T) {
 		}
 	}
 	m, cmd = update(m, pressKey("y"))
-	if cmd != nil || !m.browse.dialog.Visible() {
+	if cmd != nil || !m.browse.Dialog.Visible() {
 		t.Errorf("y confirmed a dialog with nothing to record")
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/list"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -30,7 +31,7 @@ import (
 // of each item when the review is opened, and keeps its own copy of each
 // item's state, so the view never reads what a Cmd may be changing.
 type reviewPage struct {
-	screen
+	page.Screen
 	ctx    context.Context
 	keys   ReviewKeyMap
 	reload backend.ReviewLoader
@@ -45,7 +46,7 @@ type reviewPage struct {
 	states   map[string]string               // path → accepted / rejected / skipped
 	undo     []int                           // core steps per user action, for u
 	busy     string                          // the action running, "" when idle
-	asks     asked[reviewAsk]                // what each dialog asks to do
+	asks     page.Asked[reviewAsk]           // what each dialog asks to do
 	// fromBrowse is set when the browser opened the review after a
 	// re-recording: q goes back to it.
 	fromBrowse bool
@@ -59,7 +60,7 @@ type reviewAsk struct {
 
 func newReviewPage(opts Options, styles theme.Styles) reviewPage {
 	keys := DefaultReviewKeyMap()
-	m := reviewPage{screen: newScreen(styles, keys.detailKeys(), keys.Dialog, keys.Overlay),
+	m := reviewPage{Screen: page.NewScreen(styles, keys.detailKeys(), keys.Dialog, keys.Overlay),
 		ctx: opts.Context, keys: keys, reload: opts.Reload, list: list.New(styles, keys.List), gen: 1}
 	return m.setReview(opts.Review, opts.LookedAt, nil)
 }
@@ -85,7 +86,7 @@ func (m reviewPage) setReview(r *gitreview.Review, lookedAt []string, keep map[s
 	groups, m.cases = m.groups(r)
 	m.list = m.list.SetGroups(groups)
 	m.list, _ = m.list.Select(sel.ID)
-	m.detail = m.detail.Clear(nil)
+	m.Detail = m.Detail.Clear(nil)
 	return m.syncDetail()
 }
 
@@ -147,17 +148,17 @@ func (m reviewPage) listItem(it *gitreview.ReviewItem) list.Item {
 }
 
 func (m *reviewPage) setLayout(l Layout) {
-	m.setScreenLayout(l)
+	m.SetScreenLayout(l)
 	m.list.SetSize(l.ListW, l.BodyH)
 }
 
 func (m *reviewPage) setStyles(s theme.Styles) {
-	m.setScreenStyles(s)
+	m.SetScreenStyles(s)
 	m.list.SetStyles(s)
 }
 
 // setFocus moves the keyboard to a pane.
-func (m *reviewPage) setFocus(f focus) { m.screen.setFocus(f, &m.list) }
+func (m *reviewPage) setFocus(f page.Focus) { m.SetFocus(f, &m.list) }
 
 // update routes input: keys, the mouse and the dialogs' answers.
 func (m reviewPage) update(msg tea.Msg) (reviewPage, tea.Cmd) {
@@ -171,9 +172,9 @@ func (m reviewPage) update(msg tea.Msg) (reviewPage, tea.Cmd) {
 	case dialog.ConfirmedMsg:
 		return m.handleConfirmed(msg.ID)
 	case dialog.CancelledMsg:
-		if _, asks, ok := m.asks.take(msg.ID); ok {
+		if _, asks, ok := m.asks.Take(msg.ID); ok {
 			m.asks = asks
-			m.setStatus("cancelled", false)
+			m.SetStatus("cancelled", false)
 		}
 	}
 	return m, nil
@@ -191,10 +192,10 @@ func (m reviewPage) syncDetail() reviewPage {
 	if p == "" {
 		return m
 	}
-	if c, ok := m.detail.Change(); ok && c.ID == p && c.State == m.states[p] {
+	if c, ok := m.Detail.Change(); ok && c.ID == p && c.State == m.states[p] {
 		return m
 	}
-	m.detail = m.detail.SetChange(m.fileChange(p))
+	m.Detail = m.Detail.SetChange(m.fileChange(p))
 	return m
 }
 
@@ -305,7 +306,7 @@ func (m reviewPage) nextLeft() reviewPage {
 
 // render is the page as a string.
 func (m reviewPage) render() string {
-	return frame.Render(m.layout, "review", m.headerView, m.bodyRows, m.statusView, m.footerView)
+	return frame.Render(m.Layout, "review", m.headerView, m.bodyRows, m.statusView, m.footerView)
 }
 
 // bodyRows is the body: the empty state when nothing changed.
@@ -314,5 +315,5 @@ func (m reviewPage) bodyRows() []string {
 	if m.list.Len() == 0 {
 		empty = m.emptyView
 	}
-	return m.bodyView(m.list.View, empty)
+	return m.BodyView(m.list.View, empty)
 }

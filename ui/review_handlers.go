@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 )
 
 // handleActed records an action's result and moves on to the next change
@@ -32,17 +33,17 @@ func (m reviewPage) handleActed(msg reviewActedMsg) reviewPage {
 		}
 		return m.syncDetail()
 	case msg.err != nil:
-		m.setStatus(msg.err.Error(), true)
+		m.SetStatus(msg.err.Error(), true)
 		return m.syncDetail()
 	}
-	m.setStatus(doneMessage(msg), false)
+	m.SetStatus(doneMessage(msg), false)
 	if msg.op == opUndo {
 		m = m.selectFirst(msg.states)
 	} else if len(msg.paths) == 1 && msg.paths[0] == m.selectedPath() {
 		m = m.nextLeft()
 	}
 	if t := m.tally(); t.Left == 0 && msg.op != opUndo {
-		m.status += fmt.Sprintf(" · all %d reviewed, q quits", t.Changed)
+		m.Status += fmt.Sprintf(" · all %d reviewed, q quits", t.Changed)
 	}
 	return m.syncDetail()
 }
@@ -64,12 +65,12 @@ func (m reviewPage) handleSecrets(msg reviewSecretsMsg) reviewPage {
 		m.list = m.list.SetMark(p, mark)
 	}
 	if msg.err != nil {
-		m.setStatus(msg.err.Error(), true)
+		m.SetStatus(msg.err.Error(), true)
 	} else {
-		m.setStatus(msg.status, false)
+		m.SetStatus(msg.status, false)
 	}
 	if p := m.selectedPath(); p != "" {
-		m.detail = m.detail.SetChange(m.fileChange(p))
+		m.Detail = m.Detail.SetChange(m.fileChange(p))
 	}
 	return m
 }
@@ -112,39 +113,39 @@ func (m reviewPage) handleLoaded(msg reviewLoadedMsg) reviewPage {
 	}
 	m.busy = ""
 	if msg.err != nil {
-		m.setStatus("reload failed: "+msg.err.Error(), true)
+		m.SetStatus("reload failed: "+msg.err.Error(), true)
 		return m
 	}
 	m.gen++
 	m = m.setReview(msg.review, msg.lookedAt, m.states)
-	m.setStatus(fmt.Sprintf("reloaded: %d change(s) since HEAD (undo history cleared)", m.tally().Changed), false)
+	m.SetStatus(fmt.Sprintf("reloaded: %d change(s) since HEAD (undo history cleared)", m.tally().Changed), false)
 	return m
 }
 
 // handleWheel moves the list or scrolls the detail under the pointer.
 func (m reviewPage) handleWheel(msg tea.MouseWheelMsg) reviewPage {
-	d := m.wheel(msg)
+	d := m.Wheel(msg)
 	switch {
 	case d == 0:
-	case m.overLeft(msg.X):
+	case m.OverLeft(msg.X):
 		m.list.MoveBy(d)
 	default:
-		m.detail.ScrollBy(3 * d)
+		m.Detail.ScrollBy(3 * d)
 	}
 	return m.syncDetail()
 }
 
 // handleClick selects the list row under the pointer or focuses the detail.
 func (m reviewPage) handleClick(msg tea.MouseClickMsg) reviewPage {
-	row, ok := m.bodyRow(msg.Y)
-	if msg.Button != tea.MouseLeft || m.overlay() || !ok {
+	row, ok := m.BodyRow(msg.Y)
+	if msg.Button != tea.MouseLeft || m.Overlay() || !ok {
 		return m
 	}
-	if !m.overLeft(msg.X) {
-		m.setFocus(focusDetail)
+	if !m.OverLeft(msg.X) {
+		m.setFocus(page.FocusDetail)
 		return m
 	}
-	m.setFocus(focusList)
+	m.setFocus(page.FocusList)
 	m.list = m.list.Click(row)
 	return m.syncDetail()
 }

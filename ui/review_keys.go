@@ -12,6 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
 	"github.com/dryfire-tui/dryfire-tui/ui/list"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -20,7 +21,7 @@ import (
 // scroll the detail when it has the keys. It drives dispatch, the key line,
 // the ? overlay and docs/keys.md.
 type ReviewKeyMap struct {
-	KeyMap
+	page.KeyMap
 	Back                               key.Binding
 	Accept, Reject, Skip               key.Binding
 	AcceptAll, RejectAll, Undo, Reload key.Binding
@@ -36,7 +37,7 @@ func DefaultReviewKeyMap() ReviewKeyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 	}
 	return ReviewKeyMap{
-		KeyMap:    DefaultKeyMap(),
+		KeyMap:    page.DefaultKeyMap(),
 		Back:      b([]string{"esc"}, "esc", "back"),
 		Accept:    b([]string{"a"}, "a", "accept"),
 		Reject:    b([]string{"x"}, "x", "reject"),
@@ -102,9 +103,9 @@ func (m reviewPage) keysNow() ReviewKeyMap {
 	p := m.selectedPath()
 	has, idle, state := p != "", m.busy == "", m.states[p]
 	left := m.tally().Left > 0
-	k.Open.SetEnabled(has && m.focus == focusList)
-	k.Focus.SetEnabled(has && m.layout.Split)
-	k.Back.SetEnabled(has && m.focus == focusDetail)
+	k.Open.SetEnabled(has && m.Focus == page.FocusList)
+	k.Focus.SetEnabled(has && m.Layout.Split)
+	k.Back.SetEnabled(has && m.Focus == page.FocusDetail)
 	k.Accept.SetEnabled(idle && has && state != stateAccepted && state != stateRejected)
 	k.Reject.SetEnabled(idle && has && state != stateRejected)
 	k.Skip.SetEnabled(idle && has && state == "")
@@ -112,7 +113,7 @@ func (m reviewPage) keysNow() ReviewKeyMap {
 	k.RejectAll.SetEnabled(idle && left)
 	k.Undo.SetEnabled(idle && len(m.undo) > 0)
 	k.Reload.SetEnabled(idle && m.reload != nil)
-	k.Reveal.SetEnabled(m.detail.Keys().Reveal.Enabled())
+	k.Reveal.SetEnabled(m.Detail.Keys().Reveal.Enabled())
 	adds := has && len(m.items[p].Secrets) > 0 && state != stateAccepted && state != stateRejected
 	k.Redact.SetEnabled(idle && adds)
 	k.Baseline.SetEnabled(idle && adds)
@@ -125,28 +126,28 @@ func (m reviewPage) keysNow() ReviewKeyMap {
 // handleKey dispatches a key press: to the overlay on screen, then by the
 // keymap, the focused pane last.
 func (m reviewPage) handleKey(msg tea.KeyPressMsg) (reviewPage, tea.Cmd) {
-	if m.overlay() {
+	if m.Overlay() {
 		var cmd tea.Cmd
-		m.screen, cmd = m.updateOverlay(msg)
+		m.Screen, cmd = m.UpdateOverlay(msg)
 		return m, cmd
 	}
 	k := m.keysNow()
 	if !key.Matches(msg, k.List.Bindings()...) {
-		m.setStatus("", false)
+		m.SetStatus("", false)
 	}
 	switch {
 	case key.Matches(msg, k.Quit) && m.fromBrowse:
-		return m, func() tea.Msg { return backToBrowseMsg{} }
+		return m, func() tea.Msg { return page.BackToBrowseMsg{} }
 	case key.Matches(msg, k.Quit):
 		return m, tea.Quit
 	case key.Matches(msg, k.Help):
-		m.help = m.help.Show("Review keys", k.Groups(), reviewLegend)
+		m.Help = m.Help.Show("Review keys", k.Groups(), reviewLegend)
 	case key.Matches(msg, k.Open):
-		m.setFocus(focusDetail)
+		m.setFocus(page.FocusDetail)
 	case key.Matches(msg, k.Focus):
-		m.setFocus(1 - m.focus)
+		m.setFocus(1 - m.Focus)
 	case key.Matches(msg, k.Back):
-		m.setFocus(focusList)
+		m.setFocus(page.FocusList)
 	case key.Matches(msg, k.Accept):
 		if p := m.selectedPath(); len(m.items[p].Secrets) > 0 {
 			return m.askSecrets(opAccept, p), nil
@@ -157,7 +158,7 @@ func (m reviewPage) handleKey(msg tea.KeyPressMsg) (reviewPage, tea.Cmd) {
 	case key.Matches(msg, k.Baseline):
 		return m.askSecrets(opBaseline, m.selectedPath()), nil
 	case key.Matches(msg, k.Reveal):
-		m.detail, _ = m.detail.Update(msg)
+		m.Detail, _ = m.Detail.Update(msg)
 	case key.Matches(msg, k.Reject):
 		return m.reject()
 	case key.Matches(msg, k.Skip):
@@ -172,8 +173,8 @@ func (m reviewPage) handleKey(msg tea.KeyPressMsg) (reviewPage, tea.Cmd) {
 	case key.Matches(msg, k.Reload):
 		m.busy = "reloading"
 		return m, reloadReviewCmd(m.ctx, m.reload, m.gen)
-	case m.focus == focusDetail:
-		m.detail, _ = m.detail.Update(msg)
+	case m.Focus == page.FocusDetail:
+		m.Detail, _ = m.Detail.Update(msg)
 	default:
 		m.list, _ = m.list.Update(msg)
 	}
@@ -187,7 +188,7 @@ func (m reviewPage) start(o op, paths []string, confirm bool) (reviewPage, tea.C
 	if len(paths) == 1 {
 		what = paths[0]
 	}
-	m.setStatus(o.ing()+" "+what+"…", false)
+	m.SetStatus(o.ing()+" "+what+"…", false)
 	if o == opRedact || o == opBaseline {
 		return m, secretsReviewCmd(m.ctx, m.session, m.gen, o, paths)
 	}
@@ -197,7 +198,7 @@ func (m reviewPage) start(o op, paths []string, confirm bool) (reviewPage, tea.C
 // askSecrets opens the dialog that names the secrets a change adds before
 // accepting it, redacting them, or accepting them in the baseline.
 func (m reviewPage) askSecrets(o op, p string) reviewPage {
-	it, s := m.items[p], m.styles
+	it, s := m.items[p], m.Styles
 	title, head := "Accept a change that adds secrets?", "Staging it commits these secrets with the recording:"
 	switch o {
 	case opRedact:
@@ -214,8 +215,8 @@ func (m reviewPage) askSecrets(o op, p string) reviewPage {
 		lines = append(lines, "", s.Muted.Render("d redacts them instead; b accepts them as known fakes."))
 	}
 	lines = append(lines, "")
-	id := m.openDialog(dialog.Content{Title: title, CanConfirm: true, Lines: lines})
-	m.asks = m.asks.add(id, reviewAsk{op: o, paths: []string{p}})
+	id := m.OpenDialog(dialog.Content{Title: title, CanConfirm: true, Lines: lines})
+	m.asks = m.asks.Add(id, reviewAsk{op: o, paths: []string{p}})
 	return m
 }
 
@@ -230,7 +231,7 @@ func (m reviewPage) reject() (reviewPage, tea.Cmd) {
 
 // handleConfirmed runs what the dialog id asked.
 func (m reviewPage) handleConfirmed(id int) (reviewPage, tea.Cmd) {
-	a, asks, ok := m.asks.take(id)
+	a, asks, ok := m.asks.Take(id)
 	if !ok {
 		return m, nil
 	}
@@ -240,27 +241,27 @@ func (m reviewPage) handleConfirmed(id int) (reviewPage, tea.Cmd) {
 
 // askRemove opens the dialog for rejecting a file git cannot restore.
 func (m reviewPage) askRemove(p string) reviewPage {
-	it, s := m.items[p], m.styles
+	it, s := m.items[p], m.Styles
 	where := "a new file"
 	if it.Untracked {
 		where = "untracked"
 	} else if it.Staged {
 		where = "a staged new file"
 	}
-	id := m.openDialog(dialog.Content{Title: "Remove a file git has no copy of?", CanConfirm: true, Lines: []string{
+	id := m.OpenDialog(dialog.Content{Title: "Remove a file git has no copy of?", CanConfirm: true, Lines: []string{
 		s.Dialog.Danger.Render("Rejecting removes this file from disk:"),
 		"  " + theme.Glyph(it.Kind.String()) + " " + it.Path,
 		"",
 		s.Muted.Render("It is " + where + ", so git cannot bring it back; u undoes it while this review is open."),
 		"",
 	}})
-	m.asks = m.asks.add(id, reviewAsk{op: opReject, paths: []string{p}})
+	m.asks = m.asks.Add(id, reviewAsk{op: opReject, paths: []string{p}})
 	return m
 }
 
 // askAll opens the dialog that lists every file A or X would act on.
 func (m reviewPage) askAll(o op) reviewPage {
-	s := m.styles
+	s := m.Styles
 	var paths, lines []string
 	removes, withSecrets := 0, 0
 	for _, p := range m.list.Items() {
@@ -295,8 +296,8 @@ func (m reviewPage) askAll(o op) reviewPage {
 		}
 	}
 	lines = append(append([]string{head}, lines...), "")
-	id := m.openDialog(dialog.Content{Title: title, Lines: lines, CanConfirm: true})
-	m.asks = m.asks.add(id, reviewAsk{op: o, paths: paths})
+	id := m.OpenDialog(dialog.Content{Title: title, Lines: lines, CanConfirm: true})
+	m.asks = m.asks.Add(id, reviewAsk{op: o, paths: paths})
 	return m
 }
 

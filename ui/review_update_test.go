@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 )
 
 func removeAll(p string) error { return os.RemoveAll(p) }
@@ -13,7 +14,7 @@ func removeAll(p string) error { return os.RemoveAll(p) }
 // askedPaths is what the dialog opened last asks to act on.
 func askedPaths(m Model) []string {
 	if a := m.review.asks; len(a) > 0 {
-		return a[len(a)-1].what.paths
+		return a[len(a)-1].What.paths
 	}
 	return nil
 }
@@ -53,7 +54,7 @@ func TestRejectRestores(t *testing.T) {
 	edited, _ := f.read(t, pModified)
 	m := reviewSelect(t, f.model(t, 120, 30), pModified)
 	m = keys(t, m, "x")
-	if m.review.dialog.Visible() {
+	if m.review.Dialog.Visible() {
 		t.Fatal("a modified file asked for confirmation")
 	}
 	if got, _ := f.read(t, pModified); got != head {
@@ -75,7 +76,7 @@ func TestRejectUntrackedAsksFirst(t *testing.T) {
 	f := newFixture(t)
 	m := reviewSelect(t, f.model(t, 120, 30), pAdded)
 	m = keys(t, m, "x")
-	if !m.review.dialog.Visible() {
+	if !m.review.Dialog.Visible() {
 		t.Fatal("no confirmation asked")
 	}
 	if _, ok := f.read(t, pAdded); !ok {
@@ -85,8 +86,8 @@ func TestRejectUntrackedAsksFirst(t *testing.T) {
 		t.Errorf("dialog does not name the file:\n%s", screenText(m))
 	}
 	m = keys(t, m, "n")
-	if _, ok := f.read(t, pAdded); !ok || m.review.dialog.Visible() || m.review.states[pAdded] != "" {
-		t.Fatalf("cancel: file kept %v, dialog open %v, state %q", ok, m.review.dialog.Visible(), m.review.states[pAdded])
+	if _, ok := f.read(t, pAdded); !ok || m.review.Dialog.Visible() || m.review.states[pAdded] != "" {
+		t.Fatalf("cancel: file kept %v, dialog open %v, state %q", ok, m.review.Dialog.Visible(), m.review.states[pAdded])
 	}
 	m = keys(t, m, "x", "y")
 	if _, ok := f.read(t, pAdded); ok {
@@ -111,8 +112,8 @@ func TestAcceptAllThenUndo(t *testing.T) {
 	m = reviewSelect(t, m, pTape)
 	m = keys(t, m, "s") // a skipped change is not "left"
 	m = keys(t, m, "A")
-	if paths := askedPaths(m); !m.review.dialog.Visible() || len(paths) != 4 {
-		t.Fatalf("dialog open %v, paths %q", m.review.dialog.Visible(), paths)
+	if paths := askedPaths(m); !m.review.Dialog.Visible() || len(paths) != 4 {
+		t.Fatalf("dialog open %v, paths %q", m.review.Dialog.Visible(), paths)
 	}
 	for _, p := range []string{pModified, pAdded, pDeleted, pRenamed} {
 		if !strings.Contains(screenText(m), p) {
@@ -121,7 +122,7 @@ func TestAcceptAllThenUndo(t *testing.T) {
 	}
 	m = keys(t, m, "y")
 	if got := m.ReviewTally(); got.Accepted != 4 || got.Skipped != 1 || got.Left != 0 {
-		t.Fatalf("tally %+v; status %q", got, m.review.status)
+		t.Fatalf("tally %+v; status %q", got, m.review.Status)
 	}
 	staged := f.git(t, "diff", "--cached", "--name-only", "--no-renames")
 	for _, p := range []string{pModified, pAdded, pDeleted, pRenamed} {
@@ -153,8 +154,8 @@ func TestRejectAllThenUndo(t *testing.T) {
 	f := newFixture(t)
 	before := f.status(t)
 	m := keys(t, f.model(t, 120, 30), "X")
-	if paths := askedPaths(m); !m.review.dialog.Visible() || len(paths) != 5 {
-		t.Fatalf("dialog open %v, paths %q", m.review.dialog.Visible(), paths)
+	if paths := askedPaths(m); !m.review.Dialog.Visible() || len(paths) != 5 {
+		t.Fatalf("dialog open %v, paths %q", m.review.Dialog.Visible(), paths)
 	}
 	if !strings.Contains(screenText(m), "1 file(s) git has no copy of are removed") {
 		t.Errorf("dialog does not warn about the removal:\n%s", screenText(m))
@@ -182,8 +183,8 @@ func TestErrorsGoToTheStatusLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	m = keys(t, m, "a")
-	if !m.review.statusErr || !strings.Contains(m.review.statusView(), "accept "+pModified) {
-		t.Errorf("status %q (error %v)", m.review.status, m.review.statusErr)
+	if !m.review.StatusErr || !strings.Contains(m.review.statusView(), "accept "+pModified) {
+		t.Errorf("status %q (error %v)", m.review.Status, m.review.StatusErr)
 	}
 	if m.review.busy != "" || m.review.states[pModified] != "" {
 		t.Errorf("busy %q, state %q after a failed accept", m.review.busy, m.review.states[pModified])
@@ -223,7 +224,7 @@ func TestReviewMouse(t *testing.T) {
 		t.Errorf("click on the first item selected %s", m.review.selectedPath())
 	}
 	m = send(t, m, tea.MouseClickMsg{X: 80, Y: 2, Button: tea.MouseLeft})
-	if m.review.focus != focusDetail {
+	if m.review.Focus != page.FocusDetail {
 		t.Errorf("click on the detail did not focus it")
 	}
 }

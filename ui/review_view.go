@@ -10,64 +10,65 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 )
 
 // headerView is the title bar with the counts, shortened to fit.
 func (m reviewPage) headerView() string {
-	s := m.styles
+	s := m.Styles
 	t := m.tally()
 	name := "review"
 	if m.root != "" {
 		name = visible.Line(filepath.Base(m.root))
 	}
 	line := " " + s.Header.Render("review · "+name) + s.HeaderDim.Render(" · "+t.String()) + " "
-	if ansi.StringWidth(line) > m.layout.Width {
+	if ansi.StringWidth(line) > m.Layout.Width {
 		line = " " + s.Header.Render("review") + s.HeaderDim.Render(" · "+t.String()) + " "
 	}
-	if ansi.StringWidth(line) > m.layout.Width {
+	if ansi.StringWidth(line) > m.Layout.Width {
 		line = " " + s.Header.Render("review") + s.HeaderDim.Render(fmt.Sprintf(" · %d changed · ✓%d ✗%d »%d · %d left ", t.Changed, t.Accepted, t.Rejected, t.Skipped, t.Left))
 	}
-	return s.HeaderDim.Render(frame.PadRight(ansi.Truncate(line, m.layout.Width, "…"), m.layout.Width))
+	return s.HeaderDim.Render(frame.PadRight(ansi.Truncate(line, m.Layout.Width, "…"), m.Layout.Width))
 }
 
 // statusView is the running action, the last message or error.
 func (m reviewPage) statusView() string {
-	s := m.styles
+	s := m.Styles
 	var line string
 	switch {
-	case m.status != "" && m.statusErr:
-		line = s.Error.Render(m.status)
-	case m.busy != "" && m.status != "":
-		line = s.Progress.Render("⟳ " + m.status)
-	case m.status != "":
-		line = s.Progress.Render(m.status)
+	case m.Status != "" && m.StatusErr:
+		line = s.Error.Render(m.Status)
+	case m.busy != "" && m.Status != "":
+		line = s.Progress.Render("⟳ " + m.Status)
+	case m.Status != "":
+		line = s.Progress.Render(m.Status)
 	}
-	return ansi.Truncate(line, m.layout.Width, "…")
+	return ansi.Truncate(line, m.Layout.Width, "…")
 }
 
 // footerView is the key line.
-func (m reviewPage) footerView() string { return m.help.ShortView(m.keyLine()) }
+func (m reviewPage) footerView() string { return m.Help.ShortView(m.keyLine()) }
 
 // keyLine lists the keys that apply now; "? help" and "q quit" always
 // stay, and the essential keys are kept before the others.
 func (m reviewPage) keyLine() help.Line {
 	k := m.keysNow()
 	switch {
-	case m.help.Visible():
-		return help.Line{Tail: m.help.ShortHelp()}
-	case m.dialog.Visible():
-		return help.Line{Keys: m.dialog.ShortHelp(), Essential: m.essential, Fill: true}
+	case m.Help.Visible():
+		return help.Line{Tail: m.Help.ShortHelp()}
+	case m.Dialog.Visible():
+		return help.Line{Keys: m.Dialog.ShortHelp(), Essential: m.essential, Fill: true}
 	}
 	var nav []key.Binding
 	if k.List.Up.Enabled() {
 		desc := "move"
-		if m.focus == focusDetail {
+		if m.Focus == page.FocusDetail {
 			desc = "scroll"
 		}
-		nav = []key.Binding{summary("↑↓", desc, k.List.Up, k.List.Down)}
+		nav = []key.Binding{page.Summary("↑↓", desc, k.List.Up, k.List.Down)}
 	}
 	return help.Line{
-		Keys: append(nav, enabled(k.Open, k.Back, k.Accept, k.Reject, k.Skip, k.Redact, k.Baseline, k.Reveal, k.Undo,
+		Keys: append(nav, page.Enabled(k.Open, k.Back, k.Accept, k.Reject, k.Skip, k.Redact, k.Baseline, k.Reveal, k.Undo,
 			k.AcceptAll, k.RejectAll, k.Focus, k.Reload)...),
 		Tail:      []key.Binding{k.Help, k.Quit},
 		Essential: m.essential,
@@ -79,15 +80,15 @@ func (m reviewPage) keyLine() help.Line {
 // and the way into and out of the detail when it takes the whole screen.
 func (m reviewPage) essential(b key.Binding) bool {
 	k := m.keys
-	if !m.layout.Split && key.Matches(press(b), k.Open, k.Back) {
+	if !m.Layout.Split && key.Matches(page.Press(b), k.Open, k.Back) {
 		return true
 	}
-	return key.Matches(press(b), k.Accept, k.Reject, k.Skip, k.Dialog.Confirm, k.Dialog.Cancel)
+	return key.Matches(page.Press(b), k.Accept, k.Reject, k.Skip, k.Dialog.Confirm, k.Dialog.Cancel)
 }
 
 // emptyView says that nothing changed and what was looked at.
 func (m reviewPage) emptyView() []string {
-	s := m.styles
+	s := m.Styles
 	out := []string{"", " " + s.Dialog.Title.Render("No recording changed since HEAD."), ""}
 	out = append(out, " Looked at "+s.Muted.Render("(git status against HEAD, relative to the project)")+":")
 	for _, d := range m.lookedAt {
@@ -104,5 +105,5 @@ func (m reviewPage) emptyView() []string {
 	out = append(out, "", " Try:",
 		"   • re-record with dryfire, then press r to reload",
 		"   • dryfire-tui browse "+s.Muted.Render("to see every recording and its status"))
-	return frame.Wrap(out, m.layout.Width-1, true)
+	return frame.Wrap(out, m.Layout.Width-1, true)
 }

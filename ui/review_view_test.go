@@ -51,7 +51,7 @@ func TestViewReviewHelp(t *testing.T) {
 		t.Errorf("help lists undo with nothing to undo")
 	}
 	m = keys(t, m, "esc")
-	if m.review.help.Visible() {
+	if m.review.Help.Visible() {
 		t.Errorf("esc did not close help")
 	}
 }
@@ -90,7 +90,7 @@ func TestConfirmScrolls(t *testing.T) {
 		t.Errorf("scrolling to the end of the list:\n%s", got)
 	}
 	m = keys(t, m, "k")
-	if m.review.dialog.Offset() != m.review.dialog.MaxOffset()-1 {
-		t.Errorf("one k after the end: offset %d, max %d", m.review.dialog.Offset(), m.review.dialog.MaxOffset())
+	if m.review.Dialog.Offset() != m.review.Dialog.MaxOffset()-1 {
+		t.Errorf("one k after the end: offset %d, max %d", m.review.Dialog.Offset(), m.review.Dialog.MaxOffset())
 	}
 }

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
@@ -48,11 +49,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.withBrowse(m.browse.handleEditorClosed(msg))
 	case pagerClosedMsg:
 		if msg.err != nil {
-			m.browse.setStatus("pager: "+msg.err.Error(), true)
+			m.browse.SetStatus("pager: "+msg.err.Error(), true)
 		}
 		return m, nil
 	case clipboardSetMsg:
-		m.browse.setStatus("copied "+msg.what, false)
+		m.browse.SetStatus("copied "+msg.what, false)
 		return m, nil
 	case reviewActedMsg:
 		m.review = m.review.handleActed(msg)
@@ -72,7 +73,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.withBrowse(m.browse.handleRecordDone(msg))
 	case reviewOpenedMsg:
 		return m.openReview(msg)
-	case backToBrowseMsg:
+	case page.BackToBrowseMsg:
 		return m.backToBrowse()
 	}
 	return m, nil

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -25,7 +26,7 @@ func TestNavigation(t *testing.T) {
 	if got := selectedPath(m); got != ".dryfire/cassettes/checkout/add_to_cart/00-18e3b4a1c2d3e4f5.json" {
 		t.Errorf("after j j: %q", got)
 	}
-	if d, ok := m.browse.detail.Data(); !ok || d.ID != selectedPath(m) {
+	if d, ok := m.browse.Detail.Data(); !ok || d.ID != selectedPath(m) {
 		t.Errorf("detail shows %q, want the selected recording", d.ID)
 	}
 	m = keys(t, m, "G")
@@ -43,25 +44,25 @@ func TestNavigation(t *testing.T) {
 		t.Errorf("enter on an open suite should collapse it: %d rows", m.browse.tree.Rows())
 	}
 	m = keys(t, m, "tab")
-	if m.browse.focus != focusDetail {
-		t.Errorf("tab: focus %v", m.browse.focus)
+	if m.browse.Focus != page.FocusDetail {
+		t.Errorf("tab: focus %v", m.browse.Focus)
 	}
 	m = keys(t, m, "3")
-	if m.browse.detail.Tab().String() != "Diff" {
-		t.Errorf("3: tab %v", m.browse.detail.Tab())
+	if m.browse.Detail.Tab().String() != "Diff" {
+		t.Errorf("3: tab %v", m.browse.Detail.Tab())
 	}
 }
 
 func TestMouse(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, demoItems())
 	// Click the fourth body row (incident_triage), then the Raw tab.
-	m = send(t, m, tea.MouseClickMsg{X: 5, Y: m.browse.layout.BodyY + 5, Button: tea.MouseLeft})
+	m = send(t, m, tea.MouseClickMsg{X: 5, Y: m.browse.Layout.BodyY + 5, Button: tea.MouseLeft})
 	if got := selectedPath(m); got != ".dryfire/cassettes/incident_triage/loops_until_max_turns/00-4232f53220974df8.json" {
 		t.Errorf("click selected %q", got)
 	}
-	m = send(t, m, tea.MouseClickMsg{X: m.browse.layout.DetailX + 36, Y: m.browse.layout.BodyY + 2, Button: tea.MouseLeft})
-	if m.browse.detail.Tab().String() != "Raw" || m.browse.focus != focusDetail {
-		t.Errorf("tab click: tab %v focus %v", m.browse.detail.Tab(), m.browse.focus)
+	m = send(t, m, tea.MouseClickMsg{X: m.browse.Layout.DetailX + 36, Y: m.browse.Layout.BodyY + 2, Button: tea.MouseLeft})
+	if m.browse.Detail.Tab().String() != "Raw" || m.browse.Focus != page.FocusDetail {
+		t.Errorf("tab click: tab %v focus %v", m.browse.Detail.Tab(), m.browse.Focus)
 	}
 	m = send(t, m, tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown})
 	if m.browse.tree.Cursor() < 3 {
@@ -104,10 +105,10 @@ func TestMarkAndPrune(t *testing.T) {
 		t.Fatalf("%d marks, want 2", n)
 	}
 	m = keys(t, m, "d")
-	if !m.browse.dialog.Visible() || len(m.browse.prunes) != 1 {
-		t.Fatalf("d did not open one prune dialog: visible %v, asked %d", m.browse.dialog.Visible(), len(m.browse.prunes))
+	if !m.browse.Dialog.Visible() || len(m.browse.prunes) != 1 {
+		t.Fatalf("d did not open one prune dialog: visible %v, asked %d", m.browse.Dialog.Visible(), len(m.browse.prunes))
 	}
-	if got := m.browse.prunes[0].what; len(got) != 1 || !strings.Contains(got[0].Path, "no_flights_found") {
+	if got := m.browse.prunes[0].What; len(got) != 1 || !strings.Contains(got[0].Path, "no_flights_found") {
 		t.Fatalf("the dialog asks to remove %v, want only the orphaned case", got)
 	}
 	// The in-use file is listed as kept, with its status and the reason.
@@ -120,8 +121,8 @@ func TestMarkAndPrune(t *testing.T) {
 		}
 	}
 	m = keys(t, m, "n")
-	if m.browse.dialog.Visible() || len(b.pruned) != 0 {
-		t.Fatalf("n should cancel: dialog visible %v pruned %v", m.browse.dialog.Visible(), b.pruned)
+	if m.browse.Dialog.Visible() || len(b.pruned) != 0 {
+		t.Fatalf("n should cancel: dialog visible %v pruned %v", m.browse.Dialog.Visible(), b.pruned)
 	}
 	m = keys(t, m, "d", "y")
 	want := []string{".dryfire/cassettes/travel_booking/no_flights_found/00-225140c869a31cc2.json"}
@@ -176,7 +177,7 @@ func TestStaleDetailIsDropped(t *testing.T) {
 	m = keys(t, m, "j", "j", "j")
 	second, _ := m.browse.tree.Selected()
 	m = send(t, m, detailLoadedMsg{gen: staleGen, data: b.Detail(t.Context(), first)})
-	if d, _ := m.browse.detail.Data(); d.ID != second.ID {
+	if d, _ := m.browse.Detail.Data(); d.ID != second.ID {
 		t.Errorf("detail shows %q after a stale result; want %q", d.ID, second.ID)
 	}
 }
@@ -263,7 +264,7 @@ func TestPruneActsOnWhatTheDialogListed(t *testing.T) {
 	m = keys(t, m, "d")
 	nm, answer := m.Update(pressKey("y"))
 	m = nm.(Model)
-	if m.browse.dialog.Visible() || answer == nil {
+	if m.browse.Dialog.Visible() || answer == nil {
 		t.Fatalf("y did not answer the dialog")
 	}
 	m = markPaths(t, m, "weather_check_repeated")

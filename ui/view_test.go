@@ -52,7 +52,7 @@ func TestViewTabs(t *testing.T) {
 func TestViewSecretsRevealed(t *testing.T) {
 	m, _ := newTestModel(t, 120, 24, demoItems())
 	m = keys(t, m, "g", "j", "j", "4", "R")
-	if !m.browse.detail.Revealed() {
+	if !m.browse.Detail.Revealed() {
 		t.Fatal("R did not reveal")
 	}
 	if !strings.Contains(screenText(m), "AKIAFAKEFAKEFAKEQ7") {
@@ -74,7 +74,7 @@ func TestViewConfirmDialog(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, demoItems())
 	m = markPaths(t, m, "no_flights_found", "weather_check_repeated", "unknown_order_apologises")
 	m = keys(t, m, "d")
-	if !m.browse.dialog.Visible() {
+	if !m.browse.Dialog.Visible() {
 		t.Fatal("d did not open the dialog")
 	}
 	checkScreen(t, m, 120, 30)

@@ -1,4 +1,4 @@
-package ui
+package page
 
 import (
 	"charm.land/bubbles/v2/key"
@@ -23,8 +23,8 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
-// enabled keeps the bindings that are enabled and have help text.
-func enabled(bs ...key.Binding) []key.Binding {
+// Enabled keeps the bindings that are enabled and have help text.
+func Enabled(bs ...key.Binding) []key.Binding {
 	out := bs[:0:0]
 	for _, b := range bs {
 		if b.Enabled() && b.Help().Key != "" {
@@ -34,8 +34,8 @@ func enabled(bs ...key.Binding) []key.Binding {
 	return out
 }
 
-// summary is a key line entry for several bindings at once ("↑↓ move").
-func summary(keys, desc string, bs ...key.Binding) key.Binding {
+// Summary is a key line entry for several bindings at once ("↑↓ move").
+func Summary(keys, desc string, bs ...key.Binding) key.Binding {
 	var ks []string
 	for _, b := range bs {
 		ks = append(ks, b.Keys()...)
@@ -43,16 +43,16 @@ func summary(keys, desc string, bs ...key.Binding) key.Binding {
 	return key.NewBinding(key.WithKeys(ks...), key.WithHelp(keys, desc))
 }
 
-// press is a key press of a binding's first key, to test which binding a
+// Press is a key press of a binding's first key, to test which binding a
 // key line entry is.
-func press(b key.Binding) keyString {
+func Press(b key.Binding) KeyString {
 	if len(b.Keys()) == 0 {
 		return ""
 	}
-	return keyString(b.Keys()[0])
+	return KeyString(b.Keys()[0])
 }
 
-// keyString is a key name that key.Matches accepts.
-type keyString string
+// KeyString is a key name that key.Matches accepts.
+type KeyString string
 
-func (k keyString) String() string { return string(k) }
+func (k KeyString) String() string { return string(k) }
