@@ -21,13 +21,16 @@ var layers = [][]string{
 	// The test-project generator and the loader's differential test: core
 	// only, imported by nobody.
 	{"internal/gen", "internal/gen/cmd/gen", "internal/loaderdiff", "internal/loaderdiff/cmd/loaderdiff"},
-	{"ui"},
+	{"ui"},        // the root model, which routes between pages, and the browse page
+	{"ui/review"}, // the review page
 	// What the pages share: the app's port to the core and its
 	// implementation (Core, plain Go over the core in the components'
 	// types: tree.Item, detail.Data), and what every page is made of (the
 	// screen, the shared keys, the messages that cross pages).
 	{"ui/backend", "ui/page"},
-	{"ui/*"},     // the UI's components
+	// The UI's components, and what the pages' tests share (imported by
+	// tests only).
+	{"ui/*", "ui/internal/uitest"},
 	{"ui/frame"}, // leaves every component may use: layout and text fitting,
 	{"ui/theme"}, // and every style
 	// The commands over a PATH's recordings that change files or gather
@@ -62,7 +65,7 @@ var sameLayer = map[string][]string{
 
 // coreLayers are the layers below the UI: they never import the UI or a
 // charm library, and never write to the process's stdout or stderr.
-const firstCoreLayer = 8
+const firstCoreLayer = 9
 
 // TestLayering enforces the dependency rule of DESIGN.md on the imports of
 // every package (tests aside), as `go list` reports them.

@@ -9,6 +9,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
+	"github.com/dryfire-tui/dryfire-tui/ui/review"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -68,7 +69,7 @@ type Model struct {
 	page   Page
 	isDark bool
 	browse browsePage
-	review reviewPage
+	review review.Page
 	// width and height are the terminal's, for a page that comes on
 	// screen after the first resize.
 	width, height int
@@ -83,7 +84,7 @@ func New(opts Options) Model {
 	styles := theme.New(opts.IsDark)
 	m := Model{keys: page.DefaultKeyMap(), page: opts.Page, isDark: opts.IsDark}
 	if m.page == PageReview {
-		m.review = newReviewPage(opts, styles)
+		m.review = review.New(review.Options{Context: opts.Context, Review: opts.Review, LookedAt: opts.LookedAt, Reload: opts.Reload}, styles)
 	} else {
 		m.browse = newBrowsePage(opts, styles)
 	}
@@ -113,14 +114,14 @@ func (m Model) View() tea.View {
 // render is the screen as a string; tests compare it with goldens.
 func (m Model) render() string {
 	if m.page == PageReview {
-		return m.review.render()
+		return m.review.Render()
 	}
 	return m.browse.render()
 }
 
 // ReviewTally counts the review page's changes by what the session did
 // with them (zero on the browse page).
-func (m Model) ReviewTally() Tally { return m.review.tally() }
+func (m Model) ReviewTally() review.Tally { return m.review.Tally() }
 
 // openReview shows the review of what a re-recording changed: the review
 // page, opened from the browser, to which q goes back. Without a review
@@ -135,10 +136,10 @@ func (m Model) openReview(msg reviewOpenedMsg) (tea.Model, tea.Cmd) {
 		return m.withBrowse(m.browse.rescan())
 	}
 	r := m.browse.opts.Recorder
-	opts := Options{Context: m.browse.opts.Context, Review: msg.review, LookedAt: msg.lookedAt,
-		Reload: func(ctx context.Context) (*gitreview.Review, []string, error) { return r.Review(ctx, msg.root) }}
-	m.review = newReviewPage(opts, theme.New(m.isDark))
-	m.review.fromBrowse = true
+	opts := review.Options{Context: m.browse.opts.Context, Review: msg.review, LookedAt: msg.lookedAt,
+		Reload:     func(ctx context.Context) (*gitreview.Review, []string, error) { return r.Review(ctx, msg.root) },
+		FromBrowse: true}
+	m.review = review.New(opts, theme.New(m.isDark))
 	// What the re-recording did (or that it was stopped) stays in sight.
 	m.review.SetStatus(m.browse.Status, m.browse.StatusErr)
 	m.page = PageReview
@@ -150,7 +151,7 @@ func (m Model) openReview(msg reviewOpenedMsg) (tea.Model, tea.Cmd) {
 // workspace again.
 func (m Model) backToBrowse() (tea.Model, tea.Cmd) {
 	m.page = PageBrowse
-	m.review = reviewPage{}
+	m.review = review.Page{}
 	m.resize(m.width, m.height)
 	return m.withBrowse(m.browse.rescan())
 }

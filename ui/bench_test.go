@@ -14,6 +14,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/gen"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -83,7 +84,7 @@ func BenchmarkKeyToFrame(b *testing.B) {
 	}{{"loaded", true}, {"loading", false}} {
 		b.Run(tc.name, func(b *testing.B) {
 			m := loadedModel(b, items, tc.done)
-			down, up := pressKey("j"), pressKey("k")
+			down, up := uitest.PressKey("j"), uitest.PressKey("k")
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
@@ -117,9 +118,9 @@ func BenchmarkKeyToFrameLatency(b *testing.B) {
 			ds := make([]time.Duration, 0, b.N)
 			i := 0
 			for b.Loop() {
-				k := pressKey("j")
+				k := uitest.PressKey("j")
 				if i%200 >= 100 {
-					k = pressKey("k")
+					k = uitest.PressKey("k")
 				}
 				i++
 				start := time.Now()
@@ -180,7 +181,7 @@ func BenchmarkFilterKeys(b *testing.B) {
 		m := loadedModel(b, items, true)
 		for _, k := range []string{"/", "c", "a", "s", "e", "_", "0", "3", "enter", "esc", "s", "s", "s", "esc", "G", "g"} {
 			start := time.Now()
-			nm, _ := m.Update(pressKey(k))
+			nm, _ := m.Update(uitest.PressKey(k))
 			m = nm.(Model)
 			_ = m.View()
 			worst = max(worst, time.Since(start))

@@ -13,21 +13,29 @@
 //     to accept (stage), reject (restore), skip, act on everything left,
 //     and undo.
 //
-// Both pages are built from the same components, each a value type in its
-// own package: ui/tree and ui/list (the left pane), ui/detail (the right
-// pane), ui/dialog (confirmations), ui/picker (a box of choices), ui/help
-// (the key line and the ? overlay), over the leaves ui/frame (layout and
-// text fitting) and ui/theme (every style). The root [Model] routes each message to the page that owns
-// it; the pages run the core (workspace, gitreview, check, doctor,
-// secretscan, diff, secrets) only inside tea.Cmds (cmds.go), the browser through the [Backend] interface.
+// The packages are in the shape of pages built from shared components.
+// The root package holds [New], [Options] and the root [Model], which
+// routes each message to the page that owns it, and the browse page; the
+// review page is ui/review. Both are built from ui/page (the screen every
+// page embeds: layout, focus, the detail pane, the overlays and the status
+// line; the keys every page shares; the message that crosses pages) and
+// from the components, each a value type in its own package: ui/tree and
+// ui/list (the left pane), ui/detail (the right pane), ui/dialog
+// (confirmations), ui/picker (a box of choices), ui/help (the key line and
+// the ? overlay), over the leaves ui/frame (layout and text fitting) and
+// ui/theme (every style). The pages run the core (workspace, gitreview,
+// check, doctor, secretscan, diff, secrets) only inside tea.Cmds, through
+// ui/backend: the Backend and Recorder interfaces, and Core and
+// CoreRecorder that implement them over the core (tests pass fakes).
 // ARCHITECTURE.md describes the ownership of state, the routing, the Cmds
 // and the cost model.
 //
 // # Keys
 //
-// Each page has one keymap ([BrowseKeyMap], [ReviewKeyMap]) made of the
-// keys every page shares ([KeyMap]), its own actions and its components'
-// keymaps. It drives dispatch, the key line, the ? overlay and
-// docs/keys.md ([KeysDoc]); bindings that do not apply now are disabled, so
-// the key line and the overlay say only what works.
+// Each page has one keymap ([BrowseKeyMap]; review.KeyMap, which
+// [DefaultReviewKeyMap] returns) made of the keys every page shares
+// (page.KeyMap), its own actions and its components' keymaps. It drives
+// dispatch, the key line, the ? overlay and docs/keys.md ([KeysDoc]);
+// bindings that do not apply now are disabled, so the key line and the
+// overlay say only what works.
 package ui

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
+	"github.com/dryfire-tui/dryfire-tui/ui/review"
 )
 
 // KeyTable renders every binding of the browse page as a Markdown table
@@ -21,10 +22,30 @@ var browseDocs = map[string]string{
 	"search":         "search the tab's text (with the pane focused; in the tree / filters); smart case",
 }
 
+// reviewDocs are the docs' words for keys whose key line word is not
+// enough.
+var reviewDocs = map[string]string{
+	"accept":              "accept: stage the change (`git add`)",
+	"reject":              "reject: restore the committed version; a file git has no copy of is removed after a confirmation",
+	"skip":                "skip: leave the change as it is and move on",
+	"accept all":          "accept every change not yet decided (asks first, listing the files)",
+	"reject all":          "reject every change not yet decided (asks first, listing the files)",
+	"undo":                "undo the last action of this session (a whole A or X at once)",
+	"reload":              "read `git status` again (decisions kept, undo history cleared)",
+	"reveal":              "show the secrets of the change on screen instead of their masks (again to hide)",
+	"redact secrets":      "replace the secrets the change adds with [REDACTED:<rule>] in place, proven safe by replaying every case (asks first; u does not undo it, reject does)",
+	"secrets to baseline": "accept the secrets the change adds as known fakes in .dryfire-tui-secrets.json (asks first)",
+	"open":                "move into the detail pane (full screen on narrow terminals)",
+}
+
 // ReviewKeyTable renders every binding of the review page as a Markdown
 // table, with the longer words the docs use for the review's actions (the
 // review section of docs/keys.md).
 func ReviewKeyTable() string { return keyTable(DefaultReviewKeyMap().Groups(), reviewDocs) }
+
+// DefaultReviewKeyMap returns the keys of the review page (ui/review),
+// from which docs/keys.md is generated.
+func DefaultReviewKeyMap() review.KeyMap { return review.DefaultKeyMap() }
 
 // KeysDoc is docs/keys.md: the keys of both pages, from their keymaps
 // (kept current by TestKeysDoc).

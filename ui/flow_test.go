@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/charmbracelet/x/vt"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 )
 
 // screenWatcher feeds the program's output to a terminal emulator so flows
@@ -113,8 +114,8 @@ func TestFlowMarkAndPrune(t *testing.T) {
 // changes, a stages the selected one (the modified recording, third in the
 // list), and the final model's tally says so.
 func TestFlowReviewAcceptQuit(t *testing.T) {
-	f := newFixture(t)
-	m := New(Options{Page: PageReview, Review: f.open(t), LookedAt: f.dirs, IsDark: true})
+	f := uitest.NewFixture(t)
+	m := New(Options{Page: PageReview, Review: f.Open(t), LookedAt: f.Dirs, IsDark: true})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 30),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 	scr := newScreenWatcher(120, 30)
@@ -131,7 +132,7 @@ func TestFlowReviewAcceptQuit(t *testing.T) {
 	if got := fm.ReviewTally(); got.Accepted != 1 || got.Left != 4 {
 		t.Errorf("final tally %+v", got)
 	}
-	if staged := f.git(t, "diff", "--cached", "--name-only", "--no-renames"); !strings.Contains(staged, pModified) {
-		t.Errorf("%s was not staged: %q", pModified, staged)
+	if staged := f.Git(t, "diff", "--cached", "--name-only", "--no-renames"); !strings.Contains(staged, uitest.PModified) {
+		t.Errorf("%s was not staged: %q", uitest.PModified, staged)
 	}
 }

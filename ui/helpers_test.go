@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -154,65 +154,24 @@ func send(t testing.TB, m Model, msg tea.Msg) Model {
 // that talk to the terminal (quit, clipboard, exec).
 func run(t testing.TB, m Model, cmd tea.Cmd) Model {
 	t.Helper()
-	if cmd == nil {
-		return m
+	update := func(m Model, msg tea.Msg) (Model, tea.Cmd) {
+		nm, cmd := m.Update(msg)
+		return nm.(Model), cmd
 	}
-	msg := cmd()
-	switch msg := msg.(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			m = run(t, m, c)
+	return uitest.Run(m, cmd, update, func(msg tea.Msg) bool {
+		switch msg.(type) {
+		case scanBatchMsg, detailLoadedMsg, pruneDoneMsg, clipboardSetMsg, editorClosedMsg, commandDoneMsg,
+			dialog.ConfirmedMsg, dialog.CancelledMsg, picker.PickedMsg, picker.ClosedMsg:
+			return true
 		}
-		return m
-	case scanBatchMsg, detailLoadedMsg, pruneDoneMsg, clipboardSetMsg, editorClosedMsg, commandDoneMsg,
-		reviewActedMsg, reviewLoadedMsg, reviewSecretsMsg, dialog.ConfirmedMsg, dialog.CancelledMsg, picker.PickedMsg, picker.ClosedMsg:
-		return send(t, m, msg)
-	}
-	return m
-}
-
-func pressKey(s string) tea.KeyPressMsg {
-	switch s {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "pgdown":
-		return tea.KeyPressMsg{Code: tea.KeyPgDown}
-	case "pgup":
-		return tea.KeyPressMsg{Code: tea.KeyPgUp}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "home":
-		return tea.KeyPressMsg{Code: tea.KeyHome}
-	case "end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd}
-	case "shift+tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
-	}
-	if c, ok := strings.CutPrefix(s, "ctrl+"); ok {
-		return tea.KeyPressMsg{Code: []rune(c)[0], Mod: tea.ModCtrl}
-	}
-	r := []rune(s)[0]
-	return tea.KeyPressMsg{Code: r, Text: s}
+		return false
+	})
 }
 
 func keys(t testing.TB, m Model, ks ...string) Model {
 	t.Helper()
 	for _, k := range ks {
-		m = send(t, m, pressKey(k))
+		m = send(t, m, uitest.PressKey(k))
 	}
 	return m
 }

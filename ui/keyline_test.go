@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 )
 
@@ -137,7 +138,7 @@ func acts(t *testing.T, m Model, b key.Binding) bool {
 	t.Helper()
 	before := m.render()
 	for _, k := range b.Keys() {
-		nm, cmd := m.Update(pressKey(k))
+		nm, cmd := m.Update(uitest.PressKey(k))
 		if cmd != nil || nm.(Model).render() != before {
 			return true
 		}

@@ -7,13 +7,8 @@ import "github.com/dryfire-tui/dryfire-tui/ui/frame"
 // layout_test.go.
 type Layout = frame.Layout
 
-// The widest the left pane of a split screen gets: the tree of the browse
-// page, the list of the review page.
-const (
-	maxTreeWidth = 60
-	maxListWidth = 56
-)
+// maxTreeWidth is the widest the tree of the browse page gets on a split
+// screen (the review's list has its own, in ui/review).
+const maxTreeWidth = 60
 
 func computeLayout(w, h int) Layout { return frame.Compute(w, h, maxTreeWidth) }
-
-func computeReviewLayout(w, h int) Layout { return frame.Compute(w, h, maxListWidth) }

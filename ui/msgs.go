@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -55,37 +54,3 @@ type pagerClosedMsg struct{ err error }
 
 // clipboardSetMsg confirms what was copied.
 type clipboardSetMsg struct{ what string }
-
-// reviewActedMsg reports an action on the review of generation gen: the
-// state each touched path is now in, how many core steps were done (each
-// accept, reject or skip is one step of the core's undo journal), and the
-// first error.
-type reviewActedMsg struct {
-	gen    int
-	op     op
-	paths  []string // what was asked
-	states map[string]string
-	steps  int
-	err    error
-	// needsConfirm is the path that turned out to need a confirmation.
-	needsConfirm string
-}
-
-// reviewSecretsMsg reports a redaction of the secrets some changes add, or
-// their acceptance in the baseline: the changes as summarised again, and
-// what was done.
-type reviewSecretsMsg struct {
-	gen    int
-	op     op
-	items  map[string]gitreview.ReviewItem
-	status string
-	err    error
-}
-
-// reviewLoadedMsg carries the review opened again for generation gen.
-type reviewLoadedMsg struct {
-	gen      int
-	review   *gitreview.Review
-	lookedAt []string
-	err      error
-}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -148,7 +149,7 @@ func TestProblemSummaryOpensASpecError(t *testing.T) {
 	if !strings.Contains(screenText(m), "evals/ops/incident.eval.yaml:29:5: unknown field 'retries'") {
 		t.Fatalf("the spec error is not listed:\n%s", screenText(m))
 	}
-	_, cmd := m.browse.update(pressKey("enter"))
+	_, cmd := m.browse.update(uitest.PressKey("enter"))
 	if cmd == nil {
 		t.Fatal("enter on a spec error does nothing")
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
@@ -26,19 +27,19 @@ import (
 // with dryfire's cassettes, committed; then the input of
 // refund_agent::parallel_lookups changes (committed too), so that its
 // recording goes stale.
-func staleProject(t *testing.T) fixture {
+func staleProject(t *testing.T) uitest.Fixture {
 	t.Helper()
 	fx := filepath.Join("..", "testdata", "golden", "record", "anthropic-A")
 	f := newEmptyFixture(t)
-	if err := os.CopyFS(f.dir, os.DirFS(filepath.Join(fx, "project"))); err != nil {
+	if err := os.CopyFS(f.Dir, os.DirFS(filepath.Join(fx, "project"))); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.CopyFS(filepath.Join(f.dir, ".dryfire", "cassettes"), os.DirFS(filepath.Join(fx, "expected-cassettes"))); err != nil {
+	if err := os.CopyFS(filepath.Join(f.Dir, ".dryfire", "cassettes"), os.DirFS(filepath.Join(fx, "expected-cassettes"))); err != nil {
 		t.Fatal(err)
 	}
-	f.git(t, "add", "-A")
-	f.git(t, "commit", "-q", "-m", "record")
-	suiteFile := filepath.Join(f.dir, "evals", "support", "refund_agent.eval.yaml")
+	f.Git(t, "add", "-A")
+	f.Git(t, "commit", "-q", "-m", "record")
+	suiteFile := filepath.Join(f.Dir, "evals", "support", "refund_agent.eval.yaml")
 	data, err := os.ReadFile(suiteFile)
 	if err != nil {
 		t.Fatal(err)
@@ -47,13 +48,13 @@ func staleProject(t *testing.T) fixture {
 	if changed == string(data) {
 		t.Fatal("the case input to change is not in the suite")
 	}
-	writeFile(t, f.dir, "evals/support/refund_agent.eval.yaml", []byte(changed))
-	f.git(t, "commit", "-q", "-am", "reword a case")
+	uitest.WriteFile(t, f.Dir, "evals/support/refund_agent.eval.yaml", []byte(changed))
+	f.Git(t, "commit", "-q", "-am", "reword a case")
 	return f
 }
 
 // newEmptyFixture is an empty git repository.
-func newEmptyFixture(t *testing.T) fixture {
+func newEmptyFixture(t *testing.T) uitest.Fixture {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
@@ -62,11 +63,11 @@ func newEmptyFixture(t *testing.T) fixture {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	f := fixture{dir: dir, dirs: []string{filepath.Join(dir, ".dryfire", "cassettes")}}
-	f.git(t, "init", "-q", "-b", "main")
-	f.git(t, "config", "user.email", "test@example.com")
-	f.git(t, "config", "user.name", "test")
-	f.git(t, "config", "commit.gpgsign", "false")
+	f := uitest.Fixture{Dir: dir, Dirs: []string{filepath.Join(dir, ".dryfire", "cassettes")}}
+	f.Git(t, "init", "-q", "-b", "main")
+	f.Git(t, "config", "user.email", "test@example.com")
+	f.Git(t, "config", "user.name", "test")
+	f.Git(t, "config", "commit.gpgsign", "false")
 	return f
 }
 
@@ -103,7 +104,7 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 		Env:      func(k string) (string, bool) { v, ok := env[k]; return v, ok },
 		Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries, Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() }},
 	}
-	m := New(Options{Path: f.dir, Backend: backend.Core{}, Recorder: rec, IsDark: true})
+	m := New(Options{Path: f.Dir, Backend: backend.Core{}, Recorder: rec, IsDark: true})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(140, 40),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
 	scr := newScreenWatcher(140, 40)
@@ -137,12 +138,12 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 	if n := len(srv.Requests()); n != 2 {
 		t.Errorf("re-recording made %d calls, want 2 (a tool round, then the answer)", n)
 	}
-	staged := strings.Fields(f.git(t, "diff", "--cached", "--name-only"))
+	staged := strings.Fields(f.Git(t, "diff", "--cached", "--name-only"))
 	if len(staged) != 2 || !strings.HasPrefix(staged[0], ".dryfire/cassettes/refund_agent/parallel_lookups/00-") ||
 		!strings.HasPrefix(staged[1], ".dryfire/cassettes/refund_agent/parallel_lookups/01-") {
 		t.Errorf("staged %q, want the two new recordings of parallel_lookups", staged)
 	}
-	_, res, err := workspace.Run(context.Background(), f.dir, workspace.RunOptions{Mode: engine.ModeReplay})
+	_, res, err := workspace.Run(context.Background(), f.Dir, workspace.RunOptions{Mode: engine.ModeReplay})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -65,7 +66,7 @@ func TestRecordDialogWithoutKey(t *testing.T) {
 	if !strings.Contains(screenText(m), "w re-record") {
 		t.Fatalf("no w on the key line:\n%s", screenText(m))
 	}
-	m, cmd := update(m, pressKey("w"))
+	m, cmd := update(m, uitest.PressKey("w"))
 	m, _ = update(m, cmd())
 	if len(r.planned) != 1 || r.planned[0] != (backend.CaseRef{Suite: "refund_agent", Case: "parallel_lookups"}) {
 		t.Errorf("planned %v", r.planned)
@@ -76,7 +77,7 @@ func TestRecordDialogWithoutKey(t *testing.T) {
 			t.Errorf("dialog lacks %q:\n%s", want, scr)
 		}
 	}
-	m, cmd = update(m, pressKey("y"))
+	m, cmd = update(m, uitest.PressKey("y"))
 	if cmd != nil || !m.browse.Dialog.Visible() {
 		t.Errorf("y confirmed a dialog with nothing to record")
 	}
@@ -97,7 +98,7 @@ func TestRecordKeyFirstOnAFailingCase(t *testing.T) {
 	if !strings.Contains(line, "w re-record") || strings.Index(line, "w re-record") > strings.Index(line, "p problems") {
 		t.Fatalf("the key line does not offer w first:\n%s", line)
 	}
-	m, cmd := update(m, pressKey("w"))
+	m, cmd := update(m, uitest.PressKey("w"))
 	_, _ = update(m, cmd())
 	if len(r.planned) != 1 || r.planned[0] != (backend.CaseRef{Suite: "refund_agent", Case: "parallel_lookups"}) {
 		t.Errorf("planned %v", r.planned)
@@ -112,9 +113,9 @@ func TestRecordProgressAndStop(t *testing.T) {
 		Providers: []backend.RecordProvider{{Name: "anthropic", Models: []string{"claude-sonnet-4-6"}, KeyEnv: "ANTHROPIC_API_KEY", KeySet: true, Calls: 6}},
 		Cost:      "about $0.0061 at most", CassetteDir: ".dryfire/cassettes"}}
 	m := recordModel(t, r)
-	m, cmd := update(m, pressKey("w"))
+	m, cmd := update(m, uitest.PressKey("w"))
 	m, _ = update(m, cmd())
-	m, cmd = update(m, pressKey("y"))
+	m, cmd = update(m, uitest.PressKey("y"))
 	m, cmd = update(m, cmd()) // the dialog's answer
 	m, next := update(m, cmd())
 	scr := screenText(m)
@@ -122,7 +123,7 @@ func TestRecordProgressAndStop(t *testing.T) {
 		!strings.Contains(scr, "esc stop recording") || strings.Contains(scr, "d prune") || strings.Contains(scr, "r rescan") {
 		t.Fatalf("while recording:\n%s", scr)
 	}
-	m, _ = update(m, pressKey("esc"))
+	m, _ = update(m, uitest.PressKey("esc"))
 	if !strings.Contains(screenText(m), "stopping the re-recording") {
 		t.Errorf("esc did not stop:\n%s", screenText(m))
 	}
@@ -161,7 +162,7 @@ func TestRecordMarkedSet(t *testing.T) {
 		t.Fatalf("%d marked, want 3", got)
 	}
 	m = keys(t, m, "g")
-	m, cmd := update(m, pressKey("w"))
+	m, cmd := update(m, uitest.PressKey("w"))
 	_, _ = update(m, cmd())
 	want := []backend.CaseRef{{Suite: "refund_agent", Case: "late_order"}, {Suite: "refund_agent", Case: "unknown_order"}}
 	if !slices.Equal(r.planned, want) {

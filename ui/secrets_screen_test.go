@@ -19,6 +19,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 )
 
 // Nothing secret is on screen until R. The test plants generated secrets in
@@ -29,15 +30,7 @@ import (
 
 type secretGen struct{ r *rand.Rand }
 
-const secretAlnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-
-func (g secretGen) str(n int) string {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = secretAlnum[g.r.IntN(len(secretAlnum))]
-	}
-	return string(b)
-}
+func (g secretGen) str(n int) string { return uitest.Alnum(g.r, n) }
 
 // screenSecret is a planted secret and its random part, which must never
 // be on screen.
@@ -119,12 +112,12 @@ func plantedProject(t *testing.T) (dir string, all []screenSecret) {
 		t.Fatal(err)
 	}
 	str := jsonv.StringValue
-	writeFile(t, dir, screenTape, screenTapeBytes(t, jsonv.ArrayValue(str("hi")), jsonv.ObjectValue(jsonv.M("model", str("m"))),
+	uitest.WriteFile(t, dir, screenTape, screenTapeBytes(t, jsonv.ArrayValue(str("hi")), jsonv.ObjectValue(jsonv.M("model", str("m"))),
 		str("ok"), jsonv.ObjectValue(jsonv.M("message", str("boom")), jsonv.M("name", str("Error")))))
-	f := fixture{dir: dir}
+	f := uitest.Fixture{Dir: dir}
 	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"config", "user.email", "t@example.com"}, {"config", "user.name", "t"},
 		{"config", "commit.gpgsign", "false"}, {"add", "-A"}, {"commit", "-q", "-m", "record"}} {
-		f.git(t, args...)
+		f.Git(t, args...)
 	}
 	g := secretGen{rand.New(rand.NewPCG(61, 61))}
 	s := []screenSecret{g.anthropic(), g.anthropic(), g.password(), g.pem(), g.anthropic(), g.anthropic()}
@@ -149,7 +142,7 @@ func plantedProject(t *testing.T) (dir string, all []screenSecret) {
 	})
 	editRecording(t, dir, headerPath, func(b *jsonv.Value) { b.Set("note", str("token "+s[5].text)) })
 	t1, t2, t3, t4, t5 := g.anthropic(), g.anthropic(), g.password(), g.anthropic(), g.anthropic()
-	writeFile(t, dir, screenTape, screenTapeBytes(t, jsonv.ArrayValue(str("prompt "+t1.text)), jsonv.ObjectValue(jsonv.M("api_key", str(t3.text))),
+	uitest.WriteFile(t, dir, screenTape, screenTapeBytes(t, jsonv.ArrayValue(str("prompt "+t1.text)), jsonv.ObjectValue(jsonv.M("api_key", str(t3.text))),
 		jsonv.ObjectValue(jsonv.M("text", str(t2.text)), jsonv.M(t4.text, str("k"))),
 		jsonv.ObjectValue(jsonv.M("message", str("401 for "+t5.text)), jsonv.M("name", str("AuthError")))))
 	env := "x" + g.str(31)
@@ -293,4 +286,19 @@ func TestScreensMaskSecrets(t *testing.T) {
 	if len(shown(revealed.String(), all)) == 0 {
 		t.Errorf("R on the review page reveals nothing")
 	}
+}
+
+// reviewSelect moves the review page's cursor to the item with path p,
+// with the keys.
+func reviewSelect(t *testing.T, m Model, p string) Model {
+	t.Helper()
+	m = keys(t, m, "g")
+	for prev := ""; m.review.Selected() != p; {
+		if m.review.Selected() == prev {
+			t.Fatalf("no item %s; the cursor stopped at %s", p, prev)
+		}
+		prev = m.review.Selected()
+		m = keys(t, m, "j")
+	}
+	return m
 }

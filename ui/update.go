@@ -7,6 +7,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
+	"github.com/dryfire-tui/dryfire-tui/ui/review"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -55,15 +56,6 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case clipboardSetMsg:
 		m.browse.SetStatus("copied "+msg.what, false)
 		return m, nil
-	case reviewActedMsg:
-		m.review = m.review.handleActed(msg)
-		return m, nil
-	case reviewLoadedMsg:
-		m.review = m.review.handleLoaded(msg)
-		return m, nil
-	case reviewSecretsMsg:
-		m.review = m.review.handleSecrets(msg)
-		return m, nil
 	case recordPlannedMsg:
 		m.browse = m.browse.handleRecordPlanned(msg)
 		return m, nil
@@ -76,13 +68,15 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case page.BackToBrowseMsg:
 		return m.backToBrowse()
 	}
-	return m, nil
+	// The rest are the results of the review's Cmds, which it drops when
+	// they are stale.
+	return m.withReview(m.review.Update(msg))
 }
 
 // updatePage gives input to the page on screen.
 func (m Model) updatePage(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.page == PageReview {
-		return m.withReview(m.review.update(msg))
+		return m.withReview(m.review.Update(msg))
 	}
 	return m.withBrowse(m.browse.update(msg))
 }
@@ -92,7 +86,7 @@ func (m Model) withBrowse(p browsePage, cmd tea.Cmd) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-func (m Model) withReview(p reviewPage, cmd tea.Cmd) (tea.Model, tea.Cmd) {
+func (m Model) withReview(p review.Page, cmd tea.Cmd) (tea.Model, tea.Cmd) {
 	m.review = p
 	return m, cmd
 }
@@ -101,7 +95,7 @@ func (m Model) withReview(p reviewPage, cmd tea.Cmd) (tea.Model, tea.Cmd) {
 func (m *Model) resize(w, h int) {
 	m.width, m.height = w, h
 	if m.page == PageReview {
-		m.review.setLayout(computeReviewLayout(w, h))
+		m.review.SetSize(w, h)
 		return
 	}
 	m.browse.setLayout(computeLayout(w, h))
@@ -111,7 +105,7 @@ func (m *Model) resize(w, h int) {
 func (m *Model) setTheme(isDark bool) {
 	m.isDark = isDark
 	if m.page == PageReview {
-		m.review.setStyles(theme.New(isDark))
+		m.review.SetStyles(theme.New(isDark))
 		return
 	}
 	m.browse.setStyles(theme.New(isDark))

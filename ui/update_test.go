@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -262,7 +263,7 @@ func TestPruneActsOnWhatTheDialogListed(t *testing.T) {
 	m, b := newTestModel(t, 120, 30, demoItems())
 	m = markPaths(t, m, "no_flights_found")
 	m = keys(t, m, "d")
-	nm, answer := m.Update(pressKey("y"))
+	nm, answer := m.Update(uitest.PressKey("y"))
 	m = nm.(Model)
 	if m.browse.Dialog.Visible() || answer == nil {
 		t.Fatalf("y did not answer the dialog")

@@ -6,24 +6,13 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/golden"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 )
 
 // checkScreen asserts the screen is exactly w × h cells and matches its golden.
 func checkScreen(t *testing.T, m Model, w, h int) {
 	t.Helper()
-	out := m.render()
-	lines := strings.Split(out, "\n")
-	if len(lines) != h {
-		t.Errorf("screen has %d lines, want %d", len(lines), h)
-	}
-	for i, l := range lines {
-		if n := ansi.StringWidth(l); n > w {
-			t.Errorf("line %d is %d cells wide, want ≤ %d: %q", i, n, w, ansi.Strip(l))
-		}
-	}
-	golden.RequireEqual(t, []byte(ansi.Strip(out)))
+	uitest.CheckScreen(t, m.render(), w, h)
 }
 
 func TestViewMain(t *testing.T) {

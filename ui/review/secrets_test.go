@@ -1,4 +1,4 @@
-package ui
+package review
 
 import (
 	"math/rand/v2"
@@ -8,14 +8,15 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 )
 
 // secretFixture is the review fixture whose edited answer leaks a key.
-func secretFixture(t *testing.T) (fixture, string) {
+func secretFixture(t *testing.T) (uitest.Fixture, string) {
 	t.Helper()
-	f := newFixture(t)
-	key := "sk-ant-api03-" + (secretGen{rand.New(rand.NewPCG(5, 5))}).str(93) + "AA"
-	writeFile(t, f.dir, pModified, recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Debug key "+key, 170))
+	f := uitest.NewFixture(t)
+	key := "sk-ant-api03-" + uitest.Alnum(rand.New(rand.NewPCG(5, 5)), 93) + "AA"
+	uitest.WriteFile(t, f.Dir, uitest.PModified, uitest.Recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Debug key "+key, 170))
 	return f, key
 }
 
@@ -24,7 +25,7 @@ func secretFixture(t *testing.T) (fixture, string) {
 // only on yes.
 func TestReviewAcceptAsksForSecrets(t *testing.T) {
 	f, key := secretFixture(t)
-	m := reviewSelect(t, f.model(t, 140, 40), pModified)
+	m := reviewSelect(t, newPage(t, f, 140, 40), uitest.PModified)
 	if scr := screenText(m); !strings.Contains(scr, "2222222222 ⚠") || strings.Contains(scr, key[13:40]) {
 		t.Fatalf("no secret glyph, or the key on screen:\n%s", scr)
 	}
@@ -34,11 +35,11 @@ func TestReviewAcceptAsksForSecrets(t *testing.T) {
 		t.Fatalf("no question naming the rule:\n%s", scr)
 	}
 	m = keys(t, m, "n")
-	if strings.Contains(f.git(t, "diff", "--cached", "--name-only"), pModified) {
+	if strings.Contains(f.Git(t, "diff", "--cached", "--name-only"), uitest.PModified) {
 		t.Fatal("staged on no")
 	}
 	m = keys(t, m, "a", "y")
-	if !strings.Contains(f.git(t, "diff", "--cached", "--name-only"), pModified) {
+	if !strings.Contains(f.Git(t, "diff", "--cached", "--name-only"), uitest.PModified) {
 		t.Fatalf("not staged on yes:\n%s", screenText(m))
 	}
 }
@@ -48,13 +49,13 @@ func TestReviewAcceptAsksForSecrets(t *testing.T) {
 // baseline.
 func TestReviewRedactAndBaseline(t *testing.T) {
 	f, key := secretFixture(t)
-	m := reviewSelect(t, f.model(t, 140, 40), pModified)
+	m := reviewSelect(t, newPage(t, f, 140, 40), uitest.PModified)
 	m = keys(t, m, "d")
 	if scr := screenText(m); !strings.Contains(scr, "Redact these secrets in place?") {
 		t.Fatalf("d does not ask:\n%s", scr)
 	}
 	m = keys(t, m, "y")
-	data, _ := f.read(t, pModified)
+	data, _ := f.Read(t, uitest.PModified)
 	if strings.Contains(data, key) || !strings.Contains(data, "[REDACTED:anthropic-api-key]") {
 		t.Fatalf("not redacted:\n%s", data)
 	}
@@ -62,18 +63,18 @@ func TestReviewRedactAndBaseline(t *testing.T) {
 		t.Fatalf("after redaction:\n%s", scr)
 	}
 	m = keys(t, m, "a")
-	if !strings.Contains(f.git(t, "diff", "--cached", "--name-only"), pModified) {
+	if !strings.Contains(f.Git(t, "diff", "--cached", "--name-only"), uitest.PModified) {
 		t.Fatalf("a does not stage the redacted change:\n%s", screenText(m))
 	}
 
 	g, key2 := secretFixture(t)
-	m = reviewSelect(t, g.model(t, 140, 40), pModified)
+	m = reviewSelect(t, newPage(t, g, 140, 40), uitest.PModified)
 	m = keys(t, m, "b", "y")
-	b, err := secrets.ReadBaseline(filepath.Join(g.dir, secrets.DefaultBaselineFile))
+	b, err := secrets.ReadBaseline(filepath.Join(g.Dir, secrets.DefaultBaselineFile))
 	if err != nil || len(b.Findings) != 1 || b.Findings[0].Rule != "anthropic-api-key" {
 		t.Fatalf("baseline: %v %+v", err, b)
 	}
-	if data, _ := os.ReadFile(filepath.Join(g.dir, filepath.FromSlash(pModified))); !strings.Contains(string(data), key2) {
+	if data, _ := os.ReadFile(filepath.Join(g.Dir, filepath.FromSlash(uitest.PModified))); !strings.Contains(string(data), key2) {
 		t.Fatal("b changed the recording")
 	}
 	if scr := screenText(m); strings.Contains(scr, "2222222222 ⚠") {

@@ -1,4 +1,4 @@
-package ui
+package review
 
 import (
 	"fmt"
@@ -16,11 +16,11 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
-// ReviewKeyMap is the one keymap of the review page: the keys every page
+// KeyMap is the one keymap of the review page: the keys every page
 // has, the review's actions and its children's keymaps. The list keys also
 // scroll the detail when it has the keys. It drives dispatch, the key line,
 // the ? overlay and docs/keys.md.
-type ReviewKeyMap struct {
+type KeyMap struct {
 	page.KeyMap
 	Back                               key.Binding
 	Accept, Reject, Skip               key.Binding
@@ -31,12 +31,12 @@ type ReviewKeyMap struct {
 	Overlay                            help.KeyMap
 }
 
-// DefaultReviewKeyMap returns the review keys.
-func DefaultReviewKeyMap() ReviewKeyMap {
+// DefaultKeyMap returns the review keys.
+func DefaultKeyMap() KeyMap {
 	b := func(keys []string, k, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 	}
-	return ReviewKeyMap{
+	return KeyMap{
 		KeyMap:    page.DefaultKeyMap(),
 		Back:      b([]string{"esc"}, "esc", "back"),
 		Accept:    b([]string{"a"}, "a", "accept"),
@@ -57,13 +57,13 @@ func DefaultReviewKeyMap() ReviewKeyMap {
 
 // detailKeys scrolls the detail with the list's keys; a change has no
 // tabs, and R reveals its secrets.
-func (k ReviewKeyMap) detailKeys() detail.KeyMap {
+func (k KeyMap) detailKeys() detail.KeyMap {
 	l := k.List
 	return detail.KeyMap{Up: l.Up, Down: l.Down, PageUp: l.PageUp, PageDown: l.PageDown, Top: l.Top, Bottom: l.Bottom, Reveal: k.Reveal}
 }
 
 // Groups returns every binding, grouped, in help order.
-func (k ReviewKeyMap) Groups() []help.Group {
+func (k KeyMap) Groups() []help.Group {
 	return []help.Group{
 		{Title: "Move", Bindings: append(k.List.Bindings(), k.Open, k.Focus, k.Back)},
 		{Title: "Review", Bindings: []key.Binding{k.Accept, k.Reject, k.Skip, k.AcceptAll, k.RejectAll, k.Undo, k.Reload}},
@@ -71,22 +71,6 @@ func (k ReviewKeyMap) Groups() []help.Group {
 		{Title: "General", Bindings: []key.Binding{k.Help, k.Quit}},
 		{Title: "Confirm dialog", Bindings: k.Dialog.ShortHelp()},
 	}
-}
-
-// reviewDocs are the docs' words for keys whose key line word is not
-// enough.
-var reviewDocs = map[string]string{
-	"accept":              "accept: stage the change (`git add`)",
-	"reject":              "reject: restore the committed version; a file git has no copy of is removed after a confirmation",
-	"skip":                "skip: leave the change as it is and move on",
-	"accept all":          "accept every change not yet decided (asks first, listing the files)",
-	"reject all":          "reject every change not yet decided (asks first, listing the files)",
-	"undo":                "undo the last action of this session (a whole A or X at once)",
-	"reload":              "read `git status` again (decisions kept, undo history cleared)",
-	"reveal":              "show the secrets of the change on screen instead of their masks (again to hide)",
-	"redact secrets":      "replace the secrets the change adds with [REDACTED:<rule>] in place, proven safe by replaying every case (asks first; u does not undo it, reject does)",
-	"secrets to baseline": "accept the secrets the change adds as known fakes in .dryfire-tui-secrets.json (asks first)",
-	"open":                "move into the detail pane (full screen on narrow terminals)",
 }
 
 // reviewLegend explains the glyphs under the keys in the ? overlay.
@@ -97,12 +81,12 @@ var reviewLegend = []string{
 }
 
 // keysNow is the keymap with the bindings that do not apply disabled.
-func (m reviewPage) keysNow() ReviewKeyMap {
+func (m Page) keysNow() KeyMap {
 	k := m.keys
 	k.List = m.list.Keys()
-	p := m.selectedPath()
+	p := m.Selected()
 	has, idle, state := p != "", m.busy == "", m.states[p]
-	left := m.tally().Left > 0
+	left := m.Tally().Left > 0
 	k.Open.SetEnabled(has && m.Focus == page.FocusList)
 	k.Focus.SetEnabled(has && m.Layout.Split)
 	k.Back.SetEnabled(has && m.Focus == page.FocusDetail)
@@ -125,7 +109,7 @@ func (m reviewPage) keysNow() ReviewKeyMap {
 
 // handleKey dispatches a key press: to the overlay on screen, then by the
 // keymap, the focused pane last.
-func (m reviewPage) handleKey(msg tea.KeyPressMsg) (reviewPage, tea.Cmd) {
+func (m Page) handleKey(msg tea.KeyPressMsg) (Page, tea.Cmd) {
 	if m.Overlay() {
 		var cmd tea.Cmd
 		m.Screen, cmd = m.UpdateOverlay(msg)
@@ -149,20 +133,20 @@ func (m reviewPage) handleKey(msg tea.KeyPressMsg) (reviewPage, tea.Cmd) {
 	case key.Matches(msg, k.Back):
 		m.setFocus(page.FocusList)
 	case key.Matches(msg, k.Accept):
-		if p := m.selectedPath(); len(m.items[p].Secrets) > 0 {
+		if p := m.Selected(); len(m.items[p].Secrets) > 0 {
 			return m.askSecrets(opAccept, p), nil
 		}
-		return m.start(opAccept, []string{m.selectedPath()}, false)
+		return m.start(opAccept, []string{m.Selected()}, false)
 	case key.Matches(msg, k.Redact):
-		return m.askSecrets(opRedact, m.selectedPath()), nil
+		return m.askSecrets(opRedact, m.Selected()), nil
 	case key.Matches(msg, k.Baseline):
-		return m.askSecrets(opBaseline, m.selectedPath()), nil
+		return m.askSecrets(opBaseline, m.Selected()), nil
 	case key.Matches(msg, k.Reveal):
 		m.Detail, _ = m.Detail.Update(msg)
 	case key.Matches(msg, k.Reject):
 		return m.reject()
 	case key.Matches(msg, k.Skip):
-		return m.start(opSkip, []string{m.selectedPath()}, false)
+		return m.start(opSkip, []string{m.Selected()}, false)
 	case key.Matches(msg, k.AcceptAll):
 		return m.askAll(opAccept), nil
 	case key.Matches(msg, k.RejectAll):
@@ -182,7 +166,7 @@ func (m reviewPage) handleKey(msg tea.KeyPressMsg) (reviewPage, tea.Cmd) {
 }
 
 // start runs an action in a Cmd; the keys stay disabled until it reports.
-func (m reviewPage) start(o op, paths []string, confirm bool) (reviewPage, tea.Cmd) {
+func (m Page) start(o op, paths []string, confirm bool) (Page, tea.Cmd) {
 	m.busy = o.String()
 	what := fmt.Sprintf("%d files", len(paths))
 	if len(paths) == 1 {
@@ -197,7 +181,7 @@ func (m reviewPage) start(o op, paths []string, confirm bool) (reviewPage, tea.C
 
 // askSecrets opens the dialog that names the secrets a change adds before
 // accepting it, redacting them, or accepting them in the baseline.
-func (m reviewPage) askSecrets(o op, p string) reviewPage {
+func (m Page) askSecrets(o op, p string) Page {
 	it, s := m.items[p], m.Styles
 	title, head := "Accept a change that adds secrets?", "Staging it commits these secrets with the recording:"
 	switch o {
@@ -221,8 +205,8 @@ func (m reviewPage) askSecrets(o op, p string) reviewPage {
 }
 
 // reject restores the selection, asking first when git has no copy of it.
-func (m reviewPage) reject() (reviewPage, tea.Cmd) {
-	p := m.selectedPath()
+func (m Page) reject() (Page, tea.Cmd) {
+	p := m.Selected()
 	if m.items[p].Kind == gitreview.Added {
 		return m.askRemove(p), nil
 	}
@@ -230,7 +214,7 @@ func (m reviewPage) reject() (reviewPage, tea.Cmd) {
 }
 
 // handleConfirmed runs what the dialog id asked.
-func (m reviewPage) handleConfirmed(id int) (reviewPage, tea.Cmd) {
+func (m Page) handleConfirmed(id int) (Page, tea.Cmd) {
 	a, asks, ok := m.asks.Take(id)
 	if !ok {
 		return m, nil
@@ -240,7 +224,7 @@ func (m reviewPage) handleConfirmed(id int) (reviewPage, tea.Cmd) {
 }
 
 // askRemove opens the dialog for rejecting a file git cannot restore.
-func (m reviewPage) askRemove(p string) reviewPage {
+func (m Page) askRemove(p string) Page {
 	it, s := m.items[p], m.Styles
 	where := "a new file"
 	if it.Untracked {
@@ -260,7 +244,7 @@ func (m reviewPage) askRemove(p string) reviewPage {
 }
 
 // askAll opens the dialog that lists every file A or X would act on.
-func (m reviewPage) askAll(o op) reviewPage {
+func (m Page) askAll(o op) Page {
 	s := m.Styles
 	var paths, lines []string
 	removes, withSecrets := 0, 0

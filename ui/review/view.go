@@ -1,4 +1,4 @@
-package ui
+package review
 
 import (
 	"fmt"
@@ -14,9 +14,9 @@ import (
 )
 
 // headerView is the title bar with the counts, shortened to fit.
-func (m reviewPage) headerView() string {
+func (m Page) headerView() string {
 	s := m.Styles
-	t := m.tally()
+	t := m.Tally()
 	name := "review"
 	if m.root != "" {
 		name = visible.Line(filepath.Base(m.root))
@@ -32,7 +32,7 @@ func (m reviewPage) headerView() string {
 }
 
 // statusView is the running action, the last message or error.
-func (m reviewPage) statusView() string {
+func (m Page) statusView() string {
 	s := m.Styles
 	var line string
 	switch {
@@ -47,11 +47,11 @@ func (m reviewPage) statusView() string {
 }
 
 // footerView is the key line.
-func (m reviewPage) footerView() string { return m.Help.ShortView(m.keyLine()) }
+func (m Page) footerView() string { return m.Help.ShortView(m.keyLine()) }
 
 // keyLine lists the keys that apply now; "? help" and "q quit" always
 // stay, and the essential keys are kept before the others.
-func (m reviewPage) keyLine() help.Line {
+func (m Page) keyLine() help.Line {
 	k := m.keysNow()
 	switch {
 	case m.Help.Visible():
@@ -78,7 +78,7 @@ func (m reviewPage) keyLine() help.Line {
 
 // essential is true for the keys the key line shows first: the actions,
 // and the way into and out of the detail when it takes the whole screen.
-func (m reviewPage) essential(b key.Binding) bool {
+func (m Page) essential(b key.Binding) bool {
 	k := m.keys
 	if !m.Layout.Split && key.Matches(page.Press(b), k.Open, k.Back) {
 		return true
@@ -87,7 +87,7 @@ func (m reviewPage) essential(b key.Binding) bool {
 }
 
 // emptyView says that nothing changed and what was looked at.
-func (m reviewPage) emptyView() []string {
+func (m Page) emptyView() []string {
 	s := m.Styles
 	out := []string{"", " " + s.Dialog.Title.Render("No recording changed since HEAD."), ""}
 	out = append(out, " Looked at "+s.Muted.Render("(git status against HEAD, relative to the project)")+":")

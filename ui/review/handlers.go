@@ -1,4 +1,4 @@
-package ui
+package review
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 
 // handleActed records an action's result and moves on to the next change
 // left.
-func (m reviewPage) handleActed(msg reviewActedMsg) reviewPage {
+func (m Page) handleActed(msg actedMsg) Page {
 	if msg.gen != m.gen {
 		return m
 	}
@@ -39,10 +39,10 @@ func (m reviewPage) handleActed(msg reviewActedMsg) reviewPage {
 	m.SetStatus(doneMessage(msg), false)
 	if msg.op == opUndo {
 		m = m.selectFirst(msg.states)
-	} else if len(msg.paths) == 1 && msg.paths[0] == m.selectedPath() {
+	} else if len(msg.paths) == 1 && msg.paths[0] == m.Selected() {
 		m = m.nextLeft()
 	}
-	if t := m.tally(); t.Left == 0 && msg.op != opUndo {
+	if t := m.Tally(); t.Left == 0 && msg.op != opUndo {
 		m.Status += fmt.Sprintf(" · all %d reviewed, q quits", t.Changed)
 	}
 	return m.syncDetail()
@@ -50,7 +50,7 @@ func (m reviewPage) handleActed(msg reviewActedMsg) reviewPage {
 
 // handleSecrets shows the changes a redaction or a baseline entry left:
 // summarised again, their secret marks gone when nothing is left to ask.
-func (m reviewPage) handleSecrets(msg reviewSecretsMsg) reviewPage {
+func (m Page) handleSecrets(msg secretsMsg) Page {
 	if msg.gen != m.gen {
 		return m
 	}
@@ -69,7 +69,7 @@ func (m reviewPage) handleSecrets(msg reviewSecretsMsg) reviewPage {
 	} else {
 		m.SetStatus(msg.status, false)
 	}
-	if p := m.selectedPath(); p != "" {
+	if p := m.Selected(); p != "" {
 		m.Detail = m.Detail.SetChange(m.fileChange(p))
 	}
 	return m
@@ -77,7 +77,7 @@ func (m reviewPage) handleSecrets(msg reviewSecretsMsg) reviewPage {
 
 // selectFirst puts the cursor on the first item of paths in list order
 // (the items an undo brought back).
-func (m reviewPage) selectFirst(paths map[string]string) reviewPage {
+func (m Page) selectFirst(paths map[string]string) Page {
 	for _, p := range m.list.Items() {
 		if _, ok := paths[p]; ok {
 			m.list, _ = m.list.Select(p)
@@ -87,7 +87,7 @@ func (m reviewPage) selectFirst(paths map[string]string) reviewPage {
 	return m
 }
 
-func doneMessage(msg reviewActedMsg) string {
+func doneMessage(msg actedMsg) string {
 	what := fmt.Sprintf("%d files", msg.steps)
 	if msg.steps == 1 {
 		for p := range msg.states {
@@ -107,7 +107,7 @@ func doneMessage(msg reviewActedMsg) string {
 }
 
 // handleLoaded shows the review opened again.
-func (m reviewPage) handleLoaded(msg reviewLoadedMsg) reviewPage {
+func (m Page) handleLoaded(msg loadedMsg) Page {
 	if msg.gen != m.gen {
 		return m
 	}
@@ -118,12 +118,12 @@ func (m reviewPage) handleLoaded(msg reviewLoadedMsg) reviewPage {
 	}
 	m.gen++
 	m = m.setReview(msg.review, msg.lookedAt, m.states)
-	m.SetStatus(fmt.Sprintf("reloaded: %d change(s) since HEAD (undo history cleared)", m.tally().Changed), false)
+	m.SetStatus(fmt.Sprintf("reloaded: %d change(s) since HEAD (undo history cleared)", m.Tally().Changed), false)
 	return m
 }
 
 // handleWheel moves the list or scrolls the detail under the pointer.
-func (m reviewPage) handleWheel(msg tea.MouseWheelMsg) reviewPage {
+func (m Page) handleWheel(msg tea.MouseWheelMsg) Page {
 	d := m.Wheel(msg)
 	switch {
 	case d == 0:
@@ -136,7 +136,7 @@ func (m reviewPage) handleWheel(msg tea.MouseWheelMsg) reviewPage {
 }
 
 // handleClick selects the list row under the pointer or focuses the detail.
-func (m reviewPage) handleClick(msg tea.MouseClickMsg) reviewPage {
+func (m Page) handleClick(msg tea.MouseClickMsg) Page {
 	row, ok := m.BodyRow(msg.Y)
 	if msg.Button != tea.MouseLeft || m.Overlay() || !ok {
 		return m

@@ -1,4 +1,4 @@
-package ui
+package review
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
-// reviewPage is the review: the recordings changed since git HEAD, grouped
+// Page is the review: the recordings changed since git HEAD, grouped
 // by case, with keys to accept (stage), reject (restore the committed
 // version), skip, act on everything left, and undo.
 //
@@ -30,10 +30,10 @@ import (
 // a message, and one action runs at a time. The page copies what it shows
 // of each item when the review is opened, and keeps its own copy of each
 // item's state, so the view never reads what a Cmd may be changing.
-type reviewPage struct {
+type Page struct {
 	page.Screen
 	ctx    context.Context
-	keys   ReviewKeyMap
+	keys   KeyMap
 	reload backend.ReviewLoader
 	list   list.Model
 
@@ -58,16 +58,34 @@ type reviewAsk struct {
 	paths []string
 }
 
-func newReviewPage(opts Options, styles theme.Styles) reviewPage {
-	keys := DefaultReviewKeyMap()
-	m := reviewPage{Screen: page.NewScreen(styles, keys.detailKeys(), keys.Dialog, keys.Overlay),
-		ctx: opts.Context, keys: keys, reload: opts.Reload, list: list.New(styles, keys.List), gen: 1}
+// Options configure a review page.
+type Options struct {
+	// Context bounds the git commands the page runs.
+	Context context.Context
+	// Review is the session the page shows.
+	Review *gitreview.Review
+	// LookedAt are the directories the review looked at (absolute), shown
+	// when nothing changed.
+	LookedAt []string
+	// Reload opens the review again (r); nil disables the key.
+	Reload backend.ReviewLoader
+	// FromBrowse is set when the browser opened the review after a
+	// re-recording: q goes back to it.
+	FromBrowse bool
+}
+
+// New returns the review page on opts.Review, built on styles.
+func New(opts Options, styles theme.Styles) Page {
+	keys := DefaultKeyMap()
+	m := Page{Screen: page.NewScreen(styles, keys.detailKeys(), keys.Dialog, keys.Overlay),
+		ctx: opts.Context, keys: keys, reload: opts.Reload, list: list.New(styles, keys.List), gen: 1,
+		fromBrowse: opts.FromBrowse}
 	return m.setReview(opts.Review, opts.LookedAt, nil)
 }
 
 // setReview shows r, keeping the states of paths still listed from keep,
 // with the cursor on the item it was on when that one is still listed.
-func (m reviewPage) setReview(r *gitreview.Review, lookedAt []string, keep map[string]string) reviewPage {
+func (m Page) setReview(r *gitreview.Review, lookedAt []string, keep map[string]string) Page {
 	sel, _ := m.list.Selected()
 	m.session, m.lookedAt, m.root = r, lookedAt, ""
 	m.items, m.states, m.undo = map[string]gitreview.ReviewItem{}, map[string]string{}, nil
@@ -93,7 +111,7 @@ func (m reviewPage) setReview(r *gitreview.Review, lookedAt []string, keep map[s
 // groups puts the review's items under headings: cases in the review's
 // order, then tapes, then anything else; and says, by path, what changed
 // across each item's case when the case has more than one file changed.
-func (m reviewPage) groups(r *gitreview.Review) ([]list.Group, map[string][]string) {
+func (m Page) groups(r *gitreview.Review) ([]list.Group, map[string][]string) {
 	cases := map[string][]string{}
 	if r == nil {
 		return nil, cases
@@ -135,7 +153,7 @@ func (m reviewPage) groups(r *gitreview.Review) ([]list.Group, map[string][]stri
 
 // listItem is an item's row: its kind, turn and key for a dryfire
 // recording (the file name otherwise), and its state.
-func (m reviewPage) listItem(it *gitreview.ReviewItem) list.Item {
+func (m Page) listItem(it *gitreview.ReviewItem) list.Item {
 	label := path.Base(it.Path)
 	if it.Format == "dryfire" && it.Key != "" {
 		label = fmt.Sprintf("%02d %s", it.Turn, it.Key[:min(len(it.Key), 12)])
@@ -147,21 +165,46 @@ func (m reviewPage) listItem(it *gitreview.ReviewItem) list.Item {
 	return li
 }
 
-func (m *reviewPage) setLayout(l Layout) {
+// maxListWidth is the widest the list gets on a split screen.
+const maxListWidth = 56
+
+// SetSize lays the page out for a terminal of w × h cells.
+func (m *Page) SetSize(w, h int) { m.setLayout(computeLayout(w, h)) }
+
+// computeLayout is the review's layout (see [frame.Layout]), a pure
+// function of the size.
+func computeLayout(w, h int) frame.Layout { return frame.Compute(w, h, maxListWidth) }
+
+func (m *Page) setLayout(l frame.Layout) {
 	m.SetScreenLayout(l)
 	m.list.SetSize(l.ListW, l.BodyH)
 }
 
-func (m *reviewPage) setStyles(s theme.Styles) {
+// SetStyles pushes new styles down to the page's children.
+func (m *Page) SetStyles(s theme.Styles) {
 	m.SetScreenStyles(s)
 	m.list.SetStyles(s)
 }
 
 // setFocus moves the keyboard to a pane.
-func (m *reviewPage) setFocus(f page.Focus) { m.SetFocus(f, &m.list) }
+func (m *Page) setFocus(f page.Focus) { m.SetFocus(f, &m.list) }
+
+// Update gives the page a message: the results of the Cmds it started
+// (each dropped when the review was reloaded since), then input.
+func (m Page) Update(msg tea.Msg) (Page, tea.Cmd) {
+	switch msg := msg.(type) {
+	case actedMsg:
+		return m.handleActed(msg), nil
+	case loadedMsg:
+		return m.handleLoaded(msg), nil
+	case secretsMsg:
+		return m.handleSecrets(msg), nil
+	}
+	return m.update(msg)
+}
 
 // update routes input: keys, the mouse and the dialogs' answers.
-func (m reviewPage) update(msg tea.Msg) (reviewPage, tea.Cmd) {
+func (m Page) update(msg tea.Msg) (Page, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
@@ -180,15 +223,15 @@ func (m reviewPage) update(msg tea.Msg) (reviewPage, tea.Cmd) {
 	return m, nil
 }
 
-// selectedPath is the path of the item under the cursor, or "".
-func (m reviewPage) selectedPath() string {
+// Selected is the path of the item under the cursor, or "".
+func (m Page) Selected() string {
 	it, _ := m.list.Selected()
 	return it.ID
 }
 
 // syncDetail shows the selected item, as it is now, in the detail.
-func (m reviewPage) syncDetail() reviewPage {
-	p := m.selectedPath()
+func (m Page) syncDetail() Page {
+	p := m.Selected()
 	if p == "" {
 		return m
 	}
@@ -200,7 +243,7 @@ func (m reviewPage) syncDetail() reviewPage {
 }
 
 // fileChange is an item as the detail shows it.
-func (m reviewPage) fileChange(p string) detail.FileChange {
+func (m Page) fileChange(p string) detail.FileChange {
 	it := m.items[p]
 	c := detail.FileChange{ID: p, Kind: it.Kind.String(), Where: report.WhereHeld(it.Staged, it.Unstaged, it.Untracked), State: m.states[p],
 		Path: it.Path, OldPath: it.OldPath, CaseSummary: m.cases[p], Summary: it.Summary}
@@ -235,7 +278,7 @@ func secretLines(it gitreview.ReviewItem) []string {
 
 // setStates merges action results into a fresh copy of the state map (so
 // earlier copies of the page keep theirs) and into the list's tags.
-func (m *reviewPage) setStates(states map[string]string) {
+func (m *Page) setStates(states map[string]string) {
 	next := maps.Clone(m.states)
 	for p, st := range states {
 		if st == "" {
@@ -269,7 +312,8 @@ func (t Tally) String() string {
 	return s
 }
 
-func (m reviewPage) tally() Tally {
+// Tally counts the changes by what the session did with them.
+func (m Page) Tally() Tally {
 	t := Tally{Changed: len(m.items)}
 	for p := range m.items {
 		switch m.states[p] {
@@ -287,11 +331,11 @@ func (m reviewPage) tally() Tally {
 }
 
 // nextLeft moves to the next change not yet decided, wrapping around.
-func (m reviewPage) nextLeft() reviewPage {
+func (m Page) nextLeft() Page {
 	ids := m.list.Items()
 	cur := 0
 	for i, id := range ids {
-		if id == m.selectedPath() {
+		if id == m.Selected() {
 			cur = i
 		}
 	}
@@ -304,13 +348,13 @@ func (m reviewPage) nextLeft() reviewPage {
 	return m
 }
 
-// render is the page as a string.
-func (m reviewPage) render() string {
+// Render is the page as a string; tests compare it with goldens.
+func (m Page) Render() string {
 	return frame.Render(m.Layout, "review", m.headerView, m.bodyRows, m.statusView, m.footerView)
 }
 
 // bodyRows is the body: the empty state when nothing changed.
-func (m reviewPage) bodyRows() []string {
+func (m Page) bodyRows() []string {
 	var empty func() []string
 	if m.list.Len() == 0 {
 		empty = m.emptyView
