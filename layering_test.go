@@ -51,6 +51,10 @@ var layers = [][]string{
 	{"provider", "suite", "cassette"},
 	{"tape"},
 	{"internal/format", "internal/providertest"}, // providertest: a fake model provider for tests
+	// YAML as dryfire's loader constructs it (ruamel's round-trip
+	// constructor over internal/yamlrt): typed nodes with positions.
+	// Only suite imports it; suite's API names its node types by aliases.
+	{"internal/yamlnode"},
 	// Leaves: they import nothing of the module. secrets/internal/detect is
 	// the rules of package secrets (a string in, matches out).
 	{"internal/jsonv", "internal/pathlib", "internal/safefile", "internal/pyregex", "internal/visible", "internal/yamlrt", "secrets/internal/detect", "examples"},

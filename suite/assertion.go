@@ -282,7 +282,7 @@ func (f *fields) close() string {
 }
 
 func str(n *YAMLNode) (string, bool) {
-	if n.strLike() {
+	if strLike(n) {
 		return n.Scalar.Text, true
 	}
 	return "", false

@@ -28,8 +28,10 @@
 // # YAML
 //
 // [ParseYAML] reads YAML into [YAMLNode]s with positions, typing scalars as
-// dryfire's loader (ruamel.yaml, round trip, YAML 1.2) types them; ${VAR}
-// is interpolated from the environment and $ref pulls JSON or YAML files
+// dryfire's loader (ruamel.yaml, round trip, YAML 1.2) types them; the
+// nodes are built by internal/yamlnode, and YAMLNode, YAMLMember and
+// LoadError are its types under suite's names. Here ${VAR} is
+// interpolated from the environment and $ref pulls JSON or YAML files
 // relative to the suite, as dryfire does. Values become the ordered
 // [jsonv.Value]s that requests are hashed from.
 package suite

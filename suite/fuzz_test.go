@@ -35,7 +35,12 @@ func FuzzSuite(f *testing.F) {
 		"x: '${HOME}'\n",
 		"? [a, b]\n: c\n1: x\n1.0: y\n",
 		"x: |+\n  a\n\n",
-		billionLaughs(4),
+		// An alias bomb of four levels (10,000 strings).
+		"l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" +
+			"l1: &l1 [*l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0]\n" +
+			"l2: &l2 [*l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1]\n" +
+			"l3: &l3 [*l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2]\n" +
+			"l4: &l4 [*l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3]\n",
 		strings.Repeat("[", 300),
 		"a: &a [1, *a]\n",
 		"x: " + strings.Repeat("9", 4400) + "\n",

@@ -66,7 +66,7 @@ func inputMessage(m *YAMLNode) (crash, bad string) {
 	}
 	if c, ok := m.Get("content"); ok {
 		switch {
-		case c.strLike(), c.Kind == jsonv.Null:
+		case strLike(c), c.Kind == jsonv.Null:
 		case c.Kind == jsonv.Array:
 			for j, it := range c.Items {
 				if !strDict(it) {
@@ -100,7 +100,7 @@ func strDict(n *YAMLNode) bool {
 		return false
 	}
 	for _, m := range n.Members {
-		if !m.KeyNode.strLike() {
+		if !strLike(m.KeyNode) {
 			return false
 		}
 	}
@@ -142,11 +142,11 @@ func inputList(m *YAMLNode, key string, item func(*YAMLNode) (string, string)) (
 
 func inputToolCall(tc *YAMLNode) (crash, bad string) {
 	for _, k := range []string{"id", "name"} {
-		if x, ok := tc.Get(k); ok && x.PyType != "" && !x.strLike() {
+		if x, ok := tc.Get(k); ok && x.PyType != "" && !strLike(x) {
 			return k + ": Input should be a valid string", ""
 		}
 	}
-	if mal, ok := tc.Get("malformed_arguments"); ok && mal.PyType != "" && !mal.strLike() {
+	if mal, ok := tc.Get("malformed_arguments"); ok && mal.PyType != "" && !strLike(mal) {
 		return "malformed_arguments: Input should be a valid string", ""
 	}
 	args, ok := tc.Get("arguments")
@@ -161,7 +161,7 @@ func inputToolCall(tc *YAMLNode) (crash, bad string) {
 }
 
 func inputToolResult(tr *YAMLNode) (crash, bad string) {
-	if id, ok := tr.Get("call_id"); ok && id.PyType != "" && !id.strLike() {
+	if id, ok := tr.Get("call_id"); ok && id.PyType != "" && !strLike(id) {
 		return "call_id: Input should be a valid string", ""
 	}
 	if e, ok := tr.Get("is_error"); ok && e.PyType != "" && e.PyType != "bytes" {
@@ -175,7 +175,7 @@ func inputToolResult(tr *YAMLNode) (crash, bad string) {
 			return "content: Input should be a valid string", ""
 		}
 		_, bad = c.ToValue()
-	case c.PyType != "" && !c.strLike():
+	case c.PyType != "" && !strLike(c):
 		return "content: Input should be a valid string", ""
 	}
 	return "", bad

@@ -10,6 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
 	"github.com/dryfire-tui/dryfire-tui/internal/yamlrt"
 )
 
@@ -314,7 +315,7 @@ func loadConfig(file string, session *yamlrt.Session) (Config, []SpecError) {
 	if err != nil {
 		return cfg, []SpecError{{File: ConfigFileName, Message: "cannot read: " + err.Error()}}
 	}
-	root, err := parseYAML(data, session)
+	root, err := yamlnode.ParseIn(data, session)
 	if err != nil {
 		return cfg, []SpecError{yamlSpecError(ConfigFileName, data, err)}
 	}

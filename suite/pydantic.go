@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
 )
 
 // The coercions of pydantic's lax mode for the field types of dryfire's
@@ -29,7 +30,7 @@ const (
 // bytes that are UTF-8.
 func (v *validator) str(n *YAMLNode, p pos, nullable bool) (string, bool) {
 	switch {
-	case n.strLike():
+	case strLike(n):
 		return n.Scalar.Text, true
 	case n.Kind == jsonv.Null && nullable:
 		return "", false
@@ -132,7 +133,7 @@ func parseFloatString(s string) (float64, bool) {
 			return 0, false
 		}
 	}
-	return pyFloat(strings.ReplaceAll(s, "_", ""))
+	return yamlnode.ParseFloat(strings.ReplaceAll(s, "_", ""))
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -170,7 +171,7 @@ func listItems(n *YAMLNode) ([]*YAMLNode, bool) {
 // is at: each key that is not a string is an error, placed by badKeyPos.
 func (v *validator) strKeys(n *YAMLNode, at pos) {
 	for _, m := range n.Members {
-		if m.KeyNode.strLike() {
+		if strLike(m.KeyNode) {
 			continue
 		}
 		v.add(v.badKeyPos(n, m, at), "expected a string")
@@ -222,21 +223,21 @@ func pydanticKeyLoc(k *YAMLNode) (keyLoc, bool) {
 	case k.Kind == jsonv.Object || (k.PyType != "" && k.PyType != "date"):
 		return keyLoc{}, false
 	}
-	return keyLoc{str: pyReprNode(k)}, true
+	return keyLoc{str: yamlnode.PyRepr(k)}, true
 }
 
 // matches is Python's "loc in mapping" for one key of the mapping.
 func (l keyLoc) matches(k *YAMLNode) bool {
 	if l.isInt {
-		return pyKeyEqual(l.num, k)
+		return yamlnode.KeyEqual(l.num, k)
 	}
-	return k.isStr() && k.Scalar.Text == l.str
+	return k.IsStr() && k.Scalar.Text == l.str
 }
 
 // strLike reports whether pydantic takes the value as a str: a Python str,
 // or bytes that decode as UTF-8.
-func (n *YAMLNode) strLike() bool {
-	return n.isStr() || (n.PyType == "bytes" && utf8.ValidString(n.Scalar.Text))
+func strLike(n *YAMLNode) bool {
+	return n.IsStr() || (n.PyType == "bytes" && utf8.ValidString(n.Scalar.Text))
 }
 
 // limitInt refuses a value beyond one of dryfire-tui's limits.

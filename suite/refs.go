@@ -10,6 +10,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
 )
 
 // resolveRefs is dryfire's $ref pass: every mapping holding the key $ref
@@ -24,7 +25,7 @@ func (v *validator) resolveRefs(n *YAMLNode, dir string, loc []string) *YAMLNode
 	}
 	switch n.Kind { //nolint:exhaustive // the other kinds need nothing here
 	case jsonv.Object:
-		if m, ok := n.member("$ref"); ok {
+		if m, ok := n.Entry("$ref"); ok {
 			return v.loadRef(n, m, dir, loc)
 		}
 		for i := range n.Members {
@@ -39,7 +40,7 @@ func (v *validator) resolveRefs(n *YAMLNode, dir string, loc []string) *YAMLNode
 }
 
 func (v *validator) loadRef(n *YAMLNode, m YAMLMember, dir string, loc []string) *YAMLNode {
-	ref := pyStr(m.Value)
+	ref := yamlnode.PyStr(m.Value)
 	target := ref
 	if !filepath.IsAbs(ref) {
 		target = filepath.Join(dir, ref)
@@ -61,7 +62,7 @@ func (v *validator) loadRef(n *YAMLNode, m YAMLMember, dir string, loc []string)
 			Message: "cannot read $ref target " + ref + ": " + err.Error()}
 		return n
 	}
-	loaded, err := parseYAML(data, v.session)
+	loaded, err := yamlnode.ParseIn(data, v.session)
 	if err != nil {
 		// The error is in the target: name it as the suite is named
 		// (relative to the project root), not as the $ref spells it.
@@ -86,7 +87,7 @@ func (v *validator) keyPos(n *YAMLNode, m YAMLMember) pos {
 	switch {
 	case !m.Merged:
 		return nodePos(m.KeyNode)
-	case n.hasOwnKeys():
+	case n.HasOwnKeys():
 		return pos{line: m.KeyNode.Line, col: m.KeyNode.Column, broken: true}
 	}
 	return pos{}
@@ -113,7 +114,7 @@ func (v *validator) interpolate(n *YAMLNode, lookupEnv func(string) (string, boo
 			if v.fatal != nil {
 				return
 			}
-			if !m.Value.isStr() {
+			if !m.Value.IsStr() {
 				v.interpolate(m.Value, lookupEnv)
 				continue
 			}
@@ -130,7 +131,7 @@ func (v *validator) interpolate(n *YAMLNode, lookupEnv func(string) (string, boo
 			if v.fatal != nil {
 				return
 			}
-			if !it.isStr() {
+			if !it.IsStr() {
 				v.interpolate(it, lookupEnv)
 				continue
 			}

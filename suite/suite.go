@@ -9,6 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
 	"github.com/dryfire-tui/dryfire-tui/internal/yamlrt"
 )
 
@@ -31,18 +32,18 @@ type SpecError struct {
 const (
 	// FatalYAML: the YAML parser refuses the file (syntax, an undefined
 	// alias, a duplicate key, a bad merge).
-	FatalYAML = "yaml"
+	FatalYAML = yamlnode.FatalYAML
 	// FatalEncoding: the file is not UTF-8, or holds a character YAML
 	// forbids (NUL and other control characters).
-	FatalEncoding = "encoding"
+	FatalEncoding = yamlnode.FatalEncoding
 	// FatalValue: a scalar Python cannot build (an impossible date, an
 	// integer of more than 4,300 digits, a malformed tagged number), or
 	// another exception dryfire's loader raises (a $ref target that is a
 	// directory, a merged entry where dryfire needs a position).
-	FatalValue = "value"
+	FatalValue = yamlnode.FatalValue
 	// FatalLimit: the file exceeds one of dryfire-tui's YAML limits
 	// (nesting depth, alias expansion); dryfire would hang or fail later.
-	FatalLimit = "limit"
+	FatalLimit = yamlnode.FatalLimit
 )
 
 func (e SpecError) Error() string {
@@ -257,7 +258,7 @@ func readTree(file, display string, lookupEnv func(string) (string, bool), sessi
 		v.errs = append(v.errs, SpecError{File: display, Message: "cannot read suite: " + err.Error()})
 		return nil, v, nil
 	}
-	root, err := parseYAML(data, session)
+	root, err := yamlnode.ParseIn(data, session)
 	if err != nil {
 		v.errs = append(v.errs, yamlSpecError(display, data, err))
 		return nil, v, data

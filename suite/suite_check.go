@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
 )
 
 // The structural check of a suite mirrors dryfire's strict pydantic models
@@ -137,12 +138,12 @@ func keyRepr(m YAMLMember) string {
 	if m.KeyNode == nil {
 		return jsonv.PyRepr(m.Key)
 	}
-	return pyReprNode(m.KeyNode)
+	return yamlnode.PyRepr(m.KeyNode)
 }
 
 // strKey reports whether a member's key is a Python str (or a subclass),
 // what pydantic's strict key check takes.
-func strKey(m YAMLMember) bool { return m.KeyNode == nil || m.KeyNode.isStr() }
+func strKey(m YAMLMember) bool { return m.KeyNode == nil || m.KeyNode.IsStr() }
 
 func (v *validator) push(seg string) { v.loc = append(v.loc, seg) }
 func (v *validator) pop()            { v.loc = v.loc[:len(v.loc)-1] }
@@ -184,7 +185,7 @@ func (o *object) settings() Settings {
 		}
 	}
 	if n, p, ok := o.field("on_unmocked"); ok && n.Kind != jsonv.Null {
-		if n.isStr() && (n.Scalar.Text == "error" || n.Scalar.Text == "null" || n.Scalar.Text == "passthrough") {
+		if n.IsStr() && (n.Scalar.Text == "error" || n.Scalar.Text == "null" || n.Scalar.Text == "passthrough") {
 			t := n.Scalar.Text
 			s.OnUnmocked = &t
 		} else {
@@ -468,7 +469,7 @@ func (v *validator) sequence(n *YAMLNode, p pos) []MockStep {
 // otherwise.
 func contentCheck(n *YAMLNode, bad string) (crash, badOut string) {
 	switch {
-	case n.PyType == "bytes" && n.strLike():
+	case n.PyType == "bytes" && strLike(n):
 		return "", ""
 	case n.PyType != "":
 		return "content: Input should be a valid string, a mapping or null (ValidationError for ToolResult)", ""
@@ -533,7 +534,7 @@ func (v *validator) caseOf(item *YAMLNode, index int) *Case {
 // all where the input key is (dryfire cannot place a union branch).
 func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, bad, crash string) {
 	defer v.enter(p)()
-	if n.strLike() {
+	if strLike(n) {
 		return jsonv.StringValue(n.Scalar.Text), "", ""
 	}
 	var items []*YAMLNode
@@ -554,7 +555,7 @@ func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, bad, crash strin
 			continue
 		}
 		for _, m := range it.Members {
-			if !m.KeyNode.strLike() {
+			if !strLike(m.KeyNode) {
 				listErrs = append(listErrs, "expected a string")
 			}
 		}

@@ -15,7 +15,7 @@
 // problems the same one is reported.
 //
 // Turning nodes into values (ints, floats, dates, merge keys, duplicate
-// keys) is the job of the caller: package suite does it as ruamel's
+// keys) is the job of the caller: internal/yamlnode does it as ruamel's
 // round-trip constructor does.
 //
 // The input is checked first as ruamel's reader checks it: it must be UTF-8

@@ -1,4 +1,4 @@
-package suite
+package yamlnode
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ var timestampRe = regexp.MustCompile(`^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-
 // is a datetime.date, a time without "T" or an offset a datetime, any
 // other a ruamel TimeStamp. None has a JSON form; an impossible date
 // (February 30, hour 25) makes Python raise.
-func (c *constructor) timestamp(n *yamlrt.Node, y *YAMLNode) {
+func (c *constructor) timestamp(n *yamlrt.Node, y *Node) {
 	s := c.scalarValue(n)
 	m := timestampRe.FindStringSubmatch(s)
 	if m == nil && strings.HasSuffix(s, "\n") {
@@ -119,10 +119,10 @@ func isoDateTime(t time.Time, sep string, aware bool, offset int) string {
 	return s
 }
 
-// pyFloat is Python's float() of a string: surrounding white space
+// ParseFloat is Python's float() of a string: surrounding white space
 // ignored, decimal and exponent forms, inf, infinity and nan; no hex, no
 // underscores (the caller removed them).
-func pyFloat(s string) (float64, bool) {
+func ParseFloat(s string) (float64, bool) {
 	s = strings.TrimFunc(s, unicode.IsSpace)
 	body := strings.TrimLeft(s, "+-")
 	if len(s)-len(body) > 1 || body == "" {

@@ -1,4 +1,4 @@
-package suite
+package yamlnode
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 )
 
 // dryfireGolden is the dryfire golden data shared by the repository's tests.
-var dryfireGolden = filepath.Join("..", "testdata", "golden", "dryfire")
+var dryfireGolden = filepath.Join("..", "..", "testdata", "golden", "dryfire")
 
 type probes struct {
 	YAMLScalars struct {
@@ -22,8 +22,6 @@ type probes struct {
 			CanonicalError string `json:"canonical_error"`
 		} `json:"rows"`
 	} `json:"yaml_scalars"`
-	Mocks map[string]json.RawMessage `json:"mocks"`
-	Loop  map[string]json.RawMessage `json:"loop"`
 }
 
 func loadProbes(t testing.TB) *probes {
@@ -51,7 +49,7 @@ var since018 = map[string]string{
 func TestYAMLScalarsAsDryfireTypesThem(t *testing.T) {
 	t.Parallel()
 	for _, row := range loadProbes(t).YAMLScalars.Rows {
-		n, err := ParseYAML([]byte("v: " + row.YAML + "\n"))
+		n, err := Parse([]byte("v: " + row.YAML + "\n"))
 		if err != nil {
 			t.Errorf("%s: %v", row.YAML, err)
 			continue
@@ -91,7 +89,7 @@ func TestYAMLScalarsAsDryfireTypesThem(t *testing.T) {
 func TestYAMLDuplicateKeysArePythonEqual(t *testing.T) {
 	t.Parallel()
 	for _, doc := range []string{"a: 1\na: 2\n", "{1: a, true: b}\n", "{1: a, 1.0: b}\n", "x:\n  k: 1\n  k: 2\n"} {
-		_, err := ParseYAML([]byte(doc))
+		_, err := Parse([]byte(doc))
 		pe, ok := err.(*LoadError)
 		if !ok || pe.Line == 0 || pe.Fatal != FatalYAML || !strings.Contains(pe.Error(), "duplicate key") {
 			t.Errorf("%q: got %v, want a positioned duplicate key error", doc, err)
@@ -102,7 +100,7 @@ func TestYAMLDuplicateKeysArePythonEqual(t *testing.T) {
 func TestYAMLKeepsOrderAndPositions(t *testing.T) {
 	t.Parallel()
 	doc := "name: x\ncases:\n  - name: a\n    input: 'hi'\n  - {name: b, input: [1, 2.50]}\nz: 1\n"
-	n, err := ParseYAML([]byte(doc))
+	n, err := Parse([]byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,14 +130,14 @@ func TestYAMLKeepsOrderAndPositions(t *testing.T) {
 
 func TestYAMLSyntaxErrorIsPositioned(t *testing.T) {
 	t.Parallel()
-	_, err := ParseYAML([]byte("name: x\ncases: [a, b\n"))
+	_, err := Parse([]byte("name: x\ncases: [a, b\n"))
 	pe, ok := err.(*LoadError)
 	if !ok || pe.Line != 3 || pe.Column != 1 || pe.Fatal != FatalYAML {
 		t.Fatalf("got %v", err)
 	}
 }
 
-func valueKeys(n *YAMLNode) []string {
+func valueKeys(n *Node) []string {
 	var out []string
 	for _, m := range n.Members {
 		out = append(out, m.Key)

@@ -1,4 +1,4 @@
-package suite
+package yamlnode
 
 import (
 	"encoding/base64"
@@ -10,13 +10,13 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/yamlrt"
 )
 
-// constructor turns composed nodes into YAMLNodes as ruamel's round-trip
+// constructor turns composed nodes into Nodes as ruamel's round-trip
 // constructor turns them into Python objects: scalars typed by their tag,
 // merge keys applied, duplicate keys refused, each node built once (an
 // alias shares the node it names).
 type constructor struct {
 	version [2]int
-	built   map[*yamlrt.Node]*YAMLNode
+	built   map[*yamlrt.Node]*Node
 	// building holds the collections being built, each with whether it
 	// is built "deep" (deep > 0 when it started: inside a mapping, a set
 	// or a key), which decides what an alias inside it gives.
@@ -25,7 +25,7 @@ type constructor struct {
 }
 
 func newConstructor(version [2]int) *constructor {
-	return &constructor{version: version, built: map[*yamlrt.Node]*YAMLNode{}, building: map[*yamlrt.Node]bool{}}
+	return &constructor{version: version, built: map[*yamlrt.Node]*Node{}, building: map[*yamlrt.Node]bool{}}
 }
 
 // fail stops construction with a load error.
@@ -39,7 +39,7 @@ func failValue(m yamlrt.Mark, format string, args ...any) {
 	fail(FatalValue, m, format, args...)
 }
 
-func (c *constructor) document(root *yamlrt.Node) (out *YAMLNode, err error) {
+func (c *constructor) document(root *yamlrt.Node) (out *Node, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			le, ok := v.(*LoadError)
@@ -54,7 +54,7 @@ func (c *constructor) document(root *yamlrt.Node) (out *YAMLNode, err error) {
 
 func at(n *yamlrt.Node) (int, int) { return n.Start.Line + 1, n.Start.Column + 1 }
 
-func (c *constructor) object(n *yamlrt.Node) *YAMLNode {
+func (c *constructor) object(n *yamlrt.Node) *Node {
 	if y, ok := c.built[n]; ok {
 		return y
 	}
@@ -67,11 +67,11 @@ func (c *constructor) object(n *yamlrt.Node) *YAMLNode {
 		if !deep {
 			fail(FatalLimit, n.Start, "an alias makes this collection contain itself (dryfire-tui refuses a document that does)")
 		}
-		y := &YAMLNode{Kind: jsonv.Null}
+		y := &Node{Kind: jsonv.Null}
 		y.Line, y.Column = at(n)
 		return y
 	}
-	y := &YAMLNode{}
+	y := &Node{}
 	y.Line, y.Column = at(n)
 	if n.Kind != yamlrt.ScalarNode {
 		c.building[n] = c.deep > 0
@@ -83,7 +83,7 @@ func (c *constructor) object(n *yamlrt.Node) *YAMLNode {
 }
 
 // build fills y from n by n's tag.
-func (c *constructor) build(n *yamlrt.Node, y *YAMLNode) {
+func (c *constructor) build(n *yamlrt.Node, y *Node) {
 	switch n.Tag {
 	case yamlrt.TagNull:
 		c.scalarValue(n)
@@ -142,7 +142,7 @@ func (c *constructor) scalarValue(n *yamlrt.Node) string {
 
 // boolean: true/false (yes/no/on/off/y/n too when tagged); an anchored
 // boolean is ruamel's ScalarBoolean, an int.
-func (c *constructor) boolean(n *yamlrt.Node, y *YAMLNode) {
+func (c *constructor) boolean(n *yamlrt.Node, y *Node) {
 	var b bool
 	switch strings.ToLower(c.scalarValue(n)) {
 	case "yes", "y", "true", "on":
@@ -163,7 +163,7 @@ func (c *constructor) after11() bool {
 }
 
 // integer is ruamel's construct_yaml_int for round trip.
-func (c *constructor) integer(n *yamlrt.Node, y *YAMLNode) {
+func (c *constructor) integer(n *yamlrt.Node, y *Node) {
 	su := c.scalarValue(n)
 	s := strings.ReplaceAll(su, "_", "")
 	if s == "" {
@@ -222,7 +222,7 @@ func pyInt(s string, base int) (*big.Int, bool) {
 	return new(big.Int).SetString(s, base)
 }
 
-func (c *constructor) sexagesimalInt(n *yamlrt.Node, y *YAMLNode, sign, s string) {
+func (c *constructor) sexagesimalInt(n *yamlrt.Node, y *Node, sign, s string) {
 	v := new(big.Int)
 	for part := range strings.SplitSeq(s, ":") {
 		d, ok := pyInt(part, 10)
@@ -238,7 +238,7 @@ func (c *constructor) sexagesimalInt(n *yamlrt.Node, y *YAMLNode, sign, s string
 }
 
 // binary is !!binary: base64 bytes, which have no JSON form.
-func (c *constructor) binary(n *yamlrt.Node, y *YAMLNode) {
+func (c *constructor) binary(n *yamlrt.Node, y *Node) {
 	s := c.scalarValue(n)
 	clean := strings.Map(func(r rune) rune {
 		if r == ' ' || r == '\n' || r == '\t' || r == '\r' {
@@ -255,9 +255,9 @@ func (c *constructor) binary(n *yamlrt.Node, y *YAMLNode) {
 	y.Kind, y.Scalar, y.PyType = jsonv.String, jsonv.StringValue(string(data)), "bytes"
 }
 
-func (c *constructor) sequence(n *yamlrt.Node, y *YAMLNode) {
+func (c *constructor) sequence(n *yamlrt.Node, y *Node) {
 	y.Kind = jsonv.Array
-	y.Items = make([]*YAMLNode, 0, len(n.Items))
+	y.Items = make([]*Node, 0, len(n.Items))
 	for _, it := range n.Items {
 		y.Items = append(y.Items, c.object(it))
 	}
@@ -266,7 +266,7 @@ func (c *constructor) sequence(n *yamlrt.Node, y *YAMLNode) {
 // unknown is construct_unknown: a mapping or a sequence keeps its content
 // (the tag is only remembered), a scalar becomes a TaggedScalar. Any
 // failure inside becomes ruamel's "could not determine a constructor".
-func (c *constructor) unknown(n *yamlrt.Node, y *YAMLNode) {
+func (c *constructor) unknown(n *yamlrt.Node, y *Node) {
 	defer func() {
 		if v := recover(); v != nil {
 			if _, ok := v.(*LoadError); !ok {
@@ -287,7 +287,7 @@ func (c *constructor) unknown(n *yamlrt.Node, y *YAMLNode) {
 
 // pairs is !!omap and !!pairs: a sequence of one-entry mappings, read as
 // a mapping (omap) or a list of [key, value] pairs.
-func (c *constructor) pairs(n *yamlrt.Node, y *YAMLNode) {
+func (c *constructor) pairs(n *yamlrt.Node, y *Node) {
 	what := "an ordered map"
 	if n.Tag == yamlrt.TagPairs {
 		what = "pairs"
@@ -295,7 +295,7 @@ func (c *constructor) pairs(n *yamlrt.Node, y *YAMLNode) {
 	if n.Kind != yamlrt.SequenceNode {
 		fail(FatalYAML, n.Start, "while constructing %s: expected a sequence, but found %s", what, nodeID(n))
 	}
-	var out []YAMLMember
+	var out []Member
 	for _, sub := range n.Items {
 		if sub.Kind != yamlrt.MappingNode {
 			fail(FatalYAML, sub.Start, "while constructing %s: expected a mapping of length 1, but found %s", what, nodeID(sub))
@@ -304,12 +304,12 @@ func (c *constructor) pairs(n *yamlrt.Node, y *YAMLNode) {
 			fail(FatalYAML, sub.Start, "while constructing %s: expected a single mapping item, but found %d items", what, len(sub.Pairs)/2)
 		}
 		k, v := c.object(sub.Pairs[0]), c.object(sub.Pairs[1])
-		out = append(out, YAMLMember{Key: pyStr(k), KeyNode: k, Value: v})
+		out = append(out, Member{Key: PyStr(k), KeyNode: k, Value: v})
 	}
 	if n.Tag == yamlrt.TagPairs {
 		y.Kind = jsonv.Array
 		for _, m := range out {
-			y.Items = append(y.Items, &YAMLNode{Kind: jsonv.Array, Items: []*YAMLNode{m.KeyNode, m.Value}, Line: y.Line, Column: y.Column, tuple: true})
+			y.Items = append(y.Items, &Node{Kind: jsonv.Array, Items: []*Node{m.KeyNode, m.Value}, Line: y.Line, Column: y.Column, tuple: true})
 		}
 		return
 	}
@@ -325,11 +325,11 @@ func (c *constructor) pairs(n *yamlrt.Node, y *YAMLNode) {
 }
 
 // set is !!set: a mapping whose keys form a Python set (no JSON form).
-func (c *constructor) set(n *yamlrt.Node, y *YAMLNode) {
+func (c *constructor) set(n *yamlrt.Node, y *Node) {
 	if n.Kind != yamlrt.MappingNode {
 		fail(FatalYAML, n.Start, "expected a mapping node, but found %s", nodeID(n))
 	}
-	var members []YAMLMember // the set's keys, as members for keyIndex
+	var members []Member // the set's keys, as members for keyIndex
 	keys := keyIndex{}
 	c.deep++ // construct_setting builds keys and values deep
 	defer func() { c.deep-- }()
@@ -337,10 +337,10 @@ func (c *constructor) set(n *yamlrt.Node, y *YAMLNode) {
 		k := c.object(n.Pairs[i])
 		c.object(n.Pairs[i+1])
 		if _, ok := keys.find(members, k); ok {
-			fail(FatalYAML, n.Pairs[i].Start, "while constructing a mapping: found duplicate key %s", jsonv.PyRepr(pyStr(k)))
+			fail(FatalYAML, n.Pairs[i].Start, "while constructing a mapping: found duplicate key %s", jsonv.PyRepr(PyStr(k)))
 		}
 		keys.add(k, len(members))
-		members = append(members, YAMLMember{KeyNode: k})
+		members = append(members, Member{KeyNode: k})
 	}
 	y.Kind, y.Scalar, y.PyType = jsonv.String, jsonv.StringValue(""), "CommentedSet"
 }

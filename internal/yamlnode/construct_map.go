@@ -1,4 +1,4 @@
-package suite
+package yamlnode
 
 import (
 	"fmt"
@@ -15,12 +15,12 @@ import (
 // own entries in order, each key checked against the earlier ones as a
 // Python dict compares keys, then the merged entries the mapping does not
 // have yet, first merged mapping first.
-func (c *constructor) mapping(n *yamlrt.Node, y *YAMLNode) {
+func (c *constructor) mapping(n *yamlrt.Node, y *Node) {
 	y.Kind = jsonv.Object
 	c.deep++ // construct_mapping(deep=True): keys and values are built deep
 	defer func() { c.deep-- }()
 	merged, pairs := c.merges(n)
-	y.Members = make([]YAMLMember, 0, len(pairs)/2)
+	y.Members = make([]Member, 0, len(pairs)/2)
 	keys := keyIndex{}
 	for i := 0; i < len(pairs); i += 2 {
 		kn, vn := pairs[i], pairs[i+1]
@@ -34,10 +34,10 @@ func (c *constructor) mapping(n *yamlrt.Node, y *YAMLNode) {
 				failValue(kn.Start, "ValueError: Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit")
 			}
 			fail(FatalYAML, kn.Start, "while constructing a mapping: found duplicate key %q (first at line %d, column %d)",
-				pyStr(k), m.KeyNode.Line, m.KeyNode.Column)
+				PyStr(k), m.KeyNode.Line, m.KeyNode.Column)
 		}
 		keys.add(k, len(y.Members))
-		y.Members = append(y.Members, YAMLMember{Key: pyStr(k), KeyNode: k, Value: v})
+		y.Members = append(y.Members, Member{Key: PyStr(k), KeyNode: k, Value: v})
 	}
 	for _, src := range merged {
 		for _, m := range src.Members {
@@ -45,20 +45,20 @@ func (c *constructor) mapping(n *yamlrt.Node, y *YAMLNode) {
 				continue
 			}
 			keys.add(m.KeyNode, len(y.Members))
-			y.Members = append(y.Members, YAMLMember{Key: m.Key, KeyNode: m.KeyNode, Value: m.Value, Merged: true})
+			y.Members = append(y.Members, Member{Key: m.Key, KeyNode: m.KeyNode, Value: m.Value, Merged: true})
 		}
 	}
 }
 
 // keyIndex finds the members of a mapping being built by key, as a Python
-// dict does: by a hash first (keyBucket), then by equality (pyKeyEqual),
+// dict does: by a hash first (keyBucket), then by equality (KeyEqual),
 // so that a mapping of many keys is built in linear time.
 type keyIndex map[string][]int
 
 // find returns the index in members of the key equal to k.
-func (ix keyIndex) find(members []YAMLMember, k *YAMLNode) (int, bool) {
+func (ix keyIndex) find(members []Member, k *Node) (int, bool) {
 	for _, i := range ix[keyBucket(k)] {
-		if pyKeyEqual(members[i].KeyNode, k) {
+		if KeyEqual(members[i].KeyNode, k) {
 			return i, true
 		}
 	}
@@ -66,14 +66,14 @@ func (ix keyIndex) find(members []YAMLMember, k *YAMLNode) (int, bool) {
 }
 
 // add records that members[i] has the key k.
-func (ix keyIndex) add(k *YAMLNode, i int) {
+func (ix keyIndex) add(k *Node, i int) {
 	b := keyBucket(k)
 	ix[b] = append(ix[b], i)
 }
 
-// keyBucket is a hash of a key: keys pyKeyEqual finds equal have the same
+// keyBucket is a hash of a key: keys KeyEqual finds equal have the same
 // bucket (1, 1.0 and true share "n:1").
-func keyBucket(k *YAMLNode) string {
+func keyBucket(k *Node) string {
 	switch {
 	case k.PyType != "":
 		return "p:" + k.PyType + ":" + k.Scalar.Text
@@ -100,7 +100,7 @@ func keyBucket(k *YAMLNode) string {
 
 // hugeInt reports whether n holds, at any depth, an integer Python will
 // not write in decimal (more than 4,300 digits).
-func hugeInt(n *YAMLNode) bool {
+func hugeInt(n *Node) bool {
 	switch n.Kind { //nolint:exhaustive // the other kinds need nothing here
 	case jsonv.Number:
 		return n.keyFailure() != ""
@@ -123,8 +123,8 @@ func hugeInt(n *YAMLNode) bool {
 // merges is flatten_mapping: it builds the mappings the merge key brings in
 // and returns them with the mapping's other entries. A second merge key,
 // or a merge of something that is not a mapping, fails.
-func (c *constructor) merges(n *yamlrt.Node) ([]*YAMLNode, []*yamlrt.Node) {
-	var merged []*YAMLNode
+func (c *constructor) merges(n *yamlrt.Node) ([]*Node, []*yamlrt.Node) {
+	var merged []*Node
 	seen := false
 	pairs := n.Pairs
 	for i := 0; i < len(n.Pairs); i += 2 {
@@ -170,12 +170,12 @@ func (c *constructor) merges(n *yamlrt.Node) ([]*YAMLNode, []*yamlrt.Node) {
 
 // key builds a mapping key; a "=" key (the value tag) is read as a string
 // there, and a list key becomes a tuple.
-func (c *constructor) key(kn *yamlrt.Node) *YAMLNode {
+func (c *constructor) key(kn *yamlrt.Node) *Node {
 	if kn.Tag == yamlrt.TagValue {
 		if y, ok := c.built[kn]; ok {
 			return y
 		}
-		y := &YAMLNode{Kind: jsonv.String, Scalar: jsonv.StringValue(kn.Value)}
+		y := &Node{Kind: jsonv.String, Scalar: jsonv.StringValue(kn.Value)}
 		y.Line, y.Column = at(kn)
 		c.built[kn] = y
 		return y
@@ -201,14 +201,14 @@ func (c *constructor) key(kn *yamlrt.Node) *YAMLNode {
 // hashable reports whether Python can hash a value inside a key (a list
 // key becomes a tuple, a mapping key a frozen mapping; their elements must
 // hash).
-func hashable(n *YAMLNode) bool {
+func hashable(n *Node) bool {
 	return n.Kind != jsonv.Array && n.Kind != jsonv.Object && n.PyType != "CommentedSet"
 }
 
-// pyKeyEqual compares two keys as a Python dict does: 1, 1.0 and True are
+// KeyEqual compares two keys as a Python dict does: 1, 1.0 and True are
 // one key, None is None, dates compare by value, a tagged scalar only
 // equals itself.
-func pyKeyEqual(a, b *YAMLNode) bool {
+func KeyEqual(a, b *Node) bool {
 	if a == b {
 		return true
 	}
@@ -223,7 +223,7 @@ func pyKeyEqual(a, b *YAMLNode) bool {
 			return false
 		}
 		for i := range a.Members {
-			if !pyKeyEqual(a.Members[i].KeyNode, b.Members[i].KeyNode) || !pyKeyEqual(a.Members[i].Value, b.Members[i].Value) {
+			if !KeyEqual(a.Members[i].KeyNode, b.Members[i].KeyNode) || !KeyEqual(a.Members[i].Value, b.Members[i].Value) {
 				return false
 			}
 		}
@@ -234,7 +234,7 @@ func pyKeyEqual(a, b *YAMLNode) bool {
 			return false
 		}
 		for i := range a.Items {
-			if !pyKeyEqual(a.Items[i], b.Items[i]) {
+			if !KeyEqual(a.Items[i], b.Items[i]) {
 				return false
 			}
 		}
@@ -263,7 +263,7 @@ func pyKeyEqual(a, b *YAMLNode) bool {
 
 // pyNumber is a bool, int or float key as an exact rational (nil for NaN
 // and the infinities, which equal nothing here).
-func pyNumber(n *YAMLNode) (*big.Rat, bool) {
+func pyNumber(n *Node) (*big.Rat, bool) {
 	switch n.Kind { //nolint:exhaustive // the other kinds need nothing here
 	case jsonv.Bool:
 		if n.Scalar.Bool {
@@ -287,7 +287,7 @@ func pyNumber(n *YAMLNode) (*big.Rat, bool) {
 // float is ruamel's construct_yaml_float: signs, .inf and .nan, an
 // exponent split off the text as written, the rest read by Python's
 // float().
-func (c *constructor) float(n *yamlrt.Node, y *YAMLNode) {
+func (c *constructor) float(n *yamlrt.Node, y *Node) {
 	so := c.scalarValue(n)
 	s := strings.ToLower(strings.ReplaceAll(so, "_", ""))
 	if s == "" {
@@ -311,7 +311,7 @@ func (c *constructor) float(n *yamlrt.Node, y *YAMLNode) {
 	case c.version != [2]int{1, 2} && strings.Contains(s, ":"):
 		v := 0.0
 		for part := range strings.SplitSeq(s, ":") {
-			f, ok := pyFloat(part)
+			f, ok := ParseFloat(part)
 			if !ok {
 				failValue(n.Start, "ValueError: could not convert string to float: %s", jsonv.PyRepr(part))
 			}
@@ -331,7 +331,7 @@ func (c *constructor) float(n *yamlrt.Node, y *YAMLNode) {
 			failValue(n.Start, "IndexError: string index out of range")
 		}
 	}
-	f, ok := pyFloat(s)
+	f, ok := ParseFloat(s)
 	if !ok {
 		failValue(n.Start, "ValueError: could not convert string to float: %s", jsonv.PyRepr(s))
 	}
@@ -352,7 +352,7 @@ func floatValue(f float64) jsonv.Value {
 
 // pyInf is 1 for a float key that is inf, -1 for -inf, 0 for any other
 // (NaN included).
-func pyInf(n *YAMLNode) int {
+func pyInf(n *Node) int {
 	if n.Kind != jsonv.Number || n.Scalar.IsInt() {
 		return 0
 	}
