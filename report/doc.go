@@ -56,5 +56,13 @@
 // cost apart). Only generated_at and the measured durations differ from
 // dryfire's bytes. [WriteRun] writes what dryfire run's flags ask for
 // ([RunOutput]: the report on stdout, --json-out, --junit-out), naming
-// suite files with [RelativeTo].
+// suite files with [RelativeTo]; [WriteRunEnd] is all a finished run
+// prints: its spec errors, or "no cases matched", or [WriteRun] and then
+// [WriteRecorded].
+//
+// A run that calls providers ([runplan.Plan]) says on stderr what it will
+// call and may cost before it calls ([WritePlan]), one line per call and
+// per retry while it runs ([RunProgress]), what it recorded, redacted and
+// refused ([WriteRecorded]), and, when interrupted, what it left behind
+// ([WriteInterrupted]).
 package report

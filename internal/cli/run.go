@@ -2,15 +2,12 @@ package cli
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/passthrough"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
-	"github.com/dryfire-tui/dryfire-tui/suite"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
@@ -90,7 +87,7 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 	}
 	keepRaw := c.jsonOut != "" || c.reporter == "json"
 	var inv *passthrough.PythonInvoker
-	prog := newRunProgress(e.Stderr)
+	prog := report.NewRunProgress(e.Stderr)
 	rp, err := workspace.PrepareRun(ctx, path, workspace.RunOptions{
 		Engine: engine.Options{Model: c.model, Filter: c.filter, Tags: c.tags, FailFast: c.failFast,
 			Workers: c.concurrency, KeepRaw: keepRaw},
@@ -113,13 +110,13 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 	if err := c.beforeCalls(e, rp); err != nil || rp.NothingToRun() {
 		return err
 	}
-	prog.start(rp)
+	prog.Start(rp)
 	res, rec := rp.Execute(ctx)
 	if inv != nil {
 		inv.Close()
 	}
 	if ctx.Err() != nil {
-		writeInterrupted(e.Stderr, rp, rec)
+		report.WriteInterrupted(e.Stderr, rp, rec)
 		return ctx.Err()
 	}
 	return c.report(e, rp, res, rec)
@@ -128,52 +125,18 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 // report prints the run's report and what it recorded, and returns the
 // exit code.
 func (c *runCommand) report(e Env, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded) error {
-	p := rp.Project
-	if len(res.Errors) > 0 {
-		_ = report.WriteSpecErrors(e.Stderr, p.Root, res.Errors)
-		return exitWith(exitUsage)
-	}
-	if len(res.Suites) == 0 {
-		fmt.Fprintln(e.Stdout, "no cases matched")
-		return nil
-	}
-	if c.reporter != "terminal" && c.reporter != "json" && c.reporter != "junit" {
-		fmt.Fprintf(e.Stderr, "dryfire-tui: hint: unknown --reporter %q: the terminal report, as dryfire does\n", c.reporter)
-	}
 	color := e.IsTerminal && (e.Getenv == nil || e.Getenv("NO_COLOR") == "")
-	err := report.WriteRun(e.Stdout, res, report.RunOutput{
+	err := report.WriteRunEnd(e.Stdout, e.Stderr, rp, res, rec, report.RunOutput{
 		Reporter: c.reporter, JSONOut: c.jsonOut, JUnitOut: c.junitOut, Now: e.Now(),
-		Text: report.RunTextOptions{Color: color, Verbose: c.verbose, Path: report.RelativeTo(p.Root)},
+		Text: report.RunTextOptions{Color: color, Verbose: c.verbose, Path: report.RelativeTo(rp.Project.Root)},
 	})
-	if err != nil {
+	switch {
+	case len(res.Errors) > 0:
+		return exitWith(exitUsage)
+	case err != nil:
 		return &exitError{code: exitUsage, err: err}
-	}
-	writeRecorded(e.Stderr, rp, rec)
-	if res.RunExitCode != 0 {
+	case len(res.Suites) > 0 && res.RunExitCode != 0:
 		return exitWith(res.RunExitCode)
 	}
 	return nil
-}
-
-// runError maps the errors of workspace.PrepareRun to exit codes and hints.
-func runError(ctx context.Context, path string, err error) error {
-	var me *runplan.ModeError
-	var ce *provider.ConfigError
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, suite.ErrNoProject):
-		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
-	case errors.As(err, &me):
-		return usageErrorf("", "%v", err)
-	case errors.As(err, &ce):
-		return usageErrorf("name a provider dryfire knows (anthropic, openai, gemini, xai, openrouter, moonshot, zhipu, deepseek) or one of dryfire.yaml's providers:", "%v", err)
-	case errors.Is(err, workspace.ErrNotFound):
-		return usageErrorf("pass a project directory or a suite file", "%v", err)
-	case errors.Is(err, workspace.ErrNoRecordings):
-		return pathError(err)
-	case ctx.Err() != nil:
-		return err
-	}
-	return &exitError{code: exitUsage, err: err}
 }

@@ -2,27 +2,28 @@ package cli
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
-	"sync"
-	"time"
 
-	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // liveOptions are the options of the modes that call providers: keys from
 // the command's environment only, dryfire's retries, the progress lines.
-func (c *runCommand) liveOptions(e Env, prog *runProgress) runplan.LiveOptions {
-	po := provider.Options{MaxRetries: c.maxRetries, OnRetry: prog.retry}
+func (c *runCommand) liveOptions(e Env, prog *report.RunProgress) runplan.LiveOptions {
+	po := provider.Options{MaxRetries: c.maxRetries, OnRetry: prog.Retry}
 	if e.tuneProviders != nil {
 		e.tuneProviders(&po)
 	}
-	return runplan.LiveOptions{Env: providerEnv(e), Provider: po, Now: e.Now, RedactSecrets: c.redact, OnCall: prog.call}
+	return runplan.LiveOptions{Env: providerEnv(e), Provider: po, Now: e.Now, RedactSecrets: c.redact, OnCall: prog.Call}
 }
 
 // providerEnv reads API keys and base URLs from the command's environment
@@ -57,7 +58,7 @@ func (c *runCommand) beforeCalls(e Env, rp *runplan.Plan) error {
 	if !rp.CallsProviders() {
 		return nil
 	}
-	writePlan(e.Stderr, rp)
+	report.WritePlan(e.Stderr, rp)
 	switch {
 	case c.yes:
 		return nil
@@ -75,114 +76,25 @@ func (c *runCommand) beforeCalls(e Env, rp *runplan.Plan) error {
 	return exitWith(exitFindings)
 }
 
-// writePlan says what the run will call: per provider its models, its key
-// variable and whether it is set (never its value), the calls at most, the
-// estimated cost, and where cassettes go.
-func writePlan(w io.Writer, rp *runplan.Plan) {
-	est := rp.Estimate
-	fmt.Fprintf(w, "dryfire-tui: --cassette-mode %s calls the model providers:\n", rp.Mode)
-	for _, u := range est.Providers {
-		if u.Calls == 0 {
-			continue
-		}
-		key := u.KeyEnv + " is set"
-		if !u.KeySet {
-			key = u.KeyEnv + " is not set"
-		}
-		fmt.Fprintf(w, "  %s (%s; %s): at most %d calls\n", u.Name, strings.Join(u.Models, ", "), key, u.Calls)
-	}
-	fmt.Fprintf(w, "  %s (%s), at most %s\n", plural(est.Cases, "case"), plural(est.Repetitions, "repetition"), plural(est.Calls, "call"))
-	fmt.Fprintf(w, "  estimated cost: %s\n", est.CostText())
-	if rp.Mode != engine.ModeOff {
-		fmt.Fprintf(w, "  cassettes go to %s\n", rp.CassetteDir())
-	}
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// writeRecorded says what a recording run wrote, redacted and refused.
-func writeRecorded(w io.Writer, rp *runplan.Plan, rec *runplan.Recorded) {
-	if !rp.Live() || rp.Mode == engine.ModeOff || (!rp.CallsProviders() && len(rec.Written) == 0) {
-		return
-	}
-	fmt.Fprintf(w, "dryfire-tui: recorded %s under %s\n", plural(len(rec.Written), "cassette"), rp.CassetteDir())
-	for _, p := range rec.Redacted {
-		fmt.Fprintf(w, "dryfire-tui: redacted a secret before writing %s\n", p)
-	}
-	for _, r := range rec.Refused {
-		fmt.Fprintf(w, "dryfire-tui: error: %s\n", r.Error())
-	}
-}
-
-// writeInterrupted says what an interrupted run leaves behind.
-func writeInterrupted(w io.Writer, rp *runplan.Plan, rec *runplan.Recorded) {
-	if !rp.Live() || rp.Mode == engine.ModeOff {
-		return
-	}
-	fmt.Fprintf(w, "dryfire-tui: stopped after recording %s under %s, each written whole; no report was written\n",
-		plural(len(rec.Written), "cassette"), rp.CassetteDir())
-	if len(rec.Written) > 0 {
-		fmt.Fprintln(w, "dryfire-tui: hint: run again with --cassette-mode auto to record only what is missing")
-	}
-}
-
-// runProgress prints a line per model call and per retry on stderr while
-// a run calls providers.
-type runProgress struct {
-	w     io.Writer
-	mu    sync.Mutex
-	calls int
-	most  int
-}
-
-func newRunProgress(w io.Writer) *runProgress { return &runProgress{w: w} }
-
-func (p *runProgress) start(rp *runplan.Plan) {
-	p.mu.Lock()
-	p.most = rp.Estimate.Calls
-	p.mu.Unlock()
-}
-
-func (p *runProgress) call(ev engine.CallEvent) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	what := "called"
+// runError maps the errors of workspace.PrepareRun to exit codes and hints.
+func runError(ctx context.Context, path string, err error) error {
+	var me *runplan.ModeError
+	var ce *provider.ConfigError
 	switch {
-	case ev.Err != nil:
-		what = "failed: " + ev.Err.Error()
-	case ev.Served:
-		fmt.Fprintf(p.w, "  %s replayed\n", caseRef(ev))
-		return
-	case ev.File != "":
-		what = "recorded"
+	case err == nil:
+		return nil
+	case errors.Is(err, suite.ErrNoProject):
+		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
+	case errors.As(err, &me):
+		return usageErrorf("", "%v", err)
+	case errors.As(err, &ce):
+		return usageErrorf("name a provider dryfire knows (anthropic, openai, gemini, xai, openrouter, moonshot, zhipu, deepseek) or one of dryfire.yaml's providers:", "%v", err)
+	case errors.Is(err, workspace.ErrNotFound):
+		return usageErrorf("pass a project directory or a suite file", "%v", err)
+	case errors.Is(err, workspace.ErrNoRecordings):
+		return pathError(err)
+	case ctx.Err() != nil:
+		return err
 	}
-	p.calls++
-	fmt.Fprintf(p.w, "  [%d/%d] %s %s\n", p.calls, p.most, caseRef(ev), what)
-}
-
-func (p *runProgress) retry(r provider.Retry) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	fmt.Fprintf(p.w, "  retrying in %s: %s\n", r.Wait.Round(100*time.Millisecond), r.Err)
-}
-
-// caseRef names a call: suite::case, #N from the second repetition, the
-// turn of a call that is recorded (its NN), "judge" for a judge's call.
-func caseRef(ev engine.CallEvent) string {
-	s := ev.Suite + "::" + ev.Case
-	if ev.RepeatIndex > 0 {
-		s += fmt.Sprintf(" #%d", ev.RepeatIndex)
-	}
-	if ev.Key != "" {
-		s += fmt.Sprintf(" turn %02d", ev.Turn)
-	}
-	if ev.Judge {
-		s += " (judge)"
-	}
-	return s
+	return &exitError{code: exitUsage, err: err}
 }

@@ -1,0 +1,41 @@
+package report
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/provider"
+)
+
+func TestRunProgress(t *testing.T) {
+	var w strings.Builder
+	p := NewRunProgress(&w)
+	p.most = 3
+	p.Call(engine.CallEvent{Suite: "s", Case: "c", Key: "k", Turn: 1, File: "s/c/01-k.json"})
+	p.Call(engine.CallEvent{Suite: "s", Case: "c", RepeatIndex: 2, Key: "k", Served: true})
+	p.Call(engine.CallEvent{Suite: "s", Case: "c", Judge: true})
+	p.Retry(provider.Retry{Wait: 1234 * time.Millisecond, Err: errors.New("429 too many requests")})
+	p.Call(engine.CallEvent{Suite: "s", Case: "d", Err: errors.New("no key")})
+	want := "  [1/3] s::c turn 01 recorded\n" +
+		"  s::c #2 turn 00 replayed\n" +
+		"  [2/3] s::c (judge) called\n" +
+		"  retrying in 1.2s: 429 too many requests\n" +
+		"  [3/3] s::d failed: no key\n"
+	if w.String() != want {
+		t.Errorf("progress:\n got %q\nwant %q", w.String(), want)
+	}
+}
+
+func TestCount(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{0, "0 calls"}, {1, "1 call"}, {2, "2 calls"}} {
+		if got := count(tt.n, "call"); got != tt.want {
+			t.Errorf("count(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
