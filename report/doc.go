@@ -24,7 +24,11 @@
 //   - [Check] (check): the four parts above, each the document its own
 //     command prints, and the verdict ([Check.Passed], [CheckParts]).
 //   - [Review] (review): the changes since git HEAD ([ReviewChange],
-//     [Detail]) and per case ([ReviewCase]).
+//     [Detail]) and per case ([ReviewCase]); [ReviewAct] (review --accept,
+//     --reject, --redact, --add-to-baseline): what was done to each named
+//     file ([ReviewActFile]), the redaction or the baseline entries
+//     ([BaselineAdd]). Its WriteText takes stdout and stderr: what could
+//     not be done is written as errors with hints.
 //
 // Fields tagged json:"-" carry what only the text needs (the status order
 // of a listing, a case's suite line, a miss's explanation).

@@ -3,15 +3,10 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
-	"github.com/dryfire-tui/dryfire-tui/internal/visible"
-	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -114,110 +109,17 @@ func reviewError(err error) error {
 // act redacts or accepts the secrets of the named files when asked, then
 // accepts or rejects them, one line each.
 func (c *reviewCmd) act(ctx context.Context, e Env, r *gitreview.Review, files []string) error {
-	var items []*gitreview.ReviewItem
-	failed := 0
-	for _, f := range files {
-		it, ok := r.Find(f)
-		if !ok {
-			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s: not among the changed recordings\n", visible.Line(f))
-			failed++
-			continue
-		}
-		items = append(items, it)
-	}
-	if err := c.handleSecrets(ctx, e, r, items); err != nil {
-		return err
-	}
-	if !c.accept && !c.reject {
-		return failIf(failed > 0)
-	}
-	for _, it := range items {
-		if !c.acceptOrReject(ctx, e, r, it) {
-			failed++
-		}
-	}
-	return failIf(failed > 0)
-}
-
-// handleSecrets redacts the secrets the items add, or adds them to the
-// baseline, when asked.
-func (c *reviewCmd) handleSecrets(ctx context.Context, e Env, r *gitreview.Review, items []*gitreview.ReviewItem) error {
-	var paths []string
-	var found []secrets.Finding
-	for _, it := range items {
-		paths = append(paths, it.Path)
-		found = append(found, it.Secrets...)
+	res, err := r.Act(ctx, files, gitreview.Action{Accept: c.accept, AllowSecrets: c.allowSecrets,
+		Reject: c.reject, Yes: c.yes, Redact: c.redact, AddToBaseline: c.addToBaseline})
+	if werr := res.WriteText(e.Stdout, e.Stderr); werr != nil {
+		return werr
 	}
 	switch {
-	case c.redact:
-		if len(found) == 0 {
-			fmt.Fprintln(e.Stdout, "no new secret to redact")
-			return nil
-		}
-		red, err := r.RedactSecrets(ctx, paths)
-		if err != nil {
-			return unsafeRootError(err)
-		}
-		doc := &report.Secrets{Findings: report.NewFindings(found), Root: r.Root, Files: len(paths), Redacted: true,
-			RedactedFiles: report.NewRedactions(red.Files)}
-		if p := red.Replay; p != nil {
-			doc.Replay = &report.ReplayProof{Cases: p.Cases, Hits: p.Hits, Lost: p.Lost, Restored: p.Restored}
-		}
-		if err := doc.WriteText(e.Stdout); err != nil {
-			return err
-		}
-		if red.Replay != nil && red.Replay.Restored {
-			return &exitError{code: exitFindings, err: errors.New("redaction would break replay; every file was restored"),
-				hint: "redact those values by hand, or accept them with --add-to-baseline"}
-		}
-	case c.addToBaseline:
-		file, n, err := r.AddToBaseline(ctx, paths)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.Stdout, "accepted %d new secret(s) of %d file(s) in %s: commit it with the recordings\n", n, len(paths), visible.Line(relTo(r.Root, file)))
-	}
-	return nil
-}
-
-// acceptOrReject acts on one item and says what it did; false when it
-// could not.
-func (c *reviewCmd) acceptOrReject(ctx context.Context, e Env, r *gitreview.Review, it *gitreview.ReviewItem) bool {
-	verb, err := "accepted", error(nil)
-	switch {
-	case c.accept && c.allowSecrets:
-		err = r.AcceptWithSecrets(ctx, it.Path)
-	case c.accept:
-		err = r.Accept(ctx, it.Path)
-	default:
-		verb, err = "rejected", r.Reject(ctx, it.Path, c.yes)
-	}
-	var se *gitreview.SecretsError
-	switch {
-	case errors.As(err, &se):
-		fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s\n", visible.Line(se.Error()))
-		fmt.Fprintf(e.Stderr, "dryfire-tui: hint: redact it (dryfire-tui review --redact %[1]s), accept it as a known fake (dryfire-tui review --add-to-baseline %[1]s), or accept the change as it is with --allow-secrets\n", visible.Line(it.Path))
-		return false
-	case errors.Is(err, gitreview.ErrNeedsConfirm):
-		fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s is %s and git has no copy of it: rejecting removes it\n", visible.Line(it.Path), it.Kind)
-		fmt.Fprintln(e.Stderr, "dryfire-tui: hint: add --yes to remove it")
-		return false
 	case err != nil:
-		fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s: %s\n", visible.Line(it.Path), visible.Line(err.Error()))
-		return false
+		return unsafeRootError(err)
+	case res.RedactionRestored():
+		return &exitError{code: exitFindings, err: errors.New("redaction would break replay; every file was restored"),
+			hint: "redact those values by hand, or accept them with --add-to-baseline"}
 	}
-	suffix := ""
-	if c.accept && len(it.Secrets) > 0 {
-		suffix = fmt.Sprintf(", with %d secret(s)", len(it.Secrets))
-	}
-	fmt.Fprintf(e.Stdout, "%s %s (%s%s)\n", verb, visible.Line(it.Path), it.Kind, suffix)
-	return true
-}
-
-// relTo is p relative to root when it lies below it.
-func relTo(root, p string) string {
-	if r, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(r, "..") {
-		return filepath.ToSlash(r)
-	}
-	return p
+	return failIf(res.Failed())
 }
