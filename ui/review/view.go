@@ -103,7 +103,7 @@ func (m Page) emptyView() []string {
 		out = append(out, "   • "+m.root)
 	}
 	out = append(out, "", " Try:",
-		"   • re-record with dryfire, then press r to reload",
+		"   • dryfire-tui run --cassette-mode record "+s.Muted.Render("(or w on a case in the browser), then r here to reload"),
 		"   • dryfire-tui browse "+s.Muted.Render("to see every recording and its status"))
 	return frame.Wrap(out, m.Layout.Width-1, true)
 }
