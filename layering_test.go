@@ -43,6 +43,7 @@ var layers = [][]string{
 	{"doctor", "secretscan"},
 	{"workspace"},
 	{"report"},
+	{"report/runreport"}, // a run's three reports, as dryfire writes them
 	// A project's run in a cassette mode (gateways, estimate, recording),
 	// and the Python process of passthrough mocks: both over engine.
 	{"engine/runplan", "engine/passthrough"},

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/report/runreport"
 )
 
 // PartRun is the check part that grades every case as dryfire run does.
@@ -85,12 +86,12 @@ func (f RunFailure) Why() string {
 	var why string
 	switch {
 	case f.Error != nil:
-		why = "error: " + pyOneLine(*f.Error)
+		why = "error: " + runreport.OneLine(*f.Error)
 	case len(f.Assertions) > 0:
 		a := f.Assertions[0]
 		why = a.Description
 		if a.Message != "" {
-			why += ": " + pyOneLine(a.Message)
+			why += ": " + runreport.OneLine(a.Message)
 		}
 		if n := len(f.Assertions) - 1; n > 0 {
 			why += fmt.Sprintf(" (and %d more)", n)

@@ -48,20 +48,10 @@
 //
 // # Run documents
 //
-// A run ([engine.Result]) is written three ways, each as dryfire run
-// writes it: [WriteRunJSON] is the --json-out document (schema 2: every
-// case's verdict, assertions and full trace, every repetition of a repeated
-// case; keys sorted, two-space indent, UTF-8 unescaped, Python's number
-// spelling, a final newline); [WriteRunJUnit] the --junit-out XML (a
-// <failure> per failing case with every failed assertion in its text, an
-// <error> for a case that could not be evaluated); [WriteRunText] the
-// terminal report (✓, ✗ or ~ per case with turns, tokens, cost and cache
-// hits, failed assertions with expected and actual, the totals, the judges'
-// cost apart). Only generated_at and the measured durations differ from
-// dryfire's bytes. [WriteRun] writes what dryfire run's flags ask for
-// ([RunOutput]: the report on stdout, --json-out, --junit-out), naming
-// suite files with [RelativeTo]; [WriteRunEnd] is all a finished run
-// prints: its spec errors, or "no cases matched", or [WriteRun] and then
+// A run's three reports, as dryfire run writes them (the --json-out
+// document, the --junit-out XML, the terminal report), are package
+// [runreport]. [WriteRunEnd] is all a finished run prints: its spec
+// errors, or "no cases matched", or [runreport.WriteRun] and then
 // [WriteRecorded].
 //
 // A run that calls providers ([runplan.Plan]) says on stderr what it will

@@ -10,6 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/report/runreport"
 )
 
 // WritePlan says what a run will call: per provider its models, its key
@@ -43,7 +44,7 @@ func count(n int, word string) string { return fmt.Sprintf("%d %s", n, Plural(n,
 // files o asks for ([WriteRun]) followed by what recording wrote
 // ([WriteRecorded]). An unknown reporter gets a hint on stderr and the
 // terminal report, as dryfire does. The error is [WriteRun]'s.
-func WriteRunEnd(stdout, stderr io.Writer, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded, o RunOutput) error {
+func WriteRunEnd(stdout, stderr io.Writer, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded, o runreport.RunOutput) error {
 	if len(res.Errors) > 0 {
 		_ = WriteSpecErrors(stderr, rp.Project.Root, res.Errors)
 		return nil
@@ -55,7 +56,7 @@ func WriteRunEnd(stdout, stderr io.Writer, rp *runplan.Plan, res *engine.Result,
 	if o.Reporter != "terminal" && o.Reporter != "json" && o.Reporter != "junit" {
 		fmt.Fprintf(stderr, "dryfire-tui: hint: unknown --reporter %q: the terminal report, as dryfire does\n", o.Reporter)
 	}
-	if err := WriteRun(stdout, res, o); err != nil {
+	if err := runreport.WriteRun(stdout, res, o); err != nil {
 		return err
 	}
 	WriteRecorded(stderr, rp, rec)

@@ -8,6 +8,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/report/runreport"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
@@ -126,9 +127,9 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 // exit code.
 func (c *runCommand) report(e Env, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded) error {
 	color := e.IsTerminal && (e.Getenv == nil || e.Getenv("NO_COLOR") == "")
-	err := report.WriteRunEnd(e.Stdout, e.Stderr, rp, res, rec, report.RunOutput{
+	err := report.WriteRunEnd(e.Stdout, e.Stderr, rp, res, rec, runreport.RunOutput{
 		Reporter: c.reporter, JSONOut: c.jsonOut, JUnitOut: c.junitOut, Now: e.Now(),
-		Text: report.RunTextOptions{Color: color, Verbose: c.verbose, Path: report.RelativeTo(rp.Project.Root)},
+		Text: runreport.RunTextOptions{Color: color, Verbose: c.verbose, Path: runreport.RelativeTo(rp.Project.Root)},
 	})
 	switch {
 	case len(res.Errors) > 0:

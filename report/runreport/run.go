@@ -1,4 +1,4 @@
-package report
+package runreport
 
 import (
 	"io"
@@ -270,5 +270,6 @@ func pySplitLines(s string) []string {
 	return lines
 }
 
-// pyOneLine joins a text's lines with spaces.
-func pyOneLine(s string) string { return strings.Join(pySplitLines(s), " ") }
+// OneLine joins a text's lines, split as Python's str.splitlines() splits
+// them, with spaces: how dryfire puts a message on one line.
+func OneLine(s string) string { return strings.Join(pySplitLines(s), " ") }

@@ -1,4 +1,4 @@
-package report
+package runreport
 
 import (
 	"io"
@@ -107,13 +107,13 @@ func junitError(c *engine.CaseRun) string {
 		message = "terminated: " + t.Termination
 		if t.HasError && t.Error != "" {
 			lines = append(lines, t.Error)
-			message = pyOneLine(t.Error)
+			message = OneLine(t.Error)
 		}
 		body, typ = strings.Join(lines, "\n"), t.Termination
 	} else {
 		body, message, typ = c.Rep.CaseError, "error", "error"
 		if c.Rep.CaseError != "" {
-			message = pyOneLine(c.Rep.CaseError)
+			message = OneLine(c.Rep.CaseError)
 		}
 	}
 	return `<error message="` + xmlAttr(message) + `" type="` + xmlAttr(typ) + `">` + xmlText(body) + `</error>`
