@@ -18,7 +18,7 @@ func (s *scanner) scanBlockScalar(folded bool) token {
 	start := r.mark()
 	r.forward(1)
 	chomping, increment := s.scanBlockScalarIndicators(start)
-	s.scanBlockScalarIgnoredLine(start)
+	s.scanIgnoredLine("while scanning a block scalar", start)
 	minIndent := s.indent + 1
 	var breaks []string
 	var end Mark
@@ -116,22 +116,6 @@ func (s *scanner) scanBlockScalarIndicators(start Mark) (rune, int) {
 		s.fail("while scanning a block scalar", &start, "expected chomping or indentation indicators, but found "+pyReprChar(c), r.mark())
 	}
 	return chomping, increment
-}
-
-func (s *scanner) scanBlockScalarIgnoredLine(start Mark) {
-	r := s.r
-	for r.ch() == ' ' {
-		r.forward(1)
-	}
-	if r.ch() == '#' {
-		for !isEnd(r.ch()) {
-			r.forward(1)
-		}
-	}
-	if !isEnd(r.ch()) {
-		s.fail("while scanning a block scalar", &start, "expected a comment or a line break, but found "+pyReprChar(r.ch()), r.mark())
-	}
-	s.scanLineBreak(false)
 }
 
 // scanBlockScalarIndentation skips the leading empty lines of a block

@@ -565,7 +565,7 @@ func (s *scanner) scanDirective() token {
 			r.forward(1)
 		}
 	}
-	s.scanDirectiveIgnoredLine(start)
+	s.scanIgnoredLine("while scanning a directive", start)
 	return t
 }
 
@@ -644,7 +644,10 @@ func (s *scanner) scanTagDirectiveValue(start Mark) (string, string) {
 	return handle, prefix
 }
 
-func (s *scanner) scanDirectiveIgnoredLine(start Mark) {
+// scanIgnoredLine skips the rest of a line after a directive or a block
+// scalar's header: blanks and a comment, then the line break; anything else
+// fails "while" (ruamel's two copies differ only in that context).
+func (s *scanner) scanIgnoredLine(while string, start Mark) {
 	r := s.r
 	for r.ch() == ' ' {
 		r.forward(1)
@@ -655,7 +658,7 @@ func (s *scanner) scanDirectiveIgnoredLine(start Mark) {
 		}
 	}
 	if !isEnd(r.ch()) {
-		s.fail("while scanning a directive", &start, "expected a comment or a line break, but found "+pyReprChar(r.ch()), r.mark())
+		s.fail(while, &start, "expected a comment or a line break, but found "+pyReprChar(r.ch()), r.mark())
 	}
 	s.scanLineBreak(false)
 }
