@@ -18,9 +18,10 @@ const modulePath = "github.com/dryfire-tui/dryfire-tui"
 var layers = [][]string{
 	{""}, // main.go
 	{"internal/cli"},
-	// The test-project generator and the loader's differential test: core
-	// only, imported by nobody.
-	{"internal/gen", "internal/gen/cmd/gen", "internal/loaderdiff", "internal/loaderdiff/cmd/loaderdiff"},
+	// The test-project generator, the loader's differential test and the
+	// planted secrets of the no-leak tests: core only, imported by nobody
+	// but tests.
+	{"internal/gen", "internal/gen/cmd/gen", "internal/loaderdiff", "internal/loaderdiff/cmd/loaderdiff", "internal/secrettest"},
 	{"ui"},        // the root model, which routes between pages, and the browse page
 	{"ui/review"}, // the review page
 	// What the pages share: the app's port to the core and its

@@ -3,9 +3,7 @@ package ui
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"io"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,9 +13,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/vt"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 )
@@ -28,60 +26,11 @@ import (
 // every change on the review page, scrolling each to its end, and reads
 // the screen as a terminal emulator shows it.
 
-type secretGen struct{ r *rand.Rand }
-
-func (g secretGen) str(n int) string { return uitest.Alnum(g.r, n) }
-
-// screenSecret is a planted secret and its random part, which must never
-// be on screen.
-type screenSecret struct{ text, random string }
-
-func (g secretGen) anthropic() screenSecret {
-	r := g.str(93)
-	return screenSecret{"sk-ant-api03-" + r + "AA", r}
-}
-
-func (g secretGen) pem() screenSecret {
-	body := base64.StdEncoding.EncodeToString([]byte(g.str(300)))
-	var lines []string
-	for len(body) > 64 {
-		lines, body = append(lines, body[:64]), body[64:]
-	}
-	lines = append(lines, body)
-	return screenSecret{"-----BEGIN OPENSSH PRIVATE KEY-----\n" + strings.Join(lines, "\n") + "\n-----END OPENSSH PRIVATE KEY-----", lines[1]}
-}
-
-func (g secretGen) password() screenSecret {
-	s := g.str(10) + "!" + g.str(10)
-	return screenSecret{s, s}
-}
-
 const (
 	stalePath  = ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json"
 	headerPath = ".dryfire/cassettes/travel_booking/no_flights_found/00-225140c869a31cc2.json"
 	screenTape = "tapes/chat.json"
 )
-
-func editRecording(t *testing.T, dir, rel string, edit func(b *jsonv.Value)) {
-	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := cassette.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	edit(&c.Body)
-	out, err := jsonv.EncodeDryfire(c.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func screenTapeBytes(t *testing.T, args, kwargs, result, errv jsonv.Value) []byte {
 	t.Helper()
@@ -102,7 +51,7 @@ func screenTapeBytes(t *testing.T, args, kwargs, result, errv jsonv.Value) []byt
 // object key), another cassette's header fields, the tape's args, kwargs,
 // result, an object key and an error; and a suite that reads a credential
 // from the environment.
-func plantedProject(t *testing.T) (dir string, all []screenSecret) {
+func plantedProject(t *testing.T) (dir string, all []secrettest.Secret) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
@@ -119,33 +68,33 @@ func plantedProject(t *testing.T) (dir string, all []screenSecret) {
 		{"config", "commit.gpgsign", "false"}, {"add", "-A"}, {"commit", "-q", "-m", "record"}} {
 		f.Git(t, args...)
 	}
-	g := secretGen{rand.New(rand.NewPCG(61, 61))}
-	s := []screenSecret{g.anthropic(), g.anthropic(), g.password(), g.pem(), g.anthropic(), g.anthropic()}
-	editRecording(t, dir, stalePath, func(b *jsonv.Value) {
+	g := secrettest.New(61)
+	s := []secrettest.Secret{g.Anthropic(), g.Anthropic(), g.Password(10), g.PEM(300), g.Anthropic(), g.Anthropic()}
+	secrettest.EditCassette(t, dir, stalePath, func(b *jsonv.Value) {
 		d := b.Field("request_digest")
-		d.Set("system", str(d.Field("system").Str()+"Key: "+s[0].text+"\n"))
+		d.Set("system", str(d.Field("system").Str()+"Key: "+s[0].Text+"\n"))
 		msgs := d.Field("messages")
-		msgs.Items[0].Set("content", str("Use "+s[1].text+" please"))
+		msgs.Items[0].Set("content", str("Use "+s[1].Text+" please"))
 		d.Set("messages", msgs)
 		b.Set("request_digest", d)
 		r := b.Field("response")
-		r.Set("text", str("Done. "+s[2].text+" is the password"))
+		r.Set("text", str("Done. "+s[2].Text+" is the password"))
 		calls := r.Field("tool_calls")
 		args := calls.Items[0].Field("arguments")
-		args.Set("password", str(s[2].text))
+		args.Set("password", str(s[2].Text))
 		calls.Items[0].Set("arguments", args)
 		r.Set("tool_calls", calls)
 		raw := r.Field("raw")
-		raw.Set("metadata", jsonv.ObjectValue(jsonv.M("deploy_key", str(s[3].text)), jsonv.M(s[4].text, jsonv.BoolValue(true))))
+		raw.Set("metadata", jsonv.ObjectValue(jsonv.M("deploy_key", str(s[3].Text)), jsonv.M(s[4].Text, jsonv.BoolValue(true))))
 		r.Set("raw", raw)
 		b.Set("response", r)
 	})
-	editRecording(t, dir, headerPath, func(b *jsonv.Value) { b.Set("note", str("token "+s[5].text)) })
-	t1, t2, t3, t4, t5 := g.anthropic(), g.anthropic(), g.password(), g.anthropic(), g.anthropic()
-	uitest.WriteFile(t, dir, screenTape, screenTapeBytes(t, jsonv.ArrayValue(str("prompt "+t1.text)), jsonv.ObjectValue(jsonv.M("api_key", str(t3.text))),
-		jsonv.ObjectValue(jsonv.M("text", str(t2.text)), jsonv.M(t4.text, str("k"))),
-		jsonv.ObjectValue(jsonv.M("message", str("401 for "+t5.text)), jsonv.M("name", str("AuthError")))))
-	env := "x" + g.str(31)
+	secrettest.EditCassette(t, dir, headerPath, func(b *jsonv.Value) { b.Set("note", str("token "+s[5].Text)) })
+	t1, t2, t3, t4, t5 := g.Anthropic(), g.Anthropic(), g.Password(10), g.Anthropic(), g.Anthropic()
+	uitest.WriteFile(t, dir, screenTape, screenTapeBytes(t, jsonv.ArrayValue(str("prompt "+t1.Text)), jsonv.ObjectValue(jsonv.M("api_key", str(t3.Text))),
+		jsonv.ObjectValue(jsonv.M("text", str(t2.Text)), jsonv.M(t4.Text, str("k"))),
+		jsonv.ObjectValue(jsonv.M("message", str("401 for "+t5.Text)), jsonv.M("name", str("AuthError")))))
+	env := "x" + g.Alnum(31)
 	t.Setenv("SUPPORT_API_TOKEN", env)
 	suite := filepath.Join(dir, "evals", "support", "refund_agent.eval.yaml")
 	data, err := os.ReadFile(suite)
@@ -157,7 +106,7 @@ func plantedProject(t *testing.T) (dir string, all []screenSecret) {
 	if err := os.WriteFile(suite, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return dir, append(append(s, t1, t2, t3, t4, t5), screenSecret{env, env})
+	return dir, append(append(s, t1, t2, t3, t4, t5), secrettest.Secret{Text: env, Random: env})
 }
 
 // onScreen is what a terminal emulator of w × h shows for the model.
@@ -166,21 +115,6 @@ func onScreen(m Model, w, h int) string {
 	go func() { _, _ = io.Copy(io.Discard, emu) }()
 	_, _ = emu.Write(bytes.ReplaceAll([]byte(m.render()), []byte("\n"), []byte("\r\n")))
 	return emu.String()
-}
-
-// shown returns the planted secrets whose random part is on the screens:
-// any 12 characters of it in a row.
-func shown(screens string, all []screenSecret) []string {
-	var out []string
-	for _, p := range all {
-		for i := 0; i+12 <= len(p.random); i += 4 {
-			if strings.Contains(screens, p.random[i:i+12]) {
-				out = append(out, p.text[:min(20, len(p.text))]+"…")
-				break
-			}
-		}
-	}
-	return out
 }
 
 // scrolled collects the screens of the detail scrolled from its top to its
@@ -230,13 +164,13 @@ func TestScreensMaskSecrets(t *testing.T) {
 		}
 		m = keys(t, m, "esc")
 	}
-	if got := shown(screens.String(), all); len(got) > 0 {
+	if got := secrettest.Leaked(screens.String(), all); len(got) > 0 {
 		t.Errorf("the browse page shows %d secret(s): %v", len(got), got)
 	}
 	if !strings.Contains(screens.String(), "[anthropic-api-key sk-ant-api03-") || !strings.Contains(screens.String(), "[env:SUPPORT_API_TOKEN x") {
 		t.Errorf("no masks on the browse page")
 	}
-	if got := shown(revealed.String(), all); len(got) < len(all) {
+	if got := secrettest.Leaked(revealed.String(), all); len(got) < len(all) {
 		t.Errorf("R reveals only %d of %d secrets: %v", len(got), len(all), got)
 	}
 
@@ -280,10 +214,10 @@ func TestScreensMaskSecrets(t *testing.T) {
 	if !strings.Contains(all2, "change(s) add secrets") {
 		t.Errorf("A does not list the changes that add secrets:\n%s", all2)
 	}
-	if got := shown(screens.String(), all); len(got) > 0 {
+	if got := secrettest.Leaked(screens.String(), all); len(got) > 0 {
 		t.Errorf("the review page shows %d secret(s): %v", len(got), got)
 	}
-	if len(shown(revealed.String(), all)) == 0 {
+	if len(secrettest.Leaked(revealed.String(), all)) == 0 {
 		t.Errorf("R on the review page reveals nothing")
 	}
 }

@@ -1,12 +1,12 @@
 package review
 
 import (
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 )
@@ -15,7 +15,7 @@ import (
 func secretFixture(t *testing.T) (uitest.Fixture, string) {
 	t.Helper()
 	f := uitest.NewFixture(t)
-	key := "sk-ant-api03-" + uitest.Alnum(rand.New(rand.NewPCG(5, 5)), 93) + "AA"
+	key := "sk-ant-api03-" + secrettest.New(5).Alnum(93) + "AA"
 	uitest.WriteFile(t, f.Dir, uitest.PModified, uitest.Recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Debug key "+key, 170))
 	return f, key
 }

@@ -1,7 +1,6 @@
 package uitest
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -24,16 +23,4 @@ func CheckScreen(t *testing.T, out string, w, h int) {
 		}
 	}
 	golden.RequireEqual(t, []byte(ansi.Strip(out)))
-}
-
-const alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-
-// Alnum is n letters and digits drawn from r: the random part of a
-// planted secret.
-func Alnum(r *rand.Rand, n int) string {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = alnum[r.IntN(len(alnum))]
-	}
-	return string(b)
 }
