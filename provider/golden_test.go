@@ -6,11 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -22,6 +19,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -89,7 +87,7 @@ func runFixture(t *testing.T, dir string, failFirst int) {
 			return g
 		}
 		g, err := provider.Resolve(name, srv.env(project), provider.Options{
-			Custom: srv.custom(project), Client: srv.srv.Client(), MaxRetries: provider.DefaultMaxRetries,
+			Custom: srv.custom(project), Client: &http.Client{}, MaxRetries: provider.DefaultMaxRetries,
 			Sleep: waits.sleep, Random: func() float64 { return 0 },
 		})
 		if err != nil {
@@ -138,15 +136,15 @@ func runFixture(t *testing.T, dir string, failFirst int) {
 // sendTurn sends one rebuilt request and checks both ends: the server got
 // dryfire's body at dryfire's path, the gateway returned the cassette's
 // response.
-func sendTurn(t *testing.T, srv *goldenServer, g provider.Gateway, req *provider.Request, f cassetteFile, r recorded) cassette.Response {
+func sendTurn(t *testing.T, srv goldenServer, g provider.Gateway, req *provider.Request, f cassetteFile, r recorded) cassette.Response {
 	t.Helper()
 	before := srv.count()
 	resp, err := g.Complete(context.Background(), req)
 	if srv.count() == before {
 		t.Fatalf("%s: no request reached the server (%v)", f.rel, err)
 	}
-	if x := srv.last(); x.path != r.Path || x.body != sortedJSON(t, r.Body) {
-		t.Fatalf("%s: sent %s\n%s\ndryfire sent %s\n%s", f.rel, x.path, x.body, r.Path, sortedJSON(t, r.Body))
+	if path, body := srv.last(t); path != r.Path || body != sortedJSON(t, r.Body) {
+		t.Fatalf("%s: sent %s\n%s\ndryfire sent %s\n%s", f.rel, path, body, r.Path, sortedJSON(t, r.Body))
 	}
 	if err != nil {
 		t.Fatalf("%s: %v", f.rel, err)
@@ -215,94 +213,42 @@ func sortedValue(t *testing.T, v jsonv.Value) string {
 	return string(b)
 }
 
-// goldenServer answers as fakeprovider.py does: the reply of the recorded
-// request whose body is the same JSON value, after the same checks of the
-// credential headers; the first failFirst requests get a transient error.
-type goldenServer struct {
-	srv       *httptest.Server
-	replies   map[string]string // path + sorted body -> reply
-	mu        sync.Mutex
-	n         int
-	failFirst int
-	lastX     exchangeSeen
-}
+// goldenServer is the shared fake provider (internal/providertest, which
+// answers as fakeprovider.py does: its keys checked, its first FailFirst
+// answers transient errors) replying with the recorded reply of the
+// recorded request whose body, keys sorted, is the body received.
+type goldenServer struct{ *providertest.Server }
 
-type exchangeSeen struct{ path, body string }
-
-func newGoldenServer(t *testing.T, recs []recorded, failFirst int) *goldenServer {
-	g := &goldenServer{replies: map[string]string{}, failFirst: failFirst}
+func newGoldenServer(t *testing.T, recs []recorded, failFirst int) goldenServer {
+	replies := map[string]string{}
 	for _, r := range recs {
-		g.replies[r.Path+" "+sortedJSON(t, r.Body)] = r.Reply
+		replies[r.Path+" "+sortedJSON(t, r.Body)] = r.Reply
 	}
-	g.srv = httptest.NewServer(http.HandlerFunc(g.serve))
-	t.Cleanup(g.srv.Close)
-	return g
-}
-
-func (g *goldenServer) serve(w http.ResponseWriter, r *http.Request) {
-	data, _ := io.ReadAll(r.Body)
-	body := "<not JSON>"
-	if v, err := jsonv.Decode(data); err == nil {
-		if b, err := jsonv.Encode(v, jsonv.EncodeOptions{SortKeys: true}); err == nil {
-			body = string(b)
+	s := providertest.New(t, func(path string, body jsonv.Value) (int, string) {
+		b, err := jsonv.Encode(body, jsonv.EncodeOptions{SortKeys: true})
+		reply, ok := replies[path+" "+string(b)]
+		if err != nil || !ok {
+			return 400, `{"error":{"message":"no recorded request has this body","type":"invalid_request_error"}}`
 		}
-	}
-	g.mu.Lock()
-	g.n++
-	inject := g.n <= g.failFirst
-	g.lastX = exchangeSeen{path: r.URL.Path, body: body}
-	g.mu.Unlock()
-	w.Header().Set("Content-Type", "application/json")
-	anthropic := strings.HasSuffix(r.URL.Path, "/v1/messages")
-	switch {
-	case inject && anthropic:
-		w.WriteHeader(529)
-		_, _ = io.WriteString(w, `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`)
-	case inject:
-		w.WriteHeader(500)
-		_, _ = io.WriteString(w, `{"error":{"message":"The server had an error","type":"server_error","param":null,"code":null}}`)
-	case !authorised(r, anthropic):
-		w.WriteHeader(401)
-		_, _ = io.WriteString(w, `{"error":{"message":"missing credentials","type":"authentication_error"}}`)
-	default:
-		reply, ok := g.replies[r.URL.Path+" "+body]
-		if !ok {
-			w.WriteHeader(400)
-			_, _ = io.WriteString(w, `{"error":{"message":"no recorded request has this body","type":"invalid_request_error"}}`)
-			return
-		}
-		_, _ = io.WriteString(w, reply)
-	}
+		return 200, reply
+	})
+	s.FailFirst = failFirst
+	return goldenServer{s}
 }
 
-// authorised is fakeprovider's check: x-api-key and anthropic-version for
-// Anthropic, a non-empty bearer for OpenAI, x-goog-api-key for Gemini.
-func authorised(r *http.Request, anthropic bool) bool {
-	switch {
-	case anthropic:
-		return r.Header.Get("X-Api-Key") != "" && r.Header.Get("Anthropic-Version") != ""
-	case strings.HasSuffix(r.URL.Path, "/chat/completions"):
-		return len(strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")) > 0 && strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")
-	}
-	return r.Header.Get("X-Goog-Api-Key") != "" && r.URL.Query().Get("key") == ""
-}
+func (g goldenServer) count() int { return len(g.Requests()) }
 
-func (g *goldenServer) count() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.n
-}
-
-func (g *goldenServer) last() exchangeSeen {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.lastX
+// last is the path and body (keys sorted) of the last request.
+func (g goldenServer) last(t *testing.T) (path, body string) {
+	reqs := g.Requests()
+	x := reqs[len(reqs)-1]
+	return x.Path, sortedValue(t, x.Body)
 }
 
 // env is the recording environment: base URLs at the server, dummy keys.
-func (g *goldenServer) env(p *suite.Project) provider.Env {
+func (g goldenServer) env(p *suite.Project) provider.Env {
 	m := map[string]string{
-		"ANTHROPIC_BASE_URL": g.srv.URL, "OPENAI_BASE_URL": g.srv.URL + "/v1", "GEMINI_BASE_URL": g.srv.URL,
+		"ANTHROPIC_BASE_URL": g.URL, "OPENAI_BASE_URL": g.URL + "/v1", "GEMINI_BASE_URL": g.URL,
 		"ANTHROPIC_API_KEY": "dummy-anthropic-key", "OPENAI_API_KEY": "dummy-openai-key", "GEMINI_API_KEY": "dummy-gemini-key",
 	}
 	for _, c := range p.Config.CustomProviders {
@@ -312,11 +258,10 @@ func (g *goldenServer) env(p *suite.Project) provider.Env {
 }
 
 // custom is the providers: block, its FAKEPORT placeholder at the server.
-func (g *goldenServer) custom(p *suite.Project) map[string]provider.Custom {
-	u, _ := url.Parse(g.srv.URL)
+func (g goldenServer) custom(p *suite.Project) map[string]provider.Custom {
 	out := map[string]provider.Custom{}
 	for _, c := range p.Config.CustomProviders {
-		out[c.Name] = provider.Custom{BaseURL: strings.ReplaceAll(c.BaseURL, "FAKEPORT", u.Port()), KeyEnv: c.APIKeyEnv}
+		out[c.Name] = provider.Custom{BaseURL: strings.ReplaceAll(c.BaseURL, "FAKEPORT", g.Port()), KeyEnv: c.APIKeyEnv}
 	}
 	return out
 }
