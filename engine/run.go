@@ -230,49 +230,25 @@ func (e *runner) execute(ctx context.Context, plans []*plan, res *Result) []bool
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	next := make(chan unit)
+	// The workers take the units in order from a shared counter: no
+	// goroutine hands them out, so none waits on another between units.
+	var taken atomic.Int64
 	var wg sync.WaitGroup
 	for range min(workers, max(len(units), 1)) {
 		wg.Go(func() {
-			for u := range next {
-				pl := plans[u.plan]
+			for {
+				i := taken.Add(1) - 1
+				if i >= int64(len(units)) || ctx.Err() != nil {
+					return
+				}
+				u := units[i]
 				if s := stopAt.Load(); s > 0 && int64(u.plan) >= s {
-					continue
+					return
 				}
-				reps := []int{u.rep}
-				if u.rep < 0 {
-					reps = reps[:0]
-					for r := range pl.r.Repeat {
-						reps = append(reps, r)
-					}
-				}
-				for _, r := range reps {
-					e.repetition(ctx, pl, r, &res.Cases[pl.first+r])
-					if left[u.plan].Add(-1) == 0 {
-						ran[u.plan] = true
-						if e.opts.FailFast && !casePassed(res.Cases[pl.first:pl.first+pl.r.Repeat], pl.r) {
-							for {
-								s := stopAt.Load()
-								if (s > 0 && s <= int64(u.plan)+1) || stopAt.CompareAndSwap(s, int64(u.plan)+1) {
-									break
-								}
-							}
-						}
-					}
-				}
+				e.unit(ctx, plans[u.plan], u.plan, u.rep, res, left, ran, &stopAt)
 			}
 		})
 	}
-	for _, u := range units {
-		if ctx.Err() != nil {
-			break
-		}
-		if s := stopAt.Load(); s > 0 && int64(u.plan) >= s {
-			break
-		}
-		next <- u
-	}
-	close(next)
 	wg.Wait()
 	if s := stopAt.Load(); s > 0 {
 		for i := int(s); i < len(ran); i++ {
@@ -280,6 +256,34 @@ func (e *runner) execute(ctx context.Context, plans []*plan, res *Result) []bool
 		}
 	}
 	return ran
+}
+
+// unit runs one repetition of a plan (every repetition when rep < 0, a
+// fake case's) and, after the plan's last one, marks it ran; with FailFast
+// a plan that did not pass stops the plans after it.
+func (e *runner) unit(ctx context.Context, pl *plan, idx, rep int, res *Result, left []atomic.Int32, ran []bool, stopAt *atomic.Int64) {
+	reps := []int{rep}
+	if rep < 0 {
+		reps = reps[:0]
+		for r := range pl.r.Repeat {
+			reps = append(reps, r)
+		}
+	}
+	for _, r := range reps {
+		e.repetition(ctx, pl, r, &res.Cases[pl.first+r])
+		if left[idx].Add(-1) != 0 {
+			continue
+		}
+		ran[idx] = true
+		if e.opts.FailFast && !casePassed(res.Cases[pl.first:pl.first+pl.r.Repeat], pl.r) {
+			for {
+				s := stopAt.Load()
+				if (s > 0 && s <= int64(idx)+1) || stopAt.CompareAndSwap(s, int64(idx)+1) {
+					break
+				}
+			}
+		}
+	}
 }
 
 // casePassed is dryfire's verdict of a case from its repetitions.
