@@ -3,6 +3,7 @@ package yamlrt
 import (
 	"fmt"
 	"regexp"
+	"sync"
 )
 
 // NodeKind is the kind of a [Node].
@@ -61,6 +62,48 @@ const sizeCap = 1 << 40
 type Document struct {
 	Root    *Node
 	Version [2]int
+	// chunks are the blocks the nodes were allocated in (see [Release]).
+	chunks *chunks
+}
+
+// Release hands the document's nodes back for the next documents to
+// reuse: neither the document nor any of its nodes may be used after.
+// A document never released is left to the garbage collector.
+func (d *Document) Release() {
+	if d.chunks != nil {
+		d.chunks.release()
+		d.chunks = nil
+	}
+}
+
+// chunks are the blocks of nodes and of child pointers a composer took,
+// which go back to their pools together.
+type chunks struct {
+	nodes []*[nodeChunk]Node
+	ptrs  []*[ptrChunk]*Node
+}
+
+// The sizes of the blocks nodes and child pointers are allocated in.
+const (
+	nodeChunk = 64
+	ptrChunk  = 256
+)
+
+var (
+	nodePool = sync.Pool{New: func() any { return new([nodeChunk]Node) }}
+	ptrPool  = sync.Pool{New: func() any { return new([ptrChunk]*Node) }}
+)
+
+func (ch *chunks) release() {
+	for _, b := range ch.nodes {
+		*b = [nodeChunk]Node{}
+		nodePool.Put(b)
+	}
+	for _, b := range ch.ptrs {
+		*b = [ptrChunk]*Node{}
+		ptrPool.Put(b)
+	}
+	ch.nodes, ch.ptrs = nil, nil
 }
 
 // Session is the state ruamel's loader carries from one file to the next
@@ -90,24 +133,64 @@ func Compose(data []byte) (*Document, error) {
 
 // Compose reads a single YAML document in this session.
 func (s *Session) Compose(data []byte) (doc *Document, err error) {
-	r, err := newReader(data)
+	b := bufferPool.Get().(*buffers)
+	r, err := newReader(data, b)
 	if err != nil {
+		bufferPool.Put(b)
 		return nil, err
 	}
-	sc := newScanner(r, s)
+	sc := newScanner(r, s, b)
 	p := newParser(sc)
-	c := &composer{p: p, anchors: map[string]*Node{}}
+	c := &composer{p: p, anchors: map[string]*Node{}, kids: b.kids[:0], chunks: &chunks{}}
 	defer func() {
+		b.keep(r, sc, c)
 		if v := recover(); v != nil {
 			e, ok := v.(*Error)
 			if !ok {
 				panic(v)
 			}
+			c.chunks.release()
 			doc, err = nil, e
 		}
 	}()
 	root := c.single()
-	return &Document{Root: root, Version: sc.processingVersion()}, nil
+	return &Document{Root: root, Version: sc.processingVersion(), chunks: c.chunks}, nil
+}
+
+// buffers are the buffers of one Compose, kept for the next: the
+// characters, their offsets, the token queue, the scanner's scratch for
+// values and the composer's stack of children.
+type buffers struct {
+	runes   []rune
+	offs    []int32
+	tokens  []token
+	scratch []byte
+	kids    []*Node
+}
+
+var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
+
+// maxKept is the most characters whose buffers are kept for the next
+// document (a huge document's are left to the garbage collector).
+const maxKept = 1 << 20
+
+// keep puts the buffers of a finished Compose back in the pool, holding
+// no pointer into the document.
+func (b *buffers) keep(r *reader, sc *scanner, c *composer) {
+	if cap(r.buf) > maxKept {
+		return
+	}
+	b.runes = r.buf[:0]
+	if r.offs != nil {
+		b.offs = r.offs[:0]
+	}
+	q := sc.tokens.buf // the queue keeps its unused tail zero
+	clear(q)
+	b.tokens = q[:0]
+	b.scratch = sc.scratch[:0]
+	clear(c.kids)
+	b.kids = c.kids[:0]
+	bufferPool.Put(b)
 }
 
 type composer struct {
@@ -115,6 +198,49 @@ type composer struct {
 	anchors   map[string]*Node
 	depth     int
 	aliasSize int64
+	// kids is the stack of the children of the collections being
+	// composed; slab and ptrs are where nodes and the slices of their
+	// children are taken from (a document's nodes live and die together,
+	// so they are allocated in blocks, which chunks records).
+	kids   []*Node
+	slab   []Node
+	ptrs   []*Node
+	chunks *chunks
+}
+
+func (c *composer) newNode() *Node {
+	if len(c.slab) == 0 {
+		b := nodePool.Get().(*[nodeChunk]Node)
+		c.chunks.nodes = append(c.chunks.nodes, b)
+		c.slab = b[:]
+	}
+	n := &c.slab[0]
+	c.slab = c.slab[1:]
+	return n
+}
+
+// children returns the children pushed on kids since base as a slice of
+// their own (nil when there are none), and pops them.
+func (c *composer) children(base int) []*Node {
+	k := len(c.kids) - base
+	if k == 0 {
+		return nil
+	}
+	if len(c.ptrs) < k {
+		if k <= ptrChunk {
+			b := ptrPool.Get().(*[ptrChunk]*Node)
+			c.chunks.ptrs = append(c.chunks.ptrs, b)
+			c.ptrs = b[:]
+		} else {
+			c.ptrs = make([]*Node, k)
+		}
+	}
+	out := c.ptrs[:k:k]
+	c.ptrs = c.ptrs[k:]
+	copy(out, c.kids[base:])
+	clear(c.kids[base:])
+	c.kids = c.kids[:base]
+	return out
 }
 
 func (c *composer) single() *Node {
@@ -173,23 +299,28 @@ func (c *composer) node() *Node {
 
 func (c *composer) scalar() *Node {
 	e := c.p.getEvent()
-	n := &Node{Kind: ScalarNode, Value: e.value, Style: e.style, Anchor: e.anchor, Start: e.start, size: 1}
-	c.tag(n, &e, func() string { return c.resolveScalar(e.value, e.implicit[0]) })
+	n := c.newNode()
+	*n = Node{Kind: ScalarNode, Value: e.value, Style: e.style, Anchor: e.anchor, Start: e.start, size: 1}
+	if !c.explicitTag(n, &e) {
+		n.Tag = c.resolveScalar(e.value, e.implicit[0])
+	}
 	if e.hasAnchor {
 		c.anchors[e.anchor] = n
 	}
 	return n
 }
 
-func (c *composer) tag(n *Node, e *event, resolve func() string) {
+// explicitTag sets the tag of n as written, if it has one (other than
+// "!", which leaves the tag to be resolved).
+func (c *composer) explicitTag(n *Node, e *event) bool {
 	if e.hasTag && e.tag.String() != "!" {
 		n.Tag = e.tag.String()
 		if !e.tag.NoHandle {
 			n.TagHandle = e.tag.Handle
 		}
-		return
+		return true
 	}
-	n.Tag = resolve()
+	return false
 }
 
 func (c *composer) collection(kind NodeKind, endKind eventKind) *Node {
@@ -198,30 +329,33 @@ func (c *composer) collection(kind NodeKind, endKind eventKind) *Node {
 			"collections nest more than %d levels deep (the limit on nesting depth)", MaxDepth)})
 	}
 	c.depth++
-	defer func() { c.depth-- }()
 	e := c.p.getEvent()
-	n := &Node{Kind: kind, Anchor: e.anchor, Start: e.start, Flow: e.flow}
-	c.tag(n, &e, func() string {
+	n := c.newNode()
+	*n = Node{Kind: kind, Anchor: e.anchor, Start: e.start, Flow: e.flow}
+	if !c.explicitTag(n, &e) {
+		n.Tag = TagMap
 		if kind == SequenceNode {
-			return TagSeq
+			n.Tag = TagSeq
 		}
-		return TagMap
-	})
+	}
 	if e.hasAnchor {
 		c.anchors[e.anchor] = n // before the children: an alias inside may refer to it
 	}
 	size := int64(1)
+	base := len(c.kids)
 	for !c.p.checkEvent(endKind) {
 		child := c.node()
 		size = min(size+max(child.size, 1), sizeCap)
-		if kind == SequenceNode {
-			n.Items = append(n.Items, child)
-		} else {
-			n.Pairs = append(n.Pairs, child)
-		}
+		c.kids = append(c.kids, child)
+	}
+	if kind == SequenceNode {
+		n.Items = c.children(base)
+	} else {
+		n.Pairs = c.children(base)
 	}
 	c.p.getEvent()
 	n.size = size
+	c.depth--
 	return n
 }
 

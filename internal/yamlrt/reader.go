@@ -1,6 +1,7 @@
 package yamlrt
 
 import (
+	"bytes"
 	"fmt"
 	"unicode/utf8"
 )
@@ -67,7 +68,12 @@ func (e *Error) Error() string {
 // the error when the scanner first asks for the chunk that holds it; a
 // file without one (nearly every file) skips all that.
 type reader struct {
-	buf  []rune
+	buf []rune
+	// text is the same characters as UTF-8, and offs the offset in text
+	// of each character and of the end (nil when every character is one
+	// byte): the strings the scanner takes are substrings of text.
+	text string
+	offs []int32
 	pos  int
 	line int
 	col  int
@@ -80,10 +86,11 @@ type reader struct {
 }
 
 // newReader decodes data as dryfire's loader reads a file (UTF-8 text,
-// CR LF and CR turned into LF). A byte that is not UTF-8 or a forbidden
-// character is an error at its position, raised when ruamel would meet it
-// (see [reader]); one ruamel meets on opening the file is returned at once.
-func newReader(data []byte) (*reader, error) {
+// CR LF and CR turned into LF), into buffers taken from b. A byte that is
+// not UTF-8 or a forbidden character is an error at its position, raised
+// when ruamel would meet it (see [reader]); one ruamel meets on opening
+// the file is returned at once.
+func newReader(data []byte, b *buffers) (*reader, error) {
 	r := &reader{}
 	valid := data
 	var decodeErr *Error
@@ -93,7 +100,21 @@ func newReader(data []byte) (*reader, error) {
 		failAt = detectByte(data, i)
 		decodeErr = &Error{Kind: KindEncoding, Problem: fmt.Sprintf("'utf-8' codec can't decode byte 0x%02x in position %d", data[i], i)}
 	}
-	buf := make([]rune, 0, utf8.RuneCount(valid)+1)
+	nchars := utf8.RuneCount(valid)
+	buf := b.runes[:0]
+	if cap(buf) < nchars+1 {
+		buf = make([]rune, 0, nchars+1)
+	}
+	ascii := nchars == len(valid)
+	hasCR := bytes.IndexByte(valid, '\r') >= 0
+	var norm []byte // the text when CRs are turned into LFs
+	var offs []int32
+	if hasCR {
+		norm = make([]byte, 0, len(valid))
+	}
+	if !ascii {
+		offs = b.offs[:0]
+	}
 	line, col := 0, 0
 	badChar := -1
 	var badMark Mark
@@ -101,6 +122,13 @@ func newReader(data []byte) (*reader, error) {
 		c, size := rune(valid[i]), 1
 		if c >= utf8.RuneSelf {
 			c, size = utf8.DecodeRune(valid[i:])
+		}
+		if !ascii {
+			if hasCR {
+				offs = append(offs, int32(len(norm)))
+			} else {
+				offs = append(offs, int32(i))
+			}
 		}
 		i += size
 		if c == '\r' {
@@ -110,6 +138,9 @@ func newReader(data []byte) (*reader, error) {
 			if i < len(valid) && valid[i] == '\n' {
 				i++
 			}
+		}
+		if hasCR {
+			norm = utf8.AppendRune(norm, c)
 		}
 		if badChar < 0 && !printable(c) {
 			badChar = len(buf)
@@ -125,6 +156,14 @@ func newReader(data []byte) (*reader, error) {
 	}
 	r.n = len(buf)
 	r.buf = append(buf, 0)
+	if hasCR {
+		r.text = string(norm)
+	} else {
+		r.text = string(valid)
+	}
+	if !ascii {
+		r.offs = append(offs, int32(len(r.text)))
+	}
 	if decodeErr == nil && badChar < 0 {
 		r.limit = r.n
 		return r, nil
@@ -393,13 +432,34 @@ func (r *reader) peek(k int) rune {
 
 func (r *reader) ch() rune { return r.peek(0) }
 
-// prefix returns the next n characters (fewer at the end).
-func (r *reader) prefix(n int) string {
+// off is the offset in text of character i (i <= n).
+func (r *reader) off(i int) int {
+	if r.offs == nil {
+		return i
+	}
+	return int(r.offs[i])
+}
+
+// span returns where the next n characters are in text, in bytes; ok is
+// false when they run into the NUL after the end. It reads on as prefix
+// does.
+func (r *reader) span(n int) (lo, hi int, ok bool) {
 	if r.pos+n >= r.limit {
 		r.ensure(r.pos + n)
 	}
 	end := min(r.pos+n, len(r.buf))
-	return string(r.buf[r.pos:end])
+	if end > r.n {
+		return 0, 0, false
+	}
+	return r.off(r.pos), r.off(end), true
+}
+
+// prefix returns the next n characters (fewer at the end).
+func (r *reader) prefix(n int) string {
+	if lo, hi, ok := r.span(n); ok {
+		return r.text[lo:hi]
+	}
+	return string(r.buf[r.pos:min(r.pos+n, len(r.buf))])
 }
 
 // documentMarker reports whether a document marker ("---" or "...", then
@@ -410,21 +470,23 @@ func (r *reader) documentMarker() bool {
 	return (p == "---" || p == "...") && isEndSpaceTab(r.peek(3))
 }
 
-// forward moves n characters on, counting lines and columns.
+// forward moves n characters on, counting lines and columns (buf holds
+// no CR: newReader turned each into LF).
 func (r *reader) forward(n int) {
 	if r.pos+n+1 >= r.limit {
 		r.ensure(r.pos + n + 1)
 	}
-	for ; n > 0 && r.pos < len(r.buf); n-- {
-		c := r.buf[r.pos]
-		r.pos++
+	end := min(r.pos+n, len(r.buf))
+	line, col := r.line, r.col
+	for _, c := range r.buf[r.pos:end] {
 		switch {
-		case c == '\n' || (c == '\r' && r.peek(0) != '\n'):
-			r.line, r.col = r.line+1, 0
+		case c == '\n':
+			line, col = line+1, 0
 		case c != 0xFEFF:
-			r.col++
+			col++
 		}
 	}
+	r.pos, r.line, r.col = end, line, col
 }
 
 func (r *reader) mark() Mark { return Mark{Index: r.pos, Line: r.line, Column: r.col} }

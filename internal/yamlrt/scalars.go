@@ -6,6 +6,71 @@ import (
 	"strings"
 )
 
+// value builds a scalar's value. While the value is one stretch of the
+// text as written (a plain or quoted scalar without escapes or folded
+// lines: most of them) it is that substring of the text, not a copy.
+type value struct {
+	text   string
+	lo, hi int // the stretch, in bytes of text, while not copied
+	copied bool
+	buf    []byte
+}
+
+func (s *scanner) newValue() value { return value{text: s.r.text, buf: s.scratch[:0]} }
+
+// valueString is the value built, the scanner keeping the scratch.
+func (s *scanner) valueString(v *value) string {
+	if !v.copied {
+		return v.text[v.lo:v.hi]
+	}
+	s.scratch = v.buf[:0]
+	return string(v.buf)
+}
+
+// addNext adds the reader's next n characters.
+func (v *value) addNext(r *reader, n int) {
+	lo, hi, ok := r.span(n)
+	if !ok {
+		v.add(string(r.buf[r.pos:min(r.pos+n, len(r.buf))]))
+		return
+	}
+	if lo == hi {
+		return
+	}
+	if !v.copied {
+		switch {
+		case v.lo == v.hi:
+			v.lo, v.hi = lo, hi
+			return
+		case v.hi == lo:
+			v.hi = hi
+			return
+		}
+		v.copy()
+	}
+	v.buf = append(v.buf, v.text[lo:hi]...)
+}
+
+// add adds s; when the text goes on with s, the stretch takes it in.
+func (v *value) add(s string) {
+	if s == "" {
+		return
+	}
+	if !v.copied {
+		if v.lo < v.hi && strings.HasPrefix(v.text[v.hi:], s) {
+			v.hi += len(s)
+			return
+		}
+		v.copy()
+	}
+	v.buf = append(v.buf, s...)
+}
+
+func (v *value) copy() {
+	v.buf = append(v.buf[:0], v.text[v.lo:v.hi]...)
+	v.copied = true
+}
+
 // Block scalars.
 
 func (s *scanner) scanBlockScalar(folded bool) token {
@@ -14,7 +79,7 @@ func (s *scanner) scanBlockScalar(folded bool) token {
 	if folded {
 		style = '>'
 	}
-	var b strings.Builder
+	b := s.newValue()
 	start := r.mark()
 	r.forward(1)
 	chomping, increment := s.scanBlockScalarIndicators(start)
@@ -37,14 +102,14 @@ func (s *scanner) scanBlockScalar(folded bool) token {
 	lineBreak := ""
 	for r.col == indent && r.ch() != 0 {
 		for _, br := range breaks {
-			b.WriteString(br)
+			b.add(br)
 		}
 		leadingNonSpace := r.ch() != ' ' && r.ch() != '\t'
 		n := 0
 		for !isEnd(r.peek(n)) {
 			n++
 		}
-		b.WriteString(r.prefix(n))
+		b.addNext(r, n)
 		r.forward(n)
 		lineBreak = s.scanLineBreak(false)
 		breaks, end = s.scanBlockScalarBreaks(indent)
@@ -56,24 +121,24 @@ func (s *scanner) scanBlockScalar(folded bool) token {
 		}
 		if folded && lineBreak == "\n" && leadingNonSpace && r.ch() != ' ' && r.ch() != '\t' {
 			if len(breaks) == 0 {
-				b.WriteByte(' ')
+				b.add(" ")
 			}
 		} else {
-			b.WriteString(lineBreak)
+			b.add(lineBreak)
 		}
 	}
 	var trailing []string
 	if chomping != '-' {
-		b.WriteString(lineBreak)
+		b.add(lineBreak)
 	}
 	if chomping == '+' {
 		for _, br := range breaks {
-			b.WriteString(br)
+			b.add(br)
 		}
 	} else {
 		trailing = breaks
 	}
-	t := token{kind: tScalar, value: b.String(), style: style, start: start, end: end}
+	t := token{kind: tScalar, value: s.valueString(&b), style: style, start: start, end: end}
 	if len(trailing) > 0 {
 		// ruamel keeps the blank lines and comments after the scalar as
 		// its comment, swallowing them here.
@@ -181,7 +246,7 @@ func (s *scanner) scanFlowScalar(double bool) token {
 	if double {
 		style = '"'
 	}
-	var b strings.Builder
+	b := s.newValue()
 	start := r.mark()
 	quote := r.ch()
 	r.forward(1)
@@ -191,10 +256,10 @@ func (s *scanner) scanFlowScalar(double bool) token {
 		s.scanFlowScalarNonSpaces(&b, double, start)
 	}
 	r.forward(1)
-	return token{kind: tScalar, value: b.String(), style: style, start: start, end: r.mark()}
+	return token{kind: tScalar, value: s.valueString(&b), style: style, start: start, end: r.mark()}
 }
 
-func (s *scanner) scanFlowScalarNonSpaces(b *strings.Builder, double bool, start Mark) {
+func (s *scanner) scanFlowScalarNonSpaces(b *value, double bool, start Mark) {
 	r := s.r
 	for {
 		n := 0
@@ -202,16 +267,16 @@ func (s *scanner) scanFlowScalarNonSpaces(b *strings.Builder, double bool, start
 			n++
 		}
 		if n > 0 {
-			b.WriteString(r.prefix(n))
+			b.addNext(r, n)
 			r.forward(n)
 		}
 		ch := r.ch()
 		switch {
 		case !double && ch == '\'' && r.peek(1) == '\'':
-			b.WriteByte('\'')
+			b.add("'")
 			r.forward(2)
 		case (double && ch == '\'') || (!double && (ch == '"' || ch == '\\')):
-			b.WriteRune(ch)
+			b.addNext(r, 1) // the character itself
 			r.forward(1)
 		case double && ch == '\\':
 			r.forward(1)
@@ -222,11 +287,11 @@ func (s *scanner) scanFlowScalarNonSpaces(b *strings.Builder, double bool, start
 	}
 }
 
-func (s *scanner) scanEscape(b *strings.Builder, start Mark) {
+func (s *scanner) scanEscape(b *value, start Mark) {
 	r := s.r
 	ch := r.ch()
 	if rep, ok := escapeReplacements[ch]; ok {
-		b.WriteString(rep)
+		b.add(rep)
 		r.forward(1)
 		return
 	}
@@ -243,7 +308,7 @@ func (s *scanner) scanEscape(b *strings.Builder, start Mark) {
 			// Python's chr() raises for these: the load fails.
 			panic(&Error{Kind: KindValue, Problem: "chr() arg not in range(0x110000)", Mark: r.mark()})
 		}
-		b.WriteString(encodeWTF8(rune(code)))
+		b.add(encodeWTF8(rune(code)))
 		r.forward(n)
 		return
 	}
@@ -265,7 +330,7 @@ func encodeWTF8(c rune) string {
 	return string(c)
 }
 
-func (s *scanner) scanFlowScalarSpaces(b *strings.Builder, start Mark) {
+func (s *scanner) scanFlowScalarSpaces(b *value, start Mark) {
 	r := s.r
 	n := 0
 	for c := r.peek(n); c == ' ' || c == '\t'; c = r.peek(n) {
@@ -278,22 +343,22 @@ func (s *scanner) scanFlowScalarSpaces(b *strings.Builder, start Mark) {
 		s.fail("while scanning a quoted scalar", &start, "found unexpected end of stream", r.mark())
 	case isBreak(ch):
 		lineBreak := s.scanLineBreak(false)
-		var breaks strings.Builder
+		breaks := value{text: b.text}
 		nb := s.scanFlowScalarBreaks(&breaks, start)
 		if lineBreak != "\n" {
-			b.WriteString(lineBreak)
+			b.add(lineBreak)
 		} else if nb == 0 {
-			b.WriteByte(' ')
+			b.add(" ")
 		}
-		b.WriteString(breaks.String())
+		b.add(string(breaks.buf))
 	default:
-		b.WriteString(ws)
+		b.add(ws)
 	}
 }
 
 // scanFlowScalarBreaks reads the line breaks inside a quoted scalar and
 // returns how many it wrote.
-func (s *scanner) scanFlowScalarBreaks(b *strings.Builder, start Mark) int {
+func (s *scanner) scanFlowScalarBreaks(b *value, start Mark) int {
 	r := s.r
 	count := 0
 	for {
@@ -306,7 +371,7 @@ func (s *scanner) scanFlowScalarBreaks(b *strings.Builder, start Mark) int {
 		if !isBreak(r.ch()) {
 			return count
 		}
-		b.WriteString(s.scanLineBreak(false))
+		b.add(s.scanLineBreak(false))
 		count++
 	}
 }
@@ -315,11 +380,11 @@ func (s *scanner) scanFlowScalarBreaks(b *strings.Builder, start Mark) int {
 
 func (s *scanner) scanPlain() token {
 	r := s.r
-	var b strings.Builder
+	b := s.newValue()
 	start := r.mark()
 	end := start
 	indent := s.indent + 1
-	var spaces []string
+	var spaces plainSpaces
 	for r.ch() != '#' {
 		n := 0
 		var ch rune
@@ -344,24 +409,38 @@ func (s *scanner) scanPlain() token {
 			break
 		}
 		s.allowSimpleKey = false
-		for _, sp := range spaces {
-			b.WriteString(sp)
-		}
-		b.WriteString(r.prefix(n))
+		spaces.addTo(&b)
+		b.addNext(r, n)
 		r.forward(n)
 		end = r.mark()
 		var ok bool
 		spaces, ok = s.scanPlainSpaces()
-		if !ok || len(spaces) == 0 || r.ch() == '#' || (s.flowLevel() == 0 && r.col < indent) {
+		if !ok || spaces.empty() || r.ch() == '#' || (s.flowLevel() == 0 && r.col < indent) {
 			break
 		}
 	}
-	return token{kind: tScalar, value: b.String(), plain: true, start: start, end: end}
+	return token{kind: tScalar, value: s.valueString(&b), plain: true, start: start, end: end}
+}
+
+// plainSpaces are what comes between two chunks of a plain scalar: the
+// blanks as written (ws), or what line breaks fold into (chunks).
+type plainSpaces struct {
+	ws     string
+	chunks []string
+}
+
+func (sp *plainSpaces) empty() bool { return sp.ws == "" && len(sp.chunks) == 0 }
+
+func (sp *plainSpaces) addTo(b *value) {
+	for _, c := range sp.chunks {
+		b.add(c)
+	}
+	b.add(sp.ws)
 }
 
 // scanPlainSpaces reads the spaces and line breaks after a plain scalar's
 // chunk; ok is false at a document marker.
-func (s *scanner) scanPlainSpaces() ([]string, bool) {
+func (s *scanner) scanPlainSpaces() (plainSpaces, bool) {
 	r := s.r
 	var chunks []string
 	n := 0
@@ -370,11 +449,11 @@ func (s *scanner) scanPlainSpaces() ([]string, bool) {
 	}
 	ws := r.prefix(n)
 	r.forward(n)
-	if isBreak(r.ch()) { //nolint:nestif // ruamel's scan_plain_spaces, branch for branch
+	if isBreak(r.ch()) {
 		lineBreak := s.scanLineBreak(false)
 		s.allowSimpleKey = true
 		if r.documentMarker() {
-			return nil, false
+			return plainSpaces{}, false
 		}
 		var breaks []string
 		for c := r.ch(); c == ' ' || isBreak(c); c = r.ch() {
@@ -383,7 +462,7 @@ func (s *scanner) scanPlainSpaces() ([]string, bool) {
 			} else {
 				breaks = append(breaks, s.scanLineBreak(false))
 				if r.documentMarker() {
-					return nil, false
+					return plainSpaces{}, false
 				}
 			}
 		}
@@ -393,8 +472,7 @@ func (s *scanner) scanPlainSpaces() ([]string, bool) {
 			chunks = append(chunks, " ")
 		}
 		chunks = append(chunks, breaks...)
-	} else if ws != "" {
-		chunks = append(chunks, ws)
+		return plainSpaces{chunks: chunks}, true
 	}
-	return chunks, true
+	return plainSpaces{ws: ws}, true
 }

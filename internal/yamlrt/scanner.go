@@ -37,10 +37,14 @@ type scanner struct {
 	possible       []levelKey
 	version        [2]int // from a %YAML directive; {0, 0} when none
 	session        *Session
+	// scratch is where values that are not a stretch of the text are
+	// built (see [value]).
+	scratch []byte
 }
 
-func newScanner(r *reader, session *Session) *scanner {
-	s := &scanner{r: r, indent: -1, allowSimpleKey: true, session: session}
+func newScanner(r *reader, session *Session, b *buffers) *scanner {
+	s := &scanner{r: r, indent: -1, allowSimpleKey: true, session: session, scratch: b.scratch[:0]}
+	s.tokens.buf = b.tokens[:0]
 	m := r.mark()
 	s.tokens.push(token{kind: tStreamStart, start: m, end: m})
 	return s
