@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
@@ -14,6 +15,11 @@ import (
 // constructor turns them into Python objects: scalars typed by their tag,
 // merge keys applied, duplicate keys refused, each node built once (an
 // alias shares the node it names).
+//
+// Only a node with an anchor can be reached twice (the composer makes a
+// tree, and an alias points at an anchored node), and the mappings of a
+// merge key's list, which are built with the list and then merged: only
+// those are tracked in built and building.
 type constructor struct {
 	version [2]int
 	built   map[*yamlrt.Node]*Node
@@ -21,11 +27,33 @@ type constructor struct {
 	// is built "deep" (deep > 0 when it started: inside a mapping, a set
 	// or a key), which decides what an alias inside it gives.
 	building map[*yamlrt.Node]bool
-	deep     int
+	// shared are the nodes without an anchor that are reached twice.
+	shared map[*yamlrt.Node]bool
+	deep   int
+	// ids is the stack of the key ids of the mappings being built (see
+	// [keyIndex]); slab is where new Nodes are taken from.
+	ids  []keyID
+	slab []Node
 }
 
 func newConstructor(version [2]int) *constructor {
 	return &constructor{version: version, built: map[*yamlrt.Node]*Node{}, building: map[*yamlrt.Node]bool{}}
+}
+
+// newNode returns a zero Node. Nodes are allocated in blocks, which cost
+// one allocation for many: a document's nodes live and die together.
+func (c *constructor) newNode() *Node {
+	if len(c.slab) == 0 {
+		c.slab = make([]Node, 64)
+	}
+	y := &c.slab[0]
+	c.slab = c.slab[1:]
+	return y
+}
+
+// tracked reports whether n can be reached twice.
+func (c *constructor) tracked(n *yamlrt.Node) bool {
+	return n.Anchor != "" || (len(c.shared) > 0 && c.shared[n])
 }
 
 // fail stops construction with a load error.
@@ -55,6 +83,12 @@ func (c *constructor) document(root *yamlrt.Node) (out *Node, err error) {
 func at(n *yamlrt.Node) (int, int) { return n.Start.Line + 1, n.Start.Column + 1 }
 
 func (c *constructor) object(n *yamlrt.Node) *Node {
+	if !c.tracked(n) {
+		y := c.newNode()
+		y.Line, y.Column = at(n)
+		c.build(n, y)
+		return y
+	}
 	if y, ok := c.built[n]; ok {
 		return y
 	}
@@ -71,7 +105,7 @@ func (c *constructor) object(n *yamlrt.Node) *Node {
 		y.Line, y.Column = at(n)
 		return y
 	}
-	y := &Node{}
+	y := c.newNode()
 	y.Line, y.Column = at(n)
 	if n.Kind != yamlrt.ScalarNode {
 		c.building[n] = c.deep > 0
@@ -189,6 +223,16 @@ func (c *constructor) integer(n *yamlrt.Node, y *Node) {
 		c.sexagesimalInt(n, y, sign, s)
 		return
 	}
+	if base == 10 && len(digits) <= 18 && allDigits(digits) {
+		// The common case, which fits an int64: no math/big.
+		u, _ := strconv.ParseUint(digits, 10, 64)
+		text := strconv.FormatUint(u, 10)
+		if sign == "-" && u != 0 {
+			text = "-" + text
+		}
+		y.Kind, y.Scalar = jsonv.Number, jsonv.NumberValue(text)
+		return
+	}
 	v, ok := pyInt(digits, base)
 	if !ok {
 		failValue(n.Start, "ValueError: invalid literal for int() with base %d: %s", base, jsonv.PyRepr(digits))
@@ -200,6 +244,19 @@ func (c *constructor) integer(n *yamlrt.Node, y *Node) {
 		v.Neg(v)
 	}
 	y.Kind, y.Scalar = jsonv.Number, jsonv.NumberValue(v.String())
+}
+
+// allDigits reports whether s is one or more ASCII digits.
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func countDigits(s string) int {
@@ -314,12 +371,14 @@ func (c *constructor) pairs(n *yamlrt.Node, y *Node) {
 		return
 	}
 	y.Kind = jsonv.Object
-	keys := keyIndex{}
+	keys := c.keyIndex()
+	defer keys.release()
 	for _, m := range out {
-		if _, ok := keys.find(y.Members, m.KeyNode); ok {
+		id := idOf(m.KeyNode)
+		if _, ok := keys.find(y.Members, m.KeyNode, id); ok {
 			failValue(n.Start, "AssertionError: duplicate key in an ordered map")
 		}
-		keys.add(m.KeyNode, len(y.Members))
+		keys.add(id)
 		y.Members = append(y.Members, m)
 	}
 }
@@ -330,16 +389,18 @@ func (c *constructor) set(n *yamlrt.Node, y *Node) {
 		fail(FatalYAML, n.Start, "expected a mapping node, but found %s", nodeID(n))
 	}
 	var members []Member // the set's keys, as members for keyIndex
-	keys := keyIndex{}
+	keys := c.keyIndex()
+	defer keys.release()
 	c.deep++ // construct_setting builds keys and values deep
 	defer func() { c.deep-- }()
 	for i := 0; i < len(n.Pairs); i += 2 {
 		k := c.object(n.Pairs[i])
 		c.object(n.Pairs[i+1])
-		if _, ok := keys.find(members, k); ok {
+		id := idOf(k)
+		if _, ok := keys.find(members, k, id); ok {
 			fail(FatalYAML, n.Pairs[i].Start, "while constructing a mapping: found duplicate key %s", jsonv.PyRepr(PyStr(k)))
 		}
-		keys.add(k, len(members))
+		keys.add(id)
 		members = append(members, Member{KeyNode: k})
 	}
 	y.Kind, y.Scalar, y.PyType = jsonv.String, jsonv.StringValue(""), "CommentedSet"

@@ -21,12 +21,14 @@ func (c *constructor) mapping(n *yamlrt.Node, y *Node) {
 	defer func() { c.deep-- }()
 	merged, pairs := c.merges(n)
 	y.Members = make([]Member, 0, len(pairs)/2)
-	keys := keyIndex{}
+	keys := c.keyIndex()
+	defer keys.release()
 	for i := 0; i < len(pairs); i += 2 {
 		kn, vn := pairs[i], pairs[i+1]
 		k := c.key(kn)
 		v := c.object(vn)
-		if at, ok := keys.find(y.Members, k); ok {
+		id := idOf(k)
+		if at, ok := keys.find(y.Members, k, id); ok {
 			m := y.Members[at]
 			if hugeInt(k) || hugeInt(v) || hugeInt(m.Value) {
 				// ruamel's message writes the key and both values with
@@ -36,39 +38,90 @@ func (c *constructor) mapping(n *yamlrt.Node, y *Node) {
 			fail(FatalYAML, kn.Start, "while constructing a mapping: found duplicate key %q (first at line %d, column %d)",
 				PyStr(k), m.KeyNode.Line, m.KeyNode.Column)
 		}
-		keys.add(k, len(y.Members))
+		keys.add(id)
 		y.Members = append(y.Members, Member{Key: PyStr(k), KeyNode: k, Value: v})
 	}
 	for _, src := range merged {
 		for _, m := range src.Members {
-			if _, ok := keys.find(y.Members, m.KeyNode); ok {
+			id := idOf(m.KeyNode)
+			if _, ok := keys.find(y.Members, m.KeyNode, id); ok {
 				continue
 			}
-			keys.add(m.KeyNode, len(y.Members))
+			keys.add(id)
 			y.Members = append(y.Members, Member{Key: m.Key, KeyNode: m.KeyNode, Value: m.Value, Merged: true})
 		}
 	}
 }
 
 // keyIndex finds the members of a mapping being built by key, as a Python
-// dict does: by a hash first (keyBucket), then by equality (KeyEqual),
-// so that a mapping of many keys is built in linear time.
-type keyIndex map[string][]int
+// dict does: by a hash first (keyID), then by equality (KeyEqual). A
+// small mapping is searched in order; past manyKeys keys a map finds the
+// candidates, so that a mapping of many keys is built in linear time.
+// The ids of its members, by index, are the constructor's stack from
+// base on (the ids of mappings built inside this one come and go above
+// them), until release.
+type keyIndex struct {
+	c      *constructor
+	base   int
+	lookup map[keyID][]int
+}
 
-// find returns the index in members of the key equal to k.
-func (ix keyIndex) find(members []Member, k *Node) (int, bool) {
-	for _, i := range ix[keyBucket(k)] {
-		if KeyEqual(members[i].KeyNode, k) {
+// manyKeys is the size from which a mapping's keys are looked up in a map.
+const manyKeys = 32
+
+// keyID is a key's hash bucket: a str key by its text (which costs
+// nothing), any other by [keyBucket]. A str key only equals a str key.
+type keyID struct {
+	str  bool
+	text string
+}
+
+func idOf(k *Node) keyID {
+	if k.IsStr() {
+		return keyID{str: true, text: k.Scalar.Text}
+	}
+	return keyID{text: keyBucket(k)}
+}
+
+func (c *constructor) keyIndex() keyIndex { return keyIndex{c: c, base: len(c.ids)} }
+
+// release drops the mapping's ids from the constructor's stack.
+func (ix *keyIndex) release() {
+	clear(ix.c.ids[ix.base:])
+	ix.c.ids = ix.c.ids[:ix.base]
+}
+
+// find returns the index in members of the key equal to k, whose id is id.
+func (ix *keyIndex) find(members []Member, k *Node, id keyID) (int, bool) {
+	if ix.lookup != nil {
+		for _, i := range ix.lookup[id] {
+			if KeyEqual(members[i].KeyNode, k) {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	for i, x := range ix.c.ids[ix.base:] {
+		if x == id && KeyEqual(members[i].KeyNode, k) {
 			return i, true
 		}
 	}
 	return 0, false
 }
 
-// add records that members[i] has the key k.
-func (ix keyIndex) add(k *Node, i int) {
-	b := keyBucket(k)
-	ix[b] = append(ix[b], i)
+// add records the id of the next member.
+func (ix *keyIndex) add(id keyID) {
+	ix.c.ids = append(ix.c.ids, id)
+	ids := ix.c.ids[ix.base:]
+	switch {
+	case ix.lookup != nil:
+		ix.lookup[id] = append(ix.lookup[id], len(ids)-1)
+	case len(ids) == manyKeys:
+		ix.lookup = make(map[keyID][]int, 2*manyKeys)
+		for i, x := range ids {
+			ix.lookup[x] = append(ix.lookup[x], i)
+		}
+	}
 }
 
 // keyBucket is a hash of a key: keys KeyEqual finds equal have the same
@@ -143,6 +196,16 @@ func (c *constructor) merges(n *yamlrt.Node) ([]*Node, []*yamlrt.Node) {
 		case yamlrt.MappingNode:
 			merged = append(merged, c.object(vn))
 		case yamlrt.SequenceNode:
+			// The list's mappings are built with the list, then merged:
+			// each is reached twice.
+			for _, sub := range vn.Items {
+				if sub.Kind == yamlrt.MappingNode && sub.Anchor == "" {
+					if c.shared == nil {
+						c.shared = map[*yamlrt.Node]bool{}
+					}
+					c.shared[sub] = true
+				}
+			}
 			c.object(vn)
 			for _, sub := range vn.Items {
 				if sub.Kind != yamlrt.MappingNode {
@@ -172,12 +235,15 @@ func (c *constructor) merges(n *yamlrt.Node) ([]*Node, []*yamlrt.Node) {
 // there, and a list key becomes a tuple.
 func (c *constructor) key(kn *yamlrt.Node) *Node {
 	if kn.Tag == yamlrt.TagValue {
-		if y, ok := c.built[kn]; ok {
+		track := c.tracked(kn)
+		if y, ok := c.built[kn]; ok && track {
 			return y
 		}
 		y := &Node{Kind: jsonv.String, Scalar: jsonv.StringValue(kn.Value)}
 		y.Line, y.Column = at(kn)
-		c.built[kn] = y
+		if track {
+			c.built[kn] = y
+		}
 		return y
 	}
 	k := c.object(kn)

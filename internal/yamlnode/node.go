@@ -227,6 +227,7 @@ func ParseIn(data []byte, session *yamlrt.Session) (*Node, error) {
 		}
 		return nil, err
 	}
+	defer doc.Release() // the Nodes built share nothing with it
 	if doc.Root == nil {
 		return &Node{Line: 1, Column: 1}, nil
 	}

@@ -144,3 +144,53 @@ func valueKeys(n *Node) []string {
 	}
 	return out
 }
+
+// TestParsedTreesOutliveLaterParses: the composer's nodes are reused from
+// one document to the next and the reader's buffers too; a tree already
+// parsed must not change when other documents are parsed after it, at
+// the same time or later.
+func TestParsedTreesOutliveLaterParses(t *testing.T) {
+	t.Parallel()
+	docs := []string{
+		"name: a\ncases:\n  - {name: x, input: 'hi there', n: 12}\n  - name: y\n    input: \"é \\u00e9\"\n",
+		"k: &a [1, 2.5, true, ~]\nm: *a\nt: |\n  line one\n  line two\n",
+		"base: &b {x: 1, y: plain text}\nuse:\n  <<: [*b, {z: 3}]\n  w: folded\n    words\n",
+	}
+	canon := func(n *Node) string {
+		v, _ := n.ToValue()
+		out, err := jsonv.Canonical(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	var trees []*Node
+	var want []string
+	for _, d := range docs {
+		n, err := Parse([]byte(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		trees, want = append(trees, n), append(want, canon(n))
+	}
+	done := make(chan struct{})
+	for range 4 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := range 200 {
+				if _, err := Parse([]byte(docs[i%len(docs)] + "extra: [a, b, c]\n")); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	for i, n := range trees {
+		if got := canon(n); got != want[i] {
+			t.Errorf("document %d changed after later parses: %s, was %s", i, got, want[i])
+		}
+	}
+}
