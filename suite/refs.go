@@ -19,25 +19,41 @@ import (
 // followed). A missing file is a spec error and the mapping becomes {};
 // a file that cannot be read or parsed stops the load, as it stops
 // dryfire's.
-func (v *validator) resolveRefs(n *YAMLNode, dir string, loc []string) *YAMLNode {
+//
+// v.refLoc is the location of n, kept as a stack.
+func (v *validator) resolveRefs(n *YAMLNode, dir string) *YAMLNode {
 	if v.fatal != nil {
 		return n
 	}
 	switch n.Kind { //nolint:exhaustive // the other kinds need nothing here
 	case jsonv.Object:
 		if m, ok := n.Entry("$ref"); ok {
-			return v.loadRef(n, m, dir, loc)
+			return v.loadRef(n, m, dir, v.refLoc)
 		}
 		for i := range n.Members {
-			n.Members[i].Value = v.resolveRefs(n.Members[i].Value, dir, append(loc, n.Members[i].Key))
+			if !isCollection(n.Members[i].Value) {
+				continue
+			}
+			v.refLoc = append(v.refLoc, n.Members[i].Key)
+			n.Members[i].Value = v.resolveRefs(n.Members[i].Value, dir)
+			v.refLoc = v.refLoc[:len(v.refLoc)-1]
 		}
 	case jsonv.Array:
 		for i := range n.Items {
-			n.Items[i] = v.resolveRefs(n.Items[i], dir, append(loc, strconv.Itoa(i)))
+			if !isCollection(n.Items[i]) {
+				continue
+			}
+			v.refLoc = append(v.refLoc, strconv.Itoa(i))
+			n.Items[i] = v.resolveRefs(n.Items[i], dir)
+			v.refLoc = v.refLoc[:len(v.refLoc)-1]
 		}
 	}
 	return n
 }
+
+// isCollection reports whether n is a mapping or a list: only there can
+// a $ref be.
+func isCollection(n *YAMLNode) bool { return n.Kind == jsonv.Object || n.Kind == jsonv.Array }
 
 func (v *validator) loadRef(n *YAMLNode, m YAMLMember, dir string, loc []string) *YAMLNode {
 	ref := yamlnode.PyStr(m.Value)

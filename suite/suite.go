@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
@@ -219,7 +220,16 @@ func LoadSuite(file, display string, lookupEnv func(string) (string, bool)) *Sui
 // files: the suite's $ref targets are read in it too.
 func loadSuite(file, display string, lookupEnv func(string) (string, bool), session *yamlrt.Session) *Suite {
 	s := &Suite{Path: filepath.ToSlash(display), File: file}
-	root, v, data := readTree(file, display, lookupEnv, session)
+	buf := readBufs.Get().(*[]byte)
+	root, v, data := readTree(file, display, lookupEnv, session, *buf)
+	defer func() {
+		// Nothing loaded keeps a reference to the bytes read: the YAML
+		// layer and the error sources copy what they take.
+		if cap(data) > cap(*buf) && cap(data) <= maxKeptRead {
+			*buf = data[:0]
+		}
+		readBufs.Put(buf)
+	}()
 	if root == nil {
 		s.Failed, s.Errors = true, v.errs
 		return s
@@ -232,8 +242,8 @@ func loadSuite(file, display string, lookupEnv func(string) (string, bool), sess
 		return s
 	}
 	sortSpecErrors(v.errs)
-	setSources(v.errs, data)
 	if len(v.errs) > 0 {
+		setSources(v.errs, data)
 		s.Failed = true
 		s.Errors = v.errs
 	}
@@ -246,14 +256,22 @@ func loadSuite(file, display string, lookupEnv func(string) (string, bool), sess
 // errors are those found so far, by position.
 func ReadSuiteTree(file, display string, lookupEnv func(string) (string, bool)) (*YAMLNode, []SpecError) {
 	var session yamlrt.Session
-	root, v, _ := readTree(file, display, lookupEnv, &session)
+	root, v, _ := readTree(file, display, lookupEnv, &session, nil)
 	sortSpecErrors(v.errs)
 	return root, v.errs
 }
 
-func readTree(file, display string, lookupEnv func(string) (string, bool), session *yamlrt.Session) (*YAMLNode, *validator, []byte) {
+// readBufs are buffers to read suite files into, kept from one to the next.
+var readBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxKeptRead is the largest read buffer kept for the next suite.
+const maxKeptRead = 1 << 20
+
+// readTree reads the file (into buf's storage, when large enough), parses
+// it, resolves its $refs and interpolates it.
+func readTree(file, display string, lookupEnv func(string) (string, bool), session *yamlrt.Session, buf []byte) (*YAMLNode, *validator, []byte) {
 	v := &validator{file: display, session: session}
-	data, err := safefile.ReadFile(file)
+	data, _, err := safefile.ReadInto(file, buf)
 	if err != nil {
 		v.errs = append(v.errs, SpecError{File: display, Message: "cannot read suite: " + err.Error()})
 		return nil, v, nil
@@ -263,7 +281,7 @@ func readTree(file, display string, lookupEnv func(string) (string, bool), sessi
 		v.errs = append(v.errs, yamlSpecError(display, data, err))
 		return nil, v, data
 	}
-	root = v.resolveRefs(root, filepath.Dir(file), nil)
+	root = v.resolveRefs(root, filepath.Dir(file))
 	if v.fatal == nil {
 		v.interpolate(root, lookupEnv)
 	}
@@ -342,6 +360,7 @@ type validator struct {
 	file     string
 	errs     []SpecError
 	poisoned [][]string // locations whose $ref failed: errors below are cascades
+	refLoc   []string   // where resolveRefs is
 	loc      []string
 	// broken counts the merged entries being checked that dryfire cannot
 	// position (see [pos]); fatal is the first error met there.

@@ -30,7 +30,7 @@ type object struct {
 	v    *validator
 	n    *YAMLNode
 	at   pos // where the mapping is, for "missing" errors
-	seen map[string]bool
+	seen []string
 }
 
 // open starts checking n as a mapping of model name; ok false (with an
@@ -40,13 +40,13 @@ func (v *validator) open(n *YAMLNode, at pos, model string) (*object, bool) {
 		v.add(at, "Input should be a valid dictionary or instance of "+model)
 		return nil, false
 	}
-	return &object{v: v, n: n, at: at, seen: map[string]bool{}}, true
+	return &object{v: v, n: n, at: at, seen: make([]string, 0, len(n.Members))}, true
 }
 
 // field returns the value of key and the position of its key (for a
 // merged key, where dryfire places it: see [validator.keyPos]).
 func (o *object) field(key string) (*YAMLNode, pos, bool) {
-	o.seen[key] = true
+	o.seen = append(o.seen, key)
 	for _, m := range o.n.Members {
 		// pydantic looks fields up by str key: 1 or !!str name is no field.
 		if m.Key == key && strKey(m) {
@@ -84,7 +84,7 @@ func (o *object) required(key string) (*YAMLNode, pos, bool) {
 // strings (pydantic's invalid_key, which dryfire words as pydantic does).
 func (o *object) close() {
 	for _, m := range o.n.Members {
-		if strKey(m) && o.seen[m.Key] {
+		if strKey(m) && slices.Contains(o.seen, m.Key) {
 			continue
 		}
 		if !strKey(m) {
