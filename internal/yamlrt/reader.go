@@ -3,6 +3,7 @@ package yamlrt
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -100,70 +101,11 @@ func newReader(data []byte, b *buffers) (*reader, error) {
 		failAt = detectByte(data, i)
 		decodeErr = &Error{Kind: KindEncoding, Problem: fmt.Sprintf("'utf-8' codec can't decode byte 0x%02x in position %d", data[i], i)}
 	}
-	nchars := utf8.RuneCount(valid)
-	buf := b.runes[:0]
-	if cap(buf) < nchars+1 {
-		buf = make([]rune, 0, nchars+1)
-	}
-	ascii := nchars == len(valid)
-	hasCR := bytes.IndexByte(valid, '\r') >= 0
-	var norm []byte // the text when CRs are turned into LFs
-	var offs []int32
-	if hasCR {
-		norm = make([]byte, 0, len(valid))
-	}
-	if !ascii {
-		offs = b.offs[:0]
-	}
-	line, col := 0, 0
-	badChar := -1
-	var badMark Mark
-	for i := 0; i < len(valid); {
-		c, size := rune(valid[i]), 1
-		if c >= utf8.RuneSelf {
-			c, size = utf8.DecodeRune(valid[i:])
-		}
-		if !ascii {
-			if hasCR {
-				offs = append(offs, int32(len(norm)))
-			} else {
-				offs = append(offs, int32(i))
-			}
-		}
-		i += size
-		if c == '\r' {
-			// dryfire opens suites in text mode: CR LF and a lone CR read
-			// as LF (Python's universal newlines).
-			c = '\n'
-			if i < len(valid) && valid[i] == '\n' {
-				i++
-			}
-		}
-		if hasCR {
-			norm = utf8.AppendRune(norm, c)
-		}
-		if badChar < 0 && !printable(c) {
-			badChar = len(buf)
-			badMark = Mark{Index: len(buf), Line: line, Column: col}
-		}
-		buf = append(buf, c)
-		switch {
-		case c == '\n':
-			line, col = line+1, 0
-		case c != 0xFEFF:
-			col++
-		}
-	}
+	d := decode(valid, b)
+	buf, line, col, badChar, badMark := d.buf, d.line, d.col, d.badChar, d.badMark
 	r.n = len(buf)
 	r.buf = append(buf, 0)
-	if hasCR {
-		r.text = string(norm)
-	} else {
-		r.text = string(valid)
-	}
-	if !ascii {
-		r.offs = append(offs, int32(len(r.text)))
-	}
+	r.text, r.offs = d.text, d.offs
 	if decodeErr == nil && badChar < 0 {
 		r.limit = r.n
 		return r, nil
@@ -182,6 +124,92 @@ func newReader(data []byte, b *buffers) (*reader, error) {
 	}
 	r.limit = r.reads.taken
 	return r, nil
+}
+
+// decoded is valid text decoded: its characters (in the buffer of b),
+// the text as UTF-8 and the offsets of the characters in it (see
+// [reader]), where it ends, and the first forbidden character (-1: none).
+type decoded struct {
+	buf       []rune
+	text      string
+	offs      []int32
+	line, col int
+	badChar   int
+	badMark   Mark
+}
+
+// decode decodes valid UTF-8 as Python's text mode reads it: CR LF and a
+// lone CR read as LF.
+func decode(valid []byte, b *buffers) decoded {
+	nchars := utf8.RuneCount(valid)
+	d := decoded{buf: b.runes[:0], badChar: -1}
+	if cap(d.buf) < nchars+1 {
+		d.buf = make([]rune, 0, nchars+1)
+	}
+	ascii := nchars == len(valid)
+	hasCR := bytes.IndexByte(valid, '\r') >= 0
+	if ascii && !hasCR {
+		// Nearly every file: a character per byte, nothing to turn.
+		for _, c := range valid {
+			d.add(rune(c))
+		}
+		d.text = string(valid)
+		return d
+	}
+	var norm []byte // the text when CRs are turned into LFs
+	if hasCR {
+		norm = make([]byte, 0, len(valid))
+	}
+	if !ascii {
+		d.offs = b.offs[:0]
+	}
+	for i := 0; i < len(valid); {
+		c, size := rune(valid[i]), 1
+		if c >= utf8.RuneSelf {
+			c, size = utf8.DecodeRune(valid[i:])
+		}
+		switch {
+		case ascii:
+		case hasCR:
+			d.offs = append(d.offs, int32(len(norm)))
+		default:
+			d.offs = append(d.offs, int32(i))
+		}
+		i += size
+		if c == '\r' {
+			c = '\n'
+			if i < len(valid) && valid[i] == '\n' {
+				i++
+			}
+		}
+		if hasCR {
+			norm = utf8.AppendRune(norm, c)
+		}
+		d.add(c)
+	}
+	d.text = string(valid)
+	if hasCR {
+		d.text = string(norm)
+	}
+	if !ascii {
+		d.offs = append(d.offs, int32(len(d.text)))
+	}
+	return d
+}
+
+// add appends a character, counting lines and columns.
+func (d *decoded) add(c rune) {
+	if d.badChar < 0 && !printable(c) {
+		d.badChar = len(d.buf)
+		d.badMark = Mark{Index: len(d.buf), Line: d.line, Column: d.col}
+	}
+	d.buf = append(d.buf, c)
+	switch {
+	case c == '\n':
+		d.line, d.col = d.line+1, 0
+	case c != 0xFEFF:
+		d.col++
+	}
 }
 
 // ensure reads on so that the characters up to index end are taken,
@@ -493,6 +521,11 @@ func (r *reader) mark() Mark { return Mark{Index: r.pos, Line: r.line, Column: r
 
 // in reports whether c is one of the characters of set.
 func in(c rune, set string) bool {
+	if c < utf8.RuneSelf {
+		// An ASCII byte of set is an ASCII character: the bytes of the
+		// others are all 0x80 and above.
+		return strings.IndexByte(set, byte(c)) >= 0
+	}
 	for _, s := range set {
 		if c == s {
 			return true

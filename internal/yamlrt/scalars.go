@@ -263,7 +263,7 @@ func (s *scanner) scanFlowScalarNonSpaces(b *value, double bool, start Mark) {
 	r := s.r
 	for {
 		n := 0
-		for !in(r.peek(n), " \n'\"\\\x00\t\r\u0085\u2028\u2029") {
+		for !quotedStop(r.peek(n)) {
 			n++
 		}
 		if n > 0 {
@@ -376,6 +376,27 @@ func (s *scanner) scanFlowScalarBreaks(b *value, start Mark) int {
 	}
 }
 
+// quotedStop reports whether c ends a run of a quoted scalar's characters
+// taken as they are: a blank, a line break, a quote, a backslash or the
+// end of the text.
+func quotedStop(c rune) bool {
+	switch c {
+	case ' ', '\n', '\'', '"', '\\', 0, '\t', '\r', 0x85, 0x2028, 0x2029:
+		return true
+	}
+	return false
+}
+
+// flowIndicator reports whether c ends a plain scalar in a flow
+// collection: ",:?[]{}".
+func flowIndicator(c rune) bool {
+	switch c {
+	case ',', ':', '?', '[', ']', '{', '}':
+		return true
+	}
+	return false
+}
+
 // Plain scalars.
 
 func (s *scanner) scanPlain() token {
@@ -396,7 +417,7 @@ func (s *scanner) scanPlain() token {
 				// part of the scalar
 			} else if isEndSpaceTab(ch) ||
 				(s.flowLevel() == 0 && ch == ':' && isEndSpaceTab(r.peek(n+1))) ||
-				(s.flowLevel() > 0 && in(ch, ",:?[]{}")) {
+				(s.flowLevel() > 0 && flowIndicator(ch)) {
 				break
 			}
 			n++

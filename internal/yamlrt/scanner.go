@@ -260,6 +260,18 @@ func (s *scanner) nextPossibleSimpleKey() (int, bool) {
 }
 
 func (s *scanner) staleSimpleKeys() {
+	for i := range s.possible {
+		if k := &s.possible[i].key; k.line != s.r.line || s.r.pos-k.index > 1024 {
+			s.dropStaleSimpleKeys()
+			return
+		}
+	}
+}
+
+// dropStaleSimpleKeys drops the possible simple keys that can no longer
+// be keys (the line ended, or 1,024 characters passed); one that must be
+// a key fails.
+func (s *scanner) dropStaleSimpleKeys() {
 	kept := s.possible[:0]
 	for _, lk := range s.possible {
 		if lk.key.line != s.r.line || s.r.pos-lk.key.index > 1024 {
