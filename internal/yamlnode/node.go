@@ -18,6 +18,10 @@ type Node struct {
 	// Kind is the JSON kind the node maps to. A scalar that has no JSON
 	// form (PyType set) has Kind String.
 	Kind jsonv.Kind
+	// tuple marks a [key, value] pair of !!pairs: a Python tuple, which
+	// json.dumps writes as a list but which never equals one. (It sits
+	// here, beside Kind, where it takes no room of its own.)
+	tuple bool
 	// Scalar is the typed value of a scalar node.
 	Scalar jsonv.Value
 	// Items are the elements of a sequence.
@@ -37,9 +41,6 @@ type Node struct {
 	// "CommentedSet"): dryfire loads it, validation refuses it where a
 	// string is expected, and hashing it fails.
 	PyType string
-	// tuple marks a [key, value] pair of !!pairs: a Python tuple, which
-	// json.dumps writes as a list but which never equals one.
-	tuple bool
 }
 
 // Member is one mapping entry.
