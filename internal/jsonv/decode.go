@@ -35,26 +35,46 @@ func Decode(data []byte) (Value, error) {
 // surrogates (Python accepts them); they are kept as WTF-8 bytes and refused
 // by the encoders. Raw bytes that are not UTF-8 are a syntax error.
 func DecodeWith(data []byte, opts DecodeOptions) (Value, error) {
-	return decodeDoc(data, opts, false, false)
+	return decodeDoc(data, opts, false, false, nil)
 }
 
-// decodeScratch is a decoder's scratch stacks, reused from document to
-// document: grown from nothing for every file, they were a large share of
-// what loading a store allocated.
+// decodeScratch is a decoder's scratch space, reused from document to
+// document: grown from nothing for every file, it was a large share of what
+// loading a store allocated.
 type decodeScratch struct {
 	members []Member
 	items   []Value
+	// The arenas hold the members and items of a scoped document's
+	// containers (see [DecodeSummaryFunc]).
+	memberArena []Member
+	itemArena   []Value
 }
 
 var decodeScratches = sync.Pool{New: func() any { return new(decodeScratch) }}
 
 // decodeDoc decodes one document; validUTF8 says the caller has checked
-// that all of data is UTF-8.
-func decodeDoc(data []byte, opts DecodeOptions, summary, validUTF8 bool) (Value, error) {
+// that all of data is UTF-8. With scoped set, the document's containers
+// live in the scratch arenas and scoped is called with it before they are
+// reused; the returned value is then null.
+func decodeDoc(data []byte, opts DecodeOptions, summary, validUTF8 bool, scoped func(Value)) (Value, error) {
 	sc := decodeScratches.Get().(*decodeScratch)
 	d := decoder{data: data, opts: opts, summary: summary, validUTF8: validUTF8,
 		members: sc.members[:0], items: sc.items[:0]}
+	if scoped != nil {
+		d.scoped = true
+		d.memberArena, d.itemArena = sc.memberArena[:0], sc.itemArena[:0]
+	}
 	v, err := d.document()
+	if scoped != nil {
+		if err == nil {
+			scoped(v)
+		}
+		v = Value{}
+		// The arenas hold only this document's containers, from the start.
+		clear(d.memberArena)
+		clear(d.itemArena)
+		sc.memberArena, sc.itemArena = d.memberArena[:0], d.itemArena[:0]
+	}
 	// The stacks hold the last document's values: drop them before reuse.
 	clear(d.members[:cap(d.members)])
 	clear(d.items[:cap(d.items)])
@@ -99,26 +119,16 @@ type decoder struct {
 	// validUTF8: the whole input is known to be UTF-8, so strings without
 	// escapes need no check of their own.
 	validUTF8 bool
-}
-
-// DecodeSummary decodes a cassette body as strictly as [Decode] but leaves
-// out the contents of request_digest and response.raw (kept as empty values
-// of their kind), which the store's summary and replay never read.
-// validUTF8 says the caller has checked that all of data is UTF-8, so
-// strings need no check of their own.
-func DecodeSummary(data []byte, validUTF8 bool) (Value, error) {
-	return decodeDoc(data, DecodeOptions{}, true, validUTF8)
+	// scoped: containers are copied into the arenas, not into their own
+	// allocations (see [DecodeSummaryFunc]).
+	scoped      bool
+	memberArena []Member
+	itemArena   []Value
 }
 
 // DecodeValidUTF8 is [Decode] for data the caller has checked is UTF-8.
 func DecodeValidUTF8(data []byte) (Value, error) {
-	return decodeDoc(data, DecodeOptions{}, false, true)
-}
-
-// skipped reports whether the member key at depth is left out by a summary.
-func (d *decoder) skipped(depth int, key string) bool {
-	return d.summary && d.discard == 0 &&
-		(depth == 0 && key == "request_digest" || depth == 1 && d.topKey == "response" && key == "raw")
+	return decodeDoc(data, DecodeOptions{}, false, true, nil)
 }
 
 // errorf returns a ParseError at the current position.
@@ -259,9 +269,12 @@ func (d *decoder) object(depth int) (Value, error) {
 		if skip {
 			d.discard++
 		}
-		item, err := d.value(depth + 1)
+		var item Value
 		if skip {
+			item, err = d.discardValue(depth + 1)
 			d.discard--
+		} else {
+			item, err = d.value(depth + 1)
 		}
 		if err != nil {
 			return Value{}, err
@@ -300,13 +313,35 @@ func (d *decoder) object(depth int) (Value, error) {
 		case '}':
 			d.pos++
 			if d.discard == 0 {
-				v.Members = append(make([]Member, 0, len(d.members)-base), d.members[base:]...)
+				v.Members = d.finishMembers(base)
 			}
 			return v, nil
 		default:
 			return Value{}, d.errorf("expecting ',' delimiter, found %s", d.found())
 		}
 	}
+}
+
+// finishMembers copies the members of the object that ends, from base on
+// the stack, to where the value keeps them: their own slice, or the arena
+// of a scoped document (capped, so that an append to them copies).
+func (d *decoder) finishMembers(base int) []Member {
+	if !d.scoped {
+		return append(make([]Member, 0, len(d.members)-base), d.members[base:]...)
+	}
+	start := len(d.memberArena)
+	d.memberArena = append(d.memberArena, d.members[base:]...)
+	return d.memberArena[start:len(d.memberArena):len(d.memberArena)]
+}
+
+// finishItems is finishMembers for an array's items.
+func (d *decoder) finishItems(base int) []Value {
+	if !d.scoped {
+		return append(make([]Value, 0, len(d.items)-base), d.items[base:]...)
+	}
+	start := len(d.itemArena)
+	d.itemArena = append(d.itemArena, d.items[base:]...)
+	return d.itemArena[start:len(d.itemArena):len(d.itemArena)]
 }
 
 func lookupMember(members []Member, index map[string]int, key string) (int, bool) {
@@ -351,7 +386,7 @@ func (d *decoder) array(depth int) (Value, error) {
 		case ']':
 			d.pos++
 			if d.discard == 0 {
-				v.Items = append(make([]Value, 0, len(d.items)-base), d.items[base:]...)
+				v.Items = d.finishItems(base)
 			}
 			return v, nil
 		default:
@@ -511,11 +546,21 @@ func (d *decoder) hex4(at int) (uint16, error) {
 	if at+4 > len(d.data) {
 		return 0, d.errorAt(at-1, "invalid \\uXXXX escape")
 	}
-	n, err := strconv.ParseUint(string(d.data[at:at+4]), 16, 16)
-	if err != nil {
-		return 0, d.errorAt(at-1, "invalid \\uXXXX escape")
+	var n uint16
+	for _, c := range d.data[at : at+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, d.errorAt(at-1, "invalid \\uXXXX escape")
+		}
+		n = n<<4 | uint16(c)
 	}
-	return uint16(n), nil
+	return n, nil
 }
 
 // appendWTF8 appends a lone surrogate in the generalized UTF-8 form (three

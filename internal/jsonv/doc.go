@@ -22,7 +22,10 @@
 // file). [DecodeWith] accepts the NaN and Infinity tokens Python writes.
 // [DecodeSummary] leaves out the two members of a dryfire cassette that
 // replay never reads (request_digest and response.raw), which is most of
-// the bytes of a large store.
+// the bytes of a large store: they are checked, as strictly and with the
+// same errors, but not built. [DecodeSummaryFunc] also builds the arrays and
+// objects of the rest in scratch space reused from document to document,
+// for a caller that clones the little it keeps.
 //
 // [PyJSONLoads] is Python's json.loads of a str, errors included: a
 // [*PyJSONDecodeError] has CPython's message and its position in
