@@ -104,3 +104,27 @@ func jsonFiles(root string) iter.Seq[string] {
 		})
 	}
 }
+
+// BenchmarkSummariseProjectA summarises project-A's cassettes from memory
+// as a store load does (bodies left out), without the file reads.
+func BenchmarkSummariseProjectA(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(projectACassettes, "*/*/*.json"))
+	var datas [][]byte
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		datas = append(datas, data)
+	}
+	var scratch Cassette
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		f := &StoreFile{Path: files[i%len(files)]}
+		summariseScoped(f, datas[i%len(datas)], &scratch, nil)
+		if f.Err != nil || f.Served == nil {
+			b.Fatalf("%s: %v, %v", f.Path, f.Err, f.ResponseErr)
+		}
+	}
+}

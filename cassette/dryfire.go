@@ -53,7 +53,14 @@ func Decode(data []byte) (*Cassette, error) {
 
 // FromBody returns the typed view of a decoded cassette body.
 func FromBody(body jsonv.Value) *Cassette {
-	c := &Cassette{Body: body}
+	c := &Cassette{}
+	fromBody(c, body)
+	return c
+}
+
+// fromBody is FromBody into c, which must be zero.
+func fromBody(c *Cassette, body jsonv.Value) {
+	c.Body = body
 	for _, m := range body.Members {
 		v := m.Value
 		switch m.Key {
@@ -81,7 +88,6 @@ func FromBody(body jsonv.Value) *Cassette {
 			c.Response = v
 		}
 	}
-	return c
 }
 
 func firstNonSpace(data []byte) int {

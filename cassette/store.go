@@ -76,10 +76,12 @@ type LoadOptions struct {
 	// Must be safe for concurrent use.
 	OnFile func(f *StoreFile, c *Cassette, data []byte)
 	// SkipBodies tells LoadStore that OnFile does not look at a cassette's
-	// request_digest or its response's raw payload: those are then checked
-	// for syntax but not built (empty values of their kind), which makes
-	// loading a large store several times cheaper. Without OnFile they are
-	// always skipped.
+	// request_digest or its response's raw payload and does not keep the
+	// cassette: those are then checked for syntax but not built (empty
+	// values of their kind), and the cassette handed to OnFile, with every
+	// array and object in it, is scratch space that is valid only during
+	// the call (Clone what must outlive it). This makes loading a large
+	// store several times cheaper. Without OnFile they are always skipped.
 	SkipBodies bool
 }
 
@@ -110,9 +112,10 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 	for range workers {
 		wg.Go(func() {
 			var buf []byte // one read buffer per worker, reused file after file
+			var scratch Cassette
 			for f := range jobs {
 				if ctx.Err() == nil {
-					buf = loadFile(f, buf, opts.OnFile, opts.OnFile == nil || opts.SkipBodies)
+					buf = loadFile(f, buf, opts.OnFile, opts.OnFile == nil || opts.SkipBodies, &scratch)
 				}
 			}
 		})
@@ -146,8 +149,10 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 
 // loadFile reads and summarises one file into buf (grown as needed) and
 // returns the buffer for the next file. The bytes handed to onFile are only
-// valid during the call: the decoded values own copies of their strings.
-func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byte), skipBodies bool) []byte {
+// valid during the call; so is the cassette when skipBodies is set (it is
+// then decoded into scratch, see jsonv.DecodeSummaryFunc); otherwise the
+// decoded values own copies of their strings.
+func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byte), skipBodies bool, scratch *Cassette) []byte {
 	data, stamp, err := safefile.ReadInto(f.Path, buf)
 	f.Stamp = stamp
 	if err != nil {
@@ -157,7 +162,11 @@ func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byt
 		}
 		return buf
 	}
-	c := summariseWith(f, data, skipBodies)
+	if skipBodies {
+		summariseScoped(f, data, scratch, onFile)
+		return data[:0]
+	}
+	c := summarise(f, data)
 	if onFile != nil {
 		onFile(f, c, data)
 	}
@@ -174,33 +183,99 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// summariseWith is summarise, leaving out the bodies (see DecodeSummary)
-// when summary is set.
-func summariseWith(f *StoreFile, data []byte, summary bool) *Cassette {
+// summarise summarises a file's bytes into f and returns the decoded
+// cassette, in full (nil when it is not one).
+func summarise(f *StoreFile, data []byte) *Cassette {
+	if !checkUTF8(f, data) {
+		return nil
+	}
+	// The whole file is valid UTF-8: the decoder need not check each string.
+	body, err := jsonv.DecodeValidUTF8(data)
+	if err != nil {
+		f.Err, f.lookup = jsonv.WithPath(f.Path, err), lookupSkip
+		return nil
+	}
+	if !checkObject(f, data, body) {
+		return nil
+	}
+	c := &Cassette{}
+	summariseBody(f, c, body)
+	return c
+}
+
+// summariseScoped is summarise leaving out the bodies, for a caller that
+// keeps nothing of the cassette: it is decoded into scratch space (c and
+// the decoder's arenas, see jsonv.DecodeSummaryFunc), handed to onFile
+// while that is valid, and only what f keeps of it is copied out.
+func summariseScoped(f *StoreFile, data []byte, c *Cassette, onFile func(*StoreFile, *Cassette, []byte)) {
+	if !checkUTF8(f, data) {
+		if onFile != nil {
+			onFile(f, nil, data)
+		}
+		return
+	}
+	handed := false
+	err := jsonv.DecodeSummaryFunc(data, true, func(body jsonv.Value) {
+		if !checkObject(f, data, body) {
+			return
+		}
+		*c = Cassette{}
+		summariseBody(f, c, body)
+		keepSummary(f)
+		if onFile != nil {
+			onFile(f, c, data)
+		}
+		handed = true
+		*c = Cassette{} // no references into the arenas past their use
+	})
+	if err != nil {
+		f.Err, f.lookup = jsonv.WithPath(f.Path, err), lookupSkip
+	}
+	if !handed && onFile != nil {
+		onFile(f, nil, data)
+	}
+}
+
+// keepSummary gives f its own copy of every array and object it holds of a
+// body decoded into scratch space.
+func keepSummary(f *StoreFile) {
+	f.SchemaVersion = f.SchemaVersion.Clone()
+	if r := f.Served; r != nil {
+		r.Text = r.Text.Clone()
+		for i := range r.ToolCalls {
+			tc := &r.ToolCalls[i]
+			tc.Arguments, tc.MalformedArguments = tc.Arguments.Clone(), tc.MalformedArguments.Clone()
+		}
+	}
+}
+
+// checkUTF8 records that a file is not UTF-8, if it is not.
+func checkUTF8(f *StoreFile, data []byte) bool {
 	f.Size = int64(len(data))
 	if off := invalidUTF8Offset(data); off >= 0 {
 		line, col := jsonv.Position(data, off)
 		f.Err = &jsonv.ParseError{Path: f.Path, Line: line, Column: col,
 			Err: fmt.Errorf("not UTF-8: invalid byte 0x%02x", data[off])}
 		f.lookup = lookupFail
-		return nil
+		return false
 	}
-	// The whole file is valid UTF-8: the decoder need not check each string.
-	decode := jsonv.DecodeValidUTF8
-	if summary {
-		decode = func(data []byte) (jsonv.Value, error) { return jsonv.DecodeSummary(data, true) }
-	}
-	body, err := decode(data)
-	if err != nil {
-		f.Err, f.lookup = jsonv.WithPath(f.Path, err), lookupSkip
-		return nil
-	}
+	return true
+}
+
+// checkObject records that a decoded file is not a JSON object, if it is
+// not.
+func checkObject(f *StoreFile, data []byte, body jsonv.Value) bool {
 	if body.Kind != jsonv.Object {
 		_, err := Decode(data)
 		f.Err, f.lookup = jsonv.WithPath(f.Path, err), lookupFail
-		return nil
+		return false
 	}
-	c := FromBody(body)
+	return true
+}
+
+// summariseBody fills c and f from a decoded cassette body.
+func summariseBody(f *StoreFile, c *Cassette, body jsonv.Value) {
+	fromBody(c, body)
 	f.SchemaVersion = c.SchemaVersion
 	f.SchemaOK = c.SchemaOK()
 	fp := body.Field("fingerprint")
@@ -215,7 +290,6 @@ func summariseWith(f *StoreFile, data []byte, summary bool) *Cassette {
 		r.Raw = jsonv.Value{}
 		f.Served = &r
 	}
-	return c
 }
 
 func invalidUTF8Offset(data []byte) int {
