@@ -127,20 +127,17 @@ func (d *decoder) skipArray(depth int) error {
 func (d *decoder) skipString() error {
 	start := d.pos
 	d.pos++
-	for i := d.pos; i < len(d.data); i++ {
-		c := d.data[i]
-		if c == '"' {
-			if !d.validUTF8 && !utf8.Valid(d.data[d.pos:i]) {
-				return d.invalidUTF8(d.pos, i)
-			}
-			d.pos = i + 1
-			return nil
+	if i := stringEnd(d.data, d.pos); i < len(d.data) && d.data[i] == '"' {
+		if !d.validUTF8 && !utf8.Valid(d.data[d.pos:i]) {
+			return d.invalidUTF8(d.pos, i)
 		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
+		d.pos = i + 1
+		return nil
 	}
 	for {
+		if d.validUTF8 {
+			d.pos = stringEnd(d.data, d.pos)
+		}
 		if d.pos >= len(d.data) {
 			return d.errorAt(start, "unterminated string starting here")
 		}
