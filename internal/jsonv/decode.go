@@ -78,8 +78,13 @@ func decodeDoc(data []byte, opts DecodeOptions, summary, validUTF8 bool, scoped 
 		sc.memberArena, sc.itemArena = d.memberArena[:0], d.itemArena[:0]
 	}
 	// The stacks hold the last document's values: drop them before reuse.
-	clear(d.members[:cap(d.members)])
-	clear(d.items[:cap(d.items)])
+	// A document that decoded wrote them no further than the high-water
+	// marks; one that failed may have.
+	if err != nil {
+		d.membersHigh, d.itemsHigh = cap(d.members), cap(d.items)
+	}
+	clear(d.members[:d.membersHigh])
+	clear(d.items[:d.itemsHigh])
 	sc.members, sc.items = d.members[:0], d.items[:0]
 	decodeScratches.Put(sc)
 	return v, err
@@ -126,6 +131,8 @@ type decoder struct {
 	scoped      bool
 	memberArena []Member
 	itemArena   []Value
+	// The highest lengths the stacks reached, at the end of a container.
+	membersHigh, itemsHigh int
 }
 
 // DecodeValidUTF8 is [Decode] for data the caller has checked is UTF-8.
@@ -372,6 +379,7 @@ func (d *decoder) object(depth int) (Value, error) {
 // the stack, to where the value keeps them: their own slice, or the arena
 // of a scoped document (capped, so that an append to them copies).
 func (d *decoder) finishMembers(base int) []Member {
+	d.membersHigh = max(d.membersHigh, len(d.members))
 	if !d.scoped {
 		return append(make([]Member, 0, len(d.members)-base), d.members[base:]...)
 	}
@@ -382,6 +390,7 @@ func (d *decoder) finishMembers(base int) []Member {
 
 // finishItems is finishMembers for an array's items.
 func (d *decoder) finishItems(base int) []Value {
+	d.itemsHigh = max(d.itemsHigh, len(d.items))
 	if !d.scoped {
 		return append(make([]Value, 0, len(d.items)-base), d.items[base:]...)
 	}
