@@ -102,7 +102,7 @@ type Store struct {
 // cannot be used gets a diagnostic (StoreFile.Err); nothing is fatal except
 // a cancelled context.
 func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts LoadOptions) (*Store, error) {
-	s := &Store{Root: root, byKey: map[string][]*StoreFile{}}
+	s := &Store{Root: root}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = min(2*runtime.GOMAXPROCS(0), 64)
@@ -139,12 +139,29 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 		return nil, err
 	}
 	slices.SortFunc(s.Files, func(a, b *StoreFile) int { return pathlib.Compare(a.Rel, b.Rel) })
+	s.index()
+	return s, nil
+}
+
+// index maps every key of a file name to its files, in order. Nearly every
+// key names one file: those lists are slices of one array, capped so that a
+// second file copies its list out.
+func (s *Store) index() {
+	s.byKey = make(map[string][]*StoreFile, len(s.Files))
+	single := make([]*StoreFile, 0, len(s.Files))
 	for _, f := range s.Files {
 		for _, k := range nameKeys(path.Base(f.Rel)) {
-			s.byKey[k] = append(s.byKey[k], f)
+			if list, ok := s.byKey[k]; ok {
+				s.byKey[k] = append(list, f)
+				continue
+			}
+			if len(single) == cap(single) {
+				single = make([]*StoreFile, 0, len(s.Files))
+			}
+			single = append(single, f)
+			s.byKey[k] = single[len(single)-1 : len(single) : len(single)]
 		}
 	}
-	return s, nil
 }
 
 // loadFile reads and summarises one file into buf (grown as needed) and

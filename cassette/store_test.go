@@ -263,3 +263,37 @@ func TestComparePathlib(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreCandidatesPerKey: every key of a file name lists its files in
+// pathlib order, however the keys' lists interleave.
+func TestStoreCandidatesPerKey(t *testing.T) {
+	t.Parallel()
+	const keyB = "00000000000000bb"
+	root := writeTree(t, map[string]string{
+		"a/00-" + testKey + ".json":   "{}",
+		"a/00-" + keyB + ".json":      "{}",
+		"b/00-" + testKey + ".json":   "{}",
+		"b/x-01-" + testKey + ".json": "{}",
+		"c/00-" + keyB + ".json":      "{}",
+	})
+	s, err := LoadStore(context.Background(), root, jsonFiles(root), LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		testKey:         {"a/00-" + testKey + ".json", "b/00-" + testKey + ".json", "b/x-01-" + testKey + ".json"},
+		keyB:            {"a/00-" + keyB + ".json", "c/00-" + keyB + ".json"},
+		"01-" + testKey: {"b/x-01-" + testKey + ".json"},
+		"00-" + keyB:    nil, // a key follows a dash
+		"01-" + keyB:    nil,
+	}
+	for key, rels := range want {
+		var got []string
+		for _, f := range s.Candidates(key) {
+			got = append(got, f.Rel)
+		}
+		if !slices.Equal(got, rels) {
+			t.Errorf("Candidates(%s) = %v, want %v", key, got, rels)
+		}
+	}
+}
