@@ -108,12 +108,7 @@ func NormaliseIDs(v jsonv.Value, seen map[string]string) jsonv.Value {
 		for i, m := range v.Members {
 			var x jsonv.Value
 			if isIDKey(m.Key) && m.Value.Kind == jsonv.String {
-				ph, ok := seen[m.Value.Text]
-				if !ok {
-					ph = "call_" + strconv.Itoa(len(seen))
-					seen[m.Value.Text] = ph
-				}
-				x = jsonv.StringValue(ph)
+				x = jsonv.StringValue(NormaliseID(m.Value.Text, seen))
 			} else {
 				x = NormaliseIDs(m.Value, seen)
 			}
@@ -129,6 +124,37 @@ func NormaliseIDs(v jsonv.Value, seen map[string]string) jsonv.Value {
 		}
 	}
 	return v
+}
+
+// NormaliseID returns the placeholder of one id string: the one seen
+// already gave it, or the next call_N, which seen then records. It is the
+// step [NormaliseIDs] takes at every id, for a caller that walks a request
+// in its own way but must number ids exactly as NormaliseIDs does.
+func NormaliseID(id string, seen map[string]string) string {
+	ph, ok := seen[id]
+	if !ok {
+		ph = placeholder(len(seen))
+		seen[id] = ph
+	}
+	return ph
+}
+
+// placeholders are call_0 … call_63, made once: a request rarely holds
+// more ids, and hashing a conversation numbers its ids again at every
+// case.
+var placeholders = func() []string {
+	out := make([]string, 64)
+	for i := range out {
+		out[i] = "call_" + strconv.Itoa(i)
+	}
+	return out
+}()
+
+func placeholder(n int) string {
+	if n < len(placeholders) {
+		return placeholders[n]
+	}
+	return "call_" + strconv.Itoa(n)
 }
 
 // sameContainer reports whether normaliseIDs returned x unchanged: the same

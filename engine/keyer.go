@@ -23,6 +23,8 @@ type keyer struct {
 	buf   []byte
 	// enc keeps its scratch for sorted objects between messages.
 	enc *jsonv.Encoder
+	// vals holds the normalised values of the message being written.
+	vals []jsonv.Value
 	// tailOf is what tail was computed for: keyers are pooled, and cases
 	// replayed one after another mostly share their suite and settings.
 	tailOf tailKey
@@ -87,26 +89,114 @@ func newKeyer(gen uint64, st *suite.Suite, provider, model string, temperature f
 }
 
 // release returns the keyer to the pool.
-func (k *keyer) release() { keyers.Put(k) }
+func (k *keyer) release() {
+	clear(k.vals)
+	keyers.Put(k)
+}
 
 func (k *keyer) encode(dst []byte, v jsonv.Value) ([]byte, error) {
 	return k.enc.Append(dst, v)
 }
 
-// add appends messages (in hash form) to the conversation.
-func (k *keyer) add(messages ...jsonv.Value) error {
+// add appends messages to the conversation. Each is written in hash form
+// exactly as encoding cassette.NormaliseIDs(m.hashValue(), seen) writes
+// it, but straight from the message: the hash form's own objects (the
+// message, its tool calls, its tool results) have fixed ASCII keys, so
+// they are written in sorted key order by hand, and only the values they
+// hold (content, arguments, malformed arguments, result content) go
+// through NormaliseIDs and the canonical encoder. On an error the
+// conversation is left as it was before the failing message.
+func (k *keyer) add(messages ...*Message) error {
 	for _, m := range messages {
+		mark := len(k.msgs)
 		if k.nmsgs > 0 {
 			k.msgs = append(k.msgs, ',')
 		}
 		var err error
-		if k.msgs, err = k.encode(k.msgs, cassette.NormaliseIDs(m, k.seen)); err != nil {
+		if k.msgs, err = k.appendMessage(k.msgs, m); err != nil {
+			k.msgs = k.msgs[:mark]
 			return err
 		}
 		k.nmsgs++
 	}
 	return nil
 }
+
+// appendMessage appends the canonical hash form of m to dst.
+func (k *keyer) appendMessage(dst []byte, m *Message) ([]byte, error) {
+	// Ids are numbered in the order NormaliseIDs meets them in the hash
+	// form, which is insertion order: role, content, then each tool
+	// call's id, name, arguments and malformed_arguments, then each
+	// result's call_id, content and is_error. The output is in sorted
+	// key order, so every value is normalised first.
+	vals := append(k.vals[:0], cassette.NormaliseIDs(m.Content, k.seen))
+	for _, c := range m.ToolCalls {
+		cassette.NormaliseID(c.ID, k.seen)
+		vals = append(vals, cassette.NormaliseIDs(c.Arguments, k.seen), cassette.NormaliseIDs(c.MalformedArguments, k.seen))
+	}
+	for _, r := range m.ToolResults {
+		cassette.NormaliseID(r.CallID, k.seen)
+		vals = append(vals, cassette.NormaliseIDs(r.Content, k.seen))
+	}
+	k.vals = vals
+	w := canonicalWriter{enc: k.enc, buf: dst}
+	w.raw(`{"content":`)
+	w.value(vals[0])
+	w.raw(`,"role":`)
+	w.str(m.Role)
+	w.raw(`,"tool_calls":[`)
+	for i, c := range m.ToolCalls {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.raw(`{"arguments":`)
+		w.value(vals[1+2*i])
+		w.raw(`,"id":`)
+		w.str(k.seen[c.ID])
+		w.raw(`,"malformed_arguments":`)
+		w.value(vals[2+2*i])
+		w.raw(`,"name":`)
+		w.str(c.Name)
+		w.raw("}")
+	}
+	w.raw(`],"tool_results":[`)
+	for i, r := range m.ToolResults {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.raw(`{"call_id":`)
+		w.str(k.seen[r.CallID])
+		w.raw(`,"content":`)
+		w.value(vals[1+2*len(m.ToolCalls)+i])
+		w.raw(`,"is_error":`)
+		w.value(jsonv.BoolValue(r.IsError))
+		w.raw("}")
+	}
+	w.raw("]}")
+	return w.buf, w.err
+}
+
+// canonicalWriter appends canonical JSON piece by piece and remembers
+// the first error, after which it writes nothing.
+type canonicalWriter struct {
+	enc *jsonv.Encoder
+	buf []byte
+	err error
+}
+
+func (w *canonicalWriter) raw(s string) {
+	if w.err == nil {
+		w.buf = append(w.buf, s...)
+	}
+}
+
+func (w *canonicalWriter) value(v jsonv.Value) {
+	if w.err == nil {
+		w.buf, w.err = w.enc.Append(w.buf, v)
+	}
+}
+
+func (w *canonicalWriter) str(s string) { w.value(jsonv.StringValue(s)) }
 
 // fingerprint returns the key of the conversation so far.
 func (k *keyer) fingerprint() string {

@@ -65,9 +65,9 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 		}
 		k, keyErr = newKeyer(e.gen, c.Suite, r.Provider, r.Model, r.Temperature, x.p.hashTools)
 		defer k.release()
-		for _, m := range msgs {
+		for i := range msgs {
 			if keyErr == nil {
-				keyErr = k.add(m.hashValue())
+				keyErr = k.add(&msgs[i])
 			}
 		}
 	}
@@ -133,7 +133,7 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 		}
 		msgs = append(msgs, added...)
 		if k != nil && keyErr == nil {
-			keyErr = k.add(added[0].hashValue(), added[1].hashValue())
+			keyErr = k.add(&added[0], &added[1])
 		}
 	}
 	if n := len(t.Turns); n > 0 && t.Turns[n-1].Response.Text.Kind == jsonv.String {
