@@ -43,7 +43,17 @@ type rep struct {
 func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 	c, r, res := x.p.c, x.p.r, x.res
 	t := &Trace{Suite: c.Suite.Name, Case: c.Name, Termination: "end_turn"}
-	msgs, err := InitialMessages(c.Input)
+	// The messages, turns and visits grow in a worker's slabs; the calls
+	// and turns share prefixes of msgs, which is never written again.
+	sl := slabPool.Get().(*slabs)
+	room := max(min(r.MaxTurns, roomTurns), 1)
+	msgs, err := appendInitialMessages(sl.msgs.open(len(c.Input.Items)+2*(room-1)), c.Input)
+	t.Turns, res.Visits = sl.turns.open(room), sl.visits.open(room)
+	defer func() {
+		sl.msgs.close(msgs)
+		t.Turns, res.Visits = sl.turns.close(t.Turns), sl.visits.close(res.Visits)
+		slabPool.Put(sl)
+	}()
 	if err == nil && c.InputCrash != "" {
 		err = errors.New(c.InputCrash)
 	}

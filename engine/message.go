@@ -50,13 +50,18 @@ func toolResultValues(rs []ToolResult) jsonv.Value {
 // validated as dryfire's Message model does when the case starts (unknown
 // keys dropped). The error is the text of pydantic's ValidationError.
 func InitialMessages(input jsonv.Value) ([]Message, error) {
+	return appendInitialMessages(make([]Message, 0, max(len(input.Items), 1)), input)
+}
+
+// appendInitialMessages appends the messages of [InitialMessages] to out
+// (nil on an error).
+func appendInitialMessages(out []Message, input jsonv.Value) ([]Message, error) {
 	if input.Kind == jsonv.String {
-		return []Message{{Role: "user", Content: input}}, nil
+		return append(out, Message{Role: "user", Content: input}), nil
 	}
 	if input.Kind != jsonv.Array {
 		return nil, caseError("input must be a string or a list, not " + input.Kind.String())
 	}
-	out := make([]Message, 0, len(input.Items))
 	for _, entry := range input.Items {
 		m, errs := inputMessage(entry)
 		if len(errs) > 0 {
