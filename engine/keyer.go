@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"math"
 	"sync"
 
@@ -19,22 +20,14 @@ type keyer struct {
 	seen  map[string]string
 	msgs  []byte // canonical messages so far, comma-separated
 	nmsgs int
-	tail  []byte // ,"model":…,"params":…,"provider":…,"schema_version":1,"system":…,"tools":…}
-	buf   []byte
+	// tail is ,"model":…,"params":…,"provider":…,"schema_version":1,"system":…,"tools":…}
+	// shared by every keyer of the suite and settings: never written.
+	tail []byte
+	buf  []byte
 	// enc keeps its scratch for sorted objects between messages.
 	enc *jsonv.Encoder
 	// vals holds the normalised values of the message being written.
 	vals []jsonv.Value
-	// tailOf is what tail was computed for: keyers are pooled, and cases
-	// replayed one after another mostly share their suite and settings.
-	tailOf tailKey
-}
-
-type tailKey struct {
-	gen             uint64 // 0: never reused
-	suite           *suite.Suite
-	provider, model string
-	temperature     uint64 // the bits: -0.0 is written apart from 0.0
 }
 
 // keyers are reused from case to case: their buffers reach the size of a
@@ -43,20 +36,56 @@ var keyers = sync.Pool{New: func() any {
 	return &keyer{seen: map[string]string{}, enc: jsonv.NewEncoder(jsonv.EncodeOptions{SortKeys: true, NFC: true})}
 }}
 
-// newKeyer returns a keyer for a case of suite (its system prompt and its
-// tools, which tools returns in hash form). Release it with [keyer.release].
-// Keyers of the same non-zero gen reuse the tail they last encoded when the
-// suite and settings are the same: the caller promises that the suite does
-// not change within a generation.
-func newKeyer(gen uint64, st *suite.Suite, provider, model string, temperature float64, tools func() jsonv.Value) (*keyer, error) {
+// newKeyer returns a keyer for a case whose request ends with tail (see
+// [tails]). Release it with [keyer.release].
+func newKeyer(tail []byte) *keyer {
 	k := keyers.Get().(*keyer)
 	clear(k.seen)
 	k.msgs, k.nmsgs = k.msgs[:0], 0
-	want := tailKey{gen: gen, suite: st, provider: provider, model: model, temperature: math.Float64bits(temperature)}
-	if gen != 0 && k.tailOf == want {
-		return k, nil
+	k.tail = tail
+	return k
+}
+
+// tails are the encoded tails of the suites and settings of one run: the
+// cases of a suite share them, so each is encoded once. The run promises
+// that no suite changes while it runs.
+type tails struct {
+	mu sync.Mutex
+	m  map[tailKey]*tailEntry
+}
+
+type tailKey struct {
+	suite           *suite.Suite
+	provider, model string
+	temperature     uint64 // the bits: -0.0 is written apart from 0.0
+}
+
+type tailEntry struct {
+	once sync.Once
+	b    []byte
+	err  error
+}
+
+// get returns the tail of a request of suite st (its system prompt and
+// its tools, which tools returns in hash form) with the settings, or the
+// error encoding it failed with.
+func (ts *tails) get(st *suite.Suite, provider, model string, temperature float64, tools func() jsonv.Value) ([]byte, error) {
+	key := tailKey{suite: st, provider: provider, model: model, temperature: math.Float64bits(temperature)}
+	ts.mu.Lock()
+	if ts.m == nil {
+		ts.m = map[tailKey]*tailEntry{}
 	}
-	k.tailOf = tailKey{}
+	t := ts.m[key]
+	if t == nil {
+		t = &tailEntry{}
+		ts.m[key] = t
+	}
+	ts.mu.Unlock()
+	t.once.Do(func() { t.b, t.err = encodeTail(st, provider, model, temperature, tools()) })
+	return t.b, t.err
+}
+
+func encodeTail(st *suite.Suite, provider, model string, temperature float64, tools jsonv.Value) ([]byte, error) {
 	parts := []struct {
 		key string
 		v   jsonv.Value
@@ -71,31 +100,32 @@ func newKeyer(gen uint64, st *suite.Suite, provider, model string, temperature f
 		{"provider", jsonv.StringValue(provider)},
 		{"schema_version", jsonv.IntValue(cassette.SchemaVersion)},
 		{"system", st.System},
-		{"tools", tools()},
+		{"tools", tools},
 	}
-	k.tail = k.tail[:0]
+	// A pooled keyer lends its encoder and buffer: the tail is kept in
+	// an array of its own size.
+	k := keyers.Get().(*keyer)
+	defer keyers.Put(k)
+	b := k.buf[:0]
 	for _, p := range parts {
-		k.tail = append(k.tail, ',', '"')
-		k.tail = append(k.tail, p.key...)
-		k.tail = append(k.tail, '"', ':')
+		b = append(b, ',', '"')
+		b = append(b, p.key...)
+		b = append(b, '"', ':')
 		var err error
-		if k.tail, err = k.encode(k.tail, p.v); err != nil {
-			return k, err
+		if b, err = k.enc.Append(b, p.v); err != nil {
+			return nil, err
 		}
 	}
-	k.tail = append(k.tail, '}')
-	k.tailOf = want
-	return k, nil
+	b = append(b, '}')
+	k.buf = b
+	return bytes.Clone(b), nil
 }
 
 // release returns the keyer to the pool.
 func (k *keyer) release() {
 	clear(k.vals)
+	k.tail = nil
 	keyers.Put(k)
-}
-
-func (k *keyer) encode(dst []byte, v jsonv.Value) ([]byte, error) {
-	return k.enc.Append(dst, v)
 }
 
 // add appends messages to the conversation. Each is written in hash form

@@ -73,7 +73,9 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 		if math.IsNaN(r.Temperature) || math.IsInf(r.Temperature, 0) {
 			paramsBad = "ValueError('Out of range float values are not JSON compliant')"
 		}
-		k, keyErr = newKeyer(e.gen, c.Suite, r.Provider, r.Model, r.Temperature, x.p.hashTools)
+		var tail []byte
+		tail, keyErr = e.tails.get(c.Suite, r.Provider, r.Model, r.Temperature, x.p.hashTools)
+		k = newKeyer(tail)
 		defer k.release()
 		for i := range msgs {
 			if keyErr == nil {

@@ -154,7 +154,7 @@ func Simulate(cfg *suite.Config, c *suite.Case, rep int, model string, respond R
 	if cfg != nil {
 		p.Config = *cfg
 	}
-	e := &runner{opts: Options{KeepRequests: true}, gen: 0, pricing: BundledPricing(), now: timeNow,
+	e := &runner{opts: Options{KeepRequests: true}, pricing: BundledPricing(), now: timeNow,
 		gateways: func(*suite.Case, suite.Resolved, int) Gateway { return responderGateway(respond) }}
 	r := suite.Resolve(cfg, c, model)
 	pl := &plan{c: c, r: r, hashTools: func() jsonv.Value { return hashTools(c.Suite.Tools) }}
@@ -171,7 +171,7 @@ func RequestAt(p *suite.Project, s *cassette.Store, c *suite.Case, rep, turn int
 	o.KeepRequests = true
 	o.Filter = ""
 	g := NewStoreGateway(s, false)
-	e := &runner{opts: o, gen: runGen.Add(1), pricing: BundledPricing(), now: timeNow, invoker: o.Invoker,
+	e := &runner{opts: o, pricing: BundledPricing(), now: timeNow, invoker: o.Invoker,
 		gateways: func(*suite.Case, suite.Resolved, int) Gateway { return g }}
 	pl := &plan{c: c, r: suite.Resolve(&p.Config, c, o.Model), hashTools: func() jsonv.Value { return hashTools(c.Suite.Tools) }}
 	res := newCaseResult(c, rep)

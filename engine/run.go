@@ -119,8 +119,9 @@ type plan struct {
 
 // runner holds what every repetition of a run shares.
 type runner struct {
-	opts     Options
-	gen      uint64
+	opts Options
+	// tails are the encoded tails of the run's requests.
+	tails    tails
 	invoker  Invoker
 	pricing  *Pricing
 	gateways GatewayFactory
@@ -129,8 +130,6 @@ type runner struct {
 	judgeSlots chan struct{}
 }
 
-var runGen atomic.Uint64
-
 // Run runs every case of every parsed suite as `dryfire run` does —
 // the loop, the mocks, the judges, the assertions, the repetitions —
 // with each model call answered by its gateway (the store by default, as
@@ -138,7 +137,7 @@ var runGen atomic.Uint64
 // the result. The replay that gives every cassette its status is this
 // same run.
 func Run(ctx context.Context, p *suite.Project, s *cassette.Store, o Options) *Result {
-	e := &runner{opts: o, gen: runGen.Add(1), invoker: o.Invoker, pricing: o.Pricing, gateways: o.Gateways, now: o.Now,
+	e := &runner{opts: o, invoker: o.Invoker, pricing: o.Pricing, gateways: o.Gateways, now: o.Now,
 		judgeSlots: make(chan struct{}, JudgeConcurrency)}
 	if e.pricing == nil {
 		e.pricing = BundledPricing()
