@@ -70,6 +70,9 @@ func (p *Pricing) Cost(provider, model string, u cassette.Usage) *big.Rat {
 	if write == nil {
 		write = r.Input
 	}
+	if c := smallCost(u, [4]*big.Rat{r.Input, r.Output, read, write}); c != nil {
+		return c
+	}
 	total := new(big.Rat)
 	for _, part := range []struct {
 		n    int64
@@ -78,4 +81,59 @@ func (p *Pricing) Cost(provider, model string, u cassette.Usage) *big.Rat {
 		total.Add(total, new(big.Rat).Mul(big.NewRat(part.n, 1), part.rate))
 	}
 	return total.Quo(total, perMillion)
+}
+
+// smallLimit bounds the token counts, rate numerators and denominators
+// smallCost works with: below it, every product and the sum fit in an
+// int64.
+const smallLimit = 1 << 28
+
+// smallCost is Cost in int64 arithmetic, for the usual case of token
+// counts and rates (a price in cents, a tenth of a cent) that are small:
+// one sum over the rates' common denominator, reduced once, instead of a
+// dozen big.Rat operations per trace. It returns nil when a number is too
+// large, and Cost then takes the exact general path: the result is the
+// same rational either way.
+func smallCost(u cassette.Usage, rates [4]*big.Rat) *big.Rat {
+	tokens := [4]int64{u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens}
+	var num, den [4]int64
+	common := int64(1)
+	for i, r := range rates {
+		if !r.Num().IsInt64() || !small(tokens[i]) {
+			return nil
+		}
+		num[i], den[i] = r.Num().Int64(), 1
+		if !r.IsInt() {
+			if !r.Denom().IsInt64() {
+				return nil
+			}
+			den[i] = r.Denom().Int64()
+		}
+		if !small(num[i]) || !small(den[i]) {
+			return nil
+		}
+		common = common / gcd(common, den[i]) * den[i]
+		if !small(common) {
+			return nil
+		}
+	}
+	var sum int64
+	for i := range rates {
+		// Each product is below 2^56 and the sum below 2^58.
+		scaled := num[i] * (common / den[i])
+		if !small(scaled) {
+			return nil
+		}
+		sum += tokens[i] * scaled
+	}
+	return big.NewRat(sum, common*1_000_000)
+}
+
+func small(n int64) bool { return n > -smallLimit && n < smallLimit }
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
