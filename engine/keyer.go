@@ -66,10 +66,9 @@ type tailEntry struct {
 	err  error
 }
 
-// get returns the tail of a request of suite st (its system prompt and
-// its tools, which tools returns in hash form) with the settings, or the
+// get returns the tail of a request of suite st with the settings, or the
 // error encoding it failed with.
-func (ts *tails) get(st *suite.Suite, provider, model string, temperature float64, tools func() jsonv.Value) ([]byte, error) {
+func (ts *tails) get(st *suite.Suite, provider, model string, temperature float64) ([]byte, error) {
 	key := tailKey{suite: st, provider: provider, model: model, temperature: math.Float64bits(temperature)}
 	ts.mu.Lock()
 	if ts.m == nil {
@@ -81,44 +80,53 @@ func (ts *tails) get(st *suite.Suite, provider, model string, temperature float6
 		ts.m[key] = t
 	}
 	ts.mu.Unlock()
-	t.once.Do(func() { t.b, t.err = encodeTail(st, provider, model, temperature, tools()) })
+	t.once.Do(func() { t.b, t.err = encodeTail(st, provider, model, temperature) })
 	return t.b, t.err
 }
 
-func encodeTail(st *suite.Suite, provider, model string, temperature float64, tools jsonv.Value) ([]byte, error) {
-	parts := []struct {
-		key string
-		v   jsonv.Value
-	}{
-		{"model", jsonv.StringValue(model)},
-		{"params", jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
-			{Key: "temperature", Value: jsonv.FloatValue(temperature)},
-			{Key: "top_p", Value: jsonv.NullValue()},
-			{Key: "max_tokens", Value: jsonv.NullValue()},
-			{Key: "stop_sequences", Value: jsonv.ArrayValue()},
-		}}},
-		{"provider", jsonv.StringValue(provider)},
-		{"schema_version", jsonv.IntValue(cassette.SchemaVersion)},
-		{"system", st.System},
-		{"tools", tools},
-	}
+// encodeTail writes the members of the hashable request after messages,
+// in key order, as the canonical encoder writes them; the tools in the
+// hash form of [hashTools] are written straight from the suite's.
+func encodeTail(st *suite.Suite, provider, model string, temperature float64) ([]byte, error) {
 	// A pooled keyer lends its encoder and buffer: the tail is kept in
 	// an array of its own size.
 	k := keyers.Get().(*keyer)
 	defer keyers.Put(k)
-	b := k.buf[:0]
-	for _, p := range parts {
-		b = append(b, ',', '"')
-		b = append(b, p.key...)
-		b = append(b, '"', ':')
-		var err error
-		if b, err = k.enc.Append(b, p.v); err != nil {
-			return nil, err
+	w := canonicalWriter{enc: k.enc, buf: k.buf[:0]}
+	w.raw(`,"model":`)
+	w.str(model)
+	w.raw(`,"params":`)
+	w.value(jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
+		{Key: "temperature", Value: jsonv.FloatValue(temperature)},
+		{Key: "top_p", Value: jsonv.NullValue()},
+		{Key: "max_tokens", Value: jsonv.NullValue()},
+		{Key: "stop_sequences", Value: jsonv.ArrayValue()},
+	}})
+	w.raw(`,"provider":`)
+	w.str(provider)
+	w.raw(`,"schema_version":`)
+	w.value(jsonv.IntValue(cassette.SchemaVersion))
+	w.raw(`,"system":`)
+	w.value(st.System)
+	w.raw(`,"tools":[`)
+	for i, t := range st.Tools {
+		if i > 0 {
+			w.raw(",")
 		}
+		w.raw(`{"description":`)
+		w.value(t.Description)
+		w.raw(`,"input_schema":`)
+		w.value(t.InputSchema)
+		w.raw(`,"name":`)
+		w.str(t.Name)
+		w.raw("}")
 	}
-	b = append(b, '}')
-	k.buf = b
-	return bytes.Clone(b), nil
+	w.raw("]}")
+	if w.err != nil {
+		return nil, w.err
+	}
+	k.buf = w.buf
+	return bytes.Clone(w.buf), nil
 }
 
 // release returns the keyer to the pool.

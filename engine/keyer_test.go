@@ -7,6 +7,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // TestKeyerWritesNormalisedHashForm checks that the keyer, which writes a
@@ -45,6 +46,38 @@ func TestKeyerWritesNormalisedHashForm(t *testing.T) {
 			if wantErr != nil {
 				break
 			}
+		}
+	}
+}
+
+// TestTailIsTheCanonicalRequestTail checks the tail the keyer writes
+// straight from a suite against the canonical encoding of the hashable
+// request (with no messages) over random suites and settings.
+func TestTailIsTheCanonicalRequestTail(t *testing.T) {
+	t.Parallel()
+	for seed := range uint64(300) {
+		g := msgGen{rand.New(rand.NewPCG(seed, 9))}
+		st := &suite.Suite{System: jsonv.NullValue()}
+		if g.r.IntN(4) > 0 {
+			st.System = jsonv.StringValue(g.str())
+		}
+		for range g.r.IntN(4) {
+			desc := jsonv.NullValue()
+			if g.r.IntN(3) > 0 {
+				desc = jsonv.StringValue(g.str())
+			}
+			st.Tools = append(st.Tools, suite.Tool{Name: g.str(), Description: desc, InputSchema: g.object(0)})
+		}
+		provider, model := g.pick("anthropic", "openai", "é"), g.str()
+		temperature := []float64{0, 0.2, 1, -0.0, 1e-7, 123456789.5}[g.r.IntN(6)]
+		got, err := encodeTail(st, provider, model, temperature)
+		req, _ := cassette.HashableRequest(HashArgs(provider, model, st.System, nil, hashTools(st.Tools), temperature))
+		want, wantErr := jsonv.Canonical(req)
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+			t.Fatalf("seed %d: error %v, want %v", seed, err, wantErr)
+		}
+		if err == nil && `{"messages":[]`+string(got) != string(want) {
+			t.Fatalf("seed %d:\n got %s\nwant %s", seed, `{"messages":[]`+string(got), want)
 		}
 	}
 }

@@ -74,7 +74,7 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 			paramsBad = "ValueError('Out of range float values are not JSON compliant')"
 		}
 		var tail []byte
-		tail, keyErr = e.tails.get(c.Suite, r.Provider, r.Model, r.Temperature, x.p.hashTools)
+		tail, keyErr = e.tails.get(c.Suite, r.Provider, r.Model, r.Temperature)
 		k = newKeyer(tail)
 		defer k.release()
 		for i := range msgs {

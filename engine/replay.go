@@ -157,7 +157,7 @@ func Simulate(cfg *suite.Config, c *suite.Case, rep int, model string, respond R
 	e := &runner{opts: Options{KeepRequests: true}, pricing: BundledPricing(), now: timeNow,
 		gateways: func(*suite.Case, suite.Resolved, int) Gateway { return responderGateway(respond) }}
 	r := suite.Resolve(cfg, c, model)
-	pl := &plan{c: c, r: r, hashTools: func() jsonv.Value { return hashTools(c.Suite.Tools) }}
+	pl := &plan{c: c, r: r}
 	res := newCaseResult(c, rep)
 	e.repetition(context.Background(), pl, rep, &res)
 	return res
@@ -173,7 +173,7 @@ func RequestAt(p *suite.Project, s *cassette.Store, c *suite.Case, rep, turn int
 	g := NewStoreGateway(s, false)
 	e := &runner{opts: o, pricing: BundledPricing(), now: timeNow, invoker: o.Invoker,
 		gateways: func(*suite.Case, suite.Resolved, int) Gateway { return g }}
-	pl := &plan{c: c, r: suite.Resolve(&p.Config, c, o.Model), hashTools: func() jsonv.Value { return hashTools(c.Suite.Tools) }}
+	pl := &plan{c: c, r: suite.Resolve(&p.Config, c, o.Model)}
 	res := newCaseResult(c, rep)
 	e.repetition(context.Background(), pl, rep, &res)
 	for _, v := range res.Visits {

@@ -113,8 +113,6 @@ type plan struct {
 	fake *FakeGateway
 	// first is the index of the case's first repetition in Result.Cases.
 	first int
-	// hashTools returns the suite's tools in hash form (computed once).
-	hashTools func() jsonv.Value
 }
 
 // runner holds what every repetition of a run shares.
@@ -176,17 +174,11 @@ func (e *runner) plan(p *suite.Project, res *Result) []*plan {
 		if st.Failed || (len(e.opts.Tags) > 0 && !slices.ContainsFunc(e.opts.Tags, func(t string) bool { return slices.Contains(st.Tags, t) })) {
 			continue
 		}
-		var tools jsonv.Value
-		var once sync.Once
-		hashed := func() jsonv.Value {
-			once.Do(func() { tools = hashTools(st.Tools) })
-			return tools
-		}
 		for _, c := range st.Cases {
 			if e.opts.Filter != "" && !strings.Contains(c.Name, e.opts.Filter) {
 				continue
 			}
-			pl := &plan{c: c, r: suite.Resolve(&p.Config, c, e.opts.Model), hashTools: hashed}
+			pl := &plan{c: c, r: suite.Resolve(&p.Config, c, e.opts.Model)}
 			if e.opts.Include != nil && !e.opts.Include(c, pl.r) {
 				continue
 			}
