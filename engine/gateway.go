@@ -68,6 +68,11 @@ type Reply struct {
 // provider always, writing; off: the provider alone). An error ends the
 // case's loop as a provider error, or a judge as a judge error; its text
 // is the repr dryfire shows (see [PyError]).
+//
+// The call belongs to the loop, which fills the same one in for each turn
+// of a repetition: a gateway must not keep it, nor change it, after
+// Complete returns (the messages of its request it may keep: they are
+// never written again).
 type Gateway interface {
 	Complete(ctx context.Context, call *Call) (Reply, error)
 }

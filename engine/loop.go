@@ -83,14 +83,15 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 			}
 		}
 	}
+	// One call serves every turn (see [Gateway]).
+	call := &Call{Suite: c.Suite.Name, Case: c.Name, RepeatIndex: x.index, NeedRaw: e.opts.KeepRaw,
+		Request: Request{Provider: r.Provider, Model: r.Model, System: c.Suite.System, Tools: c.Suite.Tools, Temperature: r.Temperature}}
 	for turn := 0; ; turn++ {
 		if turn >= r.MaxTurns {
 			t.Termination = "max_turns_exceeded"
 			break
 		}
-		call := &Call{Suite: c.Suite.Name, Case: c.Name, RepeatIndex: x.index, NeedRaw: e.opts.KeepRaw,
-			Request: Request{Provider: r.Provider, Model: r.Model, System: c.Suite.System,
-				Messages: msgs[:len(msgs):len(msgs)], Tools: c.Suite.Tools, Temperature: r.Temperature}}
+		call.Request.Messages = msgs[:len(msgs):len(msgs)]
 		if k != nil {
 			bad := firstNonEmpty(messagesBad, paramsBad, c.Suite.Unserialised)
 			if bad == "" && keyErr != nil {
@@ -159,7 +160,7 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 // case ended without a trace.
 func (e *runner) toolResults(ctx context.Context, x *rep, resolver *Resolver, resp cassette.Response, turn int, t *Trace, unhashable *string) (results []ToolResult, stop, ok bool) {
 	res, r := x.res, x.p.r
-	results = []ToolResult{}
+	results = make([]ToolResult, 0, len(resp.ToolCalls))
 	for _, call := range resp.ToolCalls {
 		out := resolver.Resolve(call)
 		switch out.Kind {

@@ -201,7 +201,7 @@ func (e *runner) plan(p *suite.Project, res *Result) []*plan {
 // ran to the end.
 func (e *runner) execute(ctx context.Context, plans []*plan, res *Result) []bool {
 	type unit struct{ plan, rep int } // rep -1: every repetition
-	var units []unit
+	units := make([]unit, 0, len(plans))
 	for i, pl := range plans {
 		if pl.fake != nil {
 			units = append(units, unit{i, -1})
@@ -366,7 +366,8 @@ func (e *runner) aggregate(res *Result, plans []*plan, ran []bool) {
 			res.Complete = false
 			continue
 		}
-		cr := &CaseRun{Suite: st.Name, Case: pl.c.Name, Repeated: pl.r.Repeat > 1, RequirePassRate: pl.r.RequirePassRate}
+		cr := &CaseRun{Suite: st.Name, Case: pl.c.Name, Repeated: pl.r.Repeat > 1, RequirePassRate: pl.r.RequirePassRate,
+			Reps: make([]*CaseResult, 0, pl.r.Repeat)}
 		for r := range pl.r.Repeat {
 			c := &res.Cases[pl.first+r]
 			cr.Reps = append(cr.Reps, c)
