@@ -22,7 +22,8 @@ func TestKeyerWritesNormalisedHashForm(t *testing.T) {
 	enc := jsonv.NewEncoder(jsonv.EncodeOptions{SortKeys: true, NFC: true})
 	for seed := range uint64(400) {
 		g := msgGen{rand.New(rand.NewPCG(seed, 7))}
-		k := &keyer{seen: map[string]string{}, enc: jsonv.NewEncoder(jsonv.EncodeOptions{SortKeys: true, NFC: true})}
+		tail := []byte(`,"tail":` + fmt.Sprint(seed) + "}")
+		k := newKeyer(tail)
 		seen := map[string]string{}
 		var want []byte
 		for i := range 1 + g.r.IntN(8) {
@@ -46,7 +47,14 @@ func TestKeyerWritesNormalisedHashForm(t *testing.T) {
 			if wantErr != nil {
 				break
 			}
+			if g.r.IntN(3) > 0 {
+				full := `{"messages":[` + string(want) + "]" + string(tail)
+				if got, want := k.fingerprint(), cassette.FingerprintBytes([]byte(full)); got != want {
+					t.Fatalf("seed %d message %d: fingerprint %s, want %s", seed, i, got, want)
+				}
+			}
 		}
+		k.release()
 	}
 }
 
