@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -77,7 +78,7 @@ func TestTailIsTheCanonicalRequestTail(t *testing.T) {
 			st.Tools = append(st.Tools, suite.Tool{Name: g.str(), Description: desc, InputSchema: g.object(0)})
 		}
 		provider, model := g.pick("anthropic", "openai", "é"), g.str()
-		temperature := []float64{0, 0.2, 1, -0.0, 1e-7, 123456789.5}[g.r.IntN(6)]
+		temperature := []float64{0, 0.2, 1, math.Copysign(0, -1), 1e-7, 123456789.5}[g.r.IntN(6)]
 		got, err := encodeTail(st, provider, model, temperature)
 		req, _ := cassette.HashableRequest(HashArgs(provider, model, st.System, nil, hashTools(st.Tools), temperature))
 		want, wantErr := jsonv.Canonical(req)
