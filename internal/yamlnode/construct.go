@@ -31,18 +31,23 @@ type constructor struct {
 	shared map[*yamlrt.Node]bool
 	deep   int
 	// ids is the stack of the key ids of the mappings being built (see
-	// [keyIndex]); slab is where new Nodes are taken from.
-	ids  []keyID
-	slab []Node
+	// [keyIndex]); new Nodes are taken from the arena when there is one,
+	// else from slab.
+	ids   []keyID
+	arena *Arena
+	slab  []Node
 }
 
-func newConstructor(version [2]int) *constructor {
-	return &constructor{version: version, built: map[*yamlrt.Node]*Node{}, building: map[*yamlrt.Node]bool{}}
+func newConstructor(version [2]int, arena *Arena) *constructor {
+	return &constructor{version: version, built: map[*yamlrt.Node]*Node{}, building: map[*yamlrt.Node]bool{}, arena: arena}
 }
 
 // newNode returns a zero Node. Nodes are allocated in blocks, which cost
 // one allocation for many: a document's nodes live and die together.
 func (c *constructor) newNode() *Node {
+	if c.arena != nil {
+		return c.arena.newNode()
+	}
 	if len(c.slab) == 0 {
 		c.slab = make([]Node, 64)
 	}

@@ -220,6 +220,11 @@ func Parse(data []byte) (*Node, error) {
 // ParseIn is [Parse] in the session of a command that loads several
 // files (see [yamlrt.Session]).
 func ParseIn(data []byte, session *yamlrt.Session) (*Node, error) {
+	return parseIn(data, session, nil)
+}
+
+// parseIn is ParseIn with the Nodes taken from arena (nil: allocated).
+func parseIn(data []byte, session *yamlrt.Session, arena *Arena) (*Node, error) {
 	doc, err := session.Compose(data)
 	if err != nil {
 		var ye *yamlrt.Error
@@ -232,7 +237,7 @@ func ParseIn(data []byte, session *yamlrt.Session) (*Node, error) {
 	if doc.Root == nil {
 		return &Node{Line: 1, Column: 1}, nil
 	}
-	c := newConstructor(doc.Version)
+	c := newConstructor(doc.Version, arena)
 	return c.document(doc.Root)
 }
 
