@@ -78,7 +78,7 @@ func (v *validator) loadRef(n *YAMLNode, m YAMLMember, dir string, loc []string)
 			Message: "cannot read $ref target " + ref + ": " + err.Error()}
 		return n
 	}
-	loaded, err := yamlnode.ParseIn(data, v.session)
+	loaded, err := v.arena.ParseIn(data, v.session)
 	if err != nil {
 		// The error is in the target: name it as the suite is named
 		// (relative to the project root), not as the $ref spells it.

@@ -221,7 +221,11 @@ func LoadSuite(file, display string, lookupEnv func(string) (string, bool)) *Sui
 func loadSuite(file, display string, lookupEnv func(string) (string, bool), session *yamlrt.Session) *Suite {
 	s := &Suite{Path: filepath.ToSlash(display), File: file}
 	buf := readBufs.Get().(*[]byte)
-	root, v, data := readTree(file, display, lookupEnv, session, *buf)
+	// The tree is read here and nowhere else: what the suite keeps are
+	// values taken out of it, so its Nodes go back once it is loaded.
+	var arena yamlnode.Arena
+	defer arena.Release()
+	root, v, data := readTree(file, display, lookupEnv, session, *buf, &arena)
 	defer func() {
 		// Nothing loaded keeps a reference to the bytes read: the YAML
 		// layer and the error sources copy what they take.
@@ -256,7 +260,7 @@ func loadSuite(file, display string, lookupEnv func(string) (string, bool), sess
 // errors are those found so far, by position.
 func ReadSuiteTree(file, display string, lookupEnv func(string) (string, bool)) (*YAMLNode, []SpecError) {
 	var session yamlrt.Session
-	root, v, _ := readTree(file, display, lookupEnv, &session, nil)
+	root, v, _ := readTree(file, display, lookupEnv, &session, nil, nil)
 	sortSpecErrors(v.errs)
 	return root, v.errs
 }
@@ -268,15 +272,16 @@ var readBufs = sync.Pool{New: func() any { return new([]byte) }}
 const maxKeptRead = 1 << 20
 
 // readTree reads the file (into buf's storage, when large enough), parses
-// it, resolves its $refs and interpolates it.
-func readTree(file, display string, lookupEnv func(string) (string, bool), session *yamlrt.Session, buf []byte) (*YAMLNode, *validator, []byte) {
-	v := &validator{file: display, session: session}
+// it (its Nodes and its $ref targets' taken from arena, when not nil),
+// resolves its $refs and interpolates it.
+func readTree(file, display string, lookupEnv func(string) (string, bool), session *yamlrt.Session, buf []byte, arena *yamlnode.Arena) (*YAMLNode, *validator, []byte) {
+	v := &validator{file: display, session: session, arena: arena}
 	data, _, err := safefile.ReadInto(file, buf)
 	if err != nil {
 		v.errs = append(v.errs, SpecError{File: display, Message: "cannot read suite: " + err.Error()})
 		return nil, v, nil
 	}
-	root, err := yamlnode.ParseIn(data, session)
+	root, err := arena.ParseIn(data, session)
 	if err != nil {
 		v.errs = append(v.errs, yamlSpecError(display, data, err))
 		return nil, v, data
@@ -366,8 +371,10 @@ type validator struct {
 	// position (see [pos]); fatal is the first error met there.
 	broken int
 	fatal  *SpecError
-	// session is the YAML session the file and its $ref targets are read in.
+	// session is the YAML session the file and its $ref targets are read
+	// in; arena where their Nodes are taken from (nil: allocated).
 	session *yamlrt.Session
+	arena   *yamlnode.Arena
 }
 
 // pos is where an error is reported. broken marks an entry a merge key

@@ -27,10 +27,13 @@ func sortSpecErrors(errs []SpecError) {
 
 // object describes one mapping being checked.
 type object struct {
-	v    *validator
-	n    *YAMLNode
-	at   pos // where the mapping is, for "missing" errors
-	seen []string
+	v  *validator
+	n  *YAMLNode
+	at pos // where the mapping is, for "missing" errors
+	// seen are the keys asked for (in seenBuf while they fit: a model
+	// has a dozen fields or so).
+	seen    []string
+	seenBuf [12]string
 }
 
 // open starts checking n as a mapping of model name; ok false (with an
@@ -40,7 +43,9 @@ func (v *validator) open(n *YAMLNode, at pos, model string) (*object, bool) {
 		v.add(at, "Input should be a valid dictionary or instance of "+model)
 		return nil, false
 	}
-	return &object{v: v, n: n, at: at, seen: make([]string, 0, len(n.Members))}, true
+	o := &object{v: v, n: n, at: at}
+	o.seen = o.seenBuf[:0]
+	return o, true
 }
 
 // field returns the value of key and the position of its key (for a
