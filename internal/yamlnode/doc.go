@@ -13,6 +13,10 @@
 // and true are one key), so a duplicate is refused as ruamel refuses it.
 // An alias shares the node it names.
 //
+// A caller that reads many documents and keeps nothing of their trees but
+// the values it takes out parses through an [Arena], whose Release hands
+// the Nodes back to be reused for the next documents.
+//
 // A document ruamel refuses, or on which its constructor raises, is a
 // *[LoadError] with a kind ([FatalYAML], [FatalEncoding], [FatalValue],
 // [FatalLimit]) and a 1-based line and column; never a panic.

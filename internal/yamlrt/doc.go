@@ -14,6 +14,10 @@
 // ahead of the parser exactly as ruamel's does, so when a file has several
 // problems the same one is reported.
 //
+// A document's nodes are allocated in blocks; [Document.Release] hands
+// them back for later documents once the caller is done with it. The
+// values of scalars are substrings of the decoded text, not copies.
+//
 // Turning nodes into values (ints, floats, dates, merge keys, duplicate
 // keys) is the job of the caller: internal/yamlnode does it as ruamel's
 // round-trip constructor does.
