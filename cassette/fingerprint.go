@@ -126,6 +126,29 @@ func NormaliseIDs(v jsonv.Value, seen map[string]string) jsonv.Value {
 	return v
 }
 
+// HasIDs reports whether v holds an id string NormaliseIDs would number:
+// one under a key id, call_id, tool_call_id or tool_use_id at any depth.
+// A value without one is its own normal form whatever the conversation,
+// so its canonical encoding can be kept and reused.
+func HasIDs(v jsonv.Value) bool {
+	switch v.Kind { //nolint:exhaustive // scalars hold no ids
+	case jsonv.Array:
+		for i := range v.Items {
+			if HasIDs(v.Items[i]) {
+				return true
+			}
+		}
+	case jsonv.Object:
+		for i := range v.Members {
+			m := &v.Members[i]
+			if (isIDKey(m.Key) && m.Value.Kind == jsonv.String) || HasIDs(m.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // NormaliseID returns the placeholder of one id string: the one seen
 // already gave it, or the next call_N, which seen then records. It is the
 // step [NormaliseIDs] takes at every id, for a caller that walks a request

@@ -28,6 +28,8 @@ type keyer struct {
 	enc *jsonv.Encoder
 	// vals holds the normalised values of the message being written.
 	vals []jsonv.Value
+	// shared are the run's kept encodings of tool results (nil: none).
+	shared *sharedValues
 }
 
 // keyers are reused from case to case: their buffers reach the size of a
@@ -38,11 +40,11 @@ var keyers = sync.Pool{New: func() any {
 
 // newKeyer returns a keyer for a case whose request ends with tail (see
 // [tails]). Release it with [keyer.release].
-func newKeyer(tail []byte) *keyer {
+func newKeyer(tail []byte, shared *sharedValues) *keyer {
 	k := keyers.Get().(*keyer)
 	clear(k.seen)
 	k.msgs, k.nmsgs = k.msgs[:0], 0
-	k.tail = tail
+	k.tail, k.shared = tail, shared
 	return k
 }
 
@@ -132,7 +134,7 @@ func encodeTail(st *suite.Suite, provider, model string, temperature float64) ([
 // release returns the keyer to the pool.
 func (k *keyer) release() {
 	clear(k.vals)
-	k.tail = nil
+	k.tail, k.shared = nil, nil
 	keyers.Put(k)
 }
 
@@ -205,13 +207,26 @@ func (k *keyer) appendMessage(dst []byte, m *Message) ([]byte, error) {
 		w.raw(`{"call_id":`)
 		w.str(k.seen[r.CallID])
 		w.raw(`,"content":`)
-		w.value(vals[1+2*len(m.ToolCalls)+i])
+		k.sharedValue(&w, r.Content, vals[1+2*len(m.ToolCalls)+i])
 		w.raw(`,"is_error":`)
 		w.value(jsonv.BoolValue(r.IsError))
 		w.raw("}")
 	}
 	w.raw("]}")
 	return w.buf, w.err
+}
+
+// sharedValue writes a tool result's content: its kept encoding when the
+// run has one (the value then holds no id, and normalised is v itself),
+// else the normalised value.
+func (k *keyer) sharedValue(w *canonicalWriter, v, normalised jsonv.Value) {
+	if k.shared != nil && w.err == nil {
+		if b, ok := k.shared.encoded(v, k.enc, k.buf); ok {
+			w.buf = append(w.buf, b...)
+			return
+		}
+	}
+	w.value(normalised)
 }
 
 // canonicalWriter appends canonical JSON piece by piece and remembers

@@ -21,10 +21,16 @@ import (
 func TestKeyerWritesNormalisedHashForm(t *testing.T) {
 	t.Parallel()
 	enc := jsonv.NewEncoder(jsonv.EncodeOptions{SortKeys: true, NFC: true})
+	// Tool results often come from a few values every case shares (a
+	// mock's return), which the run keeps encoded: some with ids.
+	shared, pool := &sharedValues{}, make([]jsonv.Value, 16)
+	for i := range pool {
+		pool[i] = msgGen{r: rand.New(rand.NewPCG(uint64(i), 8))}.value(1)
+	}
 	for seed := range uint64(400) {
-		g := msgGen{rand.New(rand.NewPCG(seed, 7))}
+		g := msgGen{r: rand.New(rand.NewPCG(seed, 7)), pool: pool}
 		tail := []byte(`,"tail":` + fmt.Sprint(seed) + "}")
-		k := newKeyer(tail)
+		k := newKeyer(tail, shared)
 		seen := map[string]string{}
 		var want []byte
 		for i := range 1 + g.r.IntN(8) {
@@ -65,7 +71,7 @@ func TestKeyerWritesNormalisedHashForm(t *testing.T) {
 func TestTailIsTheCanonicalRequestTail(t *testing.T) {
 	t.Parallel()
 	for seed := range uint64(300) {
-		g := msgGen{rand.New(rand.NewPCG(seed, 9))}
+		g := msgGen{r: rand.New(rand.NewPCG(seed, 9))}
 		st := &suite.Suite{System: jsonv.NullValue()}
 		if g.r.IntN(4) > 0 {
 			st.System = jsonv.StringValue(g.str())
@@ -91,8 +97,33 @@ func TestTailIsTheCanonicalRequestTail(t *testing.T) {
 	}
 }
 
-// msgGen makes random messages for the keyer's test.
-type msgGen struct{ r *rand.Rand }
+// TestHasIDsIsWhetherNormaliseIDsNumbers checks cassette.HasIDs, which
+// decides what the run keeps encoded, against what NormaliseIDs does.
+func TestHasIDsIsWhetherNormaliseIDsNumbers(t *testing.T) {
+	t.Parallel()
+	with := 0
+	for seed := range uint64(2000) {
+		v := msgGen{r: rand.New(rand.NewPCG(seed, 10))}.value(0)
+		seen := map[string]string{}
+		cassette.NormaliseIDs(v, seen)
+		if cassette.HasIDs(v) != (len(seen) > 0) {
+			t.Fatalf("seed %d: HasIDs %v, NormaliseIDs numbered %d ids in %s", seed, cassette.HasIDs(v), len(seen), jsonv.PyJSONDumps(v))
+		}
+		if len(seen) > 0 {
+			with++
+		}
+	}
+	if with < 100 || with > 1900 {
+		t.Errorf("%d of 2000 values hold ids", with)
+	}
+}
+
+// msgGen makes random messages for the keyer's test; a tool result's
+// content is one of pool's values half of the time.
+type msgGen struct {
+	r    *rand.Rand
+	pool []jsonv.Value
+}
 
 func (g msgGen) pick(ss ...string) string { return ss[g.r.IntN(len(ss))] }
 
@@ -158,7 +189,11 @@ func (g msgGen) message() Message {
 		m.ToolCalls = append(m.ToolCalls, cassette.ToolCall{ID: g.id(), Name: g.str(), Arguments: g.object(1), MalformedArguments: malformed})
 	}
 	for range g.r.IntN(3) {
-		m.ToolResults = append(m.ToolResults, ToolResult{CallID: g.id(), Content: g.value(1), IsError: g.r.IntN(2) == 0})
+		content := g.value(1)
+		if len(g.pool) > 0 && g.r.IntN(2) == 0 {
+			content = g.pool[g.r.IntN(len(g.pool))]
+		}
+		m.ToolResults = append(m.ToolResults, ToolResult{CallID: g.id(), Content: content, IsError: g.r.IntN(2) == 0})
 	}
 	return m
 }

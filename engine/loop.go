@@ -75,7 +75,7 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 		}
 		var tail []byte
 		tail, keyErr = e.tails.get(c.Suite, r.Provider, r.Model, r.Temperature)
-		k = newKeyer(tail)
+		k = newKeyer(tail, &e.shared)
 		defer k.release()
 		for i := range msgs {
 			if keyErr == nil {

@@ -119,7 +119,9 @@ type plan struct {
 type runner struct {
 	opts Options
 	// tails are the encoded tails of the run's requests.
-	tails    tails
+	tails tails
+	// shared are the kept encodings of the run's tool results.
+	shared   sharedValues
 	invoker  Invoker
 	pricing  *Pricing
 	gateways GatewayFactory
