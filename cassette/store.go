@@ -51,6 +51,7 @@ type StoreFile struct {
 
 	lookup   lookupKind
 	fpString bool // the body's fingerprint is a string
+	listed   bool // the listing saw a regular file (LoadOptions.Listed)
 	// served is the response as parsed at load time, without its raw
 	// payload, so that replay does not read and decode the file again.
 	Served *Response
@@ -83,6 +84,12 @@ type LoadOptions struct {
 	// the call (Clone what must outlive it). This makes loading a large
 	// store several times cheaper. Without OnFile they are always skipped.
 	SkipBodies bool
+	// Listed, when set, says whether the directory listing behind files
+	// saw the path files has just yielded as a regular file, not a link:
+	// such a file is read with one lookup of its path instead of two
+	// (safefile.ReadListedInto). LoadStore calls it right after each
+	// yield, before asking for the next path.
+	Listed func(path string) bool
 }
 
 // Store is an index of a cassette root: every *.json file under it, in the
@@ -128,7 +135,7 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 		if err != nil {
 			rel = filepath.Base(p)
 		}
-		f := &StoreFile{Rel: filepath.ToSlash(rel), Path: p}
+		f := &StoreFile{Rel: filepath.ToSlash(rel), Path: p, listed: opts.Listed != nil && opts.Listed(p)}
 		f.NameTurn, f.NameKey, f.NameOK = ParseName(filepath.Base(p))
 		s.Files = append(s.Files, f)
 		jobs <- f
@@ -170,7 +177,11 @@ func (s *Store) index() {
 // then decoded into scratch, see jsonv.DecodeSummaryFunc); otherwise the
 // decoded values own copies of their strings.
 func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byte), skipBodies bool, scratch *Cassette) []byte {
-	data, stamp, err := safefile.ReadInto(f.Path, buf)
+	read := safefile.ReadInto
+	if f.listed {
+		read = safefile.ReadListedInto
+	}
+	data, stamp, err := read(f.Path, buf)
 	f.Stamp = stamp
 	if err != nil {
 		f.Err, f.lookup = &jsonv.ParseError{Path: f.Path, Err: unwrapPathError(err)}, lookupSkip

@@ -30,10 +30,14 @@ import (
 // them hold something it did not yield, so that prune can tell which
 // directories its removals leave empty without walking the tree again.
 //
+// With each path it yields whether the listing saw a regular file there
+// (not a link): such a file is read with one lookup of its path
+// (safefile.ReadListedInto).
+//
 // It is the one walk of the tool: the cassette store, the tapes, the
 // secrets scan and doctor all read what it yields.
-func walkJSON(ctx context.Context, root string, report func(error), onTemp func(string), tree *dirTree, skip ...string) iter.Seq[string] {
-	return func(yield func(string) bool) {
+func walkJSON(ctx context.Context, root string, report func(error), onTemp func(string), tree *dirTree, skip ...string) iter.Seq2[string, bool] {
+	return func(yield func(string, bool) bool) {
 		start := followedRoot(root)
 		err := filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
 			if cerr := ctx.Err(); cerr != nil {
@@ -72,7 +76,7 @@ func walkJSON(ctx context.Context, root string, report func(error), onTemp func(
 				tree.hold(p, start)
 				return nil
 			}
-			if !yield(p) {
+			if !yield(p, d.Type().IsRegular()) {
 				return fs.SkipAll
 			}
 			return nil

@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,6 +40,16 @@ func TestWalkJSON(t *testing.T) {
 	files, problems := collect(t, context.Background(), root)
 	if want := []string{"s/c/00-aa.json", "s/loop.json", "t/01-bb.json"}; !slices.Equal(files, want) {
 		t.Errorf("files %v, want %v", files, want)
+	}
+	// The link is yielded as not listed regular: it is read through a stat
+	// that follows it.
+	regular := map[string]bool{}
+	for p, r := range walkJSON(context.Background(), root, func(error) {}, nil, nil) {
+		rel, _ := filepath.Rel(root, p)
+		regular[filepath.ToSlash(rel)] = r
+	}
+	if want := map[string]bool{"s/c/00-aa.json": true, "s/loop.json": false, "t/01-bb.json": true}; !maps.Equal(regular, want) {
+		t.Errorf("listed as regular %v, want %v", regular, want)
 	}
 	if len(problems) != 1 || !strings.Contains(problems[0].Error(), "not followed") {
 		t.Errorf("problems %v, want the symlinked directory", problems)

@@ -262,15 +262,25 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 		}
 	}
 	var tree *dirTree
+	load := cassette.LoadOptions{Workers: o.Workers, OnFile: onFile, SkipBodies: !o.Secrets && !o.Doctor}
 	if files == nil {
 		tree = &dirTree{}
-		files = walkJSON(ctx, root, func(err error) {
+		walk := walkJSON(ctx, root, func(err error) {
 			w.problem(err)
 			w.WalkProblems = append(w.WalkProblems, err)
 		}, func(p string) { w.TempFiles = append(w.TempFiles, p) }, tree, w.tapeDirsIn(root)...)
+		var listed bool // what the walk saw at the path it yields now
+		files = func(yield func(string) bool) {
+			for p, regular := range walk {
+				listed = regular
+				if !yield(p) {
+					return
+				}
+			}
+		}
+		load.Listed = func(string) bool { return listed }
 	}
-	s, err := cassette.LoadStore(ctx, root, files, cassette.LoadOptions{Workers: o.Workers, OnFile: onFile,
-		SkipBodies: !o.Secrets && !o.Doctor})
+	s, err := cassette.LoadStore(ctx, root, files, load)
 	if err != nil {
 		return err
 	}

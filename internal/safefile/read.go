@@ -173,19 +173,60 @@ func ReadInto(path string, buf []byte) ([]byte, Stamp, error) {
 	if err != nil {
 		return nil, Stamp{}, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	if !fi.regular {
-		return nil, Stamp{}, &fs.PathError{Op: "read", Path: path, Err: &NotRegularError{Kind: fi.kind}}
-	}
-	limit := MaxSize()
-	if fi.size > limit {
-		return nil, Stamp{}, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: fi.size, Limit: limit}}
+	if err := fi.readable(); err != nil {
+		return nil, Stamp{}, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
 	f, err := openRaw(path)
 	if err != nil {
 		return nil, Stamp{}, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer f.close()
-	data, err := readAll(f, buf, fi.size, limit)
+	return readStamped(f, path, fi, buf)
+}
+
+// ReadListedInto is [ReadInto] for a path that a directory listing has
+// just reported as a regular file, not a symbolic link (a walk's entry
+// type): it opens the file first, non-blocking and without following a
+// link, and checks with fstat what it opened, so that the path is looked
+// up once instead of twice. A file replaced since the listing by a
+// symbolic link is read through [ReadInto]; one replaced by anything else
+// but a regular file is refused as ReadInto refuses it (the listing and
+// the open race as ReadInto's stat and open do). Elsewhere than on Linux
+// it is ReadInto.
+func ReadListedInto(path string, buf []byte) ([]byte, Stamp, error) {
+	f, fi, err := openListed(path)
+	switch {
+	case errors.Is(err, errIsLink):
+		return ReadInto(path, buf)
+	case err != nil:
+		return nil, Stamp{}, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer f.close()
+	if err := fi.readable(); err != nil {
+		return nil, Stamp{}, &fs.PathError{Op: "read", Path: path, Err: err}
+	}
+	return readStamped(f, path, fi, buf)
+}
+
+// errIsLink is openListed's answer for a path that is a symbolic link.
+var errIsLink = errors.New("symbolic link")
+
+// readable refuses what is not a regular file, and a file over the size
+// limit.
+func (fi fileInfo) readable() error {
+	if !fi.regular {
+		return &NotRegularError{Kind: fi.kind}
+	}
+	if limit := MaxSize(); fi.size > limit {
+		return &TooLargeError{Size: fi.size, Limit: limit}
+	}
+	return nil
+}
+
+// readStamped reads the open file f, described by fi, whole into buf's
+// storage and stamps it.
+func readStamped(f rawFile, path string, fi fileInfo, buf []byte) ([]byte, Stamp, error) {
+	data, err := readAll(f, buf, fi.size, MaxSize())
 	if err != nil {
 		return nil, Stamp{}, &fs.PathError{Op: "read", Path: path, Err: err}
 	}

@@ -35,19 +35,59 @@ func TestReadIntoRefusesWhatIsNotARegularFile(t *testing.T) {
 		"a directory":                                         {sub, "directory"},
 	}
 	for name, tc := range tests {
-		t.Run(name, func(t *testing.T) {
-			data, _, err := ReadInto(tc.path, nil)
-			if data != nil || !errors.Is(err, ErrNotRegular) {
-				t.Fatalf("ReadInto = %q, %v; want ErrNotRegular", data, err)
-			}
-			var pe *fs.PathError
-			if !errors.As(err, &pe) || pe.Path != tc.path {
-				t.Errorf("error %v does not name %s", err, tc.path)
-			}
-			if !strings.Contains(err.Error(), tc.kind) {
-				t.Errorf("error %q does not say %q", err, tc.kind)
-			}
-		})
+		for reader, read := range readers {
+			t.Run(reader+"/"+name, func(t *testing.T) {
+				data, _, err := read(tc.path, nil)
+				if data != nil || !errors.Is(err, ErrNotRegular) {
+					t.Fatalf("%s = %q, %v; want ErrNotRegular", reader, data, err)
+				}
+				var pe *fs.PathError
+				if !errors.As(err, &pe) || pe.Path != tc.path {
+					t.Errorf("error %v does not name %s", err, tc.path)
+				}
+				if !strings.Contains(err.Error(), tc.kind) {
+					t.Errorf("error %q does not say %q", err, tc.kind)
+				}
+			})
+		}
+	}
+}
+
+// readers are the two ways to read a file whole: every refusal holds for
+// both.
+var readers = map[string]func(string, []byte) ([]byte, Stamp, error){
+	"ReadInto":       ReadInto,
+	"ReadListedInto": ReadListedInto,
+}
+
+// TestReadListedIntoReadsAsReadInto: a regular file, a link to one (which
+// a listing would not have reported as a regular file, read through
+// ReadInto) and a missing file give what ReadInto gives.
+func TestReadListedIntoReadsAsReadInto(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "00-0123456789abcdef.json")
+	if err := os.WriteFile(file, []byte(`{"schema_version": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "01-0123456789abcdef.json")
+	if err := os.Symlink(file, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{file, link} {
+		want, wantStamp, err := ReadInto(p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, stamp, err := ReadListedInto(p, make([]byte, 0, 4))
+		if err != nil || string(got) != string(want) || stamp != wantStamp {
+			t.Errorf("ReadListedInto(%s) = %q, %+v, %v; want %q, %+v", p, got, stamp, err, want, wantStamp)
+		}
+	}
+	missing := filepath.Join(dir, "02-gone.json")
+	_, _, err := ReadListedInto(missing, nil)
+	var pe *fs.PathError
+	if !errors.Is(err, fs.ErrNotExist) || !errors.As(err, &pe) || pe.Path != missing || pe.Op != "open" {
+		t.Errorf("ReadListedInto of a missing file = %v; want an open error naming it", err)
 	}
 }
 
@@ -65,27 +105,29 @@ func TestReadIntoSizeLimit(t *testing.T) {
 		"far over (never read)": {1 << 20, false},
 	}
 	for name, tc := range tests {
-		t.Run(name, func(t *testing.T) {
-			p := filepath.Join(dir, name)
-			if err := os.WriteFile(p, make([]byte, tc.size), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			data, st, err := ReadInto(p, nil)
-			if tc.ok {
-				if err != nil || len(data) != tc.size || st.Size != int64(tc.size) {
-					t.Fatalf("ReadInto = %d bytes, %+v, %v", len(data), st, err)
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, make([]byte, tc.size), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for reader, read := range readers {
+			t.Run(reader+"/"+name, func(t *testing.T) {
+				data, st, err := read(p, nil)
+				if tc.ok {
+					if err != nil || len(data) != tc.size || st.Size != int64(tc.size) {
+						t.Fatalf("%s = %d bytes, %+v, %v", reader, len(data), st, err)
+					}
+					return
 				}
-				return
-			}
-			if !errors.Is(err, ErrTooLarge) {
-				t.Fatalf("ReadInto = %d bytes, %v; want ErrTooLarge", len(data), err)
-			}
-			for _, want := range []string{p, "100 B", MaxSizeEnv} {
-				if !strings.Contains(err.Error(), want) {
-					t.Errorf("error %q does not say %q", err, want)
+				if !errors.Is(err, ErrTooLarge) {
+					t.Fatalf("%s = %d bytes, %v; want ErrTooLarge", reader, len(data), err)
 				}
-			}
-		})
+				for _, want := range []string{p, "100 B", MaxSizeEnv} {
+					if !strings.Contains(err.Error(), want) {
+						t.Errorf("error %q does not say %q", err, want)
+					}
+				}
+			})
+		}
 	}
 }
 

@@ -18,6 +18,11 @@ func statFile(path string) (fileInfo, error) {
 		}
 		break
 	}
+	return infoOf(&st), nil
+}
+
+// infoOf is what a read needs of a stat.
+func infoOf(st *syscall.Stat_t) fileInfo {
 	fi := fileInfo{size: st.Size, dev: st.Dev, ino: st.Ino, mtime: st.Mtim.Nano()}
 	switch st.Mode & syscall.S_IFMT {
 	case syscall.S_IFREG:
@@ -35,5 +40,37 @@ func statFile(path string) (fileInfo, error) {
 	default:
 		fi.kind = "irregular file"
 	}
-	return fi, nil
+	return fi
+}
+
+// openListed opens path for reading, non-blocking, without following a
+// symbolic link (errIsLink) and without making a terminal the controlling
+// one, and stats what it opened.
+func openListed(path string) (rawFile, fileInfo, error) {
+	var fd int
+	var err error
+	for {
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK|syscall.O_NOCTTY|syscall.O_NOFOLLOW, 0)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err == syscall.ELOOP {
+		return 0, fileInfo{}, errIsLink
+	}
+	if err != nil {
+		return 0, fileInfo{}, err
+	}
+	var st syscall.Stat_t
+	for {
+		err = syscall.Fstat(fd, &st)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		syscall.Close(fd)
+		return 0, fileInfo{}, err
+	}
+	return rawFile(fd), infoOf(&st), nil
 }
