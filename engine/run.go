@@ -358,10 +358,11 @@ var assertionKinds = []string{
 func (e *runner) aggregate(res *Result, plans []*plan, ran []bool) {
 	res.Complete = true
 	var cur *SuiteRun
+	dirs := map[string]string{}
 	for i, pl := range plans {
 		st := pl.c.Suite
 		if i == 0 || plans[i-1].c.Suite != st {
-			res.Suites = append(res.Suites, SuiteRun{Name: st.Name, File: absFile(st)})
+			res.Suites = append(res.Suites, SuiteRun{Name: st.Name, File: absFile(st, dirs)})
 			cur = &res.Suites[len(res.Suites)-1]
 		}
 		if !ran[i] {
@@ -389,13 +390,23 @@ func (e *runner) aggregate(res *Result, plans []*plan, ran []bool) {
 }
 
 // absFile is a suite file's absolute path with symbolic links resolved,
-// as dryfire, which resolves its working directory, names it.
-func absFile(st *suite.Suite) string {
+// as dryfire, which resolves its working directory, names it. dirs keeps
+// the directories resolved so far ("" for one that failed): the suites of
+// a project share a few, and each resolution is a system call per path
+// element.
+func absFile(st *suite.Suite, dirs map[string]string) string {
 	f, err := filepath.Abs(st.File)
 	if err != nil {
 		return st.File
 	}
-	if dir, err := filepath.EvalSymlinks(filepath.Dir(f)); err == nil {
+	dir, ok := dirs[filepath.Dir(f)]
+	if !ok {
+		if dir, err = filepath.EvalSymlinks(filepath.Dir(f)); err != nil {
+			dir = ""
+		}
+		dirs[filepath.Dir(f)] = dir
+	}
+	if dir != "" {
 		return filepath.Join(dir, filepath.Base(f))
 	}
 	return f
