@@ -114,19 +114,25 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 	if workers <= 0 {
 		workers = min(2*runtime.GOMAXPROCS(0), 64)
 	}
-	jobs := make(chan *StoreFile, 256)
+	// The files go to the workers a few at a time: one hand-over per file
+	// kept the scheduler waking goroutines more than reading files.
+	const perJob = 16
+	jobs := make(chan []*StoreFile, 16)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			var buf []byte // one read buffer per worker, reused file after file
 			var scratch Cassette
-			for f := range jobs {
-				if ctx.Err() == nil {
-					buf = loadFile(f, buf, opts.OnFile, opts.OnFile == nil || opts.SkipBodies, &scratch)
+			for batch := range jobs {
+				for _, f := range batch {
+					if ctx.Err() == nil {
+						buf = loadFile(f, buf, opts.OnFile, opts.OnFile == nil || opts.SkipBodies, &scratch)
+					}
 				}
 			}
 		})
 	}
+	var batch []*StoreFile
 	for p := range files {
 		if ctx.Err() != nil {
 			break
@@ -138,7 +144,13 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 		f := &StoreFile{Rel: filepath.ToSlash(rel), Path: p, listed: opts.Listed != nil && opts.Listed(p)}
 		f.NameTurn, f.NameKey, f.NameOK = ParseName(filepath.Base(p))
 		s.Files = append(s.Files, f)
-		jobs <- f
+		if batch = append(batch, f); len(batch) == perJob {
+			jobs <- batch
+			batch = nil
+		}
+	}
+	if len(batch) > 0 {
+		jobs <- batch
 	}
 	close(jobs)
 	wg.Wait()

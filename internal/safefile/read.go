@@ -233,8 +233,9 @@ func readStamped(f rawFile, path string, fi fileInfo, buf []byte) ([]byte, Stamp
 	return data, Stamp{Dev: fi.dev, Ino: fi.ino, Size: fi.size, ModTime: fi.mtime, Hash: hashOf(data)}, nil
 }
 
-// readAll reads f to its end into buf, expecting size bytes (a hint: the
-// file may have changed since the stat), never more than limit.
+// readAll reads the regular file f to its end into buf, expecting size
+// bytes (a hint: the file may have changed since the stat), never more than
+// limit.
 func readAll(f rawFile, buf []byte, size, limit int64) ([]byte, error) {
 	// One byte more than the size, so that the end of the file is seen
 	// without growing the buffer.
@@ -256,6 +257,12 @@ func readAll(f rawFile, buf []byte, size, limit int64) ([]byte, error) {
 		}
 		n, err := f.read(room)
 		data = data[:len(data)+n]
+		if err == nil && n < len(room) && int64(len(data)) == size {
+			// A regular file's read stops short only at its end: one that
+			// ends at the size the stat gave needs no read to confirm it
+			// (a file that grew fills the byte of room beyond the size).
+			return data, nil
+		}
 		if err == io.EOF {
 			if int64(len(data)) > limit {
 				return nil, &TooLargeError{Size: -1, Limit: limit}

@@ -204,3 +204,24 @@ func TestParseAndFormatSize(t *testing.T) {
 		}
 	}
 }
+
+// TestReadAllWhenTheFileChangedSinceTheStat: the size from the stat is a
+// hint; a file that grew or shrank since is still read whole.
+func TestReadAllWhenTheFileChangedSinceTheStat(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "00-0123456789abcdef.json")
+	want := strings.Repeat("0123456789", 10)
+	if err := os.WriteFile(p, []byte(want), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []int64{0, 10, 99, 100, 101, 4096} {
+		f, err := openRaw(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := readAll(f, make([]byte, 0, 1), size, 1000)
+		f.close()
+		if err != nil || string(data) != want {
+			t.Errorf("size hint %d: readAll = %d bytes, %v; want all 100", size, len(data), err)
+		}
+	}
+}
