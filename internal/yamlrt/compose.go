@@ -1,9 +1,12 @@
 package yamlrt
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"sync"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlrt/chars"
 )
 
 // NodeKind is the kind of a [Node].
@@ -134,9 +137,13 @@ func Compose(data []byte) (*Document, error) {
 // Compose reads a single YAML document in this session.
 func (s *Session) Compose(data []byte) (doc *Document, err error) {
 	b := bufferPool.Get().(*buffers)
-	r, err := newReader(data, b)
+	r, err := chars.New(data, &b.chars)
 	if err != nil {
 		bufferPool.Put(b)
+		var ce *chars.Error
+		if errors.As(err, &ce) {
+			err = encodingError(ce)
+		}
 		return nil, err
 	}
 	sc := newScanner(r, s, b)
@@ -145,12 +152,15 @@ func (s *Session) Compose(data []byte) (doc *Document, err error) {
 	defer func() {
 		b.keep(r, sc, c)
 		if v := recover(); v != nil {
-			e, ok := v.(*Error)
-			if !ok {
+			switch e := v.(type) {
+			case *Error:
+				doc, err = nil, e
+			case *chars.Error: // a bad chunk, met by reading on
+				doc, err = nil, encodingError(e)
+			default:
 				panic(v)
 			}
 			c.chunks.release()
-			doc, err = nil, e
 		}
 	}()
 	root := c.single()
@@ -158,11 +168,10 @@ func (s *Session) Compose(data []byte) (doc *Document, err error) {
 }
 
 // buffers are the buffers of one Compose, kept for the next: the
-// characters, their offsets, the token queue, the scanner's scratch for
-// values and the composer's stack of children.
+// reader's (characters and their offsets), the token queue, the scanner's
+// scratch for values and the composer's stack of children.
 type buffers struct {
-	runes   []rune
-	offs    []int32
+	chars   chars.Buffers
 	tokens  []token
 	scratch []byte
 	kids    []*Node
@@ -170,19 +179,12 @@ type buffers struct {
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
 
-// maxKept is the most characters whose buffers are kept for the next
-// document (a huge document's are left to the garbage collector).
-const maxKept = 1 << 20
-
 // keep puts the buffers of a finished Compose back in the pool, holding
-// no pointer into the document.
-func (b *buffers) keep(r *reader, sc *scanner, c *composer) {
-	if cap(r.buf) > maxKept {
+// no pointer into the document; a huge document's (past
+// [chars.MaxKept] characters) are left to the garbage collector.
+func (b *buffers) keep(r *chars.Reader, sc *scanner, c *composer) {
+	if !b.chars.Keep(r) {
 		return
-	}
-	b.runes = r.buf[:0]
-	if r.offs != nil {
-		b.offs = r.offs[:0]
 	}
 	q := sc.tokens.buf // the queue keeps its unused tail zero
 	clear(q)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlrt/chars"
 )
 
 // value builds a scalar's value. While the value is one stretch of the
@@ -16,7 +18,7 @@ type value struct {
 	buf    []byte
 }
 
-func (s *scanner) newValue() value { return value{text: s.r.text, buf: s.scratch[:0]} }
+func (s *scanner) newValue() value { return value{text: s.r.Text(), buf: s.scratch[:0]} }
 
 // valueString is the value built, the scanner keeping the scratch.
 func (s *scanner) valueString(v *value) string {
@@ -28,10 +30,10 @@ func (s *scanner) valueString(v *value) string {
 }
 
 // addNext adds the reader's next n characters.
-func (v *value) addNext(r *reader, n int) {
-	lo, hi, ok := r.span(n)
+func (v *value) addNext(r *chars.Reader, n int) {
+	lo, hi, ok := r.Span(n)
 	if !ok {
-		v.add(string(r.buf[r.pos:min(r.pos+n, len(r.buf))]))
+		v.add(r.Runes(n))
 		return
 	}
 	if lo == hi {
@@ -80,8 +82,8 @@ func (s *scanner) scanBlockScalar(folded bool) token {
 		style = '>'
 	}
 	b := s.newValue()
-	start := r.mark()
-	r.forward(1)
+	start := r.Mark()
+	r.Forward(1)
 	chomping, increment := s.scanBlockScalarIndicators(start)
 	s.scanIgnoredLine("while scanning a block scalar", start)
 	minIndent := s.indent + 1
@@ -100,26 +102,26 @@ func (s *scanner) scanBlockScalar(folded bool) token {
 		breaks, end = s.scanBlockScalarBreaks(indent)
 	}
 	lineBreak := ""
-	for r.col == indent && r.ch() != 0 {
+	for r.Column() == indent && r.Ch() != 0 {
 		for _, br := range breaks {
 			b.add(br)
 		}
-		leadingNonSpace := r.ch() != ' ' && r.ch() != '\t'
+		leadingNonSpace := r.Ch() != ' ' && r.Ch() != '\t'
 		n := 0
-		for !isEnd(r.peek(n)) {
+		for !isEnd(r.Peek(n)) {
 			n++
 		}
 		b.addNext(r, n)
-		r.forward(n)
+		r.Forward(n)
 		lineBreak = s.scanLineBreak(false)
 		breaks, end = s.scanBlockScalarBreaks(indent)
 		if minIndent == 0 && (s.checkDocumentIndicator("---") || s.checkDocumentIndicator("...")) {
 			break
 		}
-		if r.col != indent || r.ch() == 0 {
+		if r.Column() != indent || r.Ch() == 0 {
 			break
 		}
-		if folded && lineBreak == "\n" && leadingNonSpace && r.ch() != ' ' && r.ch() != '\t' {
+		if folded && lineBreak == "\n" && leadingNonSpace && r.Ch() != ' ' && r.Ch() != '\t' {
 			if len(breaks) == 0 {
 				b.add(" ")
 			}
@@ -158,27 +160,27 @@ func (s *scanner) scanBlockScalarIndicators(start Mark) (rune, int) {
 	var chomping rune
 	increment := 0
 	readIncrement := func() {
-		if c := r.ch(); c >= '0' && c <= '9' {
+		if c := r.Ch(); c >= '0' && c <= '9' {
 			if c == '0' {
-				s.fail("while scanning a block scalar", &start, "expected indentation indicator in the range 1-9, but found 0", r.mark())
+				s.fail("while scanning a block scalar", &start, "expected indentation indicator in the range 1-9, but found 0", r.Mark())
 			}
 			increment = int(c - '0')
-			r.forward(1)
+			r.Forward(1)
 		}
 	}
-	if c := r.ch(); c == '+' || c == '-' {
+	if c := r.Ch(); c == '+' || c == '-' {
 		chomping = c
-		r.forward(1)
+		r.Forward(1)
 		readIncrement()
 	} else if c >= '0' && c <= '9' {
 		readIncrement()
-		if c := r.ch(); c == '+' || c == '-' {
+		if c := r.Ch(); c == '+' || c == '-' {
 			chomping = c
-			r.forward(1)
+			r.Forward(1)
 		}
 	}
-	if c := r.ch(); !in(c, "\x00 \r\n\u0085\u2028\u2029") {
-		s.fail("while scanning a block scalar", &start, "expected chomping or indentation indicators, but found "+pyReprChar(c), r.mark())
+	if c := r.Ch(); !in(c, "\x00 \r\n\u0085\u2028\u2029") {
+		s.fail("while scanning a block scalar", &start, "expected chomping or indentation indicators, but found "+pyReprChar(c), r.Mark())
 	}
 	return chomping, increment
 }
@@ -191,23 +193,23 @@ func (s *scanner) scanBlockScalarIndentation() ([]string, int, Mark) {
 	r := s.r
 	var chunks []string
 	firstIndent, maxIndent := -1, 0
-	end := r.mark()
-	for c := r.ch(); c == ' ' || isBreak(c); c = r.ch() {
+	end := r.Mark()
+	for c := r.Ch(); c == ' ' || isBreak(c); c = r.Ch() {
 		if c != ' ' {
 			if firstIndent < 0 {
-				firstIndent = r.col
+				firstIndent = r.Column()
 			}
 			chunks = append(chunks, s.scanLineBreak(false))
-			end = r.mark()
+			end = r.Mark()
 		} else {
-			r.forward(1)
-			if r.col > maxIndent {
-				maxIndent = r.col
+			r.Forward(1)
+			if r.Column() > maxIndent {
+				maxIndent = r.Column()
 			}
 		}
 	}
 	if firstIndent > 0 && maxIndent > firstIndent {
-		m := r.mark()
+		m := r.Mark()
 		panic(&Error{Kind: KindSyntax, Context: "more indented follow up line than first in a block scalar", ContextMark: m, HasContext: true, Mark: m})
 	}
 	return chunks, maxIndent, end
@@ -216,15 +218,15 @@ func (s *scanner) scanBlockScalarIndentation() ([]string, int, Mark) {
 func (s *scanner) scanBlockScalarBreaks(indent int) ([]string, Mark) {
 	r := s.r
 	var chunks []string
-	end := r.mark()
-	for r.col < indent && r.ch() == ' ' {
-		r.forward(1)
+	end := r.Mark()
+	for r.Column() < indent && r.Ch() == ' ' {
+		r.Forward(1)
 	}
-	for isBreak(r.ch()) {
+	for isBreak(r.Ch()) {
 		chunks = append(chunks, s.scanLineBreak(false))
-		end = r.mark()
-		for r.col < indent && r.ch() == ' ' {
-			r.forward(1)
+		end = r.Mark()
+		for r.Column() < indent && r.Ch() == ' ' {
+			r.Forward(1)
 		}
 	}
 	return chunks, end
@@ -247,39 +249,39 @@ func (s *scanner) scanFlowScalar(double bool) token {
 		style = '"'
 	}
 	b := s.newValue()
-	start := r.mark()
-	quote := r.ch()
-	r.forward(1)
+	start := r.Mark()
+	quote := r.Ch()
+	r.Forward(1)
 	s.scanFlowScalarNonSpaces(&b, double, start)
-	for r.ch() != quote {
+	for r.Ch() != quote {
 		s.scanFlowScalarSpaces(&b, start)
 		s.scanFlowScalarNonSpaces(&b, double, start)
 	}
-	r.forward(1)
-	return token{kind: tScalar, value: s.valueString(&b), style: style, start: start, end: r.mark()}
+	r.Forward(1)
+	return token{kind: tScalar, value: s.valueString(&b), style: style, start: start, end: r.Mark()}
 }
 
 func (s *scanner) scanFlowScalarNonSpaces(b *value, double bool, start Mark) {
 	r := s.r
 	for {
 		n := 0
-		for !quotedStop(r.peek(n)) {
+		for !quotedStop(r.Peek(n)) {
 			n++
 		}
 		if n > 0 {
 			b.addNext(r, n)
-			r.forward(n)
+			r.Forward(n)
 		}
-		ch := r.ch()
+		ch := r.Ch()
 		switch {
-		case !double && ch == '\'' && r.peek(1) == '\'':
+		case !double && ch == '\'' && r.Peek(1) == '\'':
 			b.add("'")
-			r.forward(2)
+			r.Forward(2)
 		case (double && ch == '\'') || (!double && (ch == '"' || ch == '\\')):
 			b.addNext(r, 1) // the character itself
-			r.forward(1)
+			r.Forward(1)
 		case double && ch == '\\':
-			r.forward(1)
+			r.Forward(1)
 			s.scanEscape(b, start)
 		default:
 			return
@@ -289,27 +291,27 @@ func (s *scanner) scanFlowScalarNonSpaces(b *value, double bool, start Mark) {
 
 func (s *scanner) scanEscape(b *value, start Mark) {
 	r := s.r
-	ch := r.ch()
+	ch := r.Ch()
 	if rep, ok := escapeReplacements[ch]; ok {
 		b.add(rep)
-		r.forward(1)
+		r.Forward(1)
 		return
 	}
 	if n, ok := escapeCodes[ch]; ok {
-		r.forward(1)
+		r.Forward(1)
 		for k := range n {
-			if !isHex(r.peek(k)) {
+			if !isHex(r.Peek(k)) {
 				s.fail("while scanning a double-quoted scalar", &start,
-					fmt.Sprintf("expected escape sequence of %d hexdecimal numbers, but found %s", n, pyReprChar(r.peek(k))), r.mark())
+					fmt.Sprintf("expected escape sequence of %d hexdecimal numbers, but found %s", n, pyReprChar(r.Peek(k))), r.Mark())
 			}
 		}
-		code, _ := strconv.ParseUint(r.prefix(n), 16, 32)
+		code, _ := strconv.ParseUint(r.Prefix(n), 16, 32)
 		if code > 0x10FFFF {
 			// Python's chr() raises for these: the load fails.
-			panic(&Error{Kind: KindValue, Problem: "chr() arg not in range(0x110000)", Mark: r.mark()})
+			panic(&Error{Kind: KindValue, Problem: "chr() arg not in range(0x110000)", Mark: r.Mark()})
 		}
 		b.add(encodeWTF8(rune(code)))
-		r.forward(n)
+		r.Forward(n)
 		return
 	}
 	if isBreak(ch) {
@@ -317,7 +319,7 @@ func (s *scanner) scanEscape(b *value, start Mark) {
 		s.scanFlowScalarBreaks(b, start)
 		return
 	}
-	s.fail("while scanning a double-quoted scalar", &start, "found unknown escape character "+pyReprChar(ch), r.mark())
+	s.fail("while scanning a double-quoted scalar", &start, "found unknown escape character "+pyReprChar(ch), r.Mark())
 }
 
 // encodeWTF8 writes a code point as UTF-8, and a surrogate (which Python
@@ -333,14 +335,14 @@ func encodeWTF8(c rune) string {
 func (s *scanner) scanFlowScalarSpaces(b *value, start Mark) {
 	r := s.r
 	n := 0
-	for c := r.peek(n); c == ' ' || c == '\t'; c = r.peek(n) {
+	for c := r.Peek(n); c == ' ' || c == '\t'; c = r.Peek(n) {
 		n++
 	}
-	ws := r.prefix(n)
-	r.forward(n)
-	switch ch := r.ch(); {
+	ws := r.Prefix(n)
+	r.Forward(n)
+	switch ch := r.Ch(); {
 	case ch == 0:
-		s.fail("while scanning a quoted scalar", &start, "found unexpected end of stream", r.mark())
+		s.fail("while scanning a quoted scalar", &start, "found unexpected end of stream", r.Mark())
 	case isBreak(ch):
 		lineBreak := s.scanLineBreak(false)
 		breaks := value{text: b.text}
@@ -362,13 +364,13 @@ func (s *scanner) scanFlowScalarBreaks(b *value, start Mark) int {
 	r := s.r
 	count := 0
 	for {
-		if r.documentMarker() {
-			s.fail("while scanning a quoted scalar", &start, "found unexpected document separator", r.mark())
+		if documentMarker(r) {
+			s.fail("while scanning a quoted scalar", &start, "found unexpected document separator", r.Mark())
 		}
-		for c := r.ch(); c == ' ' || c == '\t'; c = r.ch() {
-			r.forward(1)
+		for c := r.Ch(); c == ' ' || c == '\t'; c = r.Ch() {
+			r.Forward(1)
 		}
-		if !isBreak(r.ch()) {
+		if !isBreak(r.Ch()) {
 			return count
 		}
 		b.add(s.scanLineBreak(false))
@@ -402,29 +404,29 @@ func flowIndicator(c rune) bool {
 func (s *scanner) scanPlain() token {
 	r := s.r
 	b := s.newValue()
-	start := r.mark()
+	start := r.Mark()
 	end := start
 	indent := s.indent + 1
 	var spaces plainSpaces
-	for r.ch() != '#' {
+	for r.Ch() != '#' {
 		n := 0
 		var ch rune
 		for {
-			ch = r.peek(n)
-			if ch == ':' && !isEndSpaceTab(r.peek(n+1)) {
+			ch = r.Peek(n)
+			if ch == ':' && !isEndSpaceTab(r.Peek(n+1)) {
 				// part of the scalar
 			} else if ch == '?' && !s.is11() {
 				// part of the scalar
 			} else if isEndSpaceTab(ch) ||
-				(s.flowLevel() == 0 && ch == ':' && isEndSpaceTab(r.peek(n+1))) ||
+				(s.flowLevel() == 0 && ch == ':' && isEndSpaceTab(r.Peek(n+1))) ||
 				(s.flowLevel() > 0 && flowIndicator(ch)) {
 				break
 			}
 			n++
 		}
-		if s.flowLevel() > 0 && ch == ':' && !in(r.peek(n+1), "\x00 \t\r\n\u0085\u2028\u2029,[]{}") {
-			r.forward(n)
-			s.fail("while scanning a plain scalar", &start, "found unexpected ':'", r.mark())
+		if s.flowLevel() > 0 && ch == ':' && !in(r.Peek(n+1), "\x00 \t\r\n\u0085\u2028\u2029,[]{}") {
+			r.Forward(n)
+			s.fail("while scanning a plain scalar", &start, "found unexpected ':'", r.Mark())
 		}
 		if n == 0 {
 			break
@@ -432,11 +434,11 @@ func (s *scanner) scanPlain() token {
 		s.allowSimpleKey = false
 		spaces.addTo(&b)
 		b.addNext(r, n)
-		r.forward(n)
-		end = r.mark()
+		r.Forward(n)
+		end = r.Mark()
 		var ok bool
 		spaces, ok = s.scanPlainSpaces()
-		if !ok || spaces.empty() || r.ch() == '#' || (s.flowLevel() == 0 && r.col < indent) {
+		if !ok || spaces.empty() || r.Ch() == '#' || (s.flowLevel() == 0 && r.Column() < indent) {
 			break
 		}
 	}
@@ -465,24 +467,24 @@ func (s *scanner) scanPlainSpaces() (plainSpaces, bool) {
 	r := s.r
 	var chunks []string
 	n := 0
-	for r.peek(n) == ' ' {
+	for r.Peek(n) == ' ' {
 		n++
 	}
-	ws := r.prefix(n)
-	r.forward(n)
-	if isBreak(r.ch()) {
+	ws := r.Prefix(n)
+	r.Forward(n)
+	if isBreak(r.Ch()) {
 		lineBreak := s.scanLineBreak(false)
 		s.allowSimpleKey = true
-		if r.documentMarker() {
+		if documentMarker(r) {
 			return plainSpaces{}, false
 		}
 		var breaks []string
-		for c := r.ch(); c == ' ' || isBreak(c); c = r.ch() {
+		for c := r.Ch(); c == ' ' || isBreak(c); c = r.Ch() {
 			if c == ' ' {
-				r.forward(1)
+				r.Forward(1)
 			} else {
 				breaks = append(breaks, s.scanLineBreak(false))
-				if r.documentMarker() {
+				if documentMarker(r) {
 					return plainSpaces{}, false
 				}
 			}

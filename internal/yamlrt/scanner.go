@@ -1,10 +1,6 @@
 package yamlrt
 
-import (
-	"fmt"
-	"strconv"
-	"unicode/utf8"
-)
+import "github.com/dryfire-tui/dryfire-tui/internal/yamlrt/chars"
 
 // simpleKey is a place where a simple key (one without "?") may start.
 type simpleKey struct {
@@ -26,7 +22,7 @@ type levelKey struct {
 // scanner does: the parser asks for tokens and the scanner reads only as
 // far as it must, which decides which error of a broken file comes first.
 type scanner struct {
-	r              *reader
+	r              *chars.Reader
 	done           bool
 	flow           []rune
 	tokens         tokenQueue
@@ -42,10 +38,10 @@ type scanner struct {
 	scratch []byte
 }
 
-func newScanner(r *reader, session *Session, b *buffers) *scanner {
+func newScanner(r *chars.Reader, session *Session, b *buffers) *scanner {
 	s := &scanner{r: r, indent: -1, allowSimpleKey: true, session: session, scratch: b.scratch[:0]}
 	s.tokens.buf = b.tokens[:0]
-	m := r.mark()
+	m := r.Mark()
 	s.tokens.push(token{kind: tStreamStart, start: m, end: m})
 	return s
 }
@@ -190,12 +186,12 @@ func (s *scanner) fetchMoreTokens() {
 		return
 	}
 	s.staleSimpleKeys()
-	s.unwindIndent(s.r.col)
-	ch := s.r.ch()
+	s.unwindIndent(s.r.Column())
+	ch := s.r.Ch()
 	switch {
 	case ch == 0:
 		s.fetchStreamEnd()
-	case ch == '%' && s.r.col == 0:
+	case ch == '%' && s.r.Column() == 0:
 		s.fetchDirective()
 	case ch == '-' && s.checkDocumentIndicator("---"):
 		s.fetchDocumentIndicator(tDocumentStart)
@@ -211,9 +207,9 @@ func (s *scanner) fetchMoreTokens() {
 		s.fetchFlowCollectionEnd(tFlowMappingEnd)
 	case ch == ',':
 		s.fetchFlowEntry()
-	case ch == '-' && isEndSpaceTab(s.r.peek(1)):
+	case ch == '-' && isEndSpaceTab(s.r.Peek(1)):
 		s.fetchBlockEntry()
-	case ch == '?' && (s.flowLevel() > 0 || isEndSpaceTab(s.r.peek(1))):
+	case ch == '?' && (s.flowLevel() > 0 || isEndSpaceTab(s.r.Peek(1))):
 		s.fetchKey()
 	case ch == ':' && s.checkValue():
 		s.fetchValue()
@@ -243,7 +239,7 @@ func (s *scanner) fetchMoreTokens() {
 		s.tokens.push(s.scanPlain())
 	default:
 		s.fail("while scanning for the next token", nil,
-			"found character "+pyReprChar(ch)+" that cannot start any token", s.r.mark())
+			"found character "+pyReprChar(ch)+" that cannot start any token", s.r.Mark())
 	}
 }
 
@@ -261,7 +257,7 @@ func (s *scanner) nextPossibleSimpleKey() (int, bool) {
 
 func (s *scanner) staleSimpleKeys() {
 	for i := range s.possible {
-		if k := &s.possible[i].key; k.line != s.r.line || s.r.pos-k.index > 1024 {
+		if k := &s.possible[i].key; k.line != s.r.Line() || s.r.Index()-k.index > 1024 {
 			s.dropStaleSimpleKeys()
 			return
 		}
@@ -274,10 +270,10 @@ func (s *scanner) staleSimpleKeys() {
 func (s *scanner) dropStaleSimpleKeys() {
 	kept := s.possible[:0]
 	for _, lk := range s.possible {
-		if lk.key.line != s.r.line || s.r.pos-lk.key.index > 1024 {
+		if lk.key.line != s.r.Line() || s.r.Index()-lk.key.index > 1024 {
 			if lk.key.required {
 				m := lk.key.mark
-				s.fail("while scanning a simple key", &m, "could not find expected ':'", s.r.mark())
+				s.fail("while scanning a simple key", &m, "could not find expected ':'", s.r.Mark())
 			}
 			continue
 		}
@@ -287,15 +283,15 @@ func (s *scanner) dropStaleSimpleKeys() {
 }
 
 func (s *scanner) saveSimpleKey() {
-	required := s.flowLevel() == 0 && s.indent == s.r.col
+	required := s.flowLevel() == 0 && s.indent == s.r.Column()
 	if !s.allowSimpleKey {
 		return
 	}
 	s.removeSimpleKey()
-	m := s.r.mark()
+	m := s.r.Mark()
 	s.possible = append(s.possible, levelKey{level: s.flowLevel(), key: simpleKey{
 		tokenNumber: s.tokensTaken + s.tokens.len(), required: required,
-		index: s.r.pos, line: s.r.line, column: s.r.col, mark: m,
+		index: s.r.Index(), line: s.r.Line(), column: s.r.Column(), mark: m,
 	}})
 }
 
@@ -304,7 +300,7 @@ func (s *scanner) removeSimpleKey() {
 		if lk.level == s.flowLevel() {
 			if lk.key.required {
 				m := lk.key.mark
-				s.fail("while scanning a simple key", &m, "could not find expected ':'", s.r.mark())
+				s.fail("while scanning a simple key", &m, "could not find expected ':'", s.r.Mark())
 			}
 			s.possible = append(s.possible[:i], s.possible[i+1:]...)
 			return
@@ -319,7 +315,7 @@ func (s *scanner) unwindIndent(column int) {
 		return
 	}
 	for s.indent > column {
-		m := s.r.mark()
+		m := s.r.Mark()
 		s.indent = s.indents[len(s.indents)-1]
 		s.indents = s.indents[:len(s.indents)-1]
 		s.tokens.push(token{kind: tBlockEnd, start: m, end: m})
@@ -338,9 +334,9 @@ func (s *scanner) addIndent(column int) bool {
 // Fetchers.
 
 func (s *scanner) simple(kind tokenKind) {
-	start := s.r.mark()
-	s.r.forward(1)
-	s.tokens.push(token{kind: kind, start: start, end: s.r.mark()})
+	start := s.r.Mark()
+	s.r.Forward(1)
+	s.tokens.push(token{kind: kind, start: start, end: s.r.Mark()})
 }
 
 func (s *scanner) fetchStreamEnd() {
@@ -348,7 +344,7 @@ func (s *scanner) fetchStreamEnd() {
 	s.removeSimpleKey()
 	s.allowSimpleKey = false
 	s.possible = s.possible[:0]
-	m := s.r.mark()
+	m := s.r.Mark()
 	s.tokens.push(token{kind: tStreamEnd, start: m, end: m})
 	s.done = true
 }
@@ -361,16 +357,16 @@ func (s *scanner) fetchDirective() {
 }
 
 func (s *scanner) checkDocumentIndicator(ind string) bool {
-	return s.r.col == 0 && s.r.prefix(3) == ind && isEndSpaceTab(s.r.peek(3))
+	return s.r.Column() == 0 && s.r.Prefix(3) == ind && isEndSpaceTab(s.r.Peek(3))
 }
 
 func (s *scanner) fetchDocumentIndicator(kind tokenKind) {
 	s.unwindIndent(-1)
 	s.removeSimpleKey()
 	s.allowSimpleKey = false
-	start := s.r.mark()
-	s.r.forward(3)
-	s.tokens.push(token{kind: kind, start: start, end: s.r.mark()})
+	start := s.r.Mark()
+	s.r.Forward(3)
+	s.tokens.push(token{kind: kind, start: start, end: s.r.Mark()})
 }
 
 func (s *scanner) fetchFlowCollectionStart(kind tokenKind, push rune) {
@@ -398,10 +394,10 @@ func (s *scanner) fetchFlowEntry() {
 func (s *scanner) fetchBlockEntry() {
 	if s.flowLevel() == 0 {
 		if !s.allowSimpleKey {
-			s.fail("", nil, "sequence entries are not allowed here", s.r.mark())
+			s.fail("", nil, "sequence entries are not allowed here", s.r.Mark())
 		}
-		if s.addIndent(s.r.col) {
-			m := s.r.mark()
+		if s.addIndent(s.r.Column()) {
+			m := s.r.Mark()
 			s.tokens.push(token{kind: tBlockSequenceStart, start: m, end: m})
 		}
 	}
@@ -413,10 +409,10 @@ func (s *scanner) fetchBlockEntry() {
 func (s *scanner) fetchKey() {
 	if s.flowLevel() == 0 {
 		if !s.allowSimpleKey {
-			s.fail("", nil, "mapping keys are not allowed here", s.r.mark())
+			s.fail("", nil, "mapping keys are not allowed here", s.r.Mark())
 		}
-		if s.addIndent(s.r.col) {
-			m := s.r.mark()
+		if s.addIndent(s.r.Column()) {
+			m := s.r.Mark()
 			s.tokens.push(token{kind: tBlockMappingStart, start: m, end: m})
 		}
 	}
@@ -444,10 +440,10 @@ func (s *scanner) fetchValue() {
 	} else {
 		if s.flowLevel() == 0 {
 			if !s.allowSimpleKey {
-				s.fail("", nil, "mapping values are not allowed here", s.r.mark())
+				s.fail("", nil, "mapping values are not allowed here", s.r.Mark())
 			}
-			if s.addIndent(s.r.col) {
-				m := s.r.mark()
+			if s.addIndent(s.r.Column()) {
+				m := s.r.Mark()
 				s.tokens.push(token{kind: tBlockMappingStart, start: m, end: m})
 			}
 		}
@@ -463,7 +459,7 @@ func (s *scanner) insertToken(at int, t token) { s.tokens.insert(at, t) }
 
 func (s *scanner) checkValue() bool {
 	if s.flowLevel() == 0 {
-		return isEndSpaceTab(s.r.peek(1))
+		return isEndSpaceTab(s.r.Peek(1))
 	}
 	if s.is11() {
 		return true
@@ -472,21 +468,21 @@ func (s *scanner) checkValue() bool {
 	// must be followed by a space.
 	n := s.tokens.len()
 	if s.flow[len(s.flow)-1] == '[' || (n > 0 && s.tokens.at(n-1).kind == tValue) {
-		return isEndSpaceTab(s.r.peek(1))
+		return isEndSpaceTab(s.r.Peek(1))
 	}
 	return true
 }
 
 func (s *scanner) checkPlain() bool {
-	ch := s.r.ch()
+	ch := s.r.Ch()
 	const special = "\x00 \t\r\n\u0085\u2028\u2029-?:,[]{}#&*!|>'\"%@`"
 	if s.is11() {
-		return !in(ch, special) || (!isEndSpaceTab(s.r.peek(1)) && (ch == '-' || (s.flowLevel() == 0 && (ch == '?' || ch == ':'))))
+		return !in(ch, special) || (!isEndSpaceTab(s.r.Peek(1)) && (ch == '-' || (s.flowLevel() == 0 && (ch == '?' || ch == ':'))))
 	}
 	if !in(ch, special) {
 		return true
 	}
-	ch1 := s.r.peek(1)
+	ch1 := s.r.Peek(1)
 	if ch == '-' && !isEndSpaceTab(ch1) {
 		return true
 	}
@@ -494,383 +490,4 @@ func (s *scanner) checkPlain() bool {
 		return true
 	}
 	return !isEndSpaceTab(ch1) && (ch == '-' || (s.flowLevel() == 0 && (ch == '?' || ch == ':')))
-}
-
-// scanToNextToken skips spaces, line breaks and comments. Like ruamel's
-// round-trip scanner it stops after a comment, or after a line break
-// followed by empty lines (whose spaces and tabs it swallows, the next
-// line's indentation included), and reports that as a comment token.
-func (s *scanner) scanToNextToken() (Mark, Mark, bool) {
-	r := s.r
-	if r.pos == 0 && r.ch() == 0xFEFF {
-		r.forward(1)
-	}
-	tabs := s.flowLevel() > 0 // in flow context tabs are white space too
-	for {
-		for r.ch() == ' ' || (tabs && r.ch() == '\t') {
-			r.forward(1)
-		}
-		if r.ch() == '#' {
-			start := r.mark()
-			r.forward(1)
-			for !isEnd(r.ch()) {
-				r.forward(1)
-			}
-			for s.scanLineBreak(false) != "" {
-			}
-			if s.flowLevel() == 0 {
-				s.allowSimpleKey = true
-			}
-			return start, r.mark(), true
-		}
-		if s.scanLineBreak(false) == "" {
-			return Mark{}, Mark{}, false
-		}
-		if s.flowLevel() == 0 {
-			s.allowSimpleKey = true
-		}
-		if r.ch() == '\n' {
-			start := r.mark()
-			for s.scanLineBreak(true) != "" {
-			}
-			return start, r.mark(), true
-		}
-	}
-}
-
-// scanLineBreak reads one line break: CR LF, CR, LF and NEL give "\n", LS
-// and PS themselves; in empty lines a space or a tab counts too.
-func (s *scanner) scanLineBreak(emptyLine bool) string {
-	r := s.r
-	switch ch := r.ch(); {
-	case ch == '\r' || ch == '\n' || ch == 0x85:
-		if ch == '\r' && r.peek(1) == '\n' {
-			r.forward(2)
-		} else {
-			r.forward(1)
-		}
-		return "\n"
-	case ch == 0x2028 || ch == 0x2029:
-		r.forward(1)
-		return string(ch)
-	case emptyLine && (ch == '\t' || ch == ' '):
-		r.forward(1)
-		return string(ch)
-	}
-	return ""
-}
-
-// Directives.
-
-func (s *scanner) scanDirective() token {
-	r := s.r
-	start := r.mark()
-	r.forward(1)
-	name := s.scanDirectiveName(start)
-	t := token{kind: tDirective, value: name, start: start}
-	switch name {
-	case "YAML":
-		t.major, t.minor = s.scanYAMLDirectiveValue(start)
-		t.end = r.mark()
-	case "TAG":
-		t.tagHandle, t.tagPrefix = s.scanTagDirectiveValue(start)
-		t.end = r.mark()
-	default:
-		t.end = r.mark()
-		for !isEnd(r.ch()) {
-			r.forward(1)
-		}
-	}
-	s.scanIgnoredLine("while scanning a directive", start)
-	return t
-}
-
-func isWordChar(ch rune) bool {
-	return ch >= '0' && ch <= '9' || ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z'
-}
-
-func (s *scanner) scanDirectiveName(start Mark) string {
-	r := s.r
-	n := 0
-	for ch := r.peek(n); isWordChar(ch) || in(ch, "-_:."); ch = r.peek(n) {
-		n++
-	}
-	if n == 0 {
-		s.fail("while scanning a directive", &start, "expected alphabetic or numeric character, but found "+pyReprChar(r.peek(0)), r.mark())
-	}
-	v := r.prefix(n)
-	r.forward(n)
-	if ch := r.ch(); !in(ch, "\x00 \r\n\u0085\u2028\u2029") {
-		s.fail("while scanning a directive", &start, "expected alphabetic or numeric character, but found "+pyReprChar(ch), r.mark())
-	}
-	return v
-}
-
-func (s *scanner) scanYAMLDirectiveValue(start Mark) (int, int) {
-	r := s.r
-	for r.ch() == ' ' {
-		r.forward(1)
-	}
-	major := s.scanYAMLDirectiveNumber(start)
-	if r.ch() != '.' {
-		s.fail("while scanning a directive", &start, "expected a digit or '.', but found "+pyReprChar(r.ch()), r.mark())
-	}
-	r.forward(1)
-	minor := s.scanYAMLDirectiveNumber(start)
-	if !in(r.ch(), "\x00 \r\n\u0085\u2028\u2029") {
-		s.fail("while scanning a directive", &start, "expected a digit or '.', but found "+pyReprChar(r.ch()), r.mark())
-	}
-	s.version = [2]int{major, minor}
-	return major, minor
-}
-
-func (s *scanner) scanYAMLDirectiveNumber(start Mark) int {
-	r := s.r
-	if ch := r.ch(); ch < '0' || ch > '9' {
-		s.fail("while scanning a directive", &start, "expected a digit, but found "+pyReprChar(ch), r.mark())
-	}
-	n := 0
-	for ch := r.peek(n); ch >= '0' && ch <= '9'; ch = r.peek(n) {
-		n++
-	}
-	v, err := strconv.Atoi(r.prefix(n))
-	if err != nil {
-		v = 1 << 30 // a version number too long for an int is not 1 either
-	}
-	r.forward(n)
-	return v
-}
-
-func (s *scanner) scanTagDirectiveValue(start Mark) (string, string) {
-	r := s.r
-	for r.ch() == ' ' {
-		r.forward(1)
-	}
-	handle := s.scanTagHandle("directive", start)
-	if r.ch() != ' ' {
-		s.fail("while scanning a directive", &start, "expected ' ', but found "+pyReprChar(r.ch()), r.mark())
-	}
-	for r.ch() == ' ' {
-		r.forward(1)
-	}
-	prefix := s.scanTagURI("directive", start)
-	if !in(r.ch(), "\x00 \r\n\u0085\u2028\u2029") {
-		s.fail("while scanning a directive", &start, "expected ' ', but found "+pyReprChar(r.ch()), r.mark())
-	}
-	return handle, prefix
-}
-
-// scanIgnoredLine skips the rest of a line after a directive or a block
-// scalar's header: blanks and a comment, then the line break; anything else
-// fails "while" (ruamel's two copies differ only in that context).
-func (s *scanner) scanIgnoredLine(while string, start Mark) {
-	r := s.r
-	for r.ch() == ' ' {
-		r.forward(1)
-	}
-	if r.ch() == '#' {
-		for !isEnd(r.ch()) {
-			r.forward(1)
-		}
-	}
-	if !isEnd(r.ch()) {
-		s.fail(while, &start, "expected a comment or a line break, but found "+pyReprChar(r.ch()), r.mark())
-	}
-	s.scanLineBreak(false)
-}
-
-// Anchors, aliases and tags.
-
-// anchorChar is ruamel's check_anchorname_char: a printable character
-// other than a space, a flow indicator and the byte-order mark. LS and PS
-// are in (a name runs on through them), NEL is not.
-func anchorChar(ch rune) bool {
-	switch {
-	case in(ch, ",[]{}"):
-		return false
-	case ch >= 0x21 && ch <= 0x7E, ch >= 0xA0 && ch <= 0xD7FF, ch >= 0x10000 && ch <= 0x10FFFF:
-		return true
-	case ch >= 0xE000 && ch <= 0xFFFD:
-		return ch != 0xFEFF
-	}
-	return false
-}
-
-func (s *scanner) scanAnchor(kind tokenKind) token {
-	r := s.r
-	start := r.mark()
-	name := "anchor"
-	if r.ch() == '*' {
-		name = "alias"
-	}
-	r.forward(1)
-	n := 0
-	for anchorChar(r.peek(n)) {
-		n++
-	}
-	ch := r.peek(n)
-	if n == 0 {
-		s.fail("while scanning an "+name, &start, "expected alphabetic or numeric character, but found "+pyReprChar(ch), r.mark())
-	}
-	v := r.prefix(n)
-	r.forward(n)
-	if !in(ch, "\x00 \t\r\n\u0085\u2028\u2029?:,[]{}%@`") {
-		s.fail("while scanning an "+name, &start, "expected alphabetic or numeric character, but found "+pyReprChar(ch), r.mark())
-	}
-	return token{kind: kind, value: v, start: start, end: r.mark()}
-}
-
-func (s *scanner) scanTag() token {
-	r := s.r
-	start := r.mark()
-	t := token{kind: tTag, start: start}
-	short := "!"
-	ch := r.peek(1)
-	if ch == '!' {
-		short = "!!"
-		r.forward(1)
-		ch = r.peek(1)
-	}
-	switch {
-	case ch == '<':
-		t.noHandle = true
-		r.forward(2)
-		t.suffix = s.scanTagURI("tag", start)
-		if r.ch() != '>' {
-			s.fail("while parsing a tag", &start, "expected '>' but found "+pyReprChar(r.ch()), r.mark())
-		}
-		r.forward(1)
-	case isEndSpaceTab(ch):
-		t.noHandle = true
-		t.suffix = short
-		r.forward(1)
-	default:
-		n, useHandle := 1, false
-		for !in(ch, "\x00 \r\n\u0085\u2028\u2029") {
-			if ch == '!' {
-				useHandle = true
-				break
-			}
-			n++
-			ch = r.peek(n)
-		}
-		if useHandle {
-			t.handle = s.scanTagHandle("tag", start)
-		} else {
-			t.handle = short
-			r.forward(1)
-		}
-		t.suffix = s.scanTagURI("tag", start)
-	}
-	if !in(r.ch(), "\x00 \r\n\u0085\u2028\u2029") {
-		s.fail("while scanning a tag", &start, "expected ' ', but found "+pyReprChar(r.ch()), r.mark())
-	}
-	t.end = r.mark()
-	return t
-}
-
-func (s *scanner) scanTagHandle(name string, start Mark) string {
-	r := s.r
-	if r.ch() != '!' {
-		s.fail("while scanning an "+name, &start, "expected '!', but found "+pyReprChar(r.ch()), r.mark())
-	}
-	n := 1
-	ch := r.peek(n)
-	if ch != ' ' {
-		for isWordChar(ch) || ch == '-' || ch == '_' {
-			n++
-			ch = r.peek(n)
-		}
-		if ch != '!' {
-			r.forward(n)
-			s.fail("while scanning an "+name, &start, "expected '!', but found "+pyReprChar(ch), r.mark())
-		}
-		n++
-	}
-	v := r.prefix(n)
-	r.forward(n)
-	return v
-}
-
-func (s *scanner) scanTagURI(name string, start Mark) string {
-	r := s.r
-	var chunks []byte
-	n := 0
-	ch := r.peek(n)
-	for isWordChar(ch) || in(ch, "-;/?:@&=+$,_.!~*'()[]%") || (s.after11() && ch == '#') {
-		if ch == '%' {
-			chunks = append(chunks, r.prefix(n)...)
-			r.forward(n)
-			n = 0
-			chunks = append(chunks, s.scanURIEscapes(name, start)...)
-		} else {
-			n++
-		}
-		ch = r.peek(n)
-	}
-	if n != 0 {
-		chunks = append(chunks, r.prefix(n)...)
-		r.forward(n)
-	}
-	if len(chunks) == 0 {
-		s.fail("while parsing an "+name, &start, "expected URI, but found "+pyReprChar(ch), r.mark())
-	}
-	return string(chunks)
-}
-
-// scanURIEscapes reads %XX escapes and keeps them as written (the
-// round-trip scanner does not decode them; [Tag.String] does), checking
-// that the bytes they encode are UTF-8.
-func (s *scanner) scanURIEscapes(name string, start Mark) string {
-	r := s.r
-	var raw []rune
-	var b []byte
-	m := r.mark()
-	for r.ch() == '%' {
-		raw = append(raw, '%')
-		r.forward(1)
-		for k := range 2 {
-			if !isHex(r.peek(k)) {
-				s.fail("while scanning an "+name, &start,
-					"expected URI escape sequence of 2 hexdecimal numbers, but found "+pyReprChar(r.peek(k)), r.mark())
-			}
-		}
-		b = append(b, byte(hexVal(r.peek(0))*16+hexVal(r.peek(1))))
-		raw = append(raw, r.peek(0), r.peek(1))
-		r.forward(2)
-	}
-	if !utf8.Valid(b) {
-		s.fail("while scanning an "+name, &start, "'utf-8' codec can't decode the escaped bytes", m)
-	}
-	return string(raw)
-}
-
-func isHex(c rune) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-// pyReprChar spells a character as Python's repr() of a one-character
-// string does, for messages.
-func pyReprChar(c rune) string {
-	switch c {
-	case 0:
-		return `'\x00'`
-	case '\'':
-		return `"'"`
-	case '\\':
-		return `'\\'`
-	case '\t':
-		return `'\t'`
-	case '\n':
-		return `'\n'`
-	case '\r':
-		return `'\r'`
-	}
-	if c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) {
-		return fmt.Sprintf(`'\x%02x'`, c)
-	}
-	if c == 0x2028 || c == 0x2029 || c == 0xfeff {
-		return fmt.Sprintf(`'\u%04x'`, c)
-	}
-	return "'" + string(c) + "'"
 }

@@ -1,4 +1,4 @@
-package yamlrt
+package chars
 
 import "unicode/utf8"
 
