@@ -49,6 +49,10 @@ var layers = [][]string{
 	// and the Python process of passthrough mocks: both over engine.
 	{"engine/runplan", "engine/passthrough"},
 	{"engine", "diff", "secrets"},
+	// What a case sends and the key it is filed under: dryfire's
+	// messages, the request of one call, its canonical hash turn after
+	// turn. Below the loop that builds conversations.
+	{"engine/conversation"},
 	{"engine/internal/pydantic"}, // pydantic's error texts for the models engine validates; reads suite's final_json fields
 	{"provider", "suite", "cassette"},
 	{"tape"},

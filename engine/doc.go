@@ -19,8 +19,8 @@
 // # Gateways
 //
 // A [Gateway] answers one [Call] (the turn counter, the storage key, the
-// provider-neutral [Request]). [StoreGateway] is replay: dryfire's lookup,
-// a [PyError] CassetteMiss on a miss. provider: fake cases always play
+// provider-neutral [conversation.Request]). [StoreGateway] is replay:
+// dryfire's lookup, a [PyError] CassetteMiss on a miss. provider: fake cases always play
 // their script ([FakeGateway]). The modes that call models (record, auto,
 // off) are [Live]: dryfire's caching gateway over one [Provider] per
 // provider name (a wire adapter, [WireProvider] of package provider), given
@@ -35,11 +35,16 @@
 //
 // # The loop, mocks and passthrough
 //
-// The loop is dryfire's run_case: requests keyed incrementally (the
-// canonical form of each message is computed once), tool calls answered by
-// a [Resolver] over the merged mocks, [InitialMessages] validated as
-// dryfire's Message model (pydantic's errors as dryfire shows them, from
-// engine/internal/pydantic, which also checks final_json's shape).
+// The loop is dryfire's run_case over the messages of package
+// engine/conversation: the case's input validated into the first
+// request's messages as dryfire's Message model does, each request keyed
+// by the repetition's [conversation.Keyer] (the canonical form of each
+// message is computed once, and what the run's cases share is encoded once
+// per run), tool calls answered by a [Resolver] over the merged mocks,
+// whose results ([MockOutcome]) make the next request's tool message.
+// engine/internal/pydantic gives both packages pydantic's error texts
+// (here, for final_json's shape).
+//
 // Passthrough mocks (impl: package.module:function) go to an [Invoker]:
 // package engine/passthrough runs them in the project's Python, one
 // process per run; without an invoker a case that reaches one stops,

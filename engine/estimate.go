@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -19,11 +20,11 @@ func CallsAtMost(c *suite.Case, r suite.Resolved) (loop int, judges []string) {
 // request dryfire's caching layer fingerprints), or an error when the
 // case's input is not one dryfire accepts.
 func FirstRequest(c *suite.Case, r suite.Resolved) (jsonv.Value, error) {
-	msgs, err := InitialMessages(c.Input)
+	msgs, err := conversation.AppendInitialMessages(nil, c.Input)
 	if err != nil {
 		return jsonv.Value{}, err
 	}
-	req := Request{Provider: r.Provider, Model: r.Model, System: c.Suite.System, Messages: msgs,
+	req := conversation.Request{Provider: r.Provider, Model: r.Model, System: c.Suite.System, Messages: msgs,
 		Tools: c.Suite.Tools, Temperature: r.Temperature}
 	return req.HashArgs(), nil
 }

@@ -7,32 +7,10 @@ import (
 	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
-
-// Request is one model call, provider-neutral: what a provider adapter
-// sends and what the caching layer hashes.
-type Request struct {
-	// Provider is the gateway's name, hashed as "provider": the case's
-	// resolved provider.
-	Provider    string
-	Model       string
-	System      jsonv.Value // a string or null
-	Messages    []Message
-	Tools       []suite.Tool
-	Temperature float64
-}
-
-// HashArgs returns the dict dryfire's caching layer fingerprints for the
-// request.
-func (r Request) HashArgs() jsonv.Value {
-	msgs := make([]jsonv.Value, len(r.Messages))
-	for i, m := range r.Messages {
-		msgs[i] = m.hashValue()
-	}
-	return HashArgs(r.Provider, r.Model, r.System, msgs, hashTools(r.Tools), r.Temperature)
-}
 
 // Call is one model call of a case repetition, as a [Gateway] sees it.
 type Call struct {
@@ -45,7 +23,7 @@ type Call struct {
 	// Key is the storage key of the request (key#N from repetition 1); ""
 	// for a call dryfire never caches (provider fake).
 	Key     string
-	Request Request
+	Request conversation.Request
 	// Judge is set for a judge's call.
 	Judge bool
 	// NeedRaw asks for the response's raw provider payload (a store may
@@ -80,7 +58,7 @@ type Gateway interface {
 // Provider is a live model behind a wire adapter (Anthropic, OpenAI,
 // Gemini): the live side of the gateways of the modes that call models.
 type Provider interface {
-	Complete(ctx context.Context, req Request) (cassette.Response, error)
+	Complete(ctx context.Context, req conversation.Request) (cassette.Response, error)
 }
 
 // GatewayFactory returns the gateway of one repetition of a case, with its

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -176,8 +177,8 @@ type judgeReply struct {
 // comes with the failed verdict of a request that cannot be hashed.
 func (e *runner) judgeCall(x *rep, t *Trace, jr judgeRequest) (JudgeVerdict, *Call) {
 	v := JudgeVerdict{Key: jr.key, Model: jr.model, ModelVersion: jr.model, RubricHash: jr.hash, Threshold: jr.threshold}
-	req := Request{Provider: x.p.r.Provider, Model: jr.model, System: jsonv.StringValue(JudgeSystem),
-		Messages:    []Message{{Role: "user", Content: jsonv.StringValue(JudgePrompt(jr.rubric, t))}},
+	req := conversation.Request{Provider: x.p.r.Provider, Model: jr.model, System: jsonv.StringValue(JudgeSystem),
+		Messages:    []conversation.Message{{Role: "user", Content: jsonv.StringValue(JudgePrompt(jr.rubric, t))}},
 		Temperature: 0}
 	call := &Call{Suite: x.p.c.Suite.Name, Case: x.p.c.Name, RepeatIndex: x.index, Request: req, Judge: true, NeedRaw: true}
 	if x.keyed {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -47,7 +48,7 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 	// and turns share prefixes of msgs, which is never written again.
 	sl := slabPool.Get().(*slabs)
 	room := max(min(r.MaxTurns, roomTurns), 1)
-	msgs, err := appendInitialMessages(sl.msgs.open(len(c.Input.Items)+2*(room-1)), c.Input)
+	msgs, err := conversation.AppendInitialMessages(sl.msgs.open(len(c.Input.Items)+2*(room-1)), c.Input)
 	t.Turns, res.Visits = sl.turns.open(room), sl.visits.open(room)
 	defer func() {
 		sl.msgs.close(msgs)
@@ -62,7 +63,7 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 		return nil
 	}
 	resolver := NewResolver(suite.MergeMocks(c.Suite.Mocks, c.Mocks))
-	var k *keyer
+	var k *conversation.Keyer
 	var keyErr error
 	// What dryfire's hashing fails on first, in the order its canonical
 	// encoder meets it (keys sorted): the messages (the input, then the
@@ -73,26 +74,24 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 		if math.IsNaN(r.Temperature) || math.IsInf(r.Temperature, 0) {
 			paramsBad = "ValueError('Out of range float values are not JSON compliant')"
 		}
-		var tail []byte
-		tail, keyErr = e.tails.get(c.Suite, r.Provider, r.Model, r.Temperature)
-		k = newKeyer(tail, &e.shared)
-		defer k.release()
+		k, keyErr = e.keys.Keyer(c.Suite, r.Provider, r.Model, r.Temperature)
+		defer k.Release()
 		for i := range msgs {
 			if keyErr == nil {
-				keyErr = k.add(&msgs[i])
+				keyErr = k.Add(&msgs[i])
 			}
 		}
 	}
 	// One call serves every turn (see [Gateway]).
 	call := &Call{Suite: c.Suite.Name, Case: c.Name, RepeatIndex: x.index, NeedRaw: e.opts.KeepRaw,
-		Request: Request{Provider: r.Provider, Model: r.Model, System: c.Suite.System, Tools: c.Suite.Tools, Temperature: r.Temperature}}
+		Request: conversation.Request{Provider: r.Provider, Model: r.Model, System: c.Suite.System, Tools: c.Suite.Tools, Temperature: r.Temperature}}
 	for turn := 0; ; turn++ {
 		if turn >= r.MaxTurns {
 			t.Termination = "max_turns_exceeded"
 			break
 		}
 		call.Request.Messages = msgs[:len(msgs):len(msgs)]
-		if k != nil {
+		if x.keyed {
 			bad := firstNonEmpty(messagesBad, paramsBad, c.Suite.Unserialised)
 			if bad == "" && keyErr != nil {
 				bad = cassette.PyHashError(call.Request.HashArgs())
@@ -108,12 +107,12 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 			if t.HasError {
 				break
 			}
-			call.Key = cassette.StorageKey(k.fingerprint(), x.index)
+			call.Key = cassette.StorageKey(k.Fingerprint(), x.index)
 			call.Turn = x.calls
 			x.calls++
 		}
 		reply, err := x.gw.Complete(ctx, call)
-		if k != nil {
+		if x.keyed {
 			e.visit(x, call, reply, err)
 		}
 		if err != nil {
@@ -140,13 +139,13 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 		if stop {
 			break
 		}
-		added := []Message{
+		added := []conversation.Message{
 			{Role: "assistant", Content: resp.Text, ToolCalls: resp.ToolCalls, Raw: resp.Raw},
 			{Role: "tool", Content: jsonv.NullValue(), ToolResults: results},
 		}
 		msgs = append(msgs, added...)
-		if k != nil && keyErr == nil {
-			keyErr = k.add(&added[0], &added[1])
+		if x.keyed && keyErr == nil {
+			keyErr = k.Add(&added[0], &added[1])
 		}
 	}
 	if n := len(t.Turns); n > 0 && t.Turns[n-1].Response.Text.Kind == jsonv.String {
@@ -158,9 +157,9 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 // toolResults answers the tool calls of a tool_use response. stop ends
 // the loop (an unmocked call with on_unmocked: error); ok false means the
 // case ended without a trace.
-func (e *runner) toolResults(ctx context.Context, x *rep, resolver *Resolver, resp cassette.Response, turn int, t *Trace, unhashable *string) (results []ToolResult, stop, ok bool) {
+func (e *runner) toolResults(ctx context.Context, x *rep, resolver *Resolver, resp cassette.Response, turn int, t *Trace, unhashable *string) (results []conversation.ToolResult, stop, ok bool) {
 	res, r := x.res, x.p.r
-	results = make([]ToolResult, 0, len(resp.ToolCalls))
+	results = make([]conversation.ToolResult, 0, len(resp.ToolCalls))
 	for _, call := range resp.ToolCalls {
 		out := resolver.Resolve(call)
 		switch out.Kind {
@@ -186,7 +185,7 @@ func (e *runner) toolResults(ctx context.Context, x *rep, resolver *Resolver, re
 				res.Message = t.Error
 				return results, true, true
 			}
-			out.Result = ToolResult{CallID: call.ID, Content: jsonv.StringValue("")}
+			out.Result = conversation.ToolResult{CallID: call.ID, Content: jsonv.StringValue("")}
 		case OutcomeResult:
 		}
 		if out.Unserialisable != "" && *unhashable == "" {
@@ -249,61 +248,4 @@ func firstNonEmpty(ss ...string) string {
 		}
 	}
 	return ""
-}
-
-// HashArgs builds the dict dryfire's caching layer fingerprints for one
-// call. messages are in hash form (see [InitialMessages]); tools are
-// {name, description, input_schema} objects.
-func HashArgs(provider, model string, system jsonv.Value, messages []jsonv.Value, tools jsonv.Value, temperature float64) jsonv.Value {
-	return jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
-		{Key: "provider", Value: jsonv.StringValue(provider)},
-		{Key: "model", Value: jsonv.StringValue(model)},
-		{Key: "system", Value: system},
-		{Key: "messages", Value: jsonv.Value{Kind: jsonv.Array, Items: append([]jsonv.Value{}, messages...)}},
-		{Key: "tools", Value: tools},
-		{Key: "params", Value: jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
-			{Key: "temperature", Value: jsonv.FloatValue(temperature)},
-			{Key: "top_p", Value: jsonv.NullValue()},
-			{Key: "max_tokens", Value: jsonv.NullValue()},
-			{Key: "stop_sequences", Value: jsonv.ArrayValue()},
-		}}},
-	}}
-}
-
-func hashTools(tools []suite.Tool) jsonv.Value {
-	out := jsonv.Value{Kind: jsonv.Array, Items: make([]jsonv.Value, 0, len(tools))}
-	for _, t := range tools {
-		out.Items = append(out.Items, jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
-			{Key: "name", Value: jsonv.StringValue(t.Name)},
-			{Key: "description", Value: t.Description},
-			{Key: "input_schema", Value: t.InputSchema},
-		}})
-	}
-	return out
-}
-
-func hashMessage(role string, content, toolCalls, toolResults jsonv.Value) jsonv.Value {
-	return jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
-		{Key: "role", Value: jsonv.StringValue(role)},
-		{Key: "content", Value: content},
-		{Key: "tool_calls", Value: toolCalls},
-		{Key: "tool_results", Value: toolResults},
-	}}
-}
-
-func toolCallValues(calls []cassette.ToolCall) jsonv.Value {
-	out := jsonv.Value{Kind: jsonv.Array, Items: make([]jsonv.Value, 0, len(calls))}
-	for _, c := range calls {
-		out.Items = append(out.Items, toolCallValue(c.ID, c.Name, c.Arguments, c.MalformedArguments))
-	}
-	return out
-}
-
-func toolCallValue(id, name string, args, malformed jsonv.Value) jsonv.Value {
-	return jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
-		{Key: "id", Value: jsonv.StringValue(id)},
-		{Key: "name", Value: jsonv.StringValue(name)},
-		{Key: "arguments", Value: args},
-		{Key: "malformed_arguments", Value: malformed},
-	}}
 }

@@ -5,34 +5,17 @@ import (
 	"slices"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
-// ToolResult is what a mock gives back for one tool call, as dryfire's
-// ToolResult dumps it into the next request.
-type ToolResult struct {
-	CallID  string
-	Content jsonv.Value // a string, an object or null
-	IsError bool
-}
-
-// Value returns the result as the {call_id, content, is_error} object that
-// goes into a tool message.
-func (r ToolResult) Value() jsonv.Value {
-	return jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
-		{Key: "call_id", Value: jsonv.StringValue(r.CallID)},
-		{Key: "content", Value: r.Content},
-		{Key: "is_error", Value: jsonv.BoolValue(r.IsError)},
-	}}
-}
-
 // MockOutcome is how one tool call resolves.
 type MockOutcome struct {
 	Kind   OutcomeKind
-	Result ToolResult // OutcomeResult
-	Impl   string     // OutcomePassthrough: the Python callable
+	Result conversation.ToolResult // OutcomeResult
+	Impl   string                  // OutcomePassthrough: the Python callable
 	// Err is the exception that ends the case (OutcomeCrash), as dryfire
 	// reports it: ToolResult's ValidationError for a value it refuses, an
 	// IndexError for an empty sequence.
@@ -150,5 +133,5 @@ func result(call cassette.ToolCall, content jsonv.Value, isError bool, bad strin
 	default:
 		return MockOutcome{Kind: OutcomeCrash, Err: pydantic.ToolResultError(content)}
 	}
-	return MockOutcome{Kind: OutcomeResult, Result: ToolResult{CallID: call.ID, Content: content, IsError: isError}, Unserialisable: bad}
+	return MockOutcome{Kind: OutcomeResult, Result: conversation.ToolResult{CallID: call.ID, Content: content, IsError: isError}, Unserialisable: bad}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -23,7 +24,7 @@ type Invoker interface {
 
 // ImplResult is what a passthrough mock gave.
 type ImplResult struct {
-	Result ToolResult
+	Result conversation.ToolResult
 	// Unserialisable is set when the value cannot be hashed (the next
 	// request then fails, as it does for dryfire).
 	Unserialisable string

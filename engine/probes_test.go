@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -278,23 +279,20 @@ func TestLoopListInputAndPassthrough(t *testing.T) {
 	want := probeSection(t, "loop", "list_input_first_request_messages")
 	input := "[{role: user, content: hi, name: bob}, {role: assistant, content: [{type: text, text: yo}]}, {role: user, content: again}]"
 	s := suiteFromYAML(t, "name: s\ncases:\n  - {name: c, input: "+input+", expect: []}\n")
-	msgs, err := InitialMessages(s.Cases[0].Input)
+	msgs, err := conversation.AppendInitialMessages(nil, s.Cases[0].Input)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range want.Items {
 		want.Items[i].Delete("raw")
 	}
-	var hashed []jsonv.Value
-	for _, m := range msgs {
-		hashed = append(hashed, m.hashValue())
-	}
-	got, _ := jsonv.Canonical(jsonv.ArrayValue(hashed...))
+	hashed := conversation.Request{Messages: msgs}.HashArgs().Field("messages")
+	got, _ := jsonv.Canonical(hashed)
 	exp, _ := jsonv.Canonical(want)
 	if string(got) != string(exp) {
 		t.Errorf("first messages %s, dryfire %s", got, exp)
 	}
-	if _, err := InitialMessages(jsonv.ArrayValue(jsonv.ObjectValue(jsonv.M("role", jsonv.StringValue("system"))))); err == nil {
+	if _, err := conversation.AppendInitialMessages(nil, jsonv.ArrayValue(jsonv.ObjectValue(jsonv.M("role", jsonv.StringValue("system"))))); err == nil {
 		t.Error("role system accepted; dryfire raises")
 	}
 	s = suiteFromYAML(t, "name: s\nmocks:\n  t:\n    - impl: json:dumps\ncases:\n  - {name: c, input: hi, expect: []}\n")

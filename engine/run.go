@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -118,10 +119,8 @@ type plan struct {
 // runner holds what every repetition of a run shares.
 type runner struct {
 	opts Options
-	// tails are the encoded tails of the run's requests.
-	tails tails
-	// shared are the kept encodings of the run's tool results.
-	shared   sharedValues
+	// keys are what the keyers of the run's repetitions share.
+	keys     conversation.Keys
 	invoker  Invoker
 	pricing  *Pricing
 	gateways GatewayFactory

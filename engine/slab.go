@@ -1,6 +1,10 @@
 package engine
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
+)
 
 // slab hands out the slices a case repetition grows turn after turn (its
 // messages, its turns, its visits) from chunks shared by the repetitions a
@@ -49,7 +53,7 @@ func (s *slab[T]) close(used []T) []T {
 
 // slabs are the slabs of one worker's repetitions.
 type slabs struct {
-	msgs   slab[Message]
+	msgs   slab[conversation.Message]
 	turns  slab[Turn]
 	visits slab[Visit]
 }
@@ -59,5 +63,5 @@ type slabs struct {
 const roomTurns = 16
 
 var slabPool = sync.Pool{New: func() any {
-	return &slabs{msgs: slab[Message]{chunk: 256}, turns: slab[Turn]{chunk: 128}, visits: slab[Visit]{chunk: 128}}
+	return &slabs{msgs: slab[conversation.Message]{chunk: 256}, turns: slab[Turn]{chunk: 128}, visits: slab[Visit]{chunk: 128}}
 }}

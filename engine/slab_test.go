@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -46,7 +47,7 @@ func TestSlabNeverRewritesWhatItHandedOut(t *testing.T) {
 // as a gateway that records requests for later may.
 type keepingGateway struct {
 	mu   sync.Mutex
-	kept [][]Message
+	kept [][]conversation.Message
 	was  []string
 }
 
@@ -62,7 +63,7 @@ func (g *keepingGateway) Complete(_ context.Context, call *Call) (Reply, error) 
 	return Reply{Response: cassette.Response{StopReason: "end_turn", Text: jsonv.StringValue("done " + call.Case)}}, nil
 }
 
-func messagesText(ms []Message) string {
+func messagesText(ms []conversation.Message) string {
 	var b strings.Builder
 	for _, m := range ms {
 		v, _ := jsonv.Canonical(m.Value())

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 )
 
 // Trace is the record of one case repetition, as dryfire's Trace holds
@@ -41,11 +42,11 @@ type Turn struct {
 	Index int
 	// Request are the messages sent: a prefix of the conversation, shared
 	// with the turns after it.
-	Request  []Message
+	Request  []conversation.Message
 	Response cassette.Response
 	// CacheHit is set when a cassette served the response.
 	CacheHit    bool
-	ToolResults []ToolResult
+	ToolResults []conversation.ToolResult
 }
 
 // ToolNames are the names of every tool call, in call order.

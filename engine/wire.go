@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 )
@@ -14,7 +15,7 @@ func WireProvider(g provider.Gateway) Provider { return wireProvider{g} }
 
 type wireProvider struct{ g provider.Gateway }
 
-func (w wireProvider) Complete(ctx context.Context, r Request) (cassette.Response, error) {
+func (w wireProvider) Complete(ctx context.Context, r conversation.Request) (cassette.Response, error) {
 	return w.g.Complete(ctx, WireRequest(r))
 }
 
@@ -22,7 +23,7 @@ func (w wireProvider) Complete(ctx context.Context, r Request) (cassette.Respons
 // CompletionRequest, with the loop's messages as they are in memory (tool
 // arguments in the model's order, mock results in the suite's), which is
 // the order their JSON text takes on the wire.
-func WireRequest(r Request) *provider.Request {
+func WireRequest(r conversation.Request) *provider.Request {
 	t := r.Temperature
 	w := &provider.Request{Model: r.Model, Params: provider.Params{Temperature: &t}}
 	if r.System.Kind == jsonv.String {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
@@ -91,7 +92,7 @@ func (p *PythonInvoker) Invoke(ctx context.Context, target string, call cassette
 	}
 	reply, err := p.roundTrip(ctx, pyRequest{Op: "call", Target: target, Arguments: args}, timeout)
 	if errors.Is(err, errTimedOut) {
-		return engine.ImplResult{Result: engine.ToolResult{CallID: call.ID, IsError: true, Content: jsonv.StringValue(fmt.Sprintf(
+		return engine.ImplResult{Result: conversation.ToolResult{CallID: call.ID, IsError: true, Content: jsonv.StringValue(fmt.Sprintf(
 			"passthrough impl %s timed out after %ss (the call was abandoned; a sync impl may still be running)",
 			jsonv.PyRepr(target), engine.PyFormatG(timeout.Seconds())))}}, nil
 	}
@@ -107,7 +108,7 @@ func (p *PythonInvoker) Invoke(ctx context.Context, target string, call cassette
 	if err != nil {
 		return engine.ImplResult{}, fmt.Errorf("passthrough impl %s: unreadable answer from Python: %w", jsonv.PyRepr(target), err)
 	}
-	return engine.ImplResult{Result: engine.ToolResult{CallID: call.ID, Content: content, IsError: reply.IsError},
+	return engine.ImplResult{Result: conversation.ToolResult{CallID: call.ID, Content: content, IsError: reply.IsError},
 		Unserialisable: reply.Unserialisable}, nil
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
@@ -204,7 +205,7 @@ func toolCallValue(c cassette.ToolCall) jsonv.Value {
 	)
 }
 
-func toolResultsValue(rs []engine.ToolResult) jsonv.Value {
+func toolResultsValue(rs []conversation.ToolResult) jsonv.Value {
 	out := jsonv.ArrayValue()
 	for _, r := range rs {
 		out.Items = append(out.Items, r.Value())

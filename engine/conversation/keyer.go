@@ -1,4 +1,4 @@
-package engine
+package conversation
 
 import (
 	"bytes"
@@ -10,13 +10,59 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
-// keyer computes the fingerprints of one case repetition turn after turn.
+// Keys is what the keyers of one run share: the encoded tail of each
+// suite and settings its cases request with (the members after messages,
+// encoded once), and the kept encodings of the tool results its cases
+// send again and again. The zero value is ready; the run promises that no
+// suite changes while it runs.
+type Keys struct {
+	mu     sync.Mutex
+	tails  map[tailKey]*tailEntry
+	shared sharedValues
+}
+
+type tailKey struct {
+	suite           *suite.Suite
+	provider, model string
+	temperature     uint64 // the bits: -0.0 is written apart from 0.0
+}
+
+type tailEntry struct {
+	once sync.Once
+	b    []byte
+	err  error
+}
+
+// Keyer returns the keyer of a case repetition of suite st with the
+// settings, to be given back with [Keyer.Release], or nil and the error
+// encoding the request's tail failed with (dryfire's hashing fails on it
+// for every call of the case).
+func (ks *Keys) Keyer(st *suite.Suite, provider, model string, temperature float64) (*Keyer, error) {
+	key := tailKey{suite: st, provider: provider, model: model, temperature: math.Float64bits(temperature)}
+	ks.mu.Lock()
+	if ks.tails == nil {
+		ks.tails = map[tailKey]*tailEntry{}
+	}
+	t := ks.tails[key]
+	if t == nil {
+		t = &tailEntry{}
+		ks.tails[key] = t
+	}
+	ks.mu.Unlock()
+	t.once.Do(func() { t.b, t.err = encodeTail(st, provider, model, temperature) })
+	if t.err != nil {
+		return nil, t.err
+	}
+	return newKeyer(t.b, &ks.shared), nil
+}
+
+// Keyer computes the fingerprints of one case repetition turn after turn.
 // A request's messages only ever grow by appending, and dryfire's call-id
 // numbering walks them in order, so the canonical form of each message is
 // computed once and the request's canonical JSON is assembled from cached
-// parts: the fingerprint equals Fingerprint(HashArgs(...)) byte for byte
-// without re-encoding the whole conversation at every turn.
-type keyer struct {
+// parts: the fingerprint equals cassette.Fingerprint(Request.HashArgs())
+// byte for byte without re-encoding the whole conversation at every turn.
+type Keyer struct {
 	seen  map[string]string
 	msgs  []byte // canonical messages so far, comma-separated
 	nmsgs int
@@ -35,55 +81,16 @@ type keyer struct {
 // keyers are reused from case to case: their buffers reach the size of a
 // conversation once instead of growing again for every case.
 var keyers = sync.Pool{New: func() any {
-	return &keyer{seen: map[string]string{}, enc: jsonv.NewEncoder(jsonv.EncodeOptions{SortKeys: true, NFC: true})}
+	return &Keyer{seen: map[string]string{}, enc: jsonv.NewEncoder(jsonv.EncodeOptions{SortKeys: true, NFC: true})}
 }}
 
-// newKeyer returns a keyer for a case whose request ends with tail (see
-// [tails]). Release it with [keyer.release].
-func newKeyer(tail []byte, shared *sharedValues) *keyer {
-	k := keyers.Get().(*keyer)
+// newKeyer returns a keyer for a case whose request ends with tail.
+func newKeyer(tail []byte, shared *sharedValues) *Keyer {
+	k := keyers.Get().(*Keyer)
 	clear(k.seen)
 	k.msgs, k.nmsgs = k.msgs[:0], 0
 	k.tail, k.shared = tail, shared
 	return k
-}
-
-// tails are the encoded tails of the suites and settings of one run: the
-// cases of a suite share them, so each is encoded once. The run promises
-// that no suite changes while it runs.
-type tails struct {
-	mu sync.Mutex
-	m  map[tailKey]*tailEntry
-}
-
-type tailKey struct {
-	suite           *suite.Suite
-	provider, model string
-	temperature     uint64 // the bits: -0.0 is written apart from 0.0
-}
-
-type tailEntry struct {
-	once sync.Once
-	b    []byte
-	err  error
-}
-
-// get returns the tail of a request of suite st with the settings, or the
-// error encoding it failed with.
-func (ts *tails) get(st *suite.Suite, provider, model string, temperature float64) ([]byte, error) {
-	key := tailKey{suite: st, provider: provider, model: model, temperature: math.Float64bits(temperature)}
-	ts.mu.Lock()
-	if ts.m == nil {
-		ts.m = map[tailKey]*tailEntry{}
-	}
-	t := ts.m[key]
-	if t == nil {
-		t = &tailEntry{}
-		ts.m[key] = t
-	}
-	ts.mu.Unlock()
-	t.once.Do(func() { t.b, t.err = encodeTail(st, provider, model, temperature) })
-	return t.b, t.err
 }
 
 // encodeTail writes the members of the hashable request after messages,
@@ -92,7 +99,7 @@ func (ts *tails) get(st *suite.Suite, provider, model string, temperature float6
 func encodeTail(st *suite.Suite, provider, model string, temperature float64) ([]byte, error) {
 	// A pooled keyer lends its encoder and buffer: the tail is kept in
 	// an array of its own size.
-	k := keyers.Get().(*keyer)
+	k := keyers.Get().(*Keyer)
 	defer keyers.Put(k)
 	w := canonicalWriter{enc: k.enc, buf: k.buf[:0]}
 	w.raw(`,"model":`)
@@ -131,14 +138,17 @@ func encodeTail(st *suite.Suite, provider, model string, temperature float64) ([
 	return bytes.Clone(w.buf), nil
 }
 
-// release returns the keyer to the pool.
-func (k *keyer) release() {
+// Release gives the keyer back; a nil keyer is none.
+func (k *Keyer) Release() {
+	if k == nil {
+		return
+	}
 	clear(k.vals)
 	k.tail, k.shared = nil, nil
 	keyers.Put(k)
 }
 
-// add appends messages to the conversation. Each is written in hash form
+// Add appends messages to the conversation. Each is written in hash form
 // exactly as encoding cassette.NormaliseIDs(m.hashValue(), seen) writes
 // it, but straight from the message: the hash form's own objects (the
 // message, its tool calls, its tool results) have fixed ASCII keys, so
@@ -146,7 +156,7 @@ func (k *keyer) release() {
 // hold (content, arguments, malformed arguments, result content) go
 // through NormaliseIDs and the canonical encoder. On an error the
 // conversation is left as it was before the failing message.
-func (k *keyer) add(messages ...*Message) error {
+func (k *Keyer) Add(messages ...*Message) error {
 	for _, m := range messages {
 		mark := len(k.msgs)
 		if k.nmsgs > 0 {
@@ -163,7 +173,7 @@ func (k *keyer) add(messages ...*Message) error {
 }
 
 // appendMessage appends the canonical hash form of m to dst.
-func (k *keyer) appendMessage(dst []byte, m *Message) ([]byte, error) {
+func (k *Keyer) appendMessage(dst []byte, m *Message) ([]byte, error) {
 	// Ids are numbered in the order NormaliseIDs meets them in the hash
 	// form, which is insertion order: role, content, then each tool
 	// call's id, name, arguments and malformed_arguments, then each
@@ -219,7 +229,7 @@ func (k *keyer) appendMessage(dst []byte, m *Message) ([]byte, error) {
 // sharedValue writes a tool result's content: its kept encoding when the
 // run has one (the value then holds no id, and normalised is v itself),
 // else the normalised value.
-func (k *keyer) sharedValue(w *canonicalWriter, v, normalised jsonv.Value) {
+func (k *Keyer) sharedValue(w *canonicalWriter, v, normalised jsonv.Value) {
 	if k.shared != nil && w.err == nil {
 		if b, ok := k.shared.encoded(v, k.enc, k.buf); ok {
 			w.buf = append(w.buf, b...)
@@ -251,8 +261,8 @@ func (w *canonicalWriter) value(v jsonv.Value) {
 
 func (w *canonicalWriter) str(s string) { w.value(jsonv.StringValue(s)) }
 
-// fingerprint returns the key of the conversation so far.
-func (k *keyer) fingerprint() string {
+// Fingerprint returns the fingerprint of the conversation so far.
+func (k *Keyer) Fingerprint() string {
 	k.buf = append(k.buf[:0], `{"messages":[`...)
 	k.buf = append(k.buf, k.msgs...)
 	k.buf = append(k.buf, ']')

@@ -1,4 +1,4 @@
-package engine
+package conversation
 
 import (
 	"strconv"
@@ -8,54 +8,12 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-// Message is one message of a conversation, as dryfire's Message model
-// holds it.
-type Message struct {
-	Role        string // user, assistant or tool
-	Content     jsonv.Value
-	ToolCalls   []cassette.ToolCall
-	ToolResults []ToolResult
-	// Raw is the provider's payload an assistant message echoes (an
-	// object or null); it is never hashed.
-	Raw jsonv.Value
-}
-
-// Value returns the message as dryfire dumps it: role, content,
-// tool_calls, tool_results and raw.
-func (m Message) Value() jsonv.Value {
-	return jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
-		{Key: "role", Value: jsonv.StringValue(m.Role)},
-		{Key: "content", Value: m.Content},
-		{Key: "tool_calls", Value: toolCallValues(m.ToolCalls)},
-		{Key: "tool_results", Value: toolResultValues(m.ToolResults)},
-		{Key: "raw", Value: m.Raw},
-	}}
-}
-
-// hashValue is the message as the caching layer hashes it: raw left out.
-func (m Message) hashValue() jsonv.Value {
-	return hashMessage(m.Role, m.Content, toolCallValues(m.ToolCalls), toolResultValues(m.ToolResults))
-}
-
-func toolResultValues(rs []ToolResult) jsonv.Value {
-	out := jsonv.Value{Kind: jsonv.Array, Items: make([]jsonv.Value, 0, len(rs))}
-	for _, r := range rs {
-		out.Items = append(out.Items, r.Value())
-	}
-	return out
-}
-
-// InitialMessages turns a case input into the first request's messages: a
-// string is one user message; a list is one message per element,
-// validated as dryfire's Message model does when the case starts (unknown
-// keys dropped). The error is the text of pydantic's ValidationError.
-func InitialMessages(input jsonv.Value) ([]Message, error) {
-	return appendInitialMessages(make([]Message, 0, max(len(input.Items), 1)), input)
-}
-
-// appendInitialMessages appends the messages of [InitialMessages] to out
-// (nil on an error).
-func appendInitialMessages(out []Message, input jsonv.Value) ([]Message, error) {
+// AppendInitialMessages appends the first request's messages of a case
+// input to out: a string is one user message; a list is one message per
+// element, validated as dryfire's Message model does when the case starts
+// (unknown keys dropped). On an error it returns nil and the text of
+// pydantic's ValidationError.
+func AppendInitialMessages(out []Message, input jsonv.Value) ([]Message, error) {
 	if input.Kind == jsonv.String {
 		return append(out, Message{Role: "user", Content: input}), nil
 	}

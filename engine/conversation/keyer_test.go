@@ -1,4 +1,4 @@
-package engine
+package conversation
 
 import (
 	"fmt"
@@ -41,7 +41,7 @@ func TestKeyerWritesNormalisedHashForm(t *testing.T) {
 			}
 			var wantErr error
 			want, wantErr = enc.Append(want, cassette.NormaliseIDs(m.hashValue(), seen))
-			err := k.add(&m)
+			err := k.Add(&m)
 			if fmt.Sprint(err) != fmt.Sprint(wantErr) {
 				t.Fatalf("seed %d message %d: error %v, want %v", seed, i, err, wantErr)
 			}
@@ -56,12 +56,12 @@ func TestKeyerWritesNormalisedHashForm(t *testing.T) {
 			}
 			if g.r.IntN(3) > 0 {
 				full := `{"messages":[` + string(want) + "]" + string(tail)
-				if got, want := k.fingerprint(), cassette.FingerprintBytes([]byte(full)); got != want {
+				if got, want := k.Fingerprint(), cassette.FingerprintBytes([]byte(full)); got != want {
 					t.Fatalf("seed %d message %d: fingerprint %s, want %s", seed, i, got, want)
 				}
 			}
 		}
-		k.release()
+		k.Release()
 	}
 }
 
@@ -86,7 +86,7 @@ func TestTailIsTheCanonicalRequestTail(t *testing.T) {
 		provider, model := g.pick("anthropic", "openai", "é"), g.str()
 		temperature := []float64{0, 0.2, 1, math.Copysign(0, -1), 1e-7, 123456789.5}[g.r.IntN(6)]
 		got, err := encodeTail(st, provider, model, temperature)
-		req, _ := cassette.HashableRequest(HashArgs(provider, model, st.System, nil, hashTools(st.Tools), temperature))
+		req, _ := cassette.HashableRequest(hashArgs(provider, model, st.System, []jsonv.Value{}, hashTools(st.Tools), temperature))
 		want, wantErr := jsonv.Canonical(req)
 		if fmt.Sprint(err) != fmt.Sprint(wantErr) {
 			t.Fatalf("seed %d: error %v, want %v", seed, err, wantErr)
