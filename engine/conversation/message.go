@@ -30,14 +30,12 @@ func (m Message) Value() jsonv.Value {
 	}}
 }
 
-// hashValue is the message as the caching layer hashes it: raw left out.
+// hashValue is the message as the caching layer hashes it: raw, the last
+// member of Value, left out.
 func (m Message) hashValue() jsonv.Value {
-	return jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
-		{Key: "role", Value: jsonv.StringValue(m.Role)},
-		{Key: "content", Value: m.Content},
-		{Key: "tool_calls", Value: toolCallValues(m.ToolCalls)},
-		{Key: "tool_results", Value: toolResultValues(m.ToolResults)},
-	}}
+	v := m.Value()
+	v.Members = v.Members[:len(v.Members)-1]
+	return v
 }
 
 // ToolResult is what a mock gives back for one tool call, as dryfire's

@@ -78,18 +78,8 @@ func (d *decoder) skipObject(depth int) error {
 		if err := d.skipValue(depth + 1); err != nil {
 			return err
 		}
-		d.skipSpace()
-		if d.pos >= len(d.data) {
-			return d.errorf("expecting ',' delimiter: unexpected end of input")
-		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-		case '}':
-			d.pos++
-			return nil
-		default:
-			return d.errorf("expecting ',' delimiter, found %s", d.found())
+		if done, err := d.skipSeparator('}'); done || err != nil {
+			return err
 		}
 	}
 }
@@ -107,20 +97,28 @@ func (d *decoder) skipArray(depth int) error {
 		if err := d.skipValue(depth + 1); err != nil {
 			return err
 		}
-		d.skipSpace()
-		if d.pos >= len(d.data) {
-			return d.errorf("expecting ',' delimiter: unexpected end of input")
-		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-		case ']':
-			d.pos++
-			return nil
-		default:
-			return d.errorf("expecting ',' delimiter, found %s", d.found())
+		if done, err := d.skipSeparator(']'); done || err != nil {
+			return err
 		}
 	}
+}
+
+// skipSeparator reads what follows a member or an element: a comma (done
+// false) or the closing bracket (done true), with the decoder's errors.
+func (d *decoder) skipSeparator(closing byte) (done bool, err error) {
+	d.skipSpace()
+	if d.pos >= len(d.data) {
+		return false, d.errorf("expecting ',' delimiter: unexpected end of input")
+	}
+	switch d.data[d.pos] {
+	case ',':
+		d.pos++
+		return false, nil
+	case closing:
+		d.pos++
+		return true, nil
+	}
+	return false, d.errorf("expecting ',' delimiter, found %s", d.found())
 }
 
 // skipString is [decoder.str] without the string.
