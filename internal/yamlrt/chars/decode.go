@@ -2,6 +2,7 @@ package chars
 
 import (
 	"bytes"
+	"fmt"
 	"unicode/utf8"
 )
 
@@ -91,11 +92,12 @@ func (d *decoded) add(c rune) {
 	}
 }
 
-// detectByte is the byte at which Python's incremental decoder knows that
-// the sequence starting at i is not UTF-8: the first byte that cannot
-// continue it, or len(data) when the file ends inside it (the decoder
-// fails only on the final, empty read).
-func detectByte(data []byte, i int) int {
+// decodeFault is how Python's incremental UTF-8 decoder fails on the sequence
+// starting at i, which is not UTF-8: at is the byte at which it knows (the
+// first byte that cannot continue the sequence, or len(data) when the file
+// ends inside it: the decoder then fails only on the final, empty read),
+// end the end of the bytes its error names, and reason its words.
+func decodeFault(data []byte, i int) (at, end int, reason string) {
 	b := data[i]
 	var need int
 	switch {
@@ -106,7 +108,7 @@ func detectByte(data []byte, i int) int {
 	case b >= 0xF0 && b <= 0xF4:
 		need = 3
 	default:
-		return i
+		return i, i + 1, "invalid start byte"
 	}
 	// The second byte's range depends on the first (no overlong forms,
 	// surrogates or code points past U+10FFFF).
@@ -123,15 +125,27 @@ func detectByte(data []byte, i int) int {
 	}
 	for k := 1; k <= need; k++ {
 		if i+k >= len(data) {
-			return len(data) // known only when the file ends
+			return len(data), len(data), "unexpected end of data"
 		}
 		c := data[i+k]
 		if c < lo || c > hi {
-			return i + k
+			// The bytes named are those before the one that cannot
+			// continue.
+			return i + k, i + k, "invalid continuation byte"
 		}
 		lo, hi = 0x80, 0xBF
 	}
-	return i // not reached: the sequence at i is invalid
+	return i, i + 1, "invalid start byte" // not reached: the sequence at i is invalid
+}
+
+// decodeProblem is the text of Python's UnicodeDecodeError for the bytes
+// from start to end of the decoder's input (positions in that input),
+// the first of which is b.
+func decodeProblem(b byte, start, end int, reason string) string {
+	if end == start+1 {
+		return fmt.Sprintf("'utf-8' codec can't decode byte 0x%02x in position %d: %s", b, start, reason)
+	}
+	return fmt.Sprintf("'utf-8' codec can't decode bytes in position %d-%d: %s", start, end-1, reason)
 }
 
 func firstInvalid(data []byte) int {

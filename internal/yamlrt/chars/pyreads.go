@@ -15,8 +15,13 @@ type pyReads struct {
 	// badErr its error.
 	failAt    int
 	decodeErr *Error
-	badChar   int
-	badErr    *Error
+	// faultAt and faultEnd are the bytes the decoding error names, reason
+	// its words; its positions count from the start of the input of the
+	// decode that fails (see decodeChunk).
+	faultAt, faultEnd int
+	reason            string
+	badChar           int
+	badErr            *Error
 
 	// Python's text layer: bytes read, the byte up to which whole
 	// characters are decoded, a CR held back, characters decoded but not
@@ -40,6 +45,9 @@ func (p *pyReads) decodeChunk(size int) (bool, error) {
 	nbytes := end - p.bytePos
 	eof := nbytes == 0
 	if p.failAt >= 0 && (p.failAt < end || eof) {
+		// The decoder's input is the bytes of a character the last chunk
+		// left incomplete, then this chunk: its error counts from there.
+		p.decodeErr.Problem = decodeProblem(p.data[p.faultAt], p.faultAt-p.scanPos, p.faultEnd-p.scanPos, p.reason)
 		return false, p.decodeErr
 	}
 	p.bytePos = end

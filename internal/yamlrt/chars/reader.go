@@ -60,11 +60,12 @@ func New(data []byte, b *Buffers) (*Reader, error) {
 	r := &Reader{}
 	valid := data
 	var decodeErr *Error
-	failAt := -1
+	failAt, faultAt, faultEnd, reason := -1, 0, 0, ""
 	if i := firstInvalid(data); i >= 0 {
 		valid = data[:i]
-		failAt = detectByte(data, i)
-		decodeErr = &Error{Problem: fmt.Sprintf("'utf-8' codec can't decode byte 0x%02x in position %d", data[i], i)}
+		faultAt = i
+		failAt, faultEnd, reason = decodeFault(data, i)
+		decodeErr = &Error{}
 	}
 	d := decode(valid, b)
 	buf, line, col, badChar, badMark := d.buf, d.line, d.col, d.badChar, d.badMark
@@ -83,7 +84,8 @@ func New(data []byte, b *Buffers) (*Reader, error) {
 		bad = &Error{Mark: badMark,
 			Problem: fmt.Sprintf("unacceptable character #x%04x: special characters are not allowed", r.buf[badChar])}
 	}
-	r.reads = &pyReads{data: data, failAt: failAt, decodeErr: decodeErr, badChar: badChar, badErr: bad}
+	r.reads = &pyReads{data: data, failAt: failAt, decodeErr: decodeErr, badChar: badChar, badErr: bad,
+		faultAt: faultAt, faultEnd: faultEnd, reason: reason}
 	if err := r.reads.open(); err != nil {
 		return nil, err
 	}
