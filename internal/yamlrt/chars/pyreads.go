@@ -44,7 +44,13 @@ func (p *pyReads) decodeChunk(size int) (bool, error) {
 	end := min(p.bytePos+size, len(p.data))
 	nbytes := end - p.bytePos
 	eof := nbytes == 0
-	if p.failAt >= 0 && (p.failAt < end || eof) {
+	// Python's decoder waits for more input on a chunk that ends in the
+	// first two bytes of an encoded surrogate (ED A0–BF), as on any
+	// incomplete character, and fails on them with the next chunk.
+	stop := end
+	if p.surrogateAt(end) && !eof {
+		stop = p.faultAt
+	} else if p.failAt >= 0 && (p.failAt < end || eof) {
 		// The decoder's input is the bytes of a character the last chunk
 		// left incomplete, then this chunk: its error counts from there.
 		p.decodeErr.Problem = decodeProblem(p.data[p.faultAt], p.faultAt-p.scanPos, p.faultEnd-p.scanPos, p.reason)
@@ -52,13 +58,13 @@ func (p *pyReads) decodeChunk(size int) (bool, error) {
 	}
 	p.bytePos = end
 	nchars := 0
-	for p.scanPos < end {
+	for p.scanPos < stop {
 		c, n := rune(p.data[p.scanPos]), 1
 		if c >= utf8.RuneSelf {
-			if !utf8.FullRune(p.data[p.scanPos:end]) {
+			if !utf8.FullRune(p.data[p.scanPos:stop]) {
 				break // an incomplete character waits for the next chunk
 			}
-			c, n = utf8.DecodeRune(p.data[p.scanPos:end])
+			c, n = utf8.DecodeRune(p.data[p.scanPos:stop])
 		}
 		p.scanPos += n
 		if p.pendingCR {
@@ -86,6 +92,13 @@ func (p *pyReads) decodeChunk(size int) (bool, error) {
 	}
 	p.avail = nchars
 	return !eof, nil
+}
+
+// surrogateAt reports whether the decoding fault is the first two bytes
+// of an encoded surrogate, ending at end.
+func (p *pyReads) surrogateAt(end int) bool {
+	i := p.faultAt
+	return p.failAt >= 0 && i+2 == end && p.data[i] == 0xED && p.data[i+1] >= 0xA0 && p.data[i+1] <= 0xBF
 }
 
 // read is TextIOWrapper.read(n): the number of characters it returns.

@@ -65,7 +65,7 @@ func TestDecodeErrorsAgreeWithDryfire(t *testing.T) {
 	if err := json.Unmarshal(raw, &vectors); err != nil {
 		t.Fatal(err)
 	}
-	if len(vectors) < 12 {
+	if len(vectors) < 16 {
 		t.Fatalf("only %d vectors", len(vectors))
 	}
 	for _, v := range vectors {

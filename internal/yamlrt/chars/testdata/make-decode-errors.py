@@ -25,6 +25,10 @@ CASES = {
     "bad byte in the second chunk": b"# " + b"x" * 9000 + b"\n" + BASE + b'\xff"\n',
     "bad byte first in the second chunk": b"# " + b"x" * 8190 + b"\xff\n" + BASE + b'"\n',
     "character across the chunk boundary, then a bad one": b"# " + b"x" * 8188 + b"\xc3\xa9\xc3\x28\n" + BASE + b'"\n',
+    "surrogate cut by the chunk boundary": b"# " + b"x" * 8188 + b"\xed\xa0\x80\n" + BASE + b'"\n',
+    "file ends in a surrogate's first two bytes": BASE + b'ok"\n#\xed\xa0',
+    "NUL, then a surrogate cut by the chunk boundary": b"# " + b"x" * 100 + b"\x00" + b"x" * 8087 + b"\xed\xa0\x80\n" + BASE + b'"\n',
+    "NUL, then a character cut by the chunk boundary and a bad byte": b"# " + b"x" * 100 + b"\x00" + b"x" * 8087 + b"\xed\x80\xff\n" + BASE + b'"\n',
 }
 
 out = []
