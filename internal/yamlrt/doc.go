@@ -42,5 +42,6 @@
 // The files follow the stages: errors.go (positions and errors), scanner.go
 // (the scanner's state and which token comes next), scan.go (white space,
 // comments, directives, anchors, tags), scalars.go (scalars), token.go,
-// parser.go, compose.go.
+// parser.go (events, documents and directives), parser_nodes.go (nodes and
+// the entries of collections), compose.go.
 package yamlrt
