@@ -80,13 +80,7 @@ func newEmptyFixture(t *testing.T) uitest.Fixture {
 func TestFlowReRecordStaleCase(t *testing.T) {
 	f := staleProject(t)
 	release := make(chan struct{})
-	var mu sync.Mutex
-	calls := 0
-	srv := providertest.New(t, func(path string, body jsonv.Value) (int, string) {
-		mu.Lock()
-		calls++
-		n := calls
-		mu.Unlock()
+	srv := providertest.New(t, providertest.Numbered(func(n int, path string, body jsonv.Value) (int, string) {
 		if n == 1 {
 			return 200, `{"id":"msg_1","type":"message","role":"assistant","model":"claude-sonnet-4-6","content":[` +
 				`{"type":"tool_use","id":"toolu_1","name":"lookup_order","input":{"order_id":"A-991"}},` +
@@ -95,7 +89,7 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 		}
 		<-release // the second call waits until the test has seen the progress of the first
 		return providertest.Text("Both orders arrived: A-991 for $780, B-100 for $20.")(path, body)
-	})
+	}))
 	var once sync.Once
 	free := func() { once.Do(func() { close(release) }) }
 	t.Cleanup(free) // before the server closes

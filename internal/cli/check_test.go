@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
@@ -35,25 +35,11 @@ func checkFakeKey(seed uint64) string {
 // scan can notice.
 func plantInResponse(t *testing.T, dir, rel, text string) {
 	t.Helper()
-	path := filepath.Join(dir, filepath.FromSlash(rel))
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := cassette.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp := c.Body.Field("response")
-	resp.Set("text", jsonv.StringValue(resp.Field("text").Str()+" "+text))
-	c.Body.Set("response", resp)
-	out, err := jsonv.EncodeDryfire(c.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	secrettest.EditCassette(t, dir, rel, func(body *jsonv.Value) {
+		v := body.Field("response")
+		v.Set("text", jsonv.StringValue(v.Field("text").Str()+" "+text))
+		body.Set("response", v)
+	})
 }
 
 // secretProject is project-A with one generated key in a recorded response.

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -141,13 +140,7 @@ func TestRecordNeverShowsTheKey(t *testing.T) {
 	} {
 		t.Run(tc.fixture, func(t *testing.T) {
 			t.Parallel()
-			var mu sync.Mutex
-			calls := 0
-			srv := providertest.New(t, func(path string, body jsonv.Value) (int, string) {
-				mu.Lock()
-				calls++
-				n := calls
-				mu.Unlock()
+			srv := providertest.New(t, providertest.Numbered(func(n int, path string, body jsonv.Value) (int, string) {
 				switch n {
 				case 1:
 					return 401, `{"error":{"message":"Incorrect API key provided: ` + key + `","type":"invalid_request_error"}}`
@@ -155,7 +148,7 @@ func TestRecordNeverShowsTheKey(t *testing.T) {
 					return 503, "upstream refused the key " + key
 				}
 				return echoKey(path, key)
-			})
+			}))
 			dir := fixtureCopy(t, tc.fixture, srv)
 			env := srv.Env(tc.keyEnv)
 			env[tc.keyEnv] = key

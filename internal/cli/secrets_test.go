@@ -10,6 +10,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
 )
 
 // fakeKey returns a generated Anthropic-shaped key (never a literal in the
@@ -28,25 +29,11 @@ func fakeKey(seed uint64) string {
 // digest, keeping the file canonical.
 func plantInDigest(t *testing.T, dir, rel, text string) {
 	t.Helper()
-	path := filepath.Join(dir, filepath.FromSlash(rel))
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := cassette.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := c.Body.Field("request_digest")
-	d.Set("system", jsonv.StringValue(d.Field("system").Str()+" "+text))
-	c.Body.Set("request_digest", d)
-	out, err := jsonv.EncodeDryfire(c.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	secrettest.EditCassette(t, dir, rel, func(body *jsonv.Value) {
+		v := body.Field("request_digest")
+		v.Set("system", jsonv.StringValue(v.Field("system").Str()+" "+text))
+		body.Set("request_digest", v)
+	})
 }
 
 const plantedCassette = ".dryfire/cassettes/travel_booking/no_flights_found/00-225140c869a31cc2.json"

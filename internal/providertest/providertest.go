@@ -257,6 +257,20 @@ func Golden(t testing.TB, fixtureDir string) *Server {
 	})
 }
 
+// Numbered is an Answer told the number of each request it answers (1,
+// 2, …), for a policy that answers the first calls differently.
+func Numbered(answer func(n int, path string, body jsonv.Value) (status int, reply string)) Answer {
+	var mu sync.Mutex
+	calls := 0
+	return func(path string, body jsonv.Value) (int, string) {
+		mu.Lock()
+		calls++
+		n := calls
+		mu.Unlock()
+		return answer(n, path, body)
+	}
+}
+
 // Text answers every request with a final text in the wire format of its
 // path.
 func Text(text string) Answer {

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
@@ -73,18 +72,12 @@ func TestCoreRecorderNeverShowsTheKey(t *testing.T) {
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "golden", "record", "anthropic-A", "project"))); err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	calls := 0
-	srv := providertest.New(t, func(path string, body jsonv.Value) (int, string) {
-		mu.Lock()
-		calls++
-		n := calls
-		mu.Unlock()
+	srv := providertest.New(t, providertest.Numbered(func(n int, path string, body jsonv.Value) (int, string) {
 		if n == 1 {
 			return 401, `{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key ` + key + `"}}`
 		}
 		return providertest.Text("your key is "+key)(path, body)
-	})
+	}))
 	env := srv.Env()
 	env["ANTHROPIC_API_KEY"] = key
 	rec := CoreRecorder{Env: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
