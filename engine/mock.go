@@ -107,7 +107,7 @@ func (r *Resolver) outcome(call cassette.ToolCall, rule suite.MockRule, index in
 	case "impl":
 		return MockOutcome{Kind: OutcomePassthrough, Impl: rule.Impl}
 	case "error":
-		return result(call, jsonv.StringValue(rule.Error), true, rule.Unserialisable)
+		return result(call, jsonv.StringValue(rule.Error), true, rule.Unserialisable, nil)
 	case "sequence":
 		if len(rule.Sequence) == 0 {
 			return MockOutcome{Kind: OutcomeCrash, Err: "IndexError('tuple index out of range')"}
@@ -119,19 +119,21 @@ func (r *Resolver) outcome(call cassette.ToolCall, rule suite.MockRule, index in
 		if step.Crash != "" {
 			return MockOutcome{Kind: OutcomeCrash, Err: fmt.Sprintf("mock for tool %q: %s", call.Name, step.Crash)}
 		}
-		return result(call, step.Value, step.IsError, step.Unserialisable)
+		return result(call, step.Value, step.IsError, step.Unserialisable, step.Views)
 	}
 	if rule.Crash != "" {
 		return MockOutcome{Kind: OutcomeCrash, Err: fmt.Sprintf("mock for tool %q: %s", call.Name, rule.Crash)}
 	}
-	return result(call, rule.Return, false, rule.Unserialisable)
+	return result(call, rule.Return, false, rule.Unserialisable, rule.Views)
 }
 
-func result(call cassette.ToolCall, content jsonv.Value, isError bool, bad string) MockOutcome {
+// result is the outcome of a rule that gives content; py is how the
+// content's Python object shows (nil for a string error).
+func result(call cassette.ToolCall, content jsonv.Value, isError bool, bad string, py *suite.PyViews) MockOutcome {
 	switch content.Kind {
 	case jsonv.String, jsonv.Object, jsonv.Null:
 	default:
 		return MockOutcome{Kind: OutcomeCrash, Err: pydantic.ToolResultError(content)}
 	}
-	return MockOutcome{Kind: OutcomeResult, Result: conversation.ToolResult{CallID: call.ID, Content: content, IsError: isError}, Unserialisable: bad}
+	return MockOutcome{Kind: OutcomeResult, Result: conversation.ToolResult{CallID: call.ID, Content: content, IsError: isError, Py: py}, Unserialisable: bad}
 }

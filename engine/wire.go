@@ -16,13 +16,31 @@ func WireProvider(g provider.Gateway) Provider { return wireProvider{g} }
 type wireProvider struct{ g provider.Gateway }
 
 func (w wireProvider) Complete(ctx context.Context, r conversation.Request) (cassette.Response, error) {
+	for _, m := range r.Messages {
+		for _, tr := range m.ToolResults {
+			if _, bad := tr.WireContent(); bad != "" {
+				// dryfire's adapter json.dumps a tool result that is not
+				// a string, and fails on one it cannot write.
+				return cassette.Response{}, &reprError{bad}
+			}
+		}
+	}
 	return w.g.Complete(ctx, WireRequest(r))
 }
+
+// reprError is a Python exception known by its repr().
+type reprError struct{ repr string }
+
+func (e *reprError) Error() string { return e.repr }
+
+// Repr is the exception's repr().
+func (e *reprError) Repr() string { return e.repr }
 
 // WireRequest is the provider request of a call: dryfire's
 // CompletionRequest, with the loop's messages as they are in memory (tool
 // arguments in the model's order, mock results in the suite's), which is
-// the order their JSON text takes on the wire.
+// the order their JSON text takes on the wire, and each mock result as
+// json.dumps writes its Python object (a key True as "true").
 func WireRequest(r conversation.Request) *provider.Request {
 	t := r.Temperature
 	w := &provider.Request{Model: r.Model, Params: provider.Params{Temperature: &t}}
@@ -33,7 +51,8 @@ func WireRequest(r conversation.Request) *provider.Request {
 	for i, m := range r.Messages {
 		pm := provider.Message{Role: m.Role, Content: m.Content, ToolCalls: m.ToolCalls, Raw: m.Raw}
 		for _, tr := range m.ToolResults {
-			pm.ToolResults = append(pm.ToolResults, provider.ToolResult{CallID: tr.CallID, Content: tr.Content, IsError: tr.IsError})
+			content, _ := tr.WireContent()
+			pm.ToolResults = append(pm.ToolResults, provider.ToolResult{CallID: tr.CallID, Content: content, IsError: tr.IsError})
 		}
 		w.Messages[i] = pm
 	}

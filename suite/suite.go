@@ -121,6 +121,9 @@ type MockRule struct {
 	// a reason only the loaded Python value shows (a date, a mapping with
 	// keys that are not strings): the case fails when the rule is used.
 	Crash string
+	// Views is the returned value as dryfire prints, sends and reports it
+	// (Kind "return"; nil otherwise).
+	Views *PyViews
 }
 
 // MockStep is one step of a sequence: an error step carries its error
@@ -128,9 +131,11 @@ type MockRule struct {
 type MockStep struct {
 	IsError bool
 	Value   jsonv.Value
-	// Unserialisable and Crash are as for [MockRule], for this step.
+	// Unserialisable, Crash and Views are as for [MockRule], for this
+	// step's value.
 	Unserialisable string
 	Crash          string
+	Views          *PyViews
 }
 
 // Suite is one suite file. A suite with errors has Failed set; its cases

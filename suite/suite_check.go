@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
 )
 
 // The structural check of a suite mirrors dryfire's strict pydantic models
@@ -203,6 +204,7 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 		r.Kind = "return"
 		r.Return, r.Unserialisable = n.ToValue()
 		r.Crash, r.Unserialisable = contentCheck(n, r.Unserialisable)
+		r.Views = yamlnode.ViewsOf(n)
 	}
 	if n, p, ok := o.field("error"); ok {
 		found = append(found, "error")
@@ -262,6 +264,7 @@ func (v *validator) sequence(n *YAMLNode, p pos) []MockStep {
 		if r, ok := it.Get(key); ok {
 			step.Value, step.Unserialisable = r.ToValue()
 			step.Crash, step.Unserialisable = contentCheck(r, step.Unserialisable)
+			step.Views = yamlnode.ViewsOf(r)
 		}
 		steps = append(steps, step)
 	}

@@ -10,6 +10,10 @@ type YAMLNode = yamlnode.Node
 // YAMLMember is one mapping entry of a [YAMLNode].
 type YAMLMember = yamlnode.Member
 
+// PyViews is a loaded value as each of dryfire's surfaces shows it: its
+// repr(), json.dumps and pydantic's JSON mode (see yamlnode.Views).
+type PyViews = yamlnode.Views
+
 // LoadError is a document dryfire's loader refuses with an exception
 // rather than a spec error (see [SpecError.Fatal]); its Fatal is one of
 // the same kinds.

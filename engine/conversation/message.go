@@ -30,6 +30,37 @@ func (m Message) Value() jsonv.Value {
 	}}
 }
 
+// DocValue is the message as dryfire's run document holds it (pydantic's
+// JSON mode): [Message.Value] with every tool result's content as the
+// JSON mode writes the Python object, or the text of the exception it
+// raises on one.
+func (m Message) DocValue() (jsonv.Value, string) {
+	v := m.Value()
+	if len(m.ToolResults) == 0 {
+		return v, ""
+	}
+	results, err := ToolResultsDoc(m.ToolResults)
+	if err != "" {
+		return jsonv.Value{}, err
+	}
+	v.Members[3].Value = results
+	return v, ""
+}
+
+// ToolResultsDoc is a list of tool results as dryfire's run document
+// holds it (see [Message.DocValue]).
+func ToolResultsDoc(rs []ToolResult) (jsonv.Value, string) {
+	out := jsonv.Value{Kind: jsonv.Array, Items: make([]jsonv.Value, 0, len(rs))}
+	for _, r := range rs {
+		x, err := r.docValue()
+		if err != "" {
+			return jsonv.Value{}, err
+		}
+		out.Items = append(out.Items, x)
+	}
+	return out, ""
+}
+
 // hashValue is the message as the caching layer hashes it: raw, the last
 // member of Value, left out.
 func (m Message) hashValue() jsonv.Value {
@@ -44,6 +75,43 @@ type ToolResult struct {
 	CallID  string
 	Content jsonv.Value // a string, an object or null
 	IsError bool
+	// Py is the content as the Python object a mock's YAML value loads
+	// as shows it on each of dryfire's surfaces (its repr, json.dumps,
+	// pydantic's JSON mode); nil when the content is plain JSON (a
+	// cassette's, a passthrough's).
+	Py *suite.PyViews
+}
+
+// Repr is repr() of the content, as dryfire's -v prints it.
+func (r ToolResult) Repr() string {
+	if r.Py != nil {
+		return r.Py.Repr
+	}
+	return jsonv.PyReprValue(r.Content)
+}
+
+// WireContent is the content as dryfire's json.dumps writes it to a
+// provider (keys True and None as "true" and "null"), or the repr() of
+// the exception json.dumps raises on it.
+func (r ToolResult) WireContent() (jsonv.Value, string) {
+	if r.Py != nil {
+		return r.Py.Dumps, r.Py.DumpsErr
+	}
+	return r.Content, ""
+}
+
+// docValue is the result as pydantic's JSON mode writes it in the run
+// document, or the text of the exception it raises.
+func (r ToolResult) docValue() (jsonv.Value, string) {
+	content := r.Content
+	if r.Py != nil {
+		if r.Py.DocErr != "" {
+			return jsonv.Value{}, r.Py.DocErr
+		}
+		content = r.Py.Doc
+	}
+	r.Content = content
+	return r.Value(), ""
 }
 
 // Value returns the result as the {call_id, content, is_error} object that
@@ -78,6 +146,29 @@ func (r Request) HashArgs() jsonv.Value {
 		msgs[i] = m.hashValue()
 	}
 	return hashArgs(r.Provider, r.Model, r.System, msgs, hashTools(r.Tools), r.Temperature)
+}
+
+// DigestArgs is [Request.HashArgs] as dryfire's cassette store writes it
+// in a recording's request digest, and the repr() of the exception the
+// store's json.dumps raises on it ("" for none): the dict pydantic dumped,
+// before the hash's normalisation turns its keys into strings, so a tool
+// result's key True is "true" there.
+func (r Request) DigestArgs() (jsonv.Value, string) {
+	args := r.HashArgs()
+	failure := ""
+	for i, m := range r.Messages {
+		for j, tr := range m.ToolResults {
+			if tr.Py == nil {
+				continue
+			}
+			if failure == "" {
+				failure = tr.Py.StoreErr
+			}
+			result := args.Members[3].Value.Items[i].Members[3].Value.Items[j]
+			result.Members[1].Value = tr.Py.Dumps
+		}
+	}
+	return args, failure
 }
 
 // hashArgs builds the dict of [Request.HashArgs] from its parts: messages

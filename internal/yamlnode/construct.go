@@ -344,6 +344,7 @@ func (c *constructor) unknown(n *yamlrt.Node, y *Node) {
 		c.sequence(n, y)
 	default:
 		y.Kind, y.Scalar, y.PyType = jsonv.String, jsonv.StringValue(n.Value), "TaggedScalar"
+		y.Style, y.Detail = byte(n.Style), n.Tag
 	}
 }
 
@@ -409,4 +410,5 @@ func (c *constructor) set(n *yamlrt.Node, y *Node) {
 		members = append(members, Member{KeyNode: k})
 	}
 	y.Kind, y.Scalar, y.PyType = jsonv.String, jsonv.StringValue(""), "CommentedSet"
+	y.Members = members
 }

@@ -61,7 +61,7 @@ func (c *constructor) timestamp(n *yamlrt.Node, y *Node) {
 		}
 	}
 	t := time.Date(year, time.Month(month), day, hour, minute, second, micro*1000, time.UTC).Add(time.Duration(carry) * time.Second)
-	y.PyType = "TimeStamp"
+	y.PyType, y.Detail = "TimeStamp", m[9]
 	if m[4] == "" && m[10] == "" && m[11] == "" && m[12] == "" {
 		y.PyType = "datetime"
 	}

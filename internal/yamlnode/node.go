@@ -22,13 +22,18 @@ type Node struct {
 	// json.dumps writes as a list but which never equals one. (It sits
 	// here, beside Kind, where it takes no room of its own.)
 	tuple bool
+	// Style is a TaggedScalar's quote or block indicator (' " | >), 0 when
+	// it is plain: ruamel keeps it, and its repr() shows it. (It takes the
+	// padding after tuple.)
+	Style byte
 	// Scalar is the typed value of a scalar node.
 	Scalar jsonv.Value
 	// Items are the elements of a sequence.
 	Items []*Node
 	// Members are the entries of a mapping, in the order Python iterates
 	// them: the mapping's own keys as written, then the keys its merge
-	// keys bring in.
+	// keys bring in. A CommentedSet (Kind String) keeps its elements here
+	// as the keys of members without values, for its repr().
 	Members []Member
 	// Line and Column are 1-based; Column counts characters. They are
 	// ruamel's: where the node starts, its anchor or tag included.
@@ -41,6 +46,11 @@ type Node struct {
 	// "CommentedSet"): dryfire loads it, validation refuses it where a
 	// string is expected, and hashing it fails.
 	PyType string
+	// Detail is what the repr() of a scalar of a PyType needs beyond its
+	// text: a TaggedScalar's tag, as ruamel resolves it
+	// ("tag:yaml.org,2002:str", "!foo"), and the name of a TimeStamp's
+	// time zone as written ("Z", "+01:00", "+1"); "" otherwise.
+	Detail string
 }
 
 // Member is one mapping entry.

@@ -1,6 +1,7 @@
 package runreport
 
 import (
+	"errors"
 	"io"
 	"math/big"
 	"strings"
@@ -20,13 +21,16 @@ const RunSchemaVersion = 2
 // ordered value: schema_version, generated_at, complete, and per suite
 // every case's verdict, assertions and full trace (with every repetition
 // of a repeated case). Its traces need the raw provider payloads: run the
-// engine with Options.KeepRaw.
-func RunDocument(res *engine.Result, generatedAt time.Time) jsonv.Value {
+// engine with Options.KeepRaw. It fails as dryfire's writer does when a
+// trace holds a mock value pydantic's JSON mode cannot write (a
+// TaggedScalar, a set), with the text of pydantic's exception.
+func RunDocument(res *engine.Result, generatedAt time.Time) (jsonv.Value, error) {
+	var bad string
 	suites := jsonv.ArrayValue()
 	for _, s := range res.Suites {
 		cases := jsonv.ArrayValue()
 		for _, c := range s.Cases {
-			cases.Items = append(cases.Items, caseValue(c))
+			cases.Items = append(cases.Items, caseValue(c, &bad))
 		}
 		suites.Items = append(suites.Items, jsonv.ObjectValue(
 			jsonv.M("name", jsonv.StringValue(s.Name)),
@@ -34,12 +38,15 @@ func RunDocument(res *engine.Result, generatedAt time.Time) jsonv.Value {
 			jsonv.M("cases", cases),
 		))
 	}
+	if bad != "" {
+		return jsonv.Value{}, errors.New(bad)
+	}
 	return jsonv.ObjectValue(
 		jsonv.M("schema_version", jsonv.IntValue(RunSchemaVersion)),
 		jsonv.M("generated_at", jsonv.StringValue(isoZ(generatedAt))),
 		jsonv.M("complete", jsonv.BoolValue(res.Complete)),
 		jsonv.M("suites", suites),
-	)
+	), nil
 }
 
 // WriteRunJSON writes the run document as dryfire does: indented by two,
@@ -56,7 +63,11 @@ func WriteRunJSON(w io.Writer, res *engine.Result, generatedAt time.Time) error 
 
 // RunJSON returns the bytes of the run document.
 func RunJSON(res *engine.Result, generatedAt time.Time) ([]byte, error) {
-	b, err := jsonv.EncodeDryfire(RunDocument(res, generatedAt))
+	doc, err := RunDocument(res, generatedAt)
+	if err != nil {
+		return nil, err
+	}
+	b, err := jsonv.EncodeDryfire(doc)
 	if err != nil {
 		return nil, err
 	}
@@ -65,14 +76,16 @@ func RunJSON(res *engine.Result, generatedAt time.Time) ([]byte, error) {
 
 func isoZ(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05Z") }
 
-func caseValue(c *engine.CaseRun) jsonv.Value {
+// caseValue is one case of the run document; bad gets the first failure
+// of pydantic's JSON mode.
+func caseValue(c *engine.CaseRun, bad *string) jsonv.Value {
 	v := jsonv.ObjectValue(
 		jsonv.M("suite_name", jsonv.StringValue(c.Suite)),
 		jsonv.M("case_name", jsonv.StringValue(c.Case)),
 		jsonv.M("passed", jsonv.BoolValue(c.Passed)),
 		jsonv.M("error", optString(c.Rep.CaseError)),
 		jsonv.M("assertions", assertionsValue(c.Rep.Assertions)),
-		jsonv.M("trace", traceValue(c.Rep.Trace)),
+		jsonv.M("trace", traceValue(c.Rep.Trace, bad)),
 	)
 	if !c.Repeated {
 		return v
@@ -83,7 +96,7 @@ func caseValue(c *engine.CaseRun) jsonv.Value {
 			jsonv.M("passed", jsonv.BoolValue(r.Passed)),
 			jsonv.M("error", optString(r.CaseError)),
 			jsonv.M("assertions", assertionsValue(r.Assertions)),
-			jsonv.M("trace", traceValue(r.Trace)),
+			jsonv.M("trace", traceValue(r.Trace, bad)),
 		))
 	}
 	v.Members = append(v.Members,
@@ -130,21 +143,30 @@ func assertionsValue(as []engine.AssertionResult) jsonv.Value {
 	return out
 }
 
-func traceValue(t *engine.Trace) jsonv.Value {
+func traceValue(t *engine.Trace, bad *string) jsonv.Value {
 	if t == nil {
 		return jsonv.NullValue()
+	}
+	fail := func(err string) {
+		if *bad == "" {
+			*bad = err
+		}
 	}
 	turns := jsonv.ArrayValue()
 	for _, turn := range t.Turns {
 		msgs := jsonv.ArrayValue()
 		for _, m := range turn.Request {
-			msgs.Items = append(msgs.Items, m.Value())
+			v, err := m.DocValue()
+			fail(err)
+			msgs.Items = append(msgs.Items, v)
 		}
+		results, err := conversation.ToolResultsDoc(turn.ToolResults)
+		fail(err)
 		turns.Items = append(turns.Items, jsonv.ObjectValue(
 			jsonv.M("index", jsonv.IntValue(int64(turn.Index))),
 			jsonv.M("request_messages", msgs),
 			jsonv.M("response", responseValue(turn.Response, turn.CacheHit)),
-			jsonv.M("tool_results", toolResultsValue(turn.ToolResults)),
+			jsonv.M("tool_results", results),
 		))
 	}
 	final := jsonv.NullValue()
@@ -205,13 +227,6 @@ func toolCallValue(c cassette.ToolCall) jsonv.Value {
 	)
 }
 
-func toolResultsValue(rs []conversation.ToolResult) jsonv.Value {
-	out := jsonv.ArrayValue()
-	for _, r := range rs {
-		out.Items = append(out.Items, r.Value())
-	}
-	return out
-}
 
 func usageValue(u cassette.Usage) jsonv.Value {
 	return jsonv.ObjectValue(

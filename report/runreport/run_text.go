@@ -326,7 +326,7 @@ func traceText(c *engine.CaseRun) string {
 			if r.IsError {
 				flag = " [error]"
 			}
-			lines = append(lines, "  ← tool_result"+flag+": "+jsonv.PyReprValue(r.Content))
+			lines = append(lines, "  ← tool_result"+flag+": "+r.Repr())
 		}
 	}
 	lines = append(lines, "termination: "+t.Termination)
