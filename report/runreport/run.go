@@ -227,7 +227,6 @@ func toolCallValue(c cassette.ToolCall) jsonv.Value {
 	)
 }
 
-
 func usageValue(u cassette.Usage) jsonv.Value {
 	return jsonv.ObjectValue(
 		jsonv.M("input_tokens", jsonv.IntValue(u.InputTokens)),
