@@ -12,7 +12,9 @@ type Difference struct {
 	// Part is "load" (one refuses the file, or they refuse it differently),
 	// "tree" (the loaded values or their types differ), "errors" (the spec
 	// errors differ) or "cases" (a resolved setting, a fingerprint, a
-	// termination or an error of a replayed case differs).
+	// termination or an error of a replayed case differs) or "views" (a
+	// tool result's repr(), its JSON in the run document or on the wire,
+	// or the failure writing it in a recording differs).
 	Part          string
 	Ours, Dryfire string
 }
@@ -49,6 +51,11 @@ func Compare(ours, dryfire jsonv.Value) []Difference {
 	add("tree", ours.Field("tree"), dryfire.Field("tree"))
 	add("errors", ours.Field("errors"), dryfire.Field("errors"))
 	add("cases", ours.Field("suite"), dryfire.Field("suite"))
+	if v, ok := dryfire.Get("views"); ok && len(out) == 0 {
+		// Recorded since the views were observed: how each tool result
+		// shows in -v, the run document, the wire and a recording.
+		add("views", ours.Field("views"), v)
+	}
 	if limited && len(out) == 0 {
 		return []Difference{{Part: "limit"}}
 	}

@@ -162,7 +162,33 @@ class Gateway:
         return ModelResponse(text="done", tool_calls=[], stop_reason="end_turn", usage=usage, latency_ms=0, raw={})
 
 
-def run(suite: Any, path: Path, calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def result_views(trace: Any) -> list[list[str]]:
+    """How each tool result of a trace shows on dryfire's surfaces: repr()
+    (what -v prints), pydantic's JSON mode (the run document), json.dumps
+    (what the provider adapter sends) and the exception the cassette store's
+    json.dumps raises writing it in a request digest ("" for none). An
+    exception is "!" and its text (JSON mode) or repr() (json.dumps)."""
+    out = []
+    for turn in trace.turns:
+        for r in turn.tool_results:
+            try:
+                doc = json.dumps(r.model_dump(mode="json")["content"])
+            except Exception as exc:  # noqa: BLE001
+                doc = "!" + str(exc)
+            try:
+                dumps = json.dumps(r.content)
+            except Exception as exc:  # noqa: BLE001
+                dumps = "!" + repr(exc)
+            try:
+                json.dumps(r.model_dump()["content"], sort_keys=True, allow_nan=False)
+                store = ""
+            except Exception as exc:  # noqa: BLE001
+                store = repr(exc)
+            out.append([repr(r.content), doc, dumps, store])
+    return out
+
+
+def run(suite: Any, path: Path, calls: list[dict[str, Any]], views: list[Any]) -> list[dict[str, Any]]:
     out = []
     for case in suite.cases:
         resolved = resolve(suite=suite, case=case, suite_path=path)
@@ -178,6 +204,7 @@ def run(suite: Any, path: Path, calls: list[dict[str, Any]]) -> list[dict[str, A
         if resolved.provider == "fake":
             c["outcome"] = "fake"
             out.append(c)
+            views.append([])
             continue
         mocks = merge_mocks(map_mocks(suite.mocks or {}), map_mocks(case.mocks or {}))
         gw = Gateway(resolved.provider, calls)
@@ -186,8 +213,10 @@ def run(suite: Any, path: Path, calls: list[dict[str, Any]]) -> list[dict[str, A
             c["outcome"] = "run"
             c["termination"] = trace.termination
             c["error"] = trace.error
+            views.append(result_views(trace))
         except Exception:
             c["outcome"] = "crash"
+            views.append([])
         c["visits"] = gw.visits
         out.append(c)
     return out
@@ -244,7 +273,9 @@ def observe(doc: dict[str, Any]) -> dict[str, Any]:
                 for e in errors
             ]
             if suite is not None:
-                rec["suite"] = {"name": suite.name, "cases": run(suite, path, doc.get("calls", []))}
+                views: list[Any] = []
+                rec["suite"] = {"name": suite.name, "cases": run(suite, path, doc.get("calls", []), views)}
+                rec["views"] = views
         finally:
             for k, v in saved.items():
                 if v is None:

@@ -37,7 +37,7 @@ var Classes = []string{
 	"merge", "bom", "quoted-whitespace", "line-breaks", "numbers", "anchors",
 	"dates", "ref-escapes", "encoding", "big-ints", "keys", "tags",
 	"block-scalars", "plain-scalars", "env", "directives", "flow", "settings",
-	"structure", "comments",
+	"structure", "comments", "pyvalues",
 }
 
 // Generate builds document index of the stream seeded by seed. The same
@@ -233,7 +233,9 @@ func (g *gen) mocks(nTools int) (*node, map[string]*node) {
 
 func (g *gen) rule(j int) *node {
 	rule := mapping(g.p(0.3))
-	if j == 0 || g.p(0.5) {
+	// A pyvalues document's point is what its mock results look like,
+	// so its first rule is often a catch-all that every call reaches.
+	if (j == 0 && (g.class != "pyvalues" || g.p(0.4))) || (j > 0 && g.p(0.5)) {
 		when := mapping(g.p(0.5))
 		for k := range 1 + g.r.IntN(2) {
 			when.addNode(g.key(fmt.Sprintf("w%d", k)), g.value(1))
@@ -277,7 +279,7 @@ func (g *gen) rule(j int) *node {
 // first rule's `when` expects (so that a loader that reads the `when` as
 // dryfire does matches it), or with other arguments now and then.
 func (g *gen) callsFor(rules map[string]*node) {
-	if len(rules) == 0 || g.p(0.15) {
+	if len(rules) == 0 || (g.class != "pyvalues" && g.p(0.15)) {
 		return
 	}
 	for i := range 3 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -58,12 +59,50 @@ func Observe(d Doc, dir string) (rec jsonv.Value, err error) {
 	rec.Set("errors", errs)
 	if !s.Failed {
 		cases := jsonv.ArrayValue()
+		views := jsonv.ArrayValue()
 		for _, c := range s.Cases {
-			cases.Items = append(cases.Items, observeCase(c, d.Calls))
+			cv, vv := observeCase(c, d.Calls)
+			cases.Items = append(cases.Items, cv)
+			views.Items = append(views.Items, vv)
 		}
 		rec.Set("suite", jsonv.ObjectValue(jsonv.M("name", jsonv.StringValue(s.Name)), jsonv.M("cases", cases)))
+		rec.Set("views", views)
 	}
 	return rec, nil
+}
+
+// resultViews is how each tool result of a replayed case shows on
+// dryfire's surfaces, in the order the trace holds them: [repr() (-v),
+// pydantic's JSON mode (the run document), json.dumps (the wire), the
+// exception the cassette store raises writing it ("" for none)]. An
+// exception is "!" and its text (JSON mode) or repr() (json.dumps).
+func resultViews(t *engine.Trace) jsonv.Value {
+	out := jsonv.ArrayValue()
+	if t == nil {
+		return out
+	}
+	for _, turn := range t.Turns {
+		for _, r := range turn.ToolResults {
+			doc := "!"
+			if v, err := conversation.ToolResultsDoc([]conversation.ToolResult{r}); err != "" {
+				doc += err
+			} else {
+				doc = jsonv.PyJSONDumps(v.Items[0].Field("content"))
+			}
+			wire, bad := r.WireContent()
+			dumps := "!" + bad
+			if bad == "" {
+				dumps = jsonv.PyJSONDumps(wire)
+			}
+			store := ""
+			if r.Py != nil {
+				store = r.Py.StoreErr
+			}
+			out.Items = append(out.Items, jsonv.ArrayValue(jsonv.StringValue(r.Repr()), jsonv.StringValue(doc),
+				jsonv.StringValue(dumps), jsonv.StringValue(store)))
+		}
+	}
+	return out
 }
 
 func fatalRecord(e suite.SpecError) jsonv.Value {
@@ -76,7 +115,9 @@ func fatalRecord(e suite.SpecError) jsonv.Value {
 	return v
 }
 
-func observeCase(c *suite.Case, calls []Call) jsonv.Value {
+// observeCase is a case's record and the views of its tool results (see
+// resultViews).
+func observeCase(c *suite.Case, calls []Call) (jsonv.Value, jsonv.Value) {
 	r := suite.Resolve(nil, c, "")
 	v := jsonv.ObjectValue(
 		jsonv.M("name", jsonv.StringValue(c.Name)),
@@ -89,7 +130,7 @@ func observeCase(c *suite.Case, calls []Call) jsonv.Value {
 	)
 	if r.Provider == "fake" {
 		v.Set("outcome", jsonv.StringValue("fake"))
-		return v
+		return v, jsonv.ArrayValue()
 	}
 	res := engine.Simulate(nil, c, 0, "", scriptedModel(calls))
 	visits := jsonv.ArrayValue()
@@ -108,7 +149,7 @@ func observeCase(c *suite.Case, calls []Call) jsonv.Value {
 		v.Set("error", msg)
 	}
 	v.Set("visits", visits)
-	return v
+	return v, resultViews(res.Trace)
 }
 
 // scriptedModel answers the first turn with the document's tool calls (if

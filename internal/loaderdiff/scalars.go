@@ -266,6 +266,8 @@ func (g *gen) scalarValue() *node {
 		return g.tagged()
 	case g.is("big-ints") && g.p(0.5):
 		return g.bigInt()
+	case g.is("pyvalues") && g.p(0.6):
+		return g.pyValue()
 	}
 	switch g.r.IntN(8) {
 	case 0:
@@ -299,9 +301,28 @@ func (g *gen) bigInt() *node {
 	}
 }
 
+// pyValue is a value whose Python object has no JSON form of its own, or
+// whose keys are not strings: what dryfire prints with repr(), writes with
+// json.dumps and reports with pydantic's JSON mode each in its own way.
+func (g *gen) pyValue() *node {
+	return scalar(g.pick("!foo bar", "!foo 'q'", `!foo "q"`, "!!str 5", "!tm {a: 1}", "!tq [1, 2]", "!!set {x, y}",
+		"!!set {7, x}", "!!set {}", "!!pairs [{k: v}, {k: w}]", "!!omap [{k: v}, {7: w}]", "!!binary aGk=", "!!binary /w==",
+		"!!binary J2Mi", "2024-01-01", "2024-01-01 12:00:00", "2024-01-01 12:00:00.5", "2024-01-01T12:00:00Z",
+		"2024-01-01 12:00:00.5 +05:30", "2024-01-01t12:00:00-08:00", "2024-01-01 12:00:00 Z", "2024-01-01T00:00:00+1",
+		".nan", "-.inf", "-0.0", "{true: 1, ~: 2}", "{1: a, 2: b, 10: c}", "{1.5: x, 7: y, false: z}", "{b: 1, 7: 2}",
+		"{7: 2, b: 1}", "{!k x: 1}", "{!k x: 1, !k y: 2}", "{2024-01-01: d}", "{[1, 2]: t}", "{[x]: t}", "{!!binary aGk=: b}",
+		"{a: !foo x, 7: y}", "{2024-01-01: a, 2024-01-01 01:02:03: b}", "{2024-01-01 01:02:03: a, 2024-01-01T01:02:03Z: b}",
+		"[!foo x, 1]", "{? {k: v} : m}", "{.inf: i}", "{.nan: n}", "{~: n, b: 1}", "{0x1f: h, 1_000: u}",
+		"{2024-01-01T01:02:03Z: z}", "{'é\u2028': 1}", "[1.50, 0o17, 1e3]", "{a: [!!set {q}]}"), "")
+}
+
 // key builds a mapping key: usually the plain name given, sometimes a key
 // of another type.
 func (g *gen) key(name string) *node {
+	if g.is("pyvalues") && g.p(0.2) {
+		return scalar(g.pick("!k x", "2024-01-01 12:00:00", "2024-01-01T12:00:00+01:00", "!!binary aGk=", "[1, 2]",
+			"[x]", "1.5", "7", "true", "~", ".inf"), "")
+	}
 	if g.is("keys") && g.p(0.3) {
 		return scalar(g.pick("1", "1.0", "true", "True", "null", "~", "2024-01-01", "'1'", "0x1", "1e0", "-0",
 			"0", "false", "0.0", ".inf", `"a b"`, "'null'", "[a, b]", "{a: 1}", "\"\"", "''"), "")

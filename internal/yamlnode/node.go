@@ -306,6 +306,9 @@ func loadErrorOf(e *yamlrt.Error) *LoadError {
 func PyStr(n *Node) string {
 	switch n.Kind {
 	case jsonv.String:
+		if n.PyType == "bytes" {
+			return BytesRepr(n.Scalar.Text) // str(b'hi') is "b'hi'"
+		}
 		return n.Scalar.Text
 	case jsonv.Null:
 		return "None"

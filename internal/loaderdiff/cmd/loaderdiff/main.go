@@ -237,7 +237,7 @@ func compareAll(o options, docs []loaderdiff.Doc, recs []jsonv.Value, stdout io.
 	sort.Strings(classes)
 	for _, c := range classes {
 		var parts []string
-		for _, p := range []string{"load", "tree", "errors", "cases", "limit"} {
+		for _, p := range []string{"load", "tree", "errors", "cases", "views", "limit"} {
 			if n := tally[c+"/"+p]; n > 0 {
 				parts = append(parts, fmt.Sprintf("%s %d", p, n))
 			}
