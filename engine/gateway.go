@@ -130,7 +130,7 @@ func (g *StoreGateway) Complete(_ context.Context, call *Call) (Reply, error) {
 		if f != nil && f.ResponseErr != nil {
 			err = fmt.Errorf("%s: invalid response: %w", f.Rel, f.ResponseErr)
 		}
-		return Reply{File: f}, err
+		return Reply{File: f}, dryfireLookupError(f, err)
 	}
 	if f == nil {
 		return Reply{}, g.miss(call)

@@ -64,6 +64,41 @@ func PyRepr(s string) string {
 	return b.String()
 }
 
+// PyBytesRepr is repr() of a Python bytes object holding the bytes of s:
+// b'...' (b"..." when they hold a single quote and no double quote), with
+// \t, \n, \r, the backslash and the quote escaped and every byte outside
+// printable ASCII as \xhh.
+func PyBytesRepr(s string) string {
+	quote := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		quote = '"'
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 3)
+	b.WriteByte('b')
+	b.WriteByte(quote)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == quote || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte(quote)
+	return b.String()
+}
+
 // PyReprValue writes v as Python's repr() writes the object json.loads
 // (or a YAML loader) makes of it: None, True, False, ints, floats in repr
 // spelling (nan, inf), strings as [PyRepr] quotes them, lists as [a, b]

@@ -187,35 +187,7 @@ func otherRepr(n *Node) string {
 }
 
 // BytesRepr is repr() of a Python bytes object.
-func BytesRepr(s string) string {
-	quote := byte('\'')
-	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
-		quote = '"'
-	}
-	var b strings.Builder
-	b.WriteString("b")
-	b.WriteByte(quote)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == quote || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\r':
-			b.WriteString(`\r`)
-		case c < 0x20 || c >= 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte(quote)
-	return b.String()
-}
+func BytesRepr(s string) string { return jsonv.PyBytesRepr(s) }
 
 // stamp is a date or a time as the constructor spells it in a node's text
 // (Python's isoformat: YYYY-MM-DD[ T]HH:MM:SS[.ffffff][±HH:MM]).
