@@ -110,4 +110,3 @@ func utf8Failure(data []byte, start int) (int, string) {
 	}
 	return start + n, "invalid start byte"
 }
-
