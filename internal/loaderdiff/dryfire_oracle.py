@@ -213,10 +213,13 @@ def run(suite: Any, path: Path, calls: list[dict[str, Any]], views: list[Any]) -
             c["outcome"] = "run"
             c["termination"] = trace.termination
             c["error"] = trace.error
-            views.append(result_views(trace))
         except Exception:
             c["outcome"] = "crash"
-            views.append([])
+            trace = None
+        try:
+            views.append(result_views(trace) if trace is not None else [])
+        except Exception as exc:  # noqa: BLE001 - a value no view can show
+            views.append([["!" + repr(exc)]])
         c["visits"] = gw.visits
         out.append(c)
     return out
