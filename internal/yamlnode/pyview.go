@@ -305,7 +305,7 @@ func docValue(n *Node) (jsonv.Value, string) {
 	default: // TaggedScalar, CommentedSet
 		return jsonv.Value{}, "Unable to serialize unknown type: " + ruamelClass(n.PyType)
 	}
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // the other scalars are as they are
 	case jsonv.Array:
 		out := jsonv.Value{Kind: jsonv.Array, Items: make([]jsonv.Value, 0, len(n.Items))}
 		for _, it := range n.Items {

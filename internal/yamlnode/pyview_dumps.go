@@ -192,7 +192,7 @@ func pySort(keys []*Node) ([]int, string) {
 // counted (a strictly descending one reversed), the rest inserted by
 // binary search.
 func timRun(a []int, less func(a, b int) bool) {
-	n := 1
+	var n int
 	if less(a[1], a[0]) {
 		for n = 2; n < len(a) && less(a[n], a[n-1]); n++ {
 		}
@@ -263,7 +263,7 @@ func classOf(k *Node) keyClass {
 	case k.PyType != "":
 		return classOther
 	}
-	switch k.Kind {
+	switch k.Kind { //nolint:exhaustive // a mapping key is classOther, the default
 	case jsonv.Null:
 		return classNone
 	case jsonv.Bool, jsonv.Number:
@@ -279,7 +279,7 @@ func classOf(k *Node) keyClass {
 // sortTypeName is type(k).__name__ as a comparison's TypeError names it
 // (ruamel's float is a ScalarFloat, except nan and inf).
 func sortTypeName(k *Node) string {
-	switch classOf(k) {
+	switch classOf(k) { //nolint:exhaustive // classOther is below
 	case classNone:
 		return "NoneType"
 	case classNumber:
@@ -319,7 +319,7 @@ func pyLess(a, b *Node) (bool, string) {
 	if ca != cb || ca == classNone || ca == classOther {
 		return false, "TypeError(" + jsonv.PyRepr("'<' not supported between instances of '"+sortTypeName(a)+"' and '"+sortTypeName(b)+"'") + ")"
 	}
-	switch ca {
+	switch ca { //nolint:exhaustive // str and bytes compare by their text, below
 	case classNumber:
 		return numberLess(a, b), ""
 	case classDate, classDatetime:
