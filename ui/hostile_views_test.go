@@ -76,8 +76,11 @@ func hostileItems() []tree.Item {
 				Secrets: turn % 2, Prunable: st == "orphaned case", Verdict: backend.CaseVerdict(c), Case: c})
 		}
 	}
-	return append(items, tree.Item{ID: "tape", Path: "tapes/" + hx + ".json", Format: "tape", Group: "tapes/" + hx + ".json",
-		Sub: hx, Label: "#0", Key: hx, Status: "key mismatch", Reason: hx})
+	for i, id := range []string{"tape", "tape error"} {
+		items = append(items, tree.Item{ID: id, Path: "tapes/" + hx + ".json", Format: "tape", Group: "tapes/" + hx + ".json",
+			Sub: hx, Label: fmt.Sprintf("#%d", i), Entry: i, Key: hx, Status: "key mismatch", Reason: hx})
+	}
+	return items
 }
 
 // hostileBody is a recording with hx in every string, key and number.
@@ -124,6 +127,11 @@ func (b hostileBackend) Detail(_ context.Context, it tree.Item) detail.Data {
 		d.HasBody, d.Err = false, errors.New(hx+"\n"+hx)
 	case "live":
 		d.Diff = &detail.Diff{Miss: &detail.Miss{ID: it.ID, Title: hx, Headline: hx}, Sources: hostileDiff().Sources}
+	}
+	if it.ID == "tape error" {
+		h := jsonv.StringValue(hx)
+		d.Body = jsonv.ObjectValue(jsonv.M("args", jsonv.ArrayValue(h)), jsonv.M("error", jsonv.ObjectValue(jsonv.M("name", h), jsonv.M("message", h))))
+		d.Masked = d.Body
 	}
 	return d
 }
@@ -263,11 +271,15 @@ func walkBrowse(t *testing.T, m Model) {
 		shot(t, m, it.Status+" search kept")
 		m = keys(t, m, "esc", "tab")
 	}
-	m = showNode(t, m, "tape")
-	for _, tab := range []string{"1", "2", "5"} {
-		m = keys(t, m, "tab", tab)
-		shot(t, m, "tape tab "+tab)
-		m = keys(t, m, "tab")
+	for _, id := range []string{"tape", "tape error"} {
+		m = showNode(t, m, id)
+		for _, tab := range []string{"1", "2", "5"} {
+			m = keys(t, m, "tab", tab)
+			shot(t, m, id+" tab "+tab)
+			m = keys(t, m, "z")
+			shot(t, m, id+" tab "+tab+" folded")
+			m = keys(t, m, "z", "tab")
+		}
 	}
 	m = keys(t, m, "/")
 	m = send(t, m, tea.KeyPressMsg{Code: 'x', Text: hx})
