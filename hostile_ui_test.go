@@ -80,6 +80,9 @@ exec cat
 // it too), stops the review with 130 and leaves the repository unlocked:
 // git, review and a second review --accept work afterwards.
 func TestHostileReviewAcceptInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
