@@ -26,7 +26,9 @@ type Action struct {
 }
 
 // Act does a to the named files, in order, and says what it did to each.
-// A name that is no changed recording is listed and left. When the
+// A name that is no changed recording is listed and left. An interrupted
+// git command ends it: the error wraps context.Canceled, and the files
+// after that one are left as they are. When the
 // redaction or the baseline fails, or the redaction is undone because it
 // would break replay, nothing is accepted or rejected; the error is the
 // failure, returned with what was done before it.
@@ -48,7 +50,12 @@ func (r *Review) Act(ctx context.Context, files []string, a Action) (*report.Rev
 		return res, nil
 	}
 	for _, it := range items {
-		res.Files = append(res.Files, r.acceptOrReject(ctx, it, a))
+		f := r.acceptOrReject(ctx, it, a)
+		res.Files = append(res.Files, f)
+		if errors.Is(f.Err, context.Canceled) {
+			// Interrupted (Ctrl-C): the files after it are left as they are.
+			return res, f.Err
+		}
 	}
 	return res, nil
 }

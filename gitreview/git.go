@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
+	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
@@ -31,6 +33,8 @@ type Git struct {
 	Top string
 	// HasHead is false in a repository without commits.
 	HasHead bool
+	// index is the absolute path of the index file ("" when unknown).
+	index string
 }
 
 // OpenGit finds the work tree that contains dir.
@@ -46,31 +50,112 @@ func OpenGit(ctx context.Context, dir string) (*Git, error) {
 	if _, err := gitOutput(ctx, g.Top, "rev-parse", "--verify", "--quiet", "HEAD"); err == nil {
 		g.HasHead = true
 	}
+	// The index file (a linked work tree and GIT_INDEX_FILE have their
+	// own), whose lock a write takes.
+	if out, err := gitOutput(ctx, g.Top, "rev-parse", "--git-path", "index"); err == nil {
+		g.index = strings.TrimSuffix(string(out), "\n")
+		if !filepath.IsAbs(g.index) {
+			g.index = filepath.Join(g.Top, g.index)
+		}
+	}
 	return g, nil
 }
+
+// gitGrace is how long a git command may go on after it was interrupted
+// (its context is done) before it is killed.
+var gitGrace = 10 * time.Second
 
 // gitOutput runs git in dir. Every path git is given is a literal path,
 // never a pattern: a file named "*.json" (names come from the tree, and so
 // from pull requests) must not stage or restore the files it would match.
 func gitOutput(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	out, _, err := gitRun(ctx, dir, args...)
+	return out, err
+}
+
+// gitRun runs git in dir and returns, with its output, how it ended (nil
+// when it did not start). When ctx is done, git is interrupted as Ctrl-C
+// interrupts it, so that it removes the lock files it holds (git does on
+// SIGINT, never on SIGKILL, which would leave .git/index.lock and every
+// later git command failing); only a git still running gitGrace later is
+// killed.
+func gitRun(ctx context.Context, dir string, args ...string) ([]byte, *os.ProcessState, error) {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"--literal-pathspecs"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = gitGrace
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
-	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return out, fmt.Errorf("git %s: %s", args[0], msg)
+	switch {
+	case err == nil:
+		return out, cmd.ProcessState, nil
+	case ctx.Err() != nil:
+		return out, cmd.ProcessState, fmt.Errorf("git %s interrupted: %w", args[0], ctx.Err())
+	case interrupted(cmd.ProcessState):
+		// Ctrl-C at a terminal reaches git too, maybe before this process
+		// has cancelled ctx: it is the same interruption.
+		return out, cmd.ProcessState, fmt.Errorf("git %s interrupted: %w", args[0], context.Canceled)
 	}
-	return out, nil
+	msg := strings.TrimSpace(stderr.String())
+	if msg == "" {
+		msg = err.Error()
+	}
+	return out, cmd.ProcessState, fmt.Errorf("git %s: %s", args[0], msg)
 }
 
 func (g *Git) run(ctx context.Context, args ...string) ([]byte, error) {
 	return gitOutput(ctx, g.Top, args...)
+}
+
+// write runs a git command that writes the index. A git that died
+// without its cleanup (killed after the grace period, or crashed) leaves
+// the index locked; when the lock was not there before it started, it is
+// the one that git took, and it is removed: the index itself is as it was
+// (git writes it whole to the lock file, then renames it).
+func (g *Git) write(ctx context.Context, args ...string) error {
+	lock := ""
+	if g.index != "" {
+		lock = g.index + ".lock"
+		if _, err := os.Lstat(lock); err == nil {
+			lock = "" // another process's: git fails to take it
+		}
+	}
+	_, state, err := gitRun(ctx, g.Top, args...)
+	if lock != "" && diedWithoutCleanup(state) {
+		if rerr := os.Remove(lock); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+			return errors.Join(err, fmt.Errorf("remove the lock git left: %w", rerr))
+		}
+	}
+	return err
+}
+
+// interrupted reports whether git ended on SIGINT.
+func interrupted(state *os.ProcessState) bool {
+	ws, ok := waitStatus(state)
+	return ok && ws.Signaled() && ws.Signal() == syscall.SIGINT
+}
+
+func waitStatus(state *os.ProcessState) (syscall.WaitStatus, bool) {
+	var ws syscall.WaitStatus
+	if state == nil {
+		return ws, false
+	}
+	ws, ok := state.Sys().(syscall.WaitStatus)
+	return ws, ok
+}
+
+// diedWithoutCleanup reports whether git ended on a signal it does not
+// clean up after: git removes its lock files on SIGINT, SIGTERM, SIGHUP,
+// SIGQUIT and SIGPIPE, and cannot on SIGKILL or a crash.
+func diedWithoutCleanup(state *os.ProcessState) bool {
+	ws, ok := waitStatus(state)
+	if !ok || !ws.Signaled() {
+		return false
+	}
+	sig := ws.Signal()
+	return sig != syscall.SIGINT && sig != syscall.SIGTERM && sig != syscall.SIGHUP && sig != syscall.SIGQUIT && sig != syscall.SIGPIPE
 }
 
 // ChangeKind says how a file differs from HEAD.
@@ -233,8 +318,7 @@ func (g *Git) Stage(ctx context.Context, rels ...string) error {
 	if len(keep) == 0 {
 		return nil
 	}
-	_, err := g.run(ctx, append([]string{"add", "-A", "--"}, keep...)...)
-	return err
+	return g.write(ctx, append([]string{"add", "-A", "--"}, keep...)...)
 }
 
 // indexEntry is one path's entry in the index, for undo.
@@ -263,22 +347,18 @@ func (g *Git) indexEntry(ctx context.Context, rel string) (indexEntry, error) {
 
 func (g *Git) setIndexEntry(ctx context.Context, rel string, e indexEntry) error {
 	if !e.present {
-		_, err := g.run(ctx, "update-index", "--force-remove", "--", rel)
-		return err
+		return g.write(ctx, "update-index", "--force-remove", "--", rel)
 	}
-	_, err := g.run(ctx, "update-index", "--add", "--cacheinfo", e.mode+","+e.object+","+rel)
-	return err
+	return g.write(ctx, "update-index", "--add", "--cacheinfo", e.mode+","+e.object+","+rel)
 }
 
 // RestoreHead puts the HEAD version of path back in the index and the work
 // tree (`git restore --source=HEAD --staged --worktree`).
 func (g *Git) RestoreHead(ctx context.Context, rel string) error {
-	_, err := g.run(ctx, "restore", "--source=HEAD", "--staged", "--worktree", "--", rel)
-	return err
+	return g.write(ctx, "restore", "--source=HEAD", "--staged", "--worktree", "--", rel)
 }
 
 // Unstage removes path from the index, keeping the work tree file.
 func (g *Git) Unstage(ctx context.Context, rel string) error {
-	_, err := g.run(ctx, "rm", "--cached", "--quiet", "--ignore-unmatch", "--", rel)
-	return err
+	return g.write(ctx, "rm", "--cached", "--quiet", "--ignore-unmatch", "--", rel)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
@@ -13,10 +14,13 @@ import (
 // caseSummary describes a case's run verdict in the detail pane: the
 // verdict, its repetitions, how the loop ended, every assertion with
 // expected and actual when it failed, and the judges' scores and
-// reasoning.
+// reasoning. Every text of the run comes from files (the suite's names
+// and values, the tool names and texts a provider recorded) and is made
+// visible, one line each.
 func (m browsePage) caseSummary(c *engine.CaseRun, verdict string) []string {
 	s := m.Styles
 	line := func(st, text string) string { return s.StatusStyle(st).Render(text) }
+	v := visible.Line
 	var out []string
 	switch verdict {
 	case "":
@@ -38,31 +42,31 @@ func (m browsePage) caseSummary(c *engine.CaseRun, verdict string) []string {
 		return append(out, line("failing", "  error: "+firstLine(rep.CaseError)))
 	}
 	if t := rep.Trace; t != nil {
-		end := fmt.Sprintf("  %d turns, ended %s", len(t.Turns), t.Termination)
+		end := fmt.Sprintf("  %d turns, ended %s", len(t.Turns), v(t.Termination))
 		if t.HasError {
-			end += ": " + t.Error
+			end += ": " + v(t.Error)
 		}
 		out = append(out, s.Muted.Render(end))
 	}
 	for _, a := range rep.Assertions {
 		if a.Passed {
-			out = append(out, line("passed", "  "+theme.Glyph("passed")+" "+a.Description))
+			out = append(out, line("passed", "  "+theme.Glyph("passed")+" "+v(a.Description)))
 			continue
 		}
-		out = append(out, line("failing", "  "+theme.Glyph("failing")+" "+a.Description))
-		out = append(out, s.Muted.Render("      expected: "+deref(a.Expected)), s.Muted.Render("      actual:   "+firstLine(deref(a.Actual))))
+		out = append(out, line("failing", "  "+theme.Glyph("failing")+" "+v(a.Description)))
+		out = append(out, s.Muted.Render("      expected: "+v(deref(a.Expected))), s.Muted.Render("      actual:   "+firstLine(deref(a.Actual))))
 		for _, l := range strings.Split(a.Message, "\n") {
-			out = append(out, "      "+l)
+			out = append(out, "      "+v(l))
 		}
 	}
 	if t := rep.Trace; t != nil {
-		for _, v := range t.Verdicts {
-			if v.HasError {
-				out = append(out, line("failing", "  judge "+v.Model+": "+v.Error))
+		for _, j := range t.Verdicts {
+			if j.HasError {
+				out = append(out, line("failing", "  judge "+v(j.Model)+": "+v(j.Error)))
 				continue
 			}
-			out = append(out, s.Muted.Render(fmt.Sprintf("  judge %s: score %s (threshold %s): %s", v.ModelVersion,
-				engine.PyFormatG(v.Score), engine.PyFormatG(v.Threshold), v.Reasoning)))
+			out = append(out, s.Muted.Render(fmt.Sprintf("  judge %s: score %s (threshold %s): %s", v(j.ModelVersion),
+				engine.PyFormatG(j.Score), engine.PyFormatG(j.Threshold), v(j.Reasoning))))
 		}
 	}
 	return out
@@ -75,7 +79,8 @@ func deref(s *string) string {
 	return *s
 }
 
+// firstLine is the first line of s, made visible.
 func firstLine(s string) string {
 	first, _, _ := strings.Cut(s, "\n")
-	return first
+	return visible.Line(first)
 }

@@ -121,7 +121,11 @@ func (m browsePage) nodeSummary(kind tree.Kind, names []string) []string {
 	if kind == tree.KindSub {
 		what = "case"
 	}
-	out := []string{s.Detail.Title.Render(strings.Join(names, " › ")), s.Muted.Render(fmt.Sprintf("%s · %d recording(s)", what, total)), ""}
+	shown := make([]string, len(names))
+	for i, n := range names {
+		shown[i] = visible.Line(n)
+	}
+	out := []string{s.Detail.Title.Render(strings.Join(shown, " › ")), s.Muted.Render(fmt.Sprintf("%s · %d recording(s)", what, total)), ""}
 	for _, st := range tree.StatusOrder() {
 		if n := counts[st]; n > 0 {
 			out = append(out, s.StatusStyle(st).Render(fmt.Sprintf("%s %-22s %d", theme.Glyph(st), st, n)))

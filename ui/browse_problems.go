@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
@@ -101,7 +102,7 @@ func (m browsePage) openProblems() browsePage {
 	if errs := m.summary.SpecErrors; len(errs) > 0 {
 		rows = append(rows, picker.Row{Text: s.Detail.Heading.Render(fmt.Sprintf("Suite and config errors (%d)", len(errs)))})
 		for i, e := range errs {
-			rows = append(rows, picker.Row{ID: fmt.Sprint(rowSpecError, i), Text: s.Error.Render(e.String())})
+			rows = append(rows, picker.Row{ID: fmt.Sprint(rowSpecError, i), Text: s.Error.Render(visible.Line(e.String()))})
 		}
 		rows = append(rows, picker.Row{})
 	}

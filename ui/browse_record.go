@@ -149,9 +149,9 @@ func (m browsePage) recordLines(p backend.RecordPlan) []string {
 	}
 	lines = append(lines, "")
 	for _, u := range p.Providers {
-		key := s.Dialog.OK.Render(u.KeyEnv + " is set")
+		key := s.Dialog.OK.Render(visible.Line(u.KeyEnv) + " is set")
 		if !u.KeySet {
-			key = s.Dialog.Danger.Render(u.KeyEnv + " is not set")
+			key = s.Dialog.Danger.Render(visible.Line(u.KeyEnv) + " is not set")
 		}
 		lines = append(lines, fmt.Sprintf("provider  %s · model %s", visible.Line(u.Name), visible.Line(strings.Join(u.Models, ", "))),
 			"key       "+key)
@@ -159,7 +159,7 @@ func (m browsePage) recordLines(p backend.RecordPlan) []string {
 	if len(p.Cases) > 0 {
 		lines = append(lines,
 			fmt.Sprintf("turns     at most %d call(s) (%d repetition(s))", p.Calls, p.Repetitions),
-			"cost      "+p.Cost,
+			"cost      "+visible.Line(p.Cost),
 			"writes    "+visible.Line(p.CassetteDir)+s.Muted.Render(" (the recordings replaced stay, superseded, until pruned)"))
 	}
 	if len(p.LeftOut) > 0 {

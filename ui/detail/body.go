@@ -102,7 +102,7 @@ func (m Model) PlainText() string {
 	}
 	var b strings.Builder
 	if m.has {
-		b.WriteString(ansi.Strip(m.data.Title) + " · " + m.data.Status + "\n")
+		b.WriteString(visible.Line(m.data.Title) + " · " + m.data.Status + "\n")
 		if m.data.Reason != "" {
 			b.WriteString(visible.Line(m.data.Reason) + "\n")
 		}

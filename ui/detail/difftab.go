@@ -38,7 +38,7 @@ func diffLines(d Data, s *theme.Styles) []string {
 		out = append(out, "", heading(s, "Changes"))
 	}
 	for _, c := range df.Changes {
-		out = append(out, s.Diff.Path.Render(visible.Line(c.Path))+s.Muted.Render(" "+c.Kind))
+		out = append(out, s.Diff.Path.Render(visible.Line(c.Path))+s.Muted.Render(" "+visible.Line(c.Kind)))
 		if c.Before != "" {
 			out = append(out, changedLine("- ", c.Before, c.BeforeSpans, s.Diff.Del, s.Diff.DelWord))
 		}

@@ -63,23 +63,25 @@ func label(s *theme.Styles, k, v string) string {
 // str is a string member of a recording as one visible line.
 func str(v jsonv.Value) string { return visible.Line(v.Str()) }
 
-// scalar is a short text form of a JSON value.
-func scalar(v jsonv.Value) string {
+// scalar is a short text form of a JSON value, as one visible line.
+func scalar(v jsonv.Value) string { return visible.Line(text(v)) }
+
+// text is a JSON value as text, not yet made visible: a string as it is,
+// anything else as compact JSON.
+func text(v jsonv.Value) string {
 	switch v.Kind {
 	case jsonv.Null:
 		return "null"
-	case jsonv.String:
-		return visible.Text(v.Text)
+	case jsonv.String, jsonv.Number:
+		return v.Text
 	case jsonv.Bool:
 		return fmt.Sprint(v.Bool)
-	case jsonv.Number:
-		return v.Text
 	default:
 		b, err := jsonv.Encode(v, jsonv.EncodeOptions{Dialect: jsonv.JS})
 		if err != nil {
 			return "?"
 		}
-		return visible.Text(string(b))
+		return string(b)
 	}
 }
 
@@ -138,7 +140,7 @@ func request(r jsonv.Value, s *theme.Styles) []string {
 	for i, m := range msgs.Items {
 		out = append(out, s.Detail.Role.Render(fmt.Sprintf("[%d] %s", i, str(m.Field("role")))))
 		if c := m.Field("content"); !c.IsNull() {
-			out = append(out, indent(textLines(scalar(c), s), "  ")...)
+			out = append(out, indent(textLines(text(c), s), "  ")...)
 		}
 		for _, tc := range m.Field("tool_calls").Items {
 			out = append(out, "  "+s.Detail.Label.Render("calls ")+s.Detail.Text.Render(str(tc.Field("name"))+" "+scalar(tc.Field("arguments"))))

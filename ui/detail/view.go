@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -87,7 +88,7 @@ func (m Model) tabBar() string {
 		notes = append(notes, fmt.Sprintf("no wrap · col %d", m.xoff+1))
 	}
 	if q := m.search.query; q != "" {
-		notes = append(notes, fmt.Sprintf("/%s %d/%d", q, m.SearchPosition(), len(m.search.matches)))
+		notes = append(notes, fmt.Sprintf("/%s %d/%d", visible.Line(q), m.SearchPosition(), len(m.search.matches)))
 	}
 	if len(notes) > 0 {
 		bar.WriteString(m.styles.Muted.Render("  " + strings.Join(notes, " · ")))

@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -30,15 +31,15 @@ func BoxLines(s *theme.Styles, body []string, w, h int) []string {
 	return Wrap(body, innerW, false)
 }
 
-// Box draws title, the body lines from offset and a footer in a bordered
-// box no larger than w × h, centred in w × h. When the body does not fit,
+// Box draws title (plain text, made visible), the body lines from offset
+// and a footer in a bordered box no larger than w × h, centred in w × h. When the body does not fit,
 // the footer starts with how many lines are below.
 func Box(s *theme.Styles, title string, body []string, footer string, offset, w, h int) string {
 	innerW, room := BoxInner(s, w, h)
 	body = Wrap(body, innerW, false)
 	offset = max(0, min(offset, len(body)-room))
 	end := min(offset+room, len(body))
-	content := []string{s.Dialog.Title.Render(title), ""}
+	content := []string{ansi.Truncate(s.Dialog.Title.Render(visible.Line(title)), innerW, "…"), ""}
 	for _, l := range body[offset:end] {
 		content = append(content, ansi.Truncate(l, innerW, "…"))
 	}

@@ -66,7 +66,9 @@ func Compute(w, h, maxList int) Layout {
 }
 
 // Render puts a screen together from its parts: the header, the body rows,
-// the status line and the key line. The parts are drawn only on a screen
+// the status line and the key line, each row sanitized and cut to the
+// width ([Fit]): whatever a part forgot, nothing on the screen but colour
+// acts on the terminal. The parts are drawn only on a screen
 // large enough for them; a screen too small gets a message saying so,
 // naming the program, wrapped to its width.
 func Render(l Layout, program string, header func() string, body func() []string, status, footer func() string) string {
@@ -85,5 +87,8 @@ func Render(l Layout, program string, header func() string, body func() []string
 	rows = append(rows, header())
 	rows = append(rows, body()...)
 	rows = append(rows, status(), footer())
+	for i, r := range rows {
+		rows[i] = Fit(r, l.Width)
+	}
 	return strings.Join(rows, "\n")
 }

@@ -116,6 +116,7 @@ func (s *Screen) OpenDialog(c dialog.Content) int {
 
 // BodyView returns exactly BodyH rows: an overlay, the empty state (when
 // empty is not nil), the two panes side by side, or the focused one.
+// Side by side, each pane's rows are sanitized and fitted to its width.
 func (s Screen) BodyView(left func() string, empty func() []string) []string {
 	l := s.Layout
 	var out []string
@@ -132,7 +133,9 @@ func (s Screen) BodyView(left func() string, empty func() []string) []string {
 		sep := s.Styles.Separator.Render("│")
 		out = make([]string, 0, l.BodyH)
 		for i := range l.BodyH {
-			out = append(out, frame.PadRight(at(ll, i), l.ListW)+sep+at(dl, i))
+			// Each pane's row is sanitized before it is fitted, so that
+			// nothing it holds can draw over the other pane.
+			out = append(out, frame.PadRight(frame.Sanitize(at(ll, i)), l.ListW)+sep+frame.Fit(at(dl, i), l.DetailW))
 		}
 	case s.Focus == FocusDetail:
 		out = strings.Split(s.Detail.View(), "\n")

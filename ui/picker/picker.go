@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
@@ -255,7 +256,7 @@ func (m Model) lines() (out []string, first, last int) {
 		out = append(out, "  "+ansi.Truncate(r.Text, innerW-2, "…"))
 	}
 	if m.content.Typing {
-		out = append(out, m.styles.Progress.Render(m.content.Prompt)+m.typed+"█", "")
+		out = append(out, m.styles.Progress.Render(m.content.Prompt)+visible.Line(m.typed)+"█", "")
 	}
 	if m.typed == "" {
 		for i, r := range m.content.Rows {

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
@@ -191,10 +192,8 @@ func (m Page) askSecrets(o op, p string) Page {
 		title, head = "Accept these secrets as known fakes?", "They are added to .dryfire-tui-secrets.json, which stops no change that holds them again:"
 	case opAccept, opReject, opSkip, opUndo:
 	}
-	lines := []string{s.Dialog.Danger.Render(head), "  " + theme.Glyph(it.Kind.String()) + " " + p}
-	for _, f := range it.Secrets {
-		lines = append(lines, "    "+s.StatusStyle("secret").Render(theme.Glyph("secret")+" "+f.Rule)+" "+secrets.Mask(f))
-	}
+	lines := []string{s.Dialog.Danger.Render(head), "  " + theme.Glyph(it.Kind.String()) + " " + visible.Line(p)}
+	lines = append(lines, secretLinesOf(s, it)...)
 	if o == opAccept {
 		lines = append(lines, "", s.Muted.Render("d redacts them instead; b accepts them as known fakes."))
 	}
@@ -202,6 +201,16 @@ func (m Page) askSecrets(o op, p string) Page {
 	id := m.OpenDialog(dialog.Content{Title: title, CanConfirm: true, Lines: lines})
 	m.asks = m.asks.Add(id, reviewAsk{op: o, paths: []string{p}})
 	return m
+}
+
+// secretLinesOf names, for a dialog, each secret a change adds: the rule
+// and the mask, made visible (a rule and a preview come from files).
+func secretLinesOf(s *theme.Styles, it gitreview.ReviewItem) []string {
+	var out []string
+	for _, f := range it.Secrets {
+		out = append(out, "    "+s.StatusStyle("secret").Render(theme.Glyph("secret")+" "+visible.Line(f.Rule))+" "+visible.Line(secrets.Mask(f)))
+	}
+	return out
 }
 
 // reject restores the selection, asking first when git has no copy of it.
@@ -234,7 +243,7 @@ func (m Page) askRemove(p string) Page {
 	}
 	id := m.OpenDialog(dialog.Content{Title: "Remove a file git has no copy of?", CanConfirm: true, Lines: []string{
 		s.Dialog.Danger.Render("Rejecting removes this file from disk:"),
-		"  " + theme.Glyph(it.Kind.String()) + " " + it.Path,
+		"  " + theme.Glyph(it.Kind.String()) + " " + visible.Line(it.Path),
 		"",
 		s.Muted.Render("It is " + where + ", so git cannot bring it back; u undoes it while this review is open."),
 		"",
@@ -254,7 +263,7 @@ func (m Page) askAll(o op) Page {
 		}
 		it := m.items[p]
 		paths = append(paths, p)
-		line := "  " + theme.Glyph(it.Kind.String()) + " " + p
+		line := "  " + theme.Glyph(it.Kind.String()) + " " + visible.Line(p)
 		if o == opReject && it.Kind == gitreview.Added {
 			line += s.Dialog.Danger.Render("  (removed)")
 			removes++
@@ -262,9 +271,7 @@ func (m Page) askAll(o op) Page {
 		lines = append(lines, line)
 		if o == opAccept && len(it.Secrets) > 0 {
 			withSecrets++
-			for _, f := range it.Secrets {
-				lines = append(lines, "    "+s.StatusStyle("secret").Render(theme.Glyph("secret")+" "+f.Rule)+" "+secrets.Mask(f))
-			}
+			lines = append(lines, secretLinesOf(s, it)...)
 		}
 	}
 	if withSecrets > 0 {

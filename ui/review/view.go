@@ -97,10 +97,10 @@ func (m Page) emptyView() []string {
 				d = filepath.ToSlash(rel)
 			}
 		}
-		out = append(out, "   • "+d)
+		out = append(out, "   • "+visible.Line(d))
 	}
 	if len(m.lookedAt) == 0 && m.root != "" {
-		out = append(out, "   • "+m.root)
+		out = append(out, "   • "+visible.Line(m.root))
 	}
 	out = append(out, "", " Try:",
 		"   • dryfire-tui run --cassette-mode record "+s.Muted.Render("(or w on a case in the browser), then r here to reload"),
