@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -53,58 +54,37 @@ func unescapeJSON(s string, withMap bool) (string, []int32) {
 	return string(b), from
 }
 
+// simpleEscapes are the one-character escapes of JSON and what they stand
+// for.
+var simpleEscapes = map[byte]rune{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
 // escape decodes the escape at the start of s: the character and the
 // number of bytes it takes, or 0 when s does not start with one.
 func escape(s string) (rune, int) {
-	switch s[1] {
-	case '"', '\\', '/':
-		return rune(s[1]), 2
-	case 'b':
-		return '\b', 2
-	case 'f':
-		return '\f', 2
-	case 'n':
-		return '\n', 2
-	case 'r':
-		return '\r', 2
-	case 't':
-		return '\t', 2
-	case 'u':
-		r, ok := hex4(s[2:])
-		if !ok {
-			return 0, 0
-		}
-		if utf16.IsSurrogate(r) {
-			if len(s) >= 12 && s[6] == '\\' && s[7] == 'u' {
-				if lo, ok := hex4(s[8:]); ok {
-					if pair := utf16.DecodeRune(r, lo); pair != utf8.RuneError {
-						return pair, 12
-					}
-				}
-			}
-			return utf8.RuneError, 6
-		}
+	if r, ok := simpleEscapes[s[1]]; ok {
+		return r, 2
+	}
+	r, ok := hex4(s[2:])
+	if s[1] != 'u' || !ok {
+		return 0, 0
+	}
+	if !utf16.IsSurrogate(r) {
 		return r, 6
 	}
-	return 0, 0
+	if len(s) >= 12 && s[6] == '\\' && s[7] == 'u' {
+		if lo, ok := hex4(s[8:]); ok {
+			if pair := utf16.DecodeRune(r, lo); pair != utf8.RuneError {
+				return pair, 12
+			}
+		}
+	}
+	return utf8.RuneError, 6
 }
 
 func hex4(s string) (rune, bool) {
 	if len(s) < 4 {
 		return 0, false
 	}
-	var r rune
-	for _, c := range []byte(s[:4]) {
-		switch {
-		case c >= '0' && c <= '9':
-			r = r<<4 | rune(c-'0')
-		case c >= 'a' && c <= 'f':
-			r = r<<4 | rune(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			r = r<<4 | rune(c-'A'+10)
-		default:
-			return 0, false
-		}
-	}
-	return r, true
+	r, err := strconv.ParseUint(s[:4], 16, 32)
+	return rune(r), err == nil
 }
