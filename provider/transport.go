@@ -108,7 +108,7 @@ func (c *caller) once(ctx context.Context, u *url.URL, body []byte) ([]byte, fun
 	}
 	watchdog.Stop() // waiting for the budget is not the provider's silence
 	if err := c.budget.acquire(actx, reserve); err != nil {
-		return nil, nil, stopped(ctx, c.provider, err)
+		return nil, nil, c.transportErr(ctx, actx, err)
 	}
 	watchdog.Reset(c.idle)
 	data, err := readBody(&progressReader{r: resp.Body, watchdog: watchdog, idle: c.idle}, MaxBody)
