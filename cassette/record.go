@@ -145,11 +145,18 @@ func nonFinite(v jsonv.Value) bool {
 // old file or the new one, never a part, and a failure leaves no temporary
 // file. An existing file of the same name is replaced. It returns the path
 // written, relative to root, slash-separated.
+//
+// A cassette whose encoding is over the size limit of the tool's reads
+// (safefile.MaxSize) is a [*TooLargeError] and is not written: replay
+// could not read it back. dryfire writes it.
 func Write(root string, c *Cassette) (string, error) {
 	rel := RelPath(c.Suite, c.Case, c.Turn, c.Fingerprint)
 	data, err := c.Encode()
 	if err != nil {
 		return rel, fmt.Errorf("%s: cannot encode the cassette: %w", rel, err)
+	}
+	if limit := safefile.MaxSize(); int64(len(data)) > limit {
+		return rel, &TooLargeError{Path: rel, Size: int64(len(data)), Limit: limit}
 	}
 	path := filepath.Join(root, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -157,3 +164,19 @@ func Write(root string, c *Cassette) (string, error) {
 	}
 	return rel, safefile.WriteAtomic(path, data, 0o644)
 }
+
+// TooLargeError is a cassette [Write] refused because replay could not read
+// it back: its encoding is over the size limit of every read.
+type TooLargeError struct {
+	// Path is where it would have gone, relative to the cassette root.
+	Path        string
+	Size, Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%s: not written: the cassette would be %s, over the file size limit of %s that replay reads (raise it with %s)",
+		e.Path, safefile.FormatSize(e.Size), safefile.FormatSize(e.Limit), safefile.MaxSizeEnv)
+}
+
+// Is makes errors.Is(err, safefile.ErrTooLarge) hold.
+func (e *TooLargeError) Is(target error) bool { return target == safefile.ErrTooLarge }

@@ -59,16 +59,7 @@ func (g *Anthropic) Complete(ctx context.Context, req *Request) (cassette.Respon
 	if err != nil {
 		return cassette.Response{}, err
 	}
-	start := g.c.now()
-	data, err := g.c.post(ctx, g.url, body)
-	if err != nil {
-		return cassette.Response{}, err
-	}
-	raw, err := decodeRaw(g.Name(), data, g.c.redact)
-	if err != nil {
-		return cassette.Response{}, err
-	}
-	return anthropicResponse(raw, g.c.now().Sub(start).Milliseconds())
+	return g.c.answer(ctx, g.url, body, "anthropic", anthropicResponse)
 }
 
 // anthropicPayload is dryfire's anthropic to_wire: tool results become

@@ -72,8 +72,10 @@
 //     times (its --max-retries, default [DefaultMaxRetries]) when
 //     [Retryable] holds: HTTP 429, any 5xx, a connection failure or a
 //     timeout, never another 4xx, a bad body or a cancelled context. It waits
-//     the provider's Retry-After in seconds when there is one (however long;
-//     ctx ends the wait), else min(60 s, 0.5 s·2^n) with equal jitter.
+//     the provider's Retry-After in seconds when there is one, else
+//     min(60 s, 0.5 s·2^n) with equal jitter. Unlike dryfire, which waits
+//     any Retry-After, it waits at most [MaxRetryAfter] (60 s), and
+//     [Retry].RetryAfter then gives the provider's value.
 //
 // So an Anthropic call that keeps failing with 529 is sent (3+1)·(2+1) = 12
 // times. A retried call is still one turn. [Options].OnRetry hears of each
@@ -84,6 +86,18 @@
 // dryfire's read timeout) without a byte of progress; with the default
 // client ([NewHTTPClient]) connecting may take 5 s for the SDK providers and
 // 600 s for Gemini, as in dryfire.
+//
+// # Bounds
+//
+// What one answer may carry is bounded, where dryfire reads anything: a
+// body of at most [MaxBody] bytes after gzip is undone (a larger
+// Content-Length is refused before the body is read, a longer body at
+// byte MaxBody+1), at most [MaxValues] JSON values (counted before the
+// body is decoded) and [MaxToolCalls] tool calls. The bodies being read
+// and decoded at once, by every gateway of the process, take at most
+// [MaxBodiesInFlight] bytes: a call reserves its body's Content-Length
+// (MaxBody without one) before reading it and waits for room. An answer
+// over a bound is a [*ResponseError], not retried.
 //
 // # Errors
 //
@@ -102,9 +116,19 @@
 // an error, in a response's raw payload or text, or in the printed form of
 // a gateway: each gateway replaces them, and any run of 8 or more of their
 // characters, with [Redacted]. A provider answer that echoes a key is
-// recorded with the key redacted. Redirects to another origin are never
-// followed, so credential headers stay with the host they were meant for.
-// The package logs nothing.
+// recorded with the key redacted, whatever its shape: in clear, behind
+// JSON escapes (a tool call's arguments are JSON text; escapes are decoded
+// before the search, up to four levels, and the escaped span replaced),
+// or in text pieces too short to hold 8 characters whose join is the
+// response text (each piece of it is replaced, and the text stays the
+// pieces' join). Redirects to another origin are never followed, so
+// credential headers stay with the host they were meant for. The package
+// logs nothing.
+//
+// [KeyVariables], [KeyValues] and [NamedKeys] list every key this tool
+// may read and its value; a [KeySet] finds those values (of at least
+// [MinRecordedKey] bytes) in the same shapes in any JSON value or response,
+// and replaces them, for what records a cassette.
 //
 // # Wire fidelity
 //

@@ -63,6 +63,9 @@ type Options struct {
 	// wait (to show "retrying in 1.0s: HTTP 529" while a run goes on). It
 	// may be called from several goroutines at once.
 	OnRetry func(Retry)
+
+	// budget replaces the process's budget of bodies in flight (tests).
+	budget *budget
 }
 
 // compat are the OpenAI-compatible providers dryfire knows, with their base
@@ -248,7 +251,10 @@ func newCaller(provider string, h http.Header, o Options, sdkRetries int, connec
 	c := &caller{
 		provider: provider, header: h, redact: newRedactor(secrets...),
 		sdkRetries: sdkRetries, connect: connect, idle: o.Timeout,
-		sleep: o.Sleep, random: o.Random, now: o.Now, onRetry: o.OnRetry,
+		sleep: o.Sleep, random: o.Random, now: o.Now, onRetry: o.OnRetry, budget: o.budget,
+	}
+	if c.budget == nil {
+		c.budget = inFlight
 	}
 	client := o.Client
 	if client == nil {

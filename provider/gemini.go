@@ -39,16 +39,7 @@ func (g *Gemini) Complete(ctx context.Context, req *Request) (cassette.Response,
 	if err != nil {
 		return cassette.Response{}, err
 	}
-	start := g.c.now()
-	data, err := g.c.post(ctx, joinPath(g.base, "v1beta/models/"+req.Model+":generateContent"), body)
-	if err != nil {
-		return cassette.Response{}, err
-	}
-	raw, err := decodeRaw(g.Name(), data, g.c.redact)
-	if err != nil {
-		return cassette.Response{}, err
-	}
-	return geminiResponse(raw, g.c.now().Sub(start).Milliseconds())
+	return g.c.answer(ctx, joinPath(g.base, "v1beta/models/"+req.Model+":generateContent"), body, "gemini", geminiResponse)
 }
 
 // geminiPayload is dryfire's gemini to_wire: roles user and model, tool

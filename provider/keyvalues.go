@@ -31,6 +31,29 @@ func KeyVariables(environ []string, custom map[string]Custom) []string {
 	return slices.Compact(names)
 }
 
+// NamedKey is a key variable and its value.
+type NamedKey struct{ Name, Value string }
+
+// NamedKeys returns the variables [KeyVariables] names that env sets to a
+// value of at least 4 bytes, with their values, in the order of
+// [KeyValues]; a value two variables share is listed once, under the first
+// name in sorted order.
+func NamedKeys(env Env, environ []string, custom map[string]Custom) []NamedKey {
+	var keys []NamedKey
+	for _, name := range KeyVariables(environ, custom) {
+		if v, ok := env(name); ok && len(v) >= minSecret {
+			keys = append(keys, NamedKey{Name: name, Value: v})
+		}
+	}
+	slices.SortStableFunc(keys, func(a, b NamedKey) int {
+		if len(a.Value) != len(b.Value) {
+			return len(b.Value) - len(a.Value)
+		}
+		return strings.Compare(a.Value, b.Value)
+	})
+	return slices.CompactFunc(keys, func(a, b NamedKey) bool { return a.Value == b.Value })
+}
+
 // KeyValues returns the values of the variables [KeyVariables] names, as
 // env holds them: the exact strings that must never be printed or
 // written. Values shorter than 4 bytes are left out (a "key" of one or two
@@ -39,17 +62,13 @@ func KeyVariables(environ []string, custom map[string]Custom) []string {
 // first, so that a masker that replaces the first match at a position
 // replaces the whole of a key that contains a shorter one.
 func KeyValues(env Env, environ []string, custom map[string]Custom) []string {
-	var values []string
-	for _, name := range KeyVariables(environ, custom) {
-		if v, ok := env(name); ok && len(v) >= minSecret {
-			values = append(values, v)
-		}
+	keys := NamedKeys(env, environ, custom)
+	if len(keys) == 0 {
+		return nil
 	}
-	slices.SortFunc(values, func(a, b string) int {
-		if len(a) != len(b) {
-			return len(b) - len(a)
-		}
-		return strings.Compare(a, b)
-	})
-	return slices.Compact(values)
+	values := make([]string, len(keys))
+	for i, k := range keys {
+		values[i] = k.Value
+	}
+	return values
 }

@@ -38,16 +38,7 @@ func (g *OpenAI) Complete(ctx context.Context, req *Request) (cassette.Response,
 	if err != nil {
 		return cassette.Response{}, err
 	}
-	start := g.c.now()
-	data, err := g.c.post(ctx, g.url, body)
-	if err != nil {
-		return cassette.Response{}, err
-	}
-	raw, err := decodeRaw(g.name, data, g.c.redact)
-	if err != nil {
-		return cassette.Response{}, err
-	}
-	return openAIResponse(g.name, raw, g.c.now().Sub(start).Milliseconds())
+	return g.c.answer(ctx, g.url, body, "openai", func(raw jsonv.Value, ms int64) (cassette.Response, error) { return openAIResponse(g.name, raw, ms) })
 }
 
 // openAIPayload is dryfire's openai to_wire: the system prompt as a system

@@ -22,6 +22,12 @@ const (
 	maxDelay  = 60 * time.Second
 )
 
+// MaxRetryAfter is the longest wait a provider's Retry-After obtains
+// before a retry: dryfire waits whatever the provider says (a Retry-After
+// of 999999 is 277 hours of a run doing nothing); dryfire-tui waits at
+// most dryfire's own longest backoff, and says so ([Retry].RetryAfter).
+const MaxRetryAfter = maxDelay
+
 // The official SDKs' backoff inside one call: 0.5 s doubling, at most 8 s,
 // shortened by up to a quarter at random; a Retry-After of at most 60 s is
 // obeyed instead.
@@ -50,6 +56,10 @@ type Retry struct {
 	Err error
 	// Wait is how long the gateway waits first.
 	Wait time.Duration
+	// RetryAfter is the provider's Retry-After, as it sent it, when it
+	// asked for a longer wait than [MaxRetryAfter]: Wait is then
+	// MaxRetryAfter. Empty otherwise.
+	RetryAfter string
 }
 
 func (r *retrying) Name() string { return r.inner.Name() }
@@ -64,9 +74,9 @@ func (r *retrying) Complete(ctx context.Context, req *Request) (cassette.Respons
 		if err == nil || attempt >= r.max || ctx.Err() != nil || !Retryable(err) {
 			return resp, err
 		}
-		wait := r.delay(attempt, err)
+		wait, asked := r.delay(attempt, err)
 		if r.onRetry != nil {
-			r.onRetry(Retry{Provider: r.inner.Name(), Err: err, Wait: wait})
+			r.onRetry(Retry{Provider: r.inner.Name(), Err: err, Wait: wait, RetryAfter: asked})
 		}
 		if serr := r.sleep(ctx, wait); serr != nil {
 			return cassette.Response{}, stopped(ctx, r.inner.Name(), serr)
@@ -75,18 +85,23 @@ func (r *retrying) Complete(ctx context.Context, req *Request) (cassette.Respons
 }
 
 // delay is dryfire's wait before retry attempt+1: the provider's
-// Retry-After in seconds when it sent one (any value, as dryfire takes it),
-// else min(60 s, 0.5 s·2^attempt) with equal jitter (half fixed, half
-// random).
-func (r *retrying) delay(attempt int, err error) time.Duration {
+// Retry-After in seconds when it sent one, else min(60 s,
+// 0.5 s·2^attempt) with equal jitter (half fixed, half random). A
+// Retry-After over [MaxRetryAfter] waits MaxRetryAfter, and asked is the
+// header as sent.
+func (r *retrying) delay(attempt int, err error) (wait time.Duration, asked string) {
 	var se *StatusError
 	if errors.As(err, &se) {
-		if s, ok := parseSeconds(se.header.Get("Retry-After")); ok {
-			return seconds(s)
+		h := se.header.Get("Retry-After")
+		if s, ok := parseSeconds(h); ok {
+			if d := seconds(s); d > MaxRetryAfter {
+				return MaxRetryAfter, strings.TrimSpace(h)
+			}
+			return seconds(s), ""
 		}
 	}
 	d := min(float64(maxDelay), float64(baseDelay)*math.Pow(2, float64(attempt)))
-	return time.Duration(d/2 + r.random()*d/2)
+	return time.Duration(d/2 + r.random()*d/2), ""
 }
 
 // sdkShouldRetry is the SDKs' rule for one more try inside a call.

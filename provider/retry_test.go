@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"reflect"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -69,8 +70,8 @@ func TestRetries(t *testing.T) {
 			2, []float64{2}, 0},
 		{"anthropic retry-after-ms", "anthropic", 3, func(p string) []reply { return []reply{fail(429, "Retry-After-Ms", "1500"), ok(p)} },
 			2, []float64{1.5}, 0},
-		{"a long Retry-After: the SDK backs off, dryfire waits", "anthropic", 1, func(string) []reply { return []reply{fail(429, "Retry-After", "120")} },
-			6, []float64{0.5, 1, 120, 0.5, 1}, 429},
+		{"a long Retry-After: the SDK backs off, dryfire waits (at most 60 s)", "anthropic", 1, func(string) []reply { return []reply{fail(429, "Retry-After", "120")} },
+			6, []float64{0.5, 1, 60, 0.5, 1}, 429},
 		{"400 is final", "anthropic", 3, func(string) []reply { return []reply{fail(400)} }, 1, nil, 400},
 		{"401 is final", "openai", 3, func(string) []reply { return []reply{fail(401)} }, 1, nil, 401},
 		{"408: the SDK retries, dryfire does not", "anthropic", 3, func(string) []reply { return []reply{fail(408)} },
@@ -101,6 +102,42 @@ func TestRetries(t *testing.T) {
 				t.Fatalf("error %v, want HTTP %d", err, tc.status)
 			}
 		})
+	}
+}
+
+// TestRetryAfterIsCapped: dryfire waits whatever Retry-After says (999999
+// s is 277 hours); here no wait is longer than MaxRetryAfter, and the
+// retry says what the provider asked for.
+func TestRetryAfterIsCapped(t *testing.T) {
+	t.Parallel()
+	for _, asked := range []string{"999999", "1e300", " 61 ", "9_999_999"} {
+		t.Run(asked, func(t *testing.T) {
+			t.Parallel()
+			f := newFake(t, fail(429, "Retry-After", asked), reply{status: 200, body: geminiOK})
+			var heard []Retry
+			s := &sleeps{}
+			g, err := Resolve("gemini", f.env(), Options{Client: f.srv.Client(), MaxRetries: 3, Sleep: s.sleep,
+				OnRetry: func(r Retry) { heard = append(heard, r) }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Complete(context.Background(), hi()); err != nil {
+				t.Fatal(err)
+			}
+			if got := s.seconds(); !reflect.DeepEqual(got, []float64{60}) {
+				t.Errorf("waits %v s, want [60]", got)
+			}
+			if len(heard) != 1 || heard[0].Wait != MaxRetryAfter || heard[0].RetryAfter != strings.TrimSpace(asked) {
+				t.Errorf("heard %+v, want a wait of %v naming Retry-After %q", heard, MaxRetryAfter, asked)
+			}
+		})
+	}
+	f := newFake(t, fail(429, "Retry-After", "60"), reply{status: 200, body: geminiOK})
+	var heard []Retry
+	g, _ := Resolve("gemini", f.env(), Options{Client: f.srv.Client(), MaxRetries: 3, Sleep: (&sleeps{}).sleep,
+		OnRetry: func(r Retry) { heard = append(heard, r) }})
+	if _, err := g.Complete(context.Background(), hi()); err != nil || len(heard) != 1 || heard[0].Wait != 60*time.Second || heard[0].RetryAfter != "" {
+		t.Errorf("Retry-After 60: %v, heard %+v; want a wait of 60 s, not said to be capped", err, heard)
 	}
 }
 
@@ -144,7 +181,7 @@ func TestEqualJitterSpansHalfToWholeBackoff(t *testing.T) {
 		{0, 40, 30 * time.Second},
 	} {
 		r := &retrying{random: func() float64 { return tc.random }}
-		if got := r.delay(tc.attempt, errors.New("x")).Round(time.Millisecond); got != tc.want {
+		if got, _ := r.delay(tc.attempt, errors.New("x")); got.Round(time.Millisecond) != tc.want {
 			t.Errorf("delay(attempt %d, random %v) = %v, want %v", tc.attempt, tc.random, got, tc.want)
 		}
 	}

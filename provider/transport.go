@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
 // Timeouts as dryfire's clients have them: the Anthropic and OpenAI SDKs
@@ -23,13 +24,6 @@ const (
 	DefaultTimeout    = 600 * time.Second
 	sdkConnectTimeout = 5 * time.Second
 )
-
-// maxBody bounds what is read of an answer: a model response is a few
-// kilobytes, and a runaway body must not exhaust memory.
-const maxBody = 64 << 20
-
-// maxErrorBody bounds what is read of a non-2xx answer.
-const maxErrorBody = 64 << 10
 
 var errIdle = errors.New("idle timeout")
 
@@ -41,6 +35,8 @@ type caller struct {
 	client   *http.Client
 	header   http.Header
 	redact   redactor
+	// budget is what the bodies being read at once may take (inFlight).
+	budget *budget
 	// sdkRetries is how often the official SDK retries one call (2 for
 	// Anthropic and OpenAI, 0 for dryfire's own Gemini client).
 	sdkRetries int
@@ -55,30 +51,32 @@ type caller struct {
 // post sends body and returns the 2xx answer's body, retrying as the SDK
 // does: up to sdkRetries more times on a connection failure, a timeout, or
 // a 408, 409, 429 or 5xx answer (unless the provider says x-should-retry).
-func (c *caller) post(ctx context.Context, u *url.URL, body []byte) ([]byte, error) {
+// The body holds part of the budget of bodies in flight until release is
+// called.
+func (c *caller) post(ctx context.Context, u *url.URL, body []byte) (data []byte, release func(), err error) {
 	for try := 0; ; try++ {
-		data, err := c.once(ctx, u, body)
+		data, release, err := c.once(ctx, u, body)
 		if err == nil {
-			return data, nil
+			return data, release, nil
 		}
 		if try >= c.sdkRetries || !sdkShouldRetry(err) {
-			return nil, err
+			return nil, nil, err
 		}
 		wait := c.sdkDelay(try, err)
 		if c.onRetry != nil {
 			c.onRetry(Retry{Provider: c.provider, Err: err, Wait: wait})
 		}
 		if serr := c.sleep(ctx, wait); serr != nil {
-			return nil, stopped(ctx, c.provider, serr)
+			return nil, nil, stopped(ctx, c.provider, serr)
 		}
 	}
 }
 
 // once makes one HTTP request. No byte for c.idle (before the answer or
 // between two reads of its body) ends it as a timeout.
-func (c *caller) once(ctx context.Context, u *url.URL, body []byte) ([]byte, error) {
+func (c *caller) once(ctx context.Context, u *url.URL, body []byte) ([]byte, func(), error) {
 	if ctx.Err() != nil {
-		return nil, stopped(ctx, c.provider, nil)
+		return nil, nil, stopped(ctx, c.provider, nil)
 	}
 	actx, cancel := context.WithCancelCause(context.WithValue(ctx, connectTimeoutKey{}, c.connect))
 	defer cancel(nil)
@@ -86,29 +84,67 @@ func (c *caller) once(ctx context.Context, u *url.URL, body []byte) ([]byte, err
 	defer watchdog.Stop()
 	req, err := http.NewRequestWithContext(actx, http.MethodPost, u.String(), bytes.NewReader(body))
 	if err != nil {
-		return nil, requestErr(c.provider, "%s", c.redact.text(err.Error()))
+		return nil, nil, requestErr(c.provider, "%s", c.redact.text(err.Error()))
 	}
 	req.Header = c.header.Clone()
 	resp, err := c.client.Do(req)
 	if err != nil {
-		return nil, c.transportErr(ctx, actx, err)
+		return nil, nil, c.transportErr(ctx, actx, err)
 	}
 	defer func() { _ = resp.Body.Close() }()
-	limit := int64(maxBody)
 	if resp.StatusCode/100 != 2 {
-		limit = maxErrorBody
+		data, err := readBody(&progressReader{r: resp.Body, watchdog: watchdog, idle: c.idle}, maxErrorBody)
+		if err != nil && !errors.Is(err, errTooLong) {
+			return nil, nil, c.transportErr(ctx, actx, err)
+		}
+		return nil, nil, c.statusErr(resp, data)
 	}
-	data, err := io.ReadAll(io.LimitReader(&progressReader{r: resp.Body, watchdog: watchdog, idle: c.idle}, limit+1))
-	if err != nil {
-		return nil, c.transportErr(ctx, actx, err)
+	if resp.ContentLength > MaxBody {
+		return nil, nil, c.tooLong(resp.ContentLength)
 	}
-	if resp.StatusCode/100 != 2 {
-		return nil, c.statusErr(resp, data)
+	reserve := int64(MaxBody)
+	if resp.ContentLength >= 0 {
+		reserve = resp.ContentLength
 	}
+	watchdog.Stop() // waiting for the budget is not the provider's silence
+	if err := c.budget.acquire(actx, reserve); err != nil {
+		return nil, nil, c.transportErr(ctx, actx, err)
+	}
+	watchdog.Reset(c.idle)
+	data, err := readBody(&progressReader{r: resp.Body, watchdog: watchdog, idle: c.idle}, MaxBody)
+	switch {
+	case errors.Is(err, errTooLong):
+		c.budget.release(reserve)
+		return nil, nil, c.tooLong(-1)
+	case err != nil:
+		c.budget.release(reserve)
+		return nil, nil, c.transportErr(ctx, actx, err)
+	}
+	// Keep what the body takes while it is decoded; give back the rest of
+	// a reservation made without a Content-Length.
+	held := min(int64(len(data)), reserve)
+	c.budget.release(reserve - held)
+	return data, sync.OnceFunc(func() { c.budget.release(held) }), nil
+}
+
+var errTooLong = errors.New("body too long")
+
+// readBody reads a body of at most limit bytes. A longer body stops the
+// read at byte limit+1 with errTooLong, the limit bytes read returned with
+// it.
+func readBody(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if int64(len(data)) > limit {
-		return nil, responseErr(c.provider, "the body is larger than %d MiB", maxBody>>20)
+		return data[:limit], errTooLong
 	}
-	return data, nil
+	return data, err
+}
+
+func (c *caller) tooLong(size int64) error {
+	if size >= 0 {
+		return responseErr(c.provider, "the body is %s, over the limit of %s on one answer", safefile.FormatSize(size), safefile.FormatSize(MaxBody))
+	}
+	return responseErr(c.provider, "the body is longer than the limit of %s on one answer", safefile.FormatSize(MaxBody))
 }
 
 // stopped is the error of a call whose context ended (or whose wait

@@ -1,7 +1,9 @@
 package provider
 
 import (
+	"context"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
@@ -98,10 +100,42 @@ func encodeBody(provider string, payload jsonv.Value) ([]byte, error) {
 	return b, nil
 }
 
+// answer posts body to u and normalises the 2xx answer with parse, within
+// the bounds on one answer: its body read as [caller.post] bounds it,
+// decoded ([decodeRaw]), at most [MaxToolCalls] tool calls, and every
+// credential redacted, a key sent in text pieces that only their join
+// holds included.
+func (c *caller) answer(ctx context.Context, u *url.URL, body []byte, wire string,
+	parse func(raw jsonv.Value, latencyMS int64) (cassette.Response, error),
+) (cassette.Response, error) {
+	start := c.now()
+	data, release, err := c.post(ctx, u, body)
+	if err != nil {
+		return cassette.Response{}, err
+	}
+	defer release()
+	raw, err := decodeRaw(c.provider, data, c.redact)
+	if err != nil {
+		return cassette.Response{}, err
+	}
+	resp, err := parse(raw, c.now().Sub(start).Milliseconds())
+	if err != nil {
+		return cassette.Response{}, err
+	}
+	if n := len(resp.ToolCalls); n > MaxToolCalls {
+		return cassette.Response{}, responseErr(c.provider, "the answer has %d tool calls, over the limit of %d on one answer", n, MaxToolCalls)
+	}
+	return c.redact.redactJoined(wire, resp), nil
+}
+
 // decodeRaw parses a 2xx body as Python's json.loads does (NaN and
 // Infinity accepted) into the response's raw object, with every credential
-// redacted.
+// redacted, behind JSON escapes too. A body of more than [MaxValues]
+// values is refused before it is decoded.
 func decodeRaw(provider string, data []byte, r redactor) (jsonv.Value, error) {
+	if n := countValues(data, MaxValues); n > MaxValues {
+		return jsonv.Value{}, responseErr(provider, "the body holds more than %d JSON values, the limit on one answer", MaxValues)
+	}
 	v, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true})
 	if err != nil {
 		return jsonv.Value{}, responseErr(provider, "the body is not JSON (%s): %s", r.text(err.Error()), r.text(excerpt(string(data))))

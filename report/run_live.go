@@ -130,7 +130,11 @@ func (p *RunProgress) Call(ev engine.CallEvent) {
 func (p *RunProgress) Retry(r provider.Retry) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	fmt.Fprintf(p.w, "  retrying in %s: %s\n", r.Wait.Round(100*time.Millisecond), r.Err)
+	capped := ""
+	if r.RetryAfter != "" {
+		capped = fmt.Sprintf(" (the provider's Retry-After is %s s; dryfire-tui waits at most %s)", r.RetryAfter, provider.MaxRetryAfter)
+	}
+	fmt.Fprintf(p.w, "  retrying in %s%s: %s\n", r.Wait.Round(100*time.Millisecond), capped, r.Err)
 }
 
 // caseRef names a call: suite::case, #N from the second repetition, the

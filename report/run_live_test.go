@@ -18,11 +18,13 @@ func TestRunProgress(t *testing.T) {
 	p.Call(engine.CallEvent{Suite: "s", Case: "c", RepeatIndex: 2, Key: "k", Served: true})
 	p.Call(engine.CallEvent{Suite: "s", Case: "c", Judge: true})
 	p.Retry(provider.Retry{Wait: 1234 * time.Millisecond, Err: errors.New("429 too many requests")})
+	p.Retry(provider.Retry{Wait: provider.MaxRetryAfter, RetryAfter: "999999", Err: errors.New("429 too many requests")})
 	p.Call(engine.CallEvent{Suite: "s", Case: "d", Err: errors.New("no key")})
 	want := "  [1/3] s::c turn 01 recorded\n" +
 		"  s::c #2 turn 00 replayed\n" +
 		"  [2/3] s::c (judge) called\n" +
 		"  retrying in 1.2s: 429 too many requests\n" +
+		"  retrying in 1m0s (the provider's Retry-After is 999999 s; dryfire-tui waits at most 1m0s): 429 too many requests\n" +
 		"  [3/3] s::d failed: no key\n"
 	if w.String() != want {
 		t.Errorf("progress:\n got %q\nwant %q", w.String(), want)

@@ -37,10 +37,17 @@
 //
 // [Plan.Execute] runs the plan with engine.Run; without Workers a run that
 // calls providers runs [LiveConcurrency] repetitions at once, as dryfire
-// does. In record and auto each cassette is scanned for secrets before it
-// is written (the project's baseline applies): one that carries a secret
-// is refused, a [*SecretRefusal] that ends its case as a provider error,
-// or written with the secrets replaced when LiveOptions.RedactSecrets is
-// set. Cassettes are written atomically where dryfire writes them, with
-// dryfire's bytes. [Recorded] says what was written, redacted and refused.
+// does. In record and auto each cassette is searched, before it is
+// written, for the value of every key variable (provider.NamedKeys, in
+// every shape provider.KeySet finds: in clear, JSON-escaped, split across
+// text blocks; in the request digest, the response and the names) and
+// scanned for secrets (the project's baseline applies, and never accepts a
+// key value): one that holds either is refused, a [*SecretRefusal] that
+// ends its case as a provider error naming the variable or the rule and
+// never the value, or written with them replaced
+// ([REDACTED:env:<VARIABLE>], [REDACTED:<rule>]) when
+// LiveOptions.RedactSecrets is set. Cassettes are written atomically where
+// dryfire writes them, with dryfire's bytes; one over the size limit of
+// reads is not written (cassette.TooLargeError), since replay could not
+// read it back. [Recorded] says what was written, redacted and refused.
 package runplan

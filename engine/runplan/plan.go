@@ -136,7 +136,8 @@ func (rp *Plan) prepareLive(ctx context.Context) error {
 	}
 	rp.notes(planned)
 	if rp.Mode != engine.ModeOff {
-		rec, err := newRecorder(rp.Project.Root, rp.CassetteRoot, rp.live.RedactSecrets)
+		keys := recordKeys(rp.live, customProviders(rp.Project))
+		rec, err := newRecorder(rp.Project.Root, rp.CassetteRoot, rp.live.RedactSecrets, keys)
 		if err != nil {
 			return err
 		}

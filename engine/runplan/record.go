@@ -37,8 +37,13 @@ type LiveOptions struct {
 	// Now is the clock of recorded_at (nil: time.Now).
 	Now func() time.Time
 	// RedactSecrets writes a recording that carries a secret with the
-	// secret replaced ([REDACTED:<rule>]) instead of refusing to write it.
+	// secret replaced ([REDACTED:<rule>], [REDACTED:env:<VARIABLE>] for the
+	// value of a key variable) instead of refusing to write it.
 	RedactSecrets bool
+	// Environ is the environment in os.Environ's form, whose *_API_KEY
+	// variables are key variables too (nil: os.Environ()). Their values
+	// are looked up through Env.
+	Environ []string
 	// OnCall hears of every model call, from the goroutine that made it.
 	OnCall func(engine.CallEvent)
 }
@@ -69,19 +74,29 @@ type Recorded struct {
 // secret: the case ends with it as its provider error.
 type SecretRefusal struct {
 	// Path is where the cassette would have gone, relative to the project
-	// root.
-	Path     string
+	// root (with any key value in a suite or case name replaced).
+	Path string
+	// Keys are the places that hold the value of a key variable: never
+	// accepted by a baseline.
+	Keys []KeyFinding
+	// Findings are the secrets the rules found that the baseline does not
+	// accept.
 	Findings []secrets.Finding
 }
 
 func (e *SecretRefusal) Error() string {
-	f := e.Findings[0]
+	first := ""
+	if len(e.Keys) > 0 {
+		first = e.Keys[0].String()
+	} else {
+		f := e.Findings[0]
+		first = f.Rule + " " + f.Where + " at " + f.JSONPath
+	}
 	more := ""
-	if n := len(e.Findings) - 1; n > 0 {
+	if n := len(e.Keys) + len(e.Findings) - 1; n > 0 {
 		more = fmt.Sprintf(" (and %d more)", n)
 	}
-	return fmt.Sprintf("refused to record %s: %s %s at %s%s; run with --redact-secrets to record it redacted",
-		e.Path, f.Rule, f.Where, f.JSONPath, more)
+	return fmt.Sprintf("refused to record %s: %s%s; run with --redact-secrets to record it redacted", e.Path, first, more)
 }
 
 // Repr is the exception dryfire-tui reports for the refusal.
@@ -94,13 +109,14 @@ type recorder struct {
 	root     string // the cassette root
 	prefix   string // the cassette root relative to the project root, with a slash
 	redact   bool
+	keys     *provider.KeySet // the values of the key variables
 	baseline *secrets.Baseline
 	mu       sync.Mutex
 	done     Recorded
 }
 
-func newRecorder(projectRoot, cassetteRoot string, redact bool) (*recorder, error) {
-	r := &recorder{root: cassetteRoot, redact: redact}
+func newRecorder(projectRoot, cassetteRoot string, redact bool, keys *provider.KeySet) (*recorder, error) {
+	r := &recorder{root: cassetteRoot, redact: redact, keys: keys}
 	if rel, err := filepath.Rel(projectRoot, cassetteRoot); err == nil && !strings.HasPrefix(rel, "..") {
 		r.prefix = filepath.ToSlash(rel) + "/"
 		if rel == "." {
@@ -123,27 +139,36 @@ func newRecorder(projectRoot, cassetteRoot string, redact bool) (*recorder, erro
 }
 
 // Record scans the cassette about to be written and writes it, refusing
-// (or redacting) one that carries a secret the baseline does not accept.
+// (or redacting) one that carries the value of a key variable, or a
+// secret the baseline does not accept. A cassette replay could not read
+// back (over the size limit of reads) is not written either.
 func (r *recorder) Record(_ context.Context, rec *cassette.Record) (cassette.Response, error) {
+	clean, keys := redactKeys(r.keys, rec)
+	// The path never shows a key, refused or not.
+	rel := r.prefix + clean.RelPath()
+	if len(keys) > 0 && r.redact {
+		rec = clean
+	}
 	c := rec.Cassette()
-	rel := r.prefix + rec.RelPath()
 	var open []secrets.Finding
 	for _, f := range secrets.ScanCassette(rel, c) {
 		if !r.baseline.AcceptsFinding(f) {
 			open = append(open, f)
 		}
 	}
+	if (len(keys) > 0 || len(open) > 0) && !r.redact {
+		refusal := &SecretRefusal{Path: rel, Keys: keys, Findings: open}
+		r.mu.Lock()
+		r.done.Refused = append(r.done.Refused, refusal)
+		r.mu.Unlock()
+		return rec.Response, refusal
+	}
 	resp := rec.Response
 	if len(open) > 0 {
-		if !r.redact {
-			refusal := &SecretRefusal{Path: rel, Findings: open}
-			r.mu.Lock()
-			r.done.Refused = append(r.done.Refused, refusal)
-			r.mu.Unlock()
-			return resp, refusal
-		}
 		body, _ := secrets.RedactValue(c.Body, func(rule, hash string) bool { return r.baseline.Accepts(rule, hash, rel) })
 		c = cassette.FromBody(body)
+	}
+	if len(keys) > 0 || len(open) > 0 {
 		var err error
 		if resp, err = cassette.ParseResponse(c.Response); err != nil {
 			return rec.Response, fmt.Errorf("%s: the redacted response is not valid: %w", rel, err)
@@ -155,7 +180,7 @@ func (r *recorder) Record(_ context.Context, rec *cassette.Record) (cassette.Res
 	}
 	r.mu.Lock()
 	r.done.Written = append(r.done.Written, rel)
-	if len(open) > 0 {
+	if len(keys) > 0 || len(open) > 0 {
 		r.done.Redacted = append(r.done.Redacted, rel)
 	}
 	r.mu.Unlock()
