@@ -1,9 +1,8 @@
 package pyregex
 
 import (
-	"fmt"
 	"sort"
-	"strings"
+	"strconv"
 )
 
 // runeRange is the code points lo to hi, both included.
@@ -94,17 +93,26 @@ func (s runeSet) class() string {
 	case len(s) == 1 && s[0].lo == s[0].hi:
 		return literal(s[0].lo)
 	}
-	var b strings.Builder
-	b.WriteByte('[')
+	b := make([]byte, 0, 2+len(s)*20)
+	b = append(b, '[')
+	b = s.appendRanges(b)
+	return string(append(b, ']'))
+}
+
+// appendRanges writes the ranges of s for the inside of a class.
+func (s runeSet) appendRanges(b []byte) []byte {
 	for _, r := range s {
-		if r.lo == r.hi {
-			fmt.Fprintf(&b, `\x{%x}`, r.lo)
-		} else {
-			fmt.Fprintf(&b, `\x{%x}-\x{%x}`, r.lo, r.hi)
+		b = appendCode(b, r.lo)
+		if r.hi != r.lo {
+			b = appendCode(append(b, '-'), r.hi)
 		}
 	}
-	b.WriteByte(']')
-	return b.String()
+	return b
+}
+
+func appendCode(b []byte, r rune) []byte {
+	b = strconv.AppendUint(append(b, `\x{`...), uint64(r), 16)
+	return append(b, '}')
 }
 
 // memberKind is what one member of a Python character set is.
@@ -186,8 +194,18 @@ func (f folding) literalSet(c rune) runeSet {
 		return single(c)
 	}
 	lo := f.lower(c)
-	want := append([]rune{lo}, f.fixes(lo)...)
-	return f.preimage(func(v rune) bool { return containsRune(want, v) }, points(want))
+	var out []rune
+	for _, v := range append([]rune{lo}, f.fixes(lo)...) {
+		if f.lower(v) == v {
+			out = append(out, v)
+		}
+		if !f.ascii {
+			out = append(out, f.t.lowered[v]...)
+		} else if v >= 'a' && v <= 'z' {
+			out = append(out, v-'a'+'A')
+		}
+	}
+	return points(out)
 }
 
 // preimage is every character x with in(lower(x)): base holds the

@@ -44,9 +44,8 @@ func (p *parser) escape(start int, f flags) (item, error) {
 	p.pos++
 	switch c {
 	case 'd', 'D', 'w', 'W', 's', 'S':
-		m := member{kind: memberCategory, set: p.category(c, f)}
-		it := both(m.set.class(), atom, width{1, 1})
-		it.set = []member{m}
+		it := p.categoryItem(c, f)
+		it.set = []member{{kind: memberCategory, set: p.category(c, f)}}
 		return it, nil
 	case 'A':
 		return both(`\A`, anchor, width{}), nil
@@ -73,7 +72,7 @@ func (p *parser) escape(start int, f flags) (item, error) {
 // texts only; the backtracking engine looks around with Python's word
 // characters. Neither matches in an empty text, as in Python.
 func (p *parser) boundary(negated bool, f flags) item {
-	word := p.category('w', f).class()
+	word := p.categoryItem('w', f).bt
 	if !f.ascii {
 		p.tr.asciiBoundary = true
 	}
@@ -254,11 +253,11 @@ func (p *parser) setItem(members []member, negate bool, f flags) item {
 			if f.ignoreCase {
 				s = folding{p.t, f.ascii}.literalSet(members[0].lo)
 			}
-			return both(s.complement().class(), atom, width{1, 1})
+			return charItem(s.complement())
 		}
 		return it
 	}
-	it := both(charset(members, negate, f, p.t).class(), atom, width{1, 1})
+	it := charItem(charset(members, negate, f, p.t))
 	if !negate {
 		it.set = members
 	}

@@ -278,7 +278,7 @@ func (p *parser) branch(branches []item, f flags) item {
 	}
 	if members != nil {
 		members = uniqMembers(members)
-		it := both(charset(members, false, f, p.t).class(), atom, width{1, 1})
+		it := charItem(charset(members, false, f, p.t))
 		it.set = members
 		return it
 	}
@@ -415,7 +415,7 @@ func (p *parser) dollar(f flags) item {
 func (p *parser) literalItem(c rune, f flags) item {
 	it := both(literal(c), atom, width{1, 1})
 	if f.ignoreCase {
-		it = both(folding{p.t, f.ascii}.literalSet(c).class(), atom, width{1, 1})
+		it = charItem(folding{p.t, f.ascii}.literalSet(c))
 	}
 	it.set = []member{{kind: memberLiteral, lo: c, hi: c}}
 	return it

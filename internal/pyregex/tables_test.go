@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"testing"
+
+	"github.com/dlclark/regexp2/v2"
 )
 
 // TestNamesArePythons: the name derived for every code point Python 3.11
@@ -57,6 +59,53 @@ func TestCategoriesIgnoreCase(t *testing.T) {
 	for _, r := range tb.digit {
 		if (r.hi-r.lo+1)%10 != 0 {
 			t.Errorf("digits %U-%U are not runs of ten", r.lo, r.hi)
+		}
+	}
+}
+
+// TestCompactClasses: a large set written for regexp2 from one of Go's
+// categories matches exactly the set's characters. Membership changes
+// only at range ends, so checking every end (and its neighbours) of the
+// set and of the categories checks every character.
+func TestCompactClasses(t *testing.T) {
+	t.Parallel()
+	p := &parser{t: tables()}
+	word, digit := p.category('w', flags{}), p.category('d', flags{})
+	sets := map[string]runeSet{
+		`\w`: word, `\W`: word.complement(), `\d`: digit, `\D`: digit.complement(),
+		`[\w-]`: union(word, single('-')), `[\W\d]`: union(word.complement(), digit),
+		`(?i)[^\W\dK]`: charset([]member{{kind: memberCategory, set: word.complement()}, {kind: memberCategory, set: digit},
+			{kind: memberLiteral, lo: 'K', hi: 'K'}}, true, flags{ignoreCase: true}, tables()),
+	}
+	var ends []rune
+	addEnds := func(s runeSet) {
+		for _, r := range s {
+			ends = append(ends, r.lo-1, r.lo, r.hi, r.hi+1)
+		}
+	}
+	for _, b := range goBases() {
+		addEnds(b.set)
+	}
+	for name, s := range sets {
+		text := s.btClass()
+		if len(text) > 4000 {
+			t.Errorf("%s: %d bytes, not compact", name, len(text))
+		}
+		re, err := regexp2.Compile(`\A` + text + `\z`)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		all := append([]rune(nil), ends...)
+		for _, r := range s {
+			all = append(all, r.lo-1, r.lo, r.hi, r.hi+1)
+		}
+		for _, r := range all {
+			if r < 0 || r > maxRune || r >= 0xD800 && r <= 0xDFFF {
+				continue
+			}
+			if ok, _ := re.MatchString(string(r)); ok != s.contains(r) {
+				t.Errorf("%s on %U: %v", name, r, ok)
+			}
 		}
 	}
 }
