@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
@@ -62,10 +63,7 @@ func Grade(a suite.Assertion, t *Trace) AssertionResult {
 		r.Passed = n >= a.Count
 		r.fail(fmt.Sprintf("%s was called %d times, need at least %d", a.Tool, n, a.Count))
 	case "final_matches":
-		src := jsonv.PyRepr(a.Source)
-		r.Description, r.Expected = "final_matches: "+src, ptr("final text matches "+src)
-		r.Passed = a.Pattern != nil && a.Pattern.MatchString(t.FinalText)
-		r.fail("no match for " + src + " in final text")
+		gradeFinalMatches(&r, a, t)
 	case "final_json":
 		gradeFinalJSON(&r, a, t)
 	case "cost_under":
@@ -146,29 +144,72 @@ func gradeNotCallsTool(r *AssertionResult, a suite.Assertion, t *Trace) {
 	r.Passed, r.Actual = true, nil
 }
 
+// gradeFinalMatches searches the final text as re.search does. A match
+// the backtracking engine gives up on fails, naming the pattern and the
+// limit: Python's re would not stop.
+func gradeFinalMatches(r *AssertionResult, a suite.Assertion, t *Trace) {
+	src := jsonv.PyRepr(a.Source)
+	r.Description, r.Expected = "final_matches: "+src, ptr("final text matches "+src)
+	if a.Pattern == nil {
+		r.Message = "no match for " + src + " in final text"
+		return
+	}
+	found, err := a.Pattern.MatchString(t.FinalText)
+	if err != nil {
+		r.Message = "could not search the final text for " + src + ": " + err.Error() +
+			"; dryfire's re would keep searching"
+		return
+	}
+	r.Passed = found
+	r.fail("no match for " + src + " in final text")
+}
+
+// gradeToolArgs checks the call at tool_args' index among the calls of the
+// tool, indexed as Python indexes a list: from the end when negative. An
+// index beyond the start raises IndexError in dryfire, which reports the
+// assertion as its internal error.
 func gradeToolArgs(r *AssertionResult, a suite.Assertion, t *Trace) {
 	r.Description, r.Expected = "tool_args: "+a.Tool, ptr("arguments matching "+jsonv.PyJSONDumps(a.Match))
-	var n int64
+	var calls []cassette.ToolCall
 	for _, turn := range t.Turns {
 		for _, c := range turn.Response.ToolCalls {
-			if c.Name != a.Tool {
-				continue
+			if c.Name == a.Tool {
+				calls = append(calls, c)
 			}
-			if n == a.Index {
-				switch {
-				case c.MalformedArguments.Kind == jsonv.String:
-					r.Message = a.Tool + " was called with malformed arguments: " + c.MalformedArguments.Text
-				case DeepSubset(a.MatchEq, c.Arguments):
-					r.Passed = true
-				default:
-					r.Message = "actual arguments: " + jsonv.PyJSONDumps(c.Arguments)
-				}
-				return
-			}
-			n++
 		}
 	}
-	r.Message = fmt.Sprintf("%s was not called at index %d", a.Tool, a.Index)
+	n := int64(len(calls))
+	i := a.Index
+	switch {
+	case i >= n:
+		r.Message = a.Tool + " was not called at index " + a.IndexText
+		return
+	case i < -n:
+		raised := "IndexError('list index out of range')"
+		if a.IndexText != strconv.FormatInt(i, 10) {
+			// Beyond 64 bits: Python cannot make it a list index.
+			raised = `IndexError("cannot fit 'int' into an index-sized integer")`
+		}
+		*r = internalError(a.Kind, raised)
+		return
+	case i < 0:
+		i += n
+	}
+	c := calls[i]
+	switch {
+	case c.MalformedArguments.Kind == jsonv.String:
+		r.Message = a.Tool + " was called with malformed arguments: " + c.MalformedArguments.Text
+	case DeepSubset(a.MatchEq, c.Arguments):
+		r.Passed = true
+	default:
+		r.Message = "actual arguments: " + jsonv.PyJSONDumps(c.Arguments)
+	}
+}
+
+// internalError is the result dryfire's safe_evaluate gives an assertion
+// that raised: the kind alone, no expected or actual text.
+func internalError(kind, raised string) AssertionResult {
+	return AssertionResult{Kind: kind, Description: kind, Message: "internal error evaluating assertion: " + raised}
 }
 
 func gradeFinalContains(r *AssertionResult, a suite.Assertion, t *Trace) {

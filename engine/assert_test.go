@@ -4,10 +4,13 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/pyregex"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -103,5 +106,25 @@ func TestGradeAgainstDryfire(t *testing.T) {
 					got.Passed, got.Message, opt(got.Expected), opt(got.Actual), jsonv.PyReprValue(w))
 			}
 		}
+	}
+}
+
+// TestFinalMatchesGivesUp: a pattern that backtracks for ever (dryfire's
+// re would not stop) fails at the time limit, naming the pattern and the
+// limit.
+func TestFinalMatchesGivesUp(t *testing.T) {
+	t.Parallel()
+	const src = `(x+x+)+(?=y)`
+	re, err := pyregex.CompileLimit(src, 20*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := suite.Assertion{Kind: "final_matches", Source: src, Pattern: re}
+	tr := &Trace{Termination: "end_turn", FinalText: strings.Repeat("x", 40), HasFinal: true}
+	got := Grade(a, tr)
+	want := "could not search the final text for '(x+x+)+(?=y)': the match ran longer than 20ms " +
+		"(dryfire-tui's time limit on one match); dryfire's re would keep searching"
+	if got.Passed || got.Message != want || got.Description != "final_matches: '(x+x+)+(?=y)'" {
+		t.Errorf("%+v", got)
 	}
 }

@@ -342,6 +342,8 @@ func buildError(a suite.Assertion) string {
 		return "RuntimeError('coroutine raised StopIteration')"
 	case a.Err == "":
 		return ""
+	case a.Raises != "":
+		return a.Raises
 	case !slices.Contains(assertionKinds, a.Kind):
 		return "KeyError(" + jsonv.PyRepr("no assertion registered for kind "+jsonv.PyRepr(a.Kind)) + ")"
 	}

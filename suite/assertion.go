@@ -1,8 +1,9 @@
 package suite
 
 import (
+	"errors"
 	"math"
-	"regexp"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,11 +34,16 @@ type Assertion struct {
 	Match    jsonv.Value // tool_args, as json.dumps writes it
 	// MatchEq is Match as the deep-subset match compares it (see
 	// [YAMLNode.MatchValue]).
-	MatchEq  jsonv.Value
-	Index    int64
-	N        int64   // max_turns, latency_under_ms
-	Limit    float64 // cost_under
-	Pattern  *regexp.Regexp
+	MatchEq jsonv.Value
+	// Index is tool_args' index, saturated to 64 bits; IndexText is the
+	// index as Python prints it (any size).
+	Index     int64
+	IndexText string
+	N         int64   // max_turns, latency_under_ms
+	Limit     float64 // cost_under
+	// Pattern is final_matches' pattern, compiled once for every case
+	// and repetition that grades it.
+	Pattern  *pyregex.Regexp
 	Source   string // final_matches: the pattern as written
 	Required []string
 	Fields   []JSONField // final_json, in the order written
@@ -45,6 +51,12 @@ type Assertion struct {
 	Rubric     string
 	JudgeModel *string
 	Threshold  float64
+	// fatal is an exception dryfire's loader raises on the arguments
+	// instead of reporting them: the command stops (see [SpecError.Fatal]).
+	fatal *SpecError
+	// Raises is the repr of that exception, what building the entry when
+	// a case runs (an entry of several keys) gives; "" for none.
+	Raises string
 }
 
 // JSONField is one entry of final_json's fields: a name and its type
@@ -56,6 +68,19 @@ const DefaultJudgeThreshold = 0.7
 
 // finalJSONTypes are the types final_json knows.
 var finalJSONTypes = []string{"any", "array", "bool", "float", "int", "number", "object", "str"}
+
+// assertion parses an expect entry once per load.
+func (v *validator) assertion(entry *YAMLNode) Assertion {
+	if a, ok := v.assertions[entry]; ok {
+		return a
+	}
+	if v.assertions == nil {
+		v.assertions = map[*YAMLNode]Assertion{}
+	}
+	a := ParseAssertion(entry)
+	v.assertions[entry] = a
+	return a
+}
 
 // ParseAssertion parses an expect entry (a mapping node).
 func ParseAssertion(entry *YAMLNode) Assertion {
@@ -144,10 +169,40 @@ func (a *Assertion) toolArgs(n *YAMLNode) string {
 		a.Match, _ = x.ToValue()
 		a.MatchEq = x.MatchValue()
 	}
-	f.int("index", &a.Index, false)
+	a.IndexText = "0"
+	if x, ok := f.get("index"); ok {
+		if err := laxInt(x, &a.Index); err != "" {
+			f.fail("index: " + err)
+		} else {
+			a.IndexText = pyIntText(x, a.Index)
+		}
+	}
 	return f.close()
 }
 
+// pyIntText is how Python prints the integer pydantic reads from n (i,
+// saturated): exactly, however large.
+func pyIntText(n *YAMLNode, i int64) string {
+	if i != math.MaxInt64 && i != math.MinInt64 {
+		return strconv.FormatInt(i, 10)
+	}
+	var v *big.Int
+	switch n.Kind { //nolint:exhaustive // laxInt saturated a number or a string
+	case jsonv.Number:
+		v, _ = new(big.Int).SetString(n.Scalar.Text, 10)
+	case jsonv.String:
+		v, _ = parseIntString(n.Scalar.Text)
+	}
+	if v == nil {
+		return strconv.FormatInt(i, 10)
+	}
+	return v.String()
+}
+
+// finalMatches compiles the pattern as dryfire's validator does with
+// re.compile: a re.error is a spec error, "invalid regex …"; a ValueError
+// is pydantic's "Value error, …"; an OverflowError, or Python's parser
+// running out of recursion, stops dryfire's loader (a fatal error here).
 func (a *Assertion) finalMatches(n *YAMLNode) string {
 	if err := rootStr(n, &a.Source); err != "" {
 		return err
@@ -157,10 +212,29 @@ func (a *Assertion) finalMatches(n *YAMLNode) string {
 		a.Pattern = re
 		return ""
 	}
-	if pe, ok := err.(*pyregex.Error); ok && pe.Unsupported {
-		return "<args>: pattern " + jsonv.PyRepr(a.Source) + " uses " + pe.Error()
+	var pe *pyregex.Error
+	if !errors.As(err, &pe) {
+		return "<args>: " + err.Error()
 	}
-	return "<args>: Value error, invalid regex " + jsonv.PyRepr(a.Source) + ": " + err.Error()
+	repr := jsonv.PyRepr(a.Source)
+	switch pe.Kind {
+	case pyregex.Invalid:
+		return "<args>: Value error, invalid regex " + repr + ": " + pe.Error()
+	case pyregex.Value:
+		return "<args>: Value error, " + pe.Error()
+	case pyregex.Overflow:
+		a.fatal = &SpecError{Fatal: FatalValue, Message: "OverflowError: " + pe.Msg,
+			Hint: "dryfire stops with an internal error on a repeat count of 4294967295 or more in a pattern"}
+		a.Raises = "OverflowError(" + jsonv.PyRepr(pe.Msg) + ")"
+		return a.fatal.Message
+	case pyregex.TooDeep:
+		a.fatal = &SpecError{Fatal: FatalLimit, Message: "the pattern " + pe.Msg + " (the limit on nesting in a pattern)",
+			Hint: "dryfire stops with an internal error, Python's RecursionError, on groups nested about this deep"}
+		a.Raises = "RecursionError('maximum recursion depth exceeded while calling a Python object')"
+		return a.fatal.Message
+	default: // pyregex.Unsupported
+		return "<args>: pattern " + repr + " cannot be run here: " + pe.Error()
+	}
 }
 
 func (a *Assertion) finalJSON(n *YAMLNode) string {

@@ -380,6 +380,10 @@ type validator struct {
 	// in; arena where their Nodes are taken from (nil: allocated).
 	session *yamlrt.Session
 	arena   *yamlnode.Arena
+	// assertions are the expect entries parsed so far, so that the
+	// assertion pre-pass and the cases share one parse (one compiled
+	// pattern) of each.
+	assertions map[*YAMLNode]Assertion
 }
 
 // pos is where an error is reported. broken marks an entry a merge key

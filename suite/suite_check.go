@@ -317,7 +317,7 @@ func (v *validator) caseOf(item *YAMLNode, index int) *Case {
 				v.strKeys(it, nodePos(it))
 				x, _ := it.ToValue()
 				c.Expect = append(c.Expect, x)
-				c.Assertions = append(c.Assertions, ParseAssertion(it))
+				c.Assertions = append(c.Assertions, v.assertion(it))
 			}
 		}
 		v.pop()
@@ -463,7 +463,17 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 				v.errs = append(v.errs, err)
 				continue
 			}
-			if msg := ParseAssertion(e).Err; msg != "" {
+			a := v.assertion(e)
+			if a.fatal != nil {
+				// re raises what pydantic does not report, and dryfire's
+				// load stops there.
+				p := v.valuePos(e, m)
+				f := *a.fatal
+				f.File, f.Line, f.Column = v.file, p.line, p.col
+				v.fatal = &f
+				return
+			}
+			if msg := a.Err; msg != "" {
 				p := v.valuePos(e, m)
 				if p.line == 0 {
 					p = v.keyPos(e, m)

@@ -100,7 +100,7 @@ func TestRunMatchesDryfire(t *testing.T) {
 			if got := untimed(out.String()); got != untimed(wantOut) {
 				t.Errorf("stdout differs from dryfire's:\n%s", lineDiff(untimed(wantOut), got))
 			}
-			if g.name == "impl-errors" {
+			if g.name == "impl-errors" || g.name == "regex-invalid" {
 				compareSpecErrors(t, readText(t, filepath.Join(want, "stderr.txt")), errOut.String())
 			}
 		})

@@ -1,111 +1,35 @@
 package pyregex
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
-	"sync"
 	"unicode"
 )
 
-// pySpaces are the characters str.isspace() accepts: what \s matches in a
-// Python str pattern.
-const pySpaces = `\t-\r\x{1c}-\x{20}\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
-
-// category returns the RE2 text of \d, \D, \w, \W, \s or \S, inside a
-// class (without brackets) or outside (a whole atom).
-func category(c rune, f flags, inClass bool) string {
-	var pos string // the positive set, as class contents
+// category is the set of \d, \D, \w, \W, \s or \S under the flags: Python
+// 3.11's Unicode tables, or ASCII under the ASCII flag.
+func (p *parser) category(c rune, f flags) runeSet {
+	var s runeSet
 	switch c {
 	case 'd', 'D':
-		pos = `\p{Nd}`
+		s = p.t.digit
 		if f.ascii {
-			pos = `0-9`
+			s = runeSet{{'0', '9'}}
 		}
 	case 'w', 'W':
-		pos = `\p{L}\p{N}_`
+		s = p.t.word
 		if f.ascii {
-			pos = `0-9A-Za-z_`
+			s = runeSet{{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}}
 		}
-	case 's', 'S':
-		pos = pySpaces
+	default: // 's', 'S'
+		s = p.t.space
 		if f.ascii {
-			pos = `\t-\r `
+			s = runeSet{{'\t', '\r'}, {' ', ' '}}
 		}
 	}
-	negated := unicode.IsUpper(c)
-	switch {
-	case !negated && inClass:
-		return pos
-	case !negated:
-		return "[" + pos + "]"
-	case !inClass:
-		return "[^" + pos + "]"
+	if unicode.IsUpper(c) {
+		return s.complement()
 	}
-	// A negated category inside a class: its complement, as ranges.
-	return complement(c, f.ascii)
-}
-
-var complements sync.Map // "W"/"W-ascii"/... → class contents
-
-// complement lists the characters a negated category matches as class
-// ranges (RE2 cannot nest a negated set inside a class).
-func complement(c rune, ascii bool) string {
-	key := string(c)
-	if ascii {
-		key += "-ascii"
-	}
-	if v, ok := complements.Load(key); ok {
-		return v.(string)
-	}
-	var in func(r rune) bool
-	switch c {
-	case 'D':
-		in = func(r rune) bool { return unicode.Is(unicode.Nd, r) }
-		if ascii {
-			in = func(r rune) bool { return r >= '0' && r <= '9' }
-		}
-	case 'W':
-		in = func(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) }
-		if ascii {
-			in = func(r rune) bool {
-				return r == '_' || (r >= '0' && r <= '9') || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z')
-			}
-		}
-	default: // 'S'
-		in = func(r rune) bool { return isPySpace(r, ascii) }
-	}
-	var b strings.Builder
-	for lo := rune(0); lo <= unicode.MaxRune; {
-		if in(lo) {
-			lo++
-			continue
-		}
-		hi := lo
-		for hi+1 <= unicode.MaxRune && !in(hi+1) {
-			hi++
-		}
-		fmt.Fprintf(&b, `\x{%x}-\x{%x}`, lo, hi)
-		lo = hi + 1
-	}
-	s := b.String()
-	complements.Store(key, s)
 	return s
-}
-
-func isPySpace(r rune, ascii bool) bool {
-	if r >= '\t' && r <= '\r' || r == ' ' {
-		return true
-	}
-	if ascii {
-		return false
-	}
-	switch {
-	case r >= 0x1c && r <= 0x1f, r == 0x85, r == 0xa0, r == 0x1680, r >= 0x2000 && r <= 0x200a,
-		r == 0x2028, r == 0x2029, r == 0x202f, r == 0x205f, r == 0x3000:
-		return true
-	}
-	return false
 }
 
 // simpleEscapes are the escapes of one character both parsers share.
@@ -120,53 +44,73 @@ func (p *parser) escape(start int, f flags) (item, error) {
 	p.pos++
 	switch c {
 	case 'd', 'D', 'w', 'W', 's', 'S':
-		return item{category(c, f, false), atom}, nil
+		it := p.categoryItem(c, f)
+		it.set = []member{{kind: memberCategory, set: p.category(c, f)}}
+		return it, nil
 	case 'A':
-		return item{`\A`, anchor}, nil
+		return both(`\A`, anchor, width{}), nil
 	case 'Z':
-		return item{`\z`, anchor}, nil
+		return both(`\z`, anchor, width{}), nil
 	case 'b', 'B':
-		return item{`\` + string(c), anchor}, nil
+		return p.boundary(c == 'B', f), nil
 	}
 	if r, ok := simpleEscapes[c]; ok {
-		return item{literal(r), atom}, nil
+		return p.literalItem(r, f), nil
 	}
-	r, err := p.codeEscape(start, c, false)
+	r, group, err := p.codeEscape(start, c, false)
 	if err != nil {
 		return item{}, err
 	}
-	if r < 0 {
-		return item{"(?:)", atom}, nil // a backreference, already noted
+	if group > 0 {
+		return p.backref(group, f), nil
 	}
-	return item{literal(r), atom}, nil
+	return p.literalItem(r, f), nil
+}
+
+// boundary is \b (or \B, negated): a word character on one side only.
+// RE2's word characters are ASCII, so it runs a Unicode \b exactly on ASCII
+// texts only; the backtracking engine looks around with Python's word
+// characters. Neither matches in an empty text, as in Python.
+func (p *parser) boundary(negated bool, f flags) item {
+	word := p.categoryItem('w', f).bt
+	if !f.ascii {
+		p.tr.asciiBoundary = true
+	}
+	if negated {
+		p.tr.nonBoundary = true
+		return item{re2: `\B`, bt: "(?:(?<=" + word + ")(?=" + word + ")|(?<!" + word + ")(?!" + word +
+			")(?:(?<=(?s:.))|(?=(?s:.))))", kind: anchor}
+	}
+	return item{re2: `\b`, bt: "(?:(?<=" + word + ")(?!" + word + ")|(?<!" + word + ")(?=" + word + "))", kind: anchor}
 }
 
 // codeEscape parses \x, \u, \U, \N, octal and numeric escapes (c is the
-// character after the backslash at start); -1 is a backreference.
-func (p *parser) codeEscape(start int, c rune, inClass bool) (rune, error) {
+// character after the backslash at start); group > 0 is a backreference.
+func (p *parser) codeEscape(start int, c rune, inClass bool) (r rune, group int, err error) {
 	switch {
 	case c == 'x':
-		return p.hexEscape(start, 2)
+		r, err = p.hexEscape(start, 2)
 	case c == 'u':
-		return p.hexEscape(start, 4)
+		r, err = p.hexEscape(start, 4)
 	case c == 'U':
-		return p.hexEscape(start, 8)
+		r, err = p.hexEscape(start, 8)
 	case c == 'N':
-		return p.namedEscape(start)
+		r, err = p.namedEscape(start)
 	case c == '0' && !inClass:
-		return p.octal(start, 2), nil
+		r = p.octal(start, 2)
 	case c >= '0' && c <= '7' && inClass:
-		r := p.octal(start, 2)
+		r = p.octal(start, 2)
 		if r > 0o377 {
-			return 0, p.errorAt(start, "octal escape value %s outside of range 0-0o377", string(p.src[start:p.pos]))
+			err = p.errorAt(start, "octal escape value %s outside of range 0-0o377", string(p.src[start:p.pos]))
 		}
-		return r, nil
 	case c >= '1' && c <= '9' && !inClass:
 		return p.numericEscape(start)
 	case c < 0x80 && (unicode.IsLetter(c) || unicode.IsDigit(c)):
-		return 0, p.errorAt(start, "bad escape %s", string(p.src[start:p.pos]))
+		err = p.errorAt(start, "bad escape %s", string(p.src[start:p.pos]))
+	default:
+		r = c
 	}
-	return c, nil
+	return r, 0, err
 }
 
 func (p *parser) hexEscape(start, n int) (rune, error) {
@@ -179,7 +123,7 @@ func (p *parser) hexEscape(start, n int) (rune, error) {
 		return 0, p.errorAt(start, "incomplete escape %s", text)
 	}
 	v, _ := strconv.ParseUint(string(p.src[digits:p.pos]), 16, 32)
-	if v > unicode.MaxRune {
+	if v > maxRune {
 		return 0, p.errorAt(start, "bad escape %s", text)
 	}
 	return rune(v), nil
@@ -189,16 +133,21 @@ func isHex(r rune) bool {
 	return r >= '0' && r <= '9' || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F'
 }
 
-// namedEscape parses \N{NAME}: RE2 has no table of character names.
+// namedEscape parses \N{NAME}, looking the name up as unicodedata.lookup
+// does.
 func (p *parser) namedEscape(start int) (rune, error) {
 	if !p.match('{') {
 		return 0, p.errorAt(p.pos, "missing {")
 	}
-	if _, err := p.until('}', "character name"); err != nil {
+	name, err := p.until('}', "character name")
+	if err != nil {
 		return 0, err
 	}
-	p.unsupportedAt(start, `a named character escape \N{...}`)
-	return 'N', nil
+	r, ok := lookupName(name)
+	if !ok {
+		return 0, p.errorAt(start, "undefined character name %s", pyQuote(name))
+	}
+	return r, nil
 }
 
 // octal reads up to more octal digits after the first (already read).
@@ -212,7 +161,7 @@ func (p *parser) octal(start, more int) rune {
 
 // numericEscape is \1 to \99 (a group reference) or a three-digit octal
 // escape.
-func (p *parser) numericEscape(start int) (rune, error) {
+func (p *parser) numericEscape(start int) (rune, int, error) {
 	if d, ok := p.peek(); ok && d >= '0' && d <= '9' {
 		p.pos++
 		first, second := p.src[start+1], p.src[start+2]
@@ -220,103 +169,124 @@ func (p *parser) numericEscape(start int) (rune, error) {
 			p.pos++
 			v, _ := strconv.ParseUint(string(p.src[start+1:p.pos]), 8, 32)
 			if v > 0o377 {
-				return 0, p.errorAt(start, "octal escape value %s outside of range 0-0o377", string(p.src[start:p.pos]))
+				return 0, 0, p.errorAt(start, "octal escape value %s outside of range 0-0o377", string(p.src[start:p.pos]))
 			}
-			return rune(v), nil
+			return rune(v), 0, nil
 		}
 	}
 	group, _ := strconv.Atoi(string(p.src[start+1 : p.pos]))
 	if group >= p.groups {
-		return 0, p.errorAt(start+1, "invalid group reference %d", group)
+		return 0, 0, p.errorAt(start+1, "invalid group reference %d", group)
 	}
-	if p.open[group] {
-		return 0, p.errorAt(start, "cannot refer to an open group")
+	if _, closed := p.widths[group]; !closed {
+		return 0, 0, p.errorAt(start, "cannot refer to an open group")
 	}
-	p.unsupportedAt(start, "a backreference")
-	return -1, nil
+	if err := p.checkLookbehindGroup(group); err != nil {
+		return 0, 0, err
+	}
+	return 0, group, nil
 }
 
 // class parses a character set after its [ (at start).
-func (p *parser) class(start int, f flags) (string, error) {
-	var b strings.Builder
-	b.WriteByte('[')
-	if p.match('^') {
-		b.WriteByte('^')
-	}
-	n := 0
+func (p *parser) class(start int, f flags) (item, error) {
+	negate := p.match('^')
+	var members []member
 	for {
 		c, ok := p.peek()
 		if !ok {
-			return "", p.errorAt(start, "unterminated character set")
+			return item{}, p.errorAt(start, "unterminated character set")
 		}
 		at := p.pos
 		p.pos++
-		if c == ']' && n > 0 {
+		if c == ']' && len(members) > 0 {
 			break
 		}
-		n++
-		lo, cat, err := p.classItem(at, c, f)
+		lo, err := p.classItem(at, c, f)
 		if err != nil {
-			return "", err
+			return item{}, err
 		}
 		if !p.match('-') {
-			b.WriteString(orClass(lo, cat))
+			members = append(members, lo)
 			continue
 		}
 		d, ok := p.peek()
 		if !ok {
-			return "", p.errorAt(start, "unterminated character set")
+			return item{}, p.errorAt(start, "unterminated character set")
 		}
 		dAt := p.pos
 		p.pos++
 		if d == ']' {
-			b.WriteString(orClass(lo, cat))
-			b.WriteString(literal('-'))
+			members = append(members, lo, member{kind: memberLiteral, lo: '-', hi: '-'})
 			break
 		}
-		hi, cat2, err := p.classItem(dAt, d, f)
+		hi, err := p.classItem(dAt, d, f)
 		if err != nil {
-			return "", err
+			return item{}, err
 		}
-		if cat != "" || cat2 != "" || hi < lo {
-			return "", p.errorAt(at, "bad character range %s-%s", string(p.src[at:dAt-1]), string(p.src[dAt:p.pos]))
+		if lo.kind != memberLiteral || hi.kind != memberLiteral || hi.lo < lo.lo {
+			// re names the two tokens (a backslash and one character for an
+			// escape) and counts its position back from the range's end.
+			this, that := token(p.src, at), token(p.src, dAt)
+			return item{}, p.errorAt(p.pos-len([]rune(this))-1-len([]rune(that)), "bad character range %s-%s", this, that)
 		}
-		fmt.Fprintf(&b, `\x{%x}-\x{%x}`, lo, hi)
+		members = append(members, member{kind: memberRange, lo: lo.lo, hi: hi.lo})
 	}
-	b.WriteByte(']')
-	return b.String(), nil
+	return p.setItem(uniqMembers(members), negate, f), nil
 }
 
-func orClass(r rune, cat string) string {
-	if cat != "" {
-		return cat
+// token is the token of re's tokenizer at i: a character, or a backslash
+// and the character after it.
+func token(src []rune, i int) string {
+	if src[i] == '\\' && i+1 < len(src) {
+		return string(src[i : i+2])
 	}
-	return fmt.Sprintf(`\x{%x}`, r)
+	return string(src[i])
 }
 
-// classItem reads one member of a set (c, at position at, is read): a
-// character, or a category's class text.
-func (p *parser) classItem(at int, c rune, f flags) (rune, string, error) {
+// setItem writes a parsed set. Like re's parser, a set of one literal is
+// that literal (or, negated, any other character).
+func (p *parser) setItem(members []member, negate bool, f flags) item {
+	if len(members) == 1 && members[0].kind == memberLiteral {
+		it := p.literalItem(members[0].lo, f)
+		if negate {
+			s := single(members[0].lo)
+			if f.ignoreCase {
+				s = folding{p.t, f.ascii}.literalSet(members[0].lo)
+			}
+			return charItem(s.complement())
+		}
+		return it
+	}
+	it := charItem(charset(members, negate, f, p.t))
+	if !negate {
+		it.set = members
+	}
+	return it
+}
+
+// classItem reads one member of a set (c, at position at, is read).
+func (p *parser) classItem(at int, c rune, f flags) (member, error) {
+	lit := func(r rune) member { return member{kind: memberLiteral, lo: r, hi: r} }
 	if c != '\\' {
-		return c, "", nil
+		return lit(c), nil
 	}
 	e, ok := p.peek()
 	if !ok {
-		return 0, "", p.errorAt(at, "bad escape (end of pattern)")
+		return member{}, p.errorAt(at, "bad escape (end of pattern)")
 	}
 	p.pos++
 	switch e {
 	case 'd', 'D', 'w', 'W', 's', 'S':
-		return 0, category(e, f, true), nil
+		return member{kind: memberCategory, set: p.category(e, f)}, nil
 	case 'b':
-		return '\b', "", nil
+		return lit('\b'), nil
 	}
 	if r, ok := simpleEscapes[e]; ok {
-		return r, "", nil
+		return lit(r), nil
 	}
 	if e >= '8' && e <= '9' {
-		return 0, "", p.errorAt(at, "bad escape %s", string(p.src[at:p.pos]))
+		return member{}, p.errorAt(at, "bad escape %s", string(p.src[at:p.pos]))
 	}
-	r, err := p.codeEscape(at, e, true)
-	return r, "", err
+	r, _, err := p.codeEscape(at, e, true)
+	return lit(r), err
 }

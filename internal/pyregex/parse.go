@@ -2,26 +2,72 @@ package pyregex
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 )
 
-// Error is a pattern that cannot be compiled: Python's own error, or (with
-// Unsupported set) a construct Python accepts and RE2 cannot run.
+// ErrorKind says how Python fails on a pattern, or why it cannot run here.
+type ErrorKind uint8
+
+const (
+	// Invalid is a re.error: dryfire reports a spec error at the pattern
+	// ("invalid regex …").
+	Invalid ErrorKind = iota
+	// Value is a ValueError of re (ASCII and UNICODE flags together), which
+	// pydantic reports as a spec error in its own words.
+	Value
+	// Overflow is the OverflowError of a repeat count of 4294967295 or
+	// more: dryfire's loader raises it, and the command stops with an
+	// internal error.
+	Overflow
+	// TooDeep is a pattern nested deeper than [MaxDepth]: Python's parser
+	// runs out of recursion near there, and dryfire stops with an
+	// internal error.
+	TooDeep
+	// Unsupported is a pattern Python runs and neither engine here can.
+	Unsupported
+)
+
+func (k ErrorKind) String() string {
+	switch k {
+	case Invalid:
+		return "invalid"
+	case Value:
+		return "value"
+	case Overflow:
+		return "overflow"
+	case TooDeep:
+		return "too deep"
+	default:
+		return "unsupported"
+	}
+}
+
+// MaxDepth is how deep groups may nest in a pattern. dryfire fails with
+// Python's RecursionError on plain groups or look-arounds nested a little
+// deeper (487 levels), so that no pattern it runs is refused here but a
+// few of those nested 481 to 486 deep.
+const MaxDepth = 480
+
+// Error is a pattern that cannot be compiled.
 type Error struct {
-	Msg string
+	Kind ErrorKind
+	Msg  string
 	// Pos is the position Python reports, in characters from the start of
-	// the pattern.
-	Pos         int
-	Pattern     string
-	Unsupported bool
+	// the pattern; -1 for an error of re's compiler, which has none.
+	Pos     int
+	Pattern string
 }
 
 // Error reads as str(re.error): "msg at position N", with the line and
 // column when the pattern spans lines.
 func (e *Error) Error() string {
+	if e.Pos < 0 {
+		return e.Msg
+	}
 	s := fmt.Sprintf("%s at position %d", e.Msg, e.Pos)
 	runes := []rune(e.Pattern)
 	if strings.ContainsRune(e.Pattern, '\n') && e.Pos <= len(runes) {
@@ -36,36 +82,28 @@ func (e *Error) Error() string {
 	return s
 }
 
-// Compile translates pattern and compiles it for RE2. The error is an
-// [*Error].
-func Compile(pattern string) (*regexp.Regexp, error) {
-	t, err := Translate(pattern)
-	if err != nil {
-		return nil, err
-	}
-	re, err := regexp.Compile(t)
-	if err != nil {
-		return nil, &Error{Msg: "RE2 cannot compile the translated pattern: " + err.Error(), Pattern: pattern, Unsupported: true}
-	}
-	return re, nil
-}
-
-// Translate returns the RE2 pattern equivalent to a Python pattern.
-func Translate(pattern string) (string, error) {
-	p := &parser{src: []rune(pattern), pattern: pattern, groups: 1}
-	out, err := p.top()
-	if err != nil {
-		return "", err
-	}
-	if p.unsupported != nil {
-		return "", p.unsupported
-	}
-	return out, nil
-}
-
 // Python's flags, as far as translation needs them.
 type flags struct {
-	ascii, ignoreCase, multiline, dotAll, verbose bool
+	ascii, ignoreCase, multiline, dotAll, verbose, template bool
+}
+
+// maxRepeat is Python's MAXREPEAT: a count from it up overflows.
+const maxRepeat = 4294967295
+
+// translation is a pattern written for the two engines.
+type translation struct {
+	re2, bt string
+	// noRE2 says why RE2 cannot run the pattern ("" when it can).
+	noRE2 string
+	// asciiBoundary: RE2's \b and \B are ASCII, exact on ASCII texts only.
+	asciiBoundary bool
+	// nonBoundary: the pattern has \B, which RE2 matches in an empty text
+	// and Python does not.
+	nonBoundary bool
+	// dollars are the RE2 groups that hold the newline a $ consumed (RE2
+	// has no look-ahead): a match ends where the last that took part
+	// starts.
+	dollars []int
 }
 
 type parser struct {
@@ -73,22 +111,50 @@ type parser struct {
 	pattern string
 	pos     int
 	flags   flags // the global flags
-	groups  int   // the next group number
-	open    map[int]bool
-	names   map[string]int
-	// unsupported is the first construct RE2 cannot run; Python's own
-	// errors anywhere in the pattern still win.
-	unsupported *Error
+	t       *pyTables
+	// groups is the next group number; widths holds the widths of the
+	// closed ones (an open group has none).
+	groups int
+	widths map[int]width
+	names  map[string]int
+	// lookbehindGroups is the first group of the outermost look-behind
+	// being parsed (-1 outside one).
+	lookbehindGroups int
+	// condRefs are the groups conditionals name by number, with the
+	// position of each first reference: they must exist by the end.
+	condRefs  map[int]int
+	condOrder []int
+	// compileErr is the first error re's compiler would raise (look-behind
+	// widths, the TEMPLATE flag), by position in the pattern; it counts
+	// only once the whole pattern has parsed.
+	compileErr    *Error
+	compileErrPos int
+	depth         int
+	re2Groups     int
+	// globalUnicode and incompatible: global flags turned on both ASCII
+	// and UNICODE, a ValueError once the pattern has parsed.
+	globalUnicode, incompatible bool
+	tr                          translation
 }
 
 func (p *parser) errorAt(pos int, format string, args ...any) *Error {
-	return &Error{Msg: fmt.Sprintf(format, args...), Pos: pos, Pattern: p.pattern}
+	return &Error{Kind: Invalid, Msg: fmt.Sprintf(format, args...), Pos: pos, Pattern: p.pattern}
 }
 
-func (p *parser) unsupportedAt(pos int, what string) {
-	if p.unsupported == nil {
-		p.unsupported = &Error{Msg: what + " (RE2, the engine dryfire-tui grades with, has no such construct; dryfire accepts it)",
-			Pos: pos, Pattern: p.pattern, Unsupported: true}
+// noRE2 notes that RE2 cannot run the pattern, and why (the first reason).
+func (p *parser) noRE2(why string) {
+	if p.tr.noRE2 == "" {
+		p.tr.noRE2 = why
+	}
+}
+
+// compileError notes an error of re's compiler; order is where the
+// compiler meets the construct (twice its position in the pattern, one more
+// for a look-behind, which a repeat starting there encloses).
+func (p *parser) compileError(order int, msg string) {
+	if p.compileErr == nil || order < p.compileErrPos {
+		p.compileErr = &Error{Kind: Invalid, Msg: msg, Pos: -1, Pattern: p.pattern}
+		p.compileErrPos = order
 	}
 }
 
@@ -107,55 +173,45 @@ func (p *parser) match(r rune) bool {
 	return false
 }
 
-// top parses the whole pattern and writes it with the global flags.
-func (p *parser) top() (string, error) {
+// translate parses a Python pattern and writes it for both engines.
+func translate(pattern string) (translation, error) {
+	p := &parser{src: []rune(pattern), pattern: pattern, t: tables(), groups: 1, widths: map[int]width{},
+		lookbehindGroups: -1}
 	body, err := p.alternation(0, p.flags)
 	if err != nil {
-		return "", err
+		return translation{}, err
+	}
+	if p.incompatible {
+		return translation{}, &Error{Kind: Value, Msg: "ASCII and UNICODE flags are incompatible", Pos: -1, Pattern: pattern}
 	}
 	if p.pos < len(p.src) {
-		return "", p.errorAt(p.pos, "unbalanced parenthesis")
+		return translation{}, p.errorAt(p.pos, "unbalanced parenthesis")
 	}
-	var prefix string
-	if p.flags.ignoreCase {
-		prefix += "i"
+	for _, g := range p.condOrder {
+		if g >= p.groups {
+			return translation{}, p.errorAt(p.condRefs[g], "invalid group reference %d", g)
+		}
 	}
-	if p.flags.multiline {
-		prefix += "m"
+	if p.compileErr != nil {
+		return translation{}, p.compileErr
 	}
-	if p.flags.dotAll {
-		prefix += "s"
-	}
-	if prefix != "" {
-		return "(?" + prefix + ")" + body, nil
-	}
-	return body, nil
+	p.tr.re2, p.tr.bt = body.re2, body.bt
+	return p.tr, nil
 }
 
-// alternation parses branches separated by | up to ) or the end.
-func (p *parser) alternation(nested int, f flags) (string, error) {
-	var branches []string
-	for {
-		if nested == 0 {
-			// Global flags, set at the start, hold for every branch.
-			f = p.flags
-		}
-		b, err := p.sequence(nested, f, nested == 0 && len(branches) == 0)
-		if err != nil {
-			return "", err
-		}
-		branches = append(branches, b)
-		if !p.match('|') {
-			break
-		}
-	}
-	return strings.Join(branches, "|"), nil
-}
-
-// item is one element of a sequence, as written for RE2.
+// item is one element of a sequence, written for both engines.
 type item struct {
-	text string
-	kind itemKind
+	re2, bt string
+	start   int // where it starts in the pattern
+	kind    itemKind
+	w       width
+	// dollar: the RE2 text may end with a $ that consumed a newline, so
+	// nothing may follow it.
+	dollar bool
+	// set is the item as a lone literal or non-negated character set, for
+	// re's rewrite of an alternation of such items into one set; nil for
+	// any other item.
+	set []member
 }
 
 type itemKind uint8
@@ -166,9 +222,111 @@ const (
 	repeat                 // already repeated: multiple repeat
 )
 
+func (k itemKind) String() string {
+	switch k {
+	case atom:
+		return "atom"
+	case anchor:
+		return "anchor"
+	default:
+		return "repeat"
+	}
+}
+
+// both is an item whose text is the same for both engines.
+func both(text string, kind itemKind, w width) item {
+	return item{re2: text, bt: text, kind: kind, w: w}
+}
+
+// alternation parses branches separated by | up to ) or the end; the
+// result is a sequence item (atom) of the whole.
+func (p *parser) alternation(nested int, f flags) (item, error) {
+	var branches []item
+	for {
+		if nested == 0 {
+			// Global flags, set at the start, hold for every branch.
+			f = p.flags
+		}
+		b, err := p.sequence(nested, f, nested == 0 && len(branches) == 0)
+		if err != nil {
+			return item{}, err
+		}
+		branches = append(branches, b)
+		if !p.match('|') {
+			break
+		}
+	}
+	if nested == 0 {
+		f = p.flags
+	}
+	return p.branch(branches, f), nil
+}
+
+// branch joins the branches of an alternation. Like re's parser, it turns
+// an alternation of lone literals and sets into one set.
+func (p *parser) branch(branches []item, f flags) item {
+	if len(branches) == 1 {
+		return branches[0]
+	}
+	var members []member
+	for _, b := range branches {
+		if b.set == nil {
+			members = nil
+			break
+		}
+		members = append(members, b.set...)
+	}
+	if members != nil {
+		members = uniqMembers(members)
+		it := charItem(charset(members, false, f, p.t))
+		it.set = members
+		return it
+	}
+	re2 := make([]string, len(branches))
+	bt := make([]string, len(branches))
+	w := width{math.MaxUint64, 0}
+	var dollar bool
+	for i, b := range branches {
+		re2[i], bt[i] = b.re2, b.bt
+		w = width{min(w.lo, b.w.lo), max(w.hi, b.w.hi)}
+		dollar = dollar || b.dollar
+	}
+	return item{re2: "(?:" + strings.Join(re2, "|") + ")", bt: "(?:" + strings.Join(bt, "|") + ")",
+		kind: atom, w: w, dollar: dollar}
+}
+
+func uniqMembers(ms []member) []member {
+	var out []member
+	for _, m := range ms {
+		dup := false
+		for _, o := range out {
+			if o.kind == m.kind && o.lo == m.lo && o.hi == m.hi && (m.kind != memberCategory || sameSet(o.set, m.set)) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func sameSet(a, b runeSet) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // sequence parses items and their repeats until |, ) or the end. first
 // says the global flags may still be set here.
-func (p *parser) sequence(nested int, f flags, first bool) (string, error) {
+func (p *parser) sequence(nested int, f flags, first bool) (item, error) {
 	var items []item
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
@@ -184,43 +342,83 @@ func (p *parser) sequence(nested int, f flags, first bool) (string, error) {
 		var err error
 		switch c {
 		case '*', '+', '?', '{':
-			err = p.repeatLast(&items, c, start)
-			if err != nil {
-				return "", err
+			if err := p.repeatLast(&items, c, start, f); err != nil {
+				return item{}, err
 			}
 			continue
 		case '.':
-			it = item{".", atom}
-		case '^':
-			it = item{"^", anchor}
-		case '$':
-			it = item{`(?:\n?\z)`, anchor}
-			if f.multiline {
-				it.text = "$"
+			it = both(".", atom, width{1, 1})
+			if f.dotAll {
+				it = both("(?s:.)", atom, width{1, 1})
 			}
+		case '^':
+			it = both(`\A`, anchor, width{})
+			if f.multiline {
+				it = both(`(?m:^)`, anchor, width{})
+			}
+		case '$':
+			it = p.dollar(f)
 		case '[':
-			it.text, err = p.class(start, f)
+			it, err = p.class(start, f)
 		case '(':
 			var skip bool
 			it, skip, err = p.group(start, nested, f, first && len(items) == 0, &f)
-			if skip {
+			if skip && err == nil {
 				continue
 			}
 		case '\\':
 			it, err = p.escape(start, f)
 		default:
-			it = item{literal(c), atom}
+			it = p.literalItem(c, f)
 		}
 		if err != nil {
-			return "", err
+			return item{}, err
 		}
+		it.start = start
 		items = append(items, it)
 	}
-	var b strings.Builder
-	for _, it := range items {
-		b.WriteString(it.text)
+	return p.join(items), nil
+}
+
+// join concatenates the items of a sequence.
+func (p *parser) join(items []item) item {
+	if len(items) == 1 {
+		return items[0]
 	}
-	return b.String(), nil
+	var re2, bt strings.Builder
+	var w width
+	pending := false
+	for _, it := range items {
+		if pending {
+			p.noRE2("a $ followed by more of the pattern")
+		}
+		pending = pending || it.dollar
+		re2.WriteString(it.re2)
+		bt.WriteString(it.bt)
+		w = w.plus(it.w)
+	}
+	return item{re2: re2.String(), bt: bt.String(), kind: atom, w: w, dollar: pending}
+}
+
+// dollar is $: the end, or before a newline that ends the text (any
+// newline with MULTILINE).
+func (p *parser) dollar(f flags) item {
+	if f.multiline {
+		return both(`(?m:$)`, anchor, width{})
+	}
+	p.re2Groups++
+	p.tr.dollars = append(p.tr.dollars, p.re2Groups)
+	return item{re2: `(\n?)\z`, bt: `(?=\n?\z)`, kind: anchor, dollar: true}
+}
+
+// literalItem is one character, as a case-insensitive set if need be.
+func (p *parser) literalItem(c rune, f flags) item {
+	it := both(literal(c), atom, width{1, 1})
+	if f.ignoreCase {
+		it = charItem(folding{p.t, f.ascii}.literalSet(c))
+	}
+	it.set = []member{{kind: memberLiteral, lo: c, hi: c}}
+	return it
 }
 
 // skipVerbose skips whitespace and comments in a verbose pattern.
@@ -241,103 +439,23 @@ func skipVerbose(p *parser, c rune) bool {
 	return false
 }
 
-// repeatLast applies a quantifier starting at start (c is its first
-// character, already read) to the last item.
-func (p *parser) repeatLast(items *[]item, c rune, start int) error {
-	var q string
-	switch c {
-	case '*', '+', '?':
-		q = string(c)
-	case '{':
-		lo, hi, ok := p.braces()
-		if !ok {
-			// Not a repeat: a literal brace.
-			*items = append(*items, item{literal('{'), atom})
-			return nil
-		}
-		loN, hiN := 0, -1
-		if lo != "" {
-			loN = atoiSat(lo)
-		}
-		if hi != "" {
-			hiN = atoiSat(hi)
-			if hiN < loN {
-				return p.errorAt(start+1, "min repeat greater than max repeat")
-			}
-		}
-		if loN > 1000 || hiN > 1000 {
-			p.unsupportedAt(start, "a repeat count above 1000")
-		}
-		switch {
-		case hiN < 0:
-			q = fmt.Sprintf("{%d,}", loN)
-		case lo == hi:
-			q = fmt.Sprintf("{%d}", loN)
-		default:
-			q = fmt.Sprintf("{%d,%d}", loN, hiN)
-		}
-	}
-	if len(*items) == 0 || (*items)[len(*items)-1].kind == anchor {
-		return p.errorAt(start, "nothing to repeat")
-	}
-	last := &(*items)[len(*items)-1]
-	if last.kind == repeat {
-		return p.errorAt(start, "multiple repeat")
-	}
-	if p.match('?') {
-		q += "?"
-	} else if at := p.pos; p.match('+') {
-		p.unsupportedAt(at, "a possessive repeat")
-	}
-	last.text = "(?:" + last.text + ")" + q
-	last.kind = repeat
-	return nil
-}
-
-// braces reads {m,n} after the opening brace; ok false (position
-// restored) when the text is not a repeat.
-func (p *parser) braces() (lo, hi string, ok bool) {
-	here := p.pos
-	if c, _ := p.peek(); c == '}' {
-		return "", "", false
-	}
-	digits := func() string {
-		s := p.pos
-		for p.pos < len(p.src) && p.src[p.pos] >= '0' && p.src[p.pos] <= '9' {
-			p.pos++
-		}
-		return string(p.src[s:p.pos])
-	}
-	lo = digits()
-	if p.match(',') {
-		hi = digits()
-	} else {
-		hi = lo
-	}
-	if !p.match('}') {
-		p.pos = here
-		return "", "", false
-	}
-	return lo, hi, true
-}
-
-func atoiSat(s string) int {
-	n, err := strconv.Atoi(s)
-	if err != nil || n > 1<<31 {
-		return 1 << 31
-	}
-	return n
-}
-
-// literal writes one character so that RE2 reads it literally.
+// literal writes one character so that both engines read it literally.
 func literal(r rune) string {
 	switch {
 	case r < 0x20 || r == 0x7f:
 		return fmt.Sprintf(`\x{%x}`, r)
 	case r < 0x80:
 		return regexp.QuoteMeta(string(r))
-	case !unicode.IsPrint(r):
+	case !unicode.IsPrint(r) || unicode.IsMark(r):
 		return fmt.Sprintf(`\x{%x}`, r)
 	}
 	return string(r)
+}
+
+func atoiSat(s string) uint64 {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return math.MaxUint64
+	}
+	return n
 }

@@ -4,7 +4,8 @@
 # Needs the environment of the dryfire oracle: PY (the Python that imports
 # dryfire) and DFCLI (a script that runs dryfire's own command line).
 # Each project is copied to a scratch directory first; its absolute path
-# is then replaced by <PROJECT> in every file.
+# is then replaced by <PROJECT> in every file. Names given as arguments
+# limit it to those runs.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -13,6 +14,9 @@ trap 'rm -rf "$scratch"' EXIT
 grep -v '^#' "$here/runs.txt" | while IFS='|' read -r name project flags; do
 	name=$(echo "$name" | xargs)
 	project=$(echo "$project" | xargs)
+	if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx "$name"; then
+		continue
+	fi
 	dir="$scratch/$name"
 	cp -R "$repo/$project" "$dir"
 	rm -f "$dir/run.json" "$dir/junit.xml"
