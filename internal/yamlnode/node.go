@@ -234,6 +234,10 @@ func parseIn(data []byte, session *yamlrt.Session, arena *Arena) (*Node, error) 
 		return nil, err
 	}
 	defer doc.Release() // the Nodes built share nothing with it
+	if arena != nil {
+		arena.nodes += doc.Nodes
+		arena.aliasNodes += doc.AliasNodes
+	}
 	if doc.Root == nil {
 		return &Node{Line: 1, Column: 1}, nil
 	}
@@ -267,7 +271,8 @@ const (
 	// integer of more than 4,300 digits, a malformed tagged number).
 	FatalValue = "value"
 	// FatalLimit: the document exceeds one of the YAML limits (nesting
-	// depth, alias expansion, a collection that contains itself).
+	// depth, nodes per document, alias expansion, a collection that
+	// contains itself).
 	FatalLimit = "limit"
 )
 
