@@ -255,6 +255,11 @@ type LoadError struct {
 	// Line and Column are 1-based; 0 when there is no position.
 	Line, Column int
 	Message      string
+	// Redacted is Message without the text of the document it quotes (a
+	// tag, an alias's name, a scalar), each written '…': what a caller
+	// shows that must not show the document. A key's name and a single
+	// character are kept. It equals Message when that quotes nothing.
+	Redacted string
 }
 
 func (e *LoadError) Error() string { return e.Message }
@@ -293,7 +298,11 @@ func loadErrorOf(e *yamlrt.Error) *LoadError {
 	} else if e.Context != "" {
 		msg = e.Context + ": " + msg
 	}
-	return &LoadError{Fatal: kind, Line: m.Line + 1, Column: m.Column + 1, Message: msg}
+	redacted := msg
+	if i := strings.LastIndex(msg, e.Quote); e.Quote != "" && i >= 0 {
+		redacted = msg[:i] + redactedText + msg[i+len(e.Quote):]
+	}
+	return &LoadError{Fatal: kind, Line: m.Line + 1, Column: m.Column + 1, Message: msg, Redacted: redacted}
 }
 
 // PyStr spells a key as Python's str() does: how dryfire names a key

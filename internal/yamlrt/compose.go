@@ -291,7 +291,7 @@ func (c *composer) node() *Node {
 		e := c.p.getEvent()
 		n, ok := c.anchors[e.anchor]
 		if !ok {
-			c.p.fail("", nil, "found undefined alias "+pyReprID(e.anchor), e.start)
+			c.p.failQuoting("", nil, "found undefined alias ", pyReprID(e.anchor), e.start)
 		}
 		// An alias inside the node it names (size 0: not composed yet)
 		// repeats nothing: ruamel's constructor reads it as None, or as

@@ -42,7 +42,8 @@
 // A document past one fails with an [*Error] of kind [KindLimit] that
 // names the limit and its value. [Document] says how many nodes a document
 // holds and how many its aliases repeat, for a caller that bounds several
-// documents together.
+// documents together. An error that quotes the document (an alias's or a
+// tag handle's name) says which part of its message does ([Error.Quote]).
 //
 // The files follow the stages: errors.go (positions and errors), scanner.go
 // (the scanner's state and which token comes next), scan.go (white space,
