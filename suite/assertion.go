@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
@@ -157,11 +158,24 @@ func (a *Assertion) finalMatches(n *YAMLNode) string {
 		a.Pattern = re
 		return ""
 	}
-	if pe, ok := err.(*pyregex.Error); ok && pe.Unsupported {
+	pe, _ := err.(*pyregex.Error)
+	if n.Referenced {
+		// The pattern came in by $ref: its text is not quoted, nor the
+		// parts of it Python's message would quote.
+		where := ""
+		if pe != nil {
+			where = fmt.Sprintf(" at position %d", pe.Pos)
+		}
+		return "<args>: Value error, invalid regex " + refQuote + where + " (a pattern from a $ref'd file is not shown)"
+	}
+	if pe != nil && pe.Unsupported {
 		return "<args>: pattern " + jsonv.PyRepr(a.Source) + " uses " + pe.Error()
 	}
 	return "<args>: Value error, invalid regex " + jsonv.PyRepr(a.Source) + ": " + err.Error()
 }
+
+// refQuote stands in a message for a value a $ref brought in.
+const refQuote = "'…'"
 
 func (a *Assertion) finalJSON(n *YAMLNode) string {
 	if n.Kind != jsonv.Object {
@@ -189,8 +203,8 @@ func (a *Assertion) jsonFields(n *YAMLNode) string {
 		if !ok {
 			return "fields." + m.Key + ": Input should be a valid string"
 		}
-		if !slices.Contains(finalJSONTypes, t) && !slices.Contains(bad, t) {
-			bad = append(bad, t)
+		if shown := fieldTypeShown(m.Value, t); !slices.Contains(finalJSONTypes, t) && !slices.Contains(bad, shown) {
+			bad = append(bad, shown)
 		}
 		a.Fields = append(a.Fields, JSONField{Name: m.Key, Type: t})
 	}
@@ -199,6 +213,15 @@ func (a *Assertion) jsonFields(n *YAMLNode) string {
 		return "fields: Value error, unknown field type(s) " + pyList(bad) + "; expected one of " + pyList(finalJSONTypes)
 	}
 	return ""
+}
+
+// fieldTypeShown is how a field type t written at n is quoted in an
+// error: as written, or "…" when a $ref brought it in.
+func fieldTypeShown(n *YAMLNode, t string) string {
+	if n.Referenced {
+		return "…"
+	}
+	return t
 }
 
 func (a *Assertion) judge(n *YAMLNode) string {

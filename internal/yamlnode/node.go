@@ -22,6 +22,11 @@ type Node struct {
 	// json.dumps writes as a list but which never equals one. (It sits
 	// here, beside Kind, where it takes no room of its own.)
 	tuple bool
+	// Referenced marks a node a $ref brought in, the root of what it
+	// brought included (which is placed where the $ref is, and has no
+	// From): a node whose text an error must not quote. (It too takes no
+	// room of its own.)
+	Referenced bool
 	// Scalar is the typed value of a scalar node.
 	Scalar jsonv.Value
 	// Items are the elements of a sequence.
