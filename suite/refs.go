@@ -14,6 +14,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlrt"
 )
 
 // resolveRefs is dryfire's $ref pass: every mapping holding the key $ref
@@ -90,6 +91,11 @@ func (v *validator) loadRef(n *YAMLNode, m YAMLMember, dir string, loc []string)
 	loaded, err := v.arena.ParseIn(data, v.session)
 	if err != nil {
 		v.fatal = v.refLoadError(display, ref, m, err)
+		return n
+	}
+	if msg := refOverBudget(v.arena); msg != "" {
+		v.fatal = &SpecError{File: v.file, Line: m.KeyNode.Line, Column: m.KeyNode.Column, Fatal: FatalLimit,
+			Message: "$ref target " + jsonv.PyRepr(ref) + " " + msg}
 		return n
 	}
 	markFrom(loaded, target)
@@ -183,6 +189,22 @@ func (v *validator) refLoadError(display, ref string, m YAMLMember, err error) *
 	e.Message = fmt.Sprintf("in $ref target %s: %s (read by the $ref at %s:%d:%d)",
 		ref, e.Message, v.file, m.KeyNode.Line, m.KeyNode.Column)
 	return e
+}
+
+// refOverBudget says how a $ref target just parsed through the arena takes
+// the suite and its targets past the YAML limits, which bound them
+// together as they bound one document ("" when it does not).
+func refOverBudget(a *yamlnode.Arena) string {
+	nodes, aliases := a.Counts()
+	switch {
+	case nodes > yamlrt.MaxNodes:
+		return fmt.Sprintf("brings the suite and the files it $refs to more than %s nodes (the limit on nodes per document holds for them together)",
+			groupThousands(yamlrt.MaxNodes))
+	case aliases > yamlrt.MaxAliasNodes:
+		return fmt.Sprintf("brings the aliases of the suite and the files it $refs to more than %s nodes repeated (the limit on alias expansion holds for them together)",
+			groupThousands(yamlrt.MaxAliasNodes))
+	}
+	return ""
 }
 
 // keyPos is where dryfire places an error about the key of m in n: the key
