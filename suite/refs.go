@@ -2,8 +2,6 @@ package suite
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -145,36 +143,14 @@ func (v *validator) suggest(dir, ref, target string) string {
 	return ""
 }
 
-// suggestIn is dryfire's did-you-mean: a regular file of dir (a real
-// path, named parent) close to name. A link counts when it leads to a
-// regular file a $ref may read (Python's is_file() follows links).
+// suggestIn is dryfire's did-you-mean: a file of dir (a real path,
+// named parent) close to name.
 func (v *validator) suggestIn(dir, parent, name string) string {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return ""
-	}
-	var names []string
-	for _, e := range entries {
-		if e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0 && v.isFileInside(dir, e.Name()) {
-			names = append(names, e.Name())
-		}
-	}
-	if best := closeMatch(name, names, 0.5); best != "" {
+	root, _ := v.refs.get()
+	if best := closeMatch(name, root.Files(dir), 0.5); best != "" {
 		return "did you mean ./" + parent + "/" + best + "?"
 	}
 	return ""
-}
-
-// isFileInside reports whether the link name in dir leads to a regular
-// file inside the root.
-func (v *validator) isFileInside(dir, name string) bool {
-	root, _ := v.refs.get()
-	r := root.Resolve(dir, name)
-	if r.Fate != confine.Found {
-		return false
-	}
-	fi, err := os.Stat(r.Path)
-	return err == nil && fi.Mode().IsRegular()
 }
 
 // refLoadError is the error of a $ref target the YAML loader refuses:

@@ -3,6 +3,7 @@ package confine
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -123,4 +124,24 @@ func expand(s, dir string) string {
 		return dir + s[3:]
 	}
 	return s
+}
+
+// TestFiles: a directory's regular files, and the links among them that
+// lead to one inside the root; not a directory, a loop, or a link out.
+func TestFiles(t *testing.T) {
+	t.Parallel()
+	dir := tree(t, map[string]string{
+		"project/sub/in":   "f.json",
+		"project/sub/out":  "../../outside.json",
+		"project/sub/loop": "loop",
+		"project/sub/d":    ".",
+	})
+	if err := os.Mkdir(filepath.Join(dir, "project", "sub", "dir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := New(filepath.Join(dir, "project"))
+	got := r.Files(r.Dir(filepath.Join(dir, "project", "sub")))
+	if want := []string{"f.json", "in"}; !slices.Equal(got, want) {
+		t.Errorf("files %q, want %q", got, want)
+	}
 }

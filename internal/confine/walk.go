@@ -127,3 +127,32 @@ func (w *walk) follow() (res Result, done bool) {
 	w.rest = strings.TrimSuffix(filepath.ToSlash(target)+"/"+w.rest, "/")
 	return res, false
 }
+
+// Files are the names of the regular files of dir (a directory inside the
+// root as [Root.Dir] spells it), sorted, as Python's
+// is_file() sees them (a link to a regular file counts), but for links
+// that lead out of the root, which are not followed.
+func (r *Root) Files(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		if e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0 && r.isFile(dir, e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+// isFile reports whether name in dir leads to a regular file inside the
+// root.
+func (r *Root) isFile(dir, name string) bool {
+	res := r.Resolve(dir, name)
+	if res.Fate != Found {
+		return false
+	}
+	fi, err := os.Stat(res.Path)
+	return err == nil && fi.Mode().IsRegular()
+}
