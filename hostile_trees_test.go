@@ -145,7 +145,7 @@ var hostileTrees = []hostileTree{
 	special("fifo as a suite", "fifo", "evals/ops/incident.eval.yaml", fifoSays),
 	special("link to /dev/zero as a suite", "devzero", "evals/ops/incident.eval.yaml", devzeroSays),
 	special("fifo as a $ref target", "fifo", "evals/schemas/escalate_to_human.json", fifoSays),
-	special("link to /dev/zero as a $ref target", "devzero", "evals/schemas/search_flights.schema.json", devzeroSays),
+	special("link to /dev/zero as a $ref target", "devzero", "evals/schemas/search_flights.schema.json", "leads into /dev through a symbolic link: not read"),
 	special("fifo as dryfire.yaml", "fifo", "dryfire.yaml", fifoSays),
 	special("link to /dev/zero as dryfire.yaml", "devzero", "dryfire.yaml", devzeroSays),
 	special("fifo as the secrets baseline", "fifo", ".dryfire-tui-secrets.json", fifoSays),

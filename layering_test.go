@@ -67,7 +67,7 @@ var layers = [][]string{
 	{"internal/yamlrt"},
 	// Leaves: they import nothing of the module. secrets/internal/detect is
 	// the rules of package secrets (a string in, matches out).
-	{"internal/jsonv", "internal/pathlib", "internal/safefile", "internal/pyregex", "internal/visible", "internal/yamlrt/chars", "secrets/internal/detect", "examples"},
+	{"internal/jsonv", "internal/pathlib", "internal/safefile", "internal/pyregex", "internal/visible", "internal/yamlrt/chars", "internal/confine", "secrets/internal/detect", "examples"},
 }
 
 // sameLayer are the imports allowed inside a layer.

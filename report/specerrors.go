@@ -21,7 +21,7 @@ func WriteSpecErrors(w io.Writer, root string, errs []suite.SpecError) error {
 		t.printf("%s\n", se.Error())
 		if se.Line > 0 {
 			src := se.Source
-			if src == "" {
+			if src == "" && se.Ref == "" { // no line of a $ref'd file is shown
 				src = sourceLine(filepath.Join(root, filepath.FromSlash(se.File)), se.Line)
 			}
 			if src != "" {

@@ -2,6 +2,7 @@ package suite
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"slices"
@@ -216,6 +217,15 @@ func (a *Assertion) finalMatches(n *YAMLNode) string {
 	if !errors.As(err, &pe) {
 		return "<args>: " + err.Error()
 	}
+	if n.Referenced && pe.Kind != pyregex.Overflow && pe.Kind != pyregex.TooDeep {
+		// The pattern came in by $ref: its text is not quoted, nor the
+		// parts of it Python's message would quote.
+		where := ""
+		if pe.Pos >= 0 {
+			where = fmt.Sprintf(" at position %d", pe.Pos)
+		}
+		return "<args>: Value error, invalid regex " + refQuote + where + " (a pattern from a $ref'd file is not shown)"
+	}
 	repr := jsonv.PyRepr(a.Source)
 	switch pe.Kind {
 	case pyregex.Invalid:
@@ -236,6 +246,9 @@ func (a *Assertion) finalMatches(n *YAMLNode) string {
 		return "<args>: pattern " + repr + " cannot be run here: " + pe.Error()
 	}
 }
+
+// refQuote stands in a message for a value a $ref brought in.
+const refQuote = "'…'"
 
 func (a *Assertion) finalJSON(n *YAMLNode) string {
 	if n.Kind != jsonv.Object {
@@ -263,8 +276,8 @@ func (a *Assertion) jsonFields(n *YAMLNode) string {
 		if !ok {
 			return "fields." + m.Key + ": Input should be a valid string"
 		}
-		if !slices.Contains(finalJSONTypes, t) && !slices.Contains(bad, t) {
-			bad = append(bad, t)
+		if shown := fieldTypeShown(m.Value, t); !slices.Contains(finalJSONTypes, t) && !slices.Contains(bad, shown) {
+			bad = append(bad, shown)
 		}
 		a.Fields = append(a.Fields, JSONField{Name: m.Key, Type: t})
 	}
@@ -273,6 +286,15 @@ func (a *Assertion) jsonFields(n *YAMLNode) string {
 		return "fields: Value error, unknown field type(s) " + pyList(bad) + "; expected one of " + pyList(finalJSONTypes)
 	}
 	return ""
+}
+
+// fieldTypeShown is how a field type t written at n is quoted in an
+// error: as written, or "…" when a $ref brought it in.
+func fieldTypeShown(n *YAMLNode, t string) string {
+	if n.Referenced {
+		return "…"
+	}
+	return t
 }
 
 func (a *Assertion) judge(n *YAMLNode) string {

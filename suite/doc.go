@@ -32,6 +32,12 @@
 // nodes are built by internal/yamlnode, and YAMLNode, YAMLMember and
 // LoadError are its types under suite's names. Here ${VAR} is
 // interpolated from the environment and $ref pulls JSON or YAML files
-// relative to the suite, as dryfire does. Values become the ordered
+// relative to the suite, as dryfire does, but only from inside the
+// project root (the directory of dryfire.yaml) and never from /proc, /sys
+// or /dev, symbolic links followed: a $ref elsewhere is a spec error at
+// the $ref, where dryfire reads whatever file it names. An error in a
+// $ref'd file gives its position and the keys it is about, never a line
+// or a value of that file ([SpecError.Ref]); the YAML limits hold for a
+// suite and the files it $refs together. Values become the ordered
 // [jsonv.Value]s that requests are hashed from.
 package suite

@@ -16,7 +16,8 @@ import (
 // target beside it) and checks what must hold for any input: no panic, no
 // hang (the limits bound the work), the same result every time, a load
 // failure that is a positioned LoadError of a known kind, spec errors with
-// a message and a position inside the file, and a tree whose hashing (the
+// a message and a position inside the file (and no line of the file when
+// the position is in the $ref target), and a tree whose hashing (the
 // canonical JSON of every value, or the Python exception it raises)
 // never panics.
 //
@@ -32,6 +33,8 @@ func FuzzSuite(f *testing.F) {
 		"x: 'a\u0085b\u2028c\u2029d'\n",
 		"x: !!str 5\ny: !!binary aGVsbG8=\nz: !!set {a, b}\nw: !!omap [a: 1]\n",
 		"x: {$ref: ref.yaml}\n",
+		"x: [{$ref: ref.yaml}, {$ref: ./ref.yaml}, {$ref: ../ref.yaml}]\n",
+		"x: {$ref: /proc/self/environ}\ny: {$ref: /dev/stdin}\n",
 		"x: '${HOME}'\n",
 		"? [a, b]\n: c\n1: x\n1.0: y\n",
 		"x: |+\n  a\n\n",
@@ -105,6 +108,9 @@ func FuzzSuite(f *testing.F) {
 		for _, e := range s1.Errors {
 			if e.Message == "" || e.Line < 0 || e.Line > lines || (e.Line > 0 && e.Column < 1) {
 				t.Fatalf("malformed spec error %+v (%d lines)", e, lines)
+			}
+			if e.Ref != "" && e.Source != "" {
+				t.Fatalf("an error in a $ref target shows a line of it: %+v", e)
 			}
 		}
 		if !s1.Failed && len(s1.Errors) > 0 {

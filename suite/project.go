@@ -176,6 +176,7 @@ type suiteEntry struct {
 // load parses the entries in parallel, keeps them in order and resolves
 // every case's settings.
 func (pr *Project) load(entries []suiteEntry, lookupEnv func(string) (string, bool)) {
+	refs := projectScope(pr.Root)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(entries)) {
@@ -183,7 +184,7 @@ func (pr *Project) load(entries []suiteEntry, lookupEnv func(string) (string, bo
 			for i := range next {
 				e := &entries[i]
 				e.after = pr.yaml
-				e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, lookupEnv, &e.after)
+				e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, refs, lookupEnv, &e.after)
 			}
 		})
 	}
@@ -205,7 +206,7 @@ func (pr *Project) load(entries []suiteEntry, lookupEnv func(string) (string, bo
 		}
 		if state != pr.yaml {
 			e.after = state
-			e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, lookupEnv, &e.after)
+			e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, refs, lookupEnv, &e.after)
 		}
 		state = e.after
 	}

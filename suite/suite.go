@@ -3,7 +3,6 @@ package suite
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -27,6 +26,14 @@ type SpecError struct {
 	// (exit 2) before any case runs. It names the kind of problem:
 	// [FatalYAML], [FatalEncoding], [FatalValue] or [FatalLimit].
 	Fatal string
+	// Ref is set when the line and column are in a file a $ref brought
+	// in (named as File is: relative to the project root), not in File:
+	// dryfire names the suite with the target's position for an error in
+	// what a $ref brought, and the target itself for one its parser
+	// meets. No line of that file is shown with the error (Source stays
+	// empty, and a reader of the error must not read it either): a $ref
+	// may name a file that holds what is not the suite's to show.
+	Ref string
 }
 
 // The kinds of [SpecError.Fatal].
@@ -43,7 +50,9 @@ const (
 	// directory, a merged entry where dryfire needs a position).
 	FatalValue = yamlnode.FatalValue
 	// FatalLimit: the file exceeds one of dryfire-tui's YAML limits
-	// (nesting depth, alias expansion); dryfire would hang or fail later.
+	// (nesting depth, nodes per document, alias expansion; a suite and the
+	// files it $refs together); dryfire would hang, exhaust memory or
+	// fail later.
 	FatalLimit = yamlnode.FatalLimit
 )
 
@@ -218,19 +227,20 @@ func (c *Case) UsesImpl() bool {
 // relative to the project root).
 func LoadSuite(file, display string, lookupEnv func(string) (string, bool)) *Suite {
 	var session yamlrt.Session
-	return loadSuite(file, display, lookupEnv, &session)
+	return loadSuite(file, display, suiteScope(file), lookupEnv, &session)
 }
 
 // loadSuite is LoadSuite in the YAML session of a command loading several
-// files: the suite's $ref targets are read in it too.
-func loadSuite(file, display string, lookupEnv func(string) (string, bool), session *yamlrt.Session) *Suite {
+// files (the suite's $ref targets are read in it too), its $refs confined
+// to refs.
+func loadSuite(file, display string, refs *refScope, lookupEnv func(string) (string, bool), session *yamlrt.Session) *Suite {
 	s := &Suite{Path: filepath.ToSlash(display), File: file}
 	buf := readBufs.Get().(*[]byte)
 	// The tree is read here and nowhere else: what the suite keeps are
 	// values taken out of it, so its Nodes go back once it is loaded.
 	var arena yamlnode.Arena
 	defer arena.Release()
-	root, v, data := readTree(file, display, lookupEnv, session, *buf, &arena)
+	root, v, data := readTree(file, display, refs, lookupEnv, session, *buf, &arena)
 	defer func() {
 		// Nothing loaded keeps a reference to the bytes read: the YAML
 		// layer and the error sources copy what they take.
@@ -246,7 +256,9 @@ func loadSuite(file, display string, lookupEnv func(string) (string, bool), sess
 	v.checkAssertions(root)
 	v.suite(root, s)
 	if v.fatal != nil {
-		v.fatal.Source = sourceLine(data, v.fatal.Line)
+		if v.fatal.Ref == "" {
+			v.fatal.Source = sourceLine(data, v.fatal.Line)
+		}
 		s.Failed, s.Errors = true, []SpecError{*v.fatal}
 		return s
 	}
@@ -265,7 +277,7 @@ func loadSuite(file, display string, lookupEnv func(string) (string, bool), sess
 // errors are those found so far, by position.
 func ReadSuiteTree(file, display string, lookupEnv func(string) (string, bool)) (*YAMLNode, []SpecError) {
 	var session yamlrt.Session
-	root, v, _ := readTree(file, display, lookupEnv, &session, nil, nil)
+	root, v, _ := readTree(file, display, suiteScope(file), lookupEnv, &session, nil, new(yamlnode.Arena))
 	sortSpecErrors(v.errs)
 	return root, v.errs
 }
@@ -277,10 +289,10 @@ var readBufs = sync.Pool{New: func() any { return new([]byte) }}
 const maxKeptRead = 1 << 20
 
 // readTree reads the file (into buf's storage, when large enough), parses
-// it (its Nodes and its $ref targets' taken from arena, when not nil),
-// resolves its $refs and interpolates it.
-func readTree(file, display string, lookupEnv func(string) (string, bool), session *yamlrt.Session, buf []byte, arena *yamlnode.Arena) (*YAMLNode, *validator, []byte) {
-	v := &validator{file: display, session: session, arena: arena}
+// it (its Nodes and its $ref targets' taken from arena), resolves its
+// $refs (inside refs) and interpolates it.
+func readTree(file, display string, refs *refScope, lookupEnv func(string) (string, bool), session *yamlrt.Session, buf []byte, arena *yamlnode.Arena) (*YAMLNode, *validator, []byte) {
+	v := &validator{file: display, refs: refs, session: session, arena: arena}
 	data, _, err := safefile.ReadInto(file, buf)
 	if err != nil {
 		v.errs = append(v.errs, SpecError{File: display, Message: "cannot read suite: " + err.Error()})
@@ -296,7 +308,7 @@ func readTree(file, display string, lookupEnv func(string) (string, bool), sessi
 		v.interpolate(root, lookupEnv)
 	}
 	if v.fatal != nil {
-		if v.fatal.File == display {
+		if v.fatal.File == display && v.fatal.Ref == "" {
 			v.fatal.Source = sourceLine(data, v.fatal.Line)
 		}
 		v.errs = []SpecError{*v.fatal}
@@ -357,17 +369,20 @@ func (s *sourceLines) line(n int) string {
 // sourceLine returns line n (1-based) of data without its line break.
 func sourceLine(data []byte, n int) string { return newSourceLines(data).line(n) }
 
-// setSources fills the source line of every error from data.
+// setSources fills the source line of every error from data, but for
+// errors placed in a $ref target.
 func setSources(errs []SpecError, data []byte) {
 	lines := newSourceLines(data)
 	for i := range errs {
-		errs[i].Source = lines.line(errs[i].Line)
+		if errs[i].Ref == "" {
+			errs[i].Source = lines.line(errs[i].Line)
+		}
 	}
 }
 
 // validator collects the errors of one file.
 type validator struct {
-	file     string
+	file     string // the name errors carry
 	errs     []SpecError
 	poisoned [][]string // locations whose $ref failed: errors below are cascades
 	refLoc   []string   // where resolveRefs is
@@ -384,6 +399,12 @@ type validator struct {
 	// assertion pre-pass and the cases share one parse (one compiled
 	// pattern) of each.
 	assertions map[*YAMLNode]Assertion
+	// refs is where $refs may read; realDir the real path of the file's
+	// directory, once a $ref needs it; refNames the name of each $ref
+	// target by the path the From of its nodes holds.
+	refs     *refScope
+	realDir  string
+	refNames map[string]string
 }
 
 // pos is where an error is reported. broken marks an entry a merge key
@@ -393,13 +414,24 @@ type validator struct {
 type pos struct {
 	line, col int
 	broken    bool
+	// from is the file a $ref brought the node in from (its From).
+	from string
 }
 
 func nodePos(n *YAMLNode) pos {
 	if n == nil {
 		return pos{}
 	}
-	return pos{line: n.Line, col: n.Column}
+	return pos{line: n.Line, col: n.Column, from: n.From}
+}
+
+// errorAt is an error of the file at p.
+func (v *validator) errorAt(p pos, msg string) SpecError {
+	e := SpecError{File: v.file, Line: p.line, Column: p.col, Message: msg}
+	if p.from != "" {
+		e.Ref = v.refNames[p.from]
+	}
+	return e
 }
 
 func (v *validator) add(p pos, msg string) {
@@ -412,14 +444,15 @@ func (v *validator) add(p pos, msg string) {
 		v.crash(p, msg)
 		return
 	}
-	v.errs = append(v.errs, SpecError{File: v.file, Line: p.line, Column: p.col, Message: msg})
+	v.errs = append(v.errs, v.errorAt(p, msg))
 }
 
 // crash records that dryfire's loader fails on an error it cannot place.
 func (v *validator) crash(p pos, msg string) {
 	if v.fatal == nil {
-		v.fatal = &SpecError{File: v.file, Line: p.line, Column: p.col, Fatal: FatalValue,
-			Message: "dryfire's loader fails (KeyError) reporting an error in an entry brought in by a merge key (<<) into a mapping with keys of its own: " + msg}
+		e := v.errorAt(p, "dryfire's loader fails (KeyError) reporting an error in an entry brought in by a merge key (<<) into a mapping with keys of its own: "+msg)
+		e.Fatal = FatalValue
+		v.fatal = &e
 	}
 }
 
@@ -437,33 +470,14 @@ func (v *validator) enter(p pos) func() {
 // markFrom records on every node of a tree loaded by $ref the file it was
 // loaded from, so a position inside it names that file.
 func markFrom(n *YAMLNode, file string) {
-	n.From = file
+	n.From, n.Referenced = file, true
 	for _, it := range n.Items {
 		markFrom(it, file)
 	}
 	for _, m := range n.Members {
 		if m.KeyNode != nil {
-			m.KeyNode.From = file
+			m.KeyNode.From, m.KeyNode.Referenced = file, true
 		}
 		markFrom(m.Value, file)
 	}
-}
-
-// suggestFile is dryfire's did-you-mean for a missing $ref target.
-func suggestFile(missing string) string {
-	parent := filepath.Dir(missing)
-	entries, err := os.ReadDir(parent)
-	if err != nil {
-		return ""
-	}
-	var names []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			names = append(names, e.Name())
-		}
-	}
-	if best := closeMatch(filepath.Base(missing), names, 0.5); best != "" {
-		return "did you mean ./" + filepath.Base(parent) + "/" + best + "?"
-	}
-	return ""
 }

@@ -446,15 +446,15 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 				// difflib, which iterates over it: a number, a bool, null
 				// or a date fails there, and the load with it.
 				kp := v.keyPos(e, m)
-				v.fatal = &SpecError{File: v.file, Line: kp.line, Column: kp.col, Fatal: FatalValue,
-					Message: "TypeError: '" + t + "' object is not iterable",
-					Hint:    "dryfire fails (an internal error) on an assertion kind that is not a string: write the kind as a string"}
+				e := v.errorAt(kp, "TypeError: '"+t+"' object is not iterable")
+				e.Fatal = FatalValue
+				e.Hint = "dryfire fails (an internal error) on an assertion kind that is not a string: write the kind as a string"
+				v.fatal = &e
 				return
 			}
 			if !slices.Contains(assertionKinds, m.Key) {
 				kp := v.keyPos(e, m)
-				err := SpecError{File: v.file, Line: kp.line, Column: kp.col,
-					Message: "unknown assertion kind: " + keyRepr(m)}
+				err := v.errorAt(kp, "unknown assertion kind: "+keyRepr(m))
 				if best := closeMatch(m.Key, assertionKinds, 0.4); best != "" {
 					err.Hint = "did you mean " + jsonv.PyRepr(best) + "?"
 				} else {
@@ -469,7 +469,8 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 				// load stops there.
 				p := v.valuePos(e, m)
 				f := *a.fatal
-				f.File, f.Line, f.Column = v.file, p.line, p.col
+				at := v.errorAt(p, f.Message)
+				f.File, f.Line, f.Column, f.Ref = at.File, at.Line, at.Column, at.Ref
 				v.fatal = &f
 				return
 			}
@@ -478,8 +479,7 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 				if p.line == 0 {
 					p = v.keyPos(e, m)
 				}
-				v.errs = append(v.errs, SpecError{File: v.file, Line: p.line, Column: p.col,
-					Message: "invalid arguments for " + jsonv.PyRepr(m.Key) + ": " + msg})
+				v.errs = append(v.errs, v.errorAt(p, "invalid arguments for "+jsonv.PyRepr(m.Key)+": "+msg))
 			}
 		}
 	}

@@ -16,6 +16,9 @@ import (
 type Arena struct {
 	blocks []*nodeBlock
 	free   []Node
+	// nodes and aliasNodes are the sums of the documents' counts (see
+	// [Arena.Counts]).
+	nodes, aliasNodes int
 }
 
 // nodeBlock is the unit Nodes are allocated and reused in.
@@ -39,6 +42,18 @@ func (a *Arena) ParseIn(data []byte, session *yamlrt.Session) (*Node, error) {
 	return parseIn(data, session, a)
 }
 
+// Counts returns how many YAML nodes the documents parsed through the
+// arena since it was made or released hold, and how many nodes their
+// aliases repeat: what a caller holding several documents at once (a
+// suite and the files it $refs) bounds together, as each document is
+// bounded by [yamlrt.MaxNodes] and [yamlrt.MaxAliasNodes].
+func (a *Arena) Counts() (nodes, aliasNodes int) {
+	if a == nil {
+		return 0, 0
+	}
+	return a.nodes, a.aliasNodes
+}
+
 // Release hands back every Node parsed through the arena: none of them
 // may be used after.
 func (a *Arena) Release() {
@@ -51,4 +66,5 @@ func (a *Arena) Release() {
 	}
 	clear(a.blocks)
 	a.blocks, a.free = a.blocks[:0], nil
+	a.nodes, a.aliasNodes = 0, 0
 }

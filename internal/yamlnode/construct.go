@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,10 +62,31 @@ func (c *constructor) tracked(n *yamlrt.Node) bool {
 	return n.Anchor != "" || (len(c.shared) > 0 && c.shared[n])
 }
 
-// fail stops construction with a load error.
+// fail stops construction with a load error. An argument that is a
+// [docText] is left out of the error's Redacted message.
 func fail(kind string, m yamlrt.Mark, format string, args ...any) {
-	panic(&LoadError{Fatal: kind, Line: m.Line + 1, Column: m.Column + 1, Message: fmt.Sprintf(format, args...)})
+	var redacted []any
+	for i, a := range args {
+		if _, ok := a.(docText); ok {
+			if redacted == nil {
+				redacted = slices.Clone(args)
+			}
+			redacted[i] = redactedText
+		}
+	}
+	if redacted == nil {
+		redacted = args
+	}
+	panic(&LoadError{Fatal: kind, Line: m.Line + 1, Column: m.Column + 1,
+		Message: fmt.Sprintf(format, args...), Redacted: fmt.Sprintf(format, redacted...)})
 }
+
+// docText is text of the document quoted in an error message (a tag, a
+// scalar), as the message quotes it.
+type docText string
+
+// redactedText stands for the document's text in a Redacted message.
+const redactedText = "'…'"
 
 // failValue stops construction the way a Python exception does: no position
 // of ruamel's own, but ours for the reader.
@@ -188,7 +210,7 @@ func (c *constructor) boolean(n *yamlrt.Node, y *Node) {
 		b = true
 	case "no", "n", "false", "off":
 	default:
-		failValue(n.Start, "KeyError: %s is not a boolean", jsonv.PyRepr(strings.ToLower(n.Value)))
+		failValue(n.Start, "KeyError: %s is not a boolean", docText(jsonv.PyRepr(strings.ToLower(n.Value))))
 	}
 	if n.Anchor != "" {
 		y.Kind, y.Scalar = jsonv.Number, jsonv.IntValue(map[bool]int64{false: 0, true: 1}[b])
@@ -240,7 +262,7 @@ func (c *constructor) integer(n *yamlrt.Node, y *Node) {
 	}
 	v, ok := pyInt(digits, base)
 	if !ok {
-		failValue(n.Start, "ValueError: invalid literal for int() with base %d: %s", base, jsonv.PyRepr(digits))
+		failValue(n.Start, "ValueError: invalid literal for int() with base %d: %s", base, docText(jsonv.PyRepr(digits)))
 	}
 	if base == 10 && countDigits(digits) > 4300 {
 		failValue(n.Start, "ValueError: Exceeds the limit (4300 digits) for integer string conversion: value has %d digits; use sys.set_int_max_str_digits() to increase the limit", countDigits(digits))
@@ -289,7 +311,7 @@ func (c *constructor) sexagesimalInt(n *yamlrt.Node, y *Node, sign, s string) {
 	for part := range strings.SplitSeq(s, ":") {
 		d, ok := pyInt(part, 10)
 		if !ok {
-			failValue(n.Start, "ValueError: invalid literal for int() with base 10: %s", jsonv.PyRepr(part))
+			failValue(n.Start, "ValueError: invalid literal for int() with base 10: %s", docText(jsonv.PyRepr(part)))
 		}
 		v.Mul(v, big.NewInt(60)).Add(v, d)
 	}
@@ -334,7 +356,7 @@ func (c *constructor) unknown(n *yamlrt.Node, y *Node) {
 			if _, ok := v.(*LoadError); !ok {
 				panic(v)
 			}
-			fail(FatalYAML, n.Start, "could not determine a constructor for the tag %s", jsonv.PyRepr(n.Tag))
+			fail(FatalYAML, n.Start, "could not determine a constructor for the tag %s", docText(jsonv.PyRepr(n.Tag)))
 		}
 	}()
 	switch n.Kind {

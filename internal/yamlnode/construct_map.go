@@ -379,7 +379,7 @@ func (c *constructor) float(n *yamlrt.Node, y *Node) {
 		for part := range strings.SplitSeq(s, ":") {
 			f, ok := ParseFloat(part)
 			if !ok {
-				failValue(n.Start, "ValueError: could not convert string to float: %s", jsonv.PyRepr(part))
+				failValue(n.Start, "ValueError: could not convert string to float: %s", docText(jsonv.PyRepr(part)))
 			}
 			v = v*60 + f
 		}
@@ -399,7 +399,7 @@ func (c *constructor) float(n *yamlrt.Node, y *Node) {
 	}
 	f, ok := ParseFloat(s)
 	if !ok {
-		failValue(n.Start, "ValueError: could not convert string to float: %s", jsonv.PyRepr(s))
+		failValue(n.Start, "ValueError: could not convert string to float: %s", docText(jsonv.PyRepr(s)))
 	}
 	y.Scalar = floatValue(sign * f)
 }

@@ -28,7 +28,7 @@ func (c *constructor) timestamp(n *yamlrt.Node, y *Node) {
 		m = timestampRe.FindStringSubmatch(s[:len(s)-1])
 	}
 	if m == nil {
-		fail(FatalYAML, n.Start, "failed to construct timestamp from %q", s)
+		fail(FatalYAML, n.Start, "failed to construct timestamp from %s", docText(strconv.Quote(s)))
 	}
 	atoi := func(x string) int { v, _ := strconv.Atoi(x); return v }
 	year, month, day := atoi(m[1]), atoi(m[2]), atoi(m[3])

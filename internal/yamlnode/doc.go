@@ -19,7 +19,11 @@
 //
 // A document ruamel refuses, or on which its constructor raises, is a
 // *[LoadError] with a kind ([FatalYAML], [FatalEncoding], [FatalValue],
-// [FatalLimit]) and a 1-based line and column; never a panic.
+// [FatalLimit]) and a 1-based line and column; never a panic. Its
+// Redacted message leaves out the text of the document the message would
+// quote, for a caller that must not show it. An [Arena] counts the nodes
+// of the documents parsed through it ([Arena.Counts]), so that a caller
+// holding them together can bound them together.
 //
 // [Node.ToValue] gives the ordered [jsonv.Value] dryfire hashes, with the
 // exception Python's JSON encoder would raise on it; [Node.MatchValue]

@@ -3,6 +3,7 @@ package yamlnode
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -116,4 +117,85 @@ func TestRecursiveAliases(t *testing.T) {
 	}
 	limitError(t, "&r\na: *r\n")
 	limitError(t, "a: &m {b: 1, <<: *m}\n")
+}
+
+// flowScalars is a document whose one key holds a flow sequence of n
+// one-letter scalars: n+3 nodes in all (the mapping, the key, the
+// sequence), two bytes a scalar.
+func flowScalars(n int) string {
+	return "tags: [" + strings.TrimSuffix(strings.Repeat("a,", n), ",") + "]\n"
+}
+
+// TestNodeBudget: a document of as many nodes as the limit loads; one
+// more fails at the node that crosses it, naming the limit and its value.
+func TestNodeBudget(t *testing.T) {
+	t.Parallel()
+	if yamlrt.MaxNodes != 250_000 {
+		t.Errorf("the documented limit is 250,000 nodes, the code says %d", yamlrt.MaxNodes)
+	}
+	n, err := Parse([]byte(flowScalars(yamlrt.MaxNodes - 3)))
+	if err != nil {
+		t.Fatalf("%d nodes: %v", yamlrt.MaxNodes, err)
+	}
+	if tags, _ := n.Get("tags"); len(tags.Items) != yamlrt.MaxNodes-3 {
+		t.Fatalf("%d tags loaded", len(tags.Items))
+	}
+	le := limitError(t, flowScalars(yamlrt.MaxNodes-2))
+	// The last scalar, at column 8 + 2i (1-based) for the i-th from 0.
+	if le.Line != 1 || le.Column != 8+2*(yamlrt.MaxNodes-3) {
+		t.Errorf("refused at %d:%d, want the node past the limit, 1:%d", le.Line, le.Column, 8+2*(yamlrt.MaxNodes-3))
+	}
+	const want = "this document holds more than 250,000 nodes (the limit on nodes per document)"
+	if le.Message != want {
+		t.Errorf("message %q, want %q", le.Message, want)
+	}
+	// In block style, and counting the keys.
+	var b strings.Builder
+	for i := range yamlrt.MaxNodes / 2 {
+		fmt.Fprintf(&b, "k%d: v\n", i)
+	}
+	limitError(t, b.String())
+}
+
+// TestNodeBudgetBoundsMemory: a document of a few megabytes holding a
+// million scalars (the 2 MB suite, which cost about 476 MB) is
+// refused while it is read, having allocated a small part of that. Not
+// parallel: it measures the allocations of the process.
+func TestNodeBudgetBoundsMemory(t *testing.T) {
+	doc := []byte(flowScalars(1_000_000))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := Parse(doc)
+	runtime.ReadMemStats(&after)
+	var le *LoadError
+	if !errors.As(err, &le) || le.Fatal != FatalLimit {
+		t.Fatalf("a million scalars: %v", err)
+	}
+	t.Logf("allocated %d MB", (after.TotalAlloc-before.TotalAlloc)>>20)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 128<<20 {
+		t.Errorf("refusing %d MB allocated %d MB", len(doc)>>20, alloc>>20)
+	}
+}
+
+// TestArenaCountsItsDocuments: an arena sums the nodes of the documents
+// parsed through it, and what their aliases repeat, until released.
+func TestArenaCountsItsDocuments(t *testing.T) {
+	t.Parallel()
+	var a Arena
+	var s yamlrt.Session
+	for _, doc := range []string{"a: [x, y]\n", "b: &b [1]\nc: *b\n", ""} {
+		if _, err := a.ParseIn([]byte(doc), &s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// 1+1+1+2 nodes, then 1+1+1+1+1 (the alias adds none), then none;
+	// the alias repeats 2.
+	if n, al := a.Counts(); n != 10 || al != 2 {
+		t.Errorf("counts %d, %d; want 10, 2", n, al)
+	}
+	a.Release()
+	if n, al := a.Counts(); n != 0 || al != 0 {
+		t.Errorf("after release: %d, %d", n, al)
+	}
 }

@@ -26,6 +26,11 @@ type Node struct {
 	// it is plain: ruamel keeps it, and its repr() shows it. (It takes the
 	// padding after tuple.)
 	Style byte
+	// Referenced marks a node a $ref brought in, the root of what it
+	// brought included (which is placed where the $ref is, and has no
+	// From): a node whose text an error must not quote. (It too takes no
+	// room of its own.)
+	Referenced bool
 	// Scalar is the typed value of a scalar node.
 	Scalar jsonv.Value
 	// Items are the elements of a sequence.
@@ -244,6 +249,10 @@ func parseIn(data []byte, session *yamlrt.Session, arena *Arena) (*Node, error) 
 		return nil, err
 	}
 	defer doc.Release() // the Nodes built share nothing with it
+	if arena != nil {
+		arena.nodes += doc.Nodes
+		arena.aliasNodes += doc.AliasNodes
+	}
 	if doc.Root == nil {
 		return &Node{Line: 1, Column: 1}, nil
 	}
@@ -261,6 +270,11 @@ type LoadError struct {
 	// Line and Column are 1-based; 0 when there is no position.
 	Line, Column int
 	Message      string
+	// Redacted is Message without the text of the document it quotes (a
+	// tag, an alias's name, a scalar), each written '…': what a caller
+	// shows that must not show the document. A key's name and a single
+	// character are kept. It equals Message when that quotes nothing.
+	Redacted string
 }
 
 func (e *LoadError) Error() string { return e.Message }
@@ -277,7 +291,8 @@ const (
 	// integer of more than 4,300 digits, a malformed tagged number).
 	FatalValue = "value"
 	// FatalLimit: the document exceeds one of the YAML limits (nesting
-	// depth, alias expansion, a collection that contains itself).
+	// depth, nodes per document, alias expansion, a collection that
+	// contains itself).
 	FatalLimit = "limit"
 )
 
@@ -298,7 +313,11 @@ func loadErrorOf(e *yamlrt.Error) *LoadError {
 	} else if e.Context != "" {
 		msg = e.Context + ": " + msg
 	}
-	return &LoadError{Fatal: kind, Line: m.Line + 1, Column: m.Column + 1, Message: msg}
+	redacted := msg
+	if i := strings.LastIndex(msg, e.Quote); e.Quote != "" && i >= 0 {
+		redacted = msg[:i] + redactedText + msg[i+len(e.Quote):]
+	}
+	return &LoadError{Fatal: kind, Line: m.Line + 1, Column: m.Column + 1, Message: msg, Redacted: redacted}
 }
 
 // PyStr spells a key as Python's str() does: how dryfire names a key

@@ -56,6 +56,12 @@ const (
 	// stops a "billion laughs" document, which a few hundred bytes can
 	// write and nothing can hash.
 	MaxAliasNodes = 100_000
+	// MaxNodes is how many nodes (scalars, sequences and mappings, keys
+	// included; an alias adds none) one document may hold: it stops a
+	// document of a few megabytes, such as a flow sequence of a million
+	// scalars, from costing hundreds of megabytes to build. The largest
+	// suite of the golden and generated projects holds about 400.
+	MaxNodes = 250_000
 )
 
 const sizeCap = 1 << 40
@@ -65,6 +71,9 @@ const sizeCap = 1 << 40
 type Document struct {
 	Root    *Node
 	Version [2]int
+	// Nodes is how many nodes the document holds (at most [MaxNodes]);
+	// AliasNodes how many its aliases repeat (at most [MaxAliasNodes]).
+	Nodes, AliasNodes int
 	// chunks are the blocks the nodes were allocated in (see [Release]).
 	chunks *chunks
 }
@@ -164,7 +173,7 @@ func (s *Session) Compose(data []byte) (doc *Document, err error) {
 		}
 	}()
 	root := c.single()
-	return &Document{Root: root, Version: sc.processingVersion(), chunks: c.chunks}, nil
+	return &Document{Root: root, Version: sc.processingVersion(), Nodes: c.nodes, AliasNodes: int(c.aliasSize), chunks: c.chunks}, nil
 }
 
 // buffers are the buffers of one Compose, kept for the next: the
@@ -200,6 +209,7 @@ type composer struct {
 	anchors   map[string]*Node
 	depth     int
 	aliasSize int64
+	nodes     int // the nodes composed so far
 	// kids is the stack of the children of the collections being
 	// composed; slab and ptrs are where nodes and the slices of their
 	// children are taken from (a document's nodes live and die together,
@@ -210,7 +220,14 @@ type composer struct {
 	chunks *chunks
 }
 
-func (c *composer) newNode() *Node {
+// newNode takes the node that starts at mark, counting it against
+// [MaxNodes].
+func (c *composer) newNode(mark Mark) *Node {
+	c.nodes++
+	if c.nodes > MaxNodes {
+		panic(&Error{Kind: KindLimit, Mark: mark, Problem: fmt.Sprintf(
+			"this document holds more than %s nodes (the limit on nodes per document)", thousands(MaxNodes))})
+	}
 	if len(c.slab) == 0 {
 		b := nodePool.Get().(*[nodeChunk]Node)
 		c.chunks.nodes = append(c.chunks.nodes, b)
@@ -274,7 +291,7 @@ func (c *composer) node() *Node {
 		e := c.p.getEvent()
 		n, ok := c.anchors[e.anchor]
 		if !ok {
-			c.p.fail("", nil, "found undefined alias "+pyReprID(e.anchor), e.start)
+			c.p.failQuoting("", nil, "found undefined alias ", pyReprID(e.anchor), e.start)
 		}
 		// An alias inside the node it names (size 0: not composed yet)
 		// repeats nothing: ruamel's constructor reads it as None, or as
@@ -301,7 +318,7 @@ func (c *composer) node() *Node {
 
 func (c *composer) scalar() *Node {
 	e := c.p.getEvent()
-	n := c.newNode()
+	n := c.newNode(e.start)
 	*n = Node{Kind: ScalarNode, Value: e.value, Style: e.style, Anchor: e.anchor, Start: e.start, size: 1}
 	if !c.explicitTag(n, &e) {
 		n.Tag = c.resolveScalar(e.value, e.implicit[0])
@@ -332,7 +349,7 @@ func (c *composer) collection(kind NodeKind, endKind eventKind) *Node {
 	}
 	c.depth++
 	e := c.p.getEvent()
-	n := c.newNode()
+	n := c.newNode(e.start)
 	*n = Node{Kind: kind, Anchor: e.anchor, Start: e.start, Flow: e.flow}
 	if !c.explicitTag(n, &e) {
 		n.Tag = TagMap

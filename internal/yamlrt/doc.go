@@ -33,11 +33,17 @@
 // it reports the one its reads meet first; the reader replays those reads
 // and this package reports the same one.
 //
-// Two limits, which ruamel does not have, bound the work of any document:
-// collections nest at most [MaxDepth] levels (checked as each collection
-// starts, before anything under it is read), and aliases repeat at most
-// [MaxAliasNodes] nodes in all. A document past either fails with an
-// [*Error] of kind [KindLimit] that names the limit and its value.
+// Three limits, which ruamel does not have, bound the work of any
+// document: collections nest at most [MaxDepth] levels (checked as each
+// collection starts, before anything under it is read), a document holds
+// at most [MaxNodes] nodes (checked as each node is read, so that a few
+// megabytes of "[a,a,a,…]" stop at the limit instead of costing hundreds
+// of megabytes), and aliases repeat at most [MaxAliasNodes] nodes in all.
+// A document past one fails with an [*Error] of kind [KindLimit] that
+// names the limit and its value. [Document] says how many nodes a document
+// holds and how many its aliases repeat, for a caller that bounds several
+// documents together. An error that quotes the document (an alias's or a
+// tag handle's name) says which part of its message does ([Error.Quote]).
 //
 // The files follow the stages: errors.go (positions and errors), scanner.go
 // (the scanner's state and which token comes next), scan.go (white space,

@@ -39,6 +39,10 @@ type Error struct {
 	HasContext  bool
 	Problem     string
 	Mark        Mark
+	// Quote is the text of the document Problem ends with, as quoted
+	// there (an alias's or a tag handle's name), "" when Problem quotes
+	// none: a caller that must not show the document leaves it out.
+	Quote string
 }
 
 func (e *Error) Error() string {

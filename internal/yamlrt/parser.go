@@ -131,6 +131,10 @@ func (p *parser) fail(context string, contextMark *Mark, problem string, mark Ma
 	p.s.fail(context, contextMark, problem, mark)
 }
 
+func (p *parser) failQuoting(context string, contextMark *Mark, problem, quote string, mark Mark) {
+	p.s.failQuoting(context, contextMark, problem, quote, mark)
+}
+
 func (p *parser) checkEvent(kinds ...eventKind) bool {
 	if !p.has && p.state != psNone {
 		p.cur, p.has = p.next(), true
@@ -342,7 +346,7 @@ func (p *parser) processDirectives() {
 			seenVersion, version = true, t
 		case "TAG":
 			if _, dup := handles[t.tagHandle]; dup {
-				p.fail("", nil, "duplicate tag handle "+pyReprID(t.tagHandle), t.start)
+				p.failQuoting("", nil, "duplicate tag handle ", pyReprID(t.tagHandle), t.start)
 			}
 			handles[t.tagHandle] = t.tagPrefix
 		}

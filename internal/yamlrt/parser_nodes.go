@@ -36,7 +36,7 @@ func (p *parser) node(block, indentless bool) event {
 	}
 	if e.hasTag && !e.tag.NoHandle {
 		if _, ok := p.handles[e.tag.Handle]; !ok {
-			p.fail("while parsing a node", &start, "found undefined tag handle "+pyReprID(e.tag.Handle), tagMark)
+			p.failQuoting("while parsing a node", &start, "found undefined tag handle ", pyReprID(e.tag.Handle), tagMark)
 		}
 	}
 	if !haveStart {

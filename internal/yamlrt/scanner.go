@@ -66,7 +66,13 @@ func (s *scanner) after11() bool {
 }
 
 func (s *scanner) fail(context string, contextMark *Mark, problem string, mark Mark) {
-	e := &Error{Kind: KindSyntax, Context: context, Problem: problem, Mark: mark}
+	s.failQuoting(context, contextMark, problem, "", mark)
+}
+
+// failQuoting is fail for a problem that ends with quote, the document's
+// text as quoted (see [Error.Quote]).
+func (s *scanner) failQuoting(context string, contextMark *Mark, problem, quote string, mark Mark) {
+	e := &Error{Kind: KindSyntax, Context: context, Problem: problem + quote, Quote: quote, Mark: mark}
 	if contextMark != nil {
 		e.ContextMark, e.HasContext = *contextMark, true
 	}
