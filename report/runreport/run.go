@@ -44,9 +44,9 @@ func RunDocument(res *engine.Result, generatedAt time.Time) jsonv.Value {
 
 // WriteRunJSON writes the run document as dryfire does: indented by two,
 // keys sorted at every depth, UTF-8 unescaped, Python's number spelling,
-// and a final newline.
-func WriteRunJSON(w io.Writer, res *engine.Result, generatedAt time.Time) error {
-	b, err := RunJSON(res, generatedAt)
+// and a final newline; m hides keys and secrets in its values.
+func WriteRunJSON(w io.Writer, res *engine.Result, generatedAt time.Time, m Mask) error {
+	b, err := RunJSON(res, generatedAt, m)
 	if err != nil {
 		return err
 	}
@@ -55,8 +55,8 @@ func WriteRunJSON(w io.Writer, res *engine.Result, generatedAt time.Time) error 
 }
 
 // RunJSON returns the bytes of the run document.
-func RunJSON(res *engine.Result, generatedAt time.Time) ([]byte, error) {
-	b, err := jsonv.EncodeDryfire(RunDocument(res, generatedAt))
+func RunJSON(res *engine.Result, generatedAt time.Time, m Mask) ([]byte, error) {
+	b, err := jsonv.EncodeDryfire(m.value(RunDocument(res, generatedAt)))
 	if err != nil {
 		return nil, err
 	}

@@ -7,10 +7,11 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // RunOutput says where the reports of a run go, as dryfire run's flags
-// say.
+// say, and what they hide.
 type RunOutput struct {
 	// Reporter is what the writer gets: "json" (the run document),
 	// "junit", or anything else for the terminal report.
@@ -20,36 +21,51 @@ type RunOutput struct {
 	JSONOut, JUnitOut string
 	// Now is generated_at and the JUnit timestamp.
 	Now time.Time
-	// Text tunes the terminal report.
+	// Text tunes the terminal report (its Mask is set by WriteRun).
 	Text RunTextOptions
+	// Keys are the API keys the tool may read: masked in what is printed
+	// and in both files.
+	Keys *visible.Keys
+	// Reveal prints the recorded secrets instead of their masks. The
+	// files always keep them, as dryfire writes them: they are for
+	// programs, and a CI log is where a printed secret leaks.
+	Reveal bool
 }
 
 // WriteRun writes the report of a run to w, then the run document and the
-// JUnit file, each written atomically, in dryfire's order.
+// JUnit file, each written atomically, in dryfire's order. What w gets
+// hides the keys and, unless o.Reveal, the recorded secrets
+// ([StreamMask]); the files hide the keys only ([FileMask]).
 func WriteRun(w io.Writer, res *engine.Result, o RunOutput) error {
 	var err error
 	switch o.Reporter {
 	case "json":
-		err = WriteRunJSON(w, res, o.Now)
+		err = WriteRunJSON(w, res, o.Now, StreamMask(res, o.Keys, o.Reveal))
 	case "junit":
-		err = WriteRunJUnit(w, res, o.Now)
+		err = WriteRunJUnit(w, res, o.Now, StreamMask(res, o.Keys, o.Reveal))
 	default:
-		err = WriteRunText(w, res, o.Text)
+		text := o.Text
+		text.Mask = Mask{Keys: o.Keys}
+		if !o.Reveal {
+			text.Mask = textMask(res, o.Keys, text.Verbose)
+		}
+		err = WriteRunText(w, res, text)
 	}
 	if err != nil {
 		return err
 	}
+	files := FileMask(o.Keys)
 	if o.JSONOut != "" {
-		data, err := RunJSON(res, o.Now)
+		data, err := RunJSON(res, o.Now, files)
 		if err == nil {
-			err = safefile.WriteAtomic(o.JSONOut, data, 0o644)
+			err = safefile.WriteAtomic(o.JSONOut, []byte(o.Keys.Mask(string(data))), 0o644)
 		}
 		if err != nil {
 			return fmt.Errorf("write --json-out: %w", err)
 		}
 	}
 	if o.JUnitOut != "" {
-		if err := safefile.WriteAtomic(o.JUnitOut, []byte(RunJUnit(res, o.Now)), 0o644); err != nil {
+		if err := safefile.WriteAtomic(o.JUnitOut, []byte(o.Keys.Mask(RunJUnit(res, o.Now, files))), 0o644); err != nil {
 			return fmt.Errorf("write --junit-out: %w", err)
 		}
 	}

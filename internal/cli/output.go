@@ -1,0 +1,164 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/spf13/pflag"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/suite"
+)
+
+// The output policy of every command (docs/reliability.md, "Nothing
+// printed can act on the terminal"): stdout and stderr are each a
+// visible.Stream. Content is escaped where the stream is a terminal and
+// written as it is to a pipe or a file, so that a pipe carries the bytes
+// dryfire writes; the values of API keys are masked on both, terminal or
+// pipe; lines a CI runner would act on are neutralised on both; colour is
+// the stream's own, added after the escaping.
+
+// outputFlags are the flags every command takes: how its output is
+// written.
+type outputFlags struct {
+	color  string
+	escape bool
+}
+
+func (o *outputFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&o.color, "color", "auto", "colour the output: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
+	fs.BoolVar(&o.escape, "escape", false, "escape control characters as on a terminal even when the output is a pipe or a file (for a pager such as less -R)")
+}
+
+// outputFlagUsages are the usage lines of the output flags.
+func outputFlagUsages() string {
+	fs := pflag.NewFlagSet("output", pflag.ContinueOnError)
+	(&outputFlags{}).register(fs)
+	return fs.FlagUsages()
+}
+
+// newStreams wraps the command's standard output and error: each escapes
+// when it is a terminal, and both mask the keys of the environment.
+func newStreams(e Env) (out, errOut *visible.Stream) {
+	keys := visible.NewKeys(envKeys(e, nil)...)
+	out = stream(e.Stdout, visible.Options{Escape: e.IsTerminal, Keys: keys})
+	errOut = stream(e.Stderr, visible.Options{Escape: e.ErrIsTerminal, Keys: keys})
+	return out, errOut
+}
+
+// stream is w as a Stream with the options o (w itself when it is one).
+func stream(w io.Writer, o visible.Options) *visible.Stream {
+	if s, ok := w.(*visible.Stream); ok {
+		return s
+	}
+	return visible.NewStream(w, o)
+}
+
+// apply sets what the flags and the environment say of colour and
+// escaping. A --color that is none of auto, always, never is a usage
+// error.
+func (o *outputFlags) apply(e Env, out, errOut *visible.Stream) error {
+	var color func(terminal bool) bool
+	switch o.color {
+	case "always":
+		color = func(bool) bool { return true }
+	case "never":
+		color = func(bool) bool { return false }
+	case "auto", "":
+		// NO_COLOR as no-color.org says: set and not empty. A dumb
+		// terminal gets no colour either, as git gives it.
+		plain := e.Getenv != nil && (e.Getenv("NO_COLOR") != "" || e.Getenv("TERM") == "dumb")
+		color = func(terminal bool) bool { return terminal && !plain }
+	default:
+		return usageErrorf("--color is auto, always or never", "unknown --color %q", o.color)
+	}
+	for _, s := range []struct {
+		s        *visible.Stream
+		terminal bool
+	}{{out, e.IsTerminal}, {errOut, e.ErrIsTerminal}} {
+		opts := s.s.Options()
+		opts.Escape = s.terminal || o.escape
+		opts.Color = color(s.terminal)
+		s.s.SetOptions(opts)
+	}
+	return nil
+}
+
+// addProjectKeys adds to the streams' keys those of the providers: entries
+// of the dryfire.yaml around path, whose api_key_env may be any name. A
+// path with no project adds nothing; the command itself reports a config
+// that does not load.
+func addProjectKeys(e Env, path string, streams ...*visible.Stream) {
+	pr, err := suite.LoadConfig(path)
+	if err != nil || len(pr.Config.CustomProviders) == 0 {
+		return
+	}
+	custom := map[string]provider.Custom{}
+	for _, c := range pr.Config.CustomProviders {
+		custom[c.Name] = provider.Custom{BaseURL: c.BaseURL, KeyEnv: c.APIKeyEnv}
+	}
+	keys := envKeys(e, custom)
+	for _, s := range streams {
+		if k := s.Options().Keys; k != nil {
+			k.Add(keys...)
+		}
+	}
+}
+
+// envKeys are the keys the tool may read, named after their variables:
+// the values provider.KeyValues gives, from the environment ${VAR}
+// interpolation reads.
+func envKeys(e Env, custom map[string]provider.Custom) []visible.Key {
+	env := provider.Env(lookupEnvFunc(e))
+	environ := os.Environ()
+	if e.Environ != nil {
+		environ = slices.Concat(environ, e.Environ())
+	}
+	values := provider.KeyValues(env, environ, custom)
+	keys := make([]visible.Key, 0, len(values))
+	for _, v := range values {
+		keys = append(keys, visible.Key{Name: keyName(env, environ, custom, v), Value: v})
+	}
+	return keys
+}
+
+// keyName is the first variable (in provider.KeyVariables' order) whose
+// value is v.
+func keyName(env provider.Env, environ []string, custom map[string]provider.Custom, v string) string {
+	for _, name := range provider.KeyVariables(environ, custom) {
+		if got, ok := env(name); ok && got == v {
+			return name
+		}
+	}
+	return ""
+}
+
+// pathOf is the PATH a command's arguments name, for addProjectKeys: the
+// first argument, or "." (show and diff take a REF after PATH; a REF
+// alone finds the project around the working directory all the same).
+func pathOf(args []string) string {
+	if len(args) > 0 {
+		return args[0]
+	}
+	return "."
+}
+
+// flushStreams writes what the streams hold back; a failed write is said
+// on stderr when stderr still takes it.
+func flushStreams(out, errOut *visible.Stream) {
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(errOut, "dryfire-tui: error: write stdout: %s\n", visible.Line(err.Error()))
+	}
+	_ = errOut.Flush()
+}
+
+// keysOf is the set of keys the command's streams mask.
+func keysOf(e Env) *visible.Keys {
+	if s, ok := e.Stdout.(*visible.Stream); ok {
+		return s.Options().Keys
+	}
+	return nil
+}
