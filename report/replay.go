@@ -162,15 +162,19 @@ func (d *Replay) Problems() []*ReplayCase {
 // it, and a summary line.
 func (d *Replay) WriteText(w io.Writer) error {
 	t := newText(w)
+	// The labels as printed (keys masked, escaped on a terminal) set the
+	// column's width.
+	labels := make([]string, len(d.Cases))
 	width := 0
 	for i := range d.Cases {
-		width = max(width, len([]rune(d.Cases[i].Label())))
+		labels[i] = t.line(d.Cases[i].Label())
+		width = max(width, len([]rune(labels[i])))
 	}
 	counts := map[string]int{}
 	for i := range d.Cases {
 		c := &d.Cases[i]
 		counts[c.Outcome]++
-		label := c.Label()
+		label := labels[i]
 		pad := width - len([]rune(label))
 		t.printf("%s%*s  %-7s  %s\n", label, pad, "", c.Outcome, c.detail())
 		if c.Outcome == engine.OutcomeMiss || c.Outcome == engine.OutcomeError {

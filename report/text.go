@@ -27,6 +27,10 @@ type text struct {
 // newText returns the text writer of a report over w.
 func newText(w io.Writer) *text { return &text{w: w, escape: visible.Escapes(w)} }
 
+// The keys of the stream are masked in each argument too, before it is
+// laid out: the stream masks them anyway, but a table measured with the
+// key would be misaligned by its mask.
+
 // block is an argument of printf or println that may hold several lines
 // (a response text, a diff): newlines and tabs are kept, every other
 // control is escaped where the stream escapes.
@@ -40,7 +44,7 @@ func (t *text) visibleArgs(args []any) []any {
 		case string:
 			args[i] = t.line(v)
 		case block:
-			args[i] = string(v)
+			args[i] = visible.TextFor(t.w, string(v))
 		case error:
 			args[i] = t.line(v.Error())
 		case fmt.Stringer:
@@ -50,13 +54,8 @@ func (t *text) visibleArgs(args []any) []any {
 	return args
 }
 
-// line is s escaped as one line where the stream escapes.
-func (t *text) line(s string) string {
-	if t.escape {
-		return visible.Line(s)
-	}
-	return s
-}
+// line is s, keys masked, escaped as one line where the stream escapes.
+func (t *text) line(s string) string { return visible.LineFor(t.w, s) }
 
 func (t *text) printf(format string, args ...any) {
 	if t.err == nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/suite"
@@ -120,9 +121,24 @@ func envKeys(e Env, custom map[string]provider.Custom) []visible.Key {
 	values := provider.KeyValues(env, environ, custom)
 	keys := make([]visible.Key, 0, len(values))
 	for _, v := range values {
-		keys = append(keys, visible.Key{Name: keyName(env, environ, custom, v), Value: v})
+		name := keyName(env, environ, custom, v)
+		keys = append(keys, visible.Key{Name: name, Value: v})
+		if filed := filedForm(v); filed != v {
+			keys = append(keys, visible.Key{Name: name, Value: filed})
+		}
 	}
 	return keys
+}
+
+// filedForm is v as a cassette directory spells it when a suite or case
+// name holds it: every character outside [A-Za-z0-9._-] as "_"
+// (cassette.Sanitise, without the hash it appends to a name it changed).
+func filedForm(v string) string {
+	s := cassette.Sanitise(v)
+	if s == v {
+		return v
+	}
+	return s[:len(s)-len("-01234567")]
 }
 
 // keyName is the first variable (in provider.KeyVariables' order) whose

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/provider"
 )
 
 // outputRun is one run of the command line for the output policy's tests:
@@ -144,5 +145,24 @@ func TestEscapeFlag(t *testing.T) {
 	want, _, _ := outputRun{terminal: true, stdin: in}.run(t, "fingerprint", "--canonical")
 	if out != want {
 		t.Errorf("--escape on a pipe:\n%s", lineDiff(want, out))
+	}
+}
+
+// TestEnvKeys: the keys masked are provider.KeyValues' values named after
+// their variables, with the form a cassette directory gives a key held in
+// a case name; a providers: entry adds its api_key_env.
+func TestEnvKeys(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"ANTHROPIC_API_KEY": "sk-a+b/c=d-0123456789", "CUSTOM_TOKEN": "custom-0123456789",
+		"SOME_API_KEY": "some-0123456789", "X": "unlisted"}
+	e := Env{Getenv: func(k string) string { return env[k] }, Environ: func() []string { return []string{"SOME_API_KEY=some-0123456789"} }}
+	keys := visible.NewKeys(envKeys(e, nil)...)
+	got := keys.Mask("a sk-a+b/c=d-0123456789 b sk-a_b_c_d-0123456789 c some-0123456789 d custom-0123456789 e unlisted")
+	if want := "a [$ANTHROPIC_API_KEY] b [$ANTHROPIC_API_KEY] c [$SOME_API_KEY] d custom-0123456789 e unlisted"; got != want {
+		t.Errorf("masked %q\nwant   %q", got, want)
+	}
+	custom := visible.NewKeys(envKeys(e, map[string]provider.Custom{"local": {KeyEnv: "CUSTOM_TOKEN"}})...)
+	if got := custom.Mask("custom-0123456789"); got != "[$CUSTOM_TOKEN]" {
+		t.Errorf("a providers: entry's key: %q", got)
 	}
 }

@@ -31,8 +31,9 @@ type Env struct {
 	// ErrIsTerminal reports whether stderr is a terminal (escapes).
 	ErrIsTerminal bool
 	// Environ lists variables of the environment beyond the process's
-	// (tests), in os.Environ's NAME=value form: a key variable named
-	// *_API_KEY is masked only when it is listed.
+	// (tests), in os.Environ's NAME=value form: a variable named *_API_KEY
+	// holds a key to mask when the process's environment or this list
+	// names it.
 	Environ func() []string
 	// InputIsTerminal reports whether stdin is a terminal a person can
 	// answer a question on (run asks before it calls a provider).

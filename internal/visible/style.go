@@ -93,12 +93,29 @@ func Escapes(w io.Writer) bool {
 	return ok && s.Options().Escape
 }
 
-// LineFor returns s as it is to be written to w: escaped as one line
-// ([Line]) when w escapes, as it is otherwise. A name written with it
-// cannot fake a line of output on a terminal.
+// LineFor returns s as it is to be written to w: its keys masked and,
+// when w escapes, escaped as one line ([Line]). A name written with it
+// cannot fake a line of output on a terminal, and it has its final width
+// before a table lays it out (the stream would mask the keys anyway, but
+// after the columns were measured).
 func LineFor(w io.Writer, s string) string {
-	if Escapes(w) {
+	st, ok := w.(*Stream)
+	if !ok {
+		return s
+	}
+	o := st.Options()
+	s = o.Keys.Mask(s)
+	if o.Escape {
 		return Line(s)
+	}
+	return s
+}
+
+// TextFor returns s with the keys of w masked, when w is a [Stream]: a
+// value of several lines, which the stream itself escapes.
+func TextFor(w io.Writer, s string) string {
+	if st, ok := w.(*Stream); ok {
+		return st.Options().Keys.Mask(s)
 	}
 	return s
 }
