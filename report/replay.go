@@ -86,8 +86,9 @@ func NewReplay(root string, res *engine.Result) *Replay {
 		c := &res.Cases[i]
 		rc := ReplayCase{Suite: c.Suite, Case: c.Case, RepeatIndex: c.RepeatIndex, Outcome: c.Outcome,
 			Termination: c.Termination, Visits: make([]ReplayVisit, 0, len(c.Visits)), SuiteFile: c.SuiteFile}
-		if c.Message != "" {
-			rc.Reason = &c.Message
+		msg := recorded(c.Message)
+		if msg != "" {
+			rc.Reason = &msg
 		}
 		if c.Spec != nil {
 			rc.Line = c.Spec.Line
@@ -103,7 +104,7 @@ func NewReplay(root string, res *engine.Result) *Replay {
 		d.Cases = append(d.Cases, rc)
 		if v, ok := c.Miss(); ok {
 			d.Misses = append(d.Misses, ReplayMiss{Suite: c.Suite, Case: c.Case, RepeatIndex: c.RepeatIndex,
-				Turn: v.Turn, Key: v.Key, Message: c.Message})
+				Turn: v.Turn, Key: v.Key, Message: msg})
 		}
 	}
 	for _, se := range res.Errors {

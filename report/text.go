@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 // text writes a text report and keeps the first write error, so a writer
@@ -80,6 +81,16 @@ func (t *text) Write(p []byte) (int, error) {
 	var n int
 	n, t.err = t.w.Write(p)
 	return n, t.err
+}
+
+// recorded is s with every secret the rules find masked as show masks it
+// ([secrets.Mask]): for the texts of a replay or a run that may quote what
+// a recording holds (a tool call's arguments in an unmocked tool's
+// message, an assertion's actual value). Every stream prints them, a CI
+// log among them.
+func recorded(s string) string {
+	out, _ := (*secrets.Masker)(nil).Text(s)
+	return out
 }
 
 // Plural returns word, with an s unless n is 1.
