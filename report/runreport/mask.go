@@ -1,8 +1,6 @@
 package runreport
 
 import (
-	"time"
-
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
@@ -23,15 +21,30 @@ type Mask struct {
 }
 
 // StreamMask is the mask of what a run prints: the keys, and unless
-// reveal the recorded secrets, learned from every value of the run so
-// that a password found under its name in a tool call's arguments is
-// masked where the response repeats it.
-func StreamMask(res *engine.Result, keys *visible.Keys, reveal bool) Mask {
+// reveal the recorded secrets, learned from every value of doc (the run
+// document) so that a password found under its name in a tool call's
+// arguments is masked where the response repeats it.
+func StreamMask(doc jsonv.Value, keys *visible.Keys, reveal bool) Mask {
 	m := Mask{Keys: keys}
 	if !reveal {
-		m.Secrets = (&secrets.Masker{}).Learn(RunDocument(res, time.Time{}))
+		m.Secrets = (&secrets.Masker{}).Learn(doc)
 	}
 	return m
+}
+
+// failingMask is the mask of the texts that show failing cases only (the
+// terminal report, -v, JUnit): the keys and the recorded secrets, learned
+// from the failing cases' values alone, which is all they print.
+func failingMask(res *engine.Result, keys *visible.Keys) Mask {
+	var values []jsonv.Value
+	for _, s := range res.Suites {
+		for _, c := range s.Cases {
+			if !c.Passed {
+				values = append(values, caseValue(c))
+			}
+		}
+	}
+	return Mask{Keys: keys, Secrets: (&secrets.Masker{}).Learn(values...)}
 }
 
 // FileMask is the mask of the files written for programs (--json-out,
@@ -110,14 +123,4 @@ func same(a, b jsonv.Value) bool {
 		return len(a.Members) == 0 || &a.Members[0] == &b.Members[0]
 	}
 	return true
-}
-
-// textMask is the mask of the terminal report: with verbose it prints
-// every turn, so it learns from every value as [StreamMask] does; without
-// it, it prints names and failures only, masked as the rules find them.
-func textMask(res *engine.Result, keys *visible.Keys, verbose bool) Mask {
-	if verbose {
-		return StreamMask(res, keys, false)
-	}
-	return Mask{Keys: keys, Secrets: &secrets.Masker{}}
 }

@@ -56,7 +56,12 @@ func WriteRunJSON(w io.Writer, res *engine.Result, generatedAt time.Time, m Mask
 
 // RunJSON returns the bytes of the run document.
 func RunJSON(res *engine.Result, generatedAt time.Time, m Mask) ([]byte, error) {
-	b, err := jsonv.EncodeDryfire(m.value(RunDocument(res, generatedAt)))
+	return encodeRun(RunDocument(res, generatedAt), m)
+}
+
+// encodeRun encodes a run document, masked, as dryfire writes it.
+func encodeRun(doc jsonv.Value, m Mask) ([]byte, error) {
+	b, err := jsonv.EncodeDryfire(m.value(doc))
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
@@ -35,28 +36,24 @@ type RunOutput struct {
 // WriteRun writes the report of a run to w, then the run document and the
 // JUnit file, each written atomically, in dryfire's order. What w gets
 // hides the keys and, unless o.Reveal, the recorded secrets
-// ([StreamMask]); the files hide the keys only ([FileMask]).
+// ([StreamMask]; the texts of failing cases, learned from those alone);
+// the files hide the keys only ([FileMask]).
 func WriteRun(w io.Writer, res *engine.Result, o RunOutput) error {
-	var err error
-	switch o.Reporter {
-	case "json":
-		err = WriteRunJSON(w, res, o.Now, StreamMask(res, o.Keys, o.Reveal))
-	case "junit":
-		err = WriteRunJUnit(w, res, o.Now, StreamMask(res, o.Keys, o.Reveal))
-	default:
-		text := o.Text
-		text.Mask = Mask{Keys: o.Keys}
-		if !o.Reveal {
-			text.Mask = textMask(res, o.Keys, text.Verbose)
+	// The run document is built once, for stdout and --json-out alike.
+	var doc *jsonv.Value
+	document := func() jsonv.Value {
+		if doc == nil {
+			d := RunDocument(res, o.Now)
+			doc = &d
 		}
-		err = WriteRunText(w, res, text)
+		return *doc
 	}
-	if err != nil {
+	if err := writeReport(w, res, o, document); err != nil {
 		return err
 	}
 	files := FileMask(o.Keys)
 	if o.JSONOut != "" {
-		data, err := RunJSON(res, o.Now, files)
+		data, err := encodeRun(document(), files)
 		if err == nil {
 			err = safefile.WriteAtomic(o.JSONOut, []byte(o.Keys.Mask(string(data))), 0o644)
 		}
@@ -70,4 +67,29 @@ func WriteRun(w io.Writer, res *engine.Result, o RunOutput) error {
 		}
 	}
 	return nil
+}
+
+// writeReport writes what the reporter asks for to w, masked for a stream.
+func writeReport(w io.Writer, res *engine.Result, o RunOutput, document func() jsonv.Value) error {
+	shown := Mask{Keys: o.Keys}
+	switch o.Reporter {
+	case "json":
+		doc := document()
+		data, err := encodeRun(doc, StreamMask(doc, o.Keys, o.Reveal))
+		if err == nil {
+			_, err = w.Write(data)
+		}
+		return err
+	case "junit":
+		if !o.Reveal {
+			shown = failingMask(res, o.Keys)
+		}
+		return WriteRunJUnit(w, res, o.Now, shown)
+	}
+	text := o.Text
+	if !o.Reveal {
+		shown = failingMask(res, o.Keys)
+	}
+	text.Mask = shown
+	return WriteRunText(w, res, text)
 }
