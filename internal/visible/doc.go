@@ -40,8 +40,9 @@
 // as Text when [Options].Escape says the stream reaches a terminal, and
 // the workflow guard (a line that begins with "::" after white space, or
 // holds "##[" or "##vso[", gets one character written as its JSON
-// escape). Writers ask the stream what it does: [LineFor] escapes a name
-// as a line only where the stream escapes, [Paint] colours only where the
-// stream colours, [WriteCommand] writes the tool's own workflow commands
-// (check --format github), the only lines that may begin with "::".
+// escape). Writers ask the stream what it does: [LineFor] masks a name's
+// keys and escapes it as a line only where the stream escapes (before a
+// table measures it), [Paint] colours only where the stream colours,
+// [WriteCommand] writes the tool's own workflow commands (check --format
+// github), the only lines that may begin with "::".
 package visible
