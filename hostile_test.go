@@ -118,8 +118,8 @@ func runHostile(t *testing.T, dir string, env []string, args ...string) run {
 }
 
 // runHostilePipe runs the binary as CI does, stdout and stderr on pipes,
-// and checks what every run must satisfy but the escapes: on a pipe the
-// output is the bytes the command writes, as dryfire writes them.
+// and checks what every run must satisfy: stdout's escapes aside, since on
+// a pipe it is the bytes the command writes, as dryfire writes them.
 func runHostilePipe(t *testing.T, dir string, env []string, args ...string) run {
 	t.Helper()
 	r := execHostile(t, dir, env, false, args)
@@ -173,8 +173,9 @@ func execHostile(t *testing.T, dir string, env []string, terminal bool, args []s
 	return r
 }
 
-// checkRun checks what every run must satisfy, whatever the tree; on a
-// terminal, that nothing of what it got would act on it.
+// checkRun checks what every run must satisfy, whatever the tree: among
+// it, that nothing stderr got (wherever it goes) and nothing a terminal
+// got would act on a terminal.
 func checkRun(t *testing.T, r run) {
 	t.Helper()
 	if r.maxRSS > hostileMaxRSS {
@@ -187,9 +188,10 @@ func checkRun(t *testing.T, r run) {
 		t.Errorf("panicked\n%v", r)
 	}
 	for name, out := range map[string]string{"stdout": r.stdout, "stderr": r.stderr} {
-		if esc := visible.Text(out); r.terminal && esc != out {
+		// stderr is escaped wherever it goes; stdout where it is a terminal.
+		if esc := visible.Text(out); (r.terminal || name == "stderr") && esc != out {
 			i := firstDifference(esc, out)
-			t.Errorf("%s, a terminal, got a control character or bidi override near %q\n%v", name, out[max(0, i-40):min(len(out), i+40)], r)
+			t.Errorf("%s got a control character or bidi override near %q\n%v", name, out[max(0, i-40):min(len(out), i+40)], r)
 		}
 	}
 	if slices.Contains(r.args, "--json") && r.code != 2 && !json.Valid([]byte(r.stdout)) {

@@ -20,8 +20,7 @@ func main() {
 		Now:        time.Now,
 		Getenv:     os.Getenv,
 		IsTerminal: cli.IsTerminal(os.Stdout),
-		// Each stream is escaped when it is a terminal, and carries the
-		// bytes as they are to a pipe or a file.
+		// Colour on stderr only on a terminal.
 		ErrIsTerminal: cli.IsTerminal(os.Stderr),
 		// Run asks before it calls a model provider, on a terminal only.
 		InputIsTerminal: cli.IsTerminal(os.Stdin) && cli.IsTerminal(os.Stderr),

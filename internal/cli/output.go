@@ -16,11 +16,12 @@ import (
 
 // The output policy of every command (docs/reliability.md, "Nothing
 // printed can act on the terminal"): stdout and stderr are each a
-// visible.Stream. Content is escaped where the stream is a terminal and
+// visible.Stream. Stdout's content is escaped where it is a terminal and
 // written as it is to a pipe or a file, so that a pipe carries the bytes
-// dryfire writes; the values of API keys are masked on both, terminal or
-// pipe; lines a CI runner would act on are neutralised on both; colour is
-// the stream's own, added after the escaping.
+// dryfire writes; stderr's is escaped wherever it goes; the values of API
+// keys are masked on both, terminal or pipe; lines a CI runner would act
+// on are neutralised on both; colour is the stream's own, added after the
+// escaping.
 
 // outputFlags are the flags every command takes: how its output is
 // written.
@@ -31,7 +32,7 @@ type outputFlags struct {
 
 func (o *outputFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.color, "color", "auto", "colour the output: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
-	fs.BoolVar(&o.escape, "escape", false, "escape control characters as on a terminal even when the output is a pipe or a file (for a pager such as less -R)")
+	fs.BoolVar(&o.escape, "escape", false, "escape control characters of stdout as on a terminal when it is a pipe or a file (for a pager such as less -R)")
 }
 
 // outputFlagUsages are the usage lines of the output flags.
@@ -41,12 +42,17 @@ func outputFlagUsages() string {
 	return fs.FlagUsages()
 }
 
-// newStreams wraps the command's standard output and error: each escapes
-// when it is a terminal, and both mask the keys of the environment.
+// newStreams wraps the command's standard output and error, both masking
+// the keys of the environment. Standard output escapes when it is a
+// terminal: a pipe or a file gets the bytes programs read, dryfire's.
+// Standard error is for people (diagnostics, progress, the question before
+// a provider is called) and escapes wherever it goes, as GNU tools quote a
+// file name in a diagnostic: a log of it is as safe to print as the
+// terminal it would have reached.
 func newStreams(e Env) (out, errOut *visible.Stream) {
 	keys := visible.NewKeys(envKeys(e, nil)...)
 	out = stream(e.Stdout, visible.Options{Escape: e.IsTerminal, Keys: keys})
-	errOut = stream(e.Stderr, visible.Options{Escape: e.ErrIsTerminal, Keys: keys})
+	errOut = stream(e.Stderr, visible.Options{Escape: true, Keys: keys})
 	return out, errOut
 }
 
@@ -76,15 +82,12 @@ func (o *outputFlags) apply(e Env, out, errOut *visible.Stream) error {
 	default:
 		return usageErrorf("--color is auto, always or never", "unknown --color %q", o.color)
 	}
-	for _, s := range []struct {
-		s        *visible.Stream
-		terminal bool
-	}{{out, e.IsTerminal}, {errOut, e.ErrIsTerminal}} {
-		opts := s.s.Options()
-		opts.Escape = s.terminal || o.escape
-		opts.Color = color(s.terminal)
-		s.s.SetOptions(opts)
-	}
+	opts := out.Options()
+	opts.Escape, opts.Color = e.IsTerminal || o.escape, color(e.IsTerminal)
+	out.SetOptions(opts)
+	opts = errOut.Options()
+	opts.Color = color(e.ErrIsTerminal)
+	errOut.SetOptions(opts)
 	return nil
 }
 

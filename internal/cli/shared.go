@@ -28,7 +28,8 @@ type Env struct {
 	// IsTerminal reports whether stdout is a terminal (escapes, colour,
 	// the browser).
 	IsTerminal bool
-	// ErrIsTerminal reports whether stderr is a terminal (escapes).
+	// ErrIsTerminal reports whether stderr is a terminal (colour; stderr
+	// is escaped wherever it goes).
 	ErrIsTerminal bool
 	// Environ lists variables of the environment beyond the process's
 	// (tests), in os.Environ's NAME=value form: a variable named *_API_KEY
