@@ -25,11 +25,14 @@ import (
 // subprocess against project trees built at test time to attack it (named
 // pipes and links to /dev/zero where recordings, suites, $ref targets,
 // dryfire.yaml, the baseline and tapes are read; escape sequences in every
-// name and value; a cassette root of "." in a git repository; …). Every
+// name and value; a cassette root of "." in a git repository; …). Each run
+// is made as a person makes it: stdout and stderr on terminals
+// (pseudo-terminals), where nothing a terminal would act on may arrive.
+// The runs whose output programs read are also made on pipes, as CI makes
+// them, where the bytes must be dryfire's (hostile_output_test.go). Every
 // run must end before the deadline, stay under the memory ceiling, exit
-// with a code of the CLI contract, never panic, and print nothing a
-// terminal would act on. The deadline only stops a run that hangs: no
-// result depends on how fast a run is.
+// with a code of the CLI contract and never panic. The deadline only
+// stops a run that hangs: no result depends on how fast a run is.
 const (
 	// hostileDeadline is far beyond what any of these runs takes (well
 	// under a second each): only a hang reaches it.
@@ -43,6 +46,9 @@ const (
 	hostileAddressSpace = 4 << 20
 	// hostileOutputCap bounds the output kept from one run.
 	hostileOutputCap = 4 << 20
+	// hostileDrain bounds the wait for a terminal's last bytes once the
+	// run has ended (only a process left holding the terminal reaches it).
+	hostileDrain = 10 * time.Second
 )
 
 // hostileBinary builds the command once for the suite.
@@ -65,25 +71,64 @@ type run struct {
 	stdout, stderr string
 	code           int
 	maxRSS         int64 // bytes
+	// terminal says that stdout and stderr were terminals.
+	terminal bool
 }
 
 func (r run) String() string {
-	return fmt.Sprintf("dryfire-tui %s: exit %d\nstdout:\n%.2000s\nstderr:\n%.2000s", strings.Join(r.args, " "), r.code, r.stdout, r.stderr)
+	on := "pipes"
+	if r.terminal {
+		on = "terminals"
+	}
+	return fmt.Sprintf("dryfire-tui %s (on %s): exit %d\nstdout:\n%.2000s\nstderr:\n%.2000s", strings.Join(r.args, " "), on, r.code, r.stdout, r.stderr)
 }
 
-// cappedBuffer keeps the first hostileOutputCap bytes written to it.
-type cappedBuffer struct{ bytes.Buffer }
+// cappedBuffer keeps the first hostileOutputCap bytes written to it. It is
+// safe for concurrent use (a terminal's reader writes to it while the test
+// waits).
+type cappedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
 
 func (b *cappedBuffer) Write(p []byte) (int, error) {
-	if room := hostileOutputCap - b.Len(); room > 0 {
-		b.Buffer.Write(p[:min(len(p), room)])
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if room := hostileOutputCap - b.b.Len(); room > 0 {
+		b.b.Write(p[:min(len(p), room)])
 	}
 	return len(p), nil
 }
 
-// runHostile runs the binary in dir under the deadline and the address
-// space ceiling, and checks what every run must satisfy.
+func (b *cappedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// runHostile runs the binary in dir as a person does, stdout and stderr
+// each on a terminal of its own, under the deadline and the address space
+// ceiling, and checks what every run must satisfy (checkRun): among it,
+// that nothing a terminal would act on reached either.
 func runHostile(t *testing.T, dir string, env []string, args ...string) run {
+	t.Helper()
+	r := execHostile(t, dir, env, true, args)
+	checkRun(t, r)
+	return r
+}
+
+// runHostilePipe runs the binary as CI does, stdout and stderr on pipes,
+// and checks what every run must satisfy: stdout's escapes aside, since on
+// a pipe it is the bytes the command writes, as dryfire writes them.
+func runHostilePipe(t *testing.T, dir string, env []string, args ...string) run {
+	t.Helper()
+	r := execHostile(t, dir, env, false, args)
+	checkRun(t, r)
+	return r
+}
+
+// execHostile runs the binary, on terminals or on pipes.
+func execHostile(t *testing.T, dir string, env []string, terminal bool, args []string) run {
 	t.Helper()
 	bin, err := hostileBinary()
 	if err != nil {
@@ -97,9 +142,24 @@ func runHostile(t *testing.T, dir string, env []string, args ...string) run {
 	cmd.Env = append(hostileEnv(), env...)
 	cmd.WaitDelay = 10 * time.Second
 	var stdout, stderr cappedBuffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
-	r := run{args: args, stdout: stdout.String(), stderr: stderr.String(), code: cmd.ProcessState.ExitCode()}
+	var tt *terminals
+	if terminal {
+		cmd.Env = append(cmd.Env, "TERM=xterm-256color")
+		tt = openTerminals(t, cmd, &stdout, &stderr)
+	} else {
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	}
+	err = cmd.Start()
+	if tt != nil {
+		tt.started()
+	}
+	if err == nil {
+		err = cmd.Wait()
+	}
+	if tt != nil {
+		tt.drain(t)
+	}
+	r := run{args: args, stdout: stdout.String(), stderr: stderr.String(), code: cmd.ProcessState.ExitCode(), terminal: terminal}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		r.maxRSS = ru.Maxrss << 10 // KiB on Linux
 	}
@@ -110,11 +170,12 @@ func runHostile(t *testing.T, dir string, env []string, args ...string) run {
 	case err != nil && !errors.As(err, &exitErr):
 		t.Fatalf("%v: %v", r, err)
 	}
-	checkRun(t, r)
 	return r
 }
 
-// checkRun checks what every run must satisfy, whatever the tree.
+// checkRun checks what every run must satisfy, whatever the tree: among
+// it, that nothing stderr got (wherever it goes) and nothing a terminal
+// got would act on a terminal.
 func checkRun(t *testing.T, r run) {
 	t.Helper()
 	if r.maxRSS > hostileMaxRSS {
@@ -127,9 +188,10 @@ func checkRun(t *testing.T, r run) {
 		t.Errorf("panicked\n%v", r)
 	}
 	for name, out := range map[string]string{"stdout": r.stdout, "stderr": r.stderr} {
-		if esc := visible.Text(out); esc != out {
+		// stderr is escaped wherever it goes; stdout where it is a terminal.
+		if esc := visible.Text(out); (r.terminal || name == "stderr") && esc != out {
 			i := firstDifference(esc, out)
-			t.Errorf("%s holds a control character or bidi override near %q\n%v", name, out[max(0, i-40):min(len(out), i+40)], r)
+			t.Errorf("%s got a control character or bidi override near %q\n%v", name, out[max(0, i-40):min(len(out), i+40)], r)
 		}
 	}
 	if slices.Contains(r.args, "--json") && r.code != 2 && !json.Valid([]byte(r.stdout)) {
@@ -160,7 +222,9 @@ func hostileEnv() []string {
 }
 
 // everyCommand are the runs made first on every tree: each command as
-// text, the listing and the CI gate (every part of it) as JSON.
+// text, the listing and the CI gate (every part of it) as JSON. Each runs
+// on terminals but review, which opens the browser on one: its text is
+// for pipes (onPipes).
 var everyCommand = [][]string{
 	{"ls"}, {"ls", "--json"},
 	{"show", ".dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json"},
@@ -169,6 +233,9 @@ var everyCommand = [][]string{
 	{"check"}, {"check", "--json"}, {"check", "--format", "github"},
 	{"review"}, {"prune"},
 }
+
+// onPipes are the runs of everyCommand made on pipes.
+var onPipes = map[string]bool{"review": true}
 
 // everyAction are the runs that remove or rewrite files, made last on
 // every tree (after the tree's extra runs).
@@ -203,7 +270,12 @@ func TestHostileInput(t *testing.T) {
 			runs := map[string]run{}
 			all := slices.Concat(everyCommand, tree.extra, everyAction)
 			for _, args := range all {
-				runs[strings.Join(args, " ")] = runHostile(t, dir, tree.env, args...)
+				key := strings.Join(args, " ")
+				if onPipes[key] {
+					runs[key] = runHostilePipe(t, dir, tree.env, args...)
+					continue
+				}
+				runs[key] = runHostile(t, dir, tree.env, args...)
 			}
 			if tree.check != nil {
 				tree.check(t, dir, runs)

@@ -20,6 +20,8 @@ func main() {
 		Now:        time.Now,
 		Getenv:     os.Getenv,
 		IsTerminal: cli.IsTerminal(os.Stdout),
+		// Colour on stderr only on a terminal.
+		ErrIsTerminal: cli.IsTerminal(os.Stderr),
 		// Run asks before it calls a model provider, on a terminal only.
 		InputIsTerminal: cli.IsTerminal(os.Stdin) && cli.IsTerminal(os.Stderr),
 	})

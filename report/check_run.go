@@ -62,7 +62,8 @@ func NewRunCheck(res *engine.Result) *RunCheck {
 				f.Line = c.Rep.Spec.Line
 			}
 			if c.Rep.CaseError != "" {
-				f.Error = &c.Rep.CaseError
+				e := recorded(c.Rep.CaseError)
+				f.Error = &e
 			}
 			if c.Rep.Trace != nil {
 				f.Termination = c.Rep.Trace.Termination
@@ -72,7 +73,7 @@ func NewRunCheck(res *engine.Result) *RunCheck {
 			}
 			for _, a := range c.Rep.Assertions {
 				if !a.Passed {
-					f.Assertions = append(f.Assertions, RunFailedAssertion{Description: a.Description, Message: a.Message})
+					f.Assertions = append(f.Assertions, RunFailedAssertion{Description: recorded(a.Description), Message: recorded(a.Message)})
 				}
 			}
 			rc.Failures = append(rc.Failures, f)

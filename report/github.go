@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -58,13 +59,17 @@ func escapeProperty(s string) string {
 // problems are errors; prune candidates are warnings: cruft breaks nothing,
 // and GitHub shows only the first ten annotations of each level per step,
 // so cruft never hides a miss or a secret. The job still fails on them
-// through the exit status.
+// through the exit status. Each is written as the stream's own command
+// (visible.WriteCommand), escaped as one line on any stream: they are the
+// only lines of the output that begin with "::" (a name that would begin
+// one elsewhere is neutralised by the stream).
 func (c *Check) WriteGitHub(w io.Writer) error {
-	t := newText(w)
 	for _, a := range c.Annotations() {
-		t.println(a)
+		if err := visible.WriteCommand(w, visible.Line(a.String())); err != nil {
+			return err
+		}
 	}
-	return t.err
+	return nil
 }
 
 // Annotations are the annotations WriteGitHub writes, in order.

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // WriteJSON writes doc as one JSON document: two-space indentation, no
@@ -16,11 +15,11 @@ import (
 // exactly these bytes (the listing, which can hold 100,000 recordings)
 // writes itself.
 //
-// The bytes go through visible.NewWriter: a recorded DEL, C1 control or
-// bidi override is written as its JSON escape (\u202e), the same value,
-// never raw to a terminal.
+// On a terminal the command line's stream escapes the bytes (package
+// visible): a recorded DEL, C1 control or bidi override is written as its
+// JSON escape (\u202e), the same value, never raw; on a pipe they are the
+// encoder's.
 func WriteJSON(w io.Writer, doc any) error {
-	w = visible.NewWriter(w)
 	if f, ok := doc.(fastJSON); ok {
 		return f.writeJSON(w)
 	}

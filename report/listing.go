@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
-
-	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // Listing is the ls document: every recording with its status.
@@ -62,7 +60,7 @@ func (l *Listing) WriteText(w io.Writer) error {
 	for i := range l.Recordings {
 		r := &l.Recordings[i]
 		counts[r.Status]++
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", visible.Line(r.Status), visible.Line(r.Label()), visible.Line(r.Reason))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", t.line(r.Status), t.line(r.Label()), t.line(r.Reason))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -3,10 +3,13 @@ package report
 import (
 	"bytes"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // TestPruneTextSaysWhatWasNotRemoved: a prune --yes that could not remove
-// everything says so on stdout, with the rest of its result.
+// everything says so on stdout, with the rest of its result; on a terminal
+// a name is escaped as one line.
 func TestPruneTextSaysWhatWasNotRemoved(t *testing.T) {
 	t.Parallel()
 	cands := []PruneItem{{Path: "c/s/x/00-a.json", Reason: "orphaned suite"}, {Path: "c/s/x/01-b.json", Reason: "orphaned suite"}}
@@ -28,7 +31,11 @@ func TestPruneTextSaysWhatWasNotRemoved(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			var b bytes.Buffer
-			if err := tc.doc.WriteText(&b); err != nil {
+			terminal := visible.NewStream(&b, visible.Options{Escape: true})
+			if err := tc.doc.WriteText(terminal); err != nil {
+				t.Fatal(err)
+			}
+			if err := terminal.Flush(); err != nil {
 				t.Fatal(err)
 			}
 			if b.String() != tc.want {

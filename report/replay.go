@@ -86,8 +86,9 @@ func NewReplay(root string, res *engine.Result) *Replay {
 		c := &res.Cases[i]
 		rc := ReplayCase{Suite: c.Suite, Case: c.Case, RepeatIndex: c.RepeatIndex, Outcome: c.Outcome,
 			Termination: c.Termination, Visits: make([]ReplayVisit, 0, len(c.Visits)), SuiteFile: c.SuiteFile}
-		if c.Message != "" {
-			rc.Reason = &c.Message
+		msg := recorded(c.Message)
+		if msg != "" {
+			rc.Reason = &msg
 		}
 		if c.Spec != nil {
 			rc.Line = c.Spec.Line
@@ -103,7 +104,7 @@ func NewReplay(root string, res *engine.Result) *Replay {
 		d.Cases = append(d.Cases, rc)
 		if v, ok := c.Miss(); ok {
 			d.Misses = append(d.Misses, ReplayMiss{Suite: c.Suite, Case: c.Case, RepeatIndex: c.RepeatIndex,
-				Turn: v.Turn, Key: v.Key, Message: c.Message})
+				Turn: v.Turn, Key: v.Key, Message: msg})
 		}
 	}
 	for _, se := range res.Errors {
@@ -162,15 +163,19 @@ func (d *Replay) Problems() []*ReplayCase {
 // it, and a summary line.
 func (d *Replay) WriteText(w io.Writer) error {
 	t := newText(w)
+	// The labels as printed (keys masked, escaped on a terminal) set the
+	// column's width.
+	labels := make([]string, len(d.Cases))
 	width := 0
 	for i := range d.Cases {
-		width = max(width, len([]rune(d.Cases[i].Label())))
+		labels[i] = t.line(d.Cases[i].Label())
+		width = max(width, len([]rune(labels[i])))
 	}
 	counts := map[string]int{}
 	for i := range d.Cases {
 		c := &d.Cases[i]
 		counts[c.Outcome]++
-		label := c.Label()
+		label := labels[i]
 		pad := width - len([]rune(label))
 		t.printf("%s%*s  %-7s  %s\n", label, pad, "", c.Outcome, c.detail())
 		if c.Outcome == engine.OutcomeMiss || c.Outcome == engine.OutcomeError {

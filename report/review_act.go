@@ -84,7 +84,7 @@ func (a *ReviewAct) WriteText(stdout, stderr io.Writer) error {
 			return err
 		}
 	case a.Baseline != nil:
-		fmt.Fprintf(stdout, "accepted %d new secret(s) of %d file(s) in %s: commit it with the recordings\n", a.Baseline.Added, a.Baseline.Files, visible.Line(a.Baseline.File))
+		fmt.Fprintf(stdout, "accepted %d new secret(s) of %d file(s) in %s: commit it with the recordings\n", a.Baseline.Added, a.Baseline.Files, visible.LineFor(stdout, a.Baseline.File))
 	}
 	for _, f := range a.Files {
 		f.writeText(stdout, stderr)

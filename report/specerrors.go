@@ -26,7 +26,7 @@ func WriteSpecErrors(w io.Writer, root string, errs []suite.SpecError) error {
 			}
 			if src != "" {
 				src, col := clipSource(src, se.Column)
-				t.printf("  %s\n  %s^\n", block(src), caretPad(src, col))
+				t.printf("  %s\n  %s^\n", block(src), caretPad(src, col, t.escape))
 			}
 		}
 		if se.Hint != "" {
@@ -50,9 +50,10 @@ func sourceLine(file string, n int) string {
 }
 
 // caretPad keeps tabs so the caret lines up under column col (characters)
-// of src as it is printed: escaped (visible.Text), so a control character
-// or an invalid byte before the column widens the pad by its escape.
-func caretPad(src string, col int) string {
+// of src as it is printed: where the stream escapes (visible.Text), a
+// control character or an invalid byte before the column widens the pad
+// by its escape.
+func caretPad(src string, col int, escaped bool) string {
 	var b strings.Builder
 	i := 1
 	for off := 0; off < len(src) && i < col; i++ {
@@ -60,7 +61,11 @@ func caretPad(src string, col int) string {
 		if r == '\t' {
 			b.WriteByte('\t')
 		} else {
-			b.WriteString(strings.Repeat(" ", utf8.RuneCountInString(visible.Text(src[off:off+size]))))
+			w := 1
+			if escaped {
+				w = utf8.RuneCountInString(visible.Text(src[off : off+size]))
+			}
+			b.WriteString(strings.Repeat(" ", w))
 		}
 		off += size
 	}

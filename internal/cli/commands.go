@@ -26,22 +26,25 @@ type commandSpec struct {
 	summary string
 	usage   string // the usage text after "Usage:", with examples
 	new     func() command
+	// project says that the command reads the project around its first
+	// argument (its PATH), whose providers: may name more keys to mask.
+	project bool
 }
 
 // commands is the subcommand table. A fresh options struct per run keeps
 // commands free of shared state.
 var commands = map[string]commandSpec{
-	"browse":      {summary: "browse recordings interactively (the default command)", usage: browseUsage, new: func() command { return &browseCmd{} }},
-	"review":      {summary: "review cassettes changed since git HEAD: accept = stage, reject = restore", usage: reviewUsage, new: func() command { return &reviewCmd{} }},
-	"ls":          {summary: "list every recording with its status", usage: lsUsage, new: func() command { return &lsCmd{} }},
-	"show":        {summary: "show one recording: request and response", usage: showUsage, new: func() command { return &showCmd{} }},
-	"diff":        {summary: "explain stale recordings field by field", usage: diffUsage, new: func() command { return &diffCmd{} }},
-	"run":         {summary: "run every case as dryfire run does: verdicts, JUnit, the run document", usage: runUsage, new: func() command { return &runCommand{} }},
-	"replay":      {summary: "replay every case offline, as dryfire --cassette-mode replay would", usage: replayUsage, new: func() command { return &replayCmd{} }},
-	"prune":       {summary: "list (or with --yes remove) orphaned and superseded recordings", usage: pruneUsage, new: func() command { return &pruneCmd{} }},
-	"secrets":     {summary: "find secrets left in recordings", usage: secretsUsage, new: func() command { return &secretsCmd{} }},
-	"doctor":      {summary: "check integrity and canonical format of recordings", usage: doctorUsage, new: func() command { return &doctorCmd{} }},
-	"check":       {summary: "CI gate: replay + secrets + prune + doctor", usage: checkUsage, new: func() command { return &checkCmd{} }},
+	"browse":      {summary: "browse recordings interactively (the default command)", usage: browseUsage, new: func() command { return &browseCmd{} }, project: true},
+	"review":      {summary: "review cassettes changed since git HEAD: accept = stage, reject = restore", usage: reviewUsage, new: func() command { return &reviewCmd{} }, project: true},
+	"ls":          {summary: "list every recording with its status", usage: lsUsage, new: func() command { return &lsCmd{} }, project: true},
+	"show":        {summary: "show one recording: request and response", usage: showUsage, new: func() command { return &showCmd{} }, project: true},
+	"diff":        {summary: "explain stale recordings field by field", usage: diffUsage, new: func() command { return &diffCmd{} }, project: true},
+	"run":         {summary: "run every case as dryfire run does: verdicts, JUnit, the run document", usage: runUsage, new: func() command { return &runCommand{} }, project: true},
+	"replay":      {summary: "replay every case offline, as dryfire --cassette-mode replay would", usage: replayUsage, new: func() command { return &replayCmd{} }, project: true},
+	"prune":       {summary: "list (or with --yes remove) orphaned and superseded recordings", usage: pruneUsage, new: func() command { return &pruneCmd{} }, project: true},
+	"secrets":     {summary: "find secrets left in recordings", usage: secretsUsage, new: func() command { return &secretsCmd{} }, project: true},
+	"doctor":      {summary: "check integrity and canonical format of recordings", usage: doctorUsage, new: func() command { return &doctorCmd{} }, project: true},
+	"check":       {summary: "CI gate: replay + secrets + prune + doctor", usage: checkUsage, new: func() command { return &checkCmd{} }, project: true},
 	"fingerprint": {summary: "print the key of each JSON line (dryfire hash args or tape calls)", usage: fingerprintUsage, new: func() command { return &fingerprintCmd{} }},
 	"version":     {summary: "print the version", usage: "dryfire-tui version", new: func() command { return &versionCmd{} }},
 	"help":        {summary: "show help for a command", usage: helpUsage, new: func() command { return &helpCmd{} }},
@@ -50,9 +53,12 @@ var commands = map[string]commandSpec{
 // Run runs the command line args (without the program name) and returns
 // the exit code.
 func Run(ctx context.Context, args []string, e Env) int {
-	// Everything printed is made visible: a control sequence read from a
-	// file never reaches the terminal (the browser draws on its own).
-	e.Stdout, e.Stderr = visible.NewWriter(e.Stdout), visible.NewWriter(e.Stderr)
+	// Everything printed goes through the output policy (output.go): a
+	// control sequence read from a file never reaches the terminal, a key
+	// is never printed (the browser draws on its own).
+	out, errOut := newStreams(e)
+	defer flushStreams(out, errOut)
+	e.Stdout, e.Stderr = out, errOut
 	if code, ok := setSizeLimit(e); !ok {
 		return code
 	}
@@ -86,6 +92,8 @@ func Run(ctx context.Context, args []string, e Env) int {
 	fs.SetOutput(e.Stderr)
 	fs.Usage = func() {} // -h prints the help on stdout below; errors print the usage themselves
 	c.flags(fs)
+	var of outputFlags
+	of.register(fs)
 	usage := func() { printUsage(e.Stderr, name, spec) }
 	if err := fs.Parse(rest); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -97,6 +105,12 @@ func Run(ctx context.Context, args []string, e Env) int {
 			hint = "with no command dryfire-tui browses PATH; run 'dryfire-tui help' for the commands"
 		}
 		return exitCode(ctx, argsErrorf(hint, "%v", err), e.Stderr, usage)
+	}
+	if err := of.apply(e, out, errOut); err != nil {
+		return exitCode(ctx, err, e.Stderr, usage)
+	}
+	if spec.project {
+		addProjectKeys(e, pathOf(fs.Args()), out, errOut)
 	}
 	return exitCode(ctx, c.run(ctx, e, fs.Args()), e.Stderr, usage)
 }

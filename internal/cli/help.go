@@ -43,6 +43,7 @@ func printHelp(w io.Writer, name string, spec commandSpec) {
 	if u := fs.FlagUsages(); u != "" {
 		fmt.Fprintf(w, "\nFlags:\n%s", u)
 	}
+	fmt.Fprintf(w, "\nOutput flags (every command):\n%s", outputFlagUsages())
 }
 
 // printUsage prints a command's synopsis (its usage text up to the first
@@ -79,6 +80,8 @@ func printOverview(w io.Writer) {
 	fmt.Fprintln(w, "\nWith no command, dryfire-tui browses PATH (default .). Try 'dryfire-tui --demo'.")
 	fmt.Fprintln(w, "Exit codes: 0 ok · 1 findings, or a failed case (run) · 2 usage, spec or config error ·")
 	fmt.Fprintln(w, "3 a replay miss or provider error · 130 interrupted.")
+	fmt.Fprintln(w, "Output: escaped on a terminal, dryfire's bytes on a pipe or a file; API keys and recorded")
+	fmt.Fprintln(w, "secrets masked on both. Every command takes --color=auto|always|never and --escape.")
 	fmt.Fprintln(w, "Run 'dryfire-tui help COMMAND' for a command's flags and examples.")
 }
 

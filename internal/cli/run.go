@@ -16,7 +16,7 @@ import (
 const runUsage = `dryfire-tui run [PATH] [--cassette-mode replay|record|auto|off] [--filter TEXT] [--tag T]...
                 [--model M] [--concurrency N] [--max-retries N] [--fail-fast] [--yes]
                 [--redact-secrets] [--reporter terminal|json|junit] [--json-out F]
-                [--junit-out F] [-v]
+                [--junit-out F] [-v] [--reveal]
 
 Runs every case of the dryfire project around PATH (default .; a suite file
 runs that suite alone) as 'dryfire run' does: the agent loop with the
@@ -35,7 +35,14 @@ cases and calls it may make and what they may cost, and asks on a
 terminal (--yes goes on without asking; without a terminal it is needed).
 A cassette that would carry a secret is not written (the case ends in a
 provider error) unless --redact-secrets writes it redacted. Keys are read
-from the environment variables dryfire reads and never printed. Ctrl-C
+from the environment variables dryfire reads, and never printed or
+written: wherever a suite interpolates one (${ANTHROPIC_API_KEY} in a case
+name or an expected text), the report, -v and both files show
+[$ANTHROPIC_API_KEY]. A secret recorded in a cassette (a response text, a
+tool call's arguments) is printed as its mask, as show prints it, in the
+report, -v and --reporter json|junit, terminal or pipe (a CI log is a
+pipe); --reveal prints it. --json-out and --junit-out keep it as dryfire
+writes it: they are files for programs. Ctrl-C
 stops the run: every cassette written is whole, and auto records the rest.
 Passthrough mocks (impl: package.module:function) are called through the
 project's Python (DRYFIRE_PYTHON, else python3), one process for the run,
@@ -59,7 +66,7 @@ type runCommand struct {
 	mode, filter, model, reporter, jsonOut, junitOut string
 	tags                                             []string
 	concurrency, maxRetries                          int
-	failFast, verbose, yes, redact                   bool
+	failFast, verbose, yes, redact, reveal           bool
 }
 
 func (c *runCommand) flags(fs *pflag.FlagSet) {
@@ -76,6 +83,7 @@ func (c *runCommand) flags(fs *pflag.FlagSet) {
 	fs.BoolVarP(&c.yes, "yes", "y", false, "call the providers without asking first")
 	fs.BoolVar(&c.redact, "redact-secrets", false, "write a recording that carries a secret with the secret redacted, instead of refusing it")
 	fs.BoolVarP(&c.verbose, "verbose", "v", false, "print every turn of each failing case")
+	fs.BoolVar(&c.reveal, "reveal", false, "print the recorded secrets instead of their masks (never an API key)")
 }
 
 func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
@@ -126,10 +134,10 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 // report prints the run's report and what it recorded, and returns the
 // exit code.
 func (c *runCommand) report(e Env, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded) error {
-	color := e.IsTerminal && (e.Getenv == nil || e.Getenv("NO_COLOR") == "")
 	err := report.WriteRunEnd(e.Stdout, e.Stderr, rp, res, rec, runreport.RunOutput{
 		Reporter: c.reporter, JSONOut: c.jsonOut, JUnitOut: c.junitOut, Now: e.Now(),
-		Text: runreport.RunTextOptions{Color: color, Verbose: c.verbose, Path: runreport.RelativeTo(rp.Project.Root)},
+		Text: runreport.RunTextOptions{Verbose: c.verbose, Path: runreport.RelativeTo(rp.Project.Root)},
+		Keys: keysOf(e), Reveal: c.reveal,
 	})
 	switch {
 	case len(res.Errors) > 0:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/suite"
@@ -67,6 +68,7 @@ func (c *runCommand) beforeCalls(e Env, rp *runplan.Plan) error {
 			"--cassette-mode %s calls the model providers, and there is no terminal to ask on", rp.Mode)
 	}
 	fmt.Fprint(e.Stderr, "Call the providers? [y/N] ")
+	_ = visible.Flush(e.Stderr) // the question is seen before the answer is read
 	line, _ := safefile.ReadLine(bufio.NewReader(e.Stdin), 1024)
 	switch strings.ToLower(strings.TrimSpace(string(line))) {
 	case "y", "yes":

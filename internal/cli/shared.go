@@ -25,8 +25,17 @@ type Env struct {
 	Stderr io.Writer
 	Now    func() time.Time
 	Getenv func(string) string
-	// IsTerminal reports whether stdout is a terminal (colour, the browser).
+	// IsTerminal reports whether stdout is a terminal (escapes, colour,
+	// the browser).
 	IsTerminal bool
+	// ErrIsTerminal reports whether stderr is a terminal (colour; stderr
+	// is escaped wherever it goes).
+	ErrIsTerminal bool
+	// Environ lists variables of the environment beyond the process's
+	// (tests), in os.Environ's NAME=value form: a variable named *_API_KEY
+	// holds a key to mask when the process's environment or this list
+	// names it.
+	Environ func() []string
 	// InputIsTerminal reports whether stdin is a terminal a person can
 	// answer a question on (run asks before it calls a provider).
 	InputIsTerminal bool

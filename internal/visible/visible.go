@@ -1,9 +1,6 @@
 package visible
 
-import (
-	"io"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // Line returns s with every control character, bidi control and invalid
 // byte escaped, newlines and tabs included (see the package
@@ -105,35 +102,4 @@ func unsafeRune(r rune) bool {
 		return true
 	}
 	return false
-}
-
-// writer applies Text to everything written through it.
-type writer struct {
-	w   io.Writer
-	buf []byte
-}
-
-// NewWriter returns a writer that writes to w what is written to it,
-// escaped as [Text] escapes it. Each Write is escaped on its own: a UTF-8
-// sequence split across two writes is written as invalid bytes (every
-// writer of this tool writes whole strings). Write reports len(p) when all
-// of the escaped bytes were written.
-func NewWriter(w io.Writer) io.Writer {
-	if vw, ok := w.(*writer); ok {
-		return vw
-	}
-	return &writer{w: w}
-}
-
-func (w *writer) Write(p []byte) (int, error) {
-	s := unsafeString(p)
-	i := firstUnsafe(s, true)
-	if i == len(s) {
-		return w.w.Write(p)
-	}
-	w.buf = appendEscaped(append(w.buf[:0], p[:i]...), s[i:], true)
-	if _, err := w.w.Write(w.buf); err != nil {
-		return 0, err
-	}
-	return len(p), nil
 }

@@ -1,9 +1,6 @@
 package visible
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -53,47 +50,6 @@ func TestLineDoesNotCopyCleanText(t *testing.T) {
 	}
 }
 
-// TestWriterKeepsJSONValid writes JSON documents holding every kind of
-// unsafe text through the writer: the output is valid JSON with the same
-// values, and holds none of the characters raw.
-func TestWriterKeepsJSONValid(t *testing.T) {
-	t.Parallel()
-	values := []string{"\x1b]52;c;eA==\x07", "\u202eevil", "\u009b2J", "del\x7f", "a\u2028b", "tab\tnl\n"}
-	for _, v := range values {
-		var out bytes.Buffer
-		enc := json.NewEncoder(NewWriter(&out))
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(map[string]string{"path": v}); err != nil {
-			t.Fatal(err)
-		}
-		var back map[string]string
-		if err := json.Unmarshal(out.Bytes(), &back); err != nil || back["path"] != v {
-			t.Errorf("%q: %q decodes to %q, %v", v, out.String(), back["path"], err)
-		}
-		if bad := firstUnsafe(out.String(), true); bad < out.Len() {
-			t.Errorf("%q: raw unsafe text at %d in %q", v, bad, out.String())
-		}
-	}
-}
-
-func TestWriterEscapesEachWrite(t *testing.T) {
-	t.Parallel()
-	var out bytes.Buffer
-	w := NewWriter(&out)
-	for _, s := range []string{"clean line\n", "evil \x1b[2J line\n", "\t\u202e\n"} {
-		if n, err := w.Write([]byte(s)); n != len(s) || err != nil {
-			t.Fatalf("Write(%q) = %d, %v", s, n, err)
-		}
-	}
-	if want := "clean line\nevil \\x1b[2J line\n\t\\u202e\n"; out.String() != want {
-		t.Errorf("wrote %q, want %q", out.String(), want)
-	}
-	if NewWriter(w) != w {
-		t.Error("a writer wrapped twice escapes twice")
-	}
-}
-
 // FuzzLine: whatever the input, the output of Line is valid UTF-8 with no
 // control, bidi or invisible character left, and Text's keeps only
 // newlines and tabs; escaping twice changes nothing more.
@@ -123,18 +79,4 @@ func FuzzLine(f *testing.F) {
 			}
 		}
 	})
-}
-
-// BenchmarkWriterCleanListing writes an ls listing's worth of clean lines
-// through the writer: the cost every command's output pays.
-func BenchmarkWriterCleanListing(b *testing.B) {
-	line := []byte("live     .dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json  read by replay of refund_agent::parallel_lookups\n")
-	w := NewWriter(io.Discard)
-	b.ReportAllocs()
-	b.SetBytes(int64(len(line)))
-	for b.Loop() {
-		if _, err := w.Write(line); err != nil {
-			b.Fatal(err)
-		}
-	}
 }

@@ -51,9 +51,9 @@ func RunDocument(res *engine.Result, generatedAt time.Time) (jsonv.Value, error)
 
 // WriteRunJSON writes the run document as dryfire does: indented by two,
 // keys sorted at every depth, UTF-8 unescaped, Python's number spelling,
-// and a final newline.
-func WriteRunJSON(w io.Writer, res *engine.Result, generatedAt time.Time) error {
-	b, err := RunJSON(res, generatedAt)
+// and a final newline; m hides keys and secrets in its values.
+func WriteRunJSON(w io.Writer, res *engine.Result, generatedAt time.Time, m Mask) error {
+	b, err := RunJSON(res, generatedAt, m)
 	if err != nil {
 		return err
 	}
@@ -62,12 +62,17 @@ func WriteRunJSON(w io.Writer, res *engine.Result, generatedAt time.Time) error 
 }
 
 // RunJSON returns the bytes of the run document.
-func RunJSON(res *engine.Result, generatedAt time.Time) ([]byte, error) {
+func RunJSON(res *engine.Result, generatedAt time.Time, m Mask) ([]byte, error) {
 	doc, err := RunDocument(res, generatedAt)
 	if err != nil {
 		return nil, err
 	}
-	b, err := jsonv.EncodeDryfire(doc)
+	return encodeRun(doc, m)
+}
+
+// encodeRun encodes a run document, masked, as dryfire writes it.
+func encodeRun(doc jsonv.Value, m Mask) ([]byte, error) {
+	b, err := jsonv.EncodeDryfire(m.value(doc))
 	if err != nil {
 		return nil, err
 	}

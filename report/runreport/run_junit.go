@@ -13,14 +13,15 @@ import (
 // <testsuite>, a case a <testcase>; a failing case carries one <failure>
 // with every failed assertion in its text, and a case that could not be
 // evaluated (a provider error, an unmocked tool, an exception) an <error>.
-// generatedAt is the suites' timestamp.
-func WriteRunJUnit(w io.Writer, res *engine.Result, generatedAt time.Time) error {
-	_, err := io.WriteString(w, RunJUnit(res, generatedAt))
+// generatedAt is the suites' timestamp; m hides keys and secrets in every
+// text before it is escaped for XML.
+func WriteRunJUnit(w io.Writer, res *engine.Result, generatedAt time.Time, m Mask) error {
+	_, err := io.WriteString(w, RunJUnit(res, generatedAt, m))
 	return err
 }
 
 // RunJUnit returns the JUnit XML of a run.
-func RunJUnit(res *engine.Result, generatedAt time.Time) string {
+func RunJUnit(res *engine.Result, generatedAt time.Time, m Mask) string {
 	stamp := isoZ(generatedAt)
 	var blocks []string
 	var tests, failures, errors int
@@ -30,7 +31,7 @@ func RunJUnit(res *engine.Result, generatedAt time.Time) string {
 		var st, sf, se int
 		var stime float64
 		for _, c := range s.Cases {
-			kind, block, secs := junitCase(c)
+			kind, block, secs := junitCase(c, m)
 			st++
 			stime += secs
 			switch kind {
@@ -41,7 +42,7 @@ func RunJUnit(res *engine.Result, generatedAt time.Time) string {
 			}
 			cases = append(cases, block)
 		}
-		lines := append([]string{`  <testsuite name="` + xmlAttr(s.Name) + `" tests="` + strconv.Itoa(st) +
+		lines := append([]string{`  <testsuite name="` + xmlAttr(m.text(s.Name)) + `" tests="` + strconv.Itoa(st) +
 			`" failures="` + strconv.Itoa(sf) + `" errors="` + strconv.Itoa(se) + `" time="` + secs3(stime) +
 			`" timestamp="` + stamp + `">`}, cases...)
 		blocks = append(blocks, strings.Join(append(lines, "  </testsuite>"), "\n"))
@@ -57,12 +58,12 @@ func secs3(s float64) string { return strconv.FormatFloat(s, 'f', 3, 64) }
 
 // junitCase returns a case's kind (pass, failure or error), its block and
 // its time in seconds.
-func junitCase(c *engine.CaseRun) (kind, block string, secs float64) {
+func junitCase(c *engine.CaseRun, m Mask) (kind, block string, secs float64) {
 	t := c.Rep.Trace
 	if t != nil {
 		secs = float64(t.DurationMS) / 1000
 	}
-	open := `    <testcase name="` + xmlAttr(c.Case) + `" classname="` + xmlAttr(c.Suite) + `" time="` + secs3(secs) + `"`
+	open := `    <testcase name="` + xmlAttr(m.text(c.Case)) + `" classname="` + xmlAttr(m.text(c.Suite)) + `" time="` + secs3(secs) + `"`
 	switch {
 	case t != nil && (t.Termination == "provider_error" || t.Termination == "unmocked_tool"), c.Rep.CaseError != "":
 		kind = "error"
@@ -71,18 +72,18 @@ func junitCase(c *engine.CaseRun) (kind, block string, secs float64) {
 	default:
 		return "pass", open + "/>", secs
 	}
-	inner := junitFailure(c)
+	inner := junitFailure(c, m)
 	if kind == "error" {
-		inner = junitError(c)
+		inner = junitError(c, m)
 	}
 	return kind, open + ">\n      " + inner + "\n    </testcase>", secs
 }
 
-func junitFailure(c *engine.CaseRun) string {
+func junitFailure(c *engine.CaseRun, m Mask) string {
 	var failed []engine.AssertionResult
 	for _, a := range c.Rep.Assertions {
 		if !a.Passed {
-			failed = append(failed, a)
+			failed = append(failed, masked(a, m))
 		}
 	}
 	blocks := make([]string, len(failed))
@@ -99,21 +100,21 @@ func junitFailure(c *engine.CaseRun) string {
 	return `<failure message="` + xmlAttr(summary) + `" type="AssertionFailure">` + xmlText(strings.Join(blocks, "\n")) + `</failure>`
 }
 
-func junitError(c *engine.CaseRun) string {
+func junitError(c *engine.CaseRun, m Mask) string {
 	t := c.Rep.Trace
 	var body, message, typ string
 	if t != nil {
-		lines := []string{engine.Trajectory(t)}
+		lines := []string{m.text(engine.Trajectory(t))}
 		message = "terminated: " + t.Termination
 		if t.HasError && t.Error != "" {
-			lines = append(lines, t.Error)
-			message = OneLine(t.Error)
+			lines = append(lines, m.text(t.Error))
+			message = OneLine(m.text(t.Error))
 		}
 		body, typ = strings.Join(lines, "\n"), t.Termination
 	} else {
-		body, message, typ = c.Rep.CaseError, "error", "error"
+		body, message, typ = m.text(c.Rep.CaseError), "error", "error"
 		if c.Rep.CaseError != "" {
-			message = OneLine(c.Rep.CaseError)
+			message = OneLine(m.text(c.Rep.CaseError))
 		}
 	}
 	return `<error message="` + xmlAttr(message) + `" type="` + xmlAttr(typ) + `">` + xmlText(body) + `</error>`

@@ -6,11 +6,13 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // RunOutput says where the reports of a run go, as dryfire run's flags
-// say.
+// say, and what they hide.
 type RunOutput struct {
 	// Reporter is what the writer gets: "json" (the run document),
 	// "junit", or anything else for the terminal report.
@@ -20,38 +22,89 @@ type RunOutput struct {
 	JSONOut, JUnitOut string
 	// Now is generated_at and the JUnit timestamp.
 	Now time.Time
-	// Text tunes the terminal report.
+	// Text tunes the terminal report (its Mask is set by WriteRun).
 	Text RunTextOptions
+	// Keys are the API keys the tool may read: masked in what is printed
+	// and in both files.
+	Keys *visible.Keys
+	// Reveal prints the recorded secrets instead of their masks. The
+	// files always keep them, as dryfire writes them: they are for
+	// programs, and a CI log is where a printed secret leaks.
+	Reveal bool
 }
 
 // WriteRun writes the report of a run to w, then the run document and the
-// JUnit file, each written atomically, in dryfire's order.
+// JUnit file, each written atomically, in dryfire's order. What w gets
+// hides the keys and, unless o.Reveal, the recorded secrets
+// ([StreamMask]; the texts of failing cases, learned from those alone);
+// the files hide the keys only ([FileMask]).
 func WriteRun(w io.Writer, res *engine.Result, o RunOutput) error {
-	var err error
-	switch o.Reporter {
-	case "json":
-		err = WriteRunJSON(w, res, o.Now)
-	case "junit":
-		err = WriteRunJUnit(w, res, o.Now)
-	default:
-		err = WriteRunText(w, res, o.Text)
+	// The run document is built once, for stdout and --json-out alike.
+	var (
+		doc    *jsonv.Value
+		docErr error
+	)
+	document := func() (jsonv.Value, error) {
+		if doc == nil && docErr == nil {
+			var d jsonv.Value
+			if d, docErr = RunDocument(res, o.Now); docErr == nil {
+				doc = &d
+			}
+		}
+		if docErr != nil {
+			return jsonv.Value{}, docErr
+		}
+		return *doc, nil
 	}
-	if err != nil {
+	if err := writeReport(w, res, o, document); err != nil {
 		return err
 	}
+	files := FileMask(o.Keys)
 	if o.JSONOut != "" {
-		data, err := RunJSON(res, o.Now)
+		d, err := document()
+		var data []byte
 		if err == nil {
-			err = safefile.WriteAtomic(o.JSONOut, data, 0o644)
+			data, err = encodeRun(d, files)
+		}
+		if err == nil {
+			err = safefile.WriteAtomic(o.JSONOut, []byte(o.Keys.Mask(string(data))), 0o644)
 		}
 		if err != nil {
 			return fmt.Errorf("write --json-out: %w", err)
 		}
 	}
 	if o.JUnitOut != "" {
-		if err := safefile.WriteAtomic(o.JUnitOut, []byte(RunJUnit(res, o.Now)), 0o644); err != nil {
+		if err := safefile.WriteAtomic(o.JUnitOut, []byte(o.Keys.Mask(RunJUnit(res, o.Now, files))), 0o644); err != nil {
 			return fmt.Errorf("write --junit-out: %w", err)
 		}
 	}
 	return nil
+}
+
+// writeReport writes what the reporter asks for to w, masked for a stream.
+func writeReport(w io.Writer, res *engine.Result, o RunOutput, document func() (jsonv.Value, error)) error {
+	shown := Mask{Keys: o.Keys}
+	switch o.Reporter {
+	case "json":
+		doc, err := document()
+		var data []byte
+		if err == nil {
+			data, err = encodeRun(doc, StreamMask(doc, o.Keys, o.Reveal))
+		}
+		if err == nil {
+			_, err = w.Write(data)
+		}
+		return err
+	case "junit":
+		if !o.Reveal {
+			shown = failingMask(res, o.Keys)
+		}
+		return WriteRunJUnit(w, res, o.Now, shown)
+	}
+	text := o.Text
+	if !o.Reveal {
+		shown = failingMask(res, o.Keys)
+	}
+	text.Mask = shown
+	return WriteRunText(w, res, text)
 }

@@ -11,18 +11,19 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // RunTextOptions tune the terminal report of a run.
 type RunTextOptions struct {
-	// Color paints the pass, fail and flaky glyphs (a terminal, no
-	// NO_COLOR).
-	Color bool
 	// Verbose adds every turn of each failing case (dryfire run -v).
 	Verbose bool
 	// Path names a suite file in the suite headers (nil: its absolute
 	// path, as dryfire prints it); see [RelativeTo].
 	Path func(file string) string
+	// Mask hides keys and recorded secrets before the texts are laid out
+	// (the zero Mask hides nothing).
+	Mask Mask
 }
 
 // RelativeTo names a file relative to the project root (symbolic links of
@@ -45,81 +46,113 @@ const (
 	nameWidth     = 36
 	failureIndent = "      "
 	valueLimit    = 80
-	green         = "\x1b[32m"
-	red           = "\x1b[31m"
-	yellow        = "\x1b[33m"
-	reset         = "\x1b[0m"
 )
 
 // WriteRunText writes the terminal report dryfire run prints: per suite
 // its cases with ✓, ✗ or ~ (a repeated case whose repetitions disagree),
 // turns, tokens, cost, time, an ending other than end_turn and the cache
 // hits; the failed assertions of failing cases with expected and actual;
-// then the totals and, when a judge ran, the judges' own cost.
+// then the totals and, when a judge ran, the judges' own cost. The glyphs
+// are painted green, red and yellow where w colours ([visible.Paint]), as
+// dryfire paints them on a terminal.
 func WriteRunText(w io.Writer, res *engine.Result, o RunTextOptions) error {
-	_, err := io.WriteString(w, RunText(res, o))
-	return err
+	for _, sg := range layout(res, o).segs {
+		if err := visible.Paint(w, sg.style, sg.text); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// RunText returns the terminal report.
+// RunText returns the terminal report, without colour.
 func RunText(res *engine.Result, o RunTextOptions) string {
+	var b strings.Builder
+	for _, sg := range layout(res, o).segs {
+		b.WriteString(sg.text)
+	}
+	return b.String()
+}
+
+// page is the terminal report laid out: plain text, and the glyphs that
+// are painted apart.
+type page struct{ segs []segment }
+
+type segment struct {
+	text  string
+	style visible.Style // 0: plain
+}
+
+// line adds plain text and a newline.
+func (p *page) line(s string) { p.plain(s + "\n") }
+
+func (p *page) plain(s string) {
+	if n := len(p.segs); n > 0 && p.segs[n-1].style == 0 {
+		p.segs[n-1].text += s
+		return
+	}
+	p.segs = append(p.segs, segment{text: s})
+}
+
+func (p *page) paint(s string, st visible.Style) {
+	p.segs = append(p.segs, segment{text: s, style: st})
+}
+
+func layout(res *engine.Result, o RunTextOptions) *page {
+	p := &page{}
 	var cases []*engine.CaseRun
 	for _, s := range res.Suites {
 		cases = append(cases, s.Cases...)
 	}
 	if len(cases) == 0 {
-		return "no cases matched\n"
+		p.line("no cases matched")
+		return p
 	}
-	var lines []string
+	m := o.Mask
 	for _, s := range res.Suites {
 		path := s.File
 		if o.Path != nil {
 			path = o.Path(s.File)
 		}
-		lines = append(lines, s.Name+"  "+path, "")
+		p.line(m.text(s.Name) + "  " + m.text(path))
+		p.line("")
 		for _, c := range s.Cases {
-			lines = append(lines, caseLine(c, o.Color))
+			caseLine(p, c, m)
 			if c.Passed {
 				continue
 			}
 			for _, a := range c.Rep.Assertions {
 				if !a.Passed {
-					for _, l := range strings.Split(RenderFailure(truncated(a)), "\n") {
-						lines = append(lines, failureIndent+l)
+					for _, l := range strings.Split(RenderFailure(truncated(masked(a, m))), "\n") {
+						p.line(failureIndent + l)
 					}
 				}
 			}
 		}
 	}
-	lines = append(lines, "")
+	p.line("")
 	if !res.Complete {
-		lines = append(lines, "run incomplete — stopped on first failure (--fail-fast)")
+		p.line("run incomplete — stopped on first failure (--fail-fast)")
 	}
-	lines = append(lines, summaryLine(cases))
+	p.line(summaryLine(cases))
 	if j := judgeLine(cases); j != "" {
-		lines = append(lines, j)
+		p.line(j)
 	}
-	out := strings.Join(lines, "\n") + "\n"
 	if o.Verbose {
 		for _, c := range cases {
 			if !c.Passed {
-				out += traceText(c)
+				p.plain(traceText(c, m))
 			}
 		}
 	}
-	return out
+	return p
 }
 
-func glyph(passed, color bool) string {
-	switch {
-	case !color && passed:
-		return "✓"
-	case !color:
-		return "✗"
-	case passed:
-		return green + "✓" + reset
+// glyph is a case's mark and its colour.
+func glyph(passed bool) (string, visible.Style) {
+	if passed {
+		return "✓", visible.Green
 	}
-	return red + "✗" + reset
+	return "✗", visible.Red
 }
 
 // padName left-justifies a name in the name column (by characters, as
@@ -131,36 +164,37 @@ func padName(name string) string {
 	return name
 }
 
-func caseLine(c *engine.CaseRun, color bool) string {
-	g := glyph(c.Passed, color)
+// caseLine adds a case's line: its glyph, name and figures.
+func caseLine(p *page, c *engine.CaseRun, m Mask) {
+	g, st := glyph(c.Passed)
 	disagree := c.Repeated && c.Passes != 0 && c.Passes != len(c.Reps)
 	if disagree {
-		g = "~"
-		if color {
-			g = yellow + "~" + reset
-		}
+		g, st = "~", visible.Yellow
 	}
+	p.plain("  ")
+	p.paint(g, st)
 	t := c.Rep.Trace
 	if t == nil {
-		detail := c.Rep.CaseError
+		detail := m.text(c.Rep.CaseError)
 		if detail == "" {
 			detail = "errored before producing a trace"
 		}
-		return "  " + g + " " + padName(c.Case) + detail
+		p.line(" " + padName(m.text(c.Case)) + detail)
+		return
 	}
 	rate := ""
 	if c.Repeated {
 		rate = repeatAnnotation(c, disagree) + "   "
 	}
-	line := fmt.Sprintf("  %s %s%s%d turns   %s tok   %s   %ss", g, padName(c.Case), rate, len(t.Turns),
+	line := fmt.Sprintf(" %s%s%d turns   %s tok   %s   %ss", padName(m.text(c.Case)), rate, len(t.Turns),
 		thousands(t.Usage.InputTokens+t.Usage.OutputTokens), costText(t.Cost), fixed1(float64(t.DurationMS)/1000))
 	if t.Termination != "end_turn" {
-		line += "   " + t.Termination
+		line += "   " + m.text(t.Termination)
 	}
 	if n := t.CacheHits(); n > 0 {
 		line += fmt.Sprintf("   ⚡%d cached", n)
 	}
-	return line
+	p.line(line)
 }
 
 func repeatAnnotation(c *engine.CaseRun, disagree bool) string {
@@ -256,6 +290,20 @@ func judgeLine(cases []*engine.CaseRun) string {
 	return fmt.Sprintf("judge: %s   %d tokens (reported separately)", total, tokens)
 }
 
+// masked is a failure with its texts masked.
+func masked(a engine.AssertionResult, m Mask) engine.AssertionResult {
+	a.Description, a.Message = m.text(a.Description), m.text(a.Message)
+	if a.Expected != nil {
+		s := m.text(*a.Expected)
+		a.Expected = &s
+	}
+	if a.Actual != nil {
+		s := m.text(*a.Actual)
+		a.Actual = &s
+	}
+	return a
+}
+
 // truncated shortens a failure's expected and message past 80 characters
 // (never actual, which carries the trajectory).
 func truncated(a engine.AssertionResult) engine.AssertionResult {
@@ -297,14 +345,14 @@ func noneOr(s *string) string {
 
 // traceText is dryfire run -v's dump of a failing case: every turn with
 // the messages sent, the response, the tool calls and their results.
-func traceText(c *engine.CaseRun) string {
+func traceText(c *engine.CaseRun, m Mask) string {
 	status := "FAIL"
 	if c.Passed {
 		status = "PASS"
 	}
-	lines := []string{c.Suite + "::" + c.Case + "  [" + status + "]"}
+	lines := []string{m.text(c.Suite) + "::" + m.text(c.Case) + "  [" + status + "]"}
 	if c.Rep.CaseError != "" {
-		lines = append(lines, "  error: "+c.Rep.CaseError)
+		lines = append(lines, "  error: "+m.text(c.Rep.CaseError))
 	}
 	t := c.Rep.Trace
 	if t == nil {
@@ -312,23 +360,23 @@ func traceText(c *engine.CaseRun) string {
 	}
 	for _, turn := range t.Turns {
 		lines = append(lines, fmt.Sprintf("── turn %d ──", turn.Index))
-		for _, m := range turn.Request {
-			lines = append(lines, "  ["+m.Role+"] "+jsonv.PyReprValue(m.Content))
+		for _, msg := range turn.Request {
+			lines = append(lines, "  ["+m.text(msg.Role)+"] "+jsonv.PyReprValue(m.value(msg.Content)))
 		}
-		if turn.Response.Text.Kind == jsonv.String && turn.Response.Text.Text != "" {
-			lines = append(lines, "  response: "+turn.Response.Text.Text)
+		if text := m.value(turn.Response.Text); text.Kind == jsonv.String && text.Text != "" {
+			lines = append(lines, "  response: "+text.Text)
 		}
 		for _, call := range turn.Response.ToolCalls {
-			lines = append(lines, "  → "+call.Name+"("+jsonv.PyJSONDumps(call.Arguments)+")")
+			lines = append(lines, "  → "+m.text(call.Name)+"("+jsonv.PyJSONDumps(m.value(call.Arguments))+")")
 		}
 		for _, r := range turn.ToolResults {
 			flag := ""
 			if r.IsError {
 				flag = " [error]"
 			}
-			lines = append(lines, "  ← tool_result"+flag+": "+r.Repr())
+			lines = append(lines, "  ← tool_result"+flag+": "+m.text(r.Repr()))
 		}
 	}
-	lines = append(lines, "termination: "+t.Termination)
+	lines = append(lines, "termination: "+m.text(t.Termination))
 	return strings.Join(lines, "\n") + "\n"
 }

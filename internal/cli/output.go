@@ -1,0 +1,183 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/spf13/pflag"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/suite"
+)
+
+// The output policy of every command (docs/reliability.md, "Nothing
+// printed can act on the terminal"): stdout and stderr are each a
+// visible.Stream. Stdout's content is escaped where it is a terminal and
+// written as it is to a pipe or a file, so that a pipe carries the bytes
+// dryfire writes; stderr's is escaped wherever it goes; the values of API
+// keys are masked on both, terminal or pipe; lines a CI runner would act
+// on are neutralised on both; colour is the stream's own, added after the
+// escaping.
+
+// outputFlags are the flags every command takes: how its output is
+// written.
+type outputFlags struct {
+	color  string
+	escape bool
+}
+
+func (o *outputFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&o.color, "color", "auto", "colour the output: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
+	fs.BoolVar(&o.escape, "escape", false, "escape control characters of stdout as on a terminal when it is a pipe or a file (for a pager such as less -R)")
+}
+
+// outputFlagUsages are the usage lines of the output flags.
+func outputFlagUsages() string {
+	fs := pflag.NewFlagSet("output", pflag.ContinueOnError)
+	(&outputFlags{}).register(fs)
+	return fs.FlagUsages()
+}
+
+// newStreams wraps the command's standard output and error, both masking
+// the keys of the environment. Standard output escapes when it is a
+// terminal: a pipe or a file gets the bytes programs read, dryfire's.
+// Standard error is for people (diagnostics, progress, the question before
+// a provider is called) and escapes wherever it goes, as GNU tools quote a
+// file name in a diagnostic: a log of it is as safe to print as the
+// terminal it would have reached.
+func newStreams(e Env) (out, errOut *visible.Stream) {
+	keys := visible.NewKeys(envKeys(e, nil)...)
+	out = stream(e.Stdout, visible.Options{Escape: e.IsTerminal, Keys: keys})
+	errOut = stream(e.Stderr, visible.Options{Escape: true, Keys: keys})
+	return out, errOut
+}
+
+// stream is w as a Stream with the options o (w itself when it is one).
+func stream(w io.Writer, o visible.Options) *visible.Stream {
+	if s, ok := w.(*visible.Stream); ok {
+		return s
+	}
+	return visible.NewStream(w, o)
+}
+
+// apply sets what the flags and the environment say of colour and
+// escaping. A --color that is none of auto, always, never is a usage
+// error.
+func (o *outputFlags) apply(e Env, out, errOut *visible.Stream) error {
+	var color func(terminal bool) bool
+	switch o.color {
+	case "always":
+		color = func(bool) bool { return true }
+	case "never":
+		color = func(bool) bool { return false }
+	case "auto", "":
+		// NO_COLOR as no-color.org says: set and not empty. A dumb
+		// terminal gets no colour either, as git gives it.
+		plain := e.Getenv != nil && (e.Getenv("NO_COLOR") != "" || e.Getenv("TERM") == "dumb")
+		color = func(terminal bool) bool { return terminal && !plain }
+	default:
+		return usageErrorf("--color is auto, always or never", "unknown --color %q", o.color)
+	}
+	opts := out.Options()
+	opts.Escape, opts.Color = e.IsTerminal || o.escape, color(e.IsTerminal)
+	out.SetOptions(opts)
+	opts = errOut.Options()
+	opts.Color = color(e.ErrIsTerminal)
+	errOut.SetOptions(opts)
+	return nil
+}
+
+// addProjectKeys adds to the streams' keys those of the providers: entries
+// of the dryfire.yaml around path, whose api_key_env may be any name. A
+// path with no project adds nothing; the command itself reports a config
+// that does not load.
+func addProjectKeys(e Env, path string, streams ...*visible.Stream) {
+	pr, err := suite.LoadConfig(path)
+	if err != nil || len(pr.Config.CustomProviders) == 0 {
+		return
+	}
+	custom := map[string]provider.Custom{}
+	for _, c := range pr.Config.CustomProviders {
+		custom[c.Name] = provider.Custom{BaseURL: c.BaseURL, KeyEnv: c.APIKeyEnv}
+	}
+	keys := envKeys(e, custom)
+	for _, s := range streams {
+		if k := s.Options().Keys; k != nil {
+			k.Add(keys...)
+		}
+	}
+}
+
+// envKeys are the keys the tool may read, named after their variables:
+// the values provider.KeyValues gives, from the environment ${VAR}
+// interpolation reads.
+func envKeys(e Env, custom map[string]provider.Custom) []visible.Key {
+	env := provider.Env(lookupEnvFunc(e))
+	environ := os.Environ()
+	if e.Environ != nil {
+		environ = slices.Concat(environ, e.Environ())
+	}
+	values := provider.KeyValues(env, environ, custom)
+	keys := make([]visible.Key, 0, len(values))
+	for _, v := range values {
+		name := keyName(env, environ, custom, v)
+		keys = append(keys, visible.Key{Name: name, Value: v})
+		if filed := filedForm(v); filed != v {
+			keys = append(keys, visible.Key{Name: name, Value: filed})
+		}
+	}
+	return keys
+}
+
+// filedForm is v as a cassette directory spells it when a suite or case
+// name holds it: every character outside [A-Za-z0-9._-] as "_"
+// (cassette.Sanitise, without the hash it appends to a name it changed).
+func filedForm(v string) string {
+	s := cassette.Sanitise(v)
+	if s == v {
+		return v
+	}
+	return s[:len(s)-len("-01234567")]
+}
+
+// keyName is the first variable (in provider.KeyVariables' order) whose
+// value is v.
+func keyName(env provider.Env, environ []string, custom map[string]provider.Custom, v string) string {
+	for _, name := range provider.KeyVariables(environ, custom) {
+		if got, ok := env(name); ok && got == v {
+			return name
+		}
+	}
+	return ""
+}
+
+// pathOf is the PATH a command's arguments name, for addProjectKeys: the
+// first argument, or "." (show and diff take a REF after PATH; a REF
+// alone finds the project around the working directory all the same).
+func pathOf(args []string) string {
+	if len(args) > 0 {
+		return args[0]
+	}
+	return "."
+}
+
+// flushStreams writes what the streams hold back; a failed write is said
+// on stderr when stderr still takes it.
+func flushStreams(out, errOut *visible.Stream) {
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(errOut, "dryfire-tui: error: write stdout: %s\n", visible.Line(err.Error()))
+	}
+	_ = errOut.Flush()
+}
+
+// keysOf is the set of keys the command's streams mask.
+func keysOf(e Env) *visible.Keys {
+	if s, ok := e.Stdout.(*visible.Stream); ok {
+		return s.Options().Keys
+	}
+	return nil
+}
