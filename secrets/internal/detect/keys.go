@@ -34,14 +34,14 @@ var credentialNames = map[string]KeyKind{
 var credentialSuffixes = []string{
 	"apikey", "apisecret", "secretkey", "privatekey", "password", "passwd", "passphrase", "secret",
 	"accesskey", "accountkey", "masterkey", "subscriptionkey", "signingkey", "encryptionkey", "pwd",
-	"licensekey",
+	"licensekey", "authkey", "hmackey", "secretkeybase",
 }
 
 // tokenSuffixes end the names of tokens.
 var tokenSuffixes = []string{
 	"accesstoken", "authtoken", "apitoken", "refreshtoken", "sessiontoken", "securitytoken", "idtoken",
 	"bottoken", "oauthtoken", "bearertoken", "usertoken", "apptoken", "servicetoken", "deploytoken",
-	"privatetoken", "personaltoken", "accesstokensecret",
+	"privatetoken", "personaltoken", "accesstokensecret", "secrettoken", "sastoken", "jointoken",
 }
 
 // notCredentials are names that end like a credential's and are not one.
@@ -49,6 +49,7 @@ var notCredentials = []string{
 	"publickey", "publicapikey", "pubkey", "publishablekey", "pagetoken", "nexttoken", "continuationtoken",
 	"synctoken", "paginationtoken", "cursortoken", "resumetoken", "cancellationtoken", "canceltoken",
 	"csrftoken", "xsrftoken", "idempotencytoken", "clienttoken", "requesttoken", "secretname", "secretref",
+	"devicetoken", "pushtoken",
 }
 
 // vendors are the service names that make a name a credential's when it
@@ -82,7 +83,7 @@ var vendorSuffixes = []string{"key", "auth", "creds", "credential", "credentials
 // normalized: a name that ends otherwise is dismissed at once.
 var credentialEndings = []string{
 	"key", "secret", "token", "password", "passwd", "pwd", "pass", "passcode", "passphrase", "credentials",
-	"credential", "creds", "auth", "authorization", "jwt", "bearer", "pat", "login", "signature",
+	"credential", "creds", "auth", "authorization", "jwt", "bearer", "pat", "login", "signature", "secretkeybase",
 }
 
 // credentialTail reports whether the last three letters of key (case and
@@ -129,6 +130,9 @@ func ClassifyKey(key string) KeyKind {
 		if hasSuffix(n, d) {
 			return KeyNone
 		}
+	}
+	if bytes.Contains(n, []byte("hashed")) {
+		return KeyNone // hashed_password, hashedToken: what is kept to check a secret, not the secret
 	}
 	if bytes.Contains(n, []byte("secretaccesskey")) || bytes.Contains(n, []byte("awssecret")) {
 		return KeyAWSSecret

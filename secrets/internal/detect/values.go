@@ -85,7 +85,92 @@ func genericSecret(s string, uuidOK bool) bool {
 	if Classes(s) < 2 || sequential(s) {
 		return false
 	}
+	return highEntropy(s) && !periodic(s) && !encodedPlaceholder(s)
+}
+
+// highEntropy reports whether s carries at least min(3, log2(len) - 0.5)
+// bits per character: 64 random hex digits carry about 3.8 of the 4 hex
+// can, random base64 about 5; a short value needs less, since n
+// characters carry at most log2(n) bits each.
+func highEntropy(s string) bool {
 	return entropy(s) >= min(3.0, math.Log2(float64(len(s)))-0.5)
+}
+
+// periodic reports whether s is a block of up to 64 bytes repeated three
+// times or more, the last time perhaps in part (a1b2c3d4a1b2c3d4a1b2…): a
+// pattern someone typed, not a key.
+func periodic(s string) bool {
+	for p := 1; p <= 64 && 3*p <= len(s); p++ {
+		i := p
+		for i < len(s) && s[i] == s[i-p] {
+			i++
+		}
+		if i == len(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// encodedPlaceholder reports whether s is base64 of a placeholder or of
+// words: cGFzc3dvcmQ= is "password", eW91ci1hcGkta2V5LWhlcmU= is
+// "your-api-key-here". The base64 of a key decodes to bytes that are not
+// text, most often in its first four characters.
+func encodedPlaceholder(s string) bool {
+	if len(s) > 256 || run(s, 0, hexAny) == len(s) || run(s, 0, b64any) != len(s) {
+		return false
+	}
+	var buf [192]byte
+	n, ok := base64Text(s, &buf)
+	if !ok || n < 4 {
+		return false
+	}
+	d := string(buf[:n])
+	return IsPlaceholder(d) || wordy(d)
+}
+
+// b64Value maps the characters of standard and URL-safe base64 to their
+// values; 0xff marks the others.
+var b64Value = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xff
+	}
+	for i, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/" {
+		t[c] = byte(i)
+	}
+	t['-'], t['_'] = 62, 63
+	return t
+}()
+
+// base64Text decodes s (standard or URL-safe base64, padded or not) into
+// buf, and reports whether it decodes to printable ASCII. It stops at the
+// first byte that is not.
+func base64Text(s string, buf *[192]byte) (int, bool) {
+	s = strings.TrimRight(s, "=")
+	if len(s)%4 == 1 || len(s)*3/4 > len(buf) {
+		return 0, false
+	}
+	n := 0
+	var acc uint32
+	bits := 0
+	for i := 0; i < len(s); i++ {
+		v := b64Value[s[i]]
+		if v == 0xff {
+			return 0, false
+		}
+		acc = acc<<6 | uint32(v)
+		bits += 6
+		if bits >= 8 {
+			bits -= 8
+			c := byte(acc >> bits)
+			if c < 0x20 || c > 0x7e {
+				return 0, false // bytes, not text: a key
+			}
+			buf[n] = c
+			n++
+		}
+	}
+	return n, true
 }
 
 // wordy reports whether s is made of words rather than random characters:
@@ -93,10 +178,15 @@ func genericSecret(s string, uuidOK bool) bool {
 // or words of three or more letters joined in camel case (not_provided,
 // process.env.OPENAI_API_KEY, ChangeThisPassword).
 func wordy(s string) bool {
-	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '_' || r == '-' || r == '.' || r == '/' || r == ':' }) {
-		if !wordyPart(part) {
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != '_' && s[i] != '-' && s[i] != '.' && s[i] != '/' && s[i] != ':' {
+			continue
+		}
+		if i > start && !wordyPart(s[start:i]) {
 			return false
 		}
+		start = i + 1
 	}
 	return true
 }
@@ -116,27 +206,69 @@ func wordyPart(p string) bool {
 	if lower == 0 || upper == 0 {
 		return true
 	}
-	// Camel case: each capital starts a word of at least three letters.
-	run := 0
+	// Camel case: each capital starts a word of at least three letters,
+	// with a vowel (a base64 value spells "Rrxc" as often as "This").
+	run, vowel := 0, false
 	for i := 0; i < len(p); i++ {
-		if p[i] >= 'A' && p[i] <= 'Z' {
-			if i > 0 && run < 3 {
+		c := p[i]
+		if c >= 'A' && c <= 'Z' {
+			if i > 0 && (run < 3 || !vowel) {
 				return false
 			}
-			run = 1
+			run, vowel = 1, isVowel(c)
 			continue
 		}
 		run++
+		vowel = vowel || isVowel(c)
 	}
-	return run >= 3
+	return run >= 3 && vowel
+}
+
+func isVowel(c byte) bool {
+	switch c | 0x20 {
+	case 'a', 'e', 'i', 'o', 'u', 'y':
+		return true
+	}
+	return false
 }
 
 // reference reports whether s points at a secret instead of being one: a
 // URL, a file path, a template.
 func reference(s string) bool {
-	return strings.Contains(s, "://") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~/") ||
+	return strings.Contains(s, "://") || strings.HasPrefix(s, "/") && !base64Blob(s) || strings.HasPrefix(s, "~/") ||
 		strings.HasPrefix(s, "./") || strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") ||
 		strings.HasPrefix(s, "arn:") || strings.HasPrefix(s, "projects/")
+}
+
+// base64Blob reports whether s, which starts with a slash, is base64 (one
+// value in 64 starts so) rather than a path: only base64 characters,
+// upper and lower case and digits, and fewer than two parts between
+// slashes that are words (/vault/secret/data/app1, /Users/alice/key2).
+func base64Blob(s string) bool {
+	if len(s) < 16 || run(s, 0, b64body) != len(s) || Classes(strings.Trim(s, "+/=")) < 3 {
+		return false
+	}
+	words := 0
+	for part := range strings.SplitSeq(s, "/") {
+		if pathWord(part) {
+			words++
+		}
+	}
+	return words < 2
+}
+
+// pathWord reports whether a part of a path is a word: three letters or
+// more, lower case or capitalized.
+func pathWord(p string) bool {
+	if len(p) < 3 {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; (c < 'a' || c > 'z') && (i > 0 || c < 'A' || c > 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // hostname reports whether s looks like a host name (datadoghq.eu).
@@ -173,21 +305,63 @@ func isUUID(s string) bool {
 	return true
 }
 
-// isDigest matches a fingerprint or a hash: 16, 40, 64 or 128 hex digits,
-// with an optional algorithm prefix (sha256:…).
+// isDigest reports whether s is a digest by its spelling: a dryfire
+// fingerprint or storage key, or a cassette-fn tape key (16 lower-case hex
+// digits, #N for a repetition); a digest that names its algorithm
+// (sha256:…, sha1=…, md5:…); or the digest of empty input, the one every
+// tool prints for nothing. A bare 40, 64 or 128 hex digits is not one:
+// under a credential's name it is as likely a token (openssl rand -hex 32).
 func isDigest(s string) bool {
-	if _, h, ok := strings.Cut(s, ":"); ok && strings.HasPrefix(s, "sha") {
-		s = h
+	return dryfireKey(s) || labelledDigest(s) || emptyDigest(s)
+}
+
+func dryfireKey(s string) bool {
+	if len(s) < 16 || run(s, 0, hexLower) < 16 {
+		return false
 	}
-	if i := strings.IndexByte(s, '#'); i > 0 {
-		s = s[:i] // a dryfire storage key with a repetition
-	}
-	switch len(s) {
-	case 16, 40, 64, 128:
+	return len(s) == 16 || len(s) > 17 && s[16] == '#' && run(s, 17, digits) == len(s)
+}
+
+// labelledDigest matches sha<N>, sha3-<N> or md5, then ":", "=" or "-",
+// then the hex digits of a digest.
+func labelledDigest(s string) bool {
+	l := 0
+	switch {
+	case len(s) > 5 && strings.EqualFold(s[:4], "sha3") && s[4] == '-':
+		l = run(s, 5, digits)
+	case len(s) > 3 && strings.EqualFold(s[:3], "sha"):
+		l = run(s, 3, digits)
+	case len(s) > 3 && strings.EqualFold(s[:3], "md5"):
+		l = 3
 	default:
 		return false
 	}
-	return run(s, 0, hexAny) == len(s)
+	if l >= len(s) || s[l] != ':' && s[l] != '=' && s[l] != '-' {
+		return false
+	}
+	h := s[l+1:]
+	switch len(h) {
+	case 32, 40, 56, 64, 96, 128:
+		return run(h, 0, hexAny) == len(h)
+	}
+	return false
+}
+
+// emptyDigests are the MD5, SHA-1, SHA-256 and SHA-512 of empty input.
+var emptyDigests = []string{
+	"d41d8cd98f00b204e9800998ecf8427e",
+	"da39a3ee5e6b4b0d3255bfef95601890afd80709",
+	"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+	"cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e",
+}
+
+func emptyDigest(s string) bool {
+	for _, d := range emptyDigests {
+		if len(s) == len(d) && strings.EqualFold(s, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // toolIDPrefixes are the ids providers give tool calls, messages and
