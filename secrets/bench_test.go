@@ -112,3 +112,80 @@ func BenchmarkScanText(b *testing.B) {
 	}
 	reportCPUThroughput(b, start, int64(len(data)))
 }
+
+// toolResults returns a dryfire cassette of an agent that calls tools
+// whose results are JSON with ids, digests and credential names holding
+// no secret: request ids, trace ids, commits, checksums and ETags in hex,
+// masked and templated credentials, a UUID session token. The results sit
+// in the request digest decoded and, as OpenAI's tool messages carry them,
+// as JSON inside a string.
+func toolResults(seed uint64, turns int) []byte {
+	r := rand.New(rand.NewPCG(seed, seed))
+	hexs := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "0123456789abcdef"[r.IntN(16)]
+		}
+		return string(b)
+	}
+	uuid := func() string {
+		h := hexs(32)
+		return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+	}
+	result := func(i int) jsonv.Value {
+		return Obj(
+			M("order", Obj(M("id", S(fmt.Sprint(8000+i))), M("status", S("shipped")),
+				M("audit", Obj(M("request_id", S(uuid())), M("trace_id", S(hexs(32))), M("commit", S(hexs(40))),
+					M("sha256", S(hexs(64))), M("checksum", S("sha256:"+hexs(64))), M("etag", S(`"`+hexs(32)+`"`)),
+					M("fingerprint", S(hexs(16))))))),
+			M("auth", Obj(M("session_token", S(uuid())), M("access_token", S("[REDACTED]")),
+				M("api_key", S("${ORDERS_API_KEY}")), M("password", S("********")), M("client_secret", S(strings.Repeat("0", 64))))),
+		)
+	}
+	var msgs []jsonv.Value
+	for i := range turns {
+		res := result(i)
+		enc, err := jsonv.EncodeDryfire(res)
+		if err != nil {
+			panic(err)
+		}
+		msgs = append(msgs,
+			Obj(M("content", S("Where is order "+fmt.Sprint(8000+i)+"?")), M("role", S("user")), M("tool_calls", Arr()), M("tool_results", Arr())),
+			Obj(M("content", jsonv.NullValue()), M("role", S("tool")), M("tool_calls", Arr()),
+				M("tool_results", Arr(Obj(M("call_id", S(fmt.Sprintf("call_%d", i))), M("content", res), M("is_error", jsonv.BoolValue(false))),
+					Obj(M("call_id", S(fmt.Sprintf("call_%db", i))), M("content", S(string(enc))), M("is_error", jsonv.BoolValue(false)))))),
+		)
+	}
+	body := Obj(
+		M("case", S("tool_results")), M("fingerprint", S("3d3d451719dd1a54")), M("model", S("gpt-4.1-mini")),
+		M("provider", S("openai")), M("recorded_at", S("2026-08-01T12:00:00Z")),
+		M("request_digest", Obj(M("messages", Arr(msgs...)))),
+		M("response", Obj(M("raw", Obj(M("id", S("chatcmpl-"+hexs(29))))), M("stop_reason", S("end_turn")), M("text", S("Shipped.")))),
+		M("schema_version", jsonv.IntValue(1)), M("suite", S("orders")), M("turn", jsonv.IntValue(3)),
+	)
+	data, err := jsonv.EncodeDryfire(body)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+// BenchmarkScanToolResults measures the scanner over tool results full of
+// names and hex digests, where the decisions on names do their work.
+func BenchmarkScanToolResults(b *testing.B) {
+	data := toolResults(1, 40)
+	c, err := cassette.Decode(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if fs := ScanCassette("c.json", c); len(fs) != 0 {
+		b.Fatalf("tool results have findings: %+v", fs[0])
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		ScanCassette("c.json", c)
+	}
+	reportCPUThroughput(b, start, int64(len(data)))
+}

@@ -21,14 +21,16 @@
 // candidate is then checked for its length, alphabet, checksum (GitHub) and
 // randomness. Values under credential names (api_key, password,
 // client_secret, access_token, session_token, X-Api-Key, Authorization, …)
-// are findings when they are random enough, wherever the name is: a member
+// are findings when they are random enough (bare hex and base64 included),
+// wherever the name is, at any depth: a member
 // of decoded JSON, an item of a ["X-Api-Key", "…"] pair, the value of a
 // {"name": …, "value": …} object, and in text: JSON inside a string (escaped
 // once or more), form bodies, header lines, YAML, .env files, XML and
 // command lines. Placeholders and examples (AKIAIOSFODNN7EXAMPLE, xxxx,
 // ****, [REDACTED], <token>, ${VAR}, @@VAR@@, YOUR_API_KEY, truncated
-// prefixes, code such as os.environ, digests, UUIDs under token names,
-// fingerprints, tool-call ids) are not findings.
+// prefixes, code such as os.environ, digests that name their algorithm,
+// UUIDs under token names, dryfire's 16-hex fingerprints and keys,
+// tool-call ids) are not findings.
 //
 // # Output never holds a secret
 //

@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"encoding/base64"
 	"fmt"
 	"strings"
 	"testing"
@@ -71,16 +72,21 @@ var keyedNames = []struct {
 	{"Ocp-Apim-Subscription-Key", RuleGeneric}, {"secret_key", RuleGeneric}, {"private_key", RuleGeneric},
 	{"webhook_secret", RuleGeneric}, {"passphrase", RuleGeneric}, {"token", RuleGeneric}, {"SLACK_BOT_TOKEN", RuleGeneric},
 	{"SENTRY_AUTH_TOKEN", RuleGeneric}, {"twitter_consumer_key", RuleVendor}, {"DATADOG_APP_KEY", RuleVendor},
-	{"hubspotAuth", RuleVendor}, {"mailgun_key", RuleVendor},
+	{"hubspotAuth", RuleVendor}, {"mailgun_key", RuleVendor}, {"auth_key", RuleGeneric}, {"hmac_key", RuleGeneric},
+	{"secret_token", RuleGeneric}, {"secret_key_base", RuleGeneric}, {"sas_token", RuleGeneric},
 }
 
 // keyedValues are random values as credentials come: letters and digits,
-// base64url, hex, a password with punctuation, a long session token.
+// base64url, hex of 32, 40 and 64 digits, base64, a password with
+// punctuation, a long session token.
 func (g *gen) keyedValues() []string {
 	return []string{
 		g.str(genAlnum, 32),
 		g.str(genB64URL, 40),
 		g.str(genHex, 32),
+		g.str(genHex, 64),
+		strings.ToUpper(g.str(genHex, 40)),
+		base64.StdEncoding.EncodeToString(g.bytes(32)),
 		g.str(genAlnum+"!#^*+-", 16),
 		g.str(genAlnum, 12) + "." + g.str(genB64URL, 300),
 	}
@@ -123,7 +129,7 @@ func TestKeyedShapes(t *testing.T) {
 			}
 		}
 	}
-	if want := 2 * len(keyedNames) * 5 * len(shapes); n != want {
+	if want := 2 * len(keyedNames) * len(newGen(0).keyedValues()) * len(shapes); n != want {
 		t.Fatalf("%d keyed secrets found, want %d", n, want)
 	}
 }
@@ -167,11 +173,13 @@ var keyedLookAlikes = []string{
 	"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", "call_7Jc2WvKxF9dQ3LpZ8nB1mT4s",
 }
 
-// notCredentialNames carry random values that are not secrets.
+// notCredentialNames carry random values that are not secrets: ids,
+// pagination tokens, public keys, digests, commits, hashes of a password.
 var notCredentialNames = []string{
 	"next_page_token", "pageToken", "idempotency_token", "continuation_token", "request_id", "trace_id", "cache_key",
 	"public_key", "publishable_key", "tokenizer", "max_tokens", "key", "etag", "checksum", "nonce", "session_id",
-	"x-request-id", "client_id", "model", "signature_version",
+	"x-request-id", "client_id", "model", "signature_version", "sha256", "digest", "commit", "fingerprint",
+	"hashed_password", "password_digest", "device_token",
 }
 
 // TestKeyedLookAlikes requires no finding for a look-alike value under a
@@ -182,7 +190,7 @@ func TestKeyedLookAlikes(t *testing.T) {
 	g := newGen(400)
 	for _, sh := range shapes {
 		for _, k := range keyedNames {
-			for _, v := range keyedLookAlikes {
+			for _, v := range append(keyedLookAlikes, g.encodedLookAlikeValues()...) {
 				if strings.ContainsAny(v, "<>") && strings.HasPrefix(sh.name, "XML") {
 					continue // not a value an XML document can hold
 				}
@@ -192,7 +200,7 @@ func TestKeyedLookAlikes(t *testing.T) {
 			}
 		}
 		for _, name := range notCredentialNames {
-			for _, v := range g.keyedValues()[:4] {
+			for _, v := range g.keyedValues() {
 				if fs := scanOne(sh.plant(name, v)); len(fs) > 0 {
 					t.Errorf("%s in %s: flagged %v", name, sh.name, rules(fs))
 				}

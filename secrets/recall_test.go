@@ -24,8 +24,9 @@ type recallRow struct {
 // recallTable measures every family: generated secrets planted in every
 // context of both formats (three seeds), found when exactly one finding
 // has the planted rule and hash; look-alikes in the same contexts, flagged
-// when anything is found. Names are measured on the keyed shapes, and files
-// that do not decode on a merge-conflicted cassette holding every secret.
+// when anything is found. Names are measured on the keyed shapes and on hex
+// and base64 in every field kind, and files that do not decode on a
+// merge-conflicted cassette holding every secret.
 func recallTable(t *testing.T) []recallRow {
 	rows := map[string]*recallRow{}
 	for _, f := range Families() {
@@ -71,7 +72,7 @@ func recallTable(t *testing.T) []recallRow {
 					names.found++
 				}
 			}
-			for _, v := range keyedLookAlikes {
+			for _, v := range append(keyedLookAlikes, g.encodedLookAlikeValues()...) {
 				if strings.ContainsAny(v, "<>") && strings.HasPrefix(sh.name, "XML") {
 					continue
 				}
@@ -82,7 +83,7 @@ func recallTable(t *testing.T) []recallRow {
 			}
 		}
 		for _, name := range notCredentialNames {
-			for _, v := range g.keyedValues()[:4] {
+			for _, v := range g.keyedValues() {
 				names.lookAlike++
 				if len(scanOne(sh.plant(name, v))) > 0 {
 					names.flagged++
@@ -90,6 +91,18 @@ func recallTable(t *testing.T) []recallRow {
 			}
 		}
 	}
+	eachEncodedPlant(g, func(_ string, k fieldKind, name, v string, fs []Finding) {
+		names.planted++
+		if encodedFound(fs, k, name, v) {
+			names.found++
+		}
+	})
+	eachEncodedLookAlike(g, func(_ string, fs []Finding) {
+		names.lookAlike++
+		if len(fs) > 0 {
+			names.flagged++
+		}
+	})
 	unseen := rows[detect.FamilyUnseen]
 	for seed := range uint64(3) {
 		ps := newGen(600 + seed).kinds()

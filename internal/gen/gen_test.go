@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
@@ -228,6 +229,10 @@ func TestPlantedFractions(t *testing.T) {
 			if r.Entry >= 0 {
 				tapeEntries++
 			}
+			if r.Secrets > 0 && wrong < 10 {
+				wrong++
+				t.Errorf("%s: %d secrets found in a tape, none planted", r.Path, r.Secrets)
+			}
 			continue
 		}
 		st := r.Status.String()
@@ -238,11 +243,24 @@ func TestPlantedFractions(t *testing.T) {
 		}
 		if r.Secrets > 0 {
 			secretFiles++
-			if _, ok := m.SecretPaths[r.Path]; !ok && wrong < 10 {
+			planted, ok := m.SecretPaths[r.Path]
+			if !ok && wrong < 10 {
 				wrong++
 				t.Errorf("%s: %d secrets found, none planted", r.Path, r.Secrets)
 			}
+			for _, f := range r.Findings {
+				if ok && f.Rule != plantedRules[planted] && wrong < 10 {
+					wrong++
+					t.Errorf("%s: %s found at %s, planted %s", r.Path, f.Rule, f.JSONPath, planted)
+				}
+			}
 		}
+	}
+	if m.SecretRules[OAuthHexRule] == 0 {
+		t.Errorf("no %s planted: %v", OAuthHexRule, m.SecretRules)
+	}
+	if n := filesHolding(t, dir, `"trace_id"`); n.cassettes == 0 || n.tapes == 0 {
+		t.Errorf("look-alikes in %d cassettes and %d tapes, want some in both", n.cassettes, n.tapes)
 	}
 	for st, n := range m.Status {
 		if got[st] != n {
@@ -273,4 +291,37 @@ func TestPlantedFractions(t *testing.T) {
 			t.Errorf("%s: %.4f of recordings, asked %.4f", f.name, frac, f.asked)
 		}
 	}
+}
+
+// plantedRules are the rules that must find each kind of planted secret.
+var plantedRules = map[string]string{
+	"anthropic": "anthropic-api-key", "github": "github-token", "aws": "aws-access-key-id",
+	"huggingface": "huggingface-token", OAuthHexRule: "generic-secret",
+}
+
+type holding struct{ cassettes, tapes int }
+
+// filesHolding counts the cassettes and tapes under dir whose bytes hold s.
+func filesHolding(t *testing.T, dir, s string) holding {
+	t.Helper()
+	var n holding
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".json" {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil || !strings.Contains(string(data), s) {
+			return err
+		}
+		if strings.Contains(filepath.ToSlash(p), "/"+TapeDir+"/") {
+			n.tapes++
+		} else {
+			n.cassettes++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

@@ -281,6 +281,9 @@ func resultMap(rng *rand.Rand, tm toolTemplate, note string) jsonv.Value {
 	if len(items) == 0 {
 		v.Delete("items")
 	}
+	if rng.IntN(3) == 0 {
+		v.Set("meta", lookAlikes(rng))
+	}
 	return v
 }
 

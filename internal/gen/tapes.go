@@ -77,7 +77,7 @@ func (w *writer) tapes(cfg Config, n int, m *Manifest) error {
 }
 
 func tapeResult(rng *rand.Rand) jsonv.Value {
-	return jsonv.ObjectValue(
+	v := jsonv.ObjectValue(
 		jsonv.M("id", jsonv.StringValue("msg_"+randString(rng, base62, 20))),
 		jsonv.M("model", jsonv.StringValue("claude-sonnet-4-6")),
 		jsonv.M("content", jsonv.ArrayValue(jsonv.ObjectValue(
@@ -90,4 +90,8 @@ func tapeResult(rng *rand.Rand) jsonv.Value {
 		)),
 		jsonv.M("stop_reason", jsonv.StringValue("end_turn")),
 	)
+	if rng.IntN(3) == 0 {
+		v.Set("metadata", lookAlikes(rng))
+	}
+	return v
 }

@@ -29,6 +29,8 @@
 //     in URLs and in curl -u.
 //   - pem.go: private keys of every PEM kind and PuTTY files, also with
 //     escaped newlines ([KeyBase64] is their body without header lines).
+//   - keys.go: what a name says ([ClassifyKey]); values.go: whether the
+//     value under it is a secret ([KeyedValue]).
 //   - keytext.go: names before values in text (JSON inside a string,
 //     escaped once or more, form bodies, header lines, YAML, .env files,
 //     XML, command lines) and the data of a Kubernetes Secret.

@@ -14,6 +14,8 @@ import (
 
 var (
 	keyNameSet = newCharset("A-Za-z0-9_.-")
+	// spacedNameSet adds the spaces a quoted name may hold.
+	spacedNameSet = newCharset("A-Za-z0-9_. -")
 	// valueStop ends an unquoted value.
 	valueStop = newCharset(" \t\r\n\"'`,;&()[]{}<>\\|")
 	// headerStop ends an unquoted header value, which has spaces in it.
@@ -73,13 +75,22 @@ func nameBefore(s string, i int) (start, end int) {
 	if k > 1 && s[k-1] == ']' && isQuote(s[k-2]) {
 		k-- // headers["X-Api-Key"] = …
 	}
+	var quote byte
 	if k > 0 && isQuote(s[k-1]) {
+		quote = s[k-1]
 		k--
 		for k > 0 && s[k-1] == '\\' {
 			k--
 		}
 	}
-	return runBack(s, k, keyNameSet, 64), k
+	start = runBack(s, k, keyNameSet, 64)
+	if quote != 0 && start > 0 && s[start-1] == ' ' {
+		// A quoted name may hold spaces: "API Key": "…".
+		if j := runBack(s, k, spacedNameSet, 64); j > 0 && s[j-1] == quote && s[j] != ' ' {
+			start = j
+		}
+	}
+	return start, k
 }
 
 // valueAfter reads the value that starts at v (past spaces, an opening

@@ -135,7 +135,7 @@ var specialRules = []Rule{
 	{RuleURLPassword, FamilyAuth, "password in a URL (scheme://user:password@host)"},
 	{RuleCurlUser, FamilyAuth, "password in curl -u / --user user:password"},
 	{RuleKubernetes, FamilyAuth, "value in the data or stringData of a Kubernetes Secret (YAML or JSON)"},
-	{RuleGeneric, FamilyGeneric, "random-looking value under a credential name (api_key, password, client_secret, access_token, session_token, X-Api-Key, …) in JSON, JSON inside strings, form bodies, headers, YAML, env files, XML and command lines"},
+	{RuleGeneric, FamilyGeneric, "random-looking value, hex and base64 included, under a credential name (api_key, password, client_secret, access_token, session_token, X-Api-Key, …) in JSON, JSON inside strings, form bodies, headers, YAML, env files, XML and command lines"},
 	{RuleVendor, FamilyGeneric, "random-looking token under a name holding a service's name and key, auth or creds (DATADOG_APP_KEY, twitter_consumer_key, …)"},
 	{RuleNotScanned, FamilyUnseen, "a recording that could not be read: not scanned"},
 	{RuleNotDecoded, FamilyUnseen, "a recording that does not decode: scanned as text only"},

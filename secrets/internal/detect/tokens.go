@@ -114,13 +114,13 @@ var tokenSpecs = []tokenSpec{
 	{RuleStripe, FamilyPay, "", []string{"rk_live_", "rk_prod_"}, alnum, 20, 0, nil},
 	{"stripe-webhook-secret", FamilyPay, "Stripe webhook signing secret (whsec_…)", []string{"whsec_"}, alnum, 32, 64, nil},
 	{"square-token", FamilyPay, "Square access token or application secret (EAAA…, sq0atp-, sq0csp-)", []string{"sq0atp-", "sq0csp-"}, b64url, 22, 60, nil},
-	{"square-token", FamilyPay, "", []string{"EAAA"}, b64url, 56, 64, nil},
+	{"square-token", FamilyPay, "", []string{"EAAA"}, b64url, 56, 64, mixedCase},
 	{"shopify-token", FamilyPay, "Shopify access token or shared secret (shpat_, shpca_, shppa_, shpss_)", []string{"shpat_", "shpca_", "shppa_", "shpss_"}, hexAny, 32, 32, nil},
 	{"duffel-api-token", FamilyPay, "Duffel live API token (duffel_live_…)", []string{"duffel_live_"}, b64any, 43, 43, nil},
 	{"shippo-api-token", FamilyPay, "Shippo live API token (shippo_live_…)", []string{"shippo_live_"}, hexAny, 40, 40, nil},
 	{"easypost-api-key", FamilyPay, "EasyPost production API key (EZAK…)", []string{"EZAK"}, alnum, 54, 54, nil},
 	{"flutterwave-secret-key", FamilyPay, "Flutterwave live secret key (FLWSECK-…-X)", []string{"FLWSECK-"}, alnumDash, 34, 34, nil},
-	{"facebook-page-token", FamilyPay, "Facebook (Meta) user or page access token (EAAC…, EAAM…, EAAG…)", []string{"EAAC", "EAAM", "EAAG"}, alnum, 100, 0, nil},
+	{"facebook-page-token", FamilyPay, "Facebook (Meta) user or page access token (EAAC…, EAAM…, EAAG…)", []string{"EAAC", "EAAM", "EAAG"}, alnum, 100, 0, mixedCase},
 	{"twitter-bearer-token", FamilyPay, "X (Twitter) app bearer token (AAAAAAAAAAAAAAAAAAAAA…)", []string{"AAAAAAAAAAAAAAAAAAAA"}, b64urlPct, 80, 130, twitterBody},
 	{"dropbox-token", FamilyPay, "Dropbox short-lived access token (sl.…)", []string{"sl."}, b64urlEq, 130, 1400, nil},
 	{"mapbox-secret-token", FamilyPay, "Mapbox secret or temporary token (sk.eyJ…, tk.eyJ…)", []string{"sk.eyJ", "tk.eyJ"}, b64urlDot, 80, 0, nil},
@@ -138,6 +138,13 @@ var tokenSpecs = []tokenSpec{
 	{"onepassword-service-token", FamilySaaS, "1Password service account token (ops_eyJ…)", []string{"ops_eyJ"}, b64body, 250, 0, dense},
 	// Private keys.
 	{RuleAge, FamilyKeys, "", []string{"AGE-SECRET-KEY-1"}, bech32Upper, 58, 58, nil},
+}
+
+// mixedCase wants the upper and lower case letters of a random base64 or
+// alphanumeric body: a prefix that is hex digits (EAAA, EAAC) is the start
+// of as many upper-case hex digests.
+func mixedCase(b string) bool {
+	return strings.ContainsAny(b, "abcdefghijklmnopqrstuvwxyz") && strings.ContainsAny(b, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && RandomBody(b)
 }
 
 // authressBody wants the ".acc_" or ".acc-" part of an Authress key.
