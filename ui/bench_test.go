@@ -66,7 +66,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 
 // loadedModel returns a model holding items, all delivered.
 func loadedModel(b *testing.B, items []tree.Item, done bool) Model {
-	m := New(Options{Path: "/big", Backend: &fakeBackend{body: loadCassette(b)}})
+	m := New(Options{Path: "/big", Backend: &uitest.FakeBackend{Body: uitest.Cassette(b)}})
 	nm, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	m = nm.(Model)
 	nm, _ = m.Update(scanBatchMsg{gen: m.browse.gen, items: items, done: done, next: make(chan scanEvent)})
@@ -156,10 +156,10 @@ func synthItems(n int) []tree.Item {
 // recordings, the size scan streams), without the scan itself.
 func BenchmarkFirstBatchToFrame(b *testing.B) {
 	items := synthItems(256)
-	body := loadCassette(b)
+	body := uitest.Cassette(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		m := New(Options{Path: "/big", Backend: &fakeBackend{body: body}})
+		m := New(Options{Path: "/big", Backend: &uitest.FakeBackend{Body: body}})
 		nm, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 		nm, _ = nm.(Model).Update(scanBatchMsg{gen: 1, items: items, next: make(chan scanEvent)})
 		_ = nm.View()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 )
 
@@ -32,7 +33,7 @@ func TestEditorArgs(t *testing.T) {
 // TestEditOpensTheSuiteLine: e on a stale recording opens the suite at
 // the line of the change; E still opens the recording.
 func TestEditOpensTheSuiteLine(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = selectPath(t, m, "parallel_lookups/01-")
 	path, line, suite := m.browse.editTarget()
 	if !suite || path != "/project/evals/support/refund_agent.eval.yaml" || line != 10 {
@@ -51,16 +52,16 @@ func TestEditOpensTheSuiteLine(t *testing.T) {
 // TestJumpToTheMiss: on the Diff tab of a turn replay never reaches,
 // enter goes to the turn where the case misses, on the same tab.
 func TestJumpToTheMiss(t *testing.T) {
-	m, b := newTestModel(t, 120, 30, demoItems())
+	m, b := newTestModel(t, 120, 30, uitest.DemoItems())
 	unreached := ".dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json"
-	b.miss = map[string]string{unreached: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json"}
+	b.Miss = map[string]string{unreached: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json"}
 	m = selectPath(t, m, "parallel_lookups/01-")
 	m = keys(t, m, "3")
 	if !strings.Contains(screenText(m), "Replay never reaches this turn") {
 		t.Fatalf("no miss on the Diff tab:\n%s", screenText(m))
 	}
 	m = keys(t, m, "enter")
-	if got := selectedPath(m); got != b.miss[unreached] || m.browse.Detail.Tab() != detail.TabDiff {
+	if got := selectedPath(m); got != b.Miss[unreached] || m.browse.Detail.Tab() != detail.TabDiff {
 		t.Errorf("enter went to %q on tab %v", got, m.browse.Detail.Tab())
 	}
 }
@@ -68,7 +69,7 @@ func TestJumpToTheMiss(t *testing.T) {
 // TestSearchInThePane: / in the detail searches its text, n goes through
 // the matches, esc ends the search, esc again goes back to the tree.
 func TestSearchInThePane(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = selectPath(t, m, "parallel_lookups/00-")
 	m = keys(t, m, "enter", "5", "/", "o", "r", "d", "e", "r")
 	if m.browse.mode != modeSearch || !strings.Contains(screenText(m), "search /order█") {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -17,11 +18,11 @@ const evil = "\x1b]0;pwned\x07\x1b[2J\x1b[31mEVIL\u202e"
 // TestBrowserShowsEscapesVisibly: names, reasons and recorded text with
 // control sequences reach the screen as visible escapes, never raw.
 func TestBrowserShowsEscapesVisibly(t *testing.T) {
-	items := demoItems()
+	items := uitest.DemoItems()
 	items[0].Group, items[0].Sub, items[0].Label = "suite"+evil, "case"+evil, "00 "+evil
 	items[0].Reason = "read by replay" + evil
 	m, b := newTestModel(t, 160, 40, items)
-	b.body = jsonv.ObjectValue(jsonv.M("response", jsonv.ObjectValue(
+	b.Body = jsonv.ObjectValue(jsonv.M("response", jsonv.ObjectValue(
 		jsonv.M("text", jsonv.StringValue("answer "+evil)), jsonv.M("stop_reason", jsonv.StringValue("end"+evil)))))
 	m.browse.summary.Name = "project" + evil
 	m = keys(t, m, "g")
@@ -52,12 +53,12 @@ func TestBrowserShowsEscapesVisibly(t *testing.T) {
 // restored), is listed as kept, not removed: the dialog opens on a fresh
 // scan.
 func TestPruneDialogListsMarksAsTheyAreNow(t *testing.T) {
-	m, b := newTestModel(t, 120, 30, demoItems())
+	m, b := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = markPaths(t, m, "no_flights_found", "weather_check_repeated")
-	b.items = slices.Clone(b.items)
-	for i, it := range b.items {
+	b.Items = slices.Clone(b.Items)
+	for i, it := range b.Items {
 		if strings.Contains(it.Path, "no_flights_found") {
-			b.items[i] = tree.Item{ID: it.ID, Path: it.Path, Format: it.Format, Group: it.Group, Sub: it.Sub,
+			b.Items[i] = tree.Item{ID: it.ID, Path: it.Path, Format: it.Format, Group: it.Group, Sub: it.Sub,
 				Label: it.Label, Turn: it.Turn, Key: it.Key, Status: "live", Reason: "read by replay of travel_booking::no_flights_found"}
 		}
 	}
@@ -73,7 +74,7 @@ func TestPruneDialogListsMarksAsTheyAreNow(t *testing.T) {
 		t.Errorf("the live file is not listed as kept:\n%s", scr)
 	}
 	m = keys(t, m, "y")
-	if len(b.pruned) != 1 || !strings.Contains(b.pruned[0], "weather_check_repeated") {
-		t.Errorf("pruned %v", b.pruned)
+	if len(b.Pruned()) != 1 || !strings.Contains(b.Pruned()[0], "weather_check_repeated") {
+		t.Errorf("pruned %v", b.Pruned())
 	}
 }

@@ -114,7 +114,7 @@ func hostileDiff() *detail.Diff {
 
 // hostileBackend serves hostileItems and answers every command, prune
 // and detail with hx.
-type hostileBackend struct{ *fakeBackend }
+type hostileBackend struct{ *uitest.FakeBackend }
 
 func (b hostileBackend) Detail(_ context.Context, it tree.Item) detail.Data {
 	d := detail.Data{ID: it.ID, Path: it.Path, Title: backend.ItemTitle(it), Status: it.Status, Reason: it.Reason,
@@ -167,7 +167,7 @@ func (hostileRecorder) Review(context.Context, string) (*gitreview.Review, []str
 // hostileModel is the browser on hostileItems, sized w × h.
 func hostileModel(t *testing.T, w, h int) Model {
 	t.Helper()
-	fb := &fakeBackend{items: hostileItems(), batch: 5, summary: backend.Summary{Name: hx, Root: "/" + hx, Project: true,
+	fb := &uitest.FakeBackend{Items: hostileItems(), Batch: 5, Summary: backend.Summary{Name: hx, Root: "/" + hx, Project: true,
 		LookedFor: []string{hx}, Problems: []string{hx, hx},
 		SpecErrors: []backend.SpecError{{File: hx, Line: 1, Column: 2, Message: hx}, {File: hx, Message: hx}}}}
 	b := hostileBackend{fb}
@@ -348,11 +348,11 @@ func walkRecord(t *testing.T, m Model) {
 // was looked for, holds hostile text too.
 func TestHostileEmptyBrowse(t *testing.T) {
 	for _, size := range [][2]int{{120, 35}, {80, 24}} {
-		b := &fakeBackend{summary: backend.Summary{Name: hx, LookedFor: []string{hx, hx}}}
+		b := &uitest.FakeBackend{Summary: backend.Summary{Name: hx, LookedFor: []string{hx, hx}}}
 		m := New(Options{Path: "/" + hx, Backend: b, IsDark: true})
 		m = send(t, m, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		shot(t, m, "scanning")
-		m = send(t, m, scanBatchMsg{gen: m.browse.gen, done: true, summary: b.summary, err: errors.New(hx)})
+		m = send(t, m, scanBatchMsg{gen: m.browse.gen, done: true, summary: b.Summary, err: errors.New(hx)})
 		shot(t, m, "empty")
 	}
 }

@@ -14,10 +14,10 @@ import (
 
 // unreachedDemo is demoItems with the stale recording made a turn replay
 // never reaches (its case misses at turn 0), selected.
-func unreachedDemo(t *testing.T, w, h int) (Model, *fakeBackend) {
+func unreachedDemo(t *testing.T, w, h int) (Model, *uitest.FakeBackend) {
 	t.Helper()
-	m, b := newTestModel(t, w, h, demoItems())
-	b.miss = map[string]string{demoProblems[1]: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json"}
+	m, b := newTestModel(t, w, h, uitest.DemoItems())
+	b.Miss = map[string]string{demoProblems[1]: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json"}
 	m = keys(t, m, "n", "3") // the stale recording, on the Diff tab
 	if selectedPath(m) != demoProblems[1] || m.browse.Detail.Tab() != detail.TabDiff {
 		t.Fatalf("on %q, tab %v", selectedPath(m), m.browse.Detail.Tab())
@@ -42,12 +42,12 @@ func TestNarrowEnterOpensTheDetail(t *testing.T) {
 		t.Fatalf("the opened detail does not explain the miss:\n%s", s)
 	}
 	m = keys(t, m, "enter")
-	if got := selectedPath(m); got != b.miss[demoProblems[1]] {
+	if got := selectedPath(m); got != b.Miss[demoProblems[1]] {
 		t.Errorf("enter in the detail went to %q", got)
 	}
 	// Side by side the tab is in view, and enter from the tree jumps.
 	m, b = unreachedDemo(t, 120, 30)
-	if m = keys(t, m, "enter"); selectedPath(m) != b.miss[demoProblems[1]] {
+	if m = keys(t, m, "enter"); selectedPath(m) != b.Miss[demoProblems[1]] {
 		t.Errorf("wide: enter from the tree went to %q", selectedPath(m))
 	}
 }
@@ -56,7 +56,7 @@ func TestNarrowEnterOpensTheDetail(t *testing.T) {
 // sideways, ← scrolls back; only at the left edge does it go back to the
 // tree.
 func TestLeftScrollsBeforeGoingBack(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = selectPath(t, m, "parallel_lookups/01-")
 	m = keys(t, m, "enter", "3", "W", "right", "right")
 	col := m.browse.Detail.Column()
@@ -84,7 +84,7 @@ func TestLeftScrollsBeforeGoingBack(t *testing.T) {
 // TestDetailKeyLineOnANarrowScreen: when the detail fills the screen the
 // key line offers the way back and the tabs before the page's actions.
 func TestDetailKeyLineOnANarrowScreen(t *testing.T) {
-	m, _ := newTestModel(t, 80, 24, demoItems())
+	m, _ := newTestModel(t, 80, 24, uitest.DemoItems())
 	m = selectPath(t, m, "parallel_lookups/01-")
 	m = keys(t, m, "enter")
 	line := lastLine(screenText(m))
@@ -116,7 +116,7 @@ func TestEveryKeyOnTheKeyLineActs(t *testing.T) {
 	}
 	for name, st := range states {
 		t.Run(name, func(t *testing.T) {
-			m, _ := newTestModel(t, st.w, st.h, demoItems())
+			m, _ := newTestModel(t, st.w, st.h, uitest.DemoItems())
 			m = keys(t, m, st.keys...)
 			line := m.browse.keyLine()
 			shown := lastLine(screenText(m))
@@ -155,7 +155,7 @@ func lastLine(s string) string {
 // to use, then grown, the tree shows the problem it landed on under its
 // suite and case, not on its top row with them scrolled away.
 func TestGrowingTheScreenShowsWhatComesBefore(t *testing.T) {
-	m, _ := newTestModel(t, 30, 8, demoItems())
+	m, _ := newTestModel(t, 30, 8, uitest.DemoItems())
 	m = keys(t, m, "n") // the stale recording of parallel_lookups
 	m = send(t, m, tea.WindowSizeMsg{Width: 60, Height: 15})
 	body := strings.Split(screenText(m), "\n")[1:13]

@@ -27,7 +27,7 @@ var demoProblems = []string{
 }
 
 func TestOpensOnTheFirstProblem(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	if got := selectedPath(m); got != demoProblems[0] {
 		t.Errorf("opened on %q, want the first problem %q", got, demoProblems[0])
 	}
@@ -40,7 +40,7 @@ func TestOpensOnTheFirstProblem(t *testing.T) {
 }
 
 func TestOpensOnAStaleOneWithItsDiff(t *testing.T) {
-	its := demoItems()
+	its := uitest.DemoItems()
 	its[6].Secrets = 0 // no secret: the first problem is the stale recording
 	m, _ := newTestModel(t, 120, 30, its)
 	if got := selectedPath(m); got != demoProblems[1] || m.browse.Detail.Tab() != detail.TabDiff {
@@ -50,7 +50,7 @@ func TestOpensOnAStaleOneWithItsDiff(t *testing.T) {
 
 func TestOpensCalmWithoutProblems(t *testing.T) {
 	var calm []tree.Item
-	for _, it := range demoItems() {
+	for _, it := range uitest.DemoItems() {
 		if it.Status == "live" || it.Status == "in use" || it.Status == "protected" {
 			it.Secrets = 0
 			calm = append(calm, it)
@@ -71,23 +71,23 @@ func TestOpensCalmWithoutProblems(t *testing.T) {
 }
 
 func TestTouchedBeforeTheScanEndsStaysPut(t *testing.T) {
-	b := &fakeBackend{items: demoItems(), body: loadCassette(t), batch: 3,
-		summary: backend.Summary{Name: "refund-agent", Root: "/project", Project: true}}
+	b := &uitest.FakeBackend{Items: uitest.DemoItems(), Body: uitest.Cassette(t), Batch: 3,
+		Summary: backend.Summary{Name: "refund-agent", Root: "/project", Project: true}}
 	m := New(Options{Path: "/project", Backend: b, IsDark: true})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
 	// A batch arrives (its follow-up Cmd, which waits for the next one, is
 	// not run), the user moves, then the last batch arrives.
-	nm, _ := m.Update(scanBatchMsg{gen: m.browse.gen, items: demoItems()[:4], next: make(chan scanEvent)})
+	nm, _ := m.Update(scanBatchMsg{gen: m.browse.gen, items: uitest.DemoItems()[:4], next: make(chan scanEvent)})
 	m = keys(t, nm.(Model), "j")
 	at := selectedPath(m)
-	m = send(t, m, scanBatchMsg{gen: m.browse.gen, items: demoItems()[4:], done: true, summary: b.summary})
+	m = send(t, m, scanBatchMsg{gen: m.browse.gen, items: uitest.DemoItems()[4:], done: true, summary: b.Summary})
 	if got := selectedPath(m); got != at {
 		t.Errorf("the scan's end moved the cursor from %q to %q after a key press", at, got)
 	}
 }
 
 func TestNextProblemGoesThroughEveryOne(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	var got []string
 	for range len(demoProblems) {
 		m = keys(t, m, "n")
@@ -112,7 +112,7 @@ func TestNextProblemGoesThroughEveryOne(t *testing.T) {
 }
 
 func TestProblemSummary(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = keys(t, m, "p")
 	if !m.browse.picker.Visible() {
 		t.Fatal("p did not open the summary")
@@ -142,7 +142,7 @@ func TestProblemSummary(t *testing.T) {
 }
 
 func TestProblemSummaryOpensASpecError(t *testing.T) {
-	m, b := newTestModel(t, 120, 30, demoItems())
+	m, b := newTestModel(t, 120, 30, uitest.DemoItems())
 	_ = b
 	m.browse.summary.SpecErrors = []backend.SpecError{{File: "evals/ops/incident.eval.yaml", Line: 29, Column: 5, Message: "unknown field 'retries'"}}
 	m = keys(t, m, "p")
@@ -156,7 +156,7 @@ func TestProblemSummaryOpensASpecError(t *testing.T) {
 }
 
 func TestHeaderNeverHidesAProblemCount(t *testing.T) {
-	its := demoItems()
+	its := uitest.DemoItems()
 	for i := range 30 { // enough live recordings for a two-digit count
 		it := its[0]
 		it.ID, it.Path, it.Label = fmt.Sprint("live", i), fmt.Sprint("live", i), fmt.Sprint(i)
@@ -205,7 +205,7 @@ func TestHeaderLevels(t *testing.T) {
 }
 
 func TestPruneWithNothingMarkedSaysWhatToDo(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = keys(t, m, "d")
 	if m.browse.Dialog.Visible() {
 		t.Error("d with nothing marked opened a dialog")
@@ -218,7 +218,7 @@ func TestPruneWithNothingMarkedSaysWhatToDo(t *testing.T) {
 func TestBackFromTheDetailAtEverySize(t *testing.T) {
 	for _, w := range []int{160, 120, 80} {
 		for _, k := range []string{"esc", "h", "left"} {
-			m, _ := newTestModel(t, w, 24, demoItems())
+			m, _ := newTestModel(t, w, 24, uitest.DemoItems())
 			m = keys(t, m, "enter")
 			if m.browse.Focus != page.FocusDetail {
 				t.Fatalf("%d: enter on a recording did not focus the detail", w)
@@ -231,7 +231,7 @@ func TestBackFromTheDetailAtEverySize(t *testing.T) {
 }
 
 func TestSpaceMarksInBothPanes(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = keys(t, m, "enter", "space")
 	if m.browse.tree.MarkCount() != 1 || selectedPath(m) != demoProblems[0] {
 		t.Errorf("space in the detail: %d marked, cursor on %q", m.browse.tree.MarkCount(), selectedPath(m))
@@ -242,7 +242,7 @@ func TestSpaceMarksInBothPanes(t *testing.T) {
 }
 
 func TestCursorStaysNearAfterAPrune(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = selectPath(t, m, "no_flights_found")
 	m = keys(t, m, "space", "k") // space marks and moves down; back on it
 	if got := selectedPath(m); got != demoProblems[3] || m.browse.tree.MarkCount() != 1 {
@@ -274,7 +274,7 @@ func TestStatusLineNamesTheSuiteError(t *testing.T) {
 // prunable recording, space marks nothing, does not move, and says why;
 // the key line does not offer it, and the suite's summary says so.
 func TestSpaceOnASuiteWithNothingToPrune(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = keys(t, m, "g") // the checkout suite: one live recording
 	if m.browse.keysNow().Tree.Mark.Enabled() || strings.Contains(lastLine(screenText(m)), "space mark") {
 		t.Errorf("space is offered on a suite with nothing to prune: %q", lastLine(screenText(m)))

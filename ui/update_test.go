@@ -18,7 +18,7 @@ func selectedPath(m Model) string {
 }
 
 func TestNavigation(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = keys(t, m, "g")
 	if m.browse.tree.Cursor() != 0 {
 		t.Fatalf("g: cursor at %d", m.browse.tree.Cursor())
@@ -55,7 +55,7 @@ func TestNavigation(t *testing.T) {
 }
 
 func TestMouse(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	// Click the fourth body row (incident_triage), then the Raw tab.
 	m = send(t, m, tea.MouseClickMsg{X: 5, Y: m.browse.Layout.BodyY + 5, Button: tea.MouseLeft})
 	if got := selectedPath(m); got != ".dryfire/cassettes/incident_triage/loops_until_max_turns/00-4232f53220974df8.json" {
@@ -72,7 +72,7 @@ func TestMouse(t *testing.T) {
 }
 
 func TestFilter(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = keys(t, m, "/", "w", "e", "a", "t", "h")
 	if m.browse.mode != modeFilter {
 		t.Fatalf("mode %v", m.browse.mode)
@@ -100,7 +100,7 @@ func TestFilter(t *testing.T) {
 }
 
 func TestMarkAndPrune(t *testing.T) {
-	m, b := newTestModel(t, 120, 30, demoItems())
+	m, b := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = markPaths(t, m, "no_flights_found", "in_use_does_not_exist_guard"[:0]+"unknown_order_apologises")
 	if n := m.browse.tree.MarkCount(); n != 2 {
 		t.Fatalf("%d marks, want 2", n)
@@ -122,13 +122,13 @@ func TestMarkAndPrune(t *testing.T) {
 		}
 	}
 	m = keys(t, m, "n")
-	if m.browse.Dialog.Visible() || len(b.pruned) != 0 {
-		t.Fatalf("n should cancel: dialog visible %v pruned %v", m.browse.Dialog.Visible(), b.pruned)
+	if m.browse.Dialog.Visible() || len(b.Pruned()) != 0 {
+		t.Fatalf("n should cancel: dialog visible %v pruned %v", m.browse.Dialog.Visible(), b.Pruned())
 	}
 	m = keys(t, m, "d", "y")
 	want := []string{".dryfire/cassettes/travel_booking/no_flights_found/00-225140c869a31cc2.json"}
-	if !slices.Equal(b.pruned, want) {
-		t.Errorf("pruned %v, want %v (never the in-use file)", b.pruned, want)
+	if !slices.Equal(b.Pruned(), want) {
+		t.Errorf("pruned %v, want %v (never the in-use file)", b.Pruned(), want)
 	}
 	if m.browse.tree.MarkCount() != 0 {
 		t.Errorf("marks survive a prune: %d", m.browse.tree.MarkCount())
@@ -136,7 +136,7 @@ func TestMarkAndPrune(t *testing.T) {
 }
 
 func TestMarkGroupMarksOnlyPrunable(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = selectPath(t, m, "no_flights_found")
 	m = keys(t, m, "h", "h", "h", "space") // up to the case, close it, up to travel_booking, mark it
 	marked := m.browse.tree.Marked()
@@ -151,7 +151,7 @@ func TestMarkGroupMarksOnlyPrunable(t *testing.T) {
 }
 
 func TestStaleScanResultsAreDropped(t *testing.T) {
-	m, b := newTestModel(t, 120, 30, demoItems())
+	m, b := newTestModel(t, 120, 30, uitest.DemoItems())
 	old := m.browse.gen
 	var cmd tea.Cmd
 	m.browse, cmd = m.browse.rescan()
@@ -165,13 +165,13 @@ func TestStaleScanResultsAreDropped(t *testing.T) {
 		t.Errorf("a stale batch was applied: %d recordings, loading %v", m.browse.tree.Len(), m.browse.loading)
 	}
 	m = run(t, m, cmd)
-	if m.browse.tree.Len() != len(b.items) || m.browse.loading {
+	if m.browse.tree.Len() != len(b.Items) || m.browse.loading {
 		t.Errorf("the new scan: %d recordings, loading %v", m.browse.tree.Len(), m.browse.loading)
 	}
 }
 
 func TestStaleDetailIsDropped(t *testing.T) {
-	m, b := newTestModel(t, 120, 30, demoItems())
+	m, b := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = keys(t, m, "j", "j")
 	first, _ := m.browse.tree.Selected()
 	staleGen := m.browse.detailGen
@@ -184,11 +184,11 @@ func TestStaleDetailIsDropped(t *testing.T) {
 }
 
 func TestStreamingKeepsTreeUsable(t *testing.T) {
-	b := &fakeBackend{items: demoItems(), body: loadCassette(t), batch: 2}
+	b := &uitest.FakeBackend{Items: uitest.DemoItems(), Body: uitest.Cassette(t), Batch: 2}
 	m := New(Options{Path: "/p", Backend: b})
 	m = send(t, m, tea.WindowSizeMsg{Width: 100, Height: 20})
 	ch := make(chan scanEvent, 1)
-	nm, cmd := m.Update(scanBatchMsg{gen: m.browse.gen, next: ch, items: b.items[:3]})
+	nm, cmd := m.Update(scanBatchMsg{gen: m.browse.gen, next: ch, items: b.Items[:3]})
 	m = nm.(Model)
 	if cmd == nil {
 		t.Fatal("no Cmd waits for the next batch")
@@ -204,10 +204,10 @@ func TestStreamingKeepsTreeUsable(t *testing.T) {
 		t.Errorf("no progress line while loading:\n%s", got)
 	}
 	_, before := m.browse.tree.SelectedPath()
-	ch <- scanEvent{items: b.items[3:], done: true}
+	ch <- scanEvent{items: b.Items[3:], done: true}
 	m = run(t, m, cmd)
 	_, after := m.browse.tree.SelectedPath()
-	if m.browse.loading || m.browse.tree.Len() != len(b.items) || !slices.Equal(before, after) {
+	if m.browse.loading || m.browse.tree.Len() != len(b.Items) || !slices.Equal(before, after) {
 		t.Errorf("after the last batch: loading %v, %d recordings, cursor on %v (was %v)", m.browse.loading, m.browse.tree.Len(), after, before)
 	}
 }
@@ -215,7 +215,7 @@ func TestStreamingKeepsTreeUsable(t *testing.T) {
 // TestFilterWithNoMatchSaysSo: an empty tree under a filter says why, and
 // the status line names the filter even when the scan reported problems.
 func TestFilterWithNoMatchSaysSo(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m.browse.summary.Problems = []string{"evals/x.eval.yaml:1:1: broken"}
 	m = keys(t, m, "/", "z", "q", "x", "enter")
 	if m.browse.tree.Rows() != 0 {
@@ -233,7 +233,7 @@ func TestFilterWithNoMatchSaysSo(t *testing.T) {
 // TestFilterPrefersWhatIsWritten: text that a recording contains as written
 // wins over fuzzy subsequence matches; fuzzy matching is the fallback.
 func TestFilterPrefersWhatIsWritten(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	// "lookups" is a subsequence of other paths too (l…o…o…k…u…p…s), but
 	// only parallel_lookups contains it: suite, case and its two turns.
 	m = keys(t, m, "/", "l", "o", "o", "k", "u", "p", "s", "enter")
@@ -260,7 +260,7 @@ func TestFilterPrefersWhatIsWritten(t *testing.T) {
 // and keys pressed before it arrives (here: marking one more prunable file)
 // must not change what is removed.
 func TestPruneActsOnWhatTheDialogListed(t *testing.T) {
-	m, b := newTestModel(t, 120, 30, demoItems())
+	m, b := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = markPaths(t, m, "no_flights_found")
 	m = keys(t, m, "d")
 	nm, answer := m.Update(uitest.PressKey("y"))
@@ -271,12 +271,12 @@ func TestPruneActsOnWhatTheDialogListed(t *testing.T) {
 	m = markPaths(t, m, "weather_check_repeated")
 	m = run(t, m, answer)
 	want := []string{".dryfire/cassettes/travel_booking/no_flights_found/00-225140c869a31cc2.json"}
-	if !slices.Equal(b.pruned, want) {
-		t.Errorf("pruned %v, want only what the dialog listed %v", b.pruned, want)
+	if !slices.Equal(b.Pruned(), want) {
+		t.Errorf("pruned %v, want only what the dialog listed %v", b.Pruned(), want)
 	}
 	// The same answer again (a duplicate message) removes nothing more.
 	m = run(t, m, answer)
-	if len(b.pruned) != 1 {
-		t.Errorf("a second answer pruned again: %v", b.pruned)
+	if len(b.Pruned()) != 1 {
+		t.Errorf("a second answer pruned again: %v", b.Pruned())
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 )
 
@@ -19,7 +20,7 @@ func TestViewMain(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{120, 30}, {80, 24}, {60, 15}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			// The screen as it opens: on the first problem.
-			m, _ := newTestModel(t, size.w, size.h, demoItems())
+			m, _ := newTestModel(t, size.w, size.h, uitest.DemoItems())
 			checkScreen(t, m, size.w, size.h)
 		})
 	}
@@ -30,7 +31,7 @@ func sizeName(w, h int) string { return fmt.Sprintf("%dx%d", w, h) }
 func TestViewTabs(t *testing.T) {
 	for i, name := range []string{"response", "request", "diff", "secrets", "raw"} {
 		t.Run(name, func(t *testing.T) {
-			m, _ := newTestModel(t, 120, 30, demoItems())
+			m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 			m = selectPath(t, m, "parallel_lookups/01-")
 			m = keys(t, m, string(rune('1'+i)))
 			checkScreen(t, m, 120, 30)
@@ -39,7 +40,7 @@ func TestViewTabs(t *testing.T) {
 }
 
 func TestViewSecretsRevealed(t *testing.T) {
-	m, _ := newTestModel(t, 120, 24, demoItems())
+	m, _ := newTestModel(t, 120, 24, uitest.DemoItems())
 	m = keys(t, m, "g", "j", "j", "4", "R")
 	if !m.browse.Detail.Revealed() {
 		t.Fatal("R did not reveal")
@@ -54,13 +55,13 @@ func TestViewSecretsRevealed(t *testing.T) {
 }
 
 func TestViewHelp(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = keys(t, m, "?")
 	checkScreen(t, m, 120, 30)
 }
 
 func TestViewConfirmDialog(t *testing.T) {
-	m, _ := newTestModel(t, 120, 30, demoItems())
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = markPaths(t, m, "no_flights_found", "weather_check_repeated", "unknown_order_apologises")
 	m = keys(t, m, "d")
 	if !m.browse.Dialog.Visible() {
@@ -79,7 +80,7 @@ func TestViewEmpty(t *testing.T) {
 }
 
 func TestViewTooSmall(t *testing.T) {
-	m, _ := newTestModel(t, 30, 6, demoItems())
+	m, _ := newTestModel(t, 30, 6, uitest.DemoItems())
 	if got := screenText(m); !strings.HasPrefix(got, "Terminal too small (30×6)") {
 		t.Errorf("got %q", got)
 	}
@@ -88,7 +89,7 @@ func TestViewTooSmall(t *testing.T) {
 // selectPath puts the cursor on the recording whose path contains sub.
 func selectPath(t *testing.T, m Model, sub string) Model {
 	t.Helper()
-	for _, it := range demoItems() {
+	for _, it := range uitest.DemoItems() {
 		if strings.Contains(it.Path, sub) {
 			var ok bool
 			if m.browse.tree, ok = m.browse.tree.SelectID(it.ID); !ok {
@@ -108,7 +109,7 @@ func markPaths(t *testing.T, m Model, subs ...string) Model {
 	t.Helper()
 	for _, sub := range subs {
 		found := false
-		for _, it := range demoItems() {
+		for _, it := range uitest.DemoItems() {
 			if strings.Contains(it.Path, sub) {
 				var ok bool
 				m.browse.tree, ok = m.browse.tree.SelectID(it.ID)
