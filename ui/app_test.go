@@ -94,3 +94,53 @@ func TestCtrlCQuitsEitherPage(t *testing.T) {
 		t.Errorf("ctrl+c did not quit the review")
 	}
 }
+
+// reviewRecorder records at once and opens the review of a fixture.
+type reviewRecorder struct {
+	blockingRecorder
+	f uitest.Fixture
+	t *testing.T
+}
+
+func (r reviewRecorder) Record(context.Context, backend.RecordPlan, func(backend.RecordProgress)) backend.RecordResult {
+	return backend.RecordResult{Written: []string{uitest.PModified}, Passed: 1}
+}
+
+func (r reviewRecorder) Review(context.Context, string) (*gitreview.Review, []string, error) {
+	return r.f.Open(r.t), r.f.Dirs, nil
+}
+
+// TestBrowseResultsReachItUnderTheReview: a command of the palette that
+// ends while the review of a re-recording is on screen is the browser's
+// all the same: back on the browser, its report is shown and the palette
+// can run again.
+func TestBrowseResultsReachItUnderTheReview(t *testing.T) {
+	f := uitest.NewFixture(t)
+	b := uitest.NewFakeBackend(t, []tree.Item{{ID: "a", Path: ".dryfire/cassettes/s/c/00-6e943a4a4125d90d.json", Format: "dryfire",
+		Group: "s", Sub: "c", Label: "00 6e943a", Key: "6e943a4a4125d90d", Status: "stale", Verdict: "failing",
+		Case: &engine.CaseRun{Suite: "s", Case: "c", Rep: &engine.CaseResult{}}}})
+	m := New(Options{Path: "/project", Backend: b, Recorder: reviewRecorder{f: f, t: t}, IsDark: true})
+	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	m = keys(t, run(t, m, m.Init()), "G")
+	m, cmd := update(m, uitest.PressKey(":"))
+	m, cmd = update(m, uitest.PressKey("enter"))
+	m, check := update(m, cmd()) // check starts; its result comes later
+	m, cmd = update(m, uitest.PressKey("w"))
+	m, _ = update(m, cmd())
+	m, cmd = update(m, uitest.PressKey("y"))
+	m, cmd = update(m, cmd())
+	m, cmd = update(m, cmd()) // the recording's end
+	m, _ = update(m, cmd())   // its review
+	if !strings.Contains(screenText(m), "review · ") {
+		t.Fatalf("the review is not on screen:\n%s", screenText(m))
+	}
+	m, _ = update(m, check())
+	m, cmd = update(m, uitest.PressKey("q"))
+	m = send(t, m, cmd()) // back to the browser
+	if !strings.Contains(screenText(m), "check · ok") {
+		t.Errorf("back on the browser, no report of check:\n%s", screenText(m))
+	}
+	if m = keys(t, m, "esc"); !strings.Contains(screenText(m), ": commands") {
+		t.Errorf("back on the browser, the palette still waits for check:\n%s", screenText(m))
+	}
+}
