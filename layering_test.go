@@ -22,11 +22,11 @@ var layers = [][]string{
 	// planted secrets of the no-leak tests: core only, imported by nobody
 	// but tests.
 	{"internal/gen", "internal/gen/cmd/gen", "internal/loaderdiff", "internal/loaderdiff/cmd/loaderdiff", "internal/secrettest"},
-	{"ui"},        // the root model, which routes between pages, and the browse page
-	// The review page, and what the pages' tests share (a fake backend,
-	// the review's git fixture, the checks of a screen; imported by tests
-	// only).
-	{"ui/review", "ui/internal/uitest"},
+	{"ui"}, // the root model, which routes between the pages
+	// The pages, which never import each other, and what their tests
+	// share (a fake backend, the review's git fixture, the checks of a
+	// screen; imported by tests only).
+	{"ui/browse", "ui/review", "ui/internal/uitest"},
 	// What the pages share: the app's port to the core and its
 	// implementation (Core, plain Go over the core in the components'
 	// types: tree.Item, detail.Data), and what every page is made of (the

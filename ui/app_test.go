@@ -122,8 +122,8 @@ func TestBrowseResultsReachItUnderTheReview(t *testing.T) {
 	m := New(Options{Path: "/project", Backend: b, Recorder: reviewRecorder{f: f, t: t}, IsDark: true})
 	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
 	m = keys(t, run(t, m, m.Init()), "G")
-	m, cmd := update(m, uitest.PressKey(":"))
-	m, cmd = update(m, uitest.PressKey("enter"))
+	m, _ = update(m, uitest.PressKey(":"))
+	m, cmd := update(m, uitest.PressKey("enter"))
 	m, check := update(m, cmd()) // check starts; its result comes later
 	m, cmd = update(m, uitest.PressKey("w"))
 	m, _ = update(m, cmd())

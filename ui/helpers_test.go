@@ -1,24 +1,35 @@
 package ui
 
 import (
+	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/examples"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
-	"github.com/dryfire-tui/dryfire-tui/ui/picker"
-	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
-// newTestModel returns a model of size w × h whose scan has finished.
-func newTestModel(t testing.TB, w, h int, items []tree.Item) (Model, *uitest.FakeBackend) {
-	b := uitest.NewFakeBackend(t, items)
-	m := New(Options{Path: "/project", Backend: b, IsDark: true})
-	m = send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
-	m = run(t, m, scanWorkspaceCmd(m.browse.ctx, b, "/project", m.browse.gen))
-	return m, b
+// The tests of this package drive the whole program: the root model, its
+// routing between the pages and the pages on a screen. Each page's own
+// behaviour is tested in its package (ui/browse, ui/review).
+
+// projectB is the golden project whose tool description changed: 15
+// stale recordings, 10 of them turns replay never reaches.
+var projectB = filepath.Join("..", "testdata", "golden", "dryfire", "project-B-tool-description")
+
+// demoRoot writes the demo (its fake secret filled in, as --demo does)
+// into a temporary directory.
+func demoRoot(t testing.TB) string {
+	t.Helper()
+	root, err := examples.Materialize(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
 }
 
 // send feeds one message and runs what it returns.
@@ -28,8 +39,13 @@ func send(t testing.TB, m Model, msg tea.Msg) Model {
 	return run(t, nm.(Model), cmd)
 }
 
-// run executes cmd synchronously and feeds its messages back, except those
-// that talk to the terminal (quit, clipboard, exec).
+// uiPackages is where the app's own messages come from: the pages' results
+// and the components' answers.
+const uiPackages = "github.com/dryfire-tui/dryfire-tui/ui/"
+
+// run executes cmd synchronously and feeds back the app's own messages,
+// never those that talk to the terminal (bubbletea's: quit, the
+// clipboard, exec, the background colour).
 func run(t testing.TB, m Model, cmd tea.Cmd) Model {
 	t.Helper()
 	update := func(m Model, msg tea.Msg) (Model, tea.Cmd) {
@@ -37,12 +53,7 @@ func run(t testing.TB, m Model, cmd tea.Cmd) Model {
 		return nm.(Model), cmd
 	}
 	return uitest.Run(m, cmd, update, func(msg tea.Msg) bool {
-		switch msg.(type) {
-		case scanBatchMsg, detailLoadedMsg, pruneDoneMsg, clipboardSetMsg, editorClosedMsg, commandDoneMsg,
-			dialog.ConfirmedMsg, dialog.CancelledMsg, picker.PickedMsg, picker.ClosedMsg:
-			return true
-		}
-		return false
+		return msg != nil && strings.HasPrefix(reflect.TypeOf(msg).PkgPath(), uiPackages)
 	})
 }
 
@@ -54,5 +65,11 @@ func keys(t testing.TB, m Model, ks ...string) Model {
 	return m
 }
 
-// screen is the rendered screen without escape codes.
+// update feeds one message and returns the model and the Cmd, unrun.
+func update(m Model, msg tea.Msg) (Model, tea.Cmd) {
+	nm, cmd := m.Update(msg)
+	return nm.(Model), cmd
+}
+
+// screenText is the rendered screen without escape codes.
 func screenText(m Model) string { return ansi.Strip(m.render()) }

@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 // detailKey reports whether a key is one of the detail pane's that the
 // page acts on: the jump to a miss, search, copying from the Raw tab, the
 // pager, and esc while a search is shown.
-func (m browsePage) detailKey(msg tea.KeyPressMsg, k BrowseKeyMap) bool {
+func (m Page) detailKey(msg tea.KeyPressMsg, k KeyMap) bool {
 	d := k.Detail
 	q, _ := m.Detail.Search()
 	return key.Matches(msg, d.Jump, d.Search, d.NextMatch, d.PrevMatch, d.CopyValue, d.CopyPath, d.Pager) ||
@@ -21,7 +21,7 @@ func (m browsePage) detailKey(msg tea.KeyPressMsg, k BrowseKeyMap) bool {
 }
 
 // handleDetailKey acts on one of the detail pane's keys (see detailKey).
-func (m browsePage) handleDetailKey(msg tea.KeyPressMsg, k BrowseKeyMap) (browsePage, tea.Cmd) {
+func (m Page) handleDetailKey(msg tea.KeyPressMsg, k KeyMap) (Page, tea.Cmd) {
 	d := k.Detail
 	switch {
 	case key.Matches(msg, d.Jump):
@@ -64,7 +64,7 @@ func orRoot(path string) string {
 
 // jumpToMiss is enter on the Diff tab of a turn replay never reaches: the
 // cursor goes to the turn where its case misses, the tab stays.
-func (m browsePage) jumpToMiss() (browsePage, tea.Cmd) {
+func (m Page) jumpToMiss() (Page, tea.Cmd) {
 	data, ok := m.Detail.Data()
 	if !ok || data.Diff == nil || data.Diff.Miss == nil {
 		return m, nil
@@ -79,7 +79,7 @@ func (m browsePage) jumpToMiss() (browsePage, tea.Cmd) {
 
 // handleSearchKey edits the search of the detail pane; the pane searches
 // again on every change and shows the first match.
-func (m browsePage) handleSearchKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
+func (m Page) handleSearchKey(msg tea.KeyPressMsg) (Page, tea.Cmd) {
 	switch {
 	case msg.Code == tea.KeyEnter:
 		m.mode = modeBrowse
@@ -105,7 +105,7 @@ func (m browsePage) handleSearchKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 
 // editTarget is what e opens: for a stale recording, the suite line its
 // change comes from; otherwise the recording's file.
-func (m browsePage) editTarget() (path string, line int, suite bool) {
+func (m Page) editTarget() (path string, line int, suite bool) {
 	it, ok := m.tree.Selected()
 	if !ok {
 		return "", 0, false

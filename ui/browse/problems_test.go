@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"fmt"
@@ -6,14 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -31,8 +30,8 @@ func TestOpensOnTheFirstProblem(t *testing.T) {
 	if got := selectedPath(m); got != demoProblems[0] {
 		t.Errorf("opened on %q, want the first problem %q", got, demoProblems[0])
 	}
-	if m.browse.Detail.Tab() != detail.TabSecrets {
-		t.Errorf("opened on tab %v, want the one that explains a secret", m.browse.Detail.Tab())
+	if m.Detail.Tab() != detail.TabSecrets {
+		t.Errorf("opened on tab %v, want the one that explains a secret", m.Detail.Tab())
 	}
 	if !strings.Contains(screenText(m), "5 recording(s) need attention") {
 		t.Errorf("the status line does not say how many need attention:\n%s", screenText(m))
@@ -43,8 +42,8 @@ func TestOpensOnAStaleOneWithItsDiff(t *testing.T) {
 	its := uitest.DemoItems()
 	its[6].Secrets = 0 // no secret: the first problem is the stale recording
 	m, _ := newTestModel(t, 120, 30, its)
-	if got := selectedPath(m); got != demoProblems[1] || m.browse.Detail.Tab() != detail.TabDiff {
-		t.Errorf("opened on %q tab %v, want %q on the Diff tab", got, m.browse.Detail.Tab(), demoProblems[1])
+	if got := selectedPath(m); got != demoProblems[1] || m.Detail.Tab() != detail.TabDiff {
+		t.Errorf("opened on %q tab %v, want %q on the Diff tab", got, m.Detail.Tab(), demoProblems[1])
 	}
 }
 
@@ -57,8 +56,8 @@ func TestOpensCalmWithoutProblems(t *testing.T) {
 		}
 	}
 	m, _ := newTestModel(t, 120, 30, calm)
-	if m.browse.tree.Cursor() != 0 {
-		t.Errorf("with nothing to fix the cursor moved to %d", m.browse.tree.Cursor())
+	if m.tree.Cursor() != 0 {
+		t.Errorf("with nothing to fix the cursor moved to %d", m.tree.Cursor())
 	}
 	want := "nothing needs attention: 4 recordings: 2 live, 1 in use, 1 protected"
 	if !strings.Contains(screenText(m), want) {
@@ -73,14 +72,14 @@ func TestOpensCalmWithoutProblems(t *testing.T) {
 func TestTouchedBeforeTheScanEndsStaysPut(t *testing.T) {
 	b := &uitest.FakeBackend{Items: uitest.DemoItems(), Body: uitest.Cassette(t), Batch: 3,
 		Summary: backend.Summary{Name: "refund-agent", Root: "/project", Project: true}}
-	m := New(Options{Path: "/project", Backend: b, IsDark: true})
-	m = send(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	m := New(Options{Path: "/project", Backend: b}, theme.New(true))
+	m = resize(m, 120, 30)
 	// A batch arrives (its follow-up Cmd, which waits for the next one, is
 	// not run), the user moves, then the last batch arrives.
-	nm, _ := m.Update(scanBatchMsg{gen: m.browse.gen, items: uitest.DemoItems()[:4], next: make(chan scanEvent)})
-	m = keys(t, nm.(Model), "j")
+	nm, _ := m.Update(scanBatchMsg{gen: m.gen, items: uitest.DemoItems()[:4], next: make(chan scanEvent)})
+	m = keys(t, nm, "j")
 	at := selectedPath(m)
-	m = send(t, m, scanBatchMsg{gen: m.browse.gen, items: uitest.DemoItems()[4:], done: true, summary: b.Summary})
+	m = send(t, m, scanBatchMsg{gen: m.gen, items: uitest.DemoItems()[4:], done: true, summary: b.Summary})
 	if got := selectedPath(m); got != at {
 		t.Errorf("the scan's end moved the cursor from %q to %q after a key press", at, got)
 	}
@@ -106,15 +105,15 @@ func TestNextProblemGoesThroughEveryOne(t *testing.T) {
 	}
 	// n keeps the tab: on the Diff tab it goes from diff to diff.
 	m = keys(t, m, "3", "n")
-	if m.browse.Detail.Tab() != detail.TabDiff {
-		t.Errorf("n changed the tab to %v", m.browse.Detail.Tab())
+	if m.Detail.Tab() != detail.TabDiff {
+		t.Errorf("n changed the tab to %v", m.Detail.Tab())
 	}
 }
 
 func TestProblemSummary(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = keys(t, m, "p")
-	if !m.browse.picker.Visible() {
+	if !m.picker.Visible() {
 		t.Fatal("p did not open the summary")
 	}
 	scr := screenText(m)
@@ -128,15 +127,15 @@ func TestProblemSummary(t *testing.T) {
 		t.Error("the summary is not most urgent first")
 	}
 	m = keys(t, m, "j", "j", "enter") // secret, key mismatch, stale
-	if got := selectedPath(m); got != demoProblems[1] || m.browse.picker.Visible() {
-		t.Errorf("enter on stale went to %q (summary open %v)", got, m.browse.picker.Visible())
+	if got := selectedPath(m); got != demoProblems[1] || m.picker.Visible() {
+		t.Errorf("enter on stale went to %q (summary open %v)", got, m.picker.Visible())
 	}
 	m = keys(t, m, "p", "j", "j", "j", "s") // orphaned case, shown alone
-	if m.browse.tree.StatusFilter() != "orphaned case" || selectedPath(m) != demoProblems[3] {
-		t.Errorf("s: filter %q, on %q", m.browse.tree.StatusFilter(), selectedPath(m))
+	if m.tree.StatusFilter() != "orphaned case" || selectedPath(m) != demoProblems[3] {
+		t.Errorf("s: filter %q, on %q", m.tree.StatusFilter(), selectedPath(m))
 	}
 	m = keys(t, m, "esc", "p", "esc")
-	if m.browse.picker.Visible() {
+	if m.picker.Visible() {
 		t.Error("esc did not close the summary")
 	}
 }
@@ -144,12 +143,12 @@ func TestProblemSummary(t *testing.T) {
 func TestProblemSummaryOpensASpecError(t *testing.T) {
 	m, b := newTestModel(t, 120, 30, uitest.DemoItems())
 	_ = b
-	m.browse.summary.SpecErrors = []backend.SpecError{{File: "evals/ops/incident.eval.yaml", Line: 29, Column: 5, Message: "unknown field 'retries'"}}
+	m.summary.SpecErrors = []backend.SpecError{{File: "evals/ops/incident.eval.yaml", Line: 29, Column: 5, Message: "unknown field 'retries'"}}
 	m = keys(t, m, "p")
 	if !strings.Contains(screenText(m), "evals/ops/incident.eval.yaml:29:5: unknown field 'retries'") {
 		t.Fatalf("the spec error is not listed:\n%s", screenText(m))
 	}
-	_, cmd := m.browse.update(uitest.PressKey("enter"))
+	_, cmd := m.update(uitest.PressKey("enter"))
 	if cmd == nil {
 		t.Fatal("enter on a spec error does nothing")
 	}
@@ -207,7 +206,7 @@ func TestHeaderLevels(t *testing.T) {
 func TestPruneWithNothingMarkedSaysWhatToDo(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = keys(t, m, "d")
-	if m.browse.Dialog.Visible() {
+	if m.Dialog.Visible() {
 		t.Error("d with nothing marked opened a dialog")
 	}
 	if !strings.Contains(screenText(m), "nothing marked: space marks a recording") {
@@ -220,10 +219,10 @@ func TestBackFromTheDetailAtEverySize(t *testing.T) {
 		for _, k := range []string{"esc", "h", "left"} {
 			m, _ := newTestModel(t, w, 24, uitest.DemoItems())
 			m = keys(t, m, "enter")
-			if m.browse.Focus != page.FocusDetail {
+			if m.Focus != page.FocusDetail {
 				t.Fatalf("%d: enter on a recording did not focus the detail", w)
 			}
-			if m = keys(t, m, k); m.browse.Focus != page.FocusList {
+			if m = keys(t, m, k); m.Focus != page.FocusList {
 				t.Errorf("%d: %s did not go back to the tree", w, k)
 			}
 		}
@@ -233,10 +232,10 @@ func TestBackFromTheDetailAtEverySize(t *testing.T) {
 func TestSpaceMarksInBothPanes(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = keys(t, m, "enter", "space")
-	if m.browse.tree.MarkCount() != 1 || selectedPath(m) != demoProblems[0] {
-		t.Errorf("space in the detail: %d marked, cursor on %q", m.browse.tree.MarkCount(), selectedPath(m))
+	if m.tree.MarkCount() != 1 || selectedPath(m) != demoProblems[0] {
+		t.Errorf("space in the detail: %d marked, cursor on %q", m.tree.MarkCount(), selectedPath(m))
 	}
-	if m.browse.Detail.Offset() != 0 {
+	if m.Detail.Offset() != 0 {
 		t.Error("space in the detail scrolled it")
 	}
 }
@@ -245,8 +244,8 @@ func TestCursorStaysNearAfterAPrune(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = selectPath(t, m, "no_flights_found")
 	m = keys(t, m, "space", "k") // space marks and moves down; back on it
-	if got := selectedPath(m); got != demoProblems[3] || m.browse.tree.MarkCount() != 1 {
-		t.Fatalf("on %q with %d marked", got, m.browse.tree.MarkCount())
+	if got := selectedPath(m); got != demoProblems[3] || m.tree.MarkCount() != 1 {
+		t.Fatalf("on %q with %d marked", got, m.tree.MarkCount())
 	}
 	m = keys(t, m, "d", "y")
 	if got := selectedPath(m); got != demoProblems[4] {
@@ -264,8 +263,8 @@ func TestStatusLineNamesTheSuiteError(t *testing.T) {
 	if got := strings.Split(screenText(m), "\n")[33]; strings.TrimSpace(got) != want {
 		t.Errorf("status line %q, want %q", got, want)
 	}
-	m.browse.summary.Problems = append(m.browse.summary.Problems, "walk x: permission denied")
-	if got := m.browse.errorsLine(); got != "2 errors, the first: evals/ops/incident.eval.yaml:29:5: unknown field 'retries'" {
+	m.summary.Problems = append(m.summary.Problems, "walk x: permission denied")
+	if got := m.errorsLine(); got != "2 errors, the first: evals/ops/incident.eval.yaml:29:5: unknown field 'retries'" {
 		t.Errorf("two errors: %q", got)
 	}
 }
@@ -276,24 +275,24 @@ func TestStatusLineNamesTheSuiteError(t *testing.T) {
 func TestSpaceOnASuiteWithNothingToPrune(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = keys(t, m, "g") // the checkout suite: one live recording
-	if m.browse.keysNow().Tree.Mark.Enabled() || strings.Contains(lastLine(screenText(m)), "space mark") {
+	if m.keysNow().Tree.Mark.Enabled() || strings.Contains(lastLine(screenText(m)), "space mark") {
 		t.Errorf("space is offered on a suite with nothing to prune: %q", lastLine(screenText(m)))
 	}
 	if !strings.Contains(screenText(m), "nothing here to prune") {
 		t.Errorf("the suite's summary does not say there is nothing to prune:\n%s", screenText(m))
 	}
-	cur := m.browse.tree.Cursor()
+	cur := m.tree.Cursor()
 	m = keys(t, m, "space")
-	if m.browse.tree.MarkCount() != 0 || m.browse.tree.Cursor() != cur ||
+	if m.tree.MarkCount() != 0 || m.tree.Cursor() != cur ||
 		!strings.Contains(screenText(m), "nothing here to prune: space marks orphaned, superseded") {
-		t.Errorf("space: %d marked, cursor %d → %d:\n%s", m.browse.tree.MarkCount(), cur, m.browse.tree.Cursor(), screenText(m))
+		t.Errorf("space: %d marked, cursor %d → %d:\n%s", m.tree.MarkCount(), cur, m.tree.Cursor(), screenText(m))
 	}
 	m = selectPath(t, m, "no_flights_found")
 	m = keys(t, m, "h") // its case row
 	if !strings.Contains(screenText(m), "space marks the 1 prunable recording(s) here") {
 		t.Errorf("the case's summary does not count what space marks:\n%s", screenText(m))
 	}
-	if m = keys(t, m, "space"); m.browse.tree.MarkCount() != 1 {
-		t.Errorf("space on the case marked %d", m.browse.tree.MarkCount())
+	if m = keys(t, m, "space"); m.tree.MarkCount() != 1 {
+		t.Errorf("space on the case marked %d", m.tree.MarkCount())
 	}
 }

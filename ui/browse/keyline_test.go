@@ -1,11 +1,10 @@
-package ui
+package browse
 
 import (
 	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
@@ -14,13 +13,13 @@ import (
 
 // unreachedDemo is demoItems with the stale recording made a turn replay
 // never reaches (its case misses at turn 0), selected.
-func unreachedDemo(t *testing.T, w, h int) (Model, *uitest.FakeBackend) {
+func unreachedDemo(t *testing.T, w, h int) (Page, *uitest.FakeBackend) {
 	t.Helper()
 	m, b := newTestModel(t, w, h, uitest.DemoItems())
 	b.Miss = map[string]string{demoProblems[1]: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json"}
 	m = keys(t, m, "n", "3") // the stale recording, on the Diff tab
-	if selectedPath(m) != demoProblems[1] || m.browse.Detail.Tab() != detail.TabDiff {
-		t.Fatalf("on %q, tab %v", selectedPath(m), m.browse.Detail.Tab())
+	if selectedPath(m) != demoProblems[1] || m.Detail.Tab() != detail.TabDiff {
+		t.Fatalf("on %q, tab %v", selectedPath(m), m.Detail.Tab())
 	}
 	return m, b
 }
@@ -35,8 +34,8 @@ func TestNarrowEnterOpensTheDetail(t *testing.T) {
 		t.Errorf("key line on a narrow tree: %q", line)
 	}
 	m = keys(t, m, "enter")
-	if m.browse.Focus != page.FocusDetail || selectedPath(m) != demoProblems[1] {
-		t.Fatalf("enter: focus %v, on %q", m.browse.Focus, selectedPath(m))
+	if m.Focus != page.FocusDetail || selectedPath(m) != demoProblems[1] {
+		t.Fatalf("enter: focus %v, on %q", m.Focus, selectedPath(m))
 	}
 	if s := screenText(m); !strings.Contains(s, "Replay never reaches this turn") || !strings.Contains(lastLine(s), "enter go to the miss") {
 		t.Fatalf("the opened detail does not explain the miss:\n%s", s)
@@ -59,24 +58,24 @@ func TestLeftScrollsBeforeGoingBack(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = selectPath(t, m, "parallel_lookups/01-")
 	m = keys(t, m, "enter", "3", "W", "right", "right")
-	col := m.browse.Detail.Column()
-	if col == 0 || m.browse.Detail.Wrapping() {
-		t.Fatalf("→ did not scroll (column %d, wrapping %v)", col, m.browse.Detail.Wrapping())
+	col := m.Detail.Column()
+	if col == 0 || m.Detail.Wrapping() {
+		t.Fatalf("→ did not scroll (column %d, wrapping %v)", col, m.Detail.Wrapping())
 	}
 	m = keys(t, m, "left")
-	if m.browse.Focus != page.FocusDetail || m.browse.Detail.Column() >= col {
-		t.Fatalf("←: focus %v, column %d after %d", m.browse.Focus, m.browse.Detail.Column(), col)
+	if m.Focus != page.FocusDetail || m.Detail.Column() >= col {
+		t.Fatalf("←: focus %v, column %d after %d", m.Focus, m.Detail.Column(), col)
 	}
 	for range 10 {
-		if m.browse.Detail.Column() == 0 {
+		if m.Detail.Column() == 0 {
 			break
 		}
 		m = keys(t, m, "left")
 	}
-	if m.browse.Detail.Column() != 0 || m.browse.Focus != page.FocusDetail {
-		t.Fatalf("← did not scroll back to the edge: column %d, focus %v", m.browse.Detail.Column(), m.browse.Focus)
+	if m.Detail.Column() != 0 || m.Focus != page.FocusDetail {
+		t.Fatalf("← did not scroll back to the edge: column %d, focus %v", m.Detail.Column(), m.Focus)
 	}
-	if m = keys(t, m, "left"); m.browse.Focus != page.FocusList {
+	if m = keys(t, m, "left"); m.Focus != page.FocusList {
 		t.Error("← at the left edge did not go back to the tree")
 	}
 }
@@ -118,7 +117,7 @@ func TestEveryKeyOnTheKeyLineActs(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			m, _ := newTestModel(t, st.w, st.h, uitest.DemoItems())
 			m = keys(t, m, st.keys...)
-			line := m.browse.keyLine()
+			line := m.keyLine()
 			shown := lastLine(screenText(m))
 			for _, b := range append(line.Keys, line.Tail...) {
 				if !strings.Contains(shown, b.Help().Key+" "+b.Help().Desc) {
@@ -134,12 +133,12 @@ func TestEveryKeyOnTheKeyLineActs(t *testing.T) {
 
 // acts reports whether pressing one of b's keys changes the screen (its
 // styles too: a cursor is drawn in reverse video) or returns a command.
-func acts(t *testing.T, m Model, b key.Binding) bool {
+func acts(t *testing.T, m Page, b key.Binding) bool {
 	t.Helper()
-	before := m.render()
+	before := m.Render()
 	for _, k := range b.Keys() {
 		nm, cmd := m.Update(uitest.PressKey(k))
-		if cmd != nil || nm.(Model).render() != before {
+		if cmd != nil || nm.Render() != before {
 			return true
 		}
 	}
@@ -157,7 +156,7 @@ func lastLine(s string) string {
 func TestGrowingTheScreenShowsWhatComesBefore(t *testing.T) {
 	m, _ := newTestModel(t, 30, 8, uitest.DemoItems())
 	m = keys(t, m, "n") // the stale recording of parallel_lookups
-	m = send(t, m, tea.WindowSizeMsg{Width: 60, Height: 15})
+	m = resize(m, 60, 15)
 	body := strings.Split(screenText(m), "\n")[1:13]
 	if !strings.Contains(strings.Join(body, "\n"), "parallel_lookups") || strings.Contains(body[0], "01 3d3d45") {
 		t.Errorf("the cursor's case is out of view:\n%s", strings.Join(body, "\n"))

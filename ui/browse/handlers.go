@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"fmt"
@@ -20,7 +20,7 @@ import (
 // scan (before a rescan) are dropped. When the first scan is done the
 // cursor goes to the first problem; after a rescan it goes back where it
 // was, or to the nearest recording still there.
-func (m browsePage) handleScanBatch(msg scanBatchMsg) (browsePage, tea.Cmd) {
+func (m Page) handleScanBatch(msg scanBatchMsg) (Page, tea.Cmd) {
 	if msg.gen != m.gen {
 		return m, nil
 	}
@@ -52,7 +52,7 @@ func (m browsePage) handleScanBatch(msg scanBatchMsg) (browsePage, tea.Cmd) {
 // rescanThenPrune reads the workspace again before the prune dialog
 // opens, so that it lists each marked recording with its status now: one
 // that became live since it was marked is kept, not removed.
-func (m browsePage) rescanThenPrune() (browsePage, tea.Cmd) {
+func (m Page) rescanThenPrune() (Page, tea.Cmd) {
 	m.pruneAfterScan = true
 	m.SetStatus("reading the recordings again before pruning…", false)
 	return m.rescan()
@@ -61,7 +61,7 @@ func (m browsePage) rescanThenPrune() (browsePage, tea.Cmd) {
 // restoreCursor puts the cursor back after a rescan: on the suite or case
 // it was on, else on the first of the anchors still listed (the recording
 // it was on, or its nearest neighbour when that one was pruned).
-func (m browsePage) restoreCursor() browsePage {
+func (m Page) restoreCursor() Page {
 	if len(m.reselectPath) > 0 {
 		var ok bool
 		if m.tree, ok = m.tree.SelectPath(m.reselectPath); ok {
@@ -80,7 +80,7 @@ func (m browsePage) restoreCursor() browsePage {
 }
 
 // handleDetailLoaded shows a recording unless the cursor has moved on.
-func (m browsePage) handleDetailLoaded(msg detailLoadedMsg) browsePage {
+func (m Page) handleDetailLoaded(msg detailLoadedMsg) Page {
 	if msg.gen == m.detailGen {
 		m.Detail = m.Detail.SetData(msg.data)
 	}
@@ -89,7 +89,7 @@ func (m browsePage) handleDetailLoaded(msg detailLoadedMsg) browsePage {
 
 // syncDetail asks for the detail of the row under the cursor when it
 // changed.
-func (m browsePage) syncDetail() (browsePage, tea.Cmd) {
+func (m Page) syncDetail() (Page, tea.Cmd) {
 	it, ok := m.tree.Selected()
 	if !ok {
 		kind, names := m.tree.SelectedPath()
@@ -111,7 +111,7 @@ func (m browsePage) syncDetail() (browsePage, tea.Cmd) {
 }
 
 // nodeSummary describes a group or case in the detail pane.
-func (m browsePage) nodeSummary(kind tree.Kind, names []string) []string {
+func (m Page) nodeSummary(kind tree.Kind, names []string) []string {
 	if len(names) == 0 {
 		return nil
 	}
@@ -147,7 +147,7 @@ func (m browsePage) nodeSummary(kind tree.Kind, names []string) []string {
 }
 
 // handleWheel scrolls the pane under the pointer.
-func (m browsePage) handleWheel(msg tea.MouseWheelMsg) (browsePage, tea.Cmd) {
+func (m Page) handleWheel(msg tea.MouseWheelMsg) (Page, tea.Cmd) {
 	d := 3 * m.Wheel(msg)
 	if d == 0 || m.picker.Visible() {
 		return m, nil
@@ -161,7 +161,7 @@ func (m browsePage) handleWheel(msg tea.MouseWheelMsg) (browsePage, tea.Cmd) {
 }
 
 // handleClick selects a tree row or a detail tab.
-func (m browsePage) handleClick(msg tea.MouseClickMsg) (browsePage, tea.Cmd) {
+func (m Page) handleClick(msg tea.MouseClickMsg) (Page, tea.Cmd) {
 	row, ok := m.BodyRow(msg.Y)
 	if msg.Button != tea.MouseLeft || m.mode != modeBrowse || m.covered() || !ok {
 		return m, nil
@@ -185,12 +185,12 @@ const nothingMarked = "nothing marked: space marks a recording (on a suite or ca
 
 // covered reports whether an overlay (help, a dialog, the problem
 // summary) hides the panes.
-func (m browsePage) covered() bool { return m.Overlay() || m.picker.Visible() }
+func (m Page) covered() bool { return m.Overlay() || m.picker.Visible() }
 
 // openPrune asks to confirm the prune of the marked recordings: the
 // prunable ones with the reason prune gives, the others with their status
 // and why they are kept.
-func (m browsePage) openPrune() browsePage {
+func (m Page) openPrune() Page {
 	if m.tree.MarkCount() == 0 {
 		m.SetStatus(nothingMarked, false)
 		return m
@@ -230,7 +230,7 @@ func (m browsePage) openPrune() browsePage {
 }
 
 // confirmPrune removes the files the dialog id listed for removal.
-func (m browsePage) confirmPrune(id int) (browsePage, tea.Cmd) {
+func (m Page) confirmPrune(id int) (Page, tea.Cmd) {
 	var items []tree.Item
 	var ok bool
 	if items, m.prunes, ok = m.prunes.Take(id); !ok {
@@ -241,7 +241,7 @@ func (m browsePage) confirmPrune(id int) (browsePage, tea.Cmd) {
 }
 
 // handlePruneDone reports the prune and rescans.
-func (m browsePage) handlePruneDone(msg pruneDoneMsg) (browsePage, tea.Cmd) {
+func (m Page) handlePruneDone(msg pruneDoneMsg) (Page, tea.Cmd) {
 	if msg.err != nil {
 		m.SetStatus("prune failed: "+msg.err.Error(), true)
 		return m, nil
@@ -257,7 +257,7 @@ func (m browsePage) handlePruneDone(msg pruneDoneMsg) (browsePage, tea.Cmd) {
 
 // edit opens in $EDITOR the line of the suite a stale recording's change
 // comes from (e), or the recording's file (e on any other, and E).
-func (m browsePage) edit(file bool) (browsePage, tea.Cmd) {
+func (m Page) edit(file bool) (Page, tea.Cmd) {
 	it, ok := m.tree.Selected()
 	if !ok {
 		return m, nil
@@ -268,7 +268,7 @@ func (m browsePage) edit(file bool) (browsePage, tea.Cmd) {
 	return m, editFileCmd(m.opts.Editor, m.absPath(it.Path), 0)
 }
 
-func (m browsePage) absPath(rel string) string {
+func (m Page) absPath(rel string) string {
 	root := m.summary.Root
 	if root == "" {
 		root = m.opts.Path
@@ -276,8 +276,16 @@ func (m browsePage) absPath(rel string) string {
 	return filepath.Join(root, filepath.FromSlash(rel))
 }
 
+// handlePagerClosed says when $PAGER failed.
+func (m Page) handlePagerClosed(msg pagerClosedMsg) Page {
+	if msg.err != nil {
+		m.SetStatus("pager: "+msg.err.Error(), true)
+	}
+	return m
+}
+
 // handleEditorClosed re-reads the workspace after an edit.
-func (m browsePage) handleEditorClosed(msg editorClosedMsg) (browsePage, tea.Cmd) {
+func (m Page) handleEditorClosed(msg editorClosedMsg) (Page, tea.Cmd) {
 	if msg.err != nil {
 		m.SetStatus("editor: "+msg.err.Error(), true)
 		return m, nil

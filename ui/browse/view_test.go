@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"fmt"
@@ -11,9 +11,9 @@ import (
 )
 
 // checkScreen asserts the screen is exactly w × h cells and matches its golden.
-func checkScreen(t *testing.T, m Model, w, h int) {
+func checkScreen(t *testing.T, m Page, w, h int) {
 	t.Helper()
-	uitest.CheckScreen(t, m.render(), w, h)
+	uitest.CheckScreen(t, m.Render(), w, h)
 }
 
 func TestViewMain(t *testing.T) {
@@ -42,7 +42,7 @@ func TestViewTabs(t *testing.T) {
 func TestViewSecretsRevealed(t *testing.T) {
 	m, _ := newTestModel(t, 120, 24, uitest.DemoItems())
 	m = keys(t, m, "g", "j", "j", "4", "R")
-	if !m.browse.Detail.Revealed() {
+	if !m.Detail.Revealed() {
 		t.Fatal("R did not reveal")
 	}
 	if !strings.Contains(screenText(m), "AKIAFAKEFAKEFAKEQ7") {
@@ -64,7 +64,7 @@ func TestViewConfirmDialog(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = markPaths(t, m, "no_flights_found", "weather_check_repeated", "unknown_order_apologises")
 	m = keys(t, m, "d")
-	if !m.browse.Dialog.Visible() {
+	if !m.Dialog.Visible() {
 		t.Fatal("d did not open the dialog")
 	}
 	checkScreen(t, m, 120, 30)
@@ -87,16 +87,16 @@ func TestViewTooSmall(t *testing.T) {
 }
 
 // selectPath puts the cursor on the recording whose path contains sub.
-func selectPath(t *testing.T, m Model, sub string) Model {
+func selectPath(t *testing.T, m Page, sub string) Page {
 	t.Helper()
 	for _, it := range uitest.DemoItems() {
 		if strings.Contains(it.Path, sub) {
 			var ok bool
-			if m.browse.tree, ok = m.browse.tree.SelectID(it.ID); !ok {
+			if m.tree, ok = m.tree.SelectID(it.ID); !ok {
 				t.Fatalf("cannot select %s", it.ID)
 			}
 			var cmd tea.Cmd
-			m.browse, cmd = m.browse.syncDetail()
+			m, cmd = m.syncDetail()
 			return run(t, m, cmd)
 		}
 	}
@@ -105,14 +105,14 @@ func selectPath(t *testing.T, m Model, sub string) Model {
 }
 
 // markPaths moves to each recording whose path contains one of subs and marks it.
-func markPaths(t *testing.T, m Model, subs ...string) Model {
+func markPaths(t *testing.T, m Page, subs ...string) Page {
 	t.Helper()
 	for _, sub := range subs {
 		found := false
 		for _, it := range uitest.DemoItems() {
 			if strings.Contains(it.Path, sub) {
 				var ok bool
-				m.browse.tree, ok = m.browse.tree.SelectID(it.ID)
+				m.tree, ok = m.tree.SelectID(it.ID)
 				if !ok {
 					t.Fatalf("cannot select %s", it.ID)
 				}

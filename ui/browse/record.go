@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
@@ -19,43 +18,10 @@ import (
 // y records with progress on the status line (esc stops), and the review
 // page then shows what changed.
 
-// recordPlannedMsg is the plan of a re-recording, for the dialog.
-type recordPlannedMsg struct {
-	plan backend.RecordPlan
-	err  error
-}
-
-// recordProgressMsg is one call of the running re-recording; next is
-// where the following event comes from.
-type recordProgressMsg struct {
-	next     <-chan recordEvent
-	progress backend.RecordProgress
-}
-
-// recordDoneMsg is the end of a re-recording.
-type recordDoneMsg struct{ result backend.RecordResult }
-
-// recordEvent is what the recording goroutine sends.
-type recordEvent struct {
-	progress backend.RecordProgress
-	done     bool
-	result   backend.RecordResult
-}
-
-// reviewOpenedMsg carries the review of what a re-recording changed (or
-// why there is none), for the root model to switch pages.
-type reviewOpenedMsg struct {
-	root     string
-	review   *gitreview.Review
-	lookedAt []string
-	written  int
-	err      error
-}
-
 // recordTargets are the cases w would re-record: those of the marked
 // dryfire recordings, else the case under the cursor (every case of the
 // suite under it).
-func (m browsePage) recordTargets() []backend.CaseRef {
+func (m Page) recordTargets() []backend.CaseRef {
 	var out []backend.CaseRef
 	seen := map[backend.CaseRef]bool{}
 	add := func(it tree.Item) {
@@ -94,7 +60,7 @@ func (m browsePage) recordTargets() []backend.CaseRef {
 // recordFirst reports whether re-recording is the fix of what is
 // selected, so that the key line offers w first: a stale or failing
 // recording, or a case row whose case fails or has a stale recording.
-func (m browsePage) recordFirst() bool {
+func (m Page) recordFirst() bool {
 	if it, leaf := m.tree.Selected(); leaf {
 		return it.Status == "stale" || tree.Fails(it.Verdict)
 	}
@@ -108,12 +74,12 @@ func (m browsePage) recordFirst() bool {
 
 // canRecord reports whether w applies: a recorder, a project, no scan or
 // recording running, and a case to re-record.
-func (m browsePage) canRecord() bool {
+func (m Page) canRecord() bool {
 	return m.opts.Recorder != nil && m.summary.Project && !m.loading && !m.recording && len(m.recordTargets()) > 0
 }
 
 // planRecord asks for the plan of re-recording the targets.
-func (m browsePage) planRecord() (browsePage, tea.Cmd) {
+func (m Page) planRecord() (Page, tea.Cmd) {
 	cases := m.recordTargets()
 	m.SetStatus(fmt.Sprintf("working out what re-recording %d case(s) calls…", len(cases)), false)
 	return m, planRecordCmd(m.opts.Context, m.opts.Recorder, m.opts.Path, cases)
@@ -121,7 +87,7 @@ func (m browsePage) planRecord() (browsePage, tea.Cmd) {
 
 // handleRecordPlanned opens the dialog that says what the re-recording
 // will call, and asks.
-func (m browsePage) handleRecordPlanned(msg recordPlannedMsg) browsePage {
+func (m Page) handleRecordPlanned(msg recordPlannedMsg) Page {
 	if msg.err != nil {
 		m.SetStatus("cannot re-record: "+msg.err.Error(), true)
 		return m
@@ -136,7 +102,7 @@ func (m browsePage) handleRecordPlanned(msg recordPlannedMsg) browsePage {
 // recordLines are the dialog's lines: the cases, each provider with its
 // models and whether its key is set, the calls at most, the cost, where
 // the cassettes go, and what is left out.
-func (m browsePage) recordLines(p backend.RecordPlan) []string {
+func (m Page) recordLines(p backend.RecordPlan) []string {
 	s := m.Styles
 	var lines []string
 	if len(p.Cases) == 0 {
@@ -175,7 +141,7 @@ func (m browsePage) recordLines(p backend.RecordPlan) []string {
 }
 
 // startRecord runs the plan the dialog id confirmed.
-func (m browsePage) startRecord(p backend.RecordPlan) (browsePage, tea.Cmd) {
+func (m Page) startRecord(p backend.RecordPlan) (Page, tea.Cmd) {
 	var ctx context.Context
 	ctx, m.recordStop = context.WithCancel(m.opts.Context)
 	m.recording = true
@@ -184,7 +150,7 @@ func (m browsePage) startRecord(p backend.RecordPlan) (browsePage, tea.Cmd) {
 }
 
 // handleRecordProgress shows the call that just ended.
-func (m browsePage) handleRecordProgress(msg recordProgressMsg) (browsePage, tea.Cmd) {
+func (m Page) handleRecordProgress(msg recordProgressMsg) (Page, tea.Cmd) {
 	pr := msg.progress
 	m.SetStatus(fmt.Sprintf("re-recording: %d/%d calls · %s · esc stops", pr.Calls, pr.Most, visible.Line(pr.Line)), false)
 	return m, waitRecordCmd(msg.next)
@@ -192,7 +158,7 @@ func (m browsePage) handleRecordProgress(msg recordProgressMsg) (browsePage, tea
 
 // handleRecordDone says what the re-recording did and opens the review of
 // it (or rescans, when nothing was written).
-func (m browsePage) handleRecordDone(msg recordDoneMsg) (browsePage, tea.Cmd) {
+func (m Page) handleRecordDone(msg recordDoneMsg) (Page, tea.Cmd) {
 	m.recording, m.recordStop = false, nil
 	if m.quitAfterRecord {
 		return m, tea.Quit
@@ -221,8 +187,19 @@ func (m browsePage) handleRecordDone(msg recordDoneMsg) (browsePage, tea.Cmd) {
 	return m, openReviewCmd(m.opts.Context, m.opts.Recorder, m.summary.Root, len(r.Written))
 }
 
+// handleNoReview says why the re-recording has no review, and reads the
+// workspace again.
+func (m Page) handleNoReview(msg noReviewMsg) (Page, tea.Cmd) {
+	why := "no git repository to review it in"
+	if msg.err != nil {
+		why = msg.err.Error()
+	}
+	m.SetStatus(fmt.Sprintf("re-recorded %d cassette(s); no review: %s", msg.written, why), false)
+	return m.rescan()
+}
+
 // stopRecord cancels the running re-recording.
-func (m browsePage) stopRecord() browsePage {
+func (m Page) stopRecord() Page {
 	if m.recordStop != nil {
 		m.recordStop()
 		m.SetStatus("stopping the re-recording…", false)

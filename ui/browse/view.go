@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ import (
 
 // statusView is the progress line while scanning, the filter being typed,
 // or the last message.
-func (m browsePage) statusView() string {
+func (m Page) statusView() string {
 	s := m.Styles
 	var line string
 	switch {
@@ -45,7 +45,7 @@ func (m browsePage) statusView() string {
 // recordings: "suite error: FILE:LINE:COL: …", or "3 suite errors, the
 // first: …". The recordings that need attention are counted in the
 // header, not here.
-func (m browsePage) errorsLine() string {
+func (m Page) errorsLine() string {
 	ps := m.summary.Problems
 	what := "suite error"
 	switch specs := len(m.summary.SpecErrors); {
@@ -61,7 +61,7 @@ func (m browsePage) errorsLine() string {
 	return fmt.Sprintf("%d %ss, the first: %s", len(ps), what, first)
 }
 
-func (m browsePage) filterSummary() string {
+func (m Page) filterSummary() string {
 	var parts []string
 	if f := m.tree.Filter(); f != "" {
 		parts = append(parts, fmt.Sprintf("filter %q", visible.Line(f))+m.matchNote())
@@ -77,7 +77,7 @@ func (m browsePage) filterSummary() string {
 
 // matchNote says how the text filter matched when it was not as typed:
 // " (all words)", " (fuzzy: no name holds the text as typed)".
-func (m browsePage) matchNote() string {
+func (m Page) matchNote() string {
 	switch m.tree.FilterMatch() {
 	case tree.MatchWords:
 		return " (all words: no name holds the text as typed)"
@@ -89,11 +89,11 @@ func (m browsePage) matchNote() string {
 }
 
 // footerView is the key line.
-func (m browsePage) footerView() string { return m.Help.ShortView(m.keyLine()) }
+func (m Page) footerView() string { return m.Help.ShortView(m.keyLine()) }
 
 // keyLine lists the keys that apply in the current state, most useful
 // first; "? help" and "q quit" always stay.
-func (m browsePage) keyLine() help.Line {
+func (m Page) keyLine() help.Line {
 	k := m.keysNow()
 	switch {
 	case m.mode == modeFilter:
@@ -179,7 +179,7 @@ func (l *keyList) add(bs ...key.Binding) {
 }
 
 // emptyView explains an empty scan: what was looked for, where, what to try.
-func (m browsePage) emptyView() []string {
+func (m Page) emptyView() []string {
 	s := m.Styles
 	out := []string{"", " " + s.Dialog.Title.Render("No recordings found.")}
 	if m.scanErr != nil {

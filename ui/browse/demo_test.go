@@ -1,21 +1,21 @@
-package ui
+package browse
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/dryfire-tui/dryfire-tui/examples"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
 // projectB is the golden project whose tool description changed: 15
 // stale recordings, 10 of them turns replay never reaches.
-var projectB = filepath.Join("..", "testdata", "golden", "dryfire", "project-B-tool-description")
+var projectB = filepath.Join("..", "..", "testdata", "golden", "dryfire", "project-B-tool-description")
 
 // demoRoot writes the demo (its fake secret filled in, as --demo does)
 // into a temporary directory.
@@ -29,11 +29,11 @@ func demoRoot(t testing.TB) string {
 }
 
 // coreModel is the app on the real core, scanned, at w × h.
-func coreModel(t *testing.T, root string, w, h int) Model {
+func coreModel(t *testing.T, root string, w, h int) Page {
 	t.Helper()
-	m := New(Options{Path: root, Backend: backend.Core{}, IsDark: true})
-	m = send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
-	return run(t, m, scanWorkspaceCmd(m.browse.ctx, backend.Core{}, root, m.browse.gen))
+	m := New(Options{Path: root, Backend: backend.Core{}}, theme.New(true))
+	m = resize(m, w, h)
+	return run(t, m, scanWorkspaceCmd(m.ctx, backend.Core{}, root, m.gen))
 }
 
 // TestHeaderOnTheDemo: the header of the demo as it opens, at the sizes
@@ -43,7 +43,7 @@ func TestHeaderOnTheDemo(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 35}, {200, 50}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := coreModel(t, root, size.w, size.h)
-			header := strings.Split(ansi.Strip(m.render()), "\n")[0]
+			header := strings.Split(ansi.Strip(m.Render()), "\n")[0]
 			if ansi.StringWidth(header) > size.w {
 				t.Errorf("header is %d wide", ansi.StringWidth(header))
 			}
@@ -64,7 +64,7 @@ func TestProjectBEveryStaleRecordingIsExplained(t *testing.T) {
 	m := coreModel(t, projectB, 120, 35)
 	seen, misses := 0, 0
 	for range 15 {
-		d, ok := m.browse.Detail.Data()
+		d, ok := m.Detail.Data()
 		if !ok || d.Status != "stale" || d.Diff == nil {
 			t.Fatalf("%s: no explanation (%+v)", d.Path, d.Diff)
 		}

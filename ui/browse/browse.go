@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"context"
@@ -36,14 +36,14 @@ func (m mode) String() string {
 	return "browse"
 }
 
-// browsePage is the browser: the tree of every recording of a workspace,
+// Page is the browser: the tree of every recording of a workspace,
 // the detail of the selected one, filters, marks and prune. It owns the
 // scan (its generation and cancel function), the tree, and the prune
 // confirmations; the rest of the screen is the embedded screen.
-type browsePage struct {
+type Page struct {
 	page.Screen
 	opts Options
-	keys BrowseKeyMap
+	keys KeyMap
 	mode mode
 	tree tree.Model
 
@@ -94,22 +94,44 @@ type browsePage struct {
 	commands page.Asked[backend.CommandRequest]
 }
 
-func newBrowsePage(opts Options, styles theme.Styles) browsePage {
-	keys := DefaultBrowseKeyMap()
-	m := browsePage{Screen: page.NewScreen(styles, keys.Detail, keys.Dialog, keys.Overlay),
+// Options configure a browse page.
+type Options struct {
+	// Context bounds the work the page starts (scans, commands,
+	// re-recordings); nil means context.Background().
+	Context context.Context
+	// Path is what the page scans: a project, a cassette directory, a
+	// tapes directory or one tape.
+	Path    string
+	Backend backend.Backend
+	// Editor is the command line of $EDITOR ("" = vi).
+	Editor string
+	// Recorder re-records cases (w); nil disables the key.
+	Recorder backend.Recorder
+	// Pager is the command line of $PAGER ("" = less).
+	Pager string
+}
+
+// New returns the browse page on opts.Path, built on styles; [Page.Init]
+// starts its scan.
+func New(opts Options, styles theme.Styles) Page {
+	if opts.Context == nil {
+		opts.Context = context.Background()
+	}
+	keys := DefaultKeyMap()
+	m := Page{Screen: page.NewScreen(styles, keys.Detail, keys.Dialog, keys.Overlay),
 		opts: opts, keys: keys, tree: tree.New(styles, keys.Tree), picker: picker.New(styles, keys.Picker)}
 	m.ctx, m.cancel = context.WithCancel(opts.Context)
 	m.gen, m.loading = 1, true
 	return m
 }
 
-// init starts the first scan.
-func (m browsePage) init() tea.Cmd {
+// Init starts the first scan.
+func (m Page) Init() tea.Cmd {
 	return scanWorkspaceCmd(m.ctx, m.opts.Backend, m.opts.Path, m.gen)
 }
 
 // stop cancels the running scan and re-recording.
-func (m browsePage) stop() {
+func (m Page) stop() {
 	if m.cancel != nil {
 		m.cancel()
 	}
@@ -118,20 +140,74 @@ func (m browsePage) stop() {
 	}
 }
 
-func (m *browsePage) setLayout(l Layout) {
+// Interrupt is ctrl+c, whatever the page is doing. During a re-recording
+// it stops the recording and quits only once it has ended, so that no
+// write is cut short (a second ctrl+c quits at once); otherwise it cancels
+// the scan and quits.
+func (m Page) Interrupt() (Page, tea.Cmd) {
+	if m.recording && !m.quitAfterRecord {
+		m = m.stopRecord()
+		m.quitAfterRecord = true
+		return m, nil
+	}
+	m.stop()
+	return m, tea.Quit
+}
+
+// SetSize lays the page out for a terminal of w × h cells.
+func (m *Page) SetSize(w, h int) { m.setLayout(computeLayout(w, h)) }
+
+func (m *Page) setLayout(l frame.Layout) {
 	m.SetScreenLayout(l)
 	m.tree.SetSize(l.ListW, l.BodyH)
 	m.picker.SetSize(l.Width, l.BodyH)
 }
 
-func (m *browsePage) setStyles(s theme.Styles) {
+// SetStyles rebuilds the page's views on new styles.
+func (m *Page) SetStyles(s theme.Styles) {
 	m.SetScreenStyles(s)
 	m.tree.SetStyles(s)
 	m.picker.SetStyles(s)
 }
 
-// update routes input: keys, the mouse and the prune dialog's answers.
-func (m browsePage) update(msg tea.Msg) (browsePage, tea.Cmd) {
+// Update gives the page a message: the results of the Cmds it started
+// (the scan's and the detail's dropped when they are stale), input, and
+// page.BackToBrowseMsg, on which it reads the workspace again. It ignores
+// any other message (the review page's results).
+func (m Page) Update(msg tea.Msg) (Page, tea.Cmd) {
+	switch msg := msg.(type) {
+	case scanBatchMsg:
+		return m.handleScanBatch(msg)
+	case detailLoadedMsg:
+		return m.handleDetailLoaded(msg), nil
+	case commandDoneMsg:
+		return m.handleCommandDone(msg)
+	case pruneDoneMsg:
+		return m.handlePruneDone(msg)
+	case editorClosedMsg:
+		return m.handleEditorClosed(msg)
+	case pagerClosedMsg:
+		return m.handlePagerClosed(msg), nil
+	case clipboardSetMsg:
+		m.SetStatus("copied "+msg.what, false)
+		return m, nil
+	case recordPlannedMsg:
+		return m.handleRecordPlanned(msg), nil
+	case recordProgressMsg:
+		return m.handleRecordProgress(msg)
+	case recordDoneMsg:
+		return m.handleRecordDone(msg)
+	case noReviewMsg:
+		return m.handleNoReview(msg)
+	case page.BackToBrowseMsg:
+		return m.rescan()
+	}
+	return m.update(msg)
+}
+
+// update routes input: keys, the mouse, and the dialogs' and the
+// picker's answers.
+func (m Page) update(msg tea.Msg) (Page, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
@@ -156,11 +232,11 @@ func (m browsePage) update(msg tea.Msg) (browsePage, tea.Cmd) {
 }
 
 // setFocus moves the keyboard to a pane.
-func (m *browsePage) setFocus(f page.Focus) { m.SetFocus(f, &m.tree) }
+func (m *Page) setFocus(f page.Focus) { m.SetFocus(f, &m.tree) }
 
 // rescan cancels the running scan and starts a new generation; results of
 // the old one are dropped when they arrive.
-func (m browsePage) rescan() (browsePage, tea.Cmd) {
+func (m Page) rescan() (Page, tea.Cmd) {
 	m.cancel()
 	m.ctx, m.cancel = context.WithCancel(m.opts.Context)
 	m.gen++
@@ -174,24 +250,28 @@ func (m browsePage) rescan() (browsePage, tea.Cmd) {
 	return m, scanWorkspaceCmd(m.ctx, m.opts.Backend, m.opts.Path, m.gen)
 }
 
-// projectName is the project's name as the header and the window title
+// Selected is the recording under the cursor; false on a suite or case
+// row, or with nothing listed.
+func (m Page) Selected() (tree.Item, bool) { return m.tree.Selected() }
+
+// ProjectName is the project's name as the header and the window title
 // show it: made visible, since a directory name can hold control
 // characters and the window title is itself a control sequence.
-func (m browsePage) projectName() string {
+func (m Page) ProjectName() string {
 	if m.summary.Name != "" {
 		return visible.Line(m.summary.Name)
 	}
 	return visible.Line(m.opts.Path)
 }
 
-// render is the page as a string.
-func (m browsePage) render() string {
+// Render is the page as a string; tests compare it with goldens.
+func (m Page) Render() string {
 	return frame.Render(m.Layout, "dryfire-tui", m.headerView, m.bodyRows, m.statusView, m.footerView)
 }
 
 // bodyRows is the body: the problem summary over everything, the empty
 // state when the scan found nothing.
-func (m browsePage) bodyRows() []string {
+func (m Page) bodyRows() []string {
 	var empty func() []string
 	switch {
 	case m.picker.Visible() && !m.Overlay():

@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"strings"
@@ -7,22 +7,23 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
 // newCoreModel browses a real project through the real core.
-func newCoreModel(t *testing.T, path string, w, h int) Model {
+func newCoreModel(t *testing.T, path string, w, h int) Page {
 	t.Helper()
-	m := New(Options{Path: path, Backend: backend.Core{}, IsDark: true})
-	m = send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
-	return run(t, m, scanWorkspaceCmd(m.browse.ctx, backend.Core{}, path, m.browse.gen))
+	m := New(Options{Path: path, Backend: backend.Core{}}, theme.New(true))
+	m = resize(m, w, h)
+	return run(t, m, scanWorkspaceCmd(m.ctx, backend.Core{}, path, m.gen))
 }
 
 // TestCaseVerdicts: a case row carries its run verdict, s cycles to the
 // recordings of failing cases, and a case's detail lists its assertions
 // with expected and actual, and the judge's score and reasoning.
 func TestCaseVerdicts(t *testing.T) {
-	m := newCoreModel(t, "../testdata/run/projects/judge-anthropic-F", 200, 70)
+	m := newCoreModel(t, "../../testdata/run/projects/judge-anthropic-F", 200, 70)
 	screen := screenText(m)
 	for _, want := range []string{"judged_status_answer", "two_judges_one_override"} {
 		line := lineWith(screen, want)
@@ -33,19 +34,19 @@ func TestCaseVerdicts(t *testing.T) {
 			t.Errorf("passing case row %q has no ✓", line)
 		}
 	}
-	for i := 0; i < 20 && m.browse.tree.StatusFilter() != "failing"; i++ {
+	for i := 0; i < 20 && m.tree.StatusFilter() != "failing"; i++ {
 		m = keys(t, m, "s")
 	}
-	if m.browse.tree.StatusFilter() != "failing" {
-		t.Fatalf("s never reaches the failing cases; statuses %v", m.browse.tree.Statuses())
+	if m.tree.StatusFilter() != "failing" {
+		t.Fatalf("s never reaches the failing cases; statuses %v", m.tree.Statuses())
 	}
-	rows := m.browse.tree.Rows()
+	rows := m.tree.Rows()
 	if rows == 0 {
 		t.Fatal("no row under the failing filter")
 	}
 	for i := range rows {
-		m.browse.tree.MoveTo(i)
-		if it, ok := m.browse.tree.Selected(); ok && it.Verdict != "failing" {
+		m.tree.MoveTo(i)
+		if it, ok := m.tree.Selected(); ok && it.Verdict != "failing" {
 			t.Errorf("%s (case %s) is shown under the failing filter: %s", it.Path, it.Sub, it.Verdict)
 		}
 	}
@@ -55,9 +56,9 @@ func TestCaseVerdicts(t *testing.T) {
 		m = keys(t, m, string(r))
 	}
 	m = keys(t, m, "enter")
-	m.browse.tree.MoveTo(1) // the case row, under its suite
+	m.tree.MoveTo(1) // the case row, under its suite
 	m, _ = updateBrowse(t, m)
-	if kind, names := m.browse.tree.SelectedPath(); kind != tree.KindSub || names[1] != "judged_status_answer" {
+	if kind, names := m.tree.SelectedPath(); kind != tree.KindSub || names[1] != "judged_status_answer" {
 		t.Fatalf("selected %v %v", kind, names)
 	}
 	screen = screenText(m)
@@ -76,10 +77,10 @@ func TestCaseVerdicts(t *testing.T) {
 }
 
 // updateBrowse lets the page sync its detail with the cursor.
-func updateBrowse(t *testing.T, m Model) (Model, tea.Cmd) {
+func updateBrowse(t *testing.T, m Page) (Page, tea.Cmd) {
 	t.Helper()
 	var cmd tea.Cmd
-	m.browse, cmd = m.browse.syncDetail()
+	m, cmd = m.syncDetail()
 	return run(t, m, cmd), cmd
 }
 

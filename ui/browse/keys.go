@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"fmt"
@@ -15,10 +15,10 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
-// BrowseKeyMap is the one keymap of the browse page: the keys every page
+// KeyMap is the one keymap of the browse page: the keys every page
 // has, the page's actions and its children's keymaps. It drives dispatch,
 // the key line, the ? overlay and docs/keys.md.
-type BrowseKeyMap struct {
+type KeyMap struct {
 	page.KeyMap
 	Filter, Clear, StatusFilter, Back    key.Binding
 	NextProblem, PrevProblem, Problems   key.Binding
@@ -33,9 +33,10 @@ type BrowseKeyMap struct {
 	Overlay                              help.KeyMap
 }
 
-// DefaultBrowseKeyMap returns the keys of DESIGN.md.
-func DefaultBrowseKeyMap() BrowseKeyMap {
-	return BrowseKeyMap{
+// DefaultKeyMap returns the keys of the browse page (docs/keys.md lists
+// them).
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
 		KeyMap:       page.DefaultKeyMap(),
 		Filter:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 		Clear:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear")),
@@ -71,7 +72,7 @@ func problemsPickerKeys() picker.KeyMap {
 }
 
 // Groups returns every binding, grouped, in help order.
-func (k BrowseKeyMap) Groups() []help.Group {
+func (k KeyMap) Groups() []help.Group {
 	return []help.Group{
 		{Title: "Tree", Bindings: k.Tree.Bindings()},
 		{Title: "Problems", Bindings: []key.Binding{k.NextProblem, k.PrevProblem, k.Problems}},
@@ -91,7 +92,7 @@ var browseLegend = []string{
 }
 
 // keysNow is the keymap with the bindings that do not apply disabled.
-func (m browsePage) keysNow() BrowseKeyMap {
+func (m Page) keysNow() KeyMap {
 	k := m.keys
 	k.Tree = m.tree.Keys()
 	k.Detail = m.Detail.Keys()
@@ -173,7 +174,7 @@ func (m browsePage) keysNow() BrowseKeyMap {
 // overlay on screen, then by the keymap, the focused pane last. Every match
 // goes through key.Matches on keysNow, so a key that does not apply does
 // nothing.
-func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
+func (m Page) handleKey(msg tea.KeyPressMsg) (Page, tea.Cmd) {
 	switch {
 	case m.mode == modeFilter:
 		return m.handleFilterKey(msg)
@@ -229,7 +230,7 @@ func (m browsePage) handleKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
 
 // handleMoveKey handles the keys that change what is shown: filters,
 // focus, tabs, marks and the panes' own keys.
-func (m browsePage) handleMoveKey(msg tea.KeyPressMsg, k BrowseKeyMap) browsePage {
+func (m Page) handleMoveKey(msg tea.KeyPressMsg, k KeyMap) Page {
 	switch {
 	case key.Matches(msg, k.Filter):
 		m.mode, m.filterText = modeFilter, m.tree.Filter()
@@ -260,7 +261,7 @@ func (m browsePage) handleMoveKey(msg tea.KeyPressMsg, k BrowseKeyMap) browsePag
 }
 
 // open is enter: expand or collapse a group, or show a recording's detail.
-func (m *browsePage) open() {
+func (m *Page) open() {
 	if _, leaf := m.tree.Selected(); !leaf {
 		m.tree = m.tree.Toggle()
 		return
@@ -269,7 +270,7 @@ func (m *browsePage) open() {
 }
 
 // copy puts the selected recording's path (or key) on the clipboard.
-func (m browsePage) copy(keyOnly bool) (browsePage, tea.Cmd) {
+func (m Page) copy(keyOnly bool) (Page, tea.Cmd) {
 	it, ok := m.tree.Selected()
 	if !ok {
 		return m, nil
@@ -305,7 +306,7 @@ func nextStatus(present []string, cur string) string {
 
 // handleFilterKey edits the fuzzy filter; the tree refilters on every
 // change.
-func (m browsePage) handleFilterKey(msg tea.KeyPressMsg) (browsePage, tea.Cmd) {
+func (m Page) handleFilterKey(msg tea.KeyPressMsg) (Page, tea.Cmd) {
 	switch {
 	case msg.Code == tea.KeyEnter:
 		m.mode = modeBrowse

@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ import (
 // reasoning. Every text of the run comes from files (the suite's names
 // and values, the tool names and texts a provider recorded) and is made
 // visible, one line each.
-func (m browsePage) caseSummary(c *engine.CaseRun, verdict string) []string {
+func (m Page) caseSummary(c *engine.CaseRun, verdict string) []string {
 	s := m.Styles
 	line := func(st, text string) string { return s.StatusStyle(st).Render(text) }
 	v := visible.Line

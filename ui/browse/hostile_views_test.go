@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"context"
@@ -22,6 +22,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -165,24 +166,24 @@ func (hostileRecorder) Review(context.Context, string) (*gitreview.Review, []str
 }
 
 // hostileModel is the browser on hostileItems, sized w × h.
-func hostileModel(t *testing.T, w, h int) Model {
+func hostileModel(t *testing.T, w, h int) Page {
 	t.Helper()
 	fb := &uitest.FakeBackend{Items: hostileItems(), Batch: 5, Summary: backend.Summary{Name: hx, Root: "/" + hx, Project: true,
 		LookedFor: []string{hx}, Problems: []string{hx, hx},
 		SpecErrors: []backend.SpecError{{File: hx, Line: 1, Column: 2, Message: hx}, {File: hx, Message: hx}}}}
 	b := hostileBackend{fb}
-	m := New(Options{Path: "/" + hx, Backend: b, IsDark: true, Recorder: hostileRecorder{}})
-	m = send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
-	return run(t, m, scanWorkspaceCmd(m.browse.ctx, b, "/"+hx, m.browse.gen))
+	m := New(Options{Path: "/" + hx, Backend: b, Recorder: hostileRecorder{}}, theme.New(true))
+	m = resize(m, w, h)
+	return run(t, m, scanWorkspaceCmd(m.ctx, b, "/"+hx, m.gen))
 }
 
 // shot checks the screen as it is now, and each of its parts before the
 // screen's last guard.
-func shot(t *testing.T, m Model, what string) {
+func shot(t *testing.T, m Page, what string) {
 	t.Helper()
-	b, l := m.browse, m.browse.Layout
+	b, l := m, m.Layout
 	what = fmt.Sprintf("%dx%d %s", l.Width, l.Height, what)
-	uitest.CheckHostile(t, what, m.render(), l, !b.covered() && b.tree.Len() > 0)
+	uitest.CheckHostile(t, what, m.Render(), l, !b.covered() && b.tree.Len() > 0)
 	parts := map[string]string{"header": b.headerView(), "status": b.statusView(), "key line": b.footerView()}
 	for name, view := range parts {
 		uitest.CheckPane(t, what+": "+name, view, l.Width, 1)
@@ -205,26 +206,26 @@ func shot(t *testing.T, m Model, what string) {
 			t.Errorf("%s: line %d of the text given to $PAGER holds control characters: %q", what, i, line)
 		}
 	}
-	if title := m.View().WindowTitle; visible.Needs(title) {
+	if title := m.ProjectName(); visible.Needs(title) {
 		t.Errorf("%s: the window title holds control characters: %q", what, title)
 	}
 }
 
 // showNode puts the cursor on a row by its path or ID and loads what the
 // detail shows of it.
-func showNode(t *testing.T, m Model, id string, path ...string) Model {
+func showNode(t *testing.T, m Page, id string, path ...string) Page {
 	t.Helper()
 	var ok bool
 	if id != "" {
-		m.browse.tree, ok = m.browse.tree.SelectID(id)
+		m.tree, ok = m.tree.SelectID(id)
 	} else {
-		m.browse.tree, ok = m.browse.tree.SelectPath(path)
+		m.tree, ok = m.tree.SelectPath(path)
 	}
 	if !ok {
 		t.Fatalf("no row %q %q", id, path)
 	}
 	var cmd tea.Cmd
-	m.browse, cmd = m.browse.syncDetail()
+	m, cmd = m.syncDetail()
 	return run(t, m, cmd)
 }
 
@@ -239,7 +240,7 @@ func TestHostileBrowseScreens(t *testing.T) {
 	}
 }
 
-func walkBrowse(t *testing.T, m Model) {
+func walkBrowse(t *testing.T, m Page) {
 	shot(t, m, "first screen")
 	m = keys(t, m, "?")
 	shot(t, m, "help")
@@ -291,7 +292,7 @@ func walkBrowse(t *testing.T, m Model) {
 	m = send(t, m, tea.KeyPressMsg{Code: 'x', Text: hx})
 	shot(t, m, "palette typed")
 	m = keys(t, m, "esc")
-	for i := range len(m.browse.paletteEntries()) {
+	for i := range len(m.paletteEntries()) {
 		m = keys(t, m, ":")
 		for range i {
 			m = keys(t, m, "down")
@@ -308,12 +309,12 @@ func walkBrowse(t *testing.T, m Model) {
 
 // walkPrune marks the prunable recordings, opens the prune dialog and
 // confirms it.
-func walkPrune(t *testing.T, m Model) Model {
+func walkPrune(t *testing.T, m Page) Page {
 	t.Helper()
 	for _, it := range hostileItems() {
 		if it.Prunable || it.Status == "live" {
 			m = showNode(t, m, it.ID)
-			m.browse.tree = m.browse.tree.ToggleMark()
+			m.tree = m.tree.ToggleMark()
 		}
 	}
 	m = keys(t, m, "d")
@@ -324,7 +325,7 @@ func walkPrune(t *testing.T, m Model) Model {
 }
 
 // walkRecord re-records a case: the dialog, its progress and its end.
-func walkRecord(t *testing.T, m Model) {
+func walkRecord(t *testing.T, m Page) {
 	t.Helper()
 	m = showNode(t, m, "", "suite "+hx, hostileCaseNames()[0])
 	p, _ := hostileRecorder{}.Plan(context.Background(), "", nil)
@@ -332,13 +333,13 @@ func walkRecord(t *testing.T, m Model) {
 	shot(t, m, "record dialog")
 	m = send(t, m, recordPlannedMsg{err: errors.New(hx)})
 	shot(t, m, "record refused")
-	m.browse.recording = true
+	m.recording = true
 	// The progress Cmd waits on the recording's channel: not run here.
 	m, _ = update(m, recordProgressMsg{progress: backend.RecordProgress{Calls: 1, Most: 2, Line: hx}})
 	shot(t, m, "recording")
 	m = send(t, m, recordDoneMsg{result: backend.RecordResult{Written: []string{hx}, Problems: []string{hx}, Failed: 1}})
 	shot(t, m, "recorded")
-	m = send(t, m, reviewOpenedMsg{err: errors.New(hx), written: 1})
+	m = send(t, m, noReviewMsg{err: errors.New(hx), written: 1})
 	shot(t, m, "no review")
 	m = send(t, m, recordDoneMsg{result: backend.RecordResult{Err: errors.New(hx)}})
 	shot(t, m, "record failed")
@@ -349,10 +350,10 @@ func walkRecord(t *testing.T, m Model) {
 func TestHostileEmptyBrowse(t *testing.T) {
 	for _, size := range [][2]int{{120, 35}, {80, 24}} {
 		b := &uitest.FakeBackend{Summary: backend.Summary{Name: hx, LookedFor: []string{hx, hx}}}
-		m := New(Options{Path: "/" + hx, Backend: b, IsDark: true})
-		m = send(t, m, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		m := New(Options{Path: "/" + hx, Backend: b}, theme.New(true))
+		m = resize(m, size[0], size[1])
 		shot(t, m, "scanning")
-		m = send(t, m, scanBatchMsg{gen: m.browse.gen, done: true, summary: b.Summary, err: errors.New(hx)})
+		m = send(t, m, scanBatchMsg{gen: m.gen, done: true, summary: b.Summary, err: errors.New(hx)})
 		shot(t, m, "empty")
 	}
 }

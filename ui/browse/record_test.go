@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"context"
@@ -39,21 +39,18 @@ func (r *stopRecorder) Review(context.Context, string) (*gitreview.Review, []str
 }
 
 // recordModel is a browser with one stale recording of a graded case.
-func recordModel(t *testing.T, r backend.Recorder) Model {
+func recordModel(t *testing.T, r backend.Recorder) Page {
 	t.Helper()
 	items := []tree.Item{{ID: "a", Path: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json",
 		Format: "dryfire", Group: "refund_agent", Sub: "parallel_lookups", Label: "00 6e943a", Key: "6e943a4a4125d90d",
 		Status: "stale", Verdict: "failing", Case: &engine.CaseRun{Suite: "refund_agent", Case: "parallel_lookups", Rep: &engine.CaseResult{}}}}
 	m, _ := newTestModel(t, 120, 40, items)
-	m.browse.opts.Recorder = r
+	m.opts.Recorder = r
 	return keys(t, m, "G")
 }
 
 // update feeds one message and returns the model and the Cmd, unrun.
-func update(m Model, msg tea.Msg) (Model, tea.Cmd) {
-	nm, cmd := m.Update(msg)
-	return nm.(Model), cmd
-}
+func update(m Page, msg tea.Msg) (Page, tea.Cmd) { return m.Update(msg) }
 
 // TestRecordDialogWithoutKey: the dialog says which key is not set and
 // that nothing will be recorded; it cannot be confirmed.
@@ -78,7 +75,7 @@ func TestRecordDialogWithoutKey(t *testing.T) {
 		}
 	}
 	m, cmd = update(m, uitest.PressKey("y"))
-	if cmd != nil || !m.browse.Dialog.Visible() {
+	if cmd != nil || !m.Dialog.Visible() {
 		t.Errorf("y confirmed a dialog with nothing to record")
 	}
 }
@@ -89,10 +86,10 @@ func TestRecordDialogWithoutKey(t *testing.T) {
 func TestRecordKeyFirstOnAFailingCase(t *testing.T) {
 	r := &stopRecorder{}
 	m := keys(t, recordModel(t, r), "up")
-	if kind, names := m.browse.tree.SelectedPath(); kind != tree.KindSub || len(names) != 2 {
+	if kind, names := m.tree.SelectedPath(); kind != tree.KindSub || len(names) != 2 {
 		t.Fatalf("the cursor is on %v %v, not the case row", kind, names)
 	}
-	m = send(t, m, tea.WindowSizeMsg{Width: 80, Height: 40})
+	m = resize(m, 80, 40)
 	lines := strings.Split(strings.TrimRight(screenText(m), "\n"), "\n")
 	line := lines[len(lines)-1]
 	if !strings.Contains(line, "w re-record") || strings.Index(line, "w re-record") > strings.Index(line, "p problems") {
@@ -128,11 +125,12 @@ func TestRecordProgressAndStop(t *testing.T) {
 		t.Errorf("esc did not stop:\n%s", screenText(m))
 	}
 	m, cmd = update(m, next())
-	if m.browse.recording || !strings.Contains(screenText(m), "stopped: 1 cassette(s) written, each whole") {
+	if m.recording || !strings.Contains(screenText(m), "stopped: 1 cassette(s) written, each whole") {
 		t.Errorf("after the stop:\n%s", screenText(m))
 	}
-	m, _ = update(m, cmd())
-	if m.page != PageBrowse || !strings.Contains(screenText(m), "re-recorded 1 cassette(s); no review: not a git repository") {
+	msg := cmd()
+	m, _ = update(m, msg)
+	if _, review := msg.(OpenReviewMsg); review || !strings.Contains(screenText(m), "re-recorded 1 cassette(s); no review: not a git repository") {
 		t.Errorf("without git:\n%s", screenText(m))
 	}
 }
@@ -149,16 +147,16 @@ func TestRecordMarkedSet(t *testing.T) {
 		item("c", "parallel_lookups", "00 cccccc"), item("d", "unknown_order", "00 dddddd")}
 	m, _ := newTestModel(t, 120, 40, items)
 	r := &stopRecorder{}
-	m.browse.opts.Recorder = r
+	m.opts.Recorder = r
 	// Mark both recordings of late_order and the one of unknown_order.
-	for range m.browse.tree.Rows() {
-		if it, leaf := m.browse.tree.Selected(); leaf && it.ID != "c" {
+	for range m.tree.Rows() {
+		if it, leaf := m.tree.Selected(); leaf && it.ID != "c" {
 			m = keys(t, m, "space")
 			continue
 		}
 		m = keys(t, m, "down")
 	}
-	if got := m.browse.tree.MarkCount(); got != 3 {
+	if got := m.tree.MarkCount(); got != 3 {
 		t.Fatalf("%d marked, want 3", got)
 	}
 	m = keys(t, m, "g")

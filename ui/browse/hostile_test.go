@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"slices"
@@ -24,16 +24,16 @@ func TestBrowserShowsEscapesVisibly(t *testing.T) {
 	m, b := newTestModel(t, 160, 40, items)
 	b.Body = jsonv.ObjectValue(jsonv.M("response", jsonv.ObjectValue(
 		jsonv.M("text", jsonv.StringValue("answer "+evil)), jsonv.M("stop_reason", jsonv.StringValue("end"+evil)))))
-	m.browse.summary.Name = "project" + evil
+	m.summary.Name = "project" + evil
 	m = keys(t, m, "g")
 	var ok bool
-	if m.browse.tree, ok = m.browse.tree.SelectID(items[0].ID); !ok {
+	if m.tree, ok = m.tree.SelectID(items[0].ID); !ok {
 		t.Fatal("cannot select the recording")
 	}
 	m = keys(t, m, "j", "k") // load its detail
 	for _, tab := range []string{"1", "5"} {
 		m = keys(t, m, tab)
-		raw := m.render()
+		raw := m.Render()
 		for _, bad := range []string{"\x1b]0;pwned", "\x1b[2J", "\x1b[31mEVIL", "\u202e"} {
 			if strings.Contains(raw, bad) {
 				t.Errorf("tab %s: the screen holds %q raw", tab, bad)
@@ -43,7 +43,7 @@ func TestBrowserShowsEscapesVisibly(t *testing.T) {
 			t.Errorf("tab %s: the escapes are not shown:\n%s", tab, scr)
 		}
 	}
-	if title := m.View().WindowTitle; strings.ContainsAny(title, "\x1b\x07\u202e") {
+	if title := m.ProjectName(); strings.ContainsAny(title, "\x1b\x07\u202e") {
 		t.Errorf("window title %q holds control characters", title)
 	}
 }
@@ -63,10 +63,10 @@ func TestPruneDialogListsMarksAsTheyAreNow(t *testing.T) {
 		}
 	}
 	m = keys(t, m, "d")
-	if !m.browse.Dialog.Visible() || len(m.browse.prunes) != 1 {
+	if !m.Dialog.Visible() || len(m.prunes) != 1 {
 		t.Fatalf("d did not open the dialog after the rescan")
 	}
-	got := m.browse.prunes[0].What
+	got := m.prunes[0].What
 	if len(got) != 1 || !strings.Contains(got[0].Path, "weather_check_repeated") {
 		t.Fatalf("the dialog asks to remove %v, want only the still superseded file", got)
 	}

@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"context"
@@ -38,7 +38,7 @@ func TestCaseVerdictOfALoopThatEndedInAnError(t *testing.T) {
 		if got != "errored" {
 			continue
 		}
-		m := newBrowsePage(Options{Context: context.Background()}, theme.New(true))
+		m := New(Options{Context: context.Background()}, theme.New(true))
 		summary := ansi.Strip(strings.Join(m.caseSummary(c, got), "\n"))
 		if !strings.Contains(summary, "ended "+tt.termination) || !strings.Contains(summary, "exits 3") {
 			t.Errorf("%s: the summary does not say how the loop ended:\n%s", tt.termination, summary)

@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"fmt"
@@ -10,11 +10,10 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/dryfire-tui/dryfire-tui/internal/gen"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -45,32 +44,29 @@ func benchRoot(b *testing.B) string {
 
 // BenchmarkFirstFrame measures, on a 20,000-file project and the real core,
 // the time from start to the first frame that shows rows: the scan starts,
-// its first batch arrives, Update adds it and View renders it.
+// its first batch arrives, Update adds it and Render draws it.
 func BenchmarkFirstFrame(b *testing.B) {
 	root := benchRoot(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		m := New(Options{Path: root, Backend: backend.Core{}})
-		nm, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-		m = nm.(Model)
-		msg := scanWorkspaceCmd(m.browse.ctx, m.browse.opts.Backend, root, m.browse.gen)()
-		nm, _ = m.Update(msg)
-		m = nm.(Model)
-		if m.browse.tree.Rows() == 0 {
+		m := New(Options{Path: root, Backend: backend.Core{}}, theme.New(false))
+		m.SetSize(160, 45)
+		msg := scanWorkspaceCmd(m.ctx, m.opts.Backend, root, m.gen)()
+		m, _ = m.Update(msg)
+		if m.tree.Rows() == 0 {
 			b.Fatal("no rows in the first frame")
 		}
-		_ = m.View()
-		m.browse.cancel()
+		_ = m.Render()
+		m.cancel()
 	}
 }
 
-// loadedModel returns a model holding items, all delivered.
-func loadedModel(b *testing.B, items []tree.Item, done bool) Model {
-	m := New(Options{Path: "/big", Backend: &uitest.FakeBackend{Body: uitest.Cassette(b)}})
-	nm, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-	m = nm.(Model)
-	nm, _ = m.Update(scanBatchMsg{gen: m.browse.gen, items: items, done: done, next: make(chan scanEvent)})
-	return nm.(Model)
+// loadedModel returns a page holding items, all delivered.
+func loadedModel(b *testing.B, items []tree.Item, done bool) Page {
+	m := New(Options{Path: "/big", Backend: &uitest.FakeBackend{Body: uitest.Cassette(b)}}, theme.New(false))
+	m.SetSize(160, 45)
+	m, _ = m.Update(scanBatchMsg{gen: m.gen, items: items, done: done, next: make(chan scanEvent)})
+	return m
 }
 
 // BenchmarkKeyToFrame measures a key press (j, cycling through k and
@@ -93,9 +89,8 @@ func BenchmarkKeyToFrame(b *testing.B) {
 					k = up
 				}
 				i++
-				nm, _ := m.Update(k)
-				m = nm.(Model)
-				_ = m.View()
+				m, _ = m.Update(k)
+				_ = m.Render()
 			}
 		})
 	}
@@ -124,9 +119,8 @@ func BenchmarkKeyToFrameLatency(b *testing.B) {
 				}
 				i++
 				start := time.Now()
-				nm, _ := m.Update(k)
-				m = nm.(Model)
-				_ = m.View()
+				m, _ = m.Update(k)
+				_ = m.Render()
 				ds = append(ds, time.Since(start))
 			}
 			sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
@@ -159,10 +153,10 @@ func BenchmarkFirstBatchToFrame(b *testing.B) {
 	body := uitest.Cassette(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		m := New(Options{Path: "/big", Backend: &uitest.FakeBackend{Body: body}})
-		nm, _ := m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
-		nm, _ = nm.(Model).Update(scanBatchMsg{gen: 1, items: items, next: make(chan scanEvent)})
-		_ = nm.View()
+		m := New(Options{Path: "/big", Backend: &uitest.FakeBackend{Body: body}}, theme.New(false))
+		m.SetSize(160, 45)
+		m, _ = m.Update(scanBatchMsg{gen: 1, items: items, next: make(chan scanEvent)})
+		_ = m.Render()
 	}
 }
 
@@ -181,9 +175,8 @@ func BenchmarkFilterKeys(b *testing.B) {
 		m := loadedModel(b, items, true)
 		for _, k := range []string{"/", "c", "a", "s", "e", "_", "0", "3", "enter", "esc", "s", "s", "s", "esc", "G", "g"} {
 			start := time.Now()
-			nm, _ := m.Update(uitest.PressKey(k))
-			m = nm.(Model)
-			_ = m.View()
+			m, _ = m.Update(uitest.PressKey(k))
+			_ = m.Render()
 			worst = max(worst, time.Since(start))
 		}
 	}

@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"fmt"
@@ -29,7 +29,7 @@ func changesFiles(command string) bool {
 
 // paletteEntries are the commands the palette offers now: replaying the
 // case under the cursor when there is one.
-func (m browsePage) paletteEntries() []paletteEntry {
+func (m Page) paletteEntries() []paletteEntry {
 	out := []paletteEntry{{backend.CommandRequest{Command: backend.CommandCheck}, "check", "replay, secrets, prune and doctor over the project: the CI gate"}}
 	if name := m.selectedCase(); name != "" {
 		out = append(out, paletteEntry{backend.CommandRequest{Command: backend.CommandReplay, Filter: name}, "replay --filter " + name,
@@ -47,7 +47,7 @@ func (m browsePage) paletteEntries() []paletteEntry {
 
 // selectedCase is the name of the dryfire case under the cursor (a case
 // row or one of its recordings), or "".
-func (m browsePage) selectedCase() string {
+func (m Page) selectedCase() string {
 	if !m.summary.Project {
 		return ""
 	}
@@ -65,7 +65,7 @@ func (m browsePage) selectedCase() string {
 
 // openPalette is ':': the commands that exist on the command line, run
 // from here through the same core, their report shown in a box.
-func (m browsePage) openPalette() browsePage {
+func (m Page) openPalette() Page {
 	s := m.Styles
 	var rows []picker.Row
 	for i, e := range m.paletteEntries() {
@@ -81,7 +81,7 @@ func (m browsePage) openPalette() browsePage {
 
 // runPicked runs the command picked in the palette: a dry run first for
 // one that writes files.
-func (m browsePage) runPicked(row string) (browsePage, tea.Cmd) {
+func (m Page) runPicked(row string) (Page, tea.Cmd) {
 	var i int
 	if _, err := fmt.Sscan(row, &i); err != nil || i < 0 || i >= len(m.palette) {
 		return m, nil
@@ -91,7 +91,7 @@ func (m browsePage) runPicked(row string) (browsePage, tea.Cmd) {
 }
 
 // runCommand starts a command in a Cmd; one runs at a time.
-func (m browsePage) runCommand(req backend.CommandRequest) (browsePage, tea.Cmd) {
+func (m Page) runCommand(req backend.CommandRequest) (Page, tea.Cmd) {
 	if m.running != "" {
 		m.SetStatus(m.running+" is still running", true)
 		return m, nil
@@ -108,7 +108,7 @@ func (m browsePage) runCommand(req backend.CommandRequest) (browsePage, tea.Cmd)
 // handleCommandDone shows what a command did: the plan of one that
 // writes files, with y to go ahead; else its report, and after a change
 // the project read again.
-func (m browsePage) handleCommandDone(msg commandDoneMsg) (browsePage, tea.Cmd) {
+func (m Page) handleCommandDone(msg commandDoneMsg) (Page, tea.Cmd) {
 	m.running = ""
 	r := msg.result
 	s := m.Styles
@@ -150,7 +150,7 @@ func (m browsePage) handleCommandDone(msg commandDoneMsg) (browsePage, tea.Cmd) 
 
 // confirm acts on the dialog id confirmed: a prune, or a command that
 // writes files.
-func (m browsePage) confirm(id int) (browsePage, tea.Cmd) {
+func (m Page) confirm(id int) (Page, tea.Cmd) {
 	if req, rest, ok := m.commands.Take(id); ok {
 		m.commands = rest
 		return m.runCommand(req)

@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"slices"
@@ -35,16 +35,16 @@ func TestEditorArgs(t *testing.T) {
 func TestEditOpensTheSuiteLine(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = selectPath(t, m, "parallel_lookups/01-")
-	path, line, suite := m.browse.editTarget()
+	path, line, suite := m.editTarget()
 	if !suite || path != "/project/evals/support/refund_agent.eval.yaml" || line != 10 {
 		t.Errorf("e opens %s:%d (suite %v)", path, line, suite)
 	}
-	k := m.browse.keysNow()
+	k := m.keysNow()
 	if k.Edit.Help().Desc != "edit suite:10" || !k.EditFile.Enabled() {
 		t.Errorf("e is %q, E enabled %v", k.Edit.Help().Desc, k.EditFile.Enabled())
 	}
 	m = selectPath(t, m, "parallel_lookups/00-")
-	if _, _, suite := m.browse.editTarget(); suite || m.browse.keysNow().EditFile.Enabled() {
+	if _, _, suite := m.editTarget(); suite || m.keysNow().EditFile.Enabled() {
 		t.Error("e on a live recording does not open the recording")
 	}
 }
@@ -61,8 +61,8 @@ func TestJumpToTheMiss(t *testing.T) {
 		t.Fatalf("no miss on the Diff tab:\n%s", screenText(m))
 	}
 	m = keys(t, m, "enter")
-	if got := selectedPath(m); got != b.Miss[unreached] || m.browse.Detail.Tab() != detail.TabDiff {
-		t.Errorf("enter went to %q on tab %v", got, m.browse.Detail.Tab())
+	if got := selectedPath(m); got != b.Miss[unreached] || m.Detail.Tab() != detail.TabDiff {
+		t.Errorf("enter went to %q on tab %v", got, m.Detail.Tab())
 	}
 }
 
@@ -72,26 +72,26 @@ func TestSearchInThePane(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
 	m = selectPath(t, m, "parallel_lookups/00-")
 	m = keys(t, m, "enter", "5", "/", "o", "r", "d", "e", "r")
-	if m.browse.mode != modeSearch || !strings.Contains(screenText(m), "search /order█") {
-		t.Fatalf("mode %v:\n%s", m.browse.mode, screenText(m))
+	if m.mode != modeSearch || !strings.Contains(screenText(m), "search /order█") {
+		t.Fatalf("mode %v:\n%s", m.mode, screenText(m))
 	}
 	m = keys(t, m, "enter")
-	q, n := m.browse.Detail.Search()
-	if q != "order" || n < 3 || m.browse.tree.Filter() != "" {
-		t.Fatalf("search %q: %d matches (tree filter %q)", q, n, m.browse.tree.Filter())
+	q, n := m.Detail.Search()
+	if q != "order" || n < 3 || m.tree.Filter() != "" {
+		t.Fatalf("search %q: %d matches (tree filter %q)", q, n, m.tree.Filter())
 	}
-	at := m.browse.Detail.SearchPosition()
-	if m = keys(t, m, "n"); m.browse.Detail.SearchPosition() != at+1 || selectedPath(m) == "" {
-		t.Errorf("n: match %d after %d", m.browse.Detail.SearchPosition(), at)
+	at := m.Detail.SearchPosition()
+	if m = keys(t, m, "n"); m.Detail.SearchPosition() != at+1 || selectedPath(m) == "" {
+		t.Errorf("n: match %d after %d", m.Detail.SearchPosition(), at)
 	}
 	if !strings.Contains(screenText(m), "n/N match") {
 		t.Error("the key line does not say n goes through matches")
 	}
 	m = keys(t, m, "esc")
-	if q, _ := m.browse.Detail.Search(); q != "" || m.browse.Focus != page.FocusDetail {
-		t.Errorf("esc: search %q, focus %v", q, m.browse.Focus)
+	if q, _ := m.Detail.Search(); q != "" || m.Focus != page.FocusDetail {
+		t.Errorf("esc: search %q, focus %v", q, m.Focus)
 	}
-	if m = keys(t, m, "esc"); m.browse.Focus != page.FocusList {
+	if m = keys(t, m, "esc"); m.Focus != page.FocusList {
 		t.Error("esc after the search did not go back to the tree")
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"fmt"
@@ -26,8 +26,8 @@ type headerCount struct {
 }
 
 // headerCounts reads the counts from the tree.
-func (m browsePage) headerCounts() headerCounts {
-	h := headerCounts{name: m.projectName(), total: m.tree.Len(), marked: m.tree.MarkCount()}
+func (m Page) headerCounts() headerCounts {
+	h := headerCounts{name: m.ProjectName(), total: m.tree.Len(), marked: m.tree.MarkCount()}
 	counts := m.tree.Counts()
 	for _, k := range problemKinds {
 		n := counts[k.status]
@@ -171,7 +171,7 @@ func slicesDeleteEmpty(parts []string) []string {
 // headerView is the title bar: the project name, then the counts at the
 // most detailed level that fits the width. When even the least detailed
 // does not fit, the project name is cut, never a problem count.
-func (m browsePage) headerView() string {
+func (m Page) headerView() string {
 	s, w := m.Styles, m.Layout.Width
 	h := m.headerCounts()
 	name := h.name

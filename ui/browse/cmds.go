@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"context"
@@ -10,11 +10,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
-// Every Cmd of the app is built here. A Cmd captures the values it needs
+// Every Cmd of the browse page is built here. A Cmd captures the values it needs
 // (a path, a generation, a core handle) and returns a message; it never
 // touches a model.
 
@@ -210,10 +211,16 @@ func tryRecord(ch <-chan recordEvent) (ev recordEvent, ok, waiting bool) {
 	}
 }
 
-// openReviewCmd opens the review of what a re-recording wrote.
+// openReviewCmd opens the review of what a re-recording wrote under
+// root: an OpenReviewMsg for the root model, which reloads it through r
+// too, or why there is none.
 func openReviewCmd(ctx context.Context, r backend.Recorder, root string, written int) tea.Cmd {
 	return func() tea.Msg {
 		rv, looked, err := r.Review(ctx, root)
-		return reviewOpenedMsg{root: root, review: rv, lookedAt: looked, written: written, err: err}
+		if err != nil || rv == nil {
+			return noReviewMsg{written: written, err: err}
+		}
+		reload := func(ctx context.Context) (*gitreview.Review, []string, error) { return r.Review(ctx, root) }
+		return OpenReviewMsg{Review: rv, LookedAt: looked, Reload: reload}
 	}
 }

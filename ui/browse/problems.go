@@ -1,4 +1,4 @@
-package ui
+package browse
 
 import (
 	"fmt"
@@ -13,10 +13,62 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
+// problemKind is a kind of recording that asks something of the project's
+// owner: the browser opens on the first one, n and N go through them, the
+// header never hides their counts, and p lists them.
+type problemKind struct {
+	// status is the status as the workspace spells it, or "secret" for a
+	// recording holding a secret, whatever its status.
+	status string
+	// short is the header's word when it is short of room.
+	short string
+	// todo says what to do about it, for the problem summary.
+	todo string
+}
+
+// problemKinds are the kinds of problem, most urgent first: a secret must
+// not be committed; an invalid file or a key mismatch breaks replay; a
+// stale recording makes a case miss; the rest is cruft prune removes.
+// The other statuses ask nothing: live and ok are fine, in use and
+// protected are kept on purpose (the spec error behind a protected one is
+// listed on its own), unknown cannot be simulated here, and an error
+// entry is a recorded exception.
+var problemKinds = []problemKind{
+	{"secret", "secret", "redact it (: redact) or accept it in the baseline (: baseline)"},
+	{"invalid", "invalid", "replay cannot use the file: fix it (e) or remove it"},
+	{"key mismatch", "mismatch", "the stored arguments hash to neither key: re-record the tape"},
+	{"stale", "stale", "the case sends another request now: fix the suite (e) or re-record"},
+	{"stale schema_version", "old schema", "lookup skips it: prune removes it (space, d)"},
+	{"orphaned suite", "orphaned", "no suite owns it: prune removes it (space, d)"},
+	{"orphaned case", "orphaned", "no case owns it: prune removes it (space, d)"},
+	{"superseded", "superseded", "replay never reads it: prune removes it (space, d)"},
+	{"empty", "empty", "a tape saved with no entries: every auto run misses"},
+}
+
+// problemStatus are the statuses of problemKinds (all but "secret").
+var problemStatus = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range problemKinds[1:] {
+		m[k.status] = true
+	}
+	return m
+}()
+
+// isProblem reports whether a recording asks something of its owner.
+func isProblem(it *tree.Item) bool { return it.Secrets > 0 || problemStatus[it.Status] }
+
+// problemOf returns a predicate for the recordings of one kind.
+func problemOf(kind string) func(*tree.Item) bool {
+	if kind == "secret" {
+		return func(it *tree.Item) bool { return it.Secrets > 0 }
+	}
+	return func(it *tree.Item) bool { return it.Status == kind }
+}
+
 // land puts the cursor on the first problem when the first scan is done,
 // unless the user has moved since the browser opened; with no problem it
 // says so on the status line.
-func (m browsePage) land() browsePage {
+func (m Page) land() Page {
 	if m.landed {
 		return m
 	}
@@ -40,7 +92,7 @@ func (m browsePage) land() browsePage {
 
 // calmSummary counts the statuses of a project with no problem:
 // "12 recordings: 10 live, 2 in use".
-func (m browsePage) calmSummary() string {
+func (m Page) calmSummary() string {
 	var parts []string
 	counts := m.tree.Counts()
 	for _, st := range tree.StatusOrder() {
@@ -64,7 +116,7 @@ func explainingTab(it tree.Item) detail.Tab {
 
 // nextProblem is n (or N, back): the next problem in tree order, wrapping
 // around at the end.
-func (m browsePage) nextProblem(back bool) browsePage {
+func (m Page) nextProblem(back bool) Page {
 	dir := 1
 	if back {
 		dir = -1
@@ -96,7 +148,7 @@ const (
 // openProblems is p: the problems of the project on one screen, by kind
 // with counts, most urgent first; enter goes to the first of a kind, s
 // shows only that kind, and enter on a spec error opens its file.
-func (m browsePage) openProblems() browsePage {
+func (m Page) openProblems() Page {
 	s := m.Styles
 	var rows []picker.Row
 	if errs := m.summary.SpecErrors; len(errs) > 0 {
@@ -140,14 +192,14 @@ func (m browsePage) openProblems() browsePage {
 
 // nextPickerID numbers the pickers opened, so an answer to an older one
 // is recognised.
-func (m *browsePage) nextPickerID() int {
+func (m *Page) nextPickerID() int {
 	m.pickers++
 	return m.pickers
 }
 
 // handlePicked acts on a row picked in the problem summary, or on a
 // command picked in the palette.
-func (m browsePage) handlePicked(msg picker.PickedMsg) (browsePage, tea.Cmd) {
+func (m Page) handlePicked(msg picker.PickedMsg) (Page, tea.Cmd) {
 	switch {
 	case msg.ID != m.pickers:
 		return m, nil
