@@ -22,16 +22,18 @@ var layers = [][]string{
 	// planted secrets of the no-leak tests: core only, imported by nobody
 	// but tests.
 	{"internal/gen", "internal/gen/cmd/gen", "internal/loaderdiff", "internal/loaderdiff/cmd/loaderdiff", "internal/secrettest"},
-	{"ui"},        // the root model, which routes between pages, and the browse page
-	{"ui/review"}, // the review page
+	{"ui"}, // the root model, which routes between the pages
+	// The pages, which never import each other, and what their tests
+	// share (a fake backend, the review's git fixture, the checks of a
+	// screen; imported by tests only).
+	{"ui/browse", "ui/review", "ui/internal/uitest"},
 	// What the pages share: the app's port to the core and its
 	// implementation (Core, plain Go over the core in the components'
 	// types: tree.Item, detail.Data), and what every page is made of (the
 	// screen, the shared keys, the messages that cross pages).
 	{"ui/backend", "ui/page"},
-	// The UI's components, and what the pages' tests share (imported by
-	// tests only).
-	{"ui/*", "ui/internal/uitest"},
+	// The UI's components.
+	{"ui/*"},
 	{"ui/frame"}, // leaves every component may use: layout and text fitting,
 	{"ui/theme"}, // and every style
 	// The commands over a PATH's recordings that change files or gather

@@ -2,12 +2,12 @@ package ui
 
 import (
 	"context"
-	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/browse"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/review"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
@@ -62,13 +62,14 @@ type Options struct {
 
 // Model is the root model. It owns what the whole screen shares: which
 // page shows, the background the theme is built for and the keys every
-// page has; each page owns
-// its layout, focus, overlays, status line and children.
+// page has; each page owns its layout, focus, overlays, status line and
+// children.
 type Model struct {
 	keys   page.KeyMap
 	page   Page
 	isDark bool
-	browse browsePage
+	ctx    context.Context
+	browse browse.Page
 	review review.Page
 	// width and height are the terminal's, for a page that comes on
 	// screen after the first resize.
@@ -82,11 +83,12 @@ func New(opts Options) Model {
 		opts.Context = context.Background()
 	}
 	styles := theme.New(opts.IsDark)
-	m := Model{keys: page.DefaultKeyMap(), page: opts.Page, isDark: opts.IsDark}
+	m := Model{keys: page.DefaultKeyMap(), page: opts.Page, isDark: opts.IsDark, ctx: opts.Context}
 	if m.page == PageReview {
 		m.review = review.New(review.Options{Context: opts.Context, Review: opts.Review, LookedAt: opts.LookedAt, Reload: opts.Reload}, styles)
 	} else {
-		m.browse = newBrowsePage(opts, styles)
+		m.browse = browse.New(browse.Options{Context: opts.Context, Path: opts.Path, Backend: opts.Backend,
+			Editor: opts.Editor, Recorder: opts.Recorder, Pager: opts.Pager}, styles)
 	}
 	return m
 }
@@ -96,7 +98,7 @@ func (m Model) Init() tea.Cmd {
 	if m.page == PageReview {
 		return tea.RequestBackgroundColor
 	}
-	return tea.Batch(m.browse.init(), tea.RequestBackgroundColor)
+	return tea.Batch(m.browse.Init(), tea.RequestBackgroundColor)
 }
 
 // View renders the whole screen.
@@ -106,7 +108,7 @@ func (m Model) View() tea.View {
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "dryfire-tui review"
 	if m.page == PageBrowse {
-		v.WindowTitle = "dryfire-tui · " + m.browse.projectName()
+		v.WindowTitle = "dryfire-tui · " + m.browse.ProjectName()
 	}
 	return v
 }
@@ -116,7 +118,7 @@ func (m Model) render() string {
 	if m.page == PageReview {
 		return m.review.Render()
 	}
-	return m.browse.render()
+	return m.browse.Render()
 }
 
 // ReviewTally counts the review page's changes by what the session did
@@ -124,23 +126,11 @@ func (m Model) render() string {
 func (m Model) ReviewTally() review.Tally { return m.review.Tally() }
 
 // openReview shows the review of what a re-recording changed: the review
-// page, opened from the browser, to which q goes back. Without a review
-// (no git), the browser says why and reads the workspace again.
-func (m Model) openReview(msg reviewOpenedMsg) (tea.Model, tea.Cmd) {
-	if msg.err != nil || msg.review == nil {
-		why := "no git repository to review it in"
-		if msg.err != nil {
-			why = msg.err.Error()
-		}
-		m.browse.SetStatus(fmt.Sprintf("re-recorded %d cassette(s); no review: %s", msg.written, why), false)
-		return m.withBrowse(m.browse.rescan())
-	}
-	r := m.browse.opts.Recorder
-	opts := review.Options{Context: m.browse.opts.Context, Review: msg.review, LookedAt: msg.lookedAt,
-		Reload:     func(ctx context.Context) (*gitreview.Review, []string, error) { return r.Review(ctx, msg.root) },
-		FromBrowse: true}
+// page, opened from the browser, to which q goes back, with what the
+// re-recording did (or that it was stopped) still in sight.
+func (m Model) openReview(msg browse.OpenReviewMsg) (tea.Model, tea.Cmd) {
+	opts := review.Options{Context: m.ctx, Review: msg.Review, LookedAt: msg.LookedAt, Reload: msg.Reload, FromBrowse: true}
 	m.review = review.New(opts, theme.New(m.isDark))
-	// What the re-recording did (or that it was stopped) stays in sight.
 	m.review.SetStatus(m.browse.Status, m.browse.StatusErr)
 	m.page = PageReview
 	m.resize(m.width, m.height)
@@ -149,9 +139,9 @@ func (m Model) openReview(msg reviewOpenedMsg) (tea.Model, tea.Cmd) {
 
 // backToBrowse leaves a review opened from the browser, which reads the
 // workspace again.
-func (m Model) backToBrowse() (tea.Model, tea.Cmd) {
+func (m Model) backToBrowse(msg page.BackToBrowseMsg) (tea.Model, tea.Cmd) {
 	m.page = PageBrowse
 	m.review = review.Page{}
 	m.resize(m.width, m.height)
-	return m.withBrowse(m.browse.rescan())
+	return m.withBrowse(m.browse.Update(msg))
 }

@@ -15,8 +15,11 @@
 //
 // The packages are in the shape of pages built from shared components.
 // The root package holds [New], [Options] and the root [Model], which
-// routes each message to the page that owns it, and the browse page; the
-// review page is ui/review. Both are built from ui/page (the screen every
+// only routes: it decides which page is on screen, handles the terminal's
+// size and background and ctrl+c, switches between the pages, and gives
+// every other message to the pages, each of which reads its own. The
+// pages are packages of their own, which never import each other:
+// ui/browse and ui/review. Both are built from ui/page (the screen every
 // page embeds: layout, focus, the detail pane, the overlays and the status
 // line; the keys every page shares; the message that crosses pages) and
 // from the components, each a value type in its own package: ui/tree and
@@ -32,10 +35,10 @@
 //
 // # Keys
 //
-// Each page has one keymap ([BrowseKeyMap]; review.KeyMap, which
-// [DefaultReviewKeyMap] returns) made of the keys every page shares
-// (page.KeyMap), its own actions and its components' keymaps. It drives
-// dispatch, the key line, the ? overlay and docs/keys.md ([KeysDoc]);
-// bindings that do not apply now are disabled, so the key line and the
-// overlay say only what works.
+// Each page has one keymap (browse.KeyMap, which [DefaultBrowseKeyMap]
+// returns; review.KeyMap, which [DefaultReviewKeyMap] returns) made of
+// the keys every page shares (page.KeyMap), its own actions and its
+// components' keymaps. It drives dispatch, the key line, the ? overlay
+// and docs/keys.md ([KeysDoc]); bindings that do not apply now are
+// disabled, so the key line and the overlay say only what works.
 package ui

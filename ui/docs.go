@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/ui/browse"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
 	"github.com/dryfire-tui/dryfire-tui/ui/review"
 )
@@ -46,6 +47,10 @@ func ReviewKeyTable() string { return keyTable(DefaultReviewKeyMap().Groups(), r
 // DefaultReviewKeyMap returns the keys of the review page (ui/review),
 // from which docs/keys.md is generated.
 func DefaultReviewKeyMap() review.KeyMap { return review.DefaultKeyMap() }
+
+// DefaultBrowseKeyMap returns the keys of the browse page (ui/browse),
+// from which docs/keys.md is generated.
+func DefaultBrowseKeyMap() browse.KeyMap { return browse.DefaultKeyMap() }
 
 // KeysDoc is docs/keys.md: the keys of both pages, from their keymaps
 // (kept current by TestKeysDoc).

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 )
 
@@ -43,7 +44,7 @@ func TestFlowOpensOnAProblem(t *testing.T) {
 		"refund_agent › refunds_disabled_escalates › turn 2 · ◐ stale",
 		"Diff ◐", "turn 2: result of issue_refund changed", "p problems")
 	fm := quit(t, tm)
-	if it, _ := fm.browse.tree.Selected(); it.Status != "stale" {
+	if it, _ := fm.browse.Selected(); it.Status != "stale" {
 		t.Errorf("opened on a %s recording", it.Status)
 	}
 }
@@ -179,4 +180,22 @@ func TestFlowPagerGetsTheTabsText(t *testing.T) {
 	if strings.Contains(text, "\x1b") {
 		t.Error("the pager got escape sequences")
 	}
+}
+
+// TestFlowPaletteRunsCheck: ':' then "check" runs the CI gate on
+// project-B through the same core as `dryfire-tui check`, and shows its
+// report in the browser.
+func TestFlowPaletteRunsCheck(t *testing.T) {
+	tm, scr := startCoreFlow(t, Options{Path: projectB}, 120, 35)
+	scr.waitFor(t, tm, "15 recording(s) need attention", ": commands")
+	tm.Type(":")
+	scr.waitFor(t, tm, "Run a command", "check", "doctor --fix", "secrets --redact")
+	tm.Type("check")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	scr.waitFor(t, tm, "check · problems found", "replay   5 problems",
+		"refund_agent::escalates_refund_over_limit  miss at turn 0 (key 889d4198e1d49324)")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEscape})
+	scr.waitFor(t, tm, "check: problems found")
+	tm.Type("q")
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/charmbracelet/x/vt"
+
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 )
@@ -53,10 +54,10 @@ func (s *screenWatcher) waitFor(t *testing.T, tm *teatest.TestModel, subs ...str
 	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 }
 
-func startFlow(t *testing.T, w, h int) (*teatest.TestModel, *fakeBackend, *screenWatcher) {
+func startFlow(t *testing.T, w, h int) (*teatest.TestModel, *uitest.FakeBackend, *screenWatcher) {
 	t.Helper()
-	b := &fakeBackend{items: demoItems(), body: loadCassette(t), batch: 2,
-		summary: backend.Summary{Name: "refund-agent", Root: "/project", Project: true}}
+	b := &uitest.FakeBackend{Items: uitest.DemoItems(), Body: uitest.Cassette(t), Batch: 2,
+		Summary: backend.Summary{Name: "refund-agent", Root: "/project", Project: true}}
 	m := New(Options{Path: "/project", Backend: b, IsDark: true})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
@@ -81,8 +82,8 @@ func TestFlowBrowseFilterQuit(t *testing.T) {
 	scr.waitFor(t, tm, "tools[0].description changed", `+ "Retrieve order details by order id."`)
 	tm.Type("q")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(Model)
-	if fm.browse.tree.Filter() != "parallel" || fm.browse.Detail.Tab().String() != "Diff" {
-		t.Errorf("final: filter %q tab %v", fm.browse.tree.Filter(), fm.browse.Detail.Tab())
+	if !strings.Contains(screenText(fm), `showing filter "parallel"`) || fm.browse.Detail.Tab().String() != "Diff" {
+		t.Errorf("final: tab %v\n%s", fm.browse.Detail.Tab(), screenText(fm))
 	}
 }
 
@@ -103,10 +104,8 @@ func TestFlowMarkAndPrune(t *testing.T) {
 	scr.waitFor(t, tm, "removed 2 file(s)")
 	tm.Type("q")
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if len(b.pruned) != 2 {
-		t.Errorf("pruned %v", b.pruned)
+	if len(b.Pruned()) != 2 {
+		t.Errorf("pruned %v", b.Pruned())
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/ui/browse"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
@@ -11,9 +12,10 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
-// Update routes a message to the page that owns it: the terminal's size,
-// background and ctrl+c here, input to the page on screen, each async
-// result to the page that asked for it (which drops it when it is stale).
+// Update routes a message: the terminal's size and background and ctrl+c
+// here, input to the page on screen, the switch between pages here, and
+// every other message to both pages, each of which reads only the results
+// of its own Cmds (dropping the stale ones) and ignores the rest.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -24,53 +26,17 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tea.KeyPressMsg:
 		if key.Matches(msg, m.keys.Interrupt) {
-			if m.browse.recording && !m.browse.quitAfterRecord {
-				// Stop the recording first and quit once it has ended,
-				// so that no write is cut short; a second ctrl+c quits.
-				m.browse = m.browse.stopRecord()
-				m.browse.quitAfterRecord = true
-				return m, nil
-			}
-			m.browse.stop()
-			return m, tea.Quit
+			return m.withBrowse(m.browse.Interrupt())
 		}
 		return m.updatePage(msg)
 	case tea.MouseWheelMsg, tea.MouseClickMsg, dialog.ConfirmedMsg, dialog.CancelledMsg, picker.PickedMsg, picker.ClosedMsg:
 		return m.updatePage(msg)
-	case scanBatchMsg:
-		return m.withBrowse(m.browse.handleScanBatch(msg))
-	case detailLoadedMsg:
-		m.browse = m.browse.handleDetailLoaded(msg)
-		return m, nil
-	case commandDoneMsg:
-		return m.withBrowse(m.browse.handleCommandDone(msg))
-	case pruneDoneMsg:
-		return m.withBrowse(m.browse.handlePruneDone(msg))
-	case editorClosedMsg:
-		return m.withBrowse(m.browse.handleEditorClosed(msg))
-	case pagerClosedMsg:
-		if msg.err != nil {
-			m.browse.SetStatus("pager: "+msg.err.Error(), true)
-		}
-		return m, nil
-	case clipboardSetMsg:
-		m.browse.SetStatus("copied "+msg.what, false)
-		return m, nil
-	case recordPlannedMsg:
-		m.browse = m.browse.handleRecordPlanned(msg)
-		return m, nil
-	case recordProgressMsg:
-		return m.withBrowse(m.browse.handleRecordProgress(msg))
-	case recordDoneMsg:
-		return m.withBrowse(m.browse.handleRecordDone(msg))
-	case reviewOpenedMsg:
+	case browse.OpenReviewMsg:
 		return m.openReview(msg)
 	case page.BackToBrowseMsg:
-		return m.backToBrowse()
+		return m.backToBrowse(msg)
 	}
-	// The rest are the results of the review's Cmds, which it drops when
-	// they are stale.
-	return m.withReview(m.review.Update(msg))
+	return m.updatePages(msg)
 }
 
 // updatePage gives input to the page on screen.
@@ -78,10 +44,20 @@ func (m Model) updatePage(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.page == PageReview {
 		return m.withReview(m.review.Update(msg))
 	}
-	return m.withBrowse(m.browse.update(msg))
+	return m.withBrowse(m.browse.Update(msg))
 }
 
-func (m Model) withBrowse(p browsePage, cmd tea.Cmd) (tea.Model, tea.Cmd) {
+// updatePages gives a result to both pages: a Cmd's result belongs to the
+// page that started it, even when the other is on screen (a command of
+// the palette that ends while the review of a re-recording is shown).
+func (m Model) updatePages(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var fromBrowse, fromReview tea.Cmd
+	m.browse, fromBrowse = m.browse.Update(msg)
+	m.review, fromReview = m.review.Update(msg)
+	return m, tea.Batch(fromBrowse, fromReview)
+}
+
+func (m Model) withBrowse(p browse.Page, cmd tea.Cmd) (tea.Model, tea.Cmd) {
 	m.browse = p
 	return m, cmd
 }
@@ -98,7 +74,7 @@ func (m *Model) resize(w, h int) {
 		m.review.SetSize(w, h)
 		return
 	}
-	m.browse.setLayout(computeLayout(w, h))
+	m.browse.SetSize(w, h)
 }
 
 // setTheme rebuilds the styles for the background and pushes them down.
@@ -108,5 +84,5 @@ func (m *Model) setTheme(isDark bool) {
 		m.review.SetStyles(theme.New(isDark))
 		return
 	}
-	m.browse.setStyles(theme.New(isDark))
+	m.browse.SetStyles(theme.New(isDark))
 }

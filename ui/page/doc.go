@@ -1,6 +1,6 @@
 // Package page is what every page of the app is made of, below the pages
-// themselves (the browser in the root package, ui/review) and above the
-// components they are built from.
+// themselves (ui/browse, ui/review) and above the components they are
+// built from.
 //
 //   - [Screen], embedded by each page: the layout and styles, which pane
 //     has the keys ([Focus]), the detail pane, the two overlays (the ?

@@ -1,5 +1,6 @@
 package page
 
 // BackToBrowseMsg asks the root model to leave a review opened from the
-// browser.
+// browser; the root gives it to the browse page, which reads the workspace
+// again.
 type BackToBrowseMsg struct{}

@@ -1,0 +1,159 @@
+package browse
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/picker"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+)
+
+// paletteEntry is a command of the palette: what it runs, and what the
+// row says.
+type paletteEntry struct {
+	req  backend.CommandRequest
+	name string
+	what string
+}
+
+// changesFiles reports whether a command writes files, so that it runs a
+// dry run first and asks before it writes.
+func changesFiles(command string) bool {
+	return command == backend.CommandBaseline || command == backend.CommandDoctor || command == backend.CommandRedact
+}
+
+// paletteEntries are the commands the palette offers now: replaying the
+// case under the cursor when there is one.
+func (m Page) paletteEntries() []paletteEntry {
+	out := []paletteEntry{{backend.CommandRequest{Command: backend.CommandCheck}, "check", "replay, secrets, prune and doctor over the project: the CI gate"}}
+	if name := m.selectedCase(); name != "" {
+		out = append(out, paletteEntry{backend.CommandRequest{Command: backend.CommandReplay, Filter: name}, "replay --filter " + name,
+			"replay the case under the cursor (and any case whose name contains it)"})
+	}
+	out = append(out,
+		paletteEntry{backend.CommandRequest{Command: backend.CommandReplay}, "replay", "replay every case offline and say which turn would miss"},
+		paletteEntry{backend.CommandRequest{Command: backend.CommandBaseline}, "secrets --write-baseline",
+			"accept every current secret finding in " + secrets.DefaultBaselineFile},
+		paletteEntry{backend.CommandRequest{Command: backend.CommandDoctor}, "doctor --fix", "rewrite the files whose only problem is their format"},
+		paletteEntry{backend.CommandRequest{Command: backend.CommandRedact}, "secrets --redact", "replace each secret in place, then prove replay still hits"},
+	)
+	return out
+}
+
+// selectedCase is the name of the dryfire case under the cursor (a case
+// row or one of its recordings), or "".
+func (m Page) selectedCase() string {
+	if !m.summary.Project {
+		return ""
+	}
+	if it, ok := m.tree.Selected(); ok {
+		if it.Format == "dryfire" && it.Group != "(outside suites)" {
+			return it.Sub
+		}
+		return ""
+	}
+	if kind, names := m.tree.SelectedPath(); kind == tree.KindSub && len(names) == 2 && names[0] != "(outside suites)" {
+		return names[1]
+	}
+	return ""
+}
+
+// openPalette is ':': the commands that exist on the command line, run
+// from here through the same core, their report shown in a box.
+func (m Page) openPalette() Page {
+	s := m.Styles
+	var rows []picker.Row
+	for i, e := range m.paletteEntries() {
+		text := s.Detail.Role.Render(fmt.Sprintf("%-26s", visible.Line(e.name))) + s.Muted.Render(" "+e.what)
+		rows = append(rows, picker.Row{ID: fmt.Sprint(i), Text: text, Match: e.name, Indent: 27})
+	}
+	m.pickerAsk = "palette"
+	m.palette = m.paletteEntries()
+	m.picker = m.picker.Open(m.nextPickerID(), picker.Content{Title: "Run a command", Rows: rows, Typing: true,
+		Prompt: ":", Empty: "no such command · esc closes", PickHelp: "run"})
+	return m
+}
+
+// runPicked runs the command picked in the palette: a dry run first for
+// one that writes files.
+func (m Page) runPicked(row string) (Page, tea.Cmd) {
+	var i int
+	if _, err := fmt.Sscan(row, &i); err != nil || i < 0 || i >= len(m.palette) {
+		return m, nil
+	}
+	e := m.palette[i]
+	return m.runCommand(e.req)
+}
+
+// runCommand starts a command in a Cmd; one runs at a time.
+func (m Page) runCommand(req backend.CommandRequest) (Page, tea.Cmd) {
+	if m.running != "" {
+		m.SetStatus(m.running+" is still running", true)
+		return m, nil
+	}
+	m.running = req.Command
+	verb := "running " + req.Command
+	if changesFiles(req.Command) && !req.Apply {
+		verb = "working out what " + req.Command + " would change"
+	}
+	m.SetStatus(verb+"…", false)
+	return m, runCommandCmd(m.ctx, m.opts.Backend, m.opts.Path, req)
+}
+
+// handleCommandDone shows what a command did: the plan of one that
+// writes files, with y to go ahead; else its report, and after a change
+// the project read again.
+func (m Page) handleCommandDone(msg commandDoneMsg) (Page, tea.Cmd) {
+	m.running = ""
+	r := msg.result
+	s := m.Styles
+	var body []string
+	for _, l := range r.Lines {
+		body = append(body, visible.Line(l))
+	}
+	if r.Err != nil {
+		body = append(body, "", s.Error.Render(visible.Line(r.Err.Error())))
+	}
+	if changesFiles(msg.req.Command) && !msg.req.Apply && r.Err == nil {
+		if r.Todo == 0 {
+			m.SetStatus(r.Title+": nothing to change", false)
+			m.OpenDialog(dialog.Content{Title: r.Title + " · nothing to change", Lines: body})
+			return m, nil
+		}
+		body = append(body, "", s.Dialog.Danger.Render(visible.Line(r.Confirm)))
+		id := m.OpenDialog(dialog.Content{Title: r.Title + " · what it would change", Lines: body, CanConfirm: true})
+		apply := msg.req
+		apply.Apply = true
+		m.commands = m.commands.Add(id, apply)
+		m.SetStatus("", false)
+		return m, nil
+	}
+	outcome := "ok"
+	switch {
+	case r.Err != nil:
+		outcome = "failed"
+	case !r.OK:
+		outcome = "problems found"
+	}
+	m.SetStatus(fmt.Sprintf("%s: %s", r.Title, outcome), r.Err != nil)
+	m.OpenDialog(dialog.Content{Title: r.Title + " · " + outcome, Lines: body})
+	if r.Changed {
+		return m.rescan()
+	}
+	return m, nil
+}
+
+// confirm acts on the dialog id confirmed: a prune, or a command that
+// writes files.
+func (m Page) confirm(id int) (Page, tea.Cmd) {
+	if req, rest, ok := m.commands.Take(id); ok {
+		m.commands = rest
+		return m.runCommand(req)
+	}
+	return m.confirmPrune(id)
+}
