@@ -26,9 +26,13 @@ type Secrets struct {
 	// NotRestored are the files that could not be put back when the
 	// redaction was undone: they hold the redacted bytes.
 	NotRestored []string `json:"not_restored,omitempty"`
-	// Interrupted is set when --redact was interrupted: it stopped between
-	// two files and put back the files it had rewritten.
+	// Interrupted is set when --redact was interrupted before its replay
+	// proof passed: it stopped and put back the files it had rewritten
+	// (except those in NotRestored).
 	Interrupted bool `json:"interrupted,omitempty"`
+	// InterruptedAfterProof is set when --redact was interrupted once its
+	// replay proof had passed: the redactions were kept.
+	InterruptedAfterProof bool `json:"interrupted_after_proof,omitempty"`
 
 	// Root is the project root (finding paths are relative to it), Files
 	// the number of recordings scanned.
@@ -236,13 +240,33 @@ func (d *Secrets) writeRedaction(t *text) {
 		t.printf("not restored %s: it holds the redacted bytes\n", s)
 	}
 	switch p := d.Replay; {
+	case d.Interrupted && len(d.RedactedFiles) == 0:
+		t.printf("interrupted before the replay proof: nothing was redacted\n")
+	case d.Interrupted && len(d.NotRestored) > 0:
+		t.printf("interrupted before the replay proof: every other file redacted so far was put back\n")
 	case d.Interrupted:
-		t.printf("interrupted: every file redacted so far was put back\n")
+		t.printf("interrupted before the replay proof: every file redacted so far was put back\n")
 	case p == nil:
 		t.println("replay: no dryfire project; tape keys and entries unchanged")
 	case p.Restored:
 		t.printf("replay: %d case(s) no longer hit (%s); every file was restored\n", len(p.Lost), strings.Join(p.Lost, ", "))
 	default:
 		t.printf("replay: %d of %d case(s) hit before and still hit after redaction\n", p.Hits, p.Cases)
+	}
+	if d.InterruptedAfterProof {
+		d.writeLateInterrupt(t)
+	}
+}
+
+// writeLateInterrupt says that an interruption came once the redaction was
+// proven, so that what it did stands.
+func (d *Secrets) writeLateInterrupt(t *text) {
+	switch p := d.Replay; {
+	case p != nil && p.Restored:
+		t.println("interrupted after the replay proof, which had put every file back")
+	case p != nil:
+		t.println("interrupted after the replay proof: the redactions were kept")
+	default:
+		t.println("interrupted after every file was redacted and checked: the redactions were kept")
 	}
 }

@@ -21,7 +21,7 @@ func (s *Result) Document(red *RedactReport) *report.Secrets {
 		for _, err := range red.NotRestored {
 			d.NotRestored = append(d.NotRestored, err.Error())
 		}
-		d.Interrupted = red.Interrupted
+		d.Interrupted, d.InterruptedAfterProof = red.Interrupted, red.InterruptedAfterProof
 		if p := red.Replay; p != nil {
 			d.Replay = &report.ReplayProof{Cases: p.Cases, Hits: p.Hits, Lost: append([]string{}, p.Lost...), Restored: p.Restored}
 		}

@@ -30,10 +30,33 @@ type RedactReport struct {
 	// redaction was undone (a lost case, an interruption): they hold the
 	// redacted bytes.
 	NotRestored []error
-	// Interrupted is set when the context was cancelled: the redaction
-	// stopped between two files and every file already rewritten was put
-	// back (Restored in Replay when there is a proof).
+	// Interrupted is set when the context was cancelled before the
+	// redaction was proven (between two files, or while the replay that
+	// proves it ran): every file already rewritten was put back, except
+	// those in NotRestored.
 	Interrupted bool
+	// InterruptedAfterProof is set when the context was cancelled once the
+	// redaction was proven (or undone for a lost case, Replay.Restored):
+	// what it did stands. See [RedactReport.NoteInterrupt].
+	InterruptedAfterProof bool
+}
+
+// Kept reports whether the redaction changed files and they keep the
+// redacted bytes: it was neither interrupted before its proof nor undone
+// by it.
+func (out *RedactReport) Kept() bool {
+	return out != nil && len(out.Files) > 0 && !out.Interrupted && (out.Replay == nil || !out.Replay.Restored)
+}
+
+// NoteInterrupt records a cancellation of ctx that came after the
+// redaction was proven (InterruptedAfterProof): [Redact] calls it as it
+// returns, and a caller that goes on to print the report calls it again
+// just before, so that the report says which of the two interruptions it
+// was. An interruption before the proof (Interrupted) is left as it is.
+func (out *RedactReport) NoteInterrupt(ctx context.Context) {
+	if out != nil && !out.Interrupted && ctx.Err() != nil {
+		out.InterruptedAfterProof = true
+	}
 }
 
 // ReplayProof compares the offline replay of every case before and after
@@ -69,8 +92,11 @@ type redacted struct {
 // edited in between, or a symbolic link, is left and reported
 // (RedactReport.Skipped).
 // A cancelled ctx stops the redaction between two files and puts back the
-// files already rewritten: what the replay proof cannot vouch for is not
-// left half done.
+// files already rewritten, and so does one cancelled while the proving
+// replay runs: what the replay proof cannot vouch for is not left half
+// done (RedactReport.Interrupted). Once the proof has passed, the
+// redaction stands: a cancellation after that point only marks the report
+// (RedactReport.InterruptedAfterProof).
 func Redact(ctx context.Context, rep *Report, keep func(rule, hash, path string) bool) (*RedactReport, error) {
 	var paths []string
 	out := &RedactReport{}
@@ -99,6 +125,10 @@ func Redact(ctx context.Context, rep *Report, keep func(rule, hash, path string)
 	if project != "" {
 		var err error
 		if before, out.Replay, err = replayHits(ctx, project); err != nil {
+			if ctx.Err() != nil {
+				out.Replay, out.Interrupted = nil, true
+				return out, nil
+			}
 			return nil, err
 		}
 	}
@@ -123,9 +153,13 @@ func Redact(ctx context.Context, rep *Report, keep func(rule, hash, path string)
 		done = append(done, r)
 		out.Files = append(out.Files, res)
 	}
+	if testOnlyBeforeProof != nil {
+		testOnlyBeforeProof()
+	}
 	if project != "" {
 		after, _, err := replayHits(ctx, project)
-		if err != nil {
+		if err != nil || ctx.Err() != nil {
+			// A replay cut short proves nothing: its cases did not all run.
 			out.restore(done)
 			if ctx.Err() != nil {
 				out.Interrupted = true
@@ -144,8 +178,18 @@ func Redact(ctx context.Context, rep *Report, keep func(rule, hash, path string)
 			out.Replay.Restored = true
 		}
 	}
+	// The redaction is proven (or undone): from here it stands.
+	if testOnlyAfterProof != nil {
+		testOnlyAfterProof()
+	}
+	out.NoteInterrupt(ctx)
 	return out, nil
 }
+
+// testOnlyBeforeProof and testOnlyAfterProof, when set by a test, run
+// once every file is rewritten, before the replay that proves the
+// redaction, and once the proof has passed.
+var testOnlyBeforeProof, testOnlyAfterProof func()
 
 // testOnlyBeforeRewrite, when set by a test, runs before each file is
 // checked and rewritten, where a concurrent edit is still caught.
