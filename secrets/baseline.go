@@ -83,7 +83,9 @@ func NewBaseline(findings []Finding, scope string) *Baseline {
 			index[k] = i
 			b.Findings = append(b.Findings, BaselineEntry{Rule: f.Rule, Hash: f.Hash, Redacted: f.Redacted, Path: scope})
 		}
-		at := f.Path + "#" + f.JSONPath
+		// The places are for people reading the file: a secret in a name
+		// is written as its mask, like everywhere else.
+		at := MaskPath(f.Path) + "#" + f.JSONPath
 		if !seen[seenIn{i, at}] {
 			seen[seenIn{i, at}] = true
 			b.Findings[i].SeenIn = append(b.Findings[i].SeenIn, at)

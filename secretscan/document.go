@@ -1,6 +1,9 @@
 package secretscan
 
-import "github.com/dryfire-tui/dryfire-tui/report"
+import (
+	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
+)
 
 // Document is the secrets document of the findings left open; red is what
 // a redaction did (nil when none ran).
@@ -16,10 +19,10 @@ func (s *Result) Document(red *RedactReport) *report.Secrets {
 	if red != nil {
 		d.RedactedFiles = report.NewRedactions(red.Files)
 		for _, err := range red.Skipped {
-			d.NotRedacted = append(d.NotRedacted, err.Error())
+			d.NotRedacted = append(d.NotRedacted, secrets.MaskNames(err.Error()))
 		}
 		for _, err := range red.NotRestored {
-			d.NotRestored = append(d.NotRestored, err.Error())
+			d.NotRestored = append(d.NotRestored, secrets.MaskNames(err.Error()))
 		}
 		d.Interrupted, d.InterruptedAfterProof = red.Interrupted, red.InterruptedAfterProof
 		if p := red.Replay; p != nil {

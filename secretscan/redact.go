@@ -100,14 +100,21 @@ type redacted struct {
 func Redact(ctx context.Context, rep *Report, keep func(rule, hash, path string) bool) (*RedactReport, error) {
 	var paths []string
 	out := &RedactReport{}
+	seen, named := map[string]bool{}, map[string]bool{}
 	for _, f := range rep.Findings {
 		switch {
 		case f.Rule == secrets.RuleNotDecoded:
 			// Its secrets were found as text: nothing can be rewritten in
 			// its format until the file decodes again.
-			out.Skipped = append(out.Skipped, fmt.Errorf("%s: does not decode: fix it, then redact", f.Path))
-		case f.Suppressed || f.Unscanned() || f.Line > 0 || slices.Contains(paths, f.Path):
+			out.Skipped = append(out.Skipped, fmt.Errorf("%s: does not decode: fix it, then redact", secrets.MaskPath(f.Path)))
+		case f.Name != secrets.InContents && !f.Suppressed && !named[f.Path]:
+			// A redaction rewrites contents; a name is for a person to change
+			// (and replay to find again).
+			named[f.Path] = true
+			out.Skipped = append(out.Skipped, fmt.Errorf("%s: a secret in the %s's name: rename it, then record again", secrets.MaskPath(f.Path), f.Name))
+		case f.Suppressed || f.Unscanned() || f.Line > 0 || f.Name != secrets.InContents || seen[f.Path]:
 		default:
+			seen[f.Path] = true
 			paths = append(paths, f.Path)
 		}
 	}
@@ -208,9 +215,10 @@ func (e skipError) Is(target error) bool { return target == errSkipped }
 // redactOne redacts one file and rewrites it if it is still as read. A
 // file that cannot be rewritten safely (changed, a link) is skipped.
 func redactOne(abs, rel string, keep func(rule, hash, path string) bool) (redacted, secrets.Redaction, error) {
+	shown := secrets.MaskPath(rel) // what errors name
 	data, stamp, err := safefile.ReadInto(abs, nil)
 	if err != nil {
-		return redacted{}, secrets.Redaction{}, skipError{fmt.Errorf("%s: %w", rel, safefile.Reason(err))}
+		return redacted{}, secrets.Redaction{}, skipError{fmt.Errorf("%s: %w", shown, safefile.Reason(err))}
 	}
 	var keepFile func(rule, hash string) bool
 	if keep != nil {
@@ -219,14 +227,14 @@ func redactOne(abs, rel string, keep func(rule, hash, path string) bool) (redact
 	out, res, err := secrets.Redact(data, keepFile)
 	res.Path = rel
 	if err != nil {
-		return redacted{}, res, fmt.Errorf("%s: %w", rel, err)
+		return redacted{}, res, fmt.Errorf("%s: %w", shown, err)
 	}
 	if res.Replaced == 0 {
 		return redacted{}, res, nil
 	}
 	if res.Format == "tape" {
 		if err := sameTapeKeys(data, out); err != nil {
-			return redacted{}, res, fmt.Errorf("%s: %w", rel, err)
+			return redacted{}, res, fmt.Errorf("%s: %w", shown, err)
 		}
 	}
 	if testOnlyBeforeRewrite != nil {
@@ -234,7 +242,7 @@ func redactOne(abs, rel string, keep func(rule, hash, path string) bool) (redact
 	}
 	newStamp, err := safefile.Rewrite(abs, out, stamp)
 	if err != nil {
-		return redacted{}, res, skipError{fmt.Errorf("%s: %w", rel, safefile.Reason(err))}
+		return redacted{}, res, skipError{fmt.Errorf("%s: %w", shown, safefile.Reason(err))}
 	}
 	return redacted{path: abs, original: data, stamp: newStamp}, res, nil
 }
