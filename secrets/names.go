@@ -121,4 +121,28 @@ func MaskNames(text string) string {
 	return out
 }
 
+// MaskErrorNames returns err with its message masked as [MaskNames] masks
+// it (a walk's error naming a directory named after a key), err itself
+// when it holds no secret; errors.Is and errors.As see err.
+func MaskErrorNames(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	if m := MaskNames(msg); m != msg {
+		return &namesMasked{err: err, msg: m}
+	}
+	return err
+}
+
+// namesMasked is an error whose message shows the secrets of its names
+// masked.
+type namesMasked struct {
+	err error
+	msg string
+}
+
+func (e *namesMasked) Error() string { return e.msg }
+func (e *namesMasked) Unwrap() error { return e.err }
+
 func isSeparator(c byte) bool { return c == '/' || c == filepath.Separator }

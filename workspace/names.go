@@ -1,8 +1,6 @@
 package workspace
 
-import (
-	"github.com/dryfire-tui/dryfire-tui/secrets"
-)
+import "github.com/dryfire-tui/dryfire-tui/secrets"
 
 // Names. The names of the directories and files below the cassette root
 // and in the tape directories are scanned for secrets like the contents
@@ -26,25 +24,14 @@ func (w *Workspace) dirNames(o Options) func(string) {
 	}
 }
 
-// namesMasked is an error whose message shows the secrets of the names it
-// holds masked; errors.Is and errors.As see the error it wraps.
-type namesMasked struct {
-	err error
-	msg string
-}
-
-func (e *namesMasked) Error() string { return e.msg }
-func (e *namesMasked) Unwrap() error { return e.err }
-
-// maskNames returns err with the secrets of its message masked
-// (secrets.MaskNames), err itself when it holds none.
-func maskNames(err error) error {
-	if err == nil {
-		return nil
+// openCount counts the secrets no baseline suppressed (a file that could
+// not be scanned is no secret: its status says what is wrong with it).
+func openCount(fs []secrets.Finding) int {
+	n := 0
+	for _, f := range fs {
+		if !f.Suppressed && !f.Unscanned() {
+			n++
+		}
 	}
-	msg := err.Error()
-	if m := secrets.MaskNames(msg); m != msg {
-		return &namesMasked{err: err, msg: m}
-	}
-	return err
+	return n
 }
