@@ -6,6 +6,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
@@ -22,7 +23,9 @@ func (r *Result) Document(skipped map[string]bool) *report.Check {
 		}
 		explained := map[repetition]*workspace.Explanation{}
 		for _, x := range w.Stale {
-			if k := (repetition{x.Suite, x.Case, x.RepeatIndex}); explained[k] == nil {
+			// The replay document's names are as shown (a secret in one
+			// masked): look the explanations up by the same.
+			if k := (repetition{secrets.MaskPath(x.Suite), secrets.MaskPath(x.Case), x.RepeatIndex}); explained[k] == nil {
 				explained[k] = x
 			}
 		}
@@ -31,9 +34,9 @@ func (r *Result) Document(skipped map[string]bool) *report.Check {
 			if x := explained[repetition{c.Suite, c.Case, c.RepeatIndex}]; x != nil && c.Outcome == engine.OutcomeMiss {
 				// The check prints the headline and the recording, never
 				// the unified text: that is left uncomputed.
-				c.Explanation = &report.Stale{Suite: x.Suite, Case: x.Case, RepeatIndex: x.RepeatIndex, Turn: x.Turn, Headline: x.Headline()}
+				c.Explanation = &report.Stale{Suite: c.Suite, Case: c.Case, RepeatIndex: x.RepeatIndex, Turn: x.Turn, Headline: x.Headline()}
 				if x.Recording != nil {
-					c.Explanation.Path = x.Recording.Path
+					c.Explanation.Path = x.Recording.Shown
 				}
 			}
 		}

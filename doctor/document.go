@@ -5,6 +5,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 // Document is the doctor document of the report.
@@ -23,8 +24,9 @@ func (r *Report) problems(ps []cassette.Problem) []report.Problem {
 			Fixable: p.Fixable, Fixed: p.Fixed,
 		}
 		if p.Kind != cassette.ProblemWalk {
-			rp.Path = r.Show(p.Path)
-			rp.File = filepath.Join(r.Dir, filepath.FromSlash(p.Path))
+			// Printed paths show the secrets of their names masked.
+			rp.Path = secrets.MaskPath(r.Show(p.Path))
+			rp.File = secrets.MaskPath(filepath.Join(r.Dir, filepath.FromSlash(p.Path)))
 		}
 		out = append(out, rp)
 	}
@@ -34,6 +36,7 @@ func (r *Report) problems(ps []cassette.Problem) []report.Problem {
 func checkDocs(cs []Check) []report.DoctorCheck {
 	out := make([]report.DoctorCheck, 0, len(cs))
 	for _, c := range cs {
+		c.Path, c.Message = secrets.MaskPath(c.Path), secrets.MaskNames(c.Message)
 		out = append(out, report.DoctorCheck(c))
 	}
 	return out

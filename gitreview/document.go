@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
@@ -54,10 +55,14 @@ func (r *Review) Find(file string) (*ReviewItem, bool) {
 // masked unless reveal is set.
 func (r *Review) Document(reveal bool) *report.Review {
 	d := &report.Review{Root: r.Root, Changes: []report.ReviewChange{}, Cases: []report.ReviewCase{}}
+	show := secrets.MaskPath
+	if reveal {
+		show = func(p string) string { return p }
+	}
 	for _, it := range r.Items {
 		c := report.ReviewChange{
-			Path: it.Path, OldPath: it.OldPath, Kind: it.Kind.String(), Format: it.Format,
-			Suite: it.Suite, Case: it.Case, Key: it.Key,
+			Path: show(it.Path), OldPath: show(it.OldPath), Kind: it.Kind.String(), Format: it.Format,
+			Suite: show(it.Suite), Case: show(it.Case), Key: it.Key,
 			Staged: it.Staged, Unstaged: it.Unstaged, Untracked: it.Untracked,
 			Summary: it.Summary, Details: []report.Detail{}, Secrets: report.NewFindings(it.Secrets),
 		}
@@ -79,8 +84,9 @@ func (r *Review) Document(reveal bool) *report.Review {
 	}
 	for _, rc := range r.Cases {
 		c := report.ReviewCase{Suite: rc.Suite, Case: rc.Case, Summary: rc.Summary}
+		c.Suite, c.Case = show(c.Suite), show(c.Case)
 		for _, it := range rc.Items {
-			c.Paths = append(c.Paths, it.Path)
+			c.Paths = append(c.Paths, show(it.Path))
 		}
 		d.Cases = append(d.Cases, c)
 	}

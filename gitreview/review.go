@@ -238,7 +238,7 @@ func (r *Review) Reject(ctx context.Context, p string, confirm bool) error {
 		return fmt.Errorf("%s: not among the changed recordings", p)
 	}
 	if it.Kind == Added && !confirm {
-		return fmt.Errorf("%s: %w", it.Path, ErrNeedsConfirm)
+		return fmt.Errorf("%s: %w", secrets.MaskPath(it.Path), ErrNeedsConfirm)
 	}
 	if err := r.unchanged(it); err != nil {
 		return err

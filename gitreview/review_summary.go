@@ -11,6 +11,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
@@ -49,7 +50,8 @@ func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[str
 	case !strings.HasSuffix(it.gitPath, ".json"):
 		it.Format = "other"
 		it.Summary = []string{it.Kind.String()}
-		it.revealed.summary = it.Summary
+		it.revealed.summary = []string{it.Kind.String()}
+		r.noteSecrets(it, r.addedNameSecrets(it))
 		return nil
 	case format.Detect(sample) == format.Tape:
 		it.Format = "tape"
@@ -75,9 +77,15 @@ func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[str
 	return nil
 }
 
-// gate sets the secrets the change adds, and says so in its summary.
+// gate sets the secrets the change adds (in its names and its contents),
+// and says so in its summary.
 func (r *Review) gate(it *ReviewItem, oldData []byte, oldOK bool, newData []byte, newOK bool) {
-	it.Secrets = r.addedSecrets(it.Path, oldData, oldOK, newData, newOK)
+	r.noteSecrets(it, append(r.addedNameSecrets(it), r.addedSecrets(it.Path, oldData, oldOK, newData, newOK)...))
+}
+
+// noteSecrets sets the secrets a change adds and says so in its summary.
+func (r *Review) noteSecrets(it *ReviewItem, fs []secrets.Finding) {
+	it.Secrets = fs
 	for _, f := range it.Secrets {
 		line := fmt.Sprintf("new secret: %s at %s (%s), %s", f.Rule, findingPlace(f), f.Redacted, f.Where)
 		it.Summary = append(it.Summary, line)

@@ -37,7 +37,7 @@ func (e *SecretsError) Error() string {
 	for _, f := range e.Findings {
 		parts = append(parts, secrets.Mask(f)+" at "+findingPlace(f))
 	}
-	return fmt.Sprintf("%s adds %d secret(s): %s", e.Path, len(e.Findings), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s adds %d secret(s): %s", secrets.MaskPath(e.Path), len(e.Findings), strings.Join(parts, ", "))
 }
 
 // Is reports whether target is ErrAddsSecrets.
@@ -49,8 +49,34 @@ func findingPlace(f secrets.Finding) string {
 		return f.JSONPath
 	case f.Line > 0:
 		return fmt.Sprintf("line %d", f.Line)
+	case f.Name != secrets.InContents:
+		return "its " + f.Name.String() + " name"
 	}
 	return "the file"
+}
+
+// addedNameSecrets are the secrets in the names of a change's path that
+// its committed path (the same for a modification, the old one for a
+// rename) did not have: an added file, or one moved, into a directory
+// named after a key. Those the baseline accepts are left out.
+func (r *Review) addedNameSecrets(it *ReviewItem) []secrets.Finding {
+	if it.Kind != Added && it.Kind != Renamed {
+		return nil
+	}
+	had := map[string]bool{}
+	if it.Kind == Renamed {
+		for _, f := range secrets.ScanPath(it.OldPath) {
+			had[f.Hash] = true
+		}
+	}
+	var out []secrets.Finding
+	for _, f := range secrets.ScanPath(it.Path) {
+		if !had[f.Hash] && !r.Baseline.AcceptsFinding(f) {
+			had[f.Hash] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // loadBaseline reads the project's baseline, when there is one. A baseline

@@ -174,3 +174,41 @@ func hashOf(s string) string {
 	secrets.ScanValue(jsonv.StringValue(s), "", func(x secrets.Finding) { f = x })
 	return f.Hash
 }
+
+// TestReviewNameSecrets reviews a recording added in a directory named
+// after a key: it adds the name's secret (accept refuses it), and the
+// document shows the path masked unless revealed. A file that keeps a name the committed tree already had adds
+// nothing.
+func TestReviewNameSecrets(t *testing.T) {
+	t.Parallel()
+	dir := gitRepo(t)
+	key := anthropicKey()
+	kept := ".dryfire/cassettes/" + key + "/kept/00-2222222222222222.json"
+	writeFile(t, filepath.Join(dir, kept), recording("s", "kept", 0, "2222222222222222", "ok", nil, 100))
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "record")
+	writeFile(t, filepath.Join(dir, kept), recording("s", "kept", 0, "2222222222222222", "changed", nil, 100))
+	rel := ".dryfire/cassettes/refund_agent/" + key + "/00-1111111111111111.json"
+	writeFile(t, filepath.Join(dir, rel), recording("refund_agent", "c", 0, "1111111111111111", "ok", nil, 100))
+	r := reviewOf(t, dir)
+	it, ok := r.Item(rel)
+	if !ok {
+		t.Fatalf("no item %s", rel)
+	}
+	if len(it.Secrets) != 1 || it.Secrets[0].Name != secrets.InDirName || it.Secrets[0].Rule != secrets.RuleAnthropic {
+		t.Fatalf("secrets %+v, want the directory's name", it.Secrets)
+	}
+	if k, _ := r.Item(kept); k == nil || len(k.Secrets) != 0 {
+		t.Errorf("a file under a name already committed adds %+v", k)
+	}
+	if err := r.Accept(context.Background(), rel); !errors.Is(err, ErrAddsSecrets) || holds(err.Error(), key) {
+		t.Errorf("Accept = %v, want it refused for the secret, masked", err)
+	}
+	text := fmt.Sprintf("%+v", *r.Document(false))
+	if holds(text, key) || !strings.Contains(text, "[anthropic-api-key sk-ant-api03-") {
+		t.Errorf("the document shows the key, or no mask:\n%s", text)
+	}
+	if !holds(fmt.Sprintf("%+v", *r.Document(true)), key) {
+		t.Error("the revealed document hides the path")
+	}
+}

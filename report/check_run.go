@@ -6,6 +6,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 // PartRun is the check part that grades every case as dryfire run does.
@@ -57,7 +58,7 @@ func NewRunCheck(res *engine.Result) *RunCheck {
 				continue
 			}
 			rc.Failed++
-			f := RunFailure{Suite: c.Suite, Case: c.Case, SuiteFile: c.Rep.SuiteFile, Assertions: []RunFailedAssertion{}}
+			f := RunFailure{Suite: secrets.MaskPath(c.Suite), Case: secrets.MaskPath(c.Case), SuiteFile: c.Rep.SuiteFile, Assertions: []RunFailedAssertion{}}
 			if c.Rep.Spec != nil {
 				f.Line = c.Rep.Spec.Line
 			}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -84,7 +85,9 @@ func NewReplay(root string, res *engine.Result) *Replay {
 		Misses: []ReplayMiss{}, Errors: make([]SpecError, 0, len(res.Errors))}
 	for i := range res.Cases {
 		c := &res.Cases[i]
-		rc := ReplayCase{Suite: c.Suite, Case: c.Case, RepeatIndex: c.RepeatIndex, Outcome: c.Outcome,
+		// A suite's and a case's names are their directories' names: a
+		// secret in one shows as its mask, as in the paths.
+		rc := ReplayCase{Suite: secrets.MaskPath(c.Suite), Case: secrets.MaskPath(c.Case), RepeatIndex: c.RepeatIndex, Outcome: c.Outcome,
 			Termination: c.Termination, Visits: make([]ReplayVisit, 0, len(c.Visits)), SuiteFile: c.SuiteFile}
 		msg := recorded(c.Message)
 		if msg != "" {
@@ -96,14 +99,14 @@ func NewReplay(root string, res *engine.Result) *Replay {
 		for _, v := range c.Visits {
 			rv := ReplayVisit{Turn: v.Turn, Key: v.Key, Hit: v.Hit}
 			if v.File != nil {
-				p := rel(root, v.File.Path)
+				p := secrets.MaskPath(rel(root, v.File.Path))
 				rv.File = &p
 			}
 			rc.Visits = append(rc.Visits, rv)
 		}
 		d.Cases = append(d.Cases, rc)
 		if v, ok := c.Miss(); ok {
-			d.Misses = append(d.Misses, ReplayMiss{Suite: c.Suite, Case: c.Case, RepeatIndex: c.RepeatIndex,
+			d.Misses = append(d.Misses, ReplayMiss{Suite: rc.Suite, Case: rc.Case, RepeatIndex: c.RepeatIndex,
 				Turn: v.Turn, Key: v.Key, Message: msg})
 		}
 	}

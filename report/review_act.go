@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 // ReviewAct is what the review command's headless flags did to the files
@@ -74,7 +75,7 @@ func (a *ReviewAct) RedactionRestored() bool {
 // could not be done to stderr as errors with hints.
 func (a *ReviewAct) WriteText(stdout, stderr io.Writer) error {
 	for _, f := range a.Unknown {
-		fmt.Fprintf(stderr, "dryfire-tui: error: %s: not among the changed recordings\n", visible.Line(f))
+		fmt.Fprintf(stderr, "dryfire-tui: error: %s: not among the changed recordings\n", visible.Line(secrets.MaskPath(f)))
 	}
 	switch {
 	case a.NothingToRedact:
@@ -94,16 +95,18 @@ func (a *ReviewAct) WriteText(stdout, stderr io.Writer) error {
 
 // writeText writes what was done to one file, or why it was not.
 func (f *ReviewActFile) writeText(stdout, stderr io.Writer) {
-	path := visible.Line(f.Path)
+	// Paths, and the errors that name them, show the secrets of their
+	// names masked.
+	path := visible.Line(secrets.MaskPath(f.Path))
 	switch {
 	case f.AddsSecrets:
-		fmt.Fprintf(stderr, "dryfire-tui: error: %s\n", visible.Line(f.Err.Error()))
+		fmt.Fprintf(stderr, "dryfire-tui: error: %s\n", visible.Line(secrets.MaskNames(f.Err.Error())))
 		fmt.Fprintf(stderr, "dryfire-tui: hint: redact it (dryfire-tui review --redact %[1]s), accept it as a known fake (dryfire-tui review --add-to-baseline %[1]s), or accept the change as it is with --allow-secrets\n", path)
 	case f.NeedsConfirm:
 		fmt.Fprintf(stderr, "dryfire-tui: error: %s is %s and git has no copy of it: rejecting removes it\n", path, f.Kind)
 		fmt.Fprintln(stderr, "dryfire-tui: hint: add --yes to remove it")
 	case f.Err != nil:
-		fmt.Fprintf(stderr, "dryfire-tui: error: %s: %s\n", path, visible.Line(f.Err.Error()))
+		fmt.Fprintf(stderr, "dryfire-tui: error: %s: %s\n", path, visible.Line(secrets.MaskNames(f.Err.Error())))
 	default:
 		suffix := ""
 		if f.Secrets > 0 {

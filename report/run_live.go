@@ -11,6 +11,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 // WritePlan says what a run will call: per provider its models, its key
@@ -68,12 +69,12 @@ func WriteRecorded(w io.Writer, rp *runplan.Plan, rec *runplan.Recorded) {
 	if !rp.Live() || rp.Mode == engine.ModeOff || (!rp.CallsProviders() && len(rec.Written) == 0) {
 		return
 	}
-	fmt.Fprintf(w, "dryfire-tui: recorded %s under %s\n", count(len(rec.Written), "cassette"), rp.CassetteDir())
+	fmt.Fprintf(w, "dryfire-tui: recorded %s under %s\n", count(len(rec.Written), "cassette"), secrets.MaskPath(rp.CassetteDir()))
 	for _, p := range rec.Redacted {
-		fmt.Fprintf(w, "dryfire-tui: redacted a secret before writing %s\n", p)
+		fmt.Fprintf(w, "dryfire-tui: redacted a secret before writing %s\n", secrets.MaskPath(p))
 	}
 	for _, r := range rec.Refused {
-		fmt.Fprintf(w, "dryfire-tui: error: %s\n", r.Error())
+		fmt.Fprintf(w, "dryfire-tui: error: %s\n", secrets.MaskNames(r.Error()))
 	}
 }
 
@@ -83,7 +84,7 @@ func WriteInterrupted(w io.Writer, rp *runplan.Plan, rec *runplan.Recorded) {
 		return
 	}
 	fmt.Fprintf(w, "dryfire-tui: stopped after recording %s under %s, each written whole; no report was written\n",
-		count(len(rec.Written), "cassette"), rp.CassetteDir())
+		count(len(rec.Written), "cassette"), secrets.MaskPath(rp.CassetteDir()))
 	if len(rec.Written) > 0 {
 		fmt.Fprintln(w, "dryfire-tui: hint: run again with --cassette-mode auto to record only what is missing")
 	}
@@ -137,10 +138,11 @@ func (p *RunProgress) Retry(r provider.Retry) {
 	fmt.Fprintf(p.w, "  retrying in %s%s: %s\n", r.Wait.Round(100*time.Millisecond), capped, r.Err)
 }
 
-// caseRef names a call: suite::case, #N from the second repetition, the
+// caseRef names a call: suite::case (their directories' names, a secret
+// in them masked), #N from the second repetition, the
 // turn of a call that is recorded (its NN), "judge" for a judge's call.
 func caseRef(ev engine.CallEvent) string {
-	s := ev.Suite + "::" + ev.Case
+	s := secrets.MaskPath(ev.Suite) + "::" + secrets.MaskPath(ev.Case)
 	if ev.RepeatIndex > 0 {
 		s += fmt.Sprintf(" #%d", ev.RepeatIndex)
 	}

@@ -26,9 +26,13 @@ type Secrets struct {
 	// NotRestored are the files that could not be put back when the
 	// redaction was undone: they hold the redacted bytes.
 	NotRestored []string `json:"not_restored,omitempty"`
-	// Interrupted is set when --redact was interrupted: it stopped between
-	// two files and put back the files it had rewritten.
+	// Interrupted is set when --redact was interrupted before its replay
+	// proof passed: it stopped and put back the files it had rewritten
+	// (except those in NotRestored).
 	Interrupted bool `json:"interrupted,omitempty"`
+	// InterruptedAfterProof is set when --redact was interrupted once its
+	// replay proof had passed: the redactions were kept.
+	InterruptedAfterProof bool `json:"interrupted_after_proof,omitempty"`
 
 	// Root is the project root (finding paths are relative to it), Files
 	// the number of recordings scanned.
@@ -57,6 +61,9 @@ type Finding struct {
 	// Line is the line of a secret in a file that does not decode, which
 	// was scanned as text and has no JSON path.
 	Line int `json:"line,omitempty"`
+	// Name is "file" or "directory" for a secret in the name of the file
+	// or directory at Path, which has no JSON path.
+	Name string `json:"name,omitempty"`
 }
 
 // Unscanned reports whether the finding stands for a file that was not
@@ -73,6 +80,8 @@ func (f Finding) Location() string {
 		return f.JSONPath
 	case f.Line > 0:
 		return fmt.Sprintf("line %d", f.Line)
+	case f.Name != "":
+		return "(" + f.Name + " name)"
 	}
 	return "(whole file)"
 }
@@ -108,11 +117,12 @@ type ReplayProof struct {
 	Restored bool     `json:"restored"`
 }
 
-// NewFindings makes the findings of a document.
+// NewFindings makes the findings of a document, each path as shown: a
+// secret in a name shows as its mask (secrets.MaskPath).
 func NewFindings(fs []secrets.Finding) []Finding {
 	out := make([]Finding, 0, len(fs))
 	for _, f := range fs {
-		out = append(out, Finding{f.Path, f.JSONPath, f.Rule, f.Redacted, f.Hash, f.Where, f.AffectsTests, f.Line})
+		out = append(out, Finding{secrets.MaskPath(f.Path), f.JSONPath, f.Rule, f.Redacted, f.Hash, f.Where, f.AffectsTests, f.Line, f.Name.String()})
 	}
 	return out
 }
@@ -121,7 +131,7 @@ func NewFindings(fs []secrets.Finding) []Finding {
 func NewRedactions(rs []secrets.Redaction) []Redaction {
 	out := make([]Redaction, 0, len(rs))
 	for _, r := range rs {
-		out = append(out, Redaction{Format: r.Format, Path: r.Path, Replaced: r.Replaced, Dialect: r.Dialect})
+		out = append(out, Redaction{Format: r.Format, Path: secrets.MaskPath(r.Path), Replaced: r.Replaced, Dialect: r.Dialect})
 	}
 	return out
 }
@@ -139,8 +149,10 @@ func (d *Secrets) BaselineName() string {
 	return filepath.ToSlash(r)
 }
 
-// Counts returns the number of secrets among the findings, of the files
-// that hold them, and of the files not scanned and not decoded.
+// Counts returns the number of secrets among the findings, of the
+// recordings that hold them (directories whose names hold one are not
+// recordings: see the text), and of the files not scanned and not
+// decoded.
 func (d *Secrets) Counts() (secrets, files, notScanned, notDecoded int) {
 	seen := map[[2]string]bool{}
 	for _, f := range d.Findings {
@@ -149,6 +161,9 @@ func (d *Secrets) Counts() (secrets, files, notScanned, notDecoded int) {
 			kind = f.Rule
 		} else {
 			secrets++
+		}
+		if f.Name == "directory" {
+			continue // a directory is not a recording: the text counts them apart
 		}
 		if k := [2]string{kind, f.Path}; !seen[k] {
 			seen[k] = true
@@ -163,6 +178,17 @@ func (d *Secrets) Counts() (secrets, files, notScanned, notDecoded int) {
 		}
 	}
 	return secrets, files, notScanned, notDecoded
+}
+
+// directories counts the directories whose names hold a finding.
+func (d *Secrets) directories() int {
+	seen := map[string]bool{}
+	for _, f := range d.Findings {
+		if f.Name == "directory" {
+			seen[f.Path] = true
+		}
+	}
+	return len(seen)
 }
 
 // The rules of the findings that stand for files, not secrets.
@@ -188,6 +214,9 @@ func (d *Secrets) WriteText(w io.Writer) error {
 	}
 	n, files, notScanned, notDecoded := d.Counts()
 	t.printf("%d secret(s) in %d of %d recording(s)", n, files, d.Files)
+	if dirs := d.directories(); dirs > 0 {
+		t.printf(" and %d directory %s", dirs, Plural(dirs, "name"))
+	}
 	if notScanned > 0 {
 		t.printf("; %d %s not scanned", notScanned, Plural(notScanned, "recording"))
 	}
@@ -207,8 +236,8 @@ func (d *Secrets) WriteText(w io.Writer) error {
 func (d *Secrets) writeRedaction(t *text) {
 	visible, hidden := 0, 0
 	for _, f := range d.Findings {
-		if f.Unscanned() || f.Line > 0 {
-			continue // not redacted: the file does not decode
+		if f.Unscanned() || f.Line > 0 || f.Name != "" {
+			continue // not redacted: the file does not decode, or it is a name
 		}
 		if f.AffectsTests {
 			visible++
@@ -236,13 +265,35 @@ func (d *Secrets) writeRedaction(t *text) {
 		t.printf("not restored %s: it holds the redacted bytes\n", s)
 	}
 	switch p := d.Replay; {
+	case d.Interrupted && len(d.RedactedFiles) == 0:
+		t.printf("interrupted before the replay proof: nothing was redacted\n")
+	case d.Interrupted && len(d.NotRestored) > 0:
+		t.printf("interrupted before the replay proof: every other file redacted so far was put back\n")
 	case d.Interrupted:
-		t.printf("interrupted: every file redacted so far was put back\n")
+		t.printf("interrupted before the replay proof: every file redacted so far was put back\n")
+	case len(d.RedactedFiles) == 0:
+		t.println("nothing was redacted")
 	case p == nil:
 		t.println("replay: no dryfire project; tape keys and entries unchanged")
 	case p.Restored:
 		t.printf("replay: %d case(s) no longer hit (%s); every file was restored\n", len(p.Lost), strings.Join(p.Lost, ", "))
 	default:
 		t.printf("replay: %d of %d case(s) hit before and still hit after redaction\n", p.Hits, p.Cases)
+	}
+	if d.InterruptedAfterProof {
+		d.writeLateInterrupt(t)
+	}
+}
+
+// writeLateInterrupt says that an interruption came once the redaction was
+// proven, so that what it did stands.
+func (d *Secrets) writeLateInterrupt(t *text) {
+	switch p := d.Replay; {
+	case p != nil && p.Restored:
+		t.println("interrupted after the replay proof, which had put every file back")
+	case p != nil:
+		t.println("interrupted after the replay proof: the redactions were kept")
+	default:
+		t.println("interrupted after every file was redacted and checked: the redactions were kept")
 	}
 }

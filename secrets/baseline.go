@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -42,6 +43,13 @@ const DefaultBaselineFile = ".dryfire-tui-secrets.json"
 type Baseline struct {
 	Version  int             `json:"version"`
 	Findings []BaselineEntry `json:"findings"`
+
+	// byHash indexes Findings by lowercase hash, so that accepting each of
+	// many findings costs one look-up, not a pass over every entry; it is
+	// used while it covers every entry (indexed == len(Findings)), which
+	// holds for baselines made by this package.
+	byHash  map[string][]int
+	indexed int
 }
 
 // BaselineEntry accepts one secret.
@@ -63,6 +71,7 @@ const BaselineVersion = 2
 func NewBaseline(findings []Finding, scope string) *Baseline {
 	b := &Baseline{Version: BaselineVersion, Findings: []BaselineEntry{}}
 	index := map[[2]string]int{}
+	seen := map[seenIn]bool{}
 	for _, f := range findings {
 		if f.Unscanned() {
 			continue
@@ -74,15 +83,81 @@ func NewBaseline(findings []Finding, scope string) *Baseline {
 			index[k] = i
 			b.Findings = append(b.Findings, BaselineEntry{Rule: f.Rule, Hash: f.Hash, Redacted: f.Redacted, Path: scope})
 		}
-		seen := f.Path + "#" + f.JSONPath
-		if !slices.Contains(b.Findings[i].SeenIn, seen) {
-			b.Findings[i].SeenIn = append(b.Findings[i].SeenIn, seen)
+		// The places are for people reading the file: a secret in a name
+		// is written as its mask, like everywhere else.
+		at := MaskPath(f.Path) + "#" + f.JSONPath
+		if !seen[seenIn{i, at}] {
+			seen[seenIn{i, at}] = true
+			b.Findings[i].SeenIn = append(b.Findings[i].SeenIn, at)
 		}
 	}
 	slices.SortStableFunc(b.Findings, func(x, y BaselineEntry) int {
-		return strings.Compare(x.Rule+x.Hash, y.Rule+y.Hash)
+		return compareJoined(x.Rule, x.Hash, y.Rule, y.Hash)
 	})
+	b.reindex()
 	return b
+}
+
+// seenIn is one place an entry was seen, while a baseline is made.
+type seenIn struct {
+	entry int
+	at    string
+}
+
+// compareJoined compares a1+a2 with b1+b2 without joining them: the
+// order baselines have always been written in.
+func compareJoined(a1, a2, b1, b2 string) int {
+	for i := 0; ; i++ {
+		ca, oka := byteAt(a1, a2, i)
+		cb, okb := byteAt(b1, b2, i)
+		switch {
+		case !oka || !okb:
+			return cmp.Compare(len(a1)+len(a2), len(b1)+len(b2))
+		case ca != cb:
+			return cmp.Compare(ca, cb)
+		}
+	}
+}
+
+func byteAt(s1, s2 string, i int) (byte, bool) {
+	if i < len(s1) {
+		return s1[i], true
+	}
+	if i -= len(s1); i < len(s2) {
+		return s2[i], true
+	}
+	return 0, false
+}
+
+// reindex indexes every entry by hash.
+func (b *Baseline) reindex() {
+	b.byHash = make(map[string][]int, len(b.Findings))
+	b.indexed = 0
+	for range b.Findings {
+		b.indexNext()
+	}
+}
+
+// indexNext indexes the first entry not yet indexed.
+func (b *Baseline) indexNext() {
+	h := strings.ToLower(b.Findings[b.indexed].Hash)
+	b.byHash[h] = append(b.byHash[h], b.indexed)
+	b.indexed++
+}
+
+// entriesOf calls yield with each entry that may hold hash (every entry of
+// a baseline that is not indexed) until it returns true, and reports
+// whether one did.
+func (b *Baseline) entriesOf(hash string, yield func(BaselineEntry) bool) bool {
+	if b.byHash == nil || b.indexed != len(b.Findings) {
+		return slices.ContainsFunc(b.Findings, yield)
+	}
+	for _, i := range b.byHash[strings.ToLower(hash)] {
+		if yield(b.Findings[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // ReadBaseline reads a baseline file.
@@ -107,6 +182,7 @@ func ReadBaseline(path string) (*Baseline, error) {
 		}
 	}
 	b.Version = BaselineVersion
+	b.reindex()
 	return &b, nil
 }
 
@@ -126,12 +202,9 @@ func (b *Baseline) Accepts(rule, hash, path string) bool {
 	if b == nil || rule == RuleNotScanned || rule == RuleNotDecoded || len(hash) != 64 {
 		return false
 	}
-	for _, e := range b.Findings {
-		if (e.Rule == rule || e.Legacy) && strings.EqualFold(e.Hash, hash) && inScope(path, e.Path) {
-			return true
-		}
-	}
-	return false
+	return b.entriesOf(hash, func(e BaselineEntry) bool {
+		return (e.Rule == rule || e.Legacy) && strings.EqualFold(e.Hash, hash) && inScope(path, e.Path)
+	})
 }
 
 // AcceptsFinding reports whether the baseline accepts f, under its hash or,
@@ -148,31 +221,39 @@ func (b *Baseline) acceptsLegacy(hash, path string) bool {
 	if b == nil {
 		return false
 	}
-	for _, e := range b.Findings {
-		if e.Legacy && strings.EqualFold(e.Hash, hash) && inScope(path, e.Path) {
-			return true
-		}
-	}
-	return false
+	return b.entriesOf(hash, func(e BaselineEntry) bool {
+		return e.Legacy && strings.EqualFold(e.Hash, hash) && inScope(path, e.Path)
+	})
 }
 
 // Add accepts more findings, scoped to scope as [NewBaseline] does, keeping
 // the entries already there. It returns how many secrets were new.
 func (b *Baseline) Add(findings []Finding, scope string) int {
 	more := NewBaseline(findings, scope)
+	if b.byHash == nil || b.indexed != len(b.Findings) {
+		b.reindex()
+	}
 	n := 0
 	for _, e := range more.Findings {
-		i := slices.IndexFunc(b.Findings, func(x BaselineEntry) bool {
-			return x.Rule == e.Rule && strings.EqualFold(x.Hash, e.Hash) && x.Path == e.Path && !x.Legacy
+		i := slices.IndexFunc(b.byHash[strings.ToLower(e.Hash)], func(i int) bool {
+			x := b.Findings[i]
+			return x.Rule == e.Rule && x.Path == e.Path && !x.Legacy
 		})
 		if i < 0 {
 			b.Findings = append(b.Findings, e)
+			b.indexNext()
 			n++
 			continue
 		}
+		x := &b.Findings[b.byHash[strings.ToLower(e.Hash)][i]]
+		have := make(map[string]bool, len(x.SeenIn))
+		for _, s := range x.SeenIn {
+			have[s] = true
+		}
 		for _, s := range e.SeenIn {
-			if !slices.Contains(b.Findings[i].SeenIn, s) {
-				b.Findings[i].SeenIn = append(b.Findings[i].SeenIn, s)
+			if !have[s] {
+				have[s] = true
+				x.SeenIn = append(x.SeenIn, s)
 			}
 		}
 	}

@@ -72,6 +72,8 @@
 // shape of an object says about its strings: a header pair, a
 // {"name": …, "value": …} object, a Kubernetes Secret); text.go the scans
 // of bytes; mask.go, redact.go and baseline.go the masks, the redaction
-// and the baseline; rules.go the rule IDs of package detect, under the
-// names this package has always exported.
+// and the baseline; known.go the automaton that finds every known secret
+// in one pass over a string, so that masking a value costs its bytes
+// however many secrets it holds; rules.go the rule IDs of package detect,
+// under the names this package has always exported.
 package secrets

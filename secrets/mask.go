@@ -2,7 +2,6 @@ package secrets
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
@@ -22,16 +21,21 @@ func Mask(f Finding) string {
 
 // knownSecret is a value known to be secret whatever it looks like: the
 // value of an environment variable with a credential's name, interpolated
-// into a suite.
+// into a suite, or a secret a rule found elsewhere in the same values.
 type knownSecret struct {
 	rule, value string
 	keep        int // the public prefix, as the rule that found it has it
 }
 
 // Masker masks the secrets of values and text. The zero Masker masks what
-// the rules find; [Masker.AddEnv] adds values known to be secret.
+// the rules find; [Masker.AddEnv] adds values known to be secret. A Masker
+// is not changed by masking, so one may mask from several goroutines once
+// its values are added.
 type Masker struct {
 	known []knownSecret
+	// set finds the known values in a string, in one pass whatever their
+	// number; nil when there are none.
+	set *knownSet
 }
 
 // AddEnv tells the masker the value of an environment variable that ${VAR}
@@ -50,8 +54,7 @@ func (k *Masker) AddEnv(name, value string) {
 		}
 	}
 	k.known = append(k.known, knownSecret{rule: "env:" + name, value: value})
-	// The longest first, so that a value that holds another masks whole.
-	slices.SortStableFunc(k.known, func(a, b knownSecret) int { return len(b.value) - len(a.value) })
+	k.set = newKnownSet(k.known)
 }
 
 // Learn returns a masker that also knows every secret the rules find in
@@ -60,22 +63,26 @@ func (k *Masker) AddEnv(name, value string) {
 // text, in the other request of a diff). k is not modified.
 func (k *Masker) Learn(values ...jsonv.Value) *Masker {
 	out := &Masker{}
+	seen := map[string]bool{}
 	if k != nil {
 		out.known = slices.Clone(k.known)
+		for _, x := range k.known {
+			seen[x.value] = true
+		}
 	}
 	for _, v := range values {
-		r := redactor{with: func(s string, m detect.Match) string {
-			if secret := s[m.Start:m.End]; len(secret) >= 8 && !slices.ContainsFunc(out.known, func(x knownSecret) bool { return x.value == secret }) {
+		r := redactor{learn: func(s string, m detect.Match) {
+			if secret := s[m.Start:m.End]; len(secret) >= 8 && !seen[secret] {
+				seen[secret] = true
 				out.known = append(out.known, knownSecret{rule: m.Rule, value: secret, keep: m.Keep})
 			}
-			return ""
 		}}
 		if k != nil {
-			r.known = k.known
+			r.known = k.set
 		}
 		r.value(v, detect.KeyNone)
 	}
-	slices.SortStableFunc(out.known, func(a, b knownSecret) int { return len(b.value) - len(a.value) })
+	out.set = newKnownSet(out.known)
 	return out
 }
 
@@ -91,7 +98,7 @@ func (k *Masker) Value(v jsonv.Value) (jsonv.Value, int) {
 func (k *Masker) apply(v jsonv.Value) (jsonv.Value, int) {
 	r := redactor{with: maskOf}
 	if k != nil {
-		r.known = k.known
+		r.known = k.set
 	}
 	out := r.value(v, detect.KeyNone)
 	return out, r.n
@@ -107,21 +114,15 @@ func (k *Masker) Apply(v jsonv.Value) (jsonv.Value, int) { return k.apply(v) }
 func (k *Masker) Text(s string) (string, int) {
 	ms := detect.FindAll(s, nil)
 	if k != nil {
-		ms = knownMatches(s, k.known, ms)
+		ms = k.set.appendMatches(s, ms)
 	}
 	if len(ms) == 0 {
 		return s, 0
 	}
-	slices.SortFunc(ms, func(a, b detect.Match) int { return a.Start - b.Start })
-	var b strings.Builder
-	last := 0
-	for _, m := range ms {
-		b.WriteString(s[last:m.Start])
-		b.WriteString(Mask(newFinding(s, m, true)))
-		last = m.End
-	}
-	b.WriteString(s[last:])
-	return b.String(), len(ms)
+	b, n := replaceMatches(make([]byte, 0, len(s)), s, ms, nil, func(m detect.Match) string {
+		return Mask(newFinding(s, m, true))
+	})
+	return string(b), n
 }
 
 // MaskValue masks the secrets of v that the rules find (see [Masker.Value]).
@@ -134,21 +135,32 @@ func maskOf(s string, m detect.Match) string {
 	return Mask(newFinding(s, m, false))
 }
 
-// knownMatches appends the places of known secrets in s that no match in
-// ms already covers.
-func knownMatches(s string, known []knownSecret, ms []detect.Match) []detect.Match {
-	for _, k := range known {
-		for from := 0; from < len(s); {
-			i := strings.Index(s[from:], k.value)
-			if i < 0 {
-				break
-			}
-			m := detect.Match{Rule: k.rule, Start: from + i, End: from + i + len(k.value), Keep: k.keep}
-			if !detect.Overlaps(ms, m) {
-				ms = append(ms, m)
-			}
-			from = m.End
+// replaceMatches appends s to b with the secrets of ms replaced by what
+// with returns, except those spare returns true for (nil spares none), and
+// returns it with the number replaced. The matches are sorted first, by
+// start and, of those that start together, the longest first (a rule's
+// match before a known secret's of the same span).
+//
+// Matches may overlap: a known secret may reach past a rule's match or
+// another known secret. A match that one already replaced holds whole is
+// left out; one that reaches past it is replaced too, from where the other
+// ended, so that no byte of any secret is written.
+func replaceMatches(b []byte, s string, ms []detect.Match, spare func(detect.Match) bool, with func(detect.Match) string) ([]byte, int) {
+	slices.SortStableFunc(ms, func(a, b detect.Match) int {
+		if a.Start != b.Start {
+			return a.Start - b.Start
 		}
+		return b.End - a.End
+	})
+	last, n := 0, 0
+	for _, m := range ms {
+		if m.End <= last || spare != nil && spare(m) {
+			continue
+		}
+		b = append(b, s[last:max(last, m.Start)]...)
+		b = append(b, with(m)...)
+		last = m.End
+		n++
 	}
-	return ms
+	return append(b, s[last:]...), n
 }

@@ -33,7 +33,10 @@ type redactor struct {
 	// rule otherwise.
 	with func(s string, m detect.Match) string
 	// known are more secrets to replace wherever they appear (a Masker's).
-	known   []knownSecret
+	known *knownSet
+	// learn, when set, is told every secret found, and nothing is
+	// replaced: the walk of [Masker.Learn].
+	learn   func(s string, m detect.Match)
 	n       int
 	matches []detect.Match
 }
@@ -113,30 +116,32 @@ func sameString(x, v jsonv.Value) bool {
 // str redacts one string that sits under a name of kind k.
 func (r *redactor) str(s string, k detect.KeyKind) (string, bool) {
 	r.matches = stringMatches(s, k, r.matches[:0])
-	r.matches = knownMatches(s, r.known, r.matches)
+	r.matches = r.known.appendMatches(s, r.matches)
 	if len(r.matches) == 0 {
 		return s, false
 	}
-	slices.SortFunc(r.matches, func(a, b detect.Match) int { return a.Start - b.Start })
-	var b []byte
-	last := 0
-	for _, m := range r.matches {
-		if r.kept(s, m) {
-			continue
+	if r.learn != nil {
+		for _, m := range r.matches {
+			r.learn(s, m)
 		}
-		b = append(b, s[last:m.Start]...)
-		if r.with != nil {
-			b = append(b, r.with(s, m)...)
-		} else {
-			b = append(b, Placeholder(m.Rule)...)
-		}
-		last = m.End
-		r.n++
-	}
-	if b == nil {
 		return s, false
 	}
-	b = append(b, s[last:]...)
+	var spare func(detect.Match) bool
+	if r.keep != nil {
+		spare = func(m detect.Match) bool { return r.kept(s, m) }
+	}
+	// Room for the text and a mask of each secret: growing it as it goes
+	// would copy a string of many secrets over and over.
+	b, n := replaceMatches(make([]byte, 0, len(s)+64*len(r.matches)), s, r.matches, spare, func(m detect.Match) string {
+		if r.with != nil {
+			return r.with(s, m)
+		}
+		return Placeholder(m.Rule)
+	})
+	if n == 0 {
+		return s, false
+	}
+	r.n += n
 	return string(b), true
 }
 

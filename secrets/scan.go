@@ -36,6 +36,9 @@ type Finding struct {
 	// Line is the line of the secret in a file scanned as text ([ScanText]),
 	// where there is no JSON path; 0 otherwise.
 	Line int
+	// Name is set for a secret in the name of the file or directory at
+	// Path ([ScanName]), which has no JSON path.
+	Name NamePart
 	// Suppressed is set by [Baseline.Apply] for an accepted finding.
 	Suppressed bool
 

@@ -59,9 +59,10 @@ func ScanBytes(rel string, data []byte) []Finding {
 // finding that lists the file whatever else is found (a secret under a name
 // in broken JSON may be missed, so the file keeps the gate closed until it
 // is fixed), then every secret [ScanText] finds in its bytes. cause is the
-// decode error; give it without the file's path, which the finding has.
+// decode error; the path a jsonv.ParseError carries is dropped, since the
+// finding names the file.
 func ScanUndecodable(rel string, data []byte, cause error) []Finding {
-	out := []Finding{NotDecoded(rel, cause)}
+	out := []Finding{NotDecoded(rel, withoutPath(cause))}
 	return append(out, ScanText(rel, data)...)
 }
 

@@ -142,3 +142,83 @@ func TestRedactRefusesToWriteThroughALink(t *testing.T) {
 		t.Error("the link's target changed")
 	}
 }
+
+// interruptAt cancels the redaction's context at one of its points.
+func interruptAt(t *testing.T, hook *func(), cancel context.CancelFunc) {
+	t.Helper()
+	*hook = func() { cancel() }
+	t.Cleanup(func() { *hook = nil })
+}
+
+// TestRedactInterruptedBeforeItsProofPutsBack interrupts the redaction
+// once every file is rewritten, before the replay that proves it: the
+// replay proves nothing, so every file is put back and the report says the
+// redaction was interrupted, not that it was kept.
+func TestRedactInterruptedBeforeItsProofPutsBack(t *testing.T) {
+	project, files, orig := projectWithSecrets(t)
+	rep := scanForRedaction(t, project)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	interruptAt(t, &testOnlyBeforeProof, cancel)
+	out, err := Redact(ctx, rep, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !out.Interrupted || out.InterruptedAfterProof || out.Kept() || len(out.Files) != 2 || len(out.NotRestored) != 0 {
+		t.Fatalf("interrupted %v, after the proof %v, kept %v, redacted %d, not restored %v; want both files put back",
+			out.Interrupted, out.InterruptedAfterProof, out.Kept(), len(out.Files), out.NotRestored)
+	}
+	for _, p := range files {
+		if got, _ := os.ReadFile(p); !bytes.Equal(got, orig[p]) {
+			t.Errorf("%s is not as before the interrupted redaction", p)
+		}
+	}
+	if d := (&Result{Report: rep}).Document(out); !d.Interrupted || d.InterruptedAfterProof {
+		t.Errorf("document: interrupted %v, after the proof %v", d.Interrupted, d.InterruptedAfterProof)
+	}
+}
+
+// TestRedactInterruptedAfterItsProofKeeps interrupts the redaction once its
+// proof has passed: the redactions stand, and the report says the
+// interruption came after the proof.
+func TestRedactInterruptedAfterItsProofKeeps(t *testing.T) {
+	project, files, _ := projectWithSecrets(t)
+	rep := scanForRedaction(t, project)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	interruptAt(t, &testOnlyAfterProof, cancel)
+	out, err := Redact(ctx, rep, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Interrupted || !out.InterruptedAfterProof || !out.Kept() || out.Replay == nil || out.Replay.Restored || out.Replay.Hits == 0 {
+		t.Fatalf("interrupted %v, after the proof %v, kept %v, replay %+v; want the proven redaction kept",
+			out.Interrupted, out.InterruptedAfterProof, out.Kept(), out.Replay)
+	}
+	for _, p := range files {
+		if got, _ := os.ReadFile(p); !bytes.Contains(got, []byte("[REDACTED:")) {
+			t.Errorf("%s was put back", p)
+		}
+	}
+	if d := (&Result{Report: rep}).Document(out); d.Interrupted || !d.InterruptedAfterProof {
+		t.Errorf("document: interrupted %v, after the proof %v", d.Interrupted, d.InterruptedAfterProof)
+	}
+}
+
+// TestRedactInterruptedBeforeAnythingChanges interrupts before the first
+// replay: nothing is rewritten, and the report says it was interrupted.
+func TestRedactInterruptedBeforeAnythingChanges(t *testing.T) {
+	project, files, orig := projectWithSecrets(t)
+	rep := scanForRedaction(t, project)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	out, err := Redact(ctx, rep, nil)
+	if err != nil || !out.Interrupted || len(out.Files) != 0 {
+		t.Fatalf("Redact = %+v, %v; want an interrupted report that redacted nothing", out, err)
+	}
+	for _, p := range files {
+		if got, _ := os.ReadFile(p); !bytes.Equal(got, orig[p]) {
+			t.Errorf("%s changed", p)
+		}
+	}
+}

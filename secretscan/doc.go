@@ -25,8 +25,10 @@
 // instead. The cassette root must be safe to change
 // (workspace.Layout.CheckModifiable); each file is rewritten only while it
 // is still as read (safefile.Rewrite), never through a symbolic link; a
-// cancelled context stops the redaction between two files and puts back
-// the files already rewritten.
+// context cancelled before the replay proof has passed stops the redaction
+// and puts back the files already rewritten ([RedactReport].Interrupted),
+// and one cancelled after it leaves the redactions as proven
+// ([RedactReport].InterruptedAfterProof).
 //
 // # Place
 //

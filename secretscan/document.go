@@ -1,6 +1,9 @@
 package secretscan
 
-import "github.com/dryfire-tui/dryfire-tui/report"
+import (
+	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
+)
 
 // Document is the secrets document of the findings left open; red is what
 // a redaction did (nil when none ran).
@@ -16,12 +19,12 @@ func (s *Result) Document(red *RedactReport) *report.Secrets {
 	if red != nil {
 		d.RedactedFiles = report.NewRedactions(red.Files)
 		for _, err := range red.Skipped {
-			d.NotRedacted = append(d.NotRedacted, err.Error())
+			d.NotRedacted = append(d.NotRedacted, secrets.MaskNames(err.Error()))
 		}
 		for _, err := range red.NotRestored {
-			d.NotRestored = append(d.NotRestored, err.Error())
+			d.NotRestored = append(d.NotRestored, secrets.MaskNames(err.Error()))
 		}
-		d.Interrupted = red.Interrupted
+		d.Interrupted, d.InterruptedAfterProof = red.Interrupted, red.InterruptedAfterProof
 		if p := red.Replay; p != nil {
 			d.Replay = &report.ReplayProof{Cases: p.Cases, Hits: p.Hits, Lost: append([]string{}, p.Lost...), Restored: p.Restored}
 		}

@@ -30,10 +30,33 @@ type RedactReport struct {
 	// redaction was undone (a lost case, an interruption): they hold the
 	// redacted bytes.
 	NotRestored []error
-	// Interrupted is set when the context was cancelled: the redaction
-	// stopped between two files and every file already rewritten was put
-	// back (Restored in Replay when there is a proof).
+	// Interrupted is set when the context was cancelled before the
+	// redaction was proven (between two files, or while the replay that
+	// proves it ran): every file already rewritten was put back, except
+	// those in NotRestored.
 	Interrupted bool
+	// InterruptedAfterProof is set when the context was cancelled once the
+	// redaction was proven (or undone for a lost case, Replay.Restored):
+	// what it did stands. See [RedactReport.NoteInterrupt].
+	InterruptedAfterProof bool
+}
+
+// Kept reports whether the redaction changed files and they keep the
+// redacted bytes: it was neither interrupted before its proof nor undone
+// by it.
+func (out *RedactReport) Kept() bool {
+	return out != nil && len(out.Files) > 0 && !out.Interrupted && (out.Replay == nil || !out.Replay.Restored)
+}
+
+// NoteInterrupt records a cancellation of ctx that came after the
+// redaction was proven (InterruptedAfterProof): [Redact] calls it as it
+// returns, and a caller that goes on to print the report calls it again
+// just before, so that the report says which of the two interruptions it
+// was. An interruption before the proof (Interrupted) is left as it is.
+func (out *RedactReport) NoteInterrupt(ctx context.Context) {
+	if out != nil && !out.Interrupted && ctx.Err() != nil {
+		out.InterruptedAfterProof = true
+	}
 }
 
 // ReplayProof compares the offline replay of every case before and after
@@ -69,19 +92,29 @@ type redacted struct {
 // edited in between, or a symbolic link, is left and reported
 // (RedactReport.Skipped).
 // A cancelled ctx stops the redaction between two files and puts back the
-// files already rewritten: what the replay proof cannot vouch for is not
-// left half done.
+// files already rewritten, and so does one cancelled while the proving
+// replay runs: what the replay proof cannot vouch for is not left half
+// done (RedactReport.Interrupted). Once the proof has passed, the
+// redaction stands: a cancellation after that point only marks the report
+// (RedactReport.InterruptedAfterProof).
 func Redact(ctx context.Context, rep *Report, keep func(rule, hash, path string) bool) (*RedactReport, error) {
 	var paths []string
 	out := &RedactReport{}
+	seen, named := map[string]bool{}, map[string]bool{}
 	for _, f := range rep.Findings {
 		switch {
 		case f.Rule == secrets.RuleNotDecoded:
 			// Its secrets were found as text: nothing can be rewritten in
 			// its format until the file decodes again.
-			out.Skipped = append(out.Skipped, fmt.Errorf("%s: does not decode: fix it, then redact", f.Path))
-		case f.Suppressed || f.Unscanned() || f.Line > 0 || slices.Contains(paths, f.Path):
+			out.Skipped = append(out.Skipped, fmt.Errorf("%s: does not decode: fix it, then redact", secrets.MaskPath(f.Path)))
+		case f.Name != secrets.InContents && !f.Suppressed && !named[f.Path]:
+			// A redaction rewrites contents; a name is for a person to change
+			// (and replay to find again).
+			named[f.Path] = true
+			out.Skipped = append(out.Skipped, fmt.Errorf("%s: a secret in the %s's name: rename it, then record again", secrets.MaskPath(f.Path), f.Name))
+		case f.Suppressed || f.Unscanned() || f.Line > 0 || f.Name != secrets.InContents || seen[f.Path]:
 		default:
+			seen[f.Path] = true
 			paths = append(paths, f.Path)
 		}
 	}
@@ -99,6 +132,10 @@ func Redact(ctx context.Context, rep *Report, keep func(rule, hash, path string)
 	if project != "" {
 		var err error
 		if before, out.Replay, err = replayHits(ctx, project); err != nil {
+			if ctx.Err() != nil {
+				out.Replay, out.Interrupted = nil, true
+				return out, nil
+			}
 			return nil, err
 		}
 	}
@@ -123,9 +160,13 @@ func Redact(ctx context.Context, rep *Report, keep func(rule, hash, path string)
 		done = append(done, r)
 		out.Files = append(out.Files, res)
 	}
+	if testOnlyBeforeProof != nil {
+		testOnlyBeforeProof()
+	}
 	if project != "" {
 		after, _, err := replayHits(ctx, project)
-		if err != nil {
+		if err != nil || ctx.Err() != nil {
+			// A replay cut short proves nothing: its cases did not all run.
 			out.restore(done)
 			if ctx.Err() != nil {
 				out.Interrupted = true
@@ -144,8 +185,18 @@ func Redact(ctx context.Context, rep *Report, keep func(rule, hash, path string)
 			out.Replay.Restored = true
 		}
 	}
+	// The redaction is proven (or undone): from here it stands.
+	if testOnlyAfterProof != nil {
+		testOnlyAfterProof()
+	}
+	out.NoteInterrupt(ctx)
 	return out, nil
 }
+
+// testOnlyBeforeProof and testOnlyAfterProof, when set by a test, run
+// once every file is rewritten, before the replay that proves the
+// redaction, and once the proof has passed.
+var testOnlyBeforeProof, testOnlyAfterProof func()
 
 // testOnlyBeforeRewrite, when set by a test, runs before each file is
 // checked and rewritten, where a concurrent edit is still caught.
@@ -164,9 +215,10 @@ func (e skipError) Is(target error) bool { return target == errSkipped }
 // redactOne redacts one file and rewrites it if it is still as read. A
 // file that cannot be rewritten safely (changed, a link) is skipped.
 func redactOne(abs, rel string, keep func(rule, hash, path string) bool) (redacted, secrets.Redaction, error) {
+	shown := secrets.MaskPath(rel) // what errors name
 	data, stamp, err := safefile.ReadInto(abs, nil)
 	if err != nil {
-		return redacted{}, secrets.Redaction{}, skipError{fmt.Errorf("%s: %w", rel, safefile.Reason(err))}
+		return redacted{}, secrets.Redaction{}, skipError{fmt.Errorf("%s: %w", shown, safefile.Reason(err))}
 	}
 	var keepFile func(rule, hash string) bool
 	if keep != nil {
@@ -175,14 +227,14 @@ func redactOne(abs, rel string, keep func(rule, hash, path string) bool) (redact
 	out, res, err := secrets.Redact(data, keepFile)
 	res.Path = rel
 	if err != nil {
-		return redacted{}, res, fmt.Errorf("%s: %w", rel, err)
+		return redacted{}, res, fmt.Errorf("%s: %w", shown, err)
 	}
 	if res.Replaced == 0 {
 		return redacted{}, res, nil
 	}
 	if res.Format == "tape" {
 		if err := sameTapeKeys(data, out); err != nil {
-			return redacted{}, res, fmt.Errorf("%s: %w", rel, err)
+			return redacted{}, res, fmt.Errorf("%s: %w", shown, err)
 		}
 	}
 	if testOnlyBeforeRewrite != nil {
@@ -190,7 +242,7 @@ func redactOne(abs, rel string, keep func(rule, hash, path string) bool) (redact
 	}
 	newStamp, err := safefile.Rewrite(abs, out, stamp)
 	if err != nil {
-		return redacted{}, res, skipError{fmt.Errorf("%s: %w", rel, safefile.Reason(err))}
+		return redacted{}, res, skipError{fmt.Errorf("%s: %w", shown, safefile.Reason(err))}
 	}
 	return redacted{path: abs, original: data, stamp: newStamp}, res, nil
 }

@@ -67,6 +67,15 @@ func ReportOf(w *workspace.Workspace) *Report {
 			add(w.Rel(t.Path), w.TapeFindings[t])
 		}
 	}
+	// The secrets in the names of directories, under PATH or above it
+	// within the roots (a case directory named after a key holds every
+	// file below it).
+	for _, f := range w.NameFindings {
+		dir := filepath.Join(w.Root, filepath.FromSlash(f.Path))
+		if w.IsFile || workspace.Within(dir, w.Path) || workspace.Within(w.Path, dir) {
+			r.Findings = append(r.Findings, f)
+		}
+	}
 	// Tapes that could not be read or decoded are findings of their own.
 	for _, rec := range w.Recordings {
 		if rec.Format == "tape" && rec.Tape == nil && rec.Scanned && (w.IsFile || workspace.Within(filepath.Join(w.Root, filepath.FromSlash(rec.Path)), w.Path)) {

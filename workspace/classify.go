@@ -12,6 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -62,7 +63,10 @@ func (w *Workspace) classify(explain bool) {
 			for _, f := range chunk {
 				r := w.byFile[f]
 				r.ReadBy = c.readBy[f]
-				r.Status, r.Reason = c.file(f, r)
+				st, why := c.file(f, r)
+				// A reason names suites, cases and files: their secrets show
+				// masked, as in every path.
+				r.Status, r.Reason = st, secrets.MaskNames(why)
 			}
 		})
 	}

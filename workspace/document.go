@@ -5,18 +5,39 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 // The documents of package report, made from what the workspace found.
 // Each command writes one of them as text or JSON.
 
-// Document is the recording as ls and show list it.
+// Document is the recording as ls and show list it: its path as shown
+// (Recording.Shown), and its suite and case, which are directory names,
+// masked alike.
 func (r *Recording) Document() report.Recording {
 	return report.Recording{
-		Path: r.Path, Format: r.Format, Suite: r.Suite, Case: r.Case, Turn: r.Turn,
-		RepeatIndex: r.RepeatIndex, Key: r.Key, Status: r.Status.String(), Reason: r.Reason,
+		Path: r.shown(), Format: r.Format, Suite: secrets.MaskPath(r.Suite), Case: secrets.MaskPath(r.Case), Turn: r.Turn,
+		RepeatIndex: r.RepeatIndex, Key: secrets.MaskPath(r.Key), Status: r.Status.String(), Reason: r.Reason,
 		Secrets: r.Secrets, Entry: r.Entry,
 	}
+}
+
+// shown is the recording's path as shown; a recording made by hand (a
+// test's) has no Shown, and is masked here.
+func (r *Recording) shown() string {
+	if r.Shown == "" && r.Path != "" {
+		return secrets.MaskPath(r.Path)
+	}
+	return r.Shown
+}
+
+// maskPaths returns the paths as shown.
+func maskPaths(ps []string) []string {
+	out := make([]string, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, secrets.MaskPath(p))
+	}
+	return out
 }
 
 // Listing is the ls document of the recordings whose status is in want
@@ -41,19 +62,19 @@ func (w *Workspace) Listing(want map[Status]bool) *report.Listing {
 func (p PrunePlan) Document(done *PruneReport) *report.Prune {
 	d := &report.Prune{
 		DryRun: done == nil, Candidates: pruneItems(p.Candidates), Kept: pruneItems(p.Kept),
-		Removed: []string{}, RemovedDirs: []string{}, Dirs: append([]string{}, p.Dirs...),
+		Removed: []string{}, RemovedDirs: []string{}, Dirs: maskPaths(p.Dirs),
 	}
 	if done != nil {
 		d.Removals = pruneItems(done.Removed)
 		for _, it := range done.Removed {
-			d.Removed = append(d.Removed, it.Recording.Path)
+			d.Removed = append(d.Removed, it.Recording.shown())
 		}
-		d.RemovedDirs = append(d.RemovedDirs, done.RemovedDirs...)
+		d.RemovedDirs = append(d.RemovedDirs, maskPaths(done.RemovedDirs)...)
 		for _, err := range done.Errors {
-			item := report.PruneItem{Reason: err.Error()}
+			item := report.PruneItem{Reason: secrets.MaskNames(err.Error())}
 			var pe *PruneError
 			if errors.As(err, &pe) {
-				item = report.PruneItem{Path: pe.Path, Reason: pe.Err.Error()}
+				item = report.PruneItem{Path: secrets.MaskPath(pe.Path), Reason: secrets.MaskNames(pe.Err.Error())}
 			}
 			d.NotRemoved = append(d.NotRemoved, item)
 		}
@@ -65,7 +86,7 @@ func (p PrunePlan) Document(done *PruneReport) *report.Prune {
 func pruneItems(items []PruneItem) []report.PruneItem {
 	out := make([]report.PruneItem, 0, len(items))
 	for _, it := range items {
-		out = append(out, report.PruneItem{Path: it.Recording.Path, Reason: it.Reason, Dryfire: it.Dryfire})
+		out = append(out, report.PruneItem{Path: it.Recording.shown(), Reason: secrets.MaskNames(it.Reason), Dryfire: it.Dryfire})
 	}
 	return out
 }
@@ -87,14 +108,21 @@ func (e *Explanation) Document(reveal bool) *report.Stale {
 	if !reveal {
 		res = e.Masked()
 	}
+	suite, cs := secrets.MaskPath(e.Suite), secrets.MaskPath(e.Case)
+	if reveal {
+		suite, cs = e.Suite, e.Case
+	}
 	s := &report.Stale{
-		Suite: e.Suite, Case: e.Case, RepeatIndex: e.RepeatIndex, Turn: e.Turn,
+		Suite: suite, Case: cs, RepeatIndex: e.RepeatIndex, Turn: e.Turn,
 		RecordedKey: e.RecordedKey, CurrentKey: e.CurrentKey, Summary: append([]string{}, res.Summary...),
 		Changes: report.NewChanges(res.Changes), Unified: res.Unified(), Closest: res.Closest,
 		Incomplete: res.Incomplete, Note: e.Note, Headline: e.headline(res),
 	}
 	if e.Recording != nil {
-		s.Path = e.Recording.Path
+		s.Path = e.Recording.shown()
+		if reveal {
+			s.Path = e.Recording.Path
+		}
 	}
 	return s
 }

@@ -90,8 +90,11 @@ func (w *Workspace) ShowDocument(r *Recording, reveal bool) (*report.Show, error
 	if err != nil {
 		return nil, err
 	}
-	if !reveal {
+	doc := r.Document()
+	if reveal {
+		doc.Path, doc.Suite, doc.Case, doc.Key = r.Path, r.Suite, r.Case, r.Key
+	} else {
 		body, _ = w.Masker.Value(body)
 	}
-	return report.NewShow(r.Document(), body), nil
+	return report.NewShow(doc, body), nil
 }

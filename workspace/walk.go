@@ -23,12 +23,7 @@ import (
 // yields may still be a named pipe or a device: the reader refuses those
 // (safefile.ReadInto), so that each is reported as the file it is.
 //
-// onTemp, when not nil, receives the temporary files of atomic writes that
-// were never renamed (a write killed half-way; safefile.IsTempName).
-//
-// tree, when not nil, learns the directories the walk saw and which of
-// them hold something it did not yield, so that prune can tell which
-// directories its removals leave empty without walking the tree again.
+// The hooks are told what else the walk meets (see [walkHooks]).
 //
 // With each path it yields whether the listing saw a regular file there
 // (not a link): such a file is read with one lookup of its path
@@ -36,7 +31,8 @@ import (
 //
 // It is the one walk of the tool: the cassette store, the tapes, the
 // secrets scan and doctor all read what it yields.
-func walkJSON(ctx context.Context, root string, report func(error), onTemp func(string), tree *dirTree, skip ...string) iter.Seq2[string, bool] {
+func walkJSON(ctx context.Context, root string, h walkHooks) iter.Seq2[string, bool] {
+	report, onTemp, tree, skip := h.report, h.onTemp, h.tree, h.skip
 	return func(yield func(string, bool) bool) {
 		start := followedRoot(root)
 		err := filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
@@ -60,6 +56,9 @@ func walkJSON(ctx context.Context, root string, report func(error), onTemp func(
 					return fs.SkipDir
 				}
 				tree.dir(p, d.Name())
+				if h.onDir != nil {
+					h.onDir(p)
+				}
 				return nil
 			}
 			if d.Type()&fs.ModeSymlink != 0 {
@@ -85,6 +84,27 @@ func walkJSON(ctx context.Context, root string, report func(error), onTemp func(
 			report(err)
 		}
 	}
+}
+
+// walkHooks are what a walk tells besides the files it yields.
+type walkHooks struct {
+	// report receives the directories that could not be read and the
+	// symbolic links to directories not followed.
+	report func(error)
+	// onTemp, when not nil, receives the temporary files of atomic writes
+	// that were never renamed (a write killed half-way;
+	// safefile.IsTempName).
+	onTemp func(string)
+	// onDir, when not nil, receives every directory entered below the root
+	// (the secrets scan reads their names).
+	onDir func(string)
+	// tree, when not nil, learns the directories the walk saw and which of
+	// them hold something it did not yield, so that prune can tell which
+	// directories its removals leave empty without walking the tree again.
+	tree *dirTree
+	// skip are directories not entered (the tape directories inside a
+	// cassette root, which the tapes' walk reads).
+	skip []string
 }
 
 // followedRoot returns the path to walk for root: root itself, or, when

@@ -17,7 +17,7 @@ func collect(t *testing.T, ctx context.Context, root string) ([]string, []error)
 	t.Helper()
 	var files []string
 	var problems []error
-	for p := range walkJSON(ctx, root, func(err error) { problems = append(problems, err) }, nil, nil) {
+	for p := range walkJSON(ctx, root, walkHooks{report: func(err error) { problems = append(problems, err) }}) {
 		rel, _ := filepath.Rel(root, p)
 		files = append(files, filepath.ToSlash(rel))
 	}
@@ -44,7 +44,7 @@ func TestWalkJSON(t *testing.T) {
 	// The link is yielded as not listed regular: it is read through a stat
 	// that follows it.
 	regular := map[string]bool{}
-	for p, r := range walkJSON(context.Background(), root, func(error) {}, nil, nil) {
+	for p, r := range walkJSON(context.Background(), root, walkHooks{report: func(error) {}}) {
 		rel, _ := filepath.Rel(root, p)
 		regular[filepath.ToSlash(rel)] = r
 	}
@@ -117,7 +117,7 @@ func TestWalkJSONFollowsASymlinkedRoot(t *testing.T) {
 	}
 	var files []string
 	var problems []error
-	for p := range walkJSON(context.Background(), link, func(err error) { problems = append(problems, err) }, nil, nil) {
+	for p := range walkJSON(context.Background(), link, walkHooks{report: func(err error) { problems = append(problems, err) }}) {
 		files = append(files, p)
 	}
 	want := []string{filepath.Join(link, "other", "01-bb.json"), filepath.Join(link, "s", "c", "00-aa.json")}
@@ -140,7 +140,7 @@ func TestWalkJSONFindsTheTemporaryFilesOfKilledWrites(t *testing.T) {
 		"s/c/00-aa.json.0123456789ab.tmp.json.bak.json": "{}",
 	})
 	var temps []string
-	for range walkJSON(context.Background(), root, func(error) {}, func(p string) { temps = append(temps, p) }, nil) {
+	for range walkJSON(context.Background(), root, walkHooks{report: func(error) {}, onTemp: func(p string) { temps = append(temps, p) }}) {
 	}
 	want := []string{filepath.Join(root, "s/c/00-aa.json.0123456789ab.tmp"), filepath.Join(root, "s/c/01-0123456789abcdef.json.x7_k2m9q.tmp")}
 	if !slices.Equal(temps, want) {

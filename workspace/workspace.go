@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"iter"
 	"os"
@@ -13,7 +12,6 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/tape"
@@ -22,8 +20,13 @@ import (
 // Recording is one cassette file or one tape entry.
 type Recording struct {
 	// Path is relative to the workspace root (the directory of dryfire.yaml,
-	// or PATH without a project), slash-separated.
+	// or PATH without a project), slash-separated. It names the file: what
+	// acts on it uses Path.
 	Path string
+	// Shown is Path as every surface prints it: a secret in the name of the
+	// file or of a directory above it shows as its mask
+	// (secrets.MaskPath).
+	Shown string
 	// Format is "dryfire" or "tape".
 	Format      string
 	Suite, Case string
@@ -71,6 +74,11 @@ type Workspace struct {
 	Tapes []*tape.File
 	// TapeFindings are the secrets of each tape (with Options.Secrets).
 	TapeFindings map[*tape.File][]secrets.Finding
+	// NameFindings are the secrets in the names of the directories the
+	// walks entered below the cassette root and in the tape directories
+	// (with Options.Secrets); those in a file's own name are among its
+	// findings.
+	NameFindings []secrets.Finding
 	// Replay is nil without a project.
 	Replay *engine.Result
 	// Recordings are every listed recording: dryfire files in lookup order,
@@ -148,7 +156,9 @@ func Open(ctx context.Context, path string, o Options) (*Workspace, error) {
 // OpenLayout scans a located PATH (see [Open]).
 func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 	w := &Workspace{Layout: l, byFile: map[*cassette.StoreFile]*Recording{}, Masker: &secrets.Masker{}}
-	w.Problems = append(w.Problems, l.Ignored...)
+	for _, err := range l.Ignored {
+		w.Problems = append(w.Problems, secrets.MaskErrorNames(err))
+	}
 	getenv := w.maskingEnv(o.Getenv)
 	if l.IsFile {
 		return w, w.openFile(ctx, o)
@@ -244,7 +254,7 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 			pf.check = &fc
 		}
 		if o.Secrets {
-			pf.findings, pf.scanned = scanStoreFile(w.rel(f.Path), pf.kind, c, data, withoutFilePath(f.Err, f.Path)), true
+			pf.findings, pf.scanned = secrets.ScanStoreFile(w.rel(f.Path), f.Path, pf.kind, c, data, f.Err), true
 		}
 		if o.OnBatch == nil && !o.Secrets && !o.Doctor {
 			return
@@ -265,10 +275,16 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	load := cassette.LoadOptions{Workers: o.Workers, OnFile: onFile, SkipBodies: !o.Secrets && !o.Doctor}
 	if files == nil {
 		tree = &dirTree{}
-		walk := walkJSON(ctx, root, func(err error) {
-			w.problem(err)
-			w.WalkProblems = append(w.WalkProblems, err)
-		}, func(p string) { w.TempFiles = append(w.TempFiles, p) }, tree, w.tapeDirsIn(root)...)
+		walk := walkJSON(ctx, root, walkHooks{
+			report: func(err error) {
+				err = secrets.MaskErrorNames(err)
+				w.problem(err)
+				w.WalkProblems = append(w.WalkProblems, err)
+			},
+			onTemp: func(p string) { w.TempFiles = append(w.TempFiles, p) },
+			onDir:  w.dirNames(o),
+			tree:   tree, skip: w.tapeDirsIn(root),
+		})
 		var listed bool // what the walk saw at the path it yields now
 		files = func(yield func(string) bool) {
 			for p, regular := range walk {
@@ -304,8 +320,10 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	return nil
 }
 
-// problem records a diagnostic that did not stop the scan.
+// problem records a diagnostic that did not stop the scan, the secrets in
+// the names it holds masked.
 func (w *Workspace) problem(err error) {
+	err = secrets.MaskErrorNames(err)
 	w.mu.Lock()
 	w.Problems = append(w.Problems, err)
 	w.mu.Unlock()
@@ -330,7 +348,8 @@ func fileKind(c *cassette.Cassette, data []byte) format.Kind {
 
 // newFileRecording makes the pending recording of a store file.
 func (w *Workspace) newFileRecording(f *cassette.StoreFile) *Recording {
-	r := &Recording{Path: w.rel(f.Path), Format: "dryfire", File: f, Entry: -1,
+	rel := w.rel(f.Path)
+	r := &Recording{Path: rel, Shown: secrets.MaskPath(rel), Format: "dryfire", File: f, Entry: -1,
 		Suite: f.Suite, Case: f.Case, Turn: f.Turn, Key: f.NameKey}
 	if f.NameOK {
 		r.Turn = f.NameTurn
@@ -364,117 +383,4 @@ func (w *Workspace) openFile(ctx context.Context, o Options) error {
 	}
 	dir := filepath.Dir(w.Path)
 	return w.loadStore(ctx, dir, o, func(yield func(string) bool) { yield(w.Path) })
-}
-
-// loadTapes loads the tapes of every tape directory that exists.
-func (w *Workspace) loadTapes(ctx context.Context, dirs []string, o Options) {
-	for _, d := range dirs {
-		for p := range walkJSON(ctx, d, w.problem, func(p string) { w.TempFiles = append(w.TempFiles, p) }, nil) {
-			data, err := safefile.ReadFile(p)
-			if err != nil {
-				r := w.invalidTape(err)
-				if o.Secrets {
-					w.scannedTape(r, []secrets.Finding{secrets.NotScanned(w.rel(p), err)})
-				}
-				continue
-			}
-			// JSON that is not a tape (a package.json, say) is not a
-			// recording; bytes that are not JSON in a tape directory are a
-			// broken tape.
-			if _, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true}); err == nil && format.Detect(data) != format.Tape {
-				continue
-			}
-			w.addTape(p, data, o)
-		}
-	}
-}
-
-// addTape decodes one tape file and lists its entries.
-func (w *Workspace) addTape(p string, data []byte, o Options) {
-	t, err := tape.Decode(data)
-	if err != nil {
-		r := w.invalidTape(jsonv.WithPath(p, err))
-		if o.Secrets {
-			w.scannedTape(r, secrets.ScanUndecodable(w.rel(p), data, withoutPath(err)))
-		}
-		return
-	}
-	t.Path = p
-	w.Tapes = append(w.Tapes, t)
-	if o.Secrets {
-		if w.TapeFindings == nil {
-			w.TapeFindings = map[*tape.File][]secrets.Finding{}
-		}
-		w.TapeFindings[t] = secrets.ScanTape(w.rel(p), t)
-	}
-	w.Recordings = append(w.Recordings, w.tapeRecordings(t)...)
-}
-
-// invalidTape lists a tape that cannot be read.
-func (w *Workspace) invalidTape(err error) *Recording {
-	w.Problems = append(w.Problems, err)
-	r := &Recording{Path: w.errPath(err), Format: "tape", Entry: -1, Status: Invalid, Reason: err.Error()}
-	w.Recordings = append(w.Recordings, r)
-	return r
-}
-
-// scannedTape sets the findings of a tape that could not be read or
-// decoded on its recording.
-func (w *Workspace) scannedTape(r *Recording, fs []secrets.Finding) {
-	r.Findings, r.Scanned, r.Secrets = fs, true, openCount(fs)
-}
-
-// errPath is the file an error names, relative to the root.
-func (w *Workspace) errPath(err error) string {
-	var pe *jsonv.ParseError
-	if errors.As(err, &pe) && pe.Path != "" {
-		return w.rel(pe.Path)
-	}
-	var fe *os.PathError
-	if errors.As(err, &fe) {
-		return w.rel(fe.Path)
-	}
-	return ""
-}
-
-// tapeRecordings returns one recording per entry of a tape, or one for an
-// empty tape.
-func (w *Workspace) tapeRecordings(t *tape.File) []*Recording {
-	rel := w.rel(t.Path)
-	if len(t.Keys) == 0 {
-		return []*Recording{{Path: rel, Format: "tape", Suite: t.Name, Entry: -1, Tape: t,
-			Status: Empty, Reason: "saved with no entries: every auto run records again, every replay run misses"}}
-	}
-	var out []*Recording
-	for _, g := range t.Keys {
-		for i, e := range g.Entries {
-			r := &Recording{Path: rel, Format: "tape", Suite: t.Name, Key: g.Key, Turn: i,
-				Tape: t, TapeKey: g.Key, Entry: i, Status: TapeOK}
-			switch {
-			case e.KeyCheck == tape.KeyMismatch:
-				r.Status = KeyMismatch
-				r.Reason = "stored args hash to neither the JavaScript nor the Python key: a normalize function changed them, or the tape was edited by hand"
-			case e.Error != nil:
-				r.Status = ErrorEntry
-				r.Reason = "recorded error: " + e.Error.Error()
-			default:
-				r.Reason = "key matches its arguments (" + e.KeyCheck.String() + ")"
-			}
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// tapeDirsIn are the tape directories that lie inside root (a bare
-// directory holding tapes/ is also its own cassette root): the store's walk
-// leaves them to the tapes, so that no file is listed twice.
-func (w *Workspace) tapeDirsIn(root string) []string {
-	var out []string
-	for _, d := range w.TapeDirs {
-		if d != root && Within(d, root) {
-			out = append(out, d)
-		}
-	}
-	return out
 }

@@ -24,6 +24,12 @@ A baseline accepts known findings by rule and hash; ` + secrets.DefaultBaselineF
 at the project root is read automatically. Exit 1 when unsuppressed
 findings remain.
 
+--redact rewrites each file, then replays every case to prove nothing
+broke. Ctrl-C before that proof has passed puts every file back
+("interrupted before the replay proof"); after it, the redactions are kept
+("interrupted after the replay proof"). Either way the command exits 130,
+and --json says which ("interrupted" or "interrupted_after_proof").
+
 Examples:
   dryfire-tui secrets
   dryfire-tui secrets tapes/ --json
@@ -74,13 +80,23 @@ func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 		if red, err = secretscan.Redact(ctx, rep, res.Accepts); err != nil {
 			return unsafeRootError(err)
 		}
+		// Ctrl-C since the redaction returned is one after its proof.
+		red.NoteInterrupt(ctx)
 	}
 	if err := emit(e, c.json, res.Document(red)); err != nil {
 		return err
 	}
+	return redactOutcome(res, red)
+}
+
+// redactOutcome is how the command ends once the document is printed:
+// interrupted (130, the document saying before or after the proof), files
+// that could not be put back or were left, a redaction undone, or the
+// findings the redaction could not touch.
+func redactOutcome(res *secretscan.Result, red *secretscan.RedactReport) error {
 	switch {
-	case red != nil && red.Interrupted:
-		return ctx.Err()
+	case red != nil && (red.Interrupted || red.InterruptedAfterProof):
+		return context.Canceled
 	case red != nil && len(red.NotRestored) > 0:
 		return &exitError{code: exitFindings, err: fmt.Errorf("%d redacted %s could not be put back (listed on stdout)",
 			len(red.NotRestored), report.Plural(len(red.NotRestored), "file"))}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
+	"github.com/dryfire-tui/dryfire-tui/secretscan"
 )
 
 // fakeKey returns a generated Anthropic-shaped key (never a literal in the
@@ -104,5 +106,23 @@ func TestSecretsUsage(t *testing.T) {
 	}
 	if _, _, code := runCmd(t, "secrets", filepath.Join(t.TempDir(), "missing")); code != 2 {
 		t.Fatalf("missing path: exit %d", code)
+	}
+}
+
+// TestSecretsRedactInterruptedExits130 ends a redaction interrupted before
+// or after its replay proof with 130 and "interrupted" (the document has
+// said which), and says both outcomes in the command's help.
+func TestSecretsRedactInterruptedExits130(t *testing.T) {
+	res := &secretscan.Result{Report: &secretscan.Report{}}
+	for _, red := range []*secretscan.RedactReport{{Interrupted: true}, {InterruptedAfterProof: true}} {
+		var stderr strings.Builder
+		if code := exitCode(context.Background(), redactOutcome(res, red), &stderr, nil); code != exitInterrupted || stderr.String() != "dryfire-tui: interrupted\n" {
+			t.Errorf("%+v: exit %d, %q", red, code, stderr.String())
+		}
+	}
+	for _, want := range []string{"interrupted before the replay proof", "interrupted after the replay proof", "interrupted_after_proof"} {
+		if !strings.Contains(secretsUsage, want) {
+			t.Errorf("the help does not say %q", want)
+		}
 	}
 }

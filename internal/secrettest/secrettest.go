@@ -56,6 +56,13 @@ func (g Gen) OpenAI() Secret {
 	return Secret{"sk-proj-" + a + "T3BlbkFJ" + b, a}
 }
 
+// AWSKeyID is an AWS access key id: AKIA and 16 upper-case letters and
+// digits.
+func (g Gen) AWSKeyID() Secret {
+	r := g.Str("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16)
+	return Secret{"AKIA" + r, r}
+}
+
 // PEM is an OpenSSH private key of size random bytes, in 64-column lines;
 // its second line is the part that must not show.
 func (g Gen) PEM(size int) Secret {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
@@ -56,12 +57,14 @@ func EndedInError(c *engine.CaseRun) string {
 	return ""
 }
 
-// ItemTitle is "suite › case › turn 1" or "tape › key › entry #0".
+// ItemTitle is "suite › case › turn 1" or "tape › key › entry #0", a
+// secret in a name shown as its mask.
 func ItemTitle(it tree.Item) string {
+	group, sub := secrets.MaskPath(it.Group), secrets.MaskPath(it.Sub)
 	if it.Format == "tape" {
-		return fmt.Sprintf("%s › %s › entry #%d", it.Group, it.Sub, it.Entry)
+		return fmt.Sprintf("%s › %s › entry #%d", group, sub, it.Entry)
 	}
-	t := fmt.Sprintf("%s › %s › turn %d", it.Group, it.Sub, it.Turn)
+	t := fmt.Sprintf("%s › %s › turn %d", group, sub, it.Turn)
 	if it.Repeat > 0 {
 		t += fmt.Sprintf(" #%d", it.Repeat)
 	}

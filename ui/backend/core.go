@@ -168,10 +168,10 @@ func staleDiff(w *workspace.Workspace, r *workspace.Recording) (masked, revealed
 	} else {
 		// The headline of another turn's miss is shown masked either way.
 		masked = &detail.Diff{Miss: &detail.Miss{Turn: e.Turn, Headline: e.Headline(),
-			Title: fmt.Sprintf("%s › %s › turn %d", e.Suite, e.Case, e.Turn)}}
+			Title: fmt.Sprintf("%s › %s › turn %d", secrets.MaskPath(e.Suite), secrets.MaskPath(e.Case), e.Turn)}}
 		if e.Recording != nil {
 			masked.Miss.ID = e.Recording.Path
-			masked.Miss.Title += " (" + path.Base(e.Recording.Path) + ")"
+			masked.Miss.Title += " (" + path.Base(e.Recording.Shown) + ")"
 		}
 		cp := *masked
 		revealed = &cp

@@ -136,9 +136,10 @@ func runSecrets(ctx context.Context, path string, req CommandRequest) CommandRes
 			res.Err = err
 			return res
 		}
+		red.NoteInterrupt(ctx)
 		res.Lines, res.Err = reportLines(open.Document(red))
-		res.Changed = red != nil && (red.Replay == nil || !red.Replay.Restored)
-		res.OK = res.Changed
+		res.Changed = red.Kept()
+		res.OK = !red.Interrupted && (red.Replay == nil || !red.Replay.Restored)
 		if red != nil && red.Replay != nil && red.Replay.Restored {
 			res.Err = errors.New("redaction would break replay; every file was restored")
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
@@ -116,14 +117,14 @@ func (m Page) nodeSummary(kind tree.Kind, names []string) []string {
 		return nil
 	}
 	s := m.Styles
-	total, secrets, counts := m.tree.SelectedCounts()
+	total, found, counts := m.tree.SelectedCounts()
 	what := "suite"
 	if kind == tree.KindSub {
 		what = "case"
 	}
 	shown := make([]string, len(names))
 	for i, n := range names {
-		shown[i] = visible.Line(n)
+		shown[i] = visible.Line(secrets.MaskPath(n))
 	}
 	out := []string{s.Detail.Title.Render(strings.Join(shown, " › ")), s.Muted.Render(fmt.Sprintf("%s · %d recording(s)", what, total)), ""}
 	for _, st := range tree.StatusOrder() {
@@ -131,8 +132,8 @@ func (m Page) nodeSummary(kind tree.Kind, names []string) []string {
 			out = append(out, s.StatusStyle(st).Render(fmt.Sprintf("%s %-22s %d", theme.Glyph(st), st, n)))
 		}
 	}
-	if secrets > 0 {
-		out = append(out, s.StatusStyle("secret").Render(fmt.Sprintf("%s %-22s %d", theme.Glyph("secret"), "secrets", secrets)))
+	if found > 0 {
+		out = append(out, s.StatusStyle("secret").Render(fmt.Sprintf("%s %-22s %d", theme.Glyph("secret"), "secrets", found)))
 	}
 	if info, verdict, ok := m.tree.SelectedCase(); ok && kind == tree.KindSub {
 		if c, ok := info.(*engine.CaseRun); ok {
@@ -199,7 +200,7 @@ func (m Page) openPrune() Page {
 	var remove, keep []string
 	var items []tree.Item
 	entry := func(it tree.Item, reason string) []string {
-		return []string{"  " + s.StatusStyle(it.Status).Render(theme.Glyph(it.Status)) + " " + visible.Line(it.Path), "      " + s.Muted.Render(visible.Line(reason))}
+		return []string{"  " + s.StatusStyle(it.Status).Render(theme.Glyph(it.Status)) + " " + visible.Line(secrets.MaskPath(it.Path)), "      " + s.Muted.Render(visible.Line(reason))}
 	}
 	for _, it := range m.tree.Marked() {
 		reason := it.Status

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
@@ -278,7 +279,7 @@ func (m Page) copy(keyOnly bool) (Page, tea.Cmd) {
 	if keyOnly {
 		return m, copyTextCmd(it.Key, "key "+it.Key)
 	}
-	return m, copyTextCmd(it.Path, it.Path)
+	return m, copyTextCmd(it.Path, secrets.MaskPath(it.Path))
 }
 
 // nextStatus cycles "" → each present status → "", the statuses that need

@@ -243,7 +243,7 @@ func (m Page) askRemove(p string) Page {
 	}
 	id := m.OpenDialog(dialog.Content{Title: "Remove a file git has no copy of?", CanConfirm: true, Lines: []string{
 		s.Dialog.Danger.Render("Rejecting removes this file from disk:"),
-		"  " + theme.Glyph(it.Kind.String()) + " " + visible.Line(it.Path),
+		"  " + theme.Glyph(it.Kind.String()) + " " + visible.Line(secrets.MaskPath(it.Path)),
 		"",
 		s.Muted.Render("It is " + where + ", so git cannot bring it back; u undoes it while this review is open."),
 		"",

@@ -119,9 +119,10 @@ func (m Page) groups(r *gitreview.Review) ([]list.Group, map[string][]string) {
 	var groups []list.Group
 	inCase := map[string]bool{}
 	for _, c := range r.Cases {
-		title := c.Suite + " ▸ " + c.Case
+		// Names and paths show a secret in them as its mask.
+		title := secrets.MaskPath(c.Suite) + " ▸ " + secrets.MaskPath(c.Case)
 		if c.Suite == "" && c.Case == "" && len(c.Items) > 0 {
-			title = path.Dir(c.Items[0].Path)
+			title = secrets.MaskPath(path.Dir(c.Items[0].Path))
 		}
 		g := list.Group{Title: title}
 		for _, it := range c.Items {
@@ -154,7 +155,7 @@ func (m Page) groups(r *gitreview.Review) ([]list.Group, map[string][]string) {
 // listItem is an item's row: its kind, turn and key for a dryfire
 // recording (the file name otherwise), and its state.
 func (m Page) listItem(it *gitreview.ReviewItem) list.Item {
-	label := path.Base(it.Path)
+	label := secrets.MaskPath(path.Base(it.Path))
 	if it.Format == "dryfire" && it.Key != "" {
 		label = fmt.Sprintf("%02d %s", it.Turn, it.Key[:min(len(it.Key), 12)])
 	}
@@ -246,9 +247,9 @@ func (m Page) syncDetail() Page {
 func (m Page) fileChange(p string) detail.FileChange {
 	it := m.items[p]
 	c := detail.FileChange{ID: p, Kind: it.Kind.String(), Where: report.WhereHeld(it.Staged, it.Unstaged, it.Untracked), State: m.states[p],
-		Path: it.Path, OldPath: it.OldPath, CaseSummary: m.cases[p], Summary: it.Summary}
+		Path: secrets.MaskPath(it.Path), OldPath: secrets.MaskPath(it.OldPath), CaseSummary: m.cases[p], Summary: it.Summary}
 	if it.Format == "dryfire" && it.Key != "" {
-		c.Recording = fmt.Sprintf("%s ▸ %s · turn %02d · key %s", it.Suite, it.Case, it.Turn, it.Key)
+		c.Recording = fmt.Sprintf("%s ▸ %s · turn %02d · key %s", secrets.MaskPath(it.Suite), secrets.MaskPath(it.Case), it.Turn, it.Key)
 	}
 	for _, d := range it.Details {
 		c.Pairs = append(c.Pairs, detail.Pair{Label: d.Label, Old: d.Old, New: d.New})

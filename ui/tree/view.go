@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -116,7 +117,9 @@ func (m Model) renderRow(n *node, selected bool) string {
 	if n.kind == KindLeaf && m.marks[n.item.ID] {
 		mark = "✓"
 	}
-	name, right := visible.Line(n.name), ""
+	// A name is a directory's (a suite, a case) or a file's: a secret in
+	// it shows as its mask, as in every path printed.
+	name, right := visible.Line(secrets.MaskPath(n.name)), ""
 	if n.kind == KindLeaf {
 		right = theme.Glyph(n.item.Status) + " " + n.item.Status
 		if n.item.Secrets > 0 {
