@@ -184,6 +184,16 @@ func TestPruneRefusesAnUnsafeCassetteRoot(t *testing.T) {
 			}
 			return "rec"
 		}, "holds a git repository (.git)"},
+		// A committed link reads as dryfire reads it; its files are not the
+		// project's to change.
+		"a link out of the project": {func(t *testing.T, project string) string {
+			linkOut(t, project, ".dryfire/cassettes")
+			return ".dryfire/cassettes"
+		}, "outside the project"},
+		"under a link out of the project": {func(t *testing.T, project string) string {
+			linkOut(t, project, ".dryfire")
+			return ".dryfire/cassettes"
+		}, "outside the project"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -194,16 +204,85 @@ func TestPruneRefusesAnUnsafeCassetteRoot(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(project, "dryfire.yaml"), []byte(config), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			before := treeOf(t, project)
+			before := treeOf(t, filepath.Dir(project))
 			w := open(t, project)
 			_, err := w.Prune(context.Background(), w.PrunePlan().Candidates)
 			if !errors.Is(err, ErrUnsafeRoot) || !strings.Contains(err.Error(), tc.reason) {
 				t.Fatalf("Prune = %v; want ErrUnsafeRoot saying %q", err, tc.reason)
 			}
-			if after := treeOf(t, project); !slices.Equal(before, after) {
+			if after := treeOf(t, filepath.Dir(project)); !slices.Equal(before, after) {
 				t.Errorf("the tree changed:\nbefore %q\nafter  %q", before, after)
 			}
 		})
+	}
+}
+
+// linkOut moves the directory rel of the project beside the project, out
+// of it, and leaves a symbolic link in its place.
+func linkOut(t *testing.T, project, rel string) string {
+	t.Helper()
+	elsewhere := filepath.Join(filepath.Dir(project), "elsewhere-"+filepath.Base(rel))
+	if err := os.Rename(filepath.Join(project, rel), elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(project, rel)); err != nil {
+		t.Fatal(err)
+	}
+	return elsewhere
+}
+
+// TestAllowOutsideProject: the flag of the command line lets a prune change
+// the files a linked cassette root leads to. It sets the process's switch,
+// so it does not run in parallel.
+func TestAllowOutsideProject(t *testing.T) {
+	project := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+	elsewhere := linkOut(t, project, ".dryfire/cassettes")
+	w := open(t, project)
+	plan := w.PrunePlan()
+	AllowOutsideProject(true)
+	t.Cleanup(func() { AllowOutsideProject(false) })
+	rep, err := w.Prune(context.Background(), plan.Candidates)
+	if err != nil || len(rep.Removed) != len(plan.Candidates) || len(rep.Removed) == 0 {
+		t.Fatalf("Prune = %d removed, %v; want every candidate removed", len(rep.Removed), err)
+	}
+	for _, it := range rep.Removed {
+		gone := filepath.Join(elsewhere, strings.TrimPrefix(it.Recording.Path, ".dryfire/cassettes/"))
+		if _, err := os.Lstat(gone); !os.IsNotExist(err) {
+			t.Errorf("%s still there: %v", gone, err)
+		}
+	}
+	AllowOutsideProject(false)
+	if err := open(t, project).CheckModifiable(); !errors.Is(err, ErrUnsafeRoot) {
+		t.Errorf("CheckModifiable after the switch is off = %v; want ErrUnsafeRoot", err)
+	}
+}
+
+// TestCheckModifiableWithoutAProject: a bare directory's cassette root,
+// PATH/.dryfire/cassettes, must lie inside PATH too; PATH itself, named by
+// the person who runs the command, may be a link.
+func TestCheckModifiableWithoutAProject(t *testing.T) {
+	t.Parallel()
+	dir := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+	if err := os.Remove(filepath.Join(dir, "dryfire.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := linkOut(t, dir, ".dryfire/cassettes")
+	l, err := Locate(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.CheckModifiable(); !errors.Is(err, ErrUnsafeRoot) || !strings.Contains(err.Error(), "outside the directory "+dir) {
+		t.Errorf("CheckModifiable of %s = %v; want the link refused", l.CassetteRoot, err)
+	}
+	link := filepath.Join(t.TempDir(), "named")
+	if err := os.Symlink(elsewhere, link); err != nil {
+		t.Fatal(err)
+	}
+	if l, err = Locate(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.CheckModifiable(); err != nil {
+		t.Errorf("CheckModifiable of the link named as PATH = %v", err)
 	}
 }
 
