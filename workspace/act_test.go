@@ -328,3 +328,44 @@ func treeOf(t *testing.T, dir string) []string {
 	}
 	return out
 }
+
+// TestPruneStopsBetweenDirectoriesWhenInterrupted: an interruption that
+// comes once the files are gone, while the directories they leave empty
+// are removed, stops prune there too (before, it went on and reported
+// nothing).
+func TestPruneStopsBetweenDirectoriesWhenInterrupted(t *testing.T) {
+	w := projectH(t)
+	plan := w.PrunePlan()
+	if len(plan.Dirs) < 2 {
+		t.Fatalf("dirs %v; want several to remove", plan.Dirs)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	files := map[string]bool{}
+	for _, it := range plan.Candidates {
+		files[it.Recording.File.Path] = true
+	}
+	var first string
+	beforeAct(t, func(p string) {
+		if !files[p] && first == "" {
+			first = p // the first directory: it is removed, then prune stops
+			cancel()
+		}
+	})
+	rep, err := w.Prune(ctx, plan.Candidates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Interrupted || len(rep.Removed) != len(plan.Candidates) || !slices.Equal(rep.RemovedDirs, plan.Dirs[:1]) {
+		t.Fatalf("interrupted %v, removed %d files, dirs %v; want every file and the first directory, then a stop",
+			rep.Interrupted, len(rep.Removed), rep.RemovedDirs)
+	}
+	if w.rel(first) != plan.Dirs[0] {
+		t.Errorf("first directory handled %s, want %s", w.rel(first), plan.Dirs[0])
+	}
+	for _, d := range plan.Dirs[1:] {
+		if _, err := os.Stat(filepath.Join(w.Root, filepath.FromSlash(d))); err != nil {
+			t.Errorf("%s removed after the interruption: %v", d, err)
+		}
+	}
+}

@@ -84,7 +84,8 @@ type PruneReport struct {
 	// prunable; each is a *PruneError.
 	Errors []error
 	// Interrupted is set when the context was cancelled: prune stopped
-	// between two files, and the items after are still there.
+	// between two files, or between two of the directories it removes
+	// after them, and the items or directories after are still there.
 	Interrupted bool
 }
 
@@ -100,8 +101,9 @@ func (e *PruneError) Error() string { return e.Path + ": " + e.Err.Error() }
 func (e *PruneError) Unwrap() error { return e.Err }
 
 // testOnlyBeforeAct, when set by a test, runs before each file is checked
-// and removed or rewritten (prune, doctor --fix, secrets --redact): the
-// point where a concurrent edit must still be caught.
+// and removed or rewritten (prune, doctor --fix, secrets --redact), and
+// before each directory prune removes: the point where a concurrent edit
+// must still be caught, and where an interruption is seen next.
 var testOnlyBeforeAct func(path string)
 
 // Prune removes the given candidates file by file, then the directories
@@ -111,7 +113,7 @@ var testOnlyBeforeAct func(path string)
 // is not prunable, or is read by replay, is refused, whatever the caller
 // says; a file that changed since the scan (another file under its name,
 // other bytes, another size or time) is left and reported. A cancelled ctx
-// stops it between two files.
+// stops it between two files or two directories.
 func (w *Workspace) Prune(ctx context.Context, items []PruneItem) (PruneReport, error) {
 	var rep PruneReport
 	if err := w.CheckModifiable(); err != nil {
@@ -133,6 +135,13 @@ func (w *Workspace) Prune(ctx context.Context, items []PruneItem) (PruneReport, 
 		rep.Removed = append(rep.Removed, it)
 	}
 	for _, d := range dirs {
+		if ctx.Err() != nil {
+			rep.Interrupted = true
+			return rep, nil
+		}
+		if testOnlyBeforeAct != nil {
+			testOnlyBeforeAct(d)
+		}
 		// A directory that is not empty any more (a file kept, a file
 		// added since the scan) stays: removing it fails, as it should.
 		if err := os.Remove(d); err == nil {
