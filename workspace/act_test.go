@@ -369,3 +369,35 @@ func TestPruneStopsBetweenDirectoriesWhenInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckChangeable: a file outside the cassette root (a tape) may be
+// rewritten only while its directory, links resolved, is the project's.
+func TestCheckChangeable(t *testing.T) {
+	t.Parallel()
+	project := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+	for _, d := range []string{"tapes", "elsewhere"} {
+		if err := os.MkdirAll(filepath.Join(filepath.Dir(project), d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(project, "tapes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(filepath.Dir(project), "elsewhere"), filepath.Join(project, ".tapes")); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Locate(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ok := range []string{"tapes/chat.json", ".dryfire/cassettes/refund_agent/x/00-0123456789abcdef.json"} {
+		if err := l.CheckChangeable(filepath.Join(project, ok)); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	err = l.CheckChangeable(filepath.Join(project, ".tapes", "chat.json"))
+	var ue *UnsafeRootError
+	if !errors.As(err, &ue) || !ue.Outside || !ue.Dir || !strings.Contains(err.Error(), "directory "+filepath.Join(project, ".tapes")+" is a link to") {
+		t.Errorf("a tape under a link out of the project: %v; want it refused", err)
+	}
+}

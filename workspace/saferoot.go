@@ -12,10 +12,14 @@ import (
 // remove or rewrite files under a cassette root that is not safe to change.
 var ErrUnsafeRoot = errors.New("cassette root is not safe to change")
 
-// UnsafeRootError says why the cassette root is not safe to change.
+// UnsafeRootError says why the cassette root (or another directory) is
+// not safe to change.
 type UnsafeRootError struct {
-	// Root is the cassette root as configured (cassettes.dir, absolute).
+	// Root is the cassette root as configured (cassettes.dir, absolute),
+	// or the directory of a file outside it.
 	Root string
+	// Dir is set when Root is such another directory (of a tape, say).
+	Dir bool
 	// Reason is what is wrong with it, for a person.
 	Reason string
 	// Outside is set when the root lies outside the project (an absolute
@@ -25,7 +29,11 @@ type UnsafeRootError struct {
 }
 
 func (e *UnsafeRootError) Error() string {
-	return fmt.Sprintf("cassette root %s %s: refusing to remove or rewrite files there", e.Root, e.Reason)
+	what := "cassette root"
+	if e.Dir {
+		what = "directory"
+	}
+	return fmt.Sprintf("%s %s %s: refusing to remove or rewrite files there", what, e.Root, e.Reason)
 }
 
 // Is makes errors.Is(err, ErrUnsafeRoot) true.
@@ -109,4 +117,36 @@ func (l *Layout) checkRealRoot(root string) error {
 			Reason: "is a link to " + realRoot + ", outside " + what + " " + l.Root + " (dryfire reads through it, but the files there are not this project's to change)"}
 	}
 	return nil
+}
+
+// CheckChangeable reports whether the file at path may be removed or
+// rewritten: one under the cassette root only while the root is safe to
+// change ([Layout.CheckModifiable]), and any file only while its
+// directory, every link on the way resolved, lies inside the project
+// (PATH without one), unless [AllowOutsideProject] says otherwise. It is
+// for the commands that change files beyond the cassette root's (secrets
+// --redact rewrites tapes, and a .tapes directory may be a link too); the
+// cassette root's own files need only the root's check, as the walk that
+// finds them never follows a link below the root.
+func (l *Layout) CheckChangeable(path string) error {
+	if l.CassetteRoot != "" && Within(path, l.CassetteRoot) {
+		if err := l.CheckModifiable(); err != nil {
+			return err
+		}
+	}
+	if allowOutside.Load() {
+		return nil
+	}
+	dir := filepath.Dir(path)
+	realDir, err1 := filepath.EvalSymlinks(dir)
+	realRoot, err2 := filepath.EvalSymlinks(l.Root)
+	if err1 != nil || err2 != nil || Within(realDir, realRoot) {
+		return nil
+	}
+	what := "the project"
+	if l.Project == nil {
+		what = "the directory"
+	}
+	return &UnsafeRootError{Root: dir, Dir: true, Outside: true,
+		Reason: "is a link to " + realDir + ", outside " + what + " " + l.Root + " (dryfire reads through it, but the files there are not this project's to change)"}
 }
