@@ -84,8 +84,7 @@ type PruneReport struct {
 	// prunable; each is a *PruneError.
 	Errors []error
 	// Interrupted is set when the context was cancelled: prune stopped
-	// between two files, or between two of the directories it removes
-	// after them, and the items or directories after are still there.
+	// between two files or directories, and those after are still there.
 	Interrupted bool
 }
 
@@ -100,10 +99,9 @@ func (e *PruneError) Error() string { return e.Path + ": " + e.Err.Error() }
 
 func (e *PruneError) Unwrap() error { return e.Err }
 
-// testOnlyBeforeAct, when set by a test, runs before each file is checked
-// and removed or rewritten (prune, doctor --fix, secrets --redact), and
-// before each directory prune removes: the point where a concurrent edit
-// must still be caught, and where an interruption is seen next.
+// testOnlyBeforeAct, when set by a test, runs before each file prune,
+// doctor --fix or secrets --redact checks and acts on, and each directory
+// prune removes: where a concurrent edit must still be caught.
 var testOnlyBeforeAct func(path string)
 
 // Prune removes the given candidates file by file, then the directories

@@ -12,19 +12,17 @@ import (
 // remove or rewrite files under a cassette root that is not safe to change.
 var ErrUnsafeRoot = errors.New("cassette root is not safe to change")
 
-// UnsafeRootError says why the cassette root (or another directory) is
-// not safe to change.
+// UnsafeRootError says why the cassette root (or a directory) is not safe
+// to change.
 type UnsafeRootError struct {
 	// Root is the cassette root as configured (cassettes.dir, absolute),
-	// or the directory of a file outside it.
+	// or, with Dir set, the directory of another file (a tape).
 	Root string
-	// Dir is set when Root is such another directory (of a tape, say).
-	Dir bool
+	Dir  bool
 	// Reason is what is wrong with it, for a person.
 	Reason string
-	// Outside is set when the root lies outside the project (an absolute
-	// cassettes.dir elsewhere, or a symbolic link that leads there): the
-	// one refusal [AllowOutsideProject] lifts.
+	// Outside is set when it lies outside the project (an absolute path,
+	// a link): the one refusal [AllowOutsideProject] lifts.
 	Outside bool
 }
 
@@ -45,30 +43,28 @@ const AllowOutsideFlag = "--allow-outside-project"
 
 var allowOutside atomic.Bool
 
-// AllowOutsideProject lets every later [Layout.CheckModifiable] of the
-// process accept a cassette root that lies outside the project, or stops
-// it (allow false, the default). The command line sets it, per command,
-// from [AllowOutsideFlag]: a person asked for it; a file of the project,
-// which a pull request may change, never can.
+// AllowOutsideProject lets every later check of the process accept a
+// cassette root (or a file) outside the project, or not (the default).
+// The command line sets it from [AllowOutsideFlag]: a person asks for it,
+// never a file of the project, which a pull request may change.
 func AllowOutsideProject(allow bool) { allowOutside.Store(allow) }
 
 // CheckModifiable reports whether files under the cassette root may be
 // removed or rewritten (prune, doctor --fix, secrets --redact, and the
-// browser's prune and fixes, which are those). Every one of them asks
-// here before it acts on a file of the root. The root must be a directory
-// inside the project, other than the project root, that contains neither
-// the project root nor a git repository (.git): a cassettes.dir of ".",
-// "..", or an absolute path elsewhere would make prune remove a suite's
-// $ref schemas as orphans, empty directories of .git, or files outside the
-// project. Links are followed for the last tests: a root that is (or lies
-// under) a link to an ancestor of the project is refused, and so is one
-// whose real path is outside the project's, as a committed
-// .dryfire/cassettes that links to another directory is: reading through
-// it is what dryfire does, changing the files there is not this project's
-// to do, unless [AllowOutsideProject] says so. Without a project (a bare
-// cassette directory), a root found under PATH (PATH/.dryfire/cassettes)
-// must resolve inside PATH, and the .git rule applies. A layout of one
-// file has nothing to check.
+// browser's prune and fixes, which are those): each asks here before it
+// acts on a file of the root. The root must be a directory inside the
+// project, other than the project root, that contains neither the project
+// root nor a git repository (.git): a cassettes.dir of ".", "..", or an
+// absolute path elsewhere would make prune remove a suite's $ref schemas
+// as orphans, empty directories of .git, or files outside the project.
+// Links are then followed: a root that is (or lies under) a link to an
+// ancestor of the project is refused, and so is one whose real path is
+// outside the project's (a committed .dryfire/cassettes linked to another
+// directory), unless [AllowOutsideProject] says so: reading through it is
+// what dryfire does, changing the files there is not this project's to
+// do. Without a project (a bare cassette directory), a root found under
+// PATH (PATH/.dryfire/cassettes) must resolve inside PATH, and the .git
+// rule applies. A layout of one file has nothing to check.
 func (l *Layout) CheckModifiable() error {
 	root := l.CassetteRoot
 	if root == "" || l.IsFile {
@@ -85,9 +81,12 @@ func (l *Layout) CheckModifiable() error {
 			return &UnsafeRootError{Root: root, Reason: "is outside the project " + l.Root, Outside: true}
 		}
 	}
-	if root != l.Root {
-		if err := l.checkRealRoot(root); err != nil {
-			return err
+	if realRoot, realProject, ok := l.realPaths(root); ok && root != l.Root {
+		switch {
+		case Within(realProject, realRoot):
+			return fail("is a link to " + realRoot + ", which contains " + l.what() + " root")
+		case !Within(realRoot, realProject) && !allowOutside.Load():
+			return l.linkedOut(root, realRoot, false)
 		}
 	}
 	if _, err := os.Lstat(filepath.Join(root, ".git")); err == nil {
@@ -96,57 +95,45 @@ func (l *Layout) CheckModifiable() error {
 	return nil
 }
 
-// checkRealRoot refuses a cassette root whose real path (every link on
-// the way resolved) contains the real project root (or PATH's), or lies
-// outside it.
-func (l *Layout) checkRealRoot(root string) error {
-	realRoot, err1 := filepath.EvalSymlinks(root)
-	realProject, err2 := filepath.EvalSymlinks(l.Root)
-	if err1 != nil || err2 != nil {
-		return nil // nothing there to change
-	}
-	what := "the project"
-	if l.Project == nil {
-		what = "the directory"
-	}
-	switch {
-	case Within(realProject, realRoot):
-		return &UnsafeRootError{Root: root, Reason: "is a link to " + realRoot + ", which contains " + what + " root"}
-	case !Within(realRoot, realProject) && !allowOutside.Load():
-		return &UnsafeRootError{Root: root, Outside: true,
-			Reason: "is a link to " + realRoot + ", outside " + what + " " + l.Root + " (dryfire reads through it, but the files there are not this project's to change)"}
-	}
-	return nil
-}
-
 // CheckChangeable reports whether the file at path may be removed or
-// rewritten: one under the cassette root only while the root is safe to
-// change ([Layout.CheckModifiable]), and any file only while its
-// directory, every link on the way resolved, lies inside the project
-// (PATH without one), unless [AllowOutsideProject] says otherwise. It is
-// for the commands that change files beyond the cassette root's (secrets
-// --redact rewrites tapes, and a .tapes directory may be a link too); the
-// cassette root's own files need only the root's check, as the walk that
-// finds them never follows a link below the root.
+// rewritten: one under the cassette root while the root is safe to change
+// ([Layout.CheckModifiable]), any file while its directory, links
+// resolved, lies inside the project (PATH without one), unless
+// [AllowOutsideProject]. secrets --redact asks it for each file, tapes
+// included (a .tapes directory may be a link too); the walk never follows
+// a link below the cassette root, so its files need the root's check only.
 func (l *Layout) CheckChangeable(path string) error {
 	if l.CassetteRoot != "" && Within(path, l.CassetteRoot) {
 		if err := l.CheckModifiable(); err != nil {
 			return err
 		}
 	}
-	if allowOutside.Load() {
-		return nil
-	}
 	dir := filepath.Dir(path)
+	if realDir, realRoot, ok := l.realPaths(dir); ok && !Within(realDir, realRoot) && !allowOutside.Load() {
+		return l.linkedOut(dir, realDir, true)
+	}
+	return nil
+}
+
+// realPaths resolves the links on the way to dir and to the layout's
+// root; ok is false when either is not there (nothing there to change).
+func (l *Layout) realPaths(dir string) (realDir, realRoot string, ok bool) {
 	realDir, err1 := filepath.EvalSymlinks(dir)
 	realRoot, err2 := filepath.EvalSymlinks(l.Root)
-	if err1 != nil || err2 != nil || Within(realDir, realRoot) {
-		return nil
-	}
-	what := "the project"
+	return realDir, realRoot, err1 == nil && err2 == nil
+}
+
+// linkedOut refuses dir (the cassette root, or another directory when
+// other), which resolves to realDir, outside the layout's root.
+func (l *Layout) linkedOut(dir, realDir string, other bool) error {
+	return &UnsafeRootError{Root: dir, Dir: other, Outside: true,
+		Reason: "is a link to " + realDir + ", outside " + l.what() + " " + l.Root + " (dryfire reads through it, but the files there are not this project's to change)"}
+}
+
+// what names the layout's root in a refusal.
+func (l *Layout) what() string {
 	if l.Project == nil {
-		what = "the directory"
+		return "the directory"
 	}
-	return &UnsafeRootError{Root: dir, Dir: true, Outside: true,
-		Reason: "is a link to " + realDir + ", outside " + what + " " + l.Root + " (dryfire reads through it, but the files there are not this project's to change)"}
+	return "the project"
 }
