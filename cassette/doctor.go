@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
 // ProblemKind names what [CheckFile] found wrong with a file.
@@ -151,11 +152,43 @@ func checkFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Proble
 			problems = append(problems, dup)
 		}
 		if len(problems) == 1 {
-			problems[0].Fixable = true
-			encoded = out
+			encoded = fixable(&problems[0], out)
 		}
 	}
 	return problems, notes, encoded
+}
+
+// fixable makes the one problem of a file, its format, fixable with the
+// bytes out, unless no read could read them back: over the size limit (a
+// compact file grows several times over once indented), it says so and
+// stays unfixed. It returns the bytes of the fix.
+func fixable(p *Problem, out []byte) []byte {
+	if limit := safefile.MaxSize(); int64(len(out)) > limit {
+		p.Message += fmt.Sprintf("; not fixable: in dryfire's format it would be %s, over the file size limit of %s that every read obeys (raise it with %s)",
+			safefile.FormatSize(int64(len(out))), safefile.FormatSize(limit), safefile.MaxSizeEnv)
+		return nil
+	}
+	p.Fixable = true
+	return out
+}
+
+// CheckFix checks the bytes a fix wrote, as read back from the file: they
+// must be a cassette a store load reads (within every limit of a read and
+// of the decoder) and be what dryfire writes for its body, so that the
+// file is neither invalid nor a format problem again.
+func CheckFix(data []byte) error {
+	c, err := Decode(data)
+	if err != nil {
+		return err
+	}
+	out, err := jsonv.AppendEncode(nil, c.Body, jsonv.EncodeOptions{Indent: true, SortKeys: true})
+	switch {
+	case err != nil:
+		return err
+	case !bytes.Equal(out, data):
+		return errors.New("not in dryfire's format")
+	}
+	return nil
 }
 
 // duplicateProblem reports the repeated object keys of a file, at the

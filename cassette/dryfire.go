@@ -44,11 +44,17 @@ func Decode(data []byte) (*Cassette, error) {
 		return nil, err
 	}
 	if body.Kind != jsonv.Object {
-		line, col := jsonv.Position(data, firstNonSpace(data))
-		return nil, &jsonv.ParseError{Line: line, Column: col,
-			Err: fmt.Errorf("a cassette must be a JSON object, found %s", kindArticle(body.Kind))}
+		return nil, notAnObject(data, body.Kind)
 	}
 	return FromBody(body), nil
+}
+
+// notAnObject is the error of a cassette whose body, decoded from data, is
+// of kind k instead of an object: at the body's first byte.
+func notAnObject(data []byte, k jsonv.Kind) error {
+	line, col := jsonv.Position(data, firstNonSpace(data))
+	return &jsonv.ParseError{Line: line, Column: col,
+		Err: fmt.Errorf("a cassette must be a JSON object, found %s", kindArticle(k))}
 }
 
 // FromBody returns the typed view of a decoded cassette body.

@@ -306,8 +306,8 @@ func checkUTF8(f *StoreFile, data []byte) bool {
 // not.
 func checkObject(f *StoreFile, data []byte, body jsonv.Value) bool {
 	if body.Kind != jsonv.Object {
-		_, err := Decode(data)
-		f.Err, f.lookup = jsonv.WithPath(f.Path, err), lookupFail
+		// Said as Decode says it, without decoding the file again.
+		f.Err, f.lookup = jsonv.WithPath(f.Path, notAnObject(data, body.Kind)), lookupFail
 		return false
 	}
 	return true

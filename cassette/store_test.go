@@ -3,6 +3,7 @@ package cassette
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
 )
 
@@ -183,7 +185,16 @@ func TestStoreLookupRules(t *testing.T) {
 
 func TestStoreDiagnostics(t *testing.T) {
 	t.Parallel()
+	// A file of tiny values past its value budget, one where they hide in
+	// the request digest a store load leaves out: both are refused at the
+	// value past the budget, which the array's items reach at column 2k-2.
+	dense := "[" + strings.Repeat("0,", 300_000) + "0]"
+	hidden := `{"request_digest": ` + dense + `, "schema_version": 1}`
+	denseAt := fmt.Sprintf(":1:%d: more than ", 2*jsonv.ValueBudget(len(dense)))
+	hiddenAt := fmt.Sprintf(":1:%d: more than ", 19+2*jsonv.ValueBudget(len(hidden))-2)
 	root := writeTree(t, map[string]string{
+		"s/c/04-" + testKey + ".json": dense,
+		"s/c/05-" + testKey + ".json": hidden,
 		"s/c/00-" + testKey + ".json": "{\n  \"schema_version\": 1,\n  \"fingerprint\": ",
 		"s/c/01-" + testKey + ".json": "",
 		"s/c/02-" + testKey + ".json": "{\"a\":\n\"\xfe\"}",
@@ -206,6 +217,8 @@ func TestStoreDiagnostics(t *testing.T) {
 		"s/c/01-" + testKey + ".json": ":1:1: expecting value",
 		"s/c/02-" + testKey + ".json": ":2:2: not UTF-8",
 		"s/c/03-" + testKey + ".json": ":3:3: a cassette must be a JSON object",
+		"s/c/04-" + testKey + ".json": denseAt,
+		"s/c/05-" + testKey + ".json": hiddenAt,
 		"s/c/other.json":              "",
 		"s/loop.json":                 "loop.json: ",
 	}

@@ -412,7 +412,9 @@ func fix(ctx context.Context, w *workspace.Workspace, rep *Report) {
 			if !ok {
 				continue
 			}
-			_, err = safefile.Rewrite(abs, f.data, f.stamp)
+			// Read back and decoded again: a fix that the reader would
+			// refuse is undone.
+			_, err = safefile.RewriteVerified(abs, f.data, f.stamp, cassette.CheckFix)
 		}
 		if err != nil {
 			p.Message += "; not fixed: " + safefile.Reason(err).Error()

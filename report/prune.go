@@ -23,7 +23,9 @@ type Prune struct {
 	// (changed since the scan, already gone, permission denied, …).
 	NotRemoved []PruneItem `json:"not_removed,omitempty"`
 	// Interrupted is set when --yes was interrupted: it stopped between
-	// two files, and the candidates not in Removed are still there.
+	// two files, or two of the directories it removes after them, and the
+	// candidates not in Removed (the Dirs not in RemovedDirs) are still
+	// there.
 	Interrupted bool `json:"interrupted,omitempty"`
 	// Removals are the removed files with their reasons, for the text.
 	Removals []PruneItem `json:"-"`
@@ -91,6 +93,9 @@ func (d *Prune) writeFailures(t *text) {
 		t.printf("not removed %s (%s)\n", it.Path, it.Reason)
 	}
 	switch {
+	case d.Interrupted && len(d.Removed) == len(d.Candidates) && len(d.Dirs) > 0:
+		t.printf("\ninterrupted: removed %d of %d cassette(s) and %d of %d empty directories; the other directories are still there\n",
+			len(d.Removed), len(d.Candidates), len(d.RemovedDirs), len(d.Dirs))
 	case d.Interrupted:
 		t.printf("\ninterrupted: removed %d of %d cassette(s); the others are still there\n", len(d.Removed), len(d.Candidates))
 	case len(d.NotRemoved) > 0:

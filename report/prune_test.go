@@ -24,6 +24,9 @@ func TestPruneTextSaysWhatWasNotRemoved(t *testing.T) {
 			"not removed c/s/x/00-a.json (permission denied)\nnot removed c/s/x/01-b.json (permission denied)\n\nremoved 0 of 2 cassette(s); 2 not removed (see above)\n"},
 		"interrupted": {Prune{Candidates: cands, Removals: cands[:1], Removed: []string{cands[0].Path}, Interrupted: true},
 			"removed c/s/x/00-a.json (orphaned suite)\n\ninterrupted: removed 1 of 2 cassette(s); the others are still there\n"},
+		"interrupted among the directories": {Prune{Candidates: cands, Removals: cands, Removed: []string{cands[0].Path, cands[1].Path},
+			Dirs: []string{"c/s/x", "c/s"}, RemovedDirs: []string{"c/s/x"}, Interrupted: true},
+			"removed c/s/x/00-a.json (orphaned suite)\nremoved c/s/x/01-b.json (orphaned suite)\nremoved empty directory c/s/x\n\ninterrupted: removed 2 of 2 cassette(s) and 1 of 2 empty directories; the other directories are still there\n"},
 		"a name with escapes": {Prune{Candidates: cands[:1], NotRemoved: []PruneItem{{Path: "c/\x1b]0;pwned\x07\nremoved x.json", Reason: "gone"}}},
 			"not removed c/\\x1b]0;pwned\\x07\\nremoved x.json (gone)\n\nremoved 0 of 1 cassette(s); 1 not removed (see above)\n"},
 	}

@@ -258,15 +258,16 @@ func (out *RedactReport) restore(done []redacted) {
 }
 
 // checkModifiable refuses a redaction of files under a cassette root that
-// is not safe to change.
+// is not safe to change, or of files a link places outside the project
+// (workspace.Layout.CheckChangeable).
 func (rep *Report) checkModifiable(paths []string) error {
 	l := rep.layout
-	if l == nil || l.CassetteRoot == "" {
+	if l == nil {
 		return nil
 	}
 	for _, rel := range paths {
-		if workspace.Within(filepath.Join(rep.Root, filepath.FromSlash(rel)), l.CassetteRoot) {
-			return l.CheckModifiable()
+		if err := l.CheckChangeable(filepath.Join(rep.Root, filepath.FromSlash(rel))); err != nil {
+			return err
 		}
 	}
 	return nil

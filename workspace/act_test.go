@@ -184,6 +184,16 @@ func TestPruneRefusesAnUnsafeCassetteRoot(t *testing.T) {
 			}
 			return "rec"
 		}, "holds a git repository (.git)"},
+		// A committed link reads as dryfire reads it; its files are not the
+		// project's to change.
+		"a link out of the project": {func(t *testing.T, project string) string {
+			linkOut(t, project, ".dryfire/cassettes")
+			return ".dryfire/cassettes"
+		}, "outside the project"},
+		"under a link out of the project": {func(t *testing.T, project string) string {
+			linkOut(t, project, ".dryfire")
+			return ".dryfire/cassettes"
+		}, "outside the project"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -194,16 +204,85 @@ func TestPruneRefusesAnUnsafeCassetteRoot(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(project, "dryfire.yaml"), []byte(config), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			before := treeOf(t, project)
+			before := treeOf(t, filepath.Dir(project))
 			w := open(t, project)
 			_, err := w.Prune(context.Background(), w.PrunePlan().Candidates)
 			if !errors.Is(err, ErrUnsafeRoot) || !strings.Contains(err.Error(), tc.reason) {
 				t.Fatalf("Prune = %v; want ErrUnsafeRoot saying %q", err, tc.reason)
 			}
-			if after := treeOf(t, project); !slices.Equal(before, after) {
+			if after := treeOf(t, filepath.Dir(project)); !slices.Equal(before, after) {
 				t.Errorf("the tree changed:\nbefore %q\nafter  %q", before, after)
 			}
 		})
+	}
+}
+
+// linkOut moves the directory rel of the project beside the project, out
+// of it, and leaves a symbolic link in its place.
+func linkOut(t *testing.T, project, rel string) string {
+	t.Helper()
+	elsewhere := filepath.Join(filepath.Dir(project), "elsewhere-"+filepath.Base(rel))
+	if err := os.Rename(filepath.Join(project, rel), elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(project, rel)); err != nil {
+		t.Fatal(err)
+	}
+	return elsewhere
+}
+
+// TestAllowOutsideProject: the flag of the command line lets a prune change
+// the files a linked cassette root leads to. It sets the process's switch,
+// so it does not run in parallel.
+func TestAllowOutsideProject(t *testing.T) {
+	project := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+	elsewhere := linkOut(t, project, ".dryfire/cassettes")
+	w := open(t, project)
+	plan := w.PrunePlan()
+	AllowOutsideProject(true)
+	t.Cleanup(func() { AllowOutsideProject(false) })
+	rep, err := w.Prune(context.Background(), plan.Candidates)
+	if err != nil || len(rep.Removed) != len(plan.Candidates) || len(rep.Removed) == 0 {
+		t.Fatalf("Prune = %d removed, %v; want every candidate removed", len(rep.Removed), err)
+	}
+	for _, it := range rep.Removed {
+		gone := filepath.Join(elsewhere, strings.TrimPrefix(it.Recording.Path, ".dryfire/cassettes/"))
+		if _, err := os.Lstat(gone); !os.IsNotExist(err) {
+			t.Errorf("%s still there: %v", gone, err)
+		}
+	}
+	AllowOutsideProject(false)
+	if err := open(t, project).CheckModifiable(); !errors.Is(err, ErrUnsafeRoot) {
+		t.Errorf("CheckModifiable after the switch is off = %v; want ErrUnsafeRoot", err)
+	}
+}
+
+// TestCheckModifiableWithoutAProject: a bare directory's cassette root,
+// PATH/.dryfire/cassettes, must lie inside PATH too; PATH itself, named by
+// the person who runs the command, may be a link.
+func TestCheckModifiableWithoutAProject(t *testing.T) {
+	t.Parallel()
+	dir := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+	if err := os.Remove(filepath.Join(dir, "dryfire.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := linkOut(t, dir, ".dryfire/cassettes")
+	l, err := Locate(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.CheckModifiable(); !errors.Is(err, ErrUnsafeRoot) || !strings.Contains(err.Error(), "outside the directory "+dir) {
+		t.Errorf("CheckModifiable of %s = %v; want the link refused", l.CassetteRoot, err)
+	}
+	link := filepath.Join(t.TempDir(), "named")
+	if err := os.Symlink(elsewhere, link); err != nil {
+		t.Fatal(err)
+	}
+	if l, err = Locate(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.CheckModifiable(); err != nil {
+		t.Errorf("CheckModifiable of the link named as PATH = %v", err)
 	}
 }
 
@@ -248,4 +327,77 @@ func treeOf(t *testing.T, dir string) []string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestPruneStopsBetweenDirectoriesWhenInterrupted: an interruption that
+// comes once the files are gone, while the directories they leave empty
+// are removed, stops prune there too (before, it went on and reported
+// nothing).
+func TestPruneStopsBetweenDirectoriesWhenInterrupted(t *testing.T) {
+	w := projectH(t)
+	plan := w.PrunePlan()
+	if len(plan.Dirs) < 2 {
+		t.Fatalf("dirs %v; want several to remove", plan.Dirs)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	files := map[string]bool{}
+	for _, it := range plan.Candidates {
+		files[it.Recording.File.Path] = true
+	}
+	var first string
+	beforeAct(t, func(p string) {
+		if !files[p] && first == "" {
+			first = p // the first directory: it is removed, then prune stops
+			cancel()
+		}
+	})
+	rep, err := w.Prune(ctx, plan.Candidates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Interrupted || len(rep.Removed) != len(plan.Candidates) || !slices.Equal(rep.RemovedDirs, plan.Dirs[:1]) {
+		t.Fatalf("interrupted %v, removed %d files, dirs %v; want every file and the first directory, then a stop",
+			rep.Interrupted, len(rep.Removed), rep.RemovedDirs)
+	}
+	if w.rel(first) != plan.Dirs[0] {
+		t.Errorf("first directory handled %s, want %s", w.rel(first), plan.Dirs[0])
+	}
+	for _, d := range plan.Dirs[1:] {
+		if _, err := os.Stat(filepath.Join(w.Root, filepath.FromSlash(d))); err != nil {
+			t.Errorf("%s removed after the interruption: %v", d, err)
+		}
+	}
+}
+
+// TestCheckChangeable: a file outside the cassette root (a tape) may be
+// rewritten only while its directory, links resolved, is the project's.
+func TestCheckChangeable(t *testing.T) {
+	t.Parallel()
+	project := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+	for _, d := range []string{"tapes", "elsewhere"} {
+		if err := os.MkdirAll(filepath.Join(filepath.Dir(project), d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(project, "tapes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(filepath.Dir(project), "elsewhere"), filepath.Join(project, ".tapes")); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Locate(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ok := range []string{"tapes/chat.json", ".dryfire/cassettes/refund_agent/x/00-0123456789abcdef.json"} {
+		if err := l.CheckChangeable(filepath.Join(project, ok)); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	err = l.CheckChangeable(filepath.Join(project, ".tapes", "chat.json"))
+	var ue *UnsafeRootError
+	if !errors.As(err, &ue) || !ue.Outside || !ue.Dir || !strings.Contains(err.Error(), "directory "+filepath.Join(project, ".tapes")+" is a link to") {
+		t.Errorf("a tape under a link out of the project: %v; want it refused", err)
+	}
 }

@@ -78,12 +78,13 @@
 //
 // Prune, doctor's fix and the redaction of secrets remove or rewrite
 // files, so they hold to three rules. The cassette root must be safe to
-// change ([Layout.CheckModifiable]: inside the project, neither the
-// project root nor containing it, no .git), or they refuse with
-// [ErrUnsafeRoot]. Each file is checked just before it is acted on
-// (safefile.Remove, safefile.Rewrite): a file edited, replaced or removed
-// since the scan is left and reported, and a symbolic link is never
-// written through. A cancelled context stops them between two files.
+// change ([Layout.CheckModifiable]: inside the project, links resolved,
+// unless [AllowOutsideProject]; neither the project root nor containing
+// it; no .git), or they refuse with [ErrUnsafeRoot]. Each file is checked
+// just before it is acted on (safefile.Remove, safefile.Rewrite): a file
+// edited, replaced or removed since the scan is left and reported, and a
+// symbolic link is never written through. A cancelled context stops them
+// between two files.
 //
 // # Running and recording
 //

@@ -84,7 +84,7 @@ type PruneReport struct {
 	// prunable; each is a *PruneError.
 	Errors []error
 	// Interrupted is set when the context was cancelled: prune stopped
-	// between two files, and the items after are still there.
+	// between two files or directories, and those after are still there.
 	Interrupted bool
 }
 
@@ -99,9 +99,9 @@ func (e *PruneError) Error() string { return e.Path + ": " + e.Err.Error() }
 
 func (e *PruneError) Unwrap() error { return e.Err }
 
-// testOnlyBeforeAct, when set by a test, runs before each file is checked
-// and removed or rewritten (prune, doctor --fix, secrets --redact): the
-// point where a concurrent edit must still be caught.
+// testOnlyBeforeAct, when set by a test, runs before each file prune,
+// doctor --fix or secrets --redact checks and acts on, and each directory
+// prune removes: where a concurrent edit must still be caught.
 var testOnlyBeforeAct func(path string)
 
 // Prune removes the given candidates file by file, then the directories
@@ -111,7 +111,7 @@ var testOnlyBeforeAct func(path string)
 // is not prunable, or is read by replay, is refused, whatever the caller
 // says; a file that changed since the scan (another file under its name,
 // other bytes, another size or time) is left and reported. A cancelled ctx
-// stops it between two files.
+// stops it between two files or two directories.
 func (w *Workspace) Prune(ctx context.Context, items []PruneItem) (PruneReport, error) {
 	var rep PruneReport
 	if err := w.CheckModifiable(); err != nil {
@@ -133,6 +133,13 @@ func (w *Workspace) Prune(ctx context.Context, items []PruneItem) (PruneReport, 
 		rep.Removed = append(rep.Removed, it)
 	}
 	for _, d := range dirs {
+		if ctx.Err() != nil {
+			rep.Interrupted = true
+			return rep, nil
+		}
+		if testOnlyBeforeAct != nil {
+			testOnlyBeforeAct(d)
+		}
 		// A directory that is not empty any more (a file kept, a file
 		// added since the scan) stays: removing it fails, as it should.
 		if err := os.Remove(d); err == nil {

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/doctor"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const doctorUsage = `dryfire-tui doctor [PATH] [--json] [--fix]
@@ -19,8 +20,10 @@ PATH is a project directory (or any directory below one: the cassette root
 comes from dryfire.yaml), a cassette directory, or one cassette file;
 default ".". --fix rewrites, atomically, the files whose only problem is
 their format (never through a symbolic link, never a file changed since it
-was read) and removes the temporary files of killed writes; it touches
-nothing else. Exits 1 when problems remain.
+was read, never bytes over the file size limit, each file read back) and
+removes the temporary files of killed writes; it touches nothing else, and
+nothing under a cassette root that a symbolic link leads out of the project
+unless --allow-outside-project is given. Exits 1 when problems remain.
 
 Examples:
   dryfire-tui doctor
@@ -28,15 +31,17 @@ Examples:
   dryfire-tui doctor --fix`
 
 type doctorCmd struct {
-	json, fix bool
+	json, fix, allowOutside bool
 }
 
 func (c *doctorCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.json, "json", false, "print one JSON document")
 	fs.BoolVar(&c.fix, "fix", false, "rewrite files whose only problem is their format, atomically")
+	allowOutsideFlag(fs, &c.allowOutside, "rewrite")
 }
 
 func (c *doctorCmd) run(ctx context.Context, e Env, args []string) error {
+	workspace.AllowOutsideProject(c.allowOutside)
 	path, err := pathArg("doctor", args)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -23,8 +24,9 @@ says so: "keep PATH (in use: read by replay of suite::case)". Live, stale,
 protected, invalid and unknown files are never removed, nor any file not
 named like a cassette; a file changed since the scan is kept and listed. A
 cassette root that is the project root, contains it, lies outside it or
-holds .git is refused (exit 2). Without any suite configured, --yes also
-needs --force.
+holds .git is refused (exit 2); so is one that a symbolic link leads out of
+the project, unless --allow-outside-project says to change the files there.
+Without any suite configured, --yes also needs --force.
 
 Examples:
   dryfire-tui prune
@@ -32,16 +34,18 @@ Examples:
   dryfire-tui prune --json`
 
 type pruneCmd struct {
-	yes, json, force bool
+	yes, json, force, allowOutside bool
 }
 
 func (c *pruneCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.yes, "yes", false, "remove the candidates")
 	fs.BoolVar(&c.json, "json", false, "print one JSON document")
 	fs.BoolVar(&c.force, "force", false, "with --yes, remove even when no suite is configured")
+	allowOutsideFlag(fs, &c.allowOutside, "remove")
 }
 
 func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
+	workspace.AllowOutsideProject(c.allowOutside)
 	path, err := pathArg("prune", args)
 	if err != nil {
 		return err
@@ -86,4 +90,11 @@ func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
 		return &exitError{code: exitFindings, err: fmt.Errorf("prune --yes: %d not removed (listed on stdout)", len(done.Errors))}
 	}
 	return nil
+}
+
+// allowOutsideFlag adds --allow-outside-project to a command that does
+// what (remove, rewrite) to the files of the cassette root.
+func allowOutsideFlag(fs *pflag.FlagSet, v *bool, what string) {
+	fs.BoolVar(v, strings.TrimPrefix(workspace.AllowOutsideFlag, "--"), false,
+		what+" files under a cassette root outside the project (a symbolic link, or an absolute cassettes.dir, that leads there)")
 }

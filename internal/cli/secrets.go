@@ -11,6 +11,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/secretscan"
+	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const secretsUsage = `dryfire-tui secrets [PATH] [--json] [--baseline FILE] [--write-baseline FILE] [--redact]
@@ -41,6 +42,7 @@ type secretsCmd struct {
 	baseline      string
 	writeBaseline string
 	redact        bool
+	allowOutside  bool
 }
 
 func (c *secretsCmd) flags(fs *pflag.FlagSet) {
@@ -48,9 +50,11 @@ func (c *secretsCmd) flags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.baseline, "baseline", "", "accept the findings in `FILE` (default: "+secrets.DefaultBaselineFile+" at the project root)")
 	fs.StringVar(&c.writeBaseline, "write-baseline", "", "accept every current finding: write them to `FILE`")
 	fs.BoolVar(&c.redact, "redact", false, "replace each secret with [REDACTED:<rule>] in place, then prove replay still hits")
+	allowOutsideFlag(fs, &c.allowOutside, "with --redact, rewrite")
 }
 
 func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
+	workspace.AllowOutsideProject(c.allowOutside)
 	path, err := pathArg("secrets", args)
 	if err != nil {
 		return err

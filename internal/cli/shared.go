@@ -245,7 +245,16 @@ func setSizeLimit(e Env) (code int, ok bool) {
 // unsafeRootError says what to do when the cassette root is not safe to
 // change (exit 2).
 func unsafeRootError(err error) error {
-	if errors.Is(err, workspace.ErrUnsafeRoot) {
+	var ue *workspace.UnsafeRootError
+	switch {
+	case errors.As(err, &ue) && ue.Outside:
+		instead := "set cassettes.dir in dryfire.yaml to a directory of the project"
+		if ue.Dir {
+			instead = "make " + ue.Root + " a directory of the project, not a link"
+		}
+		return &exitError{code: exitUsage, err: err,
+			hint: "pass " + workspace.AllowOutsideFlag + " if you mean to change the files there, or " + instead}
+	case errors.Is(err, workspace.ErrUnsafeRoot):
 		return &exitError{code: exitUsage, err: err,
 			hint: "set cassettes.dir in dryfire.yaml to a directory inside the project that holds only recordings (dryfire's default is .dryfire/cassettes)"}
 	}

@@ -2,6 +2,7 @@ package jsonv
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -17,6 +18,10 @@ type DecodeOptions struct {
 	// an earlier key of the same object, with the byte offset of the
 	// repeated key's opening quote (see [Position]).
 	Duplicate func(key string, offset int)
+	// MaxValues is the most values the document may hold ([ValueBudget]
+	// of its size when 0, no bound when negative): one more is an error,
+	// a *ParseError at that value wrapping a [*TooManyValuesError].
+	MaxValues int
 }
 
 // Decode parses one JSON document into an ordered [Value], as strictly as
@@ -55,9 +60,12 @@ var decodeScratches = sync.Pool{New: func() any { return new(decodeScratch) }}
 // live in the scratch arenas and scoped is called with it before they are
 // reused; the returned value is then null.
 func decodeDoc(data []byte, opts DecodeOptions, summary, validUTF8 bool, scoped func(Value)) (Value, error) {
+	if err := checkBudget(data, opts, validUTF8); err != nil {
+		return Value{}, err
+	}
 	sc := decodeScratches.Get().(*decodeScratch)
 	d := decoder{data: data, opts: opts, summary: summary, validUTF8: validUTF8,
-		members: sc.members[:0], items: sc.items[:0]}
+		members: sc.members[:0], items: sc.items[:0], left: math.MaxInt}
 	if scoped != nil {
 		d.scoped = true
 		d.memberArena, d.itemArena = sc.memberArena[:0], sc.itemArena[:0]
@@ -69,9 +77,8 @@ func decodeDoc(data []byte, opts DecodeOptions, summary, validUTF8 bool, scoped 
 		}
 		v = Value{}
 		// The arenas hold only this document's containers, from the start.
-		clear(d.memberArena)
-		clear(d.itemArena)
-		sc.memberArena, sc.itemArena = d.memberArena[:0], d.itemArena[:0]
+		sc.memberArena = reuse(d.memberArena, len(d.memberArena))
+		sc.itemArena = reuse(d.itemArena, len(d.itemArena))
 	}
 	// The stacks hold the last document's values: drop them before reuse.
 	// A document that decoded wrote them no further than the high-water
@@ -79,11 +86,25 @@ func decodeDoc(data []byte, opts DecodeOptions, summary, validUTF8 bool, scoped 
 	if err != nil {
 		d.membersHigh, d.itemsHigh = cap(d.members), cap(d.items)
 	}
-	clear(d.members[:d.membersHigh])
-	clear(d.items[:d.itemsHigh])
-	sc.members, sc.items = d.members[:0], d.items[:0]
+	sc.members = reuse(d.members, d.membersHigh)
+	sc.items = reuse(d.items, d.itemsHigh)
 	decodeScratches.Put(sc)
 	return v, err
+}
+
+// maxKeptScratch is the most entries a scratch stack or arena keeps for
+// the next document: one large document's stacks are not held on to.
+const maxKeptScratch = 1 << 16
+
+// reuse returns a scratch stack or arena emptied for the next document,
+// its first high entries cleared (they hold the last document's values),
+// or nil when it grew past maxKeptScratch.
+func reuse[T any](s []T, high int) []T {
+	if cap(s) > maxKeptScratch {
+		return nil
+	}
+	clear(s[:high])
+	return s[:0]
 }
 
 func (d *decoder) document() (Value, error) {
@@ -109,6 +130,9 @@ type decoder struct {
 	data []byte
 	pos  int
 	opts DecodeOptions
+	// left is how many more values the skipper may count before the
+	// document is over its budget (see checkBudget).
+	left int
 	// Scratch stacks: an object's members and an array's items collect here
 	// and are copied out once at their final length, instead of growing a
 	// slice per container.

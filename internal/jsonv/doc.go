@@ -27,6 +27,12 @@
 // objects of the rest in scratch space reused from document to document,
 // for a caller that clones the little it keeps.
 //
+// Every decoder bounds what one document may cost: at most [ValueBudget]
+// values (100,000 plus one per 16 bytes of the document), counted before
+// anything is built when a document could hold more, so that a file of
+// tiny values ([0,0,…]) is refused with a [*TooManyValuesError] at the
+// value past the budget instead of taking gigabytes.
+//
 // [PyJSONLoads] is Python's json.loads of a str, errors included: a
 // [*PyJSONDecodeError] has CPython's message and its position in
 // characters, for texts dryfire parses and reports on (a judge's answer,

@@ -1,6 +1,7 @@
 package jsonv
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf16"
@@ -33,8 +34,21 @@ func (e *PyJSONDecodeError) Repr() string { return "JSONDecodeError(" + PyRepr(e
 // PyJSONLoads is Python's json.loads of a str, with its exact errors
 // (CPython 3.11's scanner). NaN, Infinity and -Infinity are accepted;
 // duplicate keys keep their first place and their last value.
+//
+// Unlike Python, a document may hold only so many values ([ValueBudget] of
+// its size in bytes) and nest only 10,000 levels deep: past either, the
+// error names the limit at the value that crosses it.
 func PyJSONLoads(s string) (Value, *PyJSONDecodeError) {
-	d := &pyDecoder{src: []rune(s), doc: s}
+	limit := ValueBudget(len(s))
+	if len(s)/2+1 > limit {
+		// Refused, when it is, before the runes and the values are built.
+		if err := checkBudget([]byte(s), DecodeOptions{AllowNonFinite: true}, false); err != nil {
+			var pe *ParseError
+			errors.As(err, &pe)
+			return Value{}, &PyJSONDecodeError{Msg: pyMessage(pe.Err), Doc: s, Pos: charsBefore(s, pe.Line, pe.Column)}
+		}
+	}
+	d := &pyDecoder{src: []rune(s), doc: s, left: limit, size: len(s)}
 	if len(d.src) > 0 && d.src[0] == '\ufeff' {
 		return Value{}, d.err("Unexpected UTF-8 BOM (decode using utf-8-sig)", 0)
 	}
@@ -52,6 +66,28 @@ func PyJSONLoads(s string) (Value, *PyJSONDecodeError) {
 type pyDecoder struct {
 	src []rune
 	doc string
+	// left is how many more values the document may hold; size is its
+	// size in bytes, depth how deep the value being read is.
+	left, size, depth int
+}
+
+// pyMessage is a limit's error as Python would start the message of its
+// own: with a capital.
+func pyMessage(err error) string {
+	msg := err.Error()
+	return strings.ToUpper(msg[:1]) + msg[1:]
+}
+
+// charsBefore is the number of characters of s before line:col (1-based,
+// col counting characters).
+func charsBefore(s string, line, col int) int {
+	n := 0
+	for l := 1; l < line; l++ {
+		i := strings.IndexByte(s, '\n')
+		n += utf8.RuneCountInString(s[:i+1])
+		s = s[i+1:]
+	}
+	return n + col - 1
 }
 
 func (d *pyDecoder) err(msg string, pos int) *PyJSONDecodeError {
@@ -82,6 +118,9 @@ func (d *pyDecoder) has(i int, lit string) bool {
 func (d *pyDecoder) value(i int) (Value, int, *PyJSONDecodeError) {
 	if i >= len(d.src) {
 		return Value{}, i, d.err("Expecting value", i)
+	}
+	if d.left--; d.left < 0 {
+		return Value{}, i, d.err(pyMessage(&TooManyValuesError{Limit: ValueBudget(d.size), Size: d.size}), i)
 	}
 	switch c := d.src[i]; {
 	case c == '"':
@@ -237,8 +276,23 @@ func (d *pyDecoder) unicodeEscape(j int) (rune, int, *PyJSONDecodeError) {
 	return c, end, nil
 }
 
+// nest enters a container that opened at i, refusing one level too deep.
+func (d *pyDecoder) nest(i int) *PyJSONDecodeError {
+	if d.depth++; d.depth > maxDepth {
+		return d.err(fmt.Sprintf("Nesting deeper than %d (the limit on JSON nesting)", maxDepth), i)
+	}
+	return nil
+}
+
 func (d *pyDecoder) object(i int) (Value, int, *PyJSONDecodeError) {
+	if err := d.nest(i - 1); err != nil {
+		return Value{}, 0, err
+	}
+	defer func() { d.depth-- }()
 	v := Value{Kind: Object, Members: []Member{}}
+	// Members are found by key through an index once there are many, so
+	// that a document of many keys costs linear time, not quadratic.
+	var index map[string]int
 	i = d.ws(i)
 	if i < len(d.src) && d.src[i] == '}' {
 		return v, i + 1, nil
@@ -260,7 +314,21 @@ func (d *pyDecoder) object(i int) (Value, int, *PyJSONDecodeError) {
 		if err != nil {
 			return Value{}, 0, err
 		}
-		v.Set(key, item)
+		if index == nil && len(v.Members) >= 16 {
+			index = make(map[string]int, 32)
+			for k, m := range v.Members {
+				index[m.Key] = k
+			}
+		}
+		// A repeated key keeps its first place and takes the last value.
+		if at, dup := lookupMember(v.Members, index, key); dup {
+			v.Members[at].Value = item
+		} else {
+			if index != nil {
+				index[key] = len(v.Members)
+			}
+			v.Members = append(v.Members, Member{Key: key, Value: item})
+		}
 		i = d.ws(end)
 		if i < len(d.src) && d.src[i] == '}' {
 			return v, i + 1, nil
@@ -273,6 +341,10 @@ func (d *pyDecoder) object(i int) (Value, int, *PyJSONDecodeError) {
 }
 
 func (d *pyDecoder) array(i int) (Value, int, *PyJSONDecodeError) {
+	if err := d.nest(i - 1); err != nil {
+		return Value{}, 0, err
+	}
+	defer func() { d.depth-- }()
 	v := Value{Kind: Array, Items: []Value{}}
 	i = d.ws(i)
 	if i < len(d.src) && d.src[i] == ']' {

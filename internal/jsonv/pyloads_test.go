@@ -1,8 +1,10 @@
 package jsonv
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -43,4 +45,49 @@ func readPyJSONCases(t *testing.T) Value {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// TestPythonJSONLoadsLimits: what Python would build whatever it costs is
+// bounded here, each limit named at the value that crosses it.
+func TestPythonJSONLoadsLimits(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		doc, msg string
+		pos      int
+	}{
+		"tiny values past the budget": {"[" + strings.Repeat("0,", 300_000) + "0]",
+			"More than 137,500 JSON values in a document of 600,003 bytes (the limit on JSON values: 100,000 plus one per 16 bytes)", 274_999},
+		"on a later line, after wide characters": {"[\"é\",\n" + strings.Repeat("{},", 200_000) + "{}]",
+			"More than 137,500 JSON values", 6 + 3*137_498},
+		"nesting": {strings.Repeat("[", maxDepth+1), "Nesting deeper than 10000 (the limit on JSON nesting)", maxDepth},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			_, err := PyJSONLoads(tc.doc)
+			if err == nil || !strings.HasPrefix(err.Msg, tc.msg) || err.Pos != tc.pos {
+				t.Fatalf("PyJSONLoads = %v; want %q at char %d", err, tc.msg, tc.pos)
+			}
+		})
+	}
+}
+
+// TestPythonJSONLoadsManyKeys: an object of many keys, one repeated, reads
+// as Python reads it (the first place, the last value) through the index
+// that keeps it linear.
+func TestPythonJSONLoadsManyKeys(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString(`{"dup": 1`)
+	for i := range 50_000 {
+		fmt.Fprintf(&b, `, "k%d": %d`, i, i)
+	}
+	b.WriteString(`, "dup": 2}`)
+	v, err := PyJSONLoads(b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Len() != 50_001 || v.Members[0].Key != "dup" || v.Members[0].Value.Text != "2" || v.Field("k49999").Text != "49999" {
+		t.Errorf("%d members, first %s = %s", v.Len(), v.Members[0].Key, v.Members[0].Value.Text)
+	}
 }

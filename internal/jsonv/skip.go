@@ -38,8 +38,12 @@ func (d *decoder) discardValue(depth int) (Value, error) {
 }
 
 // skipValue is [decoder.value] without the value.
+// It counts the value against the budget of a budget check (decoder.left).
 func (d *decoder) skipValue(depth int) error {
 	if depth <= maxDepth && d.pos < len(d.data) {
+		if d.left--; d.left < 0 {
+			return d.overBudget()
+		}
 		switch d.data[d.pos] {
 		case '{':
 			return d.skipObject(depth)

@@ -1,6 +1,7 @@
 package safefile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -49,12 +50,18 @@ var testOnlyBeforeCheck func(path string)
 // again). It returns nil, an error wrapping a [*ChangedError], or the
 // error of the read.
 func Check(path string, s Stamp) error {
-	_, now, err := ReadInto(path, nil)
+	_, err := checkRead(path, s)
+	return err
+}
+
+// checkRead is [Check], returning the bytes it read.
+func checkRead(path string, s Stamp) ([]byte, error) {
+	data, now, err := ReadInto(path, nil)
 	if errors.Is(err, fs.ErrNotExist) {
-		return &ChangedError{What: []string{"removed"}}
+		return nil, &ChangedError{What: []string{"removed"}}
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var what []string
 	if now.Dev != s.Dev || now.Ino != s.Ino {
@@ -70,9 +77,9 @@ func Check(path string, s Stamp) error {
 		what = append(what, "content")
 	}
 	if len(what) > 0 {
-		return &ChangedError{What: what}
+		return nil, &ChangedError{What: what}
 	}
-	return nil
+	return data, nil
 }
 
 // Remove removes the file at path when it still has stamp s ([Check]);
@@ -90,14 +97,33 @@ func Remove(path string, s Stamp) error {
 }
 
 // Rewrite replaces the file at path with data, atomically, when it still
-// has stamp s, and returns the new file's stamp. The new bytes are written
-// and synced to a temporary file first; the file is checked ([Check]) just
-// before the temporary file is renamed over it, and when it changed the
-// temporary file is removed and the file is left as it is. A symbolic link
-// is refused ([ErrSymlink]): renaming over it would replace the link with
-// a regular file and leave the file it points to unchanged. The file keeps
-// its permission bits. Errors are *fs.PathError values naming the file.
+// has stamp s, and returns the new file's stamp. It is [RewriteVerified]
+// without a check of its own: the file is still read back.
 func Rewrite(path string, data []byte, s Stamp) (Stamp, error) {
+	return RewriteVerified(path, data, s, nil)
+}
+
+// RewriteVerified replaces the file at path with data, atomically, when it
+// still has stamp s, proves the new file readable, and returns its stamp.
+//
+//   - data over the size limit ([MaxSize]) is refused before anything is
+//     written ([ErrTooLarge]): the tool could not read the file back;
+//   - the new bytes are written and synced to a temporary file first; the
+//     file is checked ([Check]) just before the temporary file is renamed
+//     over it, and when it changed the temporary file is removed and the
+//     file is left as it is;
+//   - the file is then read back as every read reads it ([ReadInto]) and
+//     must hold data, which verify (when not nil) must accept; when not,
+//     the bytes it had are put back ([ErrNotReadBack]).
+//
+// A symbolic link is refused ([ErrSymlink]): renaming over it would
+// replace the link with a regular file and leave the file it points to
+// unchanged. The file keeps its permission bits. Errors are *fs.PathError
+// values naming the file.
+func RewriteVerified(path string, data []byte, s Stamp, verify func([]byte) error) (Stamp, error) {
+	if limit := MaxSize(); int64(len(data)) > limit {
+		return Stamp{}, &fs.PathError{Op: "rewrite", Path: path, Err: &TooLargeError{Size: int64(len(data)), Limit: limit, Writing: true}}
+	}
 	fi, err := os.Lstat(path)
 	if err != nil {
 		return Stamp{}, err
@@ -115,7 +141,8 @@ func Rewrite(path string, data []byte, s Stamp) (Stamp, error) {
 	if testOnlyBeforeCheck != nil {
 		testOnlyBeforeCheck(path)
 	}
-	if err := Check(path, s); err != nil {
+	old, err := checkRead(path, s)
+	if err != nil {
 		os.Remove(tmp)
 		return Stamp{}, &fs.PathError{Op: "rewrite", Path: path, Err: err}
 	}
@@ -123,11 +150,76 @@ func Rewrite(path string, data []byte, s Stamp) (Stamp, error) {
 		os.Remove(tmp)
 		return Stamp{}, fmt.Errorf("rewrite %s: %w", path, err)
 	}
-	now, err := statFile(path)
-	if err != nil {
-		return Stamp{}, &fs.PathError{Op: "stat", Path: path, Err: err}
+	return readBack(path, data, old, fi.Mode().Perm(), verify)
+}
+
+// ErrNotReadBack is matched (errors.Is) by the error of [RewriteVerified]
+// when the file it wrote did not read back as written, or its check
+// refused it: the file's previous bytes were put back.
+var ErrNotReadBack = errors.New("did not read back as written")
+
+// NotReadBackError says why a rewritten file did not read back.
+type NotReadBackError struct {
+	// Err is what the read back found: a read error, other bytes, or the
+	// check's error.
+	Err error
+	// Restored is set when the previous bytes were put back; Restore is
+	// the error of putting them back. Neither is set when the file held
+	// other bytes than were written: something else wrote it since, and
+	// it is left as it is.
+	Restored bool
+	Restore  error
+}
+
+func (e *NotReadBackError) Error() string {
+	switch {
+	case e.Restored:
+		return fmt.Sprintf("did not read back as written (%v): the previous bytes were put back", e.Err)
+	case e.Restore != nil:
+		return fmt.Sprintf("did not read back as written (%v), and putting the previous bytes back failed: %v", e.Err, e.Restore)
 	}
-	return Stamp{Dev: now.dev, Ino: now.ino, Size: now.size, ModTime: now.mtime, Hash: hashOf(data)}, nil
+	return fmt.Sprintf("did not read back as written (%v): left as it is", e.Err)
+}
+
+// Is makes errors.Is(err, ErrNotReadBack) true.
+func (e *NotReadBackError) Is(target error) bool { return target == ErrNotReadBack }
+
+func (e *NotReadBackError) Unwrap() error { return e.Err }
+
+// testOnlyAfterRename, when set by a test, runs once the new bytes of a
+// rewrite are in place, before they are read back.
+var testOnlyAfterRename func(path string)
+
+// readBack reads back the file a rewrite just renamed into place and
+// checks that it holds data (and passes verify); when it cannot be read or
+// verify refuses it, it puts old back (with permission bits perm).
+func readBack(path string, data, old []byte, perm fs.FileMode, verify func([]byte) error) (Stamp, error) {
+	if testOnlyAfterRename != nil {
+		testOnlyAfterRename(path)
+	}
+	got, now, err := ReadInto(path, nil)
+	switch {
+	case err == nil && !bytes.Equal(got, data):
+		return Stamp{}, &fs.PathError{Op: "rewrite", Path: path,
+			Err: &NotReadBackError{Err: errors.New("other bytes: written by something else since")}}
+	case err != nil:
+		err = Reason(err)
+	case verify != nil:
+		err = verify(got)
+	}
+	if err == nil {
+		return now, nil
+	}
+	rb := &NotReadBackError{Err: err}
+	if tmp, werr := writeTemp(path, old, perm); werr != nil {
+		rb.Restore = werr
+	} else if rerr := os.Rename(tmp, path); rerr != nil {
+		os.Remove(tmp)
+		rb.Restore = rerr
+	} else {
+		rb.Restored = true
+	}
+	return Stamp{}, &fs.PathError{Op: "rewrite", Path: path, Err: rb}
 }
 
 // kindOf names what a non-regular file mode is.

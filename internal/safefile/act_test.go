@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -199,5 +200,77 @@ func TestIsTempName(t *testing.T) {
 				t.Errorf("IsTempName(%q) = %q, %v; want %q", tc.name, got, ok, tc.target)
 			}
 		})
+	}
+}
+
+func TestRewriteRefusesWhatNoReadWouldRead(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "00-a.json")
+	if err := os.WriteFile(p, []byte(`{"a": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	SetMaxSize(100)
+	t.Cleanup(func() { SetMaxSize(0) })
+	_, err := Rewrite(p, make([]byte, 101), readStamp(t, p))
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("Rewrite of 101 bytes under a limit of 100 = %v; want ErrTooLarge", err)
+	}
+	for _, want := range []string{p, "would be 101 B", "100 B", MaxSizeEnv, "not written"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	if got, _ := os.ReadFile(p); string(got) != `{"a": 1}` {
+		t.Errorf("file is %q", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("entries %v; want the file alone", entries)
+	}
+}
+
+func TestRewriteVerifiedPutsBackWhatDoesNotVerify(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "00-a.json")
+	if err := os.WriteFile(p, []byte(`{"a": 1}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var checked string
+	refuse := func(data []byte) error {
+		checked = string(data)
+		return errors.New("not a cassette")
+	}
+	_, err := RewriteVerified(p, []byte(`[1]`), readStamp(t, p), refuse)
+	var rb *NotReadBackError
+	if !errors.Is(err, ErrNotReadBack) || !errors.As(err, &rb) || !rb.Restored || !strings.Contains(err.Error(), "not a cassette") {
+		t.Fatalf("RewriteVerified = %v; want the check's error and the file put back", err)
+	}
+	if checked != `[1]` {
+		t.Errorf("the check read %q, want what was written", checked)
+	}
+	if got, _ := os.ReadFile(p); string(got) != `{"a": 1}` {
+		t.Errorf("file is %q, want its previous bytes", got)
+	}
+	if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600 kept", fi.Mode().Perm())
+	}
+}
+
+func TestRewriteLeavesWhatSomethingElseWroteAfterIt(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "00-a.json")
+	if err := os.WriteFile(p, []byte(`{"a": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	testOnlyAfterRename = func(path string) {
+		if err := os.WriteFile(path, []byte(`{"theirs": true}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { testOnlyAfterRename = nil })
+	_, err := Rewrite(p, []byte(`{"a": 2}`), readStamp(t, p))
+	var rb *NotReadBackError
+	if !errors.As(err, &rb) || rb.Restored || rb.Restore != nil || !strings.Contains(err.Error(), "left as it is") {
+		t.Fatalf("Rewrite = %v; want other bytes reported and left", err)
+	}
+	if got, _ := os.ReadFile(p); string(got) != `{"theirs": true}` {
+		t.Errorf("file is %q, want the later write kept", got)
 	}
 }

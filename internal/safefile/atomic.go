@@ -32,8 +32,9 @@ func WriteAtomic(path string, data []byte, perm os.FileMode) error {
 }
 
 // writeTemp writes data, synced, to a new temporary file beside path and
-// returns its name; on failure nothing is left behind.
-func writeTemp(path string, data []byte, perm os.FileMode) (tmp string, err error) {
+// returns its name; on failure (a full disk, a file size limit, an I/O
+// error) the temporary file is removed: nothing is left behind.
+func writeTemp(path string, data []byte, perm os.FileMode) (string, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -42,27 +43,28 @@ func writeTemp(path string, data []byte, perm os.FileMode) (tmp string, err erro
 	if _, err := rand.Read(suffix[:]); err != nil {
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
-	tmp = filepath.Join(dir, base+"."+hex.EncodeToString(suffix[:])+".tmp")
+	tmp := filepath.Join(dir, base+"."+hex.EncodeToString(suffix[:])+".tmp")
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return "", fmt.Errorf("write %s: %w", path, err)
-	}
-	if err = f.Sync(); err != nil {
-		return "", fmt.Errorf("write %s: %w", path, err)
-	}
-	if err = f.Close(); err != nil {
+	if err := fill(f, data); err != nil {
+		f.Close()
+		os.Remove(tmp)
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	return tmp, nil
+}
+
+// fill writes data to the new file f, syncs and closes it.
+func fill(f *os.File, data []byte) error {
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // tempName matches the temporary files of an atomic write: ours

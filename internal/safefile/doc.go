@@ -25,13 +25,18 @@
 // still has the stamp of the read the decision was made on ([Check] reads
 // it again just before acting); a file edited, replaced or removed since is
 // left alone and the error says what changed ([ErrChanged]). Rewrite never
-// writes through a symbolic link ([ErrSymlink]).
+// writes through a symbolic link ([ErrSymlink]), never writes what no read
+// would read (new bytes over the size limit are refused, [ErrTooLarge]),
+// and reads the file back once it is in place: [RewriteVerified] also
+// checks what it reads (a cassette that decodes, say), and puts the
+// previous bytes back when the new ones do not pass ([ErrNotReadBack]).
 //
 // # Writing
 //
 // [WriteAtomic] writes to a temporary file beside the target and renames it
 // over the target, so a reader sees the old bytes or the new ones, never a
-// torn file, and a failure leaves the target as it was. A write killed
+// torn file, and a failure (a full disk, a file size limit) leaves the
+// target as it was and removes the temporary file. A write killed
 // before the rename leaves its temporary file behind: [IsTempName] knows
 // those names (ours and dryfire's).
 package safefile

@@ -89,9 +89,16 @@ type TooLargeError struct {
 	// Size is the file's size, or -1 when it grew past the limit while
 	// being read.
 	Size, Limit int64
+	// Writing is set when the file was not written: its new bytes would
+	// be over the limit every read obeys.
+	Writing bool
 }
 
 func (e *TooLargeError) Error() string {
+	if e.Writing {
+		return fmt.Sprintf("would be %s, over the file size limit of %s that every read obeys (raise it with %s): not written, as it could not be read back",
+			FormatSize(e.Size), FormatSize(e.Limit), MaxSizeEnv)
+	}
 	size := "grew while being read and is"
 	if e.Size >= 0 {
 		size = FormatSize(e.Size) + ","
