@@ -46,6 +46,9 @@ var layers = [][]string{
 	{"doctor", "secretscan"},
 	{"workspace"},
 	{"report"},
+	// The HTML pages of a run document and of a compare (report,
+	// compare --html-out), over the run's reports and their masks.
+	{"report/htmlreport"},
 	{"report/runreport"}, // a run's three reports, as dryfire writes them
 	// A project's run in a cassette mode (gateways, estimate, recording),
 	// and the Python process of passthrough mocks: both over engine.

@@ -46,6 +46,7 @@ var commands = map[string]commandSpec{
 	"secrets":     {summary: "find secrets left in recordings", usage: secretsUsage, new: func() command { return &secretsCmd{} }, project: true},
 	"doctor":      {summary: "check integrity and canonical format of recordings", usage: doctorUsage, new: func() command { return &doctorCmd{} }, project: true},
 	"check":       {summary: "CI gate: replay + secrets + prune + doctor", usage: checkUsage, new: func() command { return &checkCmd{} }, project: true},
+	"report":      {summary: "write a run document (run --json-out) as a self-contained HTML page", usage: reportUsage, new: func() command { return &reportCmd{} }},
 	"fingerprint": {summary: "print the key of each JSON line (dryfire hash args or tape calls)", usage: fingerprintUsage, new: func() command { return &fingerprintCmd{} }},
 	"version":     {summary: "print the version", usage: "dryfire-tui version", new: func() command { return &versionCmd{} }},
 	"help":        {summary: "show help for a command", usage: helpUsage, new: func() command { return &helpCmd{} }},

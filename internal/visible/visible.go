@@ -103,3 +103,28 @@ func unsafeRune(r rune) bool {
 	}
 	return false
 }
+
+// Parts calls part with each piece of s in order, as [Text] (keepLines)
+// or [Line] writes it: a run that is written as it is (escaped false), or
+// one character that is escaped, as its escape (escaped true), so that a
+// writer can set the escapes apart from the text (the HTML report shows
+// them as marks a reader can tell from the same characters typed).
+func Parts(s string, keepLines bool, part func(text string, escaped bool)) {
+	for s != "" {
+		i := firstUnsafe(s, keepLines)
+		if i > 0 {
+			part(s[:i], false)
+		}
+		if i == len(s) {
+			return
+		}
+		size := 1
+		if s[i] >= utf8.RuneSelf {
+			if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n != 1 {
+				size = n
+			}
+		}
+		part(string(appendEscaped(nil, s[i:i+size], keepLines)), true)
+		s = s[i+size:]
+	}
+}

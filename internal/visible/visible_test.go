@@ -80,3 +80,47 @@ func FuzzLine(f *testing.F) {
 		}
 	})
 }
+
+// TestParts: the parts joined are what Text and Line write, and each
+// escaped part is one escape, never text typed as one.
+func TestParts(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		in        string
+		keepLines bool
+		want      []string // escapes in brackets
+	}{
+		"clean":                   {"naïve 日本", true, []string{"naïve 日本"}},
+		"typed escape stays text": {`a\x1bb`, true, []string{`a\x1bb`}},
+		"ESC and RLO":             {"a\x1b[2Jb\u202ec", true, []string{"a", `[\x1b]`, "[2Jb", `[\u202e]`, "c"}},
+		"lines kept":              {"a\nb\rc", true, []string{"a\nb", `[\r]`, "c"}},
+		"lines escaped":           {"a\nb", false, []string{"a", `[\n]`, "b"}},
+		"invalid bytes, one each": {"\xff\xc3", true, []string{`[\xff]`, `[\xc3]`}},
+		"escape first and last":   {"\u200bx\u2028", true, []string{`[\u200b]`, "x", `[\u2028]`}},
+		"empty":                   {"", true, nil},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var got []string
+			var joined strings.Builder
+			Parts(tc.in, tc.keepLines, func(s string, escaped bool) {
+				joined.WriteString(s)
+				if escaped {
+					s = "[" + s + "]"
+				}
+				got = append(got, s)
+			})
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+				t.Errorf("Parts(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+			want := Line(tc.in)
+			if tc.keepLines {
+				want = Text(tc.in)
+			}
+			if joined.String() != want {
+				t.Errorf("joined parts %q, want %q", joined.String(), want)
+			}
+		})
+	}
+}

@@ -125,3 +125,11 @@ func same(a, b jsonv.Value) bool {
 	}
 	return true
 }
+
+// Text returns s masked: what every report other than dryfire's own
+// writers does to a name or a message before it lays it out.
+func (m Mask) Text(s string) string { return m.text(s) }
+
+// Value returns v masked, strings and object keys at every depth; v
+// itself is not modified.
+func (m Mask) Value(v jsonv.Value) jsonv.Value { return m.value(v) }
