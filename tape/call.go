@@ -119,7 +119,6 @@ func (t *Tape) reserve(c tapeCall) *tapeSlot {
 func (t *Tape) finish(s *tapeSlot, result Value, callErr error, store bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.misses++
 	if !store {
 		return
 	}

@@ -52,24 +52,42 @@ type Options struct {
 // ErrMiss is what every replay miss matches with errors.Is.
 var ErrMiss = errors.New("no recording found")
 
-// MissError is a replay miss: no entry under Key in the tape at Path.
+// MissError is a replay miss: no entry under Key in the tape at Path. Its
+// message says how to record the call: run again with
+// CASSETTE_FN_MODE=record, which rewrites the whole tape from that run's
+// calls (in auto mode, deleting the tape does the same).
 type MissError struct {
 	Key  string
 	Path string
 }
 
+// Error says which call missed in which tape, and how to record it.
 func (e *MissError) Error() string {
-	return fmt.Sprintf("no recording found for key %q in cassette %q", e.Key, e.Path)
+	return fmt.Sprintf("no recording found for key %q in tape %s: no recorded call has these arguments; "+
+		"to record it, run again with %s=record, which rewrites the tape from that run's calls", e.Key, e.Path, ModeEnv)
 }
 
 // Is makes a miss match [ErrMiss].
 func (e *MissError) Is(target error) bool { return target == ErrMiss }
 
-// Stats counts the calls of one session. In record mode every recorded
-// call counts as a miss too, as upstream counts it; off mode counts nothing.
+// Stats counts the calls of one session, so that a test can assert that
+// every call was answered (Misses == 0) in any mode. Off mode counts
+// nothing.
+//
+// The JavaScript package and the Python port count every record-mode call
+// as a miss as well; here a miss is only a replay miss, and their misses
+// are Misses + Recorded (plus the calls whose result could not be stored).
 type Stats struct {
-	Hits, Misses, Recorded int
-	Mode                   Mode
+	// Hits are the calls answered from the tape (replay mode).
+	Hits int
+	// Misses are the replay calls that found no recording, each of which
+	// returned a [*MissError].
+	Misses int
+	// Recorded are the calls recorded in this session (record mode), a
+	// returned error included.
+	Recorded int
+	// Mode is the resolved mode, never auto.
+	Mode Mode
 }
 
 // SaveOptions tune [Tape.SaveWith].
