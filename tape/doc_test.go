@@ -4,7 +4,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -88,4 +91,49 @@ func TestValueConstructorsArePublic(t *testing.T) {
 			t.Errorf("kind %d is %s", k, v.Kind)
 		}
 	}
+}
+
+// The program docs/tape.md points to imports only what a user's module
+// can import.
+func TestExampleImportsOnlyPublicPackages(t *testing.T) {
+	for _, imp := range parseFile(t, "example_test.go").Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		if strings.Contains(p, "/internal/") || strings.HasSuffix(p, "/internal") {
+			t.Errorf("example_test.go imports %s, which a user's module cannot import", p)
+		}
+	}
+}
+
+var goBlock = regexp.MustCompile("(?s)```go\n(.*?)```")
+
+// Every Go block of docs/tape.md is quoted from example_test.go, which
+// `go test` compiles and runs, so the doc cannot drift from the API.
+func TestDocSnippetsAreQuotedFromTheExample(t *testing.T) {
+	doc, err := os.ReadFile("../docs/tape.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	example := "\n" + trimLines(string(src)) + "\n"
+	blocks := goBlock.FindAllStringSubmatch(string(doc), -1)
+	if len(blocks) == 0 {
+		t.Fatal("docs/tape.md has no Go block")
+	}
+	for _, b := range blocks {
+		if !strings.Contains(example, "\n"+trimLines(b[1])+"\n") {
+			t.Errorf("this block of docs/tape.md is not in example_test.go:\n%s", b[1])
+		}
+	}
+}
+
+// trimLines drops each line's indentation and the blank lines at both ends.
+func trimLines(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimLeft(l, " \t")
+	}
+	return strings.Join(lines, "\n")
 }

@@ -2,6 +2,7 @@ package tape
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,5 +100,118 @@ func TestTapeMissError(t *testing.T) {
 	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The tapes of a Go test are in testdata/tapes of the package directory,
+// the working directory of `go test`.
+func TestTapeDefaultDir(t *testing.T) {
+	t.Setenv(ModeEnv, "")
+	t.Chdir(t.TempDir())
+	tp := mustOpen(t, "", "chat", Options{})
+	if want := filepath.Join("testdata", "tapes", "chat.json"); tp.Path() != want {
+		t.Errorf("path %s, want %s", tp.Path(), want)
+	}
+	if _, err := Wrap(tp, func(s string) (string, error) { return s, nil })("hi"); err != nil {
+		t.Fatal(err)
+	}
+	if err := tp.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join("testdata", "tapes", "chat.json")); err != nil {
+		t.Error(err)
+	}
+}
+
+// fakeT is a test as OpenTest sees it, whose outcome the test chooses.
+type fakeT struct {
+	name             string
+	failed, skipped  bool
+	cleanups         []func()
+	fatal, errs, log []string
+}
+
+func (f *fakeT) Helper()                        {}
+func (f *fakeT) Name() string                   { return f.name }
+func (f *fakeT) Cleanup(fn func())              { f.cleanups = append(f.cleanups, fn) }
+func (f *fakeT) Failed() bool                   { return f.failed }
+func (f *fakeT) Skipped() bool                  { return f.skipped }
+func (f *fakeT) Fatalf(format string, a ...any) { f.fatal = append(f.fatal, fmt.Sprintf(format, a...)) }
+func (f *fakeT) Errorf(format string, a ...any) { f.errs = append(f.errs, fmt.Sprintf(format, a...)) }
+func (f *fakeT) Logf(format string, a ...any)   { f.log = append(f.log, fmt.Sprintf(format, a...)) }
+
+func (f *fakeT) end() {
+	for i := len(f.cleanups) - 1; i >= 0; i-- {
+		f.cleanups[i]()
+	}
+}
+
+// OpenTest names the tape after the test, saves it when the test passed,
+// and never lets a failed or skipped run replace a tape.
+func TestOpenTest(t *testing.T) {
+	t.Setenv(ModeEnv, "")
+	t.Chdir(t.TempDir())
+	echo := func(s string) (string, error) { return s, nil }
+	run := func(ft *fakeT, arg string) *Tape {
+		t.Helper()
+		tp := OpenTest(ft, Options{})
+		if len(ft.fatal) > 0 {
+			t.Fatalf("OpenTest: %v", ft.fatal)
+		}
+		if _, err := Wrap(tp, echo)(arg); err != nil && tp.Mode() == Record {
+			t.Fatal(err)
+		}
+		ft.end()
+		return tp
+	}
+
+	passed := run(&fakeT{name: "TestChat/french"}, "bonjour")
+	path := filepath.Join("testdata", "tapes", "TestChat", "french.json")
+	if passed.Path() != path || passed.Mode() != Record {
+		t.Fatalf("tape %s in %s mode, want %s in record mode", passed.Path(), passed.Mode(), path)
+	}
+	saved, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("a passing test's tape was not saved: %v", err)
+	}
+	if replayed := run(&fakeT{name: "TestChat/french"}, "bonjour"); replayed.Mode() != Replay || replayed.Stats().Hits != 1 {
+		t.Errorf("second run: %s mode, stats %+v", replayed.Mode(), replayed.Stats())
+	}
+
+	t.Setenv(ModeEnv, "record")
+	for _, ft := range []*fakeT{{name: "TestChat/french", failed: true}, {name: "TestChat/french", skipped: true}} {
+		run(ft, "salut")
+		if after, _ := os.ReadFile(path); string(after) != string(saved) {
+			t.Errorf("failed %v, skipped %v: the tape was replaced", ft.failed, ft.skipped)
+		}
+		if len(ft.log) != 1 || !strings.Contains(ft.log[0], "not saved") || len(ft.errs) != 0 {
+			t.Errorf("failed %v, skipped %v: log %q, errors %q", ft.failed, ft.skipped, ft.log, ft.errs)
+		}
+	}
+
+	// A tape that cannot be opened fails the test at once.
+	t.Setenv(ModeEnv, "replay")
+	ft := &fakeT{name: "TestNeverRecorded"}
+	if OpenTest(ft, Options{}) != nil || len(ft.fatal) != 1 || !strings.Contains(ft.fatal[0], "TestNeverRecorded.json") {
+		t.Errorf("missing tape in replay mode: fatal %q", ft.fatal)
+	}
+}
+
+func TestTapeNameOfTest(t *testing.T) {
+	tests := map[string]string{
+		"TestChat":                  "TestChat",
+		"TestChat/french":           "TestChat/french",
+		"TestChat/a:b*c?\"<>|\\d":   "TestChat/a_b_c______d",
+		"TestChat/..":               "TestChat/_",
+		"TestChat//x":               "TestChat/_/x",
+		"TestChat/hello_world#01":   "TestChat/hello_world#01",
+		"TestChat/日本語":              "TestChat/日本語",
+		"TestChat/tab\there":        "TestChat/tab_here",
+		"TestChat/../../etc/passwd": "TestChat/_/_/etc/passwd",
+	}
+	for name, want := range tests {
+		if got := filepath.ToSlash(tapeName(name)); got != want {
+			t.Errorf("tapeName(%q) = %q, want %q", name, got, want)
+		}
 	}
 }

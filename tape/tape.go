@@ -133,14 +133,16 @@ type tapeSlot struct {
 	done  bool
 }
 
-// Open opens the tape <dir>/<name>.json (dir defaults to ".tapes", name
-// to "default"). The mode is CASSETTE_FN_MODE when set and not empty, else
-// o.Mode, else auto; auto becomes replay when the path exists and record
-// otherwise, once, here. Replay reads the file now and fails if it is
-// missing or malformed.
+// Open opens the tape <dir>/<name>.json (dir defaults to [DefaultDir],
+// testdata/tapes, name to "default"); a relative dir is relative to the
+// working directory, which in a Go test is the package's directory. The
+// mode is CASSETTE_FN_MODE when set and not empty, else o.Mode, else auto;
+// auto becomes replay when the path exists and record otherwise, once,
+// here. Replay reads the file now and fails if it is missing or malformed.
+// In a test, [OpenTest] names the tape after the test and saves it.
 func Open(dir, name string, o Options) (*Tape, error) {
 	if dir == "" {
-		dir = ".tapes"
+		dir = DefaultDir
 	}
 	if name == "" {
 		name = "default"
