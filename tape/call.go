@@ -1,6 +1,7 @@
 package tape
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -226,6 +227,26 @@ func Wrap2[A, B, R any](t *Tape, fn func(A, B) (R, error)) func(A, B) (R, error)
 func Wrap3[A, B, C, R any](t *Tape, fn func(A, B, C) (R, error)) func(A, B, C) (R, error) {
 	return func(a A, b B, c C) (R, error) {
 		return call(t, []any{a, b, c}, nil, func() (R, error) { return fn(a, b, c) })
+	}
+}
+
+// WrapContext is [Wrap] for a function whose first parameter is a
+// context.Context, the shape of most Go clients. The context is handed to fn
+// as it is and is no argument of the call: it is neither hashed nor stored,
+// so the key is the one [Wrap] gives the other argument, and a deadline or a
+// value added to the context does not change it. (A context given to [Wrap2]
+// or [Call] as an argument is an error.)
+func WrapContext[A, R any](t *Tape, fn func(context.Context, A) (R, error)) func(context.Context, A) (R, error) {
+	return func(ctx context.Context, a A) (R, error) {
+		return call(t, []any{a}, nil, func() (R, error) { return fn(ctx, a) })
+	}
+}
+
+// WrapContext2 is [WrapContext] for a function of a context and two
+// arguments.
+func WrapContext2[A, B, R any](t *Tape, fn func(context.Context, A, B) (R, error)) func(context.Context, A, B) (R, error) {
+	return func(ctx context.Context, a A, b B) (R, error) {
+		return call(t, []any{a, b}, nil, func() (R, error) { return fn(ctx, a, b) })
 	}
 }
 

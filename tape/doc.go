@@ -18,8 +18,8 @@
 //
 //	func TestChat(t *testing.T) {
 //		tp := tape.OpenTest(t, tape.Options{Normalize: stripAPIKey})
-//		chat := tape.Wrap(tp, callModel) // func(ChatRequest) (ChatReply, error): the provider call
-//		reply, err := chat(ChatRequest{Model: "claude-opus-5", Prompt: "Say hello in French"})
+//		chat := tape.WrapContext(tp, client.Complete) // func(context.Context, ChatRequest) (ChatReply, error)
+//		reply, err := chat(t.Context(), ChatRequest{Model: "claude-opus-5", Prompt: "Say hello in French"})
 //		...
 //	}
 //
@@ -30,7 +30,9 @@
 // CASSETTE_FN_MODE=record go test records a test's calls again and
 // CASSETTE_FN_MODE=replay in CI never calls through. [Wrap] (and [Wrap2],
 // [Wrap3], [WrapVariadic]) turns a function into one that goes through the
-// tape; [Call] and [CallKw] do the same for one call.
+// tape, [WrapContext] and [WrapContext2] one that takes a context.Context
+// first (passed through, never hashed); [Call] and [CallKw] do the same for
+// one call.
 // [Options.Normalize] rewrites the arguments before they are hashed and
 // stored (drop an API key, a timestamp); [Tape.Save] writes the file
 // atomically, in the tape's dialect. A replay with no recording fails with

@@ -70,10 +70,10 @@ func stripAPIKey(args, kwargs tape.Value) (tape.Value, tape.Value) {
 // every later run replays it offline, without a key.
 func TestChat(t *testing.T) {
 	tp := tape.OpenTest(t, tape.Options{Normalize: stripAPIKey})
-	chat := tape.Wrap(tp, func(req ChatRequest) (ChatReply, error) {
-		return complete(t.Context(), providerURL(t), req) // the real call, made only while recording
+	chat := tape.WrapContext(tp, func(ctx context.Context, req ChatRequest) (ChatReply, error) {
+		return complete(ctx, providerURL(t), req) // the real call, made only while recording
 	})
-	reply, err := chat(ChatRequest{APIKey: os.Getenv("PROVIDER_API_KEY"), Model: "claude-opus-5", MaxTokens: 256, Prompt: "Say hello in French"})
+	reply, err := chat(t.Context(), ChatRequest{APIKey: os.Getenv("PROVIDER_API_KEY"), Model: "claude-opus-5", MaxTokens: 256, Prompt: "Say hello in French"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,14 @@
 package tape
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // What a Go test that records and replays calls meets: the counters it
@@ -214,4 +216,70 @@ func TestTapeNameOfTest(t *testing.T) {
 			t.Errorf("tapeName(%q) = %q, want %q", name, got, want)
 		}
 	}
+}
+
+// A Go client takes a context first. WrapContext passes it through and
+// keeps it out of the key; given as an argument, it is refused before the
+// wrapped function runs, since its contents change from run to run.
+func TestTapeContext(t *testing.T) {
+	t.Setenv(ModeEnv, "")
+	dir := t.TempDir()
+	type request struct {
+		Prompt string `json:"prompt"`
+	}
+	type ctxKey struct{}
+	var got []any
+	complete := func(ctx context.Context, r request) (string, error) {
+		got = append(got, ctx.Value(ctxKey{}))
+		return "re: " + r.Prompt, nil
+	}
+	rec := mustOpen(t, dir, "ctx", Options{})
+	recCtx := context.WithValue(t.Context(), ctxKey{}, "recording")
+	if r, err := WrapContext(rec, complete)(recCtx, request{"hi"}); err != nil || r != "re: hi" {
+		t.Fatalf("record: %q, %v", r, err)
+	}
+	if len(got) != 1 || got[0] != "recording" {
+		t.Errorf("the wrapped function got context values %v", got)
+	}
+	key, err := Key(mustMarshal(t, []any{request{"hi"}}), Value{}, JS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if keys := rec.Keys(); len(keys) != 1 || keys[0] != key {
+		t.Errorf("keys %v, want [%s], the key of the request alone", keys, key)
+	}
+	if err := rec.Save(); err != nil {
+		t.Fatal(err)
+	}
+
+	rep := mustOpen(t, dir, "ctx", Options{})
+	ctx, cancel := context.WithTimeout(context.WithValue(context.Background(), ctxKey{}, "replaying"), time.Hour)
+	defer cancel()
+	replay := WrapContext(rep, func(context.Context, request) (string, error) {
+		t.Error("wrapped function called in replay mode")
+		return "", nil
+	})
+	if r, err := replay(ctx, request{"hi"}); err != nil || r != "re: hi" {
+		t.Errorf("replay with another context: %q, %v", r, err)
+	}
+
+	two := mustOpen(t, dir, "ctx2", Options{Mode: Record})
+	called := false
+	_, err = Wrap2(two, func(context.Context, request) (string, error) { called = true; return "", nil })(t.Context(), request{"hi"})
+	if err == nil || !strings.Contains(err.Error(), "WrapContext") || called {
+		t.Errorf("a context as an argument: called %v, err %v", called, err)
+	}
+	r2, err := WrapContext2(two, func(_ context.Context, a, b string) (string, error) { return a + b, nil })(t.Context(), "a", "b")
+	if err != nil || r2 != "ab" {
+		t.Errorf("WrapContext2: %q, %v", r2, err)
+	}
+}
+
+func mustMarshal(t *testing.T, x any) Value {
+	t.Helper()
+	v, err := Marshal(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
