@@ -194,7 +194,8 @@ func TestOpenTest(t *testing.T) {
 	// A tape that cannot be opened fails the test at once.
 	t.Setenv(ModeEnv, "replay")
 	ft := &fakeT{name: "TestNeverRecorded"}
-	if OpenTest(ft, Options{}) != nil || len(ft.fatal) != 1 || !strings.Contains(ft.fatal[0], "TestNeverRecorded.json") {
+	if OpenTest(ft, Options{}) != nil || len(ft.fatal) != 1 || !strings.Contains(ft.fatal[0], "TestNeverRecorded.json") ||
+		!strings.Contains(ft.fatal[0], "record it by running with CASSETTE_FN_MODE=record") {
 		t.Errorf("missing tape in replay mode: fatal %q", ft.fatal)
 	}
 }

@@ -3,6 +3,7 @@ package tape
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -175,6 +176,9 @@ func Open(dir, name string, o Options) (*Tape, error) {
 	t.mode = mode
 	if mode == Replay {
 		f, err := Load(t.path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("open tape: %w; replay mode needs the tape: record it by running with %s=record", err, ModeEnv)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("open tape: %w", err)
 		}
