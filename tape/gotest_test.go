@@ -284,3 +284,11 @@ func mustMarshal(t *testing.T, x any) Value {
 	}
 	return v
 }
+
+// Every kind of Go test can open its tape.
+var (
+	_ TestingT = (*testing.T)(nil)
+	_ TestingT = (*testing.B)(nil)
+	_ TestingT = (*testing.F)(nil)
+	_ TestingT = testing.TB(nil)
+)
