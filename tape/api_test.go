@@ -75,7 +75,7 @@ func TestTapeRecordThenReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := rec.Stats(); got != (Stats{Misses: 3, Recorded: 3, Mode: Record}) {
+	if got := rec.Stats(); got != (Stats{Recorded: 3, Mode: Record}) {
 		t.Errorf("record stats %+v", got)
 	}
 	if got := strings.Join(rec.Keys(), ","); got != "c7a0f7154e64cd96,da4f2d52419ca8d3" {
@@ -450,7 +450,7 @@ func TestTapeConcurrentStress(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if s := tp.Stats(); s.Recorded != workers*calls || s.Misses != workers*calls {
+	if s := tp.Stats(); s.Recorded != workers*calls || s.Misses != 0 {
 		t.Errorf("stats %+v", s)
 	}
 	if err := tp.Save(); err != nil {
@@ -604,7 +604,7 @@ func TestTapeSaveAtomic(t *testing.T) {
 	if _, err := Call(py, []any{"x"}, func() (float64, error) { return nanValue(), nil }); !errors.Is(err, jsonv.ErrNonFinite) {
 		t.Errorf("NaN result: %v", err)
 	}
-	if s := py.Stats(); s.Recorded != 0 || s.Misses != 1 {
+	if s := py.Stats(); s.Recorded != 0 || s.Misses != 0 {
 		t.Errorf("stats %+v", s)
 	}
 }

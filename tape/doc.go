@@ -12,19 +12,39 @@
 //
 // # Recording and replaying Go calls
 //
-// [Open] opens <dir>/<name>.json in a [Mode]: [Auto] (replay when the file
-// exists, record otherwise), [Record], [Replay] or [Off]; the environment
-// variable CASSETTE_FN_MODE ([ModeEnv]) overrides the option, as in the
-// other implementations. [Wrap] (and [Wrap2], [Wrap3], [WrapVariadic])
-// turns a function into one that goes through the tape; [Call] and [CallKw]
-// do the same for one call. [Options.Normalize] rewrites the arguments
-// before they are hashed and stored (drop an API key, a timestamp);
-// [Tape.Save] writes the file atomically, in the tape's dialect. A replay
-// with no recording fails with a [*MissError] that matches [ErrMiss].
+// In a test, [OpenTest] opens the test's tape, testdata/tapes/<test
+// name>.json beside the package under test (go test's working directory),
+// and saves it when the test passed:
+//
+//	func TestChat(t *testing.T) {
+//		tp := tape.OpenTest(t, tape.Options{Normalize: stripAPIKey})
+//		chat := tape.WrapContext(tp, client.Complete) // func(context.Context, ChatRequest) (ChatReply, error)
+//		reply, err := chat(t.Context(), ChatRequest{Model: "claude-opus-5", Prompt: "Say hello in French"})
+//		...
+//	}
+//
+// [Open] opens <dir>/<name>.json ([DefaultDir] without a dir) in a [Mode]:
+// [Auto] (replay when the file exists, record otherwise), [Record],
+// [Replay] or [Off]; the environment variable CASSETTE_FN_MODE ([ModeEnv])
+// overrides the option, as in the other implementations, so
+// CASSETTE_FN_MODE=record go test records a test's calls again and
+// CASSETTE_FN_MODE=replay in CI never calls through. [Wrap] (and [Wrap2],
+// [Wrap3], [WrapVariadic]) turns a function into one that goes through the
+// tape, [WrapContext] and [WrapContext2] one that takes a context.Context
+// first (passed through, never hashed); [Call] and [CallKw] do the same for
+// one call.
+// [Options.Normalize] rewrites the arguments before they are hashed and
+// stored (drop an API key, a timestamp); [Tape.Save] writes the file
+// atomically, in the tape's dialect. A replay with no recording fails with
+// a [*MissError] that matches [ErrMiss] and says how to record the call.
+// [Tape.Stats] counts hits, replay misses and recorded calls.
 //
 // Arguments and results are converted with [Marshal] and [Unmarshal], which
 // follow encoding/json's rules (struct tags included) but keep object key
-// order, as the hash needs.
+// order, as the hash needs. A Normalize function works on [Value]s, ordered
+// JSON values whose fields and methods the doc of [Value] lists; [Kind]
+// says what a Value holds, and [StringValue], [ObjectValue] and the other
+// constructors build them.
 //
 // # Dialects
 //

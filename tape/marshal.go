@@ -2,6 +2,7 @@ package tape
 
 import (
 	"cmp"
+	"context"
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
@@ -30,7 +31,8 @@ import (
 //   - integers keep exact digits and floats are spelled as floats (1.0), so
 //     the Python dialect keeps int and float apart as Python does.
 //
-// Channels, functions and complex numbers are an error.
+// Channels, functions, complex numbers and a context.Context (whose
+// contents would change the key from one run to the next) are an error.
 func Marshal(x any) (Value, error) {
 	if x == nil {
 		return jsonv.NullValue(), nil
@@ -57,6 +59,7 @@ func Unmarshal(v Value, dst any) error {
 }
 
 var (
+	contextType       = reflect.TypeFor[context.Context]()
 	valueType         = reflect.TypeFor[Value]()
 	numberType        = reflect.TypeFor[json.Number]()
 	marshalerType     = reflect.TypeFor[json.Marshaler]()
@@ -88,6 +91,10 @@ func marshalValue(rv reflect.Value, depth int) (Value, error) {
 	}
 	if (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface) && rv.IsNil() {
 		return jsonv.NullValue(), nil
+	}
+	if (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Struct) && t.Implements(contextType) {
+		return Value{}, fmt.Errorf("%s is a context.Context, which a tape cannot hash or store: "+
+			"wrap the function with WrapContext, or leave the context out of Call's arguments", t)
 	}
 	if m, ok := asInterface[json.Marshaler](rv, marshalerType); ok {
 		data, err := m.MarshalJSON()
