@@ -251,13 +251,14 @@ func (c *Comparison) Execute(ctx context.Context) {
 			continue
 		}
 		col.Result, col.Recorded = col.Plan.Execute(ctx)
-		m := metricsOf(col.Result)
+		m := Metrics(col.Result)
 		col.Metrics = &m
 	}
 }
 
-// metricsOf is dryfire's column_metrics.
-func metricsOf(res *engine.Result) ColumnMetrics {
+// Metrics are a run's figures as a column of a comparison, dryfire's
+// column_metrics.
+func Metrics(res *engine.Result) ColumnMetrics {
 	var m ColumnMetrics
 	passed, traced, turns := 0, 0, 0
 	var latency int64
