@@ -161,11 +161,16 @@ func PrepareCompare(ctx context.Context, base *Plan, o CompareOptions) (*Compari
 	for _, pc := range engine.PlannedCases(base.Project, base.given) {
 		cmp.CaseRuns += pc.Resolved.Repeat
 	}
+	// What one column records serves an identical request of a later one
+	// in auto mode (a model given twice), as dryfire finds the file.
+	shared := engine.NewRecordings()
 	for _, label := range o.Labels {
 		col := &Column{Label: label}
 		col.Plan, col.Err = base.column(ctx, mode, o, label)
 		if col.Err != nil {
 			col.Plan = nil
+		} else {
+			col.Plan.recordings = shared
 		}
 		cmp.Columns = append(cmp.Columns, col)
 		if err := ctx.Err(); err != nil {

@@ -64,6 +64,9 @@ type Plan struct {
 	skip      map[*suite.Case]bool
 	runnable  int
 	rec       *recorder
+	// recordings are shared with the other columns of a comparison (nil:
+	// the run's own).
+	recordings *engine.Recordings
 }
 
 // Errors are what stops the run before anything runs: the project's spec
@@ -207,7 +210,7 @@ func (rp *Plan) Execute(ctx context.Context) (*engine.Result, *Recorded) {
 	rec := rp.rec
 	if rp.Live() && len(rp.Project.Errors) == 0 {
 		lo := engine.LiveOptions{Mode: rp.Mode, Providers: rp.providers, Store: rp.store,
-			Uncached: rp.uncached, Now: rp.live.Now, OnCall: rp.live.OnCall}
+			Uncached: rp.uncached, Now: rp.live.Now, OnCall: rp.live.OnCall, Recordings: rp.recordings}
 		if rec != nil {
 			lo.Recorder = rec
 		}

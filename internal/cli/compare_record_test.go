@@ -218,3 +218,26 @@ func TestCompareAsks(t *testing.T) {
 		t.Errorf("above the threshold: exit %d, %d calls\n%s\n%s", code, len(srv.Requests()), stdout, stderr)
 	}
 }
+
+// TestCompareAutoSharesWhatItRecorded: in auto mode a column served by
+// what an earlier column just recorded (the same model twice) calls
+// nothing, as dryfire's lookup finds the files the first column wrote.
+func TestCompareAutoSharesWhatItRecorded(t *testing.T) {
+	calls := map[string]int{}
+	for _, models := range []string{"claude-haiku-4-5", "claude-haiku-4-5,claude-haiku-4-5"} {
+		dir := copyDir(t, filepath.Join("testdata", "compare", "projects", "support"))
+		if err := os.RemoveAll(filepath.Join(dir, ".dryfire")); err != nil {
+			t.Fatal(err)
+		}
+		srv := bookServer(t, dir)
+		code, stdout, stderr := liveRun(t, srv.Env(), "", false, "compare", "--models", models, dir,
+			"--cassette-mode", "auto", "--yes", "--concurrency", "1")
+		if code != 1 || !strings.Contains(stdout, "compare by model") {
+			t.Fatalf("%s: exit %d\n%s\n%s", models, code, stdout, stderr)
+		}
+		calls[models] = len(srv.Requests())
+	}
+	if one, two := calls["claude-haiku-4-5"], calls["claude-haiku-4-5,claude-haiku-4-5"]; one == 0 || two != one {
+		t.Errorf("one column called %d times, two columns of the same model %d", one, two)
+	}
+}
