@@ -93,3 +93,20 @@ func TestTraceGoldensExist(t *testing.T) {
 		}
 	}
 }
+
+// TestRunDocExamples runs the console examples of docs/run.md (trace and
+// compare on the repository's projects) and compares what they print.
+func TestRunDocExamples(t *testing.T) {
+	examples := consoleExamples(t, filepath.Join("docs", "run.md"))
+	if len(examples) < 2 {
+		t.Fatalf("docs/run.md has %d console examples", len(examples))
+	}
+	for _, ex := range examples {
+		t.Run(ex.command, func(t *testing.T) {
+			out, errOut, _ := runCmd(t, ex.args...)
+			if out != ex.want {
+				t.Errorf("%s:%d: $ %s prints\n%s\nthe page shows\n%s\n(stderr: %s)", ex.doc, ex.line, ex.command, out, ex.want, errOut)
+			}
+		})
+	}
+}
