@@ -39,6 +39,9 @@ func ParseAddress(text string) (Address, error) {
 // dryfire's words.
 type CaseNotFoundError struct {
 	Address Address
+	// Near is the address of the project closest to it, when one is close
+	// ("" for none): what the user likely meant.
+	Near string
 }
 
 func (e *CaseNotFoundError) Error() string {
@@ -60,4 +63,46 @@ func FindCase(p *suite.Project, a Address) *suite.Case {
 		}
 	}
 	return nil
+}
+
+// NearestCase is the address of a loaded case closest to a, by edit
+// distance over the whole address, when it is close (a few characters,
+// or a third of the address); "" otherwise.
+func NearestCase(p *suite.Project, a Address) string {
+	want := []rune(a.String())
+	best, bestD := "", max(3, len(want)/3)+1
+	for _, st := range p.Suites {
+		if st.Failed {
+			continue
+		}
+		for _, c := range st.Cases {
+			id := Address{Suite: st.Name, Case: c.Name}.String()
+			if d := editDistance(want, []rune(id)); d < bestD {
+				best, bestD = id, d
+			}
+		}
+	}
+	return best
+}
+
+// editDistance is Levenshtein's distance between two texts, by
+// characters.
+func editDistance(a, b []rune) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 func TestParseAddress(t *testing.T) {
@@ -60,4 +62,31 @@ func TestOnlyRunsTheCaseTraceFinds(t *testing.T) {
 	if len(res.Errors) != 1 || res.Errors[0].Message != "case 'unscripted' uses provider 'fake' but has no 'script'" || len(res.Cases) != 0 {
 		t.Errorf("a fake case without a script elsewhere: errors %v, %d cases run", res.Errors, len(res.Cases))
 	}
+}
+
+// TestNearestCase: a misspelt address is answered with the case meant,
+// and one that is nothing like any case with nothing.
+func TestNearestCase(t *testing.T) {
+	t.Parallel()
+	p := loadProjectA(t)
+	for _, tc := range []struct{ addr, want string }{
+		{"travel_booking::books_cheapest_flite", "travel_booking::books_cheapest_flight"},
+		{"travel::books_cheapest_flight", "travel_booking::books_cheapest_flight"},
+		{"checkout flow/v2::naive unicode", "checkout flow/v2::naïve ünïcode"},
+		{"zzz::qqq", ""},
+	} {
+		a, _ := ParseAddress(tc.addr)
+		if got := NearestCase(p, a); got != tc.want {
+			t.Errorf("NearestCase(%q) = %q, want %q", tc.addr, got, tc.want)
+		}
+	}
+}
+
+func loadProjectA(t *testing.T) *suite.Project {
+	t.Helper()
+	p, err := suite.LoadProject(filepath.Join(dryfireGolden, "project-A"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

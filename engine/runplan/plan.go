@@ -113,7 +113,7 @@ func Prepare(ctx context.Context, p *suite.Project, cassetteRoot string, load fu
 	eo.StopOnErrors = true
 	if n, errs := engine.Planned(p, eo); len(p.Errors) == 0 && len(errs) == 0 {
 		if n == 0 && eo.Only != nil {
-			return rp, &engine.CaseNotFoundError{Address: *eo.Only}
+			return rp, &engine.CaseNotFoundError{Address: *eo.Only, Near: engine.NearestCase(p, *eo.Only)}
 		}
 		if n > 0 {
 			// dryfire resolves the mode once it knows there is something to

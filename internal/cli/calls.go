@@ -11,6 +11,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/passthrough"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
@@ -102,6 +103,8 @@ func planError(ctx context.Context, path string, err error) error {
 	var nf *engine.CaseNotFoundError
 	var mk *provider.MissingKeyError
 	switch {
+	case errors.As(err, &nf) && nf.Near != "":
+		return usageErrorf("did you mean "+jsonv.PyRepr(nf.Near)+"?", "%v", err)
 	case errors.As(err, &nf):
 		return usageErrorf("the address is SUITE::CASE, the suite's name: and the case's name: as its suite file spells them", "%v", err)
 	case errors.As(err, &mk):
