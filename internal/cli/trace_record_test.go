@@ -4,6 +4,7 @@ import (
 	"context"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -130,5 +131,21 @@ func TestTraceOffWritesNothing(t *testing.T) {
 	}
 	if got := cassetteTexts(t, filepath.Join(dir, ".dryfire")); len(got) != 0 {
 		t.Errorf("off wrote %v", keys(got))
+	}
+}
+
+// TestTracePassthrough: a case whose mock runs Python code is traced as
+// run runs it, the callable's result in the trace (dryfire's trace stops
+// such a case: it gives its loop no invoker).
+func TestTracePassthrough(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("passthrough mocks run in Python, and python3 is not on PATH")
+	}
+	dir := copyDir(t, filepath.Join("testdata", "run", "projects", "passthrough"))
+	code, stdout, stderr := liveRun(t, nil, "", false, "trace", "passthrough::dict_result", dir, "--cassette-mode", "replay")
+	if code != 0 || !strings.HasPrefix(stdout, "passthrough::dict_result  [PASS]\n") ||
+		!strings.Contains(stdout, "  ← tool_result: {'order_id': 'A-1', 'total': 12.5, 'calls': 1}\n") {
+		t.Errorf("exit %d\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 }
