@@ -241,3 +241,41 @@ func TestCompareAutoSharesWhatItRecorded(t *testing.T) {
 		t.Errorf("one column called %d times, two columns of the same model %d", one, two)
 	}
 }
+
+// TestCompareMaxRetries: --max-retries sets dryfire's retries around each
+// call of every column (3 by default), as for run; trace makes none unless
+// told, as dryfire's trace (the SDK's own two tries inside each attempt
+// stay in both).
+func TestCompareMaxRetries(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args     []string
+		requests int
+	}{
+		{[]string{"compare", "--models", "gpt-4o,gpt-4o-mini"}, 24},
+		{[]string{"compare", "--models", "gpt-4o,gpt-4o-mini", "--max-retries", "1"}, 12},
+		{[]string{"trace", "s::only"}, 3},
+		{[]string{"trace", "s::only", "--max-retries", "2"}, 9},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
+			srv := providertest.New(t, func(string, jsonv.Value) (int, string) {
+				return 500, `{"error":{"message":"The server had an error","type":"server_error"}}`
+			})
+			dir := t.TempDir()
+			for name, text := range map[string]string{
+				"dryfire.yaml": "version: 1\ndefaults: {provider: openai, model: gpt-4o}\nsuites: [\"*.eval.yaml\"]\n",
+				"s.eval.yaml":  "name: s\ncases:\n  - {name: only, input: hi, expect: []}\n",
+			} {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			args := append(append([]string{}, tc.args...), dir, "--cassette-mode", "off", "--yes")
+			code, stdout, stderr := liveRun(t, srv.Env(), "", false, args...)
+			if code != 3 || len(srv.Requests()) != tc.requests {
+				t.Errorf("exit %d, %d requests, want 3 and %d\n%s\n%s", code, len(srv.Requests()), tc.requests, stdout, stderr)
+			}
+		})
+	}
+}
