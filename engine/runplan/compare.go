@@ -91,6 +91,41 @@ type Column struct {
 // prepared, or was not run.
 func (c *Column) Failed() bool { return c.Result == nil }
 
+// Rows are the case names of the matrix: those of the first column that
+// ran, in suite order (every column runs the same cases), as dryfire
+// lists them.
+func (c *Comparison) Rows() []string {
+	for _, col := range c.Columns {
+		if col.Failed() {
+			continue
+		}
+		var rows []string
+		for _, s := range col.Result.Suites {
+			for _, cr := range s.Cases {
+				rows = append(rows, cr.Case)
+			}
+		}
+		return rows
+	}
+	return nil
+}
+
+// Verdict is the column's first case named caseName, as dryfire looks a
+// row's cell up (nil for a failed column, or a case it did not run).
+func (c *Column) Verdict(caseName string) *engine.CaseRun {
+	if c.Failed() {
+		return nil
+	}
+	for _, s := range c.Result.Suites {
+		for _, cr := range s.Cases {
+			if cr.Case == caseName {
+				return cr
+			}
+		}
+	}
+	return nil
+}
+
 // ColumnMetrics are dryfire's figures of a column: over its cases (a
 // repeated case counts once, by its reported repetition), the pass rate,
 // the cost, and the mean latency and turns of the cases with a trace.

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
@@ -64,7 +63,7 @@ func compareLines(c *runplan.Comparison, keys *visible.Keys) []string {
 		labels[i] = cut(keys.Mask(col.Label), compareMaxLabel)
 		widths[i] = max(utf8.RuneCountInString(labels[i]), 9)
 	}
-	rows := compareRows(c.Columns)
+	rows := c.Rows()
 	nameW := len("mean latency")
 	for _, r := range rows {
 		nameW = max(nameW, utf8.RuneCountInString(keys.Mask(r)))
@@ -105,31 +104,13 @@ func compareLines(c *runplan.Comparison, keys *visible.Keys) []string {
 	return lines
 }
 
-// compareRows are the case names of the first column that ran, in suite
-// order: every column runs the same cases.
-func compareRows(cols []*runplan.Column) []string {
-	for _, col := range cols {
-		if col.Failed() {
-			continue
-		}
-		var rows []string
-		for _, s := range col.Result.Suites {
-			for _, cr := range s.Cases {
-				rows = append(rows, cr.Case)
-			}
-		}
-		return rows
-	}
-	return nil
-}
-
 // compareRow is one case's row: ~ when the columns that have a verdict
 // disagree, then a glyph per column.
 func compareRow(cols []*runplan.Column, caseName, name string, widths []int) string {
 	glyphs := make([]string, len(cols))
 	seen := map[bool]bool{}
 	for i, col := range cols {
-		cr := verdictOf(col, caseName)
+		cr := col.Verdict(caseName)
 		switch {
 		case cr == nil:
 			glyphs[i] = "·"
@@ -148,22 +129,6 @@ func compareRow(cols []*runplan.Column, caseName, name string, widths []int) str
 		marker = "~"
 	}
 	return marker + " " + name + compareGap + strings.Join(glyphs, compareGap)
-}
-
-// verdictOf is the first case of the column named caseName, as dryfire
-// looks it up (nil for a failed column, or a case it did not run).
-func verdictOf(col *runplan.Column, caseName string) *engine.CaseRun {
-	if col.Failed() {
-		return nil
-	}
-	for _, s := range col.Result.Suites {
-		for _, cr := range s.Cases {
-			if cr.Case == caseName {
-				return cr
-			}
-		}
-	}
-	return nil
 }
 
 func passRateCell(col *runplan.Column) string {
