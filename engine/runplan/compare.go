@@ -53,6 +53,9 @@ type CompareOptions struct {
 	Mode string
 	// ReadFile reads a prompt file (nil: safefile.ReadFile).
 	ReadFile func(path string) ([]byte, error)
+	// KeepTraces keeps every column's traces once its metrics are taken
+	// (by default they are let go: the matrix needs the verdicts).
+	KeepTraces bool
 }
 
 // Comparison is dryfire compare prepared, then run: one suite set run
@@ -68,6 +71,8 @@ type Comparison struct {
 	CaseRuns int
 	// Columns are in the order asked for.
 	Columns []*Column
+
+	keepTraces bool
 }
 
 // Column is one model or prompt of a comparison.
@@ -80,7 +85,10 @@ type Column struct {
 	// read): it is a failed column, and the others still run, as in
 	// dryfire.
 	Err error
-	// Result and Recorded are the column's run, once executed.
+	// Result and Recorded are the column's run, once executed. Result
+	// keeps every case's verdict; its traces, visits and assertions are
+	// let go once Metrics are taken, unless CompareOptions.KeepTraces, so
+	// that a comparison holds one column's traces at a time.
 	Result   *engine.Result
 	Recorded *Recorded
 	// Metrics summarise Result (nil for a failed column).
@@ -192,7 +200,7 @@ func PrepareCompare(ctx context.Context, base *Plan, o CompareOptions) (*Compari
 	if err != nil {
 		return nil, err
 	}
-	cmp := &Comparison{Axis: o.Axis, Mode: mode}
+	cmp := &Comparison{Axis: o.Axis, Mode: mode, keepTraces: o.KeepTraces}
 	for _, pc := range engine.PlannedCases(base.Project, base.given) {
 		cmp.CaseRuns += pc.Resolved.Repeat
 	}
@@ -285,6 +293,8 @@ func (c *Comparison) OnCall(f func(engine.CallEvent)) {
 // Execute runs the columns one after another, in order, as dryfire does
 // (each with the concurrency of its plan), and computes their metrics. It
 // stops between columns when ctx is done: the columns not run are failed.
+// A column's traces are let go once its metrics are taken (see
+// [Column].Result).
 func (c *Comparison) Execute(ctx context.Context) {
 	for _, col := range c.Columns {
 		if col.Plan == nil || ctx.Err() != nil {
@@ -293,6 +303,12 @@ func (c *Comparison) Execute(ctx context.Context) {
 		col.Result, col.Recorded = col.Plan.Execute(ctx)
 		m := Metrics(col.Result)
 		col.Metrics = &m
+		if !c.keepTraces {
+			for i := range col.Result.Cases {
+				cr := &col.Result.Cases[i]
+				cr.Trace, cr.Visits, cr.Assertions = nil, nil, nil
+			}
+		}
 	}
 }
 
