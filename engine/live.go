@@ -64,6 +64,35 @@ type LiveOptions struct {
 	Now func() time.Time
 	// OnCall hears of every call, from the goroutine that made it.
 	OnCall func(CallEvent)
+	// Recordings are where the run keeps what it recorded, to serve a
+	// later identical request in auto mode; runs that share them (the
+	// columns of a comparison, run one after another) serve each other's,
+	// as dryfire's lookup finds the files written before it. Nil: the
+	// run's own.
+	Recordings *Recordings
+}
+
+// Recordings are the responses live gateways recorded, by storage key.
+// They are safe for concurrent use.
+type Recordings struct {
+	mu sync.Mutex
+	m  map[string]cassette.Response
+}
+
+// NewRecordings returns an empty set of recordings.
+func NewRecordings() *Recordings { return &Recordings{m: map[string]cassette.Response{}} }
+
+func (r *Recordings) get(key string) (cassette.Response, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	resp, ok := r.m[key]
+	return resp, ok
+}
+
+func (r *Recordings) put(key string, resp cassette.Response) {
+	r.mu.Lock()
+	r.m[key] = resp
+	r.mu.Unlock()
 }
 
 // Live is the gateway side of a run in record, auto or off mode: dryfire's
@@ -73,9 +102,8 @@ type LiveOptions struct {
 type Live struct {
 	o     LiveOptions
 	store *StoreGateway
-	mu    sync.Mutex
 	// written are the responses recorded in this run, by storage key.
-	written map[string]cassette.Response
+	written *Recordings
 }
 
 // NewLive returns the live side of a run.
@@ -83,7 +111,11 @@ func NewLive(o LiveOptions) *Live {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	return &Live{o: o, store: NewStoreGateway(o.Store, false), written: map[string]cassette.Response{}}
+	written := o.Recordings
+	if written == nil {
+		written = NewRecordings()
+	}
+	return &Live{o: o, store: NewStoreGateway(o.Store, false), written: written}
 }
 
 // Gateways returns the factory of the run's gateways ([Options].Gateways).
@@ -146,10 +178,7 @@ func (g *liveGateway) lookup(ctx context.Context, call *Call) (Reply, error, boo
 	if err == nil || !errors.Is(err, ErrCassetteMiss) {
 		return reply, err, true
 	}
-	l.mu.Lock()
-	resp, ok := l.written[call.Key]
-	l.mu.Unlock()
-	if ok {
+	if resp, ok := l.written.get(call.Key); ok {
 		return Reply{Response: resp, CacheHit: true}, nil, true
 	}
 	return Reply{}, nil, false
@@ -182,9 +211,7 @@ func (g *liveGateway) record(ctx context.Context, call *Call, resp cassette.Resp
 	}
 	served, err := asServed(written)
 	if err == nil {
-		l.mu.Lock()
-		l.written[call.Key] = served
-		l.mu.Unlock()
+		l.written.put(call.Key, served)
 	}
 	return written, rec.RelPath(), nil
 }

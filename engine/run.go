@@ -52,6 +52,10 @@ type Options struct {
 	Pricing *Pricing
 	// Now is the clock that times the loops (nil: time.Now).
 	Now func() time.Time
+	// Only, when set, runs the one case at the address ([FindCase]), as
+	// dryfire trace does. The other cases are still planned far enough to
+	// find a fake case without a script, which is an error wherever it is.
+	Only *Address
 	// StopOnErrors runs nothing when the project or the plan has an error,
 	// as dryfire run, which checks everything before it runs anything.
 	StopOnErrors bool
@@ -171,6 +175,10 @@ func Run(ctx context.Context, p *suite.Project, s *cassette.Store, o Options) *R
 // no case are dropped.
 func (e *runner) plan(p *suite.Project, res *Result) []*plan {
 	var plans []*plan
+	var only *suite.Case
+	if e.opts.Only != nil {
+		only = FindCase(p, *e.opts.Only)
+	}
 	for _, st := range p.Suites {
 		if st.Failed || (len(e.opts.Tags) > 0 && !slices.ContainsFunc(e.opts.Tags, func(t string) bool { return slices.Contains(st.Tags, t) })) {
 			continue
@@ -183,11 +191,14 @@ func (e *runner) plan(p *suite.Project, res *Result) []*plan {
 			if e.opts.Include != nil && !e.opts.Include(c, pl.r) {
 				continue
 			}
+			if pl.r.Provider == "fake" && !c.HasScript {
+				res.Errors = append(res.Errors, suite.SpecError{File: st.Path, Line: c.Line, Column: c.Column,
+					Message: "case " + jsonv.PyRepr(c.Name) + " uses provider 'fake' but has no 'script'"})
+			}
+			if e.opts.Only != nil && c != only {
+				continue
+			}
 			if pl.r.Provider == "fake" {
-				if !c.HasScript {
-					res.Errors = append(res.Errors, suite.SpecError{File: st.Path, Line: c.Line, Column: c.Column,
-						Message: "case " + jsonv.PyRepr(c.Name) + " uses provider 'fake' but has no 'script'"})
-				}
 				pl.fake = NewFakeGateway(c.Script)
 			}
 			plans = append(plans, pl)

@@ -18,8 +18,24 @@ import (
 // variable and whether it is set (never its value), the calls at most, the
 // estimated cost, and where cassettes go.
 func WritePlan(w io.Writer, rp *runplan.Plan) {
-	est := rp.Estimate
-	fmt.Fprintf(w, "dryfire-tui: --cassette-mode %s calls the model providers:\n", rp.Mode)
+	writeEstimate(w, rp.Mode, rp.Estimate, rp.CassetteDir())
+}
+
+// WriteComparePlan says what a comparison will call, its columns added
+// up, as [WritePlan] says it of a run.
+func WriteComparePlan(w io.Writer, cmp *runplan.Comparison) {
+	dir := ""
+	for _, col := range cmp.Columns {
+		if col.Plan != nil {
+			dir = col.Plan.CassetteDir()
+			break
+		}
+	}
+	writeEstimate(w, cmp.Mode, cmp.Estimate(), dir)
+}
+
+func writeEstimate(w io.Writer, mode string, est runplan.Estimate, cassetteDir string) {
+	fmt.Fprintf(w, "dryfire-tui: --cassette-mode %s calls the model providers:\n", mode)
 	for _, u := range est.Providers {
 		if u.Calls == 0 {
 			continue
@@ -32,8 +48,8 @@ func WritePlan(w io.Writer, rp *runplan.Plan) {
 	}
 	fmt.Fprintf(w, "  %s (%s), at most %s\n", count(est.Cases, "case"), count(est.Repetitions, "repetition"), count(est.Calls, "call"))
 	fmt.Fprintf(w, "  estimated cost: %s\n", est.CostText())
-	if rp.Mode != engine.ModeOff {
-		fmt.Fprintf(w, "  cassettes go to %s\n", rp.CassetteDir())
+	if mode != engine.ModeOff {
+		fmt.Fprintf(w, "  cassettes go to %s\n", cassetteDir)
 	}
 }
 
@@ -106,6 +122,13 @@ func NewRunProgress(w io.Writer) *RunProgress { return &RunProgress{w: w} }
 func (p *RunProgress) Start(rp *runplan.Plan) {
 	p.mu.Lock()
 	p.most = rp.Estimate.Calls
+	p.mu.Unlock()
+}
+
+// StartComparison takes the calls at most of every column.
+func (p *RunProgress) StartComparison(cmp *runplan.Comparison) {
+	p.mu.Lock()
+	p.most = cmp.Estimate().Calls
 	p.mu.Unlock()
 }
 

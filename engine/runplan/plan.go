@@ -55,13 +55,29 @@ type Plan struct {
 	// Estimate is what the run may call and cost (zero in replay).
 	Estimate Estimate
 
-	eo        engine.Options
+	// given are the engine options the plan was made with; eo those it
+	// runs with (the cases skipped for want of a key left out).
+	given, eo engine.Options
 	store     *cassette.Store
 	live      LiveOptions
 	providers map[string]engine.Provider
 	skip      map[*suite.Case]bool
 	runnable  int
 	rec       *recorder
+	// recordings are shared with the other columns of a comparison (nil:
+	// the run's own).
+	recordings *engine.Recordings
+}
+
+// Errors are what stops the run before anything runs: the project's spec
+// errors, then the planned fake cases without a script.
+func (rp *Plan) Errors() []suite.SpecError {
+	errs := append([]suite.SpecError(nil), rp.Project.Errors...)
+	if len(errs) > 0 {
+		return errs
+	}
+	_, planErrs := engine.Planned(rp.Project, rp.given)
+	return planErrs
 }
 
 // CallsProviders reports whether the run may call a model provider.
@@ -86,24 +102,27 @@ func (rp *Plan) Live() bool {
 // that call providers it resolves their gateways, lists the cases skipped
 // for want of a key, and estimates the calls and their cost; nothing is
 // called yet.
+//
+// With Engine.Only the plan is dryfire trace's, one case: an address that
+// names no case is an *engine.CaseNotFoundError (once the project has no
+// error), and a missing key a *provider.MissingKeyError, where a run of
+// every case skips the case.
 func Prepare(ctx context.Context, p *suite.Project, cassetteRoot string, load func() (*cassette.Store, error), o Options) (*Plan, error) {
 	rp := &Plan{Project: p, CassetteRoot: cassetteRoot, live: o.Live}
 	eo := o.Engine
 	eo.StopOnErrors = true
-	if n, errs := engine.Planned(p, eo); len(p.Errors) == 0 && len(errs) == 0 && n > 0 {
-		// dryfire resolves the mode once it knows there is something to
-		// run: no case matched is exit 0 whatever the mode.
-		rp.Mode = o.Mode
-		if rp.Mode == "" {
-			rp.Mode = p.Config.CassetteMode
+	if n, errs := engine.Planned(p, eo); len(p.Errors) == 0 && len(errs) == 0 {
+		if n == 0 && eo.Only != nil {
+			return rp, &engine.CaseNotFoundError{Address: *eo.Only, Near: engine.NearestCase(p, *eo.Only)}
 		}
-		if rp.Mode == "" {
-			rp.Mode = engine.ModeOff
-		}
-		switch rp.Mode {
-		case engine.ModeReplay, engine.ModeRecord, engine.ModeAuto, engine.ModeOff:
-		default:
-			return rp, &ModeError{Mode: rp.Mode}
+		if n > 0 {
+			// dryfire resolves the mode once it knows there is something to
+			// run: no case matched is exit 0 whatever the mode.
+			mode, err := ResolveMode(o.Mode, p)
+			if err != nil {
+				return rp, err
+			}
+			rp.Mode = mode
 		}
 	}
 	if o.Invoker != nil && len(p.Errors) == 0 {
@@ -118,13 +137,37 @@ func Prepare(ctx context.Context, p *suite.Project, cassetteRoot string, load fu
 	if err != nil {
 		return rp, err
 	}
-	rp.store, rp.eo = store, eo
-	if rp.Live() && len(p.Errors) == 0 {
-		if err := rp.prepareLive(ctx); err != nil {
-			return rp, err
-		}
+	rp.store, rp.given = store, eo
+	return rp, rp.prepare(ctx)
+}
+
+// ResolveMode is the cassette mode of a run, as dryfire resolves it: the
+// flag's, else dryfire.yaml's cassettes.mode, else off. A mode dryfire
+// does not know is a *ModeError.
+func ResolveMode(flag string, p *suite.Project) (string, error) {
+	mode := flag
+	if mode == "" {
+		mode = p.Config.CassetteMode
 	}
-	return rp, nil
+	if mode == "" {
+		mode = engine.ModeOff
+	}
+	switch mode {
+	case engine.ModeReplay, engine.ModeRecord, engine.ModeAuto, engine.ModeOff:
+		return mode, nil
+	}
+	return mode, &ModeError{Mode: mode}
+}
+
+// prepare sets the engine options of the run from the given ones and, in
+// the modes that call providers, resolves the gateways, the skips and the
+// notes, and estimates what the run will call.
+func (rp *Plan) prepare(ctx context.Context) error {
+	rp.eo = rp.given
+	if !rp.Live() || len(rp.Project.Errors) > 0 {
+		return nil
+	}
+	return rp.prepareLive(ctx)
 }
 
 // prepareLive resolves the gateways, the skips and the notes, and
@@ -133,6 +176,10 @@ func (rp *Plan) prepareLive(ctx context.Context) error {
 	planned := engine.PlannedCases(rp.Project, rp.eo)
 	if err := rp.resolveProviders(planned); err != nil {
 		return err
+	}
+	if rp.eo.Only != nil && len(rp.Skipped) > 0 {
+		// dryfire trace, an explicit request, fails where run skips.
+		return rp.Skipped[0].Missing
 	}
 	rp.notes(planned)
 	if rp.Mode != engine.ModeOff {
@@ -163,7 +210,7 @@ func (rp *Plan) Execute(ctx context.Context) (*engine.Result, *Recorded) {
 	rec := rp.rec
 	if rp.Live() && len(rp.Project.Errors) == 0 {
 		lo := engine.LiveOptions{Mode: rp.Mode, Providers: rp.providers, Store: rp.store,
-			Uncached: rp.uncached, Now: rp.live.Now, OnCall: rp.live.OnCall}
+			Uncached: rp.uncached, Now: rp.live.Now, OnCall: rp.live.OnCall, Recordings: rp.recordings}
 		if rec != nil {
 			lo.Recorder = rec
 		}

@@ -41,6 +41,8 @@ var commands = map[string]commandSpec{
 	"show":        {summary: "show one recording: request and response", usage: showUsage, new: func() command { return &showCmd{} }, project: true},
 	"diff":        {summary: "explain stale recordings field by field", usage: diffUsage, new: func() command { return &diffCmd{} }, project: true},
 	"run":         {summary: "run every case as dryfire run does: verdicts, JUnit, the run document", usage: runUsage, new: func() command { return &runCommand{} }, project: true},
+	"trace":       {summary: "run one case and print every turn, as dryfire trace does", usage: traceUsage, new: func() command { return &traceCmd{} }},
+	"compare":     {summary: "run the suites once per model or prompt and print dryfire's matrix", usage: compareUsage, new: func() command { return &compareCmd{} }, project: true},
 	"replay":      {summary: "replay every case offline, as dryfire --cassette-mode replay would", usage: replayUsage, new: func() command { return &replayCmd{} }, project: true},
 	"prune":       {summary: "list (or with --yes remove) orphaned and superseded recordings", usage: pruneUsage, new: func() command { return &pruneCmd{} }, project: true},
 	"secrets":     {summary: "find secrets left in recordings", usage: secretsUsage, new: func() command { return &secretsCmd{} }, project: true},
