@@ -41,6 +41,7 @@ var commands = map[string]commandSpec{
 	"diff":        {summary: "explain stale recordings field by field", usage: diffUsage, new: func() command { return &diffCmd{} }, project: true},
 	"run":         {summary: "run every case as dryfire run does: verdicts, JUnit, the run document", usage: runUsage, new: func() command { return &runCommand{} }, project: true},
 	"replay":      {summary: "replay every case offline, as dryfire --cassette-mode replay would", usage: replayUsage, new: func() command { return &replayCmd{} }, project: true},
+	"init":        {summary: "write an example project that runs with no key, as dryfire init does", usage: initUsage, new: func() command { return &initCmd{} }},
 	"validate":    {summary: "parse and check suites, calling nothing, as dryfire validate does", usage: validateUsage, new: func() command { return &validateCmd{} }, project: true},
 	"prune":       {summary: "list (or with --yes remove) orphaned and superseded recordings", usage: pruneUsage, new: func() command { return &pruneCmd{} }, project: true},
 	"secrets":     {summary: "find secrets left in recordings", usage: secretsUsage, new: func() command { return &secretsCmd{} }, project: true},
