@@ -549,7 +549,7 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 				kp := v.keyPos(e, m)
 				err := v.errorAt(kp, "unknown assertion kind: "+keyRepr(m))
 				err.Loc = loc
-				if best := closeMatch(m.Key, assertionKinds, 0.4); best != "" {
+				if best := closeMatch(kindChars(m), assertionKinds, 0.4); best != "" {
 					err.Hint = "did you mean " + jsonv.PyRepr(best) + "?"
 				} else {
 					err.Hint = "valid kinds: " + strings.Join(assertionKinds, ", ")
@@ -579,6 +579,20 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 			}
 		}
 	}
+}
+
+// kindChars is what difflib compares the kinds with when it iterates the
+// key of m: a string's characters (a tagged scalar's too); nothing for a
+// mapping, a tuple or bytes, whose items are no characters.
+func kindChars(m YAMLMember) string {
+	k := m.KeyNode
+	switch {
+	case k == nil || k.IsStr():
+		return m.Key
+	case k.PyType == "TaggedScalar":
+		return k.Scalar.Text
+	}
+	return ""
 }
 
 // closeMatch is difflib.get_close_matches(word, candidates, n=1, cutoff).

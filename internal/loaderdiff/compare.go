@@ -39,6 +39,9 @@ func Compare(ours, dryfire jsonv.Value) []Difference {
 		ours.Set("errors", errs)
 		ours.Set("where", where)
 		ours.Set("suite", dryfire.Field("suite"))
+		if v, ok := dryfire.Get("views"); ok {
+			ours.Set("views", v)
+		}
 	}
 	var out []Difference
 	add := func(part string, a, b jsonv.Value) {
