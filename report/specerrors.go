@@ -18,10 +18,10 @@ import (
 // ("error: invalid dryfire.yaml: …", [writeConfigErrors]). An error of a
 // suite is a block:
 //
-//	error: unknown field 'modle'
-//	  --> /path/to/all_five.eval.yaml:2:1   (modle)
+//	error: unknown field 'modl'
+//	  --> /path/to/all_five.eval.yaml:2:1   (modl)
 //	     |
-//	   2 | modle: claude-sonnet-4-6
+//	   2 | modl: claude-sonnet-4-6
 //	     | ^
 //	   = help: did you mean …?
 //
@@ -49,15 +49,15 @@ func WriteSpecErrors(w io.Writer, root string, errs []suite.SpecError) error {
 			files = append(files, se)
 		}
 	}
-	real := realDir(root)
+	rootDir := realDir(root)
 	if len(config) > 0 {
-		writeConfigErrors(t, filepath.Join(real, suite.ConfigFileName), config)
+		writeConfigErrors(t, filepath.Join(rootDir, suite.ConfigFileName), config)
 		return t.err
 	}
 	for _, group := range byFile(files) {
 		name := group[0].File
 		if !filepath.IsAbs(name) {
-			name = filepath.Join(real, filepath.FromSlash(name))
+			name = filepath.Join(rootDir, filepath.FromSlash(name))
 		}
 		var lines []string
 		for _, se := range group {

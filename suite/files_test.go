@@ -48,7 +48,7 @@ func TestLoadFiles(t *testing.T) {
 	writeFiles(t, dir, map[string]string{
 		"proj/dryfire.yaml":        "version: 1\ndefaults: {model: claude-haiku-4-5}\n",
 		"proj/a.eval.yaml":         "name: a\ncases:\n- name: c\n  input: hi\n  expect: []\n",
-		"proj/bad.eval.yaml":       "name: bad\nmodle: x\ncases: []\n",
+		"proj/bad.eval.yaml":       "name: bad\nmodl: x\ncases: []\n",
 		"elsewhere/t.json":         `{"name": "t", "input_schema": {"type": "object"}}`,
 		"elsewhere/b.eval.yaml":    "name: b\ntools: [{$ref: t.json}]\ncases: []\n",
 		"broken/dryfire.yaml":      "version: one\n",
@@ -72,7 +72,7 @@ func TestLoadFiles(t *testing.T) {
 	if !pr.Suites[3].Failed || !strings.Contains(pr.Suites[3].Errors[0].Message, "outside the project root") {
 		t.Errorf("a file inside the root reads its $refs outside it: %v", pr.Suites[3].Errors)
 	}
-	if ok, _, _ := pr.Valid(); ok || len(pr.Errors) != 2 || pr.Errors[0].File != files[1] || pr.Errors[0].Loc != "modle" {
+	if ok, _, _ := pr.Valid(); ok || len(pr.Errors) != 2 || pr.Errors[0].File != files[1] || pr.Errors[0].Loc != "modl" {
 		t.Errorf("errors %+v", pr.Errors)
 	}
 

@@ -90,15 +90,6 @@ func locString(loc []locSeg) string {
 	return b.String()
 }
 
-// locates reports whether every step of loc is found in the document
-// from root, as dryfire's lookup walks it: a key of a mapping, an index
-// of a sequence. When one is not, dryfire places the error at the
-// nearest node it found and calls it so.
-func locates(root *YAMLNode, loc []locSeg) bool {
-	var f locFinder
-	return f.locates(root, loc)
-}
-
 // locFinder looks locations up in one document, keeping what makes the
 // next lookup quick: errors come many to a mapping (50,000 unknown
 // fields), so the node their common prefix leads to is kept, and the
@@ -111,7 +102,10 @@ type locFinder struct {
 	keys       map[*YAMLNode]map[string]*YAMLNode
 }
 
-// locates is [locates] with what earlier lookups found.
+// locates reports whether every step of loc is found in the document
+// from root, as dryfire's lookup walks it: a key of a mapping, an index
+// of a sequence. When one is not, dryfire places the error at the
+// nearest node it found and calls it so.
 func (f *locFinder) locates(root *YAMLNode, loc []locSeg) bool {
 	if len(loc) == 0 {
 		return true

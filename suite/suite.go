@@ -316,6 +316,7 @@ const maxKeptRead = 1 << 20
 // $refs (inside refs) and interpolates it.
 func readTree(file, display string, refs *refScope, lookupEnv func(string) (string, bool), session *yamlrt.Session, buf []byte, arena *yamlnode.Arena) (*YAMLNode, *validator, []byte) {
 	v := &validator{file: display, refs: refs, session: session, arena: arena}
+	v.loc = v.locBuf[:0]
 	data, _, err := safefile.ReadInto(file, buf)
 	if err != nil {
 		v.errs = append(v.errs, SpecError{File: display, Message: "cannot read suite: " + err.Error()})
@@ -410,6 +411,7 @@ type validator struct {
 	poisoned [][]locSeg // locations whose $ref failed: errors below are cascades
 	refLoc   []locSeg   // where resolveRefs is
 	loc      []locSeg   // where the structural check is (pydantic's location)
+	locBuf   [12]locSeg // loc's first storage: suites nest a dozen deep or so
 	// root is the tree the structural check walks, where an error's
 	// location is looked up (by finder).
 	root   *YAMLNode

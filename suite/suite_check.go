@@ -447,7 +447,8 @@ func (v *validator) scriptStep(it *YAMLNode) {
 		return
 	}
 	before := len(v.errs)
-	var found []string
+	var buf [4]string
+	found := buf[:0]
 	for _, k := range scriptKinds {
 		n, p, ok := o.field(k)
 		if !ok {
@@ -533,7 +534,9 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 				continue
 			}
 			m := e.Members[0]
-			loc := rawLoc([]locSeg{fieldSeg("cases"), indexSeg(ci), fieldSeg("expect"), indexSeg(ei)}, rawKeySeg(m))
+			loc := func() string {
+				return rawLoc([]locSeg{fieldSeg("cases"), indexSeg(ci), fieldSeg("expect"), indexSeg(ei)}, rawKeySeg(m))
+			}
 			if t := notIterable(m.KeyNode); t != "" && v.fatal == nil {
 				// dryfire looks for a known kind close to the key with
 				// difflib, which iterates over it: a number, a bool, null
@@ -548,7 +551,7 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 			if !slices.Contains(assertionKinds, m.Key) {
 				kp := v.keyPos(e, m)
 				err := v.errorAt(kp, "unknown assertion kind: "+keyRepr(m))
-				err.Loc = loc
+				err.Loc = loc()
 				if best := closeMatch(kindChars(m), assertionKinds, 0.4); best != "" {
 					err.Hint = "did you mean " + jsonv.PyRepr(best) + "?"
 				} else {
@@ -574,7 +577,7 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 					p = v.keyPos(e, m)
 				}
 				err := v.errorAt(p, "invalid arguments for "+jsonv.PyRepr(m.Key)+": "+msg)
-				err.Loc = loc
+				err.Loc = loc()
 				v.errs = append(v.errs, err)
 			}
 		}

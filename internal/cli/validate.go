@@ -23,16 +23,17 @@ suites dryfire.yaml lists; a PATH that is a directory validates the suites
 of the project around it. On success it prints "ok: N suite(s), M
 case(s)". Every spec error is printed on stderr as dryfire prints it:
 
-  error: unknown field 'modle'
-    --> /path/to/broken.eval.yaml:2:1   (modle)
+  error: unknown assertion kind: 'calls_tol'
+    --> /path/to/broken.eval.yaml:9:9   (cases[0].expect[0].calls_tol)
        |
-     2 | modle: claude-sonnet-4-6
-       | ^
+     9 |       - calls_tol: lookup
+       |         ^
+     = help: did you mean 'calls_tool'?
 
 with "(nearest enclosing node)" after the caret when the position is that
-of the node around what is wrong (a field that is missing), and "= help:
-did you mean …?" where dryfire has a hint. An error of dryfire.yaml is
-printed as dryfire prints it ("error: invalid dryfire.yaml: …").
+of the node around what is wrong (a field that is missing). An error of
+dryfire.yaml is printed as dryfire prints it ("error: invalid
+dryfire.yaml: …").
 
 --debug is accepted as dryfire accepts it (it shows Python's tracebacks;
 there are none here).
@@ -119,8 +120,8 @@ func workingDir() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if real, err := filepath.EvalSymlinks(wd); err == nil {
-		return real, nil
+	if resolved, err := filepath.EvalSymlinks(wd); err == nil {
+		return resolved, nil
 	}
 	return wd, nil
 }
@@ -137,12 +138,12 @@ func suiteFiles(cwd string, args []string) []string {
 			continue
 		}
 		name := pathlibJoin(cwd, a)
-		real, err := filepath.EvalSymlinks(name)
+		resolved, err := filepath.EvalSymlinks(name)
 		if err != nil {
-			real = name
+			resolved = name
 		}
-		if !seen[real] {
-			seen[real] = true
+		if !seen[resolved] {
+			seen[resolved] = true
 			out = append(out, name)
 		}
 	}

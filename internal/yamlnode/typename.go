@@ -39,7 +39,7 @@ func (n *Node) TypeName() string {
 	case n.class != plainClass:
 		return classNames[n.class]
 	}
-	switch n.Kind {
+	switch n.Kind { //nolint:exhaustive // a string is the default
 	case jsonv.Object:
 		return "CommentedMap"
 	case jsonv.Array:
