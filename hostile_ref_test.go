@@ -55,16 +55,22 @@ var refsReadTheMachine = hostileTree{
 	},
 	check: func(t *testing.T, dir string, runs map[string]run) {
 		outside := filepath.Join(filepath.Dir(dir), "credentials")
+		root, err := filepath.EvalSymlinks(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
 		r := runs["check"]
 		for _, says := range []string{
-			"evals/hostile/environ.eval.yaml:7:3: $ref target '/proc/self/environ' is in /proc: not read",
-			"evals/hostile/passwd.eval.yaml:7:3: $ref target '/etc/passwd' is outside the project root: not read",
-			"evals/hostile/dotdot.eval.yaml:7:3: $ref target '" + strings.Repeat("../", 12) + "etc/passwd' is outside the project root: not read",
-			"evals/hostile/outside.eval.yaml:7:3: $ref target '" + outside + "' is outside the project root: not read",
-			"evals/hostile/link.eval.yaml:7:3: $ref target 'credentials.yaml' leads outside the project root through a symbolic link: not read",
-			"evals/hostile/stdin.eval.yaml:7:3: $ref target '/dev/stdin' is in /dev: not read",
-			"evals/hostile/broken.yaml:1:7: in $ref target broken.yaml: could not determine a constructor for the tag '…' (read by the $ref at evals/hostile/broken.eval.yaml:7:3)",
-			"hint: dryfire-tui reads a $ref only inside the project root",
+			"evals/hostile/environ.eval.yaml:7:3   (tools[0].$ref)\n     |\n   7 | - $ref: /proc/self/environ\n",
+			"error: $ref target '/proc/self/environ' is in /proc: not read\n",
+			"error: $ref target '/etc/passwd' is outside the project root: not read\n  --> " + root + "/evals/hostile/passwd.eval.yaml:7:3",
+			"error: $ref target '" + strings.Repeat("../", 12) + "etc/passwd' is outside the project root: not read\n  --> " + root + "/evals/hostile/dotdot.eval.yaml:7:3",
+			"error: $ref target '" + outside + "' is outside the project root: not read\n  --> " + root + "/evals/hostile/outside.eval.yaml:7:3",
+			"error: $ref target 'credentials.yaml' leads outside the project root through a symbolic link: not read\n  --> " + root + "/evals/hostile/link.eval.yaml:7:3",
+			"error: $ref target '/dev/stdin' is in /dev: not read\n  --> " + root + "/evals/hostile/stdin.eval.yaml:7:3",
+			"error: in $ref target broken.yaml: could not determine a constructor for the tag '…' (read by the $ref at evals/hostile/broken.eval.yaml:7:3)\n  --> " +
+				root + "/evals/hostile/broken.yaml:1:7\n   = note: line 1, column 7 of evals/hostile/broken.yaml, which a $ref brought in (its lines are not shown)\n",
+			"   = help: dryfire-tui reads a $ref only inside the project root",
 		} {
 			if !strings.Contains(r.stderr, says) && !strings.Contains(r.stdout, says) {
 				t.Errorf("check does not say %q\n%v", says, r)

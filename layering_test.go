@@ -70,6 +70,8 @@ var layers = [][]string{
 	// (internal/yamlrt/chars, a leaf: the bytes decoded into characters,
 	// Python's reads replayed).
 	{"internal/yamlrt"},
+	// The example project init writes (embedded), and its writer.
+	{"examples/scaffold"},
 	// Leaves: they import nothing of the module. secrets/internal/detect is
 	// the rules of package secrets (a string in, matches out).
 	{"internal/jsonv", "internal/pathlib", "internal/safefile", "internal/pyregex", "internal/visible", "internal/yamlrt/chars", "internal/confine", "secrets/internal/detect", "examples"},

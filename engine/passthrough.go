@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
@@ -40,14 +41,15 @@ func ImplErrors(ctx context.Context, p *suite.Project, inv Invoker) ([]suite.Spe
 		file   string
 		rule   suite.MockRule
 		target string
+		loc    string // where dryfire says the impl is
 	}
 	var sites []site
 	var targets []string
-	add := func(file string, mocks []suite.ToolMocks) {
+	add := func(file, loc string, mocks []suite.ToolMocks) {
 		for _, tm := range mocks {
-			for _, r := range tm.Rules {
+			for i, r := range tm.Rules {
 				if r.Kind == "impl" {
-					sites = append(sites, site{file, r, r.Impl})
+					sites = append(sites, site{file, r, r.Impl, fmt.Sprintf("%s.%s[%d].impl", loc, tm.Tool, i)})
 					if !slices.Contains(targets, r.Impl) {
 						targets = append(targets, r.Impl)
 					}
@@ -59,9 +61,9 @@ func ImplErrors(ctx context.Context, p *suite.Project, inv Invoker) ([]suite.Spe
 		if st.Failed {
 			continue
 		}
-		add(st.Path, st.Mocks)
+		add(st.Path, "mocks", st.Mocks)
 		for _, c := range st.Cases {
-			add(st.Path, c.Mocks)
+			add(st.Path, fmt.Sprintf("cases[%d].mocks", c.Index), c.Mocks)
 		}
 	}
 	if len(targets) == 0 {
@@ -74,7 +76,7 @@ func ImplErrors(ctx context.Context, p *suite.Project, inv Invoker) ([]suite.Spe
 	var errs []suite.SpecError
 	for _, s := range sites {
 		if msg, ok := bad[s.target]; ok {
-			errs = append(errs, suite.SpecError{File: s.file, Line: s.rule.ImplLine, Column: s.rule.ImplColumn, Message: msg})
+			errs = append(errs, suite.SpecError{File: s.file, Line: s.rule.ImplLine, Column: s.rule.ImplColumn, Message: msg, Loc: s.loc})
 		}
 	}
 	return errs, nil

@@ -42,9 +42,12 @@
 // hand, the same bytes faster (a test holds the two equal). [Value] turns a
 // recorded JSON value into raw JSON for a document, numbers as recorded.
 // [Check.WriteGitHub] writes workflow annotations ([Annotation]) on the files
-// to fix. [WriteSpecErrors] writes spec errors with their source line and a
-// caret, the diagnostics of replay and check on stderr. [Plural] is the
-// one pluralisation rule of the texts.
+// to fix. [WriteSpecErrors] writes spec errors as dryfire's validate and
+// run print them (the file, line, column and location, the source line
+// with a caret, the hint; dryfire.yaml's as pydantic words them), the
+// diagnostics of validate, run, replay and check on stderr;
+// [WriteValidate] is validate's whole output. [WriteScaffold] is what
+// init prints. [Plural] is the one pluralisation rule of the texts.
 //
 // # Run documents
 //

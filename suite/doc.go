@@ -6,10 +6,17 @@
 // [FindProject] walks up from a path to the first dryfire.yaml, as dryfire
 // does. [LoadProject] reads the config and every suite its globs match
 // ([Project]: the [Config], the cassette root, the [Suite]s in dryfire's
-// order); [LoadConfig] reads the config alone. A problem is a [SpecError]
-// with file, line and column, never a panic: a suite that fails keeps its
-// errors in [Suite.Errors] and the others still load, which is what
-// dryfire's prune safety rule needs to know.
+// order); [LoadConfig] reads the config alone; [LoadFiles] reads a config
+// (or none) and the suite files a command line names, as dryfire's
+// validate and run read them ([Project.Valid] is validate's answer). A
+// problem is a [SpecError] with file, line and column, never a panic: a
+// suite that fails keeps its errors in [Suite.Errors] and the others
+// still load, which is what dryfire's prune safety rule needs to know.
+// Each error also says where in the document it is, as dryfire names it
+// ([SpecError.Loc]: cases[0].expect[0].calls_tolo), and whether its
+// position is the nearest node dryfire found around it
+// ([SpecError.Enclosing]); an error of dryfire.yaml keeps pydantic's
+// wording ([PydanticError]), which dryfire prints.
 //
 // # Suites and cases
 //

@@ -171,6 +171,16 @@ type suiteEntry struct {
 	err   *SpecError
 	suite *Suite
 	after yamlrt.Session // the YAML session once the suite is read
+	// refs is where the suite's $refs may read; nil: the project root.
+	refs *refScope
+}
+
+// scope is where the $refs of e may read.
+func (e *suiteEntry) scope(project *refScope) *refScope {
+	if e.refs != nil {
+		return e.refs
+	}
+	return project
 }
 
 // load parses the entries in parallel, keeps them in order and resolves
@@ -184,7 +194,7 @@ func (pr *Project) load(entries []suiteEntry, lookupEnv func(string) (string, bo
 			for i := range next {
 				e := &entries[i]
 				e.after = pr.yaml
-				e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, refs, lookupEnv, &e.after)
+				e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, e.scope(refs), lookupEnv, &e.after)
 			}
 		})
 	}
@@ -206,7 +216,7 @@ func (pr *Project) load(entries []suiteEntry, lookupEnv func(string) (string, bo
 		}
 		if state != pr.yaml {
 			e.after = state
-			e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, refs, lookupEnv, &e.after)
+			e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, e.scope(refs), lookupEnv, &e.after)
 		}
 		state = e.after
 	}
@@ -314,31 +324,44 @@ func loadConfig(file string, session *yamlrt.Session) (Config, []SpecError) {
 	var cfg Config
 	data, err := safefile.ReadFile(file)
 	if err != nil {
-		return cfg, []SpecError{{File: ConfigFileName, Message: "cannot read: " + err.Error()}}
+		return cfg, []SpecError{{File: ConfigFileName, Message: "cannot read: " + err.Error(), InConfig: true}}
 	}
 	root, err := yamlnode.ParseIn(data, session)
 	if err != nil {
-		return cfg, []SpecError{yamlSpecError(ConfigFileName, data, err)}
+		e := yamlSpecError(ConfigFileName, data, err)
+		e.InConfig = true
+		if le, ok := err.(*LoadError); ok && le.Cause != nil {
+			e.Raised = ruamelText(le.Cause, realPath(file))
+		}
+		return cfg, []SpecError{e}
 	}
-	v := &validator{file: ConfigFileName}
+	v := &validator{file: ConfigFileName, root: root, config: true}
 	if o, ok := v.open(root, nodePos(root), "ProjectConfig"); ok {
 		if n, p, ok := o.required("version"); ok {
+			v.pushField("version")
 			cfg.Version, _ = v.laxIntField(n, p)
+			v.pop()
 		}
 		if n, p, ok := o.field("defaults"); ok && n.Kind != jsonv.Null {
+			v.pushField("defaults")
 			v.defaults(n, p, &cfg)
+			v.pop()
 		}
 		if n, p, ok := o.field("suites"); ok {
 			cfg.Suites = v.strList(n, p, "suites")
 		}
 		if n, p, ok := o.field("cassettes"); ok && n.Kind != jsonv.Null {
+			v.pushField("cassettes")
 			v.cassettes(n, p, &cfg)
+			v.pop()
 		}
 		if s := o.optStr("pricing_file"); s != nil {
 			cfg.PricingFile = *s
 		}
 		if n, p, ok := o.field("providers"); ok {
+			v.pushField("providers")
 			cfg.CustomProviders = v.providers(n, p)
+			v.pop()
 			for _, c := range cfg.CustomProviders {
 				cfg.Providers = append(cfg.Providers, c.Name)
 			}
@@ -375,7 +398,7 @@ func (v *validator) cassettes(n *YAMLNode, p pos, cfg *Config) {
 		case "auto", "record", "replay", "off":
 			cfg.CassetteMode = n.Scalar.Text
 		default:
-			v.add(p, "Input should be 'auto', 'record', 'replay' or 'off'")
+			v.addIn(n, fieldSeg("mode"), p, "Input should be 'auto', 'record', 'replay' or 'off'")
 		}
 	}
 	c.close()
@@ -383,21 +406,31 @@ func (v *validator) cassettes(n *YAMLNode, p pos, cfg *Config) {
 
 func (v *validator) providers(n *YAMLNode, p pos) []CustomProvider {
 	if n.Kind != jsonv.Object {
-		v.add(p, "expected a mapping")
+		v.add(n, p, "expected a mapping")
 		return nil
 	}
 	var out []CustomProvider
 	for _, m := range n.Members {
 		c := CustomProvider{Name: m.Key}
+		v.push(pydanticKeySeg(m))
+		if !strLike(m.KeyNode) {
+			// pydantic checks each key before its value.
+			v.addIn(m.KeyNode, keyStep, v.badKeyPos(n, m, p), "expected a string")
+		}
 		if o, ok := v.open(m.Value, nodePos(m.KeyNode), "CustomProvider"); ok {
 			if x, p, ok := o.required("base_url"); ok {
+				v.pushField("base_url")
 				c.BaseURL, _ = v.str(x, p, false)
+				v.pop()
 			}
 			if x, p, ok := o.required("api_key_env"); ok {
+				v.pushField("api_key_env")
 				c.APIKeyEnv, _ = v.str(x, p, false)
+				v.pop()
 			}
 			o.close()
 		}
+		v.pop()
 		out = append(out, c)
 	}
 	return out

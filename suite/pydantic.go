@@ -35,7 +35,7 @@ func (v *validator) str(n *YAMLNode, p pos, nullable bool) (string, bool) {
 	case n.Kind == jsonv.Null && nullable:
 		return "", false
 	}
-	v.add(p, "expected a string")
+	v.add(n, p, "expected a string")
 	return "", false
 }
 
@@ -68,7 +68,7 @@ func (v *validator) laxIntField(n *YAMLNode, p pos) (int, bool) {
 		}
 	}
 	if msg != "" {
-		v.add(p, msg)
+		v.add(n, p, msg)
 		return 0, false
 	}
 	switch {
@@ -106,9 +106,9 @@ func (v *validator) laxFloatField(n *YAMLNode, p pos) (float64, bool) {
 		if f, ok := parseFloatString(n.Scalar.Text); ok {
 			return f, true
 		}
-		v.add(p, "expected a number")
+		v.add(n, p, "expected a number")
 	case n.PyType != "" || n.Kind == jsonv.Null || n.Kind == jsonv.Array || n.Kind == jsonv.Object:
-		v.add(p, "Input should be a valid number")
+		v.add(n, p, "Input should be a valid number")
 	case n.Kind == jsonv.Bool:
 		if n.Scalar.Bool {
 			return 1, true
@@ -144,7 +144,7 @@ func (v *validator) list(n *YAMLNode, p pos) ([]*YAMLNode, bool) {
 	if items, ok := listItems(n); ok {
 		return items, true
 	}
-	v.add(p, "expected a list")
+	v.add(n, p, "expected a list")
 	return nil, false
 }
 
@@ -174,7 +174,9 @@ func (v *validator) strKeys(n *YAMLNode, at pos) {
 		if strLike(m.KeyNode) {
 			continue
 		}
-		v.add(v.badKeyPos(n, m, at), "expected a string")
+		v.push(pydanticKeySeg(m))
+		v.addIn(m.KeyNode, keyStep, v.badKeyPos(n, m, at), "expected a string")
+		v.pop()
 	}
 }
 
@@ -243,7 +245,7 @@ func strLike(n *YAMLNode) bool {
 // limitInt refuses a value beyond one of dryfire-tui's limits.
 func (v *validator) limitInt(p pos, field string, i, limit int) bool {
 	if i > limit {
-		v.add(p, fmt.Sprintf("%s exceeds dryfire-tui's limit on %s (%s)", field, field, groupThousands(limit)))
+		v.add(nil, p, fmt.Sprintf("%s exceeds dryfire-tui's limit on %s (%s)", field, field, groupThousands(limit)))
 		return false
 	}
 	return true

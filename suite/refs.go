@@ -5,7 +5,6 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/confine"
@@ -38,7 +37,7 @@ func (v *validator) resolveRefs(n *YAMLNode, dir string) *YAMLNode {
 			if !isCollection(n.Members[i].Value) {
 				continue
 			}
-			v.refLoc = append(v.refLoc, n.Members[i].Key)
+			v.refLoc = append(v.refLoc, rawKeySeg(n.Members[i]))
 			n.Members[i].Value = v.resolveRefs(n.Members[i].Value, dir)
 			v.refLoc = v.refLoc[:len(v.refLoc)-1]
 		}
@@ -47,7 +46,7 @@ func (v *validator) resolveRefs(n *YAMLNode, dir string) *YAMLNode {
 			if !isCollection(n.Items[i]) {
 				continue
 			}
-			v.refLoc = append(v.refLoc, strconv.Itoa(i))
+			v.refLoc = append(v.refLoc, indexSeg(i))
 			n.Items[i] = v.resolveRefs(n.Items[i], dir)
 			v.refLoc = v.refLoc[:len(v.refLoc)-1]
 		}
@@ -59,7 +58,7 @@ func (v *validator) resolveRefs(n *YAMLNode, dir string) *YAMLNode {
 // a $ref be.
 func isCollection(n *YAMLNode) bool { return n.Kind == jsonv.Object || n.Kind == jsonv.Array }
 
-func (v *validator) loadRef(n *YAMLNode, m YAMLMember, dir string, loc []string) *YAMLNode {
+func (v *validator) loadRef(n *YAMLNode, m YAMLMember, dir string, loc []locSeg) *YAMLNode {
 	ref := yamlnode.PyStr(m.Value)
 	target := ref
 	if !filepath.IsAbs(ref) {
@@ -108,14 +107,15 @@ func (v *validator) loadRef(n *YAMLNode, m YAMLMember, dir string, loc []string)
 // refError is a $ref that brings nothing in: a spec error at its key, the
 // mapping read as {} and the errors below it not reported (they would
 // all follow from this one), as dryfire does for a missing target.
-func (v *validator) refError(n *YAMLNode, m YAMLMember, loc []string, msg, hint string) *YAMLNode {
+func (v *validator) refError(n *YAMLNode, m YAMLMember, loc []locSeg, msg, hint string) *YAMLNode {
 	p := v.keyPos(n, m)
 	if p.broken {
 		v.crash(p, msg)
 		return n
 	}
-	v.errs = append(v.errs, SpecError{File: v.file, Line: p.line, Column: p.col, Message: msg, Hint: hint})
-	v.poisoned = append(v.poisoned, append([]string(nil), loc...))
+	v.errs = append(v.errs, SpecError{File: v.file, Line: p.line, Column: p.col, Message: msg, Hint: hint,
+		Loc: rawLoc(loc, fieldSeg("$ref"))})
+	v.poisoned = append(v.poisoned, append([]locSeg(nil), loc...))
 	return &YAMLNode{Kind: jsonv.Object}
 }
 
@@ -210,6 +210,8 @@ var envRe = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 // interpolate is dryfire's env pass: ${NAME} is replaced in every string
 // value (not in keys), in place of the value (an aliased string is
 // interpolated where each alias is).
+//
+// v.refLoc is the location of n, kept as a stack.
 func (v *validator) interpolate(n *YAMLNode, lookupEnv func(string) (string, bool)) {
 	switch n.Kind { //nolint:exhaustive // scalars are below
 	case jsonv.Object:
@@ -217,8 +219,10 @@ func (v *validator) interpolate(n *YAMLNode, lookupEnv func(string) (string, boo
 			if v.fatal != nil {
 				return
 			}
+			v.refLoc = append(v.refLoc, rawKeySeg(m))
 			if !m.Value.IsStr() {
 				v.interpolate(m.Value, lookupEnv)
+				v.refLoc = v.refLoc[:len(v.refLoc)-1]
 				continue
 			}
 			p := v.valuePos(n, m)
@@ -228,17 +232,20 @@ func (v *validator) interpolate(n *YAMLNode, lookupEnv func(string) (string, boo
 				return
 			}
 			n.Members[i].Value = v.interp(m.Value, p, lookupEnv)
+			v.refLoc = v.refLoc[:len(v.refLoc)-1]
 		}
 	case jsonv.Array:
 		for i, it := range n.Items {
 			if v.fatal != nil {
 				return
 			}
+			v.refLoc = append(v.refLoc, indexSeg(i))
 			if !it.IsStr() {
 				v.interpolate(it, lookupEnv)
-				continue
+			} else {
+				n.Items[i] = v.interp(it, nodePos(it), lookupEnv)
 			}
-			n.Items[i] = v.interp(it, nodePos(it), lookupEnv)
+			v.refLoc = v.refLoc[:len(v.refLoc)-1]
 		}
 	}
 }
@@ -254,7 +261,9 @@ func (v *validator) interp(x *YAMLNode, p pos, lookupEnv func(string) (string, b
 				return val
 			}
 		}
-		v.errs = append(v.errs, v.errorAt(p, "environment variable ${"+name+"} is not set"))
+		e := v.errorAt(p, "environment variable ${"+name+"} is not set")
+		e.Loc = rawLoc(v.refLoc)
+		v.errs = append(v.errs, e)
 		return ""
 	})
 	out := *x

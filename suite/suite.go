@@ -34,6 +34,28 @@ type SpecError struct {
 	// empty, and a reader of the error must not read it either): a $ref
 	// may name a file that holds what is not the suite's to show.
 	Ref string
+	// Loc is where in the document the error is, as dryfire names it
+	// beside the position: keys joined by dots and list indexes in
+	// brackets from the top (cases[0].expect[0].calls_tolo,
+	// tools[0].$ref, cases[0].input.str for a branch of a union),
+	// "<root>" for the document itself; "" when dryfire has no location
+	// for it (a fatal error, a file that cannot be read).
+	Loc string
+	// Enclosing is set when the position is not that of what the error
+	// is about but of the nearest node around it that the document has
+	// (a required field that is missing, a branch of a union, the key of
+	// a mapping): dryfire's "(nearest enclosing node)".
+	Enclosing bool
+	// InConfig is set on an error of dryfire.yaml, which dryfire reports
+	// apart: the command stops before any suite is read.
+	InConfig bool
+	// Pydantic is how pydantic words an error of dryfire.yaml's schema,
+	// which dryfire prints as pydantic does (nil for the others).
+	Pydantic *PydanticError
+	// Raised is the text of the exception ruamel raises on dryfire.yaml
+	// when it cannot read it as YAML, which dryfire prints ("" for the
+	// others).
+	Raised string
 }
 
 // The kinds of [SpecError.Fatal].
@@ -253,6 +275,7 @@ func loadSuite(file, display string, refs *refScope, lookupEnv func(string) (str
 		s.Failed, s.Errors = true, v.errs
 		return s
 	}
+	v.root = root
 	v.checkAssertions(root)
 	v.suite(root, s)
 	if v.fatal != nil {
@@ -293,6 +316,7 @@ const maxKeptRead = 1 << 20
 // $refs (inside refs) and interpolates it.
 func readTree(file, display string, refs *refScope, lookupEnv func(string) (string, bool), session *yamlrt.Session, buf []byte, arena *yamlnode.Arena) (*YAMLNode, *validator, []byte) {
 	v := &validator{file: display, refs: refs, session: session, arena: arena}
+	v.loc = v.locBuf[:0]
 	data, _, err := safefile.ReadInto(file, buf)
 	if err != nil {
 		v.errs = append(v.errs, SpecError{File: display, Message: "cannot read suite: " + err.Error()})
@@ -384,9 +408,17 @@ func setSources(errs []SpecError, data []byte) {
 type validator struct {
 	file     string // the name errors carry
 	errs     []SpecError
-	poisoned [][]string // locations whose $ref failed: errors below are cascades
-	refLoc   []string   // where resolveRefs is
-	loc      []string
+	poisoned [][]locSeg // locations whose $ref failed: errors below are cascades
+	refLoc   []locSeg   // where resolveRefs is
+	loc      []locSeg   // where the structural check is (pydantic's location)
+	locBuf   [12]locSeg // loc's first storage: suites nest a dozen deep or so
+	// root is the tree the structural check walks, where an error's
+	// location is looked up (by finder).
+	root   *YAMLNode
+	finder locFinder
+	// config marks the validator of dryfire.yaml, whose errors keep
+	// pydantic's wording (SpecError.Pydantic).
+	config bool
 	// broken counts the merged entries being checked that dryfire cannot
 	// position (see [pos]); fatal is the first error met there.
 	broken int
@@ -434,9 +466,9 @@ func (v *validator) errorAt(p pos, msg string) SpecError {
 	return e
 }
 
-func (v *validator) add(p pos, msg string) {
+func (v *validator) add(input *YAMLNode, p pos, msg string) {
 	for _, poisoned := range v.poisoned {
-		if len(v.loc) >= len(poisoned) && strings.Join(v.loc[:len(poisoned)], "\x00") == strings.Join(poisoned, "\x00") {
+		if under(v.loc, poisoned) {
 			return
 		}
 	}
@@ -444,7 +476,12 @@ func (v *validator) add(p pos, msg string) {
 		v.crash(p, msg)
 		return
 	}
-	v.errs = append(v.errs, v.errorAt(p, msg))
+	e := v.placed(v.errorAt(p, msg))
+	if v.config {
+		e.InConfig = true
+		e.Pydantic = pydanticOf(msg, input, v.loc, len(v.errs))
+	}
+	v.errs = append(v.errs, e)
 }
 
 // crash records that dryfire's loader fails on an error it cannot place.
@@ -468,8 +505,12 @@ func (v *validator) enter(p pos) func() {
 }
 
 // markFrom records on every node of a tree loaded by $ref the file it was
-// loaded from, so a position inside it names that file.
+// loaded from, so a position inside it names that file. (A set's
+// members have no value.)
 func markFrom(n *YAMLNode, file string) {
+	if n == nil {
+		return
+	}
 	n.From, n.Referenced = file, true
 	for _, it := range n.Items {
 		markFrom(it, file)

@@ -3,7 +3,6 @@ package suite
 import (
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
@@ -37,7 +36,7 @@ func (v *validator) suite(root *YAMLNode, s *Suite) {
 		return
 	}
 	if n, p, ok := o.required("name"); ok {
-		v.push("name")
+		v.pushField("name")
 		s.Name, _ = v.str(n, p, false)
 		v.pop()
 	}
@@ -52,7 +51,7 @@ func (v *validator) suite(root *YAMLNode, s *Suite) {
 	s.System = jsonv.NullValue()
 	s.SystemPos, s.ToolsPos, s.MocksPos = o.keyPos("system"), o.keyPos("tools"), o.keyPos("mocks")
 	if n, p, ok := o.field("system"); ok && n.Kind != jsonv.Null {
-		v.push("system")
+		v.pushField("system")
 		if t, ok := v.str(n, p, true); ok {
 			s.System = jsonv.StringValue(t)
 		}
@@ -71,10 +70,10 @@ func (v *validator) suite(root *YAMLNode, s *Suite) {
 	}
 	if n, p, ok := o.required("cases"); ok {
 		leave := v.enter(p)
-		v.push("cases")
+		v.pushField("cases")
 		if items, ok := v.list(n, p); ok {
 			for i, item := range items {
-				v.push(strconv.Itoa(i))
+				v.push(indexSeg(i))
 				if c := v.caseOf(item, i); c != nil {
 					c.Suite = s
 					s.Cases = append(s.Cases, c)
@@ -90,24 +89,26 @@ func (v *validator) suite(root *YAMLNode, s *Suite) {
 
 func (v *validator) strList(n *YAMLNode, p pos, key string) []string {
 	defer v.enter(p)()
-	v.push(key)
+	v.pushField(key)
 	defer v.pop()
 	items, ok := v.list(n, p)
 	if !ok {
 		return nil
 	}
 	var out []string
-	for _, it := range items {
+	for i, it := range items {
+		v.push(indexSeg(i))
 		if s, ok := v.str(it, nodePos(it), false); ok {
 			out = append(out, s)
 		}
+		v.pop()
 	}
 	return out
 }
 
 func (v *validator) tools(n *YAMLNode, p pos) []Tool {
 	defer v.enter(p)()
-	v.push("tools")
+	v.pushField("tools")
 	defer v.pop()
 	items, ok := v.list(n, p)
 	if !ok {
@@ -115,26 +116,30 @@ func (v *validator) tools(n *YAMLNode, p pos) []Tool {
 	}
 	var out []Tool
 	for i, item := range items {
-		v.push(strconv.Itoa(i))
+		v.push(indexSeg(i))
 		o, ok := v.open(item, nodePos(item), "ToolSpec")
 		if ok {
 			t := Tool{Pos: posOf(item), DescriptionPos: o.keyPos("description"), SchemaPos: o.keyPos("input_schema")}
 			if n, p, ok := o.required("name"); ok {
+				v.pushField("name")
 				t.Name, _ = v.str(n, p, false)
+				v.pop()
 			}
 			t.Description = jsonv.NullValue()
 			if d := o.optStr("description"); d != nil {
 				t.Description = jsonv.StringValue(*d)
 			}
 			if n, p, ok := o.required("input_schema"); ok {
+				v.pushField("input_schema")
 				if n.Kind != jsonv.Object {
-					v.add(p, "expected a mapping")
+					v.add(n, p, "expected a mapping")
 				} else {
 					leave := v.enter(p)
 					v.strKeys(n, p)
 					leave()
 					t.InputSchema, t.Unserialisable = n.ToValue()
 				}
+				v.pop()
 			}
 			o.close()
 			out = append(out, t)
@@ -147,25 +152,25 @@ func (v *validator) tools(n *YAMLNode, p pos) []Tool {
 // mocks checks a tool → rules mapping (null allowed).
 func (v *validator) mocks(n *YAMLNode, p pos, key string) []ToolMocks {
 	defer v.enter(p)()
-	v.push(key)
+	v.pushField(key)
 	defer v.pop()
 	if n.Kind == jsonv.Null {
 		return nil
 	}
 	if n.Kind != jsonv.Object {
-		v.add(p, "expected a mapping")
+		v.add(n, p, "expected a mapping")
 		return nil
 	}
 	v.strKeys(n, p)
 	out := []ToolMocks{}
 	for _, m := range n.Members {
-		v.push(m.Key)
+		v.push(pydanticKeySeg(m))
 		tm := ToolMocks{Tool: m.Key}
 		kp := v.keyPos(n, m)
 		leave := v.enter(kp)
 		if items, ok := v.list(m.Value, kp); ok {
 			for i, item := range items {
-				v.push(strconv.Itoa(i))
+				v.push(indexSeg(i))
 				if r, ok := v.mockRule(item); ok {
 					tm.Rules = append(tm.Rules, r)
 				}
@@ -189,8 +194,9 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 	before := len(v.errs)
 	var found []string
 	if n, p, ok := o.field("when"); ok && n.Kind != jsonv.Null {
+		v.pushField("when")
 		if n.Kind != jsonv.Object {
-			v.add(p, "expected a mapping")
+			v.add(n, p, "expected a mapping")
 		} else {
 			leave := v.enter(p)
 			v.strKeys(n, p)
@@ -198,6 +204,7 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 			w := n.MatchValue()
 			r.When = &w
 		}
+		v.pop()
 	}
 	if n, _, ok := o.field("return"); ok {
 		found = append(found, "returns")
@@ -210,14 +217,18 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 		found = append(found, "error")
 		r.Kind = "error"
 		if n.Kind != jsonv.Null {
+			v.pushField("error")
 			r.Error, _ = v.str(n, p, true)
+			v.pop()
 		}
 	}
 	if n, p, ok := o.field("sequence"); ok {
 		found = append(found, "sequence")
 		r.Kind = "sequence"
 		if n.Kind != jsonv.Null {
+			v.pushField("sequence")
 			r.Sequence = v.sequence(n, p)
+			v.pop()
 		}
 	}
 	if n, p, ok := o.field("impl"); ok {
@@ -225,7 +236,9 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 		r.Kind = "impl"
 		r.ImplLine, r.ImplColumn = n.Line, n.Column
 		if n.Kind != jsonv.Null {
+			v.pushField("impl")
 			r.Impl, _ = v.str(n, p, true)
+			v.pop()
 		}
 	}
 	o.close()
@@ -237,7 +250,7 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 		if len(found) > 0 {
 			list = strings.Join(found, ", ")
 		}
-		v.add(at, "Value error, a mock rule needs exactly one of return/error/sequence/impl; found: "+list)
+		v.add(item, at, "Value error, a mock rule needs exactly one of return/error/sequence/impl; found: "+list)
 		return r, false
 	}
 	return r, true
@@ -250,12 +263,14 @@ func (v *validator) sequence(n *YAMLNode, p pos) []MockStep {
 		return nil
 	}
 	steps := make([]MockStep, 0, len(items))
-	for _, it := range items {
+	for i, it := range items {
 		if it.Kind != jsonv.Object {
-			v.add(nodePos(it), "expected a mapping")
+			v.addIn(it, indexSeg(i), nodePos(it), "expected a mapping")
 			continue
 		}
+		v.push(indexSeg(i))
 		v.strKeys(it, nodePos(it))
+		v.pop()
 		key, isErr := "return", false
 		if _, ok := it.Get("error"); ok {
 			key, isErr = "error", true
@@ -296,25 +311,27 @@ func (v *validator) caseOf(item *YAMLNode, index int) *Case {
 	}
 	c := &Case{Index: index, Line: at.line, Column: at.col, InputPos: o.keyPos("input"), MocksPos: o.keyPos("mocks")}
 	if n, p, ok := o.required("name"); ok {
-		v.push("name")
+		v.pushField("name")
 		c.Name, _ = v.str(n, p, false)
 		v.pop()
 	}
 	if n, p, ok := o.required("input"); ok {
-		v.push("input")
+		v.pushField("input")
 		c.Input, c.InputUnserialisable, c.InputCrash = v.input(n, p)
 		v.pop()
 	}
 	if n, p, ok := o.required("expect"); ok {
 		leave := v.enter(p)
-		v.push("expect")
+		v.pushField("expect")
 		if items, ok := v.list(n, p); ok {
-			for _, it := range items {
+			for i, it := range items {
 				if it.Kind != jsonv.Object {
-					v.add(nodePos(it), "expected a mapping")
+					v.addIn(it, indexSeg(i), nodePos(it), "expected a mapping")
 					continue
 				}
+				v.push(indexSeg(i))
 				v.strKeys(it, nodePos(it))
+				v.pop()
 				x, _ := it.ToValue()
 				c.Expect = append(c.Expect, x)
 				c.Assertions = append(c.Assertions, v.assertion(it))
@@ -329,7 +346,7 @@ func (v *validator) caseOf(item *YAMLNode, index int) *Case {
 	}
 	if n, p, ok := o.field("script"); ok && n.Kind != jsonv.Null {
 		c.HasScript = true
-		v.push("script")
+		v.pushField("script")
 		c.Script = v.script(n, p)
 		v.pop()
 	}
@@ -353,27 +370,20 @@ func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, bad, crash strin
 	case n.PyType == "TaggedScalar":
 		items, _ = v.list(n, p)
 	default:
-		v.add(p, "expected a string")
-		v.add(p, "expected a list")
+		v.addIn(n, strBranch, p, "expected a string")
+		v.addIn(n, listBranch, p, "expected a list")
 		return jsonv.Value{}, "", ""
 	}
-	var listErrs []string
-	for _, it := range items {
-		if it.Kind != jsonv.Object {
-			listErrs = append(listErrs, "expected a mapping")
-			continue
+	if errs := listInputErrors(items); len(errs) > 0 {
+		v.addIn(n, strBranch, p, "expected a string")
+		v.push(listBranch)
+		for _, e := range errs {
+			depth := len(v.loc)
+			v.loc = append(v.loc, e.loc...)
+			v.add(nil, p, e.msg)
+			v.loc = v.loc[:depth]
 		}
-		for _, m := range it.Members {
-			if !strLike(m.KeyNode) {
-				listErrs = append(listErrs, "expected a string")
-			}
-		}
-	}
-	if len(listErrs) > 0 {
-		v.add(p, "expected a string")
-		for _, e := range listErrs {
-			v.add(p, e)
-		}
+		v.pop()
 		return jsonv.Value{}, "", ""
 	}
 	msgs, crash, bad := inputMessages(items)
@@ -385,36 +395,119 @@ func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, bad, crash strin
 	return val, bad, crash
 }
 
-var scriptKinds = []string{"text", "tool_call", "parallel", "fails"}
+// branchError is an error of a union's branch, below the branch.
+type branchError struct {
+	loc []locSeg
+	msg string
+}
 
-func (v *validator) script(n *YAMLNode, p pos) jsonv.Value {
-	defer v.enter(p)()
-	if n.Kind != jsonv.Array {
-		v.add(p, "expected a list")
-		return jsonv.Value{}
-	}
-	for _, it := range n.Items {
-		o, ok := v.open(it, nodePos(it), "ScriptStep")
-		if !ok {
+// listInputErrors are the errors of the list branch of an input: an item
+// that is not a mapping, a key that is not a string.
+func listInputErrors(items []*YAMLNode) []branchError {
+	var out []branchError
+	for i, it := range items {
+		if it.Kind != jsonv.Object {
+			out = append(out, branchError{[]locSeg{indexSeg(i)}, "expected a mapping"})
 			continue
 		}
-		var found []string
-		for _, k := range scriptKinds {
-			if _, _, ok := o.field(k); ok {
-				found = append(found, k)
+		for _, m := range it.Members {
+			if !strLike(m.KeyNode) {
+				out = append(out, branchError{[]locSeg{indexSeg(i), pydanticKeySeg(m), keyStep}, "expected a string"})
 			}
 		}
-		o.close()
-		if len(found) != 1 {
-			list := "none"
-			if len(found) > 0 {
-				list = strings.Join(found, ", ")
-			}
-			v.add(nodePos(it), "Value error, a script step needs exactly one of text/tool_call/parallel/fails; found: "+list)
-		}
+	}
+	return out
+}
+
+var scriptKinds = []string{"text", "tool_call", "parallel", "fails"}
+
+// script checks list[ScriptStep] (the scripted turns of a fake provider)
+// and returns it as written.
+func (v *validator) script(n *YAMLNode, p pos) jsonv.Value {
+	defer v.enter(p)()
+	items, ok := v.list(n, p)
+	if !ok {
+		return jsonv.Value{}
+	}
+	for i, it := range items {
+		v.push(indexSeg(i))
+		v.scriptStep(it)
+		v.pop()
 	}
 	x, _ := n.ToValue()
 	return x
+}
+
+// scriptStep checks one ScriptStep: its fields, then (when they are
+// valid) that exactly one of them is written.
+func (v *validator) scriptStep(it *YAMLNode) {
+	at := nodePos(it)
+	o, ok := v.open(it, at, "ScriptStep")
+	if !ok {
+		return
+	}
+	before := len(v.errs)
+	var buf [4]string
+	found := buf[:0]
+	for _, k := range scriptKinds {
+		n, p, ok := o.field(k)
+		if !ok {
+			continue
+		}
+		found = append(found, k)
+		if n.Kind == jsonv.Null {
+			continue
+		}
+		v.pushField(k)
+		switch k {
+		case "tool_call":
+			v.scriptCall(n, p)
+		case "parallel":
+			if calls, ok := v.list(n, p); ok {
+				for j, c := range calls {
+					v.push(indexSeg(j))
+					v.scriptCall(c, nodePos(c))
+					v.pop()
+				}
+			}
+		default:
+			v.str(n, p, true)
+		}
+		v.pop()
+	}
+	o.close()
+	if len(v.errs) > before || len(found) == 1 {
+		return
+	}
+	list := "none"
+	if len(found) > 0 {
+		list = strings.Join(found, ", ")
+	}
+	v.add(it, at, "Value error, a script step needs exactly one of text/tool_call/parallel/fails; found: "+list)
+}
+
+// scriptCall checks one ScriptToolCall: a name, and arguments that are a
+// mapping with string keys.
+func (v *validator) scriptCall(n *YAMLNode, p pos) {
+	o, ok := v.open(n, p, "ScriptToolCall")
+	if !ok {
+		return
+	}
+	if x, xp, ok := o.required("name"); ok {
+		v.pushField("name")
+		v.str(x, xp, false)
+		v.pop()
+	}
+	if x, xp, ok := o.field("arguments"); ok {
+		v.pushField("arguments")
+		if x.Kind != jsonv.Object {
+			v.add(x, xp, "expected a mapping")
+		} else {
+			v.strKeys(x, xp)
+		}
+		v.pop()
+	}
+	o.close()
 }
 
 // assertionKinds are the kinds dryfire's registry knows.
@@ -431,16 +524,19 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 	if !ok || cases.Kind != jsonv.Array {
 		return
 	}
-	for _, c := range cases.Items {
+	for ci, c := range cases.Items {
 		expect, ok := c.Get("expect")
 		if !ok || expect.Kind != jsonv.Array {
 			continue
 		}
-		for _, e := range expect.Items {
+		for ei, e := range expect.Items {
 			if e.Kind != jsonv.Object || len(e.Members) != 1 {
 				continue
 			}
 			m := e.Members[0]
+			loc := func() string {
+				return rawLoc([]locSeg{fieldSeg("cases"), indexSeg(ci), fieldSeg("expect"), indexSeg(ei)}, rawKeySeg(m))
+			}
 			if t := notIterable(m.KeyNode); t != "" && v.fatal == nil {
 				// dryfire looks for a known kind close to the key with
 				// difflib, which iterates over it: a number, a bool, null
@@ -455,7 +551,8 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 			if !slices.Contains(assertionKinds, m.Key) {
 				kp := v.keyPos(e, m)
 				err := v.errorAt(kp, "unknown assertion kind: "+keyRepr(m))
-				if best := closeMatch(m.Key, assertionKinds, 0.4); best != "" {
+				err.Loc = loc()
+				if best := closeMatch(kindChars(m), assertionKinds, 0.4); best != "" {
 					err.Hint = "did you mean " + jsonv.PyRepr(best) + "?"
 				} else {
 					err.Hint = "valid kinds: " + strings.Join(assertionKinds, ", ")
@@ -479,10 +576,26 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 				if p.line == 0 {
 					p = v.keyPos(e, m)
 				}
-				v.errs = append(v.errs, v.errorAt(p, "invalid arguments for "+jsonv.PyRepr(m.Key)+": "+msg))
+				err := v.errorAt(p, "invalid arguments for "+jsonv.PyRepr(m.Key)+": "+msg)
+				err.Loc = loc()
+				v.errs = append(v.errs, err)
 			}
 		}
 	}
+}
+
+// kindChars is what difflib compares the kinds with when it iterates the
+// key of m: a string's characters (a tagged scalar's too); nothing for a
+// mapping, a tuple or bytes, whose items are no characters.
+func kindChars(m YAMLMember) string {
+	k := m.KeyNode
+	switch {
+	case k == nil || k.IsStr():
+		return m.Key
+	case k.PyType == "TaggedScalar":
+		return k.Scalar.Text
+	}
+	return ""
 }
 
 // closeMatch is difflib.get_close_matches(word, candidates, n=1, cutoff).

@@ -26,7 +26,7 @@ type object struct {
 // error) when n is not a mapping.
 func (v *validator) open(n *YAMLNode, at pos, model string) (*object, bool) {
 	if n == nil || n.Kind != jsonv.Object {
-		v.add(at, "Input should be a valid dictionary or instance of "+model)
+		v.add(n, at, "Input should be a valid dictionary or instance of "+model)
 		return nil, false
 	}
 	o := &object{v: v, n: n, at: at}
@@ -66,7 +66,7 @@ func (o *object) keyPos(key string) Pos {
 func (o *object) required(key string) (*YAMLNode, pos, bool) {
 	n, p, ok := o.field(key)
 	if !ok {
-		o.v.add(o.at, "required field "+jsonv.PyRepr(key)+" is missing")
+		o.v.addIn(o.n, fieldSeg(key), o.at, "required field "+jsonv.PyRepr(key)+" is missing")
 	}
 	return n, p, ok
 }
@@ -79,14 +79,14 @@ func (o *object) close() {
 			continue
 		}
 		if !strKey(m) {
-			o.v.add(o.v.badKeyPos(o.n, m, o.at), "Keys should be strings")
+			o.v.addIn(m.KeyNode, pydanticKeySeg(m), o.v.badKeyPos(o.n, m, o.at), "Keys should be strings")
 			continue
 		}
 		p := o.v.keyPos(o.n, m)
 		if m.Merged && !p.broken {
 			p = o.at
 		}
-		o.v.add(p, "unknown field "+jsonv.PyRepr(m.Key))
+		o.v.addIn(m.Value, fieldSeg(m.Key), p, "unknown field "+jsonv.PyRepr(m.Key))
 	}
 }
 
@@ -136,16 +136,13 @@ func keyRepr(m YAMLMember) string {
 // what pydantic's strict key check takes.
 func strKey(m YAMLMember) bool { return m.KeyNode == nil || m.KeyNode.IsStr() }
 
-func (v *validator) push(seg string) { v.loc = append(v.loc, seg) }
-func (v *validator) pop()            { v.loc = v.loc[:len(v.loc)-1] }
-
 // optStr reads an optional string|null field into a pointer.
 func (o *object) optStr(key string) *string {
 	n, p, ok := o.field(key)
 	if !ok || n.Kind == jsonv.Null {
 		return nil
 	}
-	o.v.push(key)
+	o.v.pushField(key)
 	defer o.v.pop()
 	if s, ok := o.v.str(n, p, true); ok {
 		return &s
@@ -166,44 +163,69 @@ func (o *object) settings() Settings {
 	}
 	s.Model = o.optStr("model")
 	if n, p, ok := o.field("max_turns"); ok && n.Kind != jsonv.Null {
+		o.v.pushField("max_turns")
 		if i, ok := o.v.laxIntField(n, p); ok && o.v.limitInt(p, "max_turns", i, MaxTurnsLimit) {
 			s.MaxTurns = &i
 		}
+		o.v.pop()
 	}
 	if n, p, ok := o.field("temperature"); ok && n.Kind != jsonv.Null {
+		o.v.pushField("temperature")
 		if f, ok := o.v.laxFloatField(n, p); ok {
 			s.Temperature = &f
 		}
+		o.v.pop()
 	}
 	if n, p, ok := o.field("on_unmocked"); ok && n.Kind != jsonv.Null {
 		if n.IsStr() && (n.Scalar.Text == "error" || n.Scalar.Text == "null" || n.Scalar.Text == "passthrough") {
 			t := n.Scalar.Text
 			s.OnUnmocked = &t
 		} else {
-			o.v.add(p, "Input should be 'error', 'null' or 'passthrough'")
+			o.v.addIn(n, fieldSeg("on_unmocked"), p, "Input should be 'error', 'null' or 'passthrough'")
 		}
 	}
 	if n, p, ok := o.field("repeat"); ok && n.Kind != jsonv.Null {
-		if i, ok := o.v.laxIntField(n, p); ok {
-			if i < 1 {
-				o.v.add(p, "Input should be greater than or equal to 1")
-			} else if o.v.limitInt(p, "repeat", i, MaxRepeat) {
-				s.Repeat = &i
-			}
-		}
+		o.v.pushField("repeat")
+		s.Repeat = o.v.repeat(n, p)
+		o.v.pop()
 	}
 	if n, p, ok := o.field("require_pass_rate"); ok && n.Kind != jsonv.Null {
-		if f, ok := o.v.laxFloatField(n, p); ok {
-			// pydantic checks le before ge, and NaN fails both.
-			switch {
-			case !(f <= 1):
-				o.v.add(p, "Input should be less than or equal to 1")
-			case !(f >= 0):
-				o.v.add(p, "Input should be greater than or equal to 0")
-			default:
-				s.RequirePassRate = &f
-			}
-		}
+		o.v.pushField("require_pass_rate")
+		s.RequirePassRate = o.v.passRate(n, p)
+		o.v.pop()
 	}
 	return s
+}
+
+// repeat checks a repeat setting (an int of at least 1).
+func (v *validator) repeat(n *YAMLNode, p pos) *int {
+	i, ok := v.laxIntField(n, p)
+	switch {
+	case !ok:
+		return nil
+	case i < 1:
+		v.add(n, p, "Input should be greater than or equal to 1")
+		return nil
+	case !v.limitInt(p, "repeat", i, MaxRepeat):
+		return nil
+	}
+	return &i
+}
+
+// passRate checks a require_pass_rate setting (a number from 0 to 1).
+func (v *validator) passRate(n *YAMLNode, p pos) *float64 {
+	f, ok := v.laxFloatField(n, p)
+	if !ok {
+		return nil
+	}
+	// pydantic checks le before ge, and NaN fails both.
+	switch {
+	case !(f <= 1):
+		v.add(n, p, "Input should be less than or equal to 1")
+	case !(f >= 0):
+		v.add(n, p, "Input should be greater than or equal to 0")
+	default:
+		return &f
+	}
+	return nil
 }

@@ -289,7 +289,8 @@ func TestCheckSpecError(t *testing.T) {
 	if code != exitUsage {
 		t.Fatalf("exit %d, want 2\n%s%s", code, out, errOut)
 	}
-	if !strings.Contains(errOut, "evals/support/refund_agent.eval.yaml:40:5: expected an integer\n      max_turns: lots\n      ^\n") {
+	if !strings.Contains(errOut, "error: expected an integer\n  --> "+filepath.Join(realDir(t, dir), "evals/support/refund_agent.eval.yaml")+
+		":40:5   (cases[0].max_turns)\n      |\n   40 |     max_turns: lots\n      |     ^\n") {
 		t.Errorf("stderr lacks the positioned error:\n%s", errOut)
 	}
 	if !strings.Contains(out, "doctor   ok  42 files checked\n") {

@@ -44,6 +44,8 @@ var commands = map[string]commandSpec{
 	"trace":       {summary: "run one case and print every turn, as dryfire trace does", usage: traceUsage, new: func() command { return &traceCmd{} }},
 	"compare":     {summary: "run the suites once per model or prompt and print dryfire's matrix", usage: compareUsage, new: func() command { return &compareCmd{} }, project: true},
 	"replay":      {summary: "replay every case offline, as dryfire --cassette-mode replay would", usage: replayUsage, new: func() command { return &replayCmd{} }, project: true},
+	"init":        {summary: "write an example project that runs with no key, as dryfire init does", usage: initUsage, new: func() command { return &initCmd{} }},
+	"validate":    {summary: "parse and check suites, calling nothing, as dryfire validate does", usage: validateUsage, new: func() command { return &validateCmd{} }, project: true},
 	"prune":       {summary: "list (or with --yes remove) orphaned and superseded recordings", usage: pruneUsage, new: func() command { return &pruneCmd{} }, project: true},
 	"secrets":     {summary: "find secrets left in recordings", usage: secretsUsage, new: func() command { return &secretsCmd{} }, project: true},
 	"doctor":      {summary: "check integrity and canonical format of recordings", usage: doctorUsage, new: func() command { return &doctorCmd{} }, project: true},

@@ -111,7 +111,7 @@ func TestRunMatchesDryfire(t *testing.T) {
 				t.Errorf("stdout differs from dryfire's:\n%s", lineDiff(untimed(wantOut), got))
 			}
 			if g.name == "impl-errors" || g.name == "regex-invalid" {
-				compareSpecErrors(t, readText(t, filepath.Join(want, "stderr.txt")), errOut.String())
+				compareSpecErrors(t, readText(t, filepath.Join(want, "stderr.txt")), errOut.String(), root)
 			}
 		})
 	}
@@ -139,27 +139,26 @@ func compareRunFile(t *testing.T, wantPath, gotPath, root string) {
 	}
 }
 
-// compareSpecErrors checks that our spec errors are dryfire's: message,
-// file, line and column, in order.
-func compareSpecErrors(t *testing.T, dryfire, ours string) {
+// compareSpecErrors checks that our spec errors are dryfire's, byte for
+// byte: each message, file, line, column, location, source line and
+// caret, in order (root is the project root, which dryfire prints).
+func compareSpecErrors(t *testing.T, dryfire, ours, root string) {
 	t.Helper()
-	var want []string
-	lines := strings.Split(dryfire, "\n")
-	for i, l := range lines {
-		if msg, ok := strings.CutPrefix(l, "error: "); ok && i+1 < len(lines) {
-			where := strings.Fields(strings.TrimPrefix(strings.TrimSpace(lines[i+1]), "--> "))[0]
-			want = append(want, strings.TrimPrefix(where, "<PROJECT>/")+": "+msg)
-		}
+	want := strings.ReplaceAll(dryfire, "<PROJECT>", root)
+	if ours != want {
+		t.Errorf("spec errors differ from dryfire's:\n%s", lineDiff(want, ours))
 	}
-	var got []string
-	for _, l := range strings.Split(ours, "\n") {
-		if strings.HasPrefix(l, "evals/") {
-			got = append(got, l)
-		}
+}
+
+// realDir is dir with its links resolved, as dryfire names the working
+// directory and the project root.
+func realDir(t *testing.T, dir string) string {
+	t.Helper()
+	p, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("spec errors:\n%s\ndryfire:\n%s\nstderr: %s", strings.Join(got, "\n"), strings.Join(want, "\n"), ours)
-	}
+	return p
 }
 
 func readText(t *testing.T, path string) string {

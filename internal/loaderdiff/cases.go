@@ -328,4 +328,21 @@ var Cases = []Case{
 	{Name: "structure/document-markers", Why: "--- and ... around the suite", Suite: "---\n" + withInput("hi") + "...\n"},
 	{Name: "structure/empty", Why: "an empty file", Suite: ""},
 	{Name: "structure/scalar", Why: "a file that is one scalar", Suite: "hello\n"},
+
+	// Where dryfire says an error is: its location, and the nearest
+	// enclosing node when a part of it is not in the document.
+	{Name: "structure/script-steps", Why: "each field of a script step is checked, the exactly-one check only when they are valid",
+		Suite: "name: s\nprovider: fake\ncases:\n- name: c\n  input: hi\n  expect: []\n  script:\n  - text: 5\n  - tool_call: {name: 3, x: 1, arguments: 4}\n  - 7\n" +
+			"  - {parallel: [{}, 5], fails: 3}\n  - {}\n  - {text: a, fails: b}\n  - {tool_call: {name: t, arguments: {1: x}}}\n"},
+	{Name: "structure/input-union", Why: "an input of neither shape: each branch's error, at the input key, placed at the nearest enclosing node",
+		Suite: "name: s\ncases:\n- name: c\n  input: 5\n  expect: []\n- name: d\n  input: [1, {2: x}, {role: user}]\n  expect: [3]\n"},
+	{Name: "structure/dict-keys", Why: "keys that are not strings in a dict field ([key], never found) and a model ('Keys should be strings')",
+		Suite: "name: s\nnull: 1\ntrue: 2\n3: 4\ntools:\n- name: t\n  input_schema: {1: a, 2.5: b, [1, 2]: c, {k: v}: d}\nmocks:\n  9: [{return: 1}]\n  t: [{when: {2020-01-01: x}, return: 1}]\ncases: []\n"},
+	{Name: "structure/missing-fields", Why: "required fields missing at every level: placed at the mapping that lacks them",
+		Suite: "description: x\ntools:\n- description: t\n- {name: u}\nmocks:\n  u: [{when: {a: 1}}]\ncases:\n- {}\n- name: c\n"},
+	{Name: "ref-escapes/set-in-target", Why: "a $ref'd file holding a !!set loads",
+		Suite: withSchema("{$ref: set.yaml}"), Files: map[string]string{"set.yaml": "type: object\nenum: !!set {x, y}\n"}},
+	{Name: "ref-escapes/locations", Why: "the location of a $ref error, and of an error in what a $ref brought in",
+		Suite: "name: s\ntools:\n- $ref: nope.json\n- name: t\n  input_schema: {$ref: ./t.yaml}\n- {$ref: tool.yaml}\nsystem: {$ref: ./missing.txt}\ncases:\n- name: c\n  input: {$ref: sub/m.yaml}\n  expect: []\n",
+		Files: map[string]string{"t.yaml": "type: object\n", "tool.yaml": "name: x\ndescrption: y\ninput_schema: 5\n"}},
 }

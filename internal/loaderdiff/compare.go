@@ -14,7 +14,9 @@ type Difference struct {
 	// errors differ) or "cases" (a resolved setting, a fingerprint, a
 	// termination or an error of a replayed case differs) or "views" (a
 	// tool result's repr(), its JSON in the run document or on the wire,
-	// or the failure writing it in a recording differs).
+	// or the failure writing it in a recording differs) or "where" (an
+	// error's location, its nearest-enclosing-node mark or its hint
+	// differs).
 	Part          string
 	Ours, Dryfire string
 }
@@ -29,13 +31,17 @@ func Compare(ours, dryfire jsonv.Value) []Difference {
 	if ours.Field("load").Field("kind").Str() == "limit" {
 		return []Difference{{Part: "limit"}}
 	}
-	if errs, ok := withoutLimitErrors(ours.Field("errors")); ok {
+	if errs, where, ok := withoutLimitErrors(ours.Field("errors"), ours.Field("where")); ok {
 		// Our limit refuses the suite where dryfire may run it: what else
 		// both say must still agree; the cases are ours alone.
 		limited = true
 		ours = ours.Clone()
 		ours.Set("errors", errs)
+		ours.Set("where", where)
 		ours.Set("suite", dryfire.Field("suite"))
+		if v, ok := dryfire.Get("views"); ok {
+			ours.Set("views", v)
+		}
 	}
 	var out []Difference
 	add := func(part string, a, b jsonv.Value) {
@@ -50,6 +56,11 @@ func Compare(ours, dryfire jsonv.Value) []Difference {
 	}
 	add("tree", ours.Field("tree"), dryfire.Field("tree"))
 	add("errors", ours.Field("errors"), dryfire.Field("errors"))
+	if w, ok := dryfire.Get("where"); ok {
+		// Recorded since locations were: each error's location, whether
+		// it is placed at the nearest enclosing node, and its hint.
+		add("where", ours.Field("where"), w)
+	}
 	add("cases", ours.Field("suite"), dryfire.Field("suite"))
 	if v, ok := dryfire.Get("views"); ok && len(out) == 0 {
 		// Recorded since the views were observed: how each tool result
@@ -83,17 +94,20 @@ func loadKey(v jsonv.Value) jsonv.Value {
 	return out
 }
 
-// withoutLimitErrors returns the errors other than those of dryfire-tui's
-// limits, and whether there was one.
-func withoutLimitErrors(errs jsonv.Value) (jsonv.Value, bool) {
-	out := jsonv.ArrayValue()
+// withoutLimitErrors returns the errors (and their places) other than
+// those of dryfire-tui's limits, and whether there was one.
+func withoutLimitErrors(errs, where jsonv.Value) (jsonv.Value, jsonv.Value, bool) {
+	out, outWhere := jsonv.ArrayValue(), jsonv.ArrayValue()
 	found := false
-	for _, e := range errs.Items {
+	for i, e := range errs.Items {
 		if strings.Contains(e.Items[2].Str(), "dryfire-tui's limit on") {
 			found = true
 			continue
 		}
 		out.Items = append(out.Items, e)
+		if i < len(where.Items) {
+			outWhere.Items = append(outWhere.Items, where.Items[i])
+		}
 	}
-	return out, found
+	return out, outWhere, found
 }

@@ -275,6 +275,11 @@ def observe(doc: dict[str, Any]) -> dict[str, Any]:
                 [e.position.line if e.position else 0, e.position.col if e.position else 0, e.message]
                 for e in errors
             ]
+            # Where dryfire says each error is: its location, whether the
+            # position is the nearest enclosing node's, and its hint.
+            rec["where"] = [
+                [e.loc_str, bool(e.position and not e.position.exact), e.hint or ""] for e in errors
+            ]
             if suite is not None:
                 views: list[Any] = []
                 rec["suite"] = {"name": suite.name, "cases": run(suite, path, doc.get("calls", []), views)}

@@ -57,6 +57,11 @@ func Observe(d Doc, dir string) (rec jsonv.Value, err error) {
 		errs.Items = append(errs.Items, jsonv.ArrayValue(jsonv.IntValue(int64(e.Line)), jsonv.IntValue(int64(e.Column)), jsonv.StringValue(e.Message)))
 	}
 	rec.Set("errors", errs)
+	where := jsonv.ArrayValue()
+	for _, e := range s.Errors {
+		where.Items = append(where.Items, jsonv.ArrayValue(jsonv.StringValue(e.Loc), jsonv.BoolValue(e.Enclosing), jsonv.StringValue(e.Hint)))
+	}
+	rec.Set("where", where)
 	if !s.Failed {
 		cases := jsonv.ArrayValue()
 		views := jsonv.ArrayValue()

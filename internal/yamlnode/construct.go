@@ -160,6 +160,7 @@ func (c *constructor) build(n *yamlrt.Node, y *Node) {
 			return
 		}
 		y.Kind, y.Scalar = jsonv.String, jsonv.StringValue(c.scalarValue(n))
+		y.class = strClass(n)
 	case yamlrt.TagTimestamp:
 		c.timestamp(n, y)
 	case yamlrt.TagBinary:
@@ -214,6 +215,7 @@ func (c *constructor) boolean(n *yamlrt.Node, y *Node) {
 	}
 	if n.Anchor != "" {
 		y.Kind, y.Scalar = jsonv.Number, jsonv.IntValue(map[bool]int64{false: 0, true: 1}[b])
+		y.class = scalarBoolean
 		return
 	}
 	y.Kind, y.Scalar = jsonv.Bool, jsonv.BoolValue(b)
@@ -238,6 +240,7 @@ func (c *constructor) integer(n *yamlrt.Node, y *Node) {
 		s = s[1:]
 	}
 	base, digits := 10, s
+	y.class = c.intClass(n, su, s)
 	switch {
 	case strings.HasPrefix(s, "0b"), strings.HasPrefix(s, "0x"), strings.HasPrefix(s, "0o"):
 		if len(s) < 3 && c.after11() {
@@ -271,6 +274,50 @@ func (c *constructor) integer(n *yamlrt.Node, y *Node) {
 		v.Neg(v)
 	}
 	y.Kind, y.Scalar = jsonv.Number, jsonv.NumberValue(v.String())
+}
+
+// intClass is the class ruamel's construct_yaml_int builds for the int
+// written su (s: without underscores and sign).
+func (c *constructor) intClass(n *yamlrt.Node, su, s string) pyClass {
+	switch {
+	case strings.HasPrefix(s, "0b"):
+		return binaryInt
+	case strings.HasPrefix(s, "0x"):
+		for _, ch := range s[2:] {
+			if ch >= 'A' && ch <= 'F' {
+				return hexCapsInt
+			}
+			if ch >= 'a' && ch <= 'f' {
+				break
+			}
+		}
+		return hexInt
+	case strings.HasPrefix(s, "0o"):
+		return octalInt
+	case c.version != [2]int{1, 2} && len(s) > 1 && s[0] == '0':
+		return octalInt
+	case c.version != [2]int{1, 2} && strings.Contains(s, ":"):
+		return plainClass
+	case c.after11() && s != "" && s[0] == '0',
+		strings.Contains(strings.TrimRight(su, "_"), "_"),
+		n.Anchor != "":
+		return scalarInt
+	}
+	return plainClass
+}
+
+// strClass is the class ruamel builds a string as: a block scalar keeps
+// its style, an anchored plain one its anchor.
+func strClass(n *yamlrt.Node) pyClass {
+	switch {
+	case n.Style == '|':
+		return literalString
+	case n.Style == '>':
+		return foldedString
+	case n.Anchor != "":
+		return plainScalarString
+	}
+	return plainClass
 }
 
 // allDigits reports whether s is one or more ASCII digits.

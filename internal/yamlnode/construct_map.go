@@ -402,6 +402,7 @@ func (c *constructor) float(n *yamlrt.Node, y *Node) {
 		failValue(n.Start, "ValueError: could not convert string to float: %s", docText(jsonv.PyRepr(s)))
 	}
 	y.Scalar = floatValue(sign * f)
+	y.class = scalarFloat
 }
 
 func floatValue(f float64) jsonv.Value {

@@ -31,6 +31,10 @@ type Node struct {
 	// From): a node whose text an error must not quote. (It too takes no
 	// room of its own.)
 	Referenced bool
+	// class is the subclass of int, float, bool or str ruamel builds a
+	// scalar as, where it builds one ([Node.TypeName]). (The padding
+	// again.)
+	class pyClass
 	// Scalar is the typed value of a scalar node.
 	Scalar jsonv.Value
 	// Items are the elements of a sequence.
@@ -267,6 +271,10 @@ type LoadError struct {
 	// Fatal is the kind: [FatalYAML], [FatalEncoding], [FatalValue] or
 	// [FatalLimit].
 	Fatal string
+	// Cause is the reader's, scanner's, parser's or composer's error
+	// this one was made from, with both of its marks; nil for an error
+	// of the constructor.
+	Cause *yamlrt.Error
 	// Line and Column are 1-based; 0 when there is no position.
 	Line, Column int
 	Message      string
@@ -317,7 +325,7 @@ func loadErrorOf(e *yamlrt.Error) *LoadError {
 	if i := strings.LastIndex(msg, e.Quote); e.Quote != "" && i >= 0 {
 		redacted = msg[:i] + redactedText + msg[i+len(e.Quote):]
 	}
-	return &LoadError{Fatal: kind, Line: m.Line + 1, Column: m.Column + 1, Message: msg, Redacted: redacted}
+	return &LoadError{Fatal: kind, Line: m.Line + 1, Column: m.Column + 1, Message: msg, Redacted: redacted, Cause: e}
 }
 
 // PyStr spells a key as Python's str() does: how dryfire names a key

@@ -58,6 +58,15 @@ func ValueRepr(n *Node) string {
 	return b.String()
 }
 
+// KeyRepr is repr() of a mapping key, as Python holds it (see
+// [keyReprTo]): what pydantic names a key by when it is neither a str nor
+// an int.
+func KeyRepr(k *Node) string {
+	var b strings.Builder
+	keyReprTo(&b, k)
+	return b.String()
+}
+
 func reprTo(b *strings.Builder, n *Node) {
 	if n == nil {
 		b.WriteString("None")
