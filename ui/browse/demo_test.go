@@ -47,9 +47,15 @@ func TestHeaderOnTheDemo(t *testing.T) {
 			if ansi.StringWidth(header) > size.w {
 				t.Errorf("header is %d wide", ansi.StringWidth(header))
 			}
-			for _, want := range []string{"⚠2", "✗1", "≠1", "◐2", "◌2", "○1"} {
+			for _, want := range []string{"⚠2", "⊠1", "≠1", "◐2", "◌2", "○1"} {
 				if !strings.Contains(header, want) {
 					t.Errorf("header %q hides %s", header, want)
+				}
+			}
+			// With room for them, the most urgent kinds keep their words.
+			for _, want := range []string{"⚠2 secret", "⊠1 invalid"} {
+				if !strings.Contains(header, want) {
+					t.Errorf("header %q says %s without its word", header, want)
 				}
 			}
 			golden.RequireEqual(t, []byte(header+"\n"))

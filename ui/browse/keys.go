@@ -12,6 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -85,10 +86,43 @@ func (k KeyMap) Groups() []help.Group {
 	}
 }
 
-// browseLegend explains the glyphs under the keys in the ? overlay.
-var browseLegend = []string{
-	"● live/ok  ◐ stale  ◑ stale schema_version  ○ superseded  ◌ orphaned  ◆ in use  ▣ protected",
-	"✗ invalid  ≠ key mismatch  ! error entry  ∅ empty  · unknown  ⚠ secret  ✓ marked",
+// legendItem is one entry of the ? overlay's legend: the names it stands
+// for (their glyph is the first's) and what it says; with no name, the
+// label is said as it is (a heading, or a glyph of the tree's own).
+type legendItem struct {
+	names []string
+	label string
+}
+
+// browseLegend is every glyph the browser draws, by what it marks: each
+// name of theme.BrowseMeanings is in it (TestLegendListsEveryGlyph).
+var browseLegend = [][]legendItem{
+	{{nil, "Recordings:"}, {[]string{"live", "ok"}, "live, ok"}, {[]string{"stale"}, "stale"},
+		{[]string{"stale schema_version"}, "stale schema_version"}, {[]string{"superseded"}, "superseded"},
+		{[]string{"orphaned case", "orphaned suite"}, "orphaned case or suite"}, {[]string{"in use"}, "in use"},
+		{[]string{"protected"}, "protected"}, {[]string{"invalid"}, "invalid"}, {[]string{"key mismatch"}, "key mismatch"},
+		{[]string{"error entry"}, "error entry"}, {[]string{"empty"}, "empty tape"}, {[]string{"unknown"}, "unknown"},
+		{[]string{"pending"}, "pending (not classified yet)"}, {[]string{"secret"}, "holds a secret"},
+		{[]string{"marked"}, "marked for prune"}},
+	{{nil, "Cases:"}, {[]string{"passed"}, "passed"}, {[]string{"failing"}, "failing"}, {[]string{"errored"}, "errored"},
+		{[]string{"flaky"}, "flaky (repetitions disagree)"}},
+	{{nil, "Tree:"}, {nil, "▸ collapsed"}, {nil, "▾ expanded"}},
+}
+
+// legendLines is a legend as the overlay takes it: its glyph, then its
+// words, for each entry.
+func legendLines(legend [][]legendItem) [][]string {
+	out := make([][]string, len(legend))
+	for i, line := range legend {
+		for _, it := range line {
+			if len(it.names) == 0 {
+				out[i] = append(out[i], it.label)
+			} else {
+				out[i] = append(out[i], theme.Glyph(it.names[0])+" "+it.label)
+			}
+		}
+	}
+	return out
 }
 
 // keysNow is the keymap with the bindings that do not apply disabled.
@@ -197,7 +231,7 @@ func (m Page) handleKey(msg tea.KeyPressMsg) (Page, tea.Cmd) {
 		m.cancel()
 		return m, tea.Quit
 	case key.Matches(msg, k.Help):
-		m.Help = m.Help.Show("Keys", m.keys.Groups(), browseLegend)
+		m.Help = m.Help.Show("Keys", m.keys.Groups(), legendLines(browseLegend))
 		return m, nil
 	case m.detailKey(msg, k):
 		return m.handleDetailKey(msg, k)

@@ -187,19 +187,27 @@ func TestHeaderLevels(t *testing.T) {
 		problems: []headerCount{{"secret", "secret", 1}, {"orphaned suite", "orphaned", 2}, {"orphaned case", "orphaned", 3}},
 		info:     []headerCount{{"protected", "protected", 4}, {"in use", "in use", 5}, {"live", "live", 6}}}
 	tests := map[int]string{
-		headerFull:          "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked · ▣4 protected · ◆5 in use · ●6 live",
-		headerNoLive:        "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked · ▣4 protected · ◆5 in use",
-		headerNoProtected:   "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked · ◆5 in use",
-		headerNoInfo:        "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked",
-		headerShortWords:    "42 recordings · ⚠1 secret · ◌5 orphaned · ✓2 marked",
-		headerShortNoTotal:  "⚠1 secret · ◌5 orphaned · ✓2 marked",
-		headerGlyphs:        "42 recordings · ⚠1 ◌5 · ✓2",
-		headerGlyphsNoTotal: "⚠1 ◌5 · ✓2",
+		headerFull:          "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · *2 marked · ▣4 protected · ◆5 in use · ●6 live",
+		headerNoLive:        "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · *2 marked · ▣4 protected · ◆5 in use",
+		headerNoProtected:   "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · *2 marked · ◆5 in use",
+		headerNoInfo:        "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · *2 marked",
+		headerShortWords:    "42 recordings · ⚠1 secret · ◌5 orphaned · *2 marked",
+		headerShortNoTotal:  "⚠1 secret · ◌5 orphaned · *2 marked",
+		headerGlyphs:        "42 recordings · ⚠1 ◌5 · *2",
+		headerGlyphsNoTotal: "⚠1 ◌5 · *2",
 	}
 	for level, want := range tests {
 		if got := h.text(level); got != want {
 			t.Errorf("level %d:\n got %q\nwant %q", level, got, want)
 		}
+	}
+	// Between short words and glyphs alone, the least urgent kinds give up
+	// their words first.
+	if got, want := h.mixed(1), "⚠1 secret · ◌5 · *2"; got != want {
+		t.Errorf("mixed(1):\n got %q\nwant %q", got, want)
+	}
+	if c := h.candidates(); c[headerShortNoTotal+1] != h.mixed(1) || c[len(c)-1] != tests[headerGlyphsNoTotal] {
+		t.Errorf("candidates out of order: %q", c)
 	}
 }
 

@@ -74,11 +74,12 @@ func (k KeyMap) Groups() []help.Group {
 	}
 }
 
-// reviewLegend explains the glyphs under the keys in the ? overlay.
-var reviewLegend = []string{
-	theme.Glyph("added") + " added  " + theme.Glyph("modified") + " modified  " + theme.Glyph("deleted") + " deleted  " + theme.Glyph("renamed") + " renamed",
-	theme.Glyph("accepted") + " accepted (staged)  " + theme.Glyph("rejected") + " rejected (restored)  " + theme.Glyph("skipped") + " skipped",
-	theme.Glyph("secret") + " adds a secret: a asks first, naming it",
+// reviewLegend is every glyph the review draws, by what it marks: each
+// name of theme.ReviewMeanings is in it.
+var reviewLegend = [][]string{
+	{"Changes:", theme.Glyph("added") + " added", theme.Glyph("modified") + " modified", theme.Glyph("deleted") + " deleted", theme.Glyph("renamed") + " renamed"},
+	{"Decided:", theme.Glyph("accepted") + " accepted (staged)", theme.Glyph("rejected") + " rejected (restored)", theme.Glyph("skipped") + " skipped"},
+	{theme.Glyph("secret") + " adds a secret: a asks first, naming it"},
 }
 
 // keysNow is the keymap with the bindings that do not apply disabled.

@@ -114,7 +114,7 @@ func (m Model) renderRow(n *node, selected bool) string {
 	}
 	mark := " "
 	if n.kind == KindLeaf && m.marks[n.item.ID] {
-		mark = "✓"
+		mark = theme.Glyph("marked")
 	}
 	name, right := visible.Line(n.name), ""
 	if n.kind == KindLeaf {
@@ -173,7 +173,7 @@ func (m Model) styleStatusText(it *Item, text string) string {
 	return s.Render(text)
 }
 
-// countText is "5 ◐2 ✕1 ⚠1": the total, then the glyph and count of every
+// countText is "5 ◐2 ⊠1 ⚠1": the total, then the glyph and count of every
 // status worth attention.
 func (m Model) countText(n *node) string {
 	parts := []string{fmt.Sprint(n.total)}
