@@ -182,3 +182,16 @@ func BenchmarkFilterKeys(b *testing.B) {
 	}
 	b.ReportMetric(float64(worst.Microseconds()), "max-µs")
 }
+
+// BenchmarkNextProblem measures n (the walk of one kind of problem, with
+// its place on the status line) to the next frame, with 20,000
+// recordings.
+func BenchmarkNextProblem(b *testing.B) {
+	m := loadedModel(b, synthItems(20000), true)
+	n := uitest.PressKey("n")
+	b.ReportAllocs()
+	for b.Loop() {
+		m, _ = m.Update(n)
+		_ = m.Render()
+	}
+}

@@ -85,6 +85,9 @@ type Page struct {
 	// touched is set by the first key press; landed once the first scan
 	// has put the cursor on the first problem (unless touched).
 	touched, landed bool
+	// walk is the kind of problem n and N walk (the most urgent present
+	// when it is "" or no longer present), or walkAll.
+	walk string
 
 	// palette is what the last command palette offered; running is the
 	// command running ("" for none); commands is what each dialog asking

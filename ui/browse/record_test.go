@@ -125,12 +125,12 @@ func TestRecordProgressAndStop(t *testing.T) {
 		t.Errorf("esc did not stop:\n%s", screenText(m))
 	}
 	m, cmd = update(m, next())
-	if m.recording || !strings.Contains(screenText(m), "stopped: 1 cassette(s) written, each whole") {
+	if m.recording || !strings.Contains(screenText(m), "stopped: 1 cassette written, each whole") {
 		t.Errorf("after the stop:\n%s", screenText(m))
 	}
 	msg := cmd()
 	m, _ = update(m, msg)
-	if _, review := msg.(OpenReviewMsg); review || !strings.Contains(screenText(m), "re-recorded 1 cassette(s); no review: not a git repository") {
+	if _, review := msg.(OpenReviewMsg); review || !strings.Contains(screenText(m), "re-recorded 1 cassette; no review: not a git repository") {
 		t.Errorf("without git:\n%s", screenText(m))
 	}
 }

@@ -115,7 +115,7 @@ func TestMarkAndPrune(t *testing.T) {
 	}
 	// The in-use file is listed as kept, with its status and the reason.
 	scr := screenText(m)
-	for _, want := range []string{"Remove 1 file(s) from disk:", "Kept, not prunable (1):",
+	for _, want := range []string{"Remove 1 file from disk:", "Kept, not prunable (1):",
 		"◆ .dryfire/cassettes/refund_agent/unknown_order_apologises/00-cb1bcfe39d1c69ba.json",
 		"in use: read by replay of refund_agent::unknown_order_says_sorry"} {
 		if !strings.Contains(scr, want) {

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -24,7 +25,7 @@ func (m Page) statusView() string {
 		line = s.Progress.Render("/") + visible.Line(m.filterText) + "█" + s.Muted.Render(fmt.Sprintf("  %d rows", m.tree.Rows())+m.matchNote())
 	case m.mode == modeSearch:
 		_, n := m.Detail.Search()
-		line = s.Progress.Render("search /") + visible.Line(m.filterText) + "█" + s.Muted.Render(fmt.Sprintf("  %d match(es) in this tab", n))
+		line = s.Progress.Render("search /") + visible.Line(m.filterText) + "█" + s.Muted.Render("  "+frame.Count(n, "match")+" in this tab")
 	case m.Status != "" && m.StatusErr:
 		line = s.Error.Render(m.Status)
 	case m.Status != "":

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 )
 
@@ -118,7 +120,7 @@ func (m Page) handleLoaded(msg loadedMsg) Page {
 	}
 	m.gen++
 	m = m.setReview(msg.review, msg.lookedAt, m.states)
-	m.SetStatus(fmt.Sprintf("reloaded: %d change(s) since HEAD (undo history cleared)", m.Tally().Changed), false)
+	m.SetStatus("reloaded: "+frame.Count(m.Tally().Changed, "change")+" since HEAD (undo history cleared)", false)
 	return m
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
 	"github.com/dryfire-tui/dryfire-tui/ui/list"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
@@ -276,15 +277,15 @@ func (m Page) askAll(o op) Page {
 		}
 	}
 	if withSecrets > 0 {
-		lines = append(lines, "", s.Dialog.Danger.Render(fmt.Sprintf("%d change(s) add secrets: they are staged with them.", withSecrets)))
+		lines = append(lines, "", s.Dialog.Danger.Render(frame.Plural(withSecrets, "1 change adds secrets: it is staged with them.", "%d changes add secrets: they are staged with them.")))
 	}
-	head := s.Dialog.OK.Render(fmt.Sprintf("Stage %d change(s):", len(paths)))
+	head := s.Dialog.OK.Render("Stage " + frame.Count(len(paths), "change") + ":")
 	title := "Accept every change left?"
 	if o == opReject {
 		title = "Reject every change left?"
-		head = s.Dialog.Danger.Render(fmt.Sprintf("Restore the committed version of %d file(s):", len(paths)))
+		head = s.Dialog.Danger.Render("Restore the committed version of " + frame.Count(len(paths), "file") + ":")
 		if removes > 0 {
-			lines = append(lines, "", s.Dialog.Danger.Render(fmt.Sprintf("%d file(s) git has no copy of are removed from disk.", removes)))
+			lines = append(lines, "", s.Dialog.Danger.Render(frame.Plural(removes, "1 file git has no copy of is removed from disk.", "%d files git has no copy of are removed from disk.")))
 		}
 	}
 	lines = append(append([]string{head}, lines...), "")

@@ -59,7 +59,7 @@ func TestReviewRedactAndBaseline(t *testing.T) {
 	if strings.Contains(data, key) || !strings.Contains(data, "[REDACTED:anthropic-api-key]") {
 		t.Fatalf("not redacted:\n%s", data)
 	}
-	if scr := screenText(m); strings.Contains(scr, "2222222222 ⚠") || !strings.Contains(scr, "redacted 1 secret(s) in 1 file(s)") {
+	if scr := screenText(m); strings.Contains(scr, "2222222222 ⚠") || !strings.Contains(scr, "redacted 1 secret in 1 file") {
 		t.Fatalf("after redaction:\n%s", scr)
 	}
 	m = keys(t, m, "a")

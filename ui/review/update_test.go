@@ -158,7 +158,7 @@ func TestRejectAllThenUndo(t *testing.T) {
 	if paths := askedPaths(m); !m.Dialog.Visible() || len(paths) != 5 {
 		t.Fatalf("dialog open %v, paths %q", m.Dialog.Visible(), paths)
 	}
-	if !strings.Contains(screenText(m), "1 file(s) git has no copy of are removed") {
+	if !strings.Contains(screenText(m), "1 file git has no copy of is removed") {
 		t.Errorf("dialog does not warn about the removal:\n%s", screenText(m))
 	}
 	m = keys(t, m, "y")
@@ -207,7 +207,7 @@ func TestReloadKeepsDecisions(t *testing.T) {
 	if m.keysNow().Undo.Enabled() {
 		t.Errorf("undo enabled after a reload")
 	}
-	if !strings.Contains(screenText(m), "reloaded: 4 change(s)") {
+	if !strings.Contains(screenText(m), "reloaded: 4 changes") {
 		t.Errorf("status:\n%s", screenText(m))
 	}
 }

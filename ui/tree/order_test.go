@@ -132,3 +132,49 @@ func TestSelectPath(t *testing.T) {
 		t.Error("selected a case that does not exist")
 	}
 }
+
+func TestLastAndRank(t *testing.T) {
+	t.Parallel()
+	m := newTree(treeItems)
+	m, ok := m.Last(isStale)
+	if !ok || selectedID(m) != "z/c1/00" {
+		t.Fatalf("Last: %q, %v", selectedID(m), ok)
+	}
+	if place, total := m.Rank(isStale); place != 3 || total != 3 {
+		t.Errorf("Rank of the last stale: %d of %d", place, total)
+	}
+	m, _ = m.First(isStale)
+	if place, total := m.Rank(isStale); place != 1 || total != 3 {
+		t.Errorf("Rank of the first stale (%s): %d of %d", selectedID(m), place, total)
+	}
+	m.MoveTo(0)
+	if place, _ := m.Rank(isStale); place != 0 {
+		t.Errorf("Rank on a suite row: %d", place)
+	}
+	if _, ok := m.Last(func(*Item) bool { return false }); ok {
+		t.Error("Last found a recording that matches nothing")
+	}
+}
+
+func TestJumpSaysThePlace(t *testing.T) {
+	t.Parallel()
+	m := newTree(treeItems)
+	m.MoveTo(0)
+	for i, want := range []Jump{{true, false, 1}, {true, false, 2}, {true, false, 3}, {true, true, 1}} {
+		var j Jump
+		m, j = m.Jump(1, isStale)
+		if j != want {
+			t.Errorf("forward #%d: %+v, want %+v", i, j, want)
+		}
+		if place, _ := m.Rank(isStale); place != j.Place {
+			t.Errorf("forward #%d: Rank says %d, Jump %d", i, place, j.Place)
+		}
+	}
+	for i, want := range []Jump{{true, true, 3}, {true, false, 2}, {true, false, 1}} {
+		var j Jump
+		m, j = m.Jump(-1, isStale)
+		if j != want {
+			t.Errorf("back #%d: %+v, want %+v", i, j, want)
+		}
+	}
+}
