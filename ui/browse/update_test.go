@@ -200,7 +200,7 @@ func TestStreamingKeepsTreeUsable(t *testing.T) {
 	if m.tree.Cursor() != 1 {
 		t.Errorf("cannot move while loading")
 	}
-	if got := screenText(m); !strings.Contains(got, "scanning /p · 3 recordings so far") {
+	if got := screenText(m); !strings.Contains(got, "scanning /p · 3 recordings read") {
 		t.Errorf("no progress line while loading:\n%s", got)
 	}
 	_, before := m.tree.SelectedPath()
@@ -209,6 +209,34 @@ func TestStreamingKeepsTreeUsable(t *testing.T) {
 	_, after := m.tree.SelectedPath()
 	if m.loading || m.tree.Len() != len(b.Items) || !slices.Equal(before, after) {
 		t.Errorf("after the last batch: loading %v, %d recordings, cursor on %v (was %v)", m.loading, m.tree.Len(), after, before)
+	}
+}
+
+// TestScanSaysItIsClassifying: while the recordings read wait for their
+// status (pending), the status line says the scan is working them out, so
+// that a screen of pending rows does not look stuck; then the statuses
+// replace them.
+func TestScanSaysItIsClassifying(t *testing.T) {
+	items := uitest.DemoItems()
+	pending := slices.Clone(items)
+	for i := range pending {
+		pending[i].Status, pending[i].Secrets = "pending", 0
+	}
+	m := New(Options{Path: "/p", Backend: uitest.NewFakeBackend(t, items)}, theme.New(false))
+	m = resize(m, 120, 20)
+	ch := make(chan scanEvent, 1)
+	m, cmd := m.Update(scanBatchMsg{gen: m.gen, next: ch, items: pending})
+	scr := screenText(m)
+	if !strings.Contains(scr, "scanning /p · 8 recordings read · ⋯ 8 pending: working out each status (simulating every case's replay)…") {
+		t.Errorf("the status line does not say the statuses are being worked out:\n%s", scr)
+	}
+	if !strings.Contains(scr, "⋯ pending") {
+		t.Errorf("a pending row does not show its glyph:\n%s", scr)
+	}
+	ch <- scanEvent{items: items, done: true}
+	m = run(t, m, cmd)
+	if scr := screenText(m); strings.Contains(scr, "pending") || strings.Contains(scr, "working out") {
+		t.Errorf("after the scan, pending is still said:\n%s", scr)
 	}
 }
 

@@ -102,12 +102,44 @@ func (m Model) Jump(dir int, match func(*Item) bool) (Model, Jump) {
 
 // center scrolls the window so that a cursor that jumped there sits a
 // third of the way down, with what comes before it in view, rather than
-// on the last row.
+// on the last row; and, when they fit above it in the top two thirds, with
+// the suite and case it is in on screen (a recording shown without its
+// suite row says nothing of where it is).
 func (m *Model) center() {
-	if m.cursor >= m.offset+m.height/3 && m.cursor < m.offset+m.height*2/3 {
+	if m.cursor >= m.offset+m.height/3 && m.cursor < m.offset+m.height*2/3 && m.parentsShown() {
 		return
 	}
-	m.offset = max(0, min(m.cursor-m.height/3, len(m.rows)-m.height))
+	off := m.cursor - m.height/3
+	for p := m.current(); p != nil && p.parent != nil && p.parent != m.root; {
+		p = p.parent
+		if i := m.rowOf(p); i >= 0 && i < off && m.cursor-i < m.height*2/3 {
+			off = i
+		}
+	}
+	m.offset = max(0, min(off, len(m.rows)-m.height))
+}
+
+// parentsShown reports whether the suite and case rows of the cursor are
+// in the window.
+func (m *Model) parentsShown() bool {
+	for p := m.current(); p != nil && p.parent != nil && p.parent != m.root; {
+		p = p.parent
+		if i := m.rowOf(p); i >= 0 && i < m.offset {
+			return false
+		}
+	}
+	return true
+}
+
+// rowOf is the row of node n, or -1; it looks back from the cursor, where
+// the parents of the row under it are.
+func (m *Model) rowOf(n *node) int {
+	for i := min(m.cursor, len(m.rows)-1); i >= 0; i-- {
+		if m.rows[i] == n {
+			return i
+		}
+	}
+	return -1
 }
 
 // First puts the cursor on the first recording in tree order that passes
