@@ -273,7 +273,7 @@ func (m Page) handleMoveKey(msg tea.KeyPressMsg, k KeyMap) Page {
 	case key.Matches(msg, k.Back):
 		m.setFocus(page.FocusList)
 	case key.Matches(msg, k.StatusFilter):
-		m.tree = m.tree.SetStatusFilter(nextStatus(m.tree.Statuses(), m.tree.StatusFilter()))
+		m = m.openStatusPicker()
 	case key.Matches(msg, k.Focus):
 		m.setFocus(1 - m.Focus)
 	case key.Matches(msg, k.Open):
@@ -313,29 +313,6 @@ func (m Page) copy(keyOnly bool) (Page, tea.Cmd) {
 		return m, copyTextCmd(it.Key, "key "+it.Key)
 	}
 	return m, copyTextCmd(it.Path, it.Path)
-}
-
-// nextStatus cycles "" → each present status → "", the statuses that need
-// attention first and live/ok last.
-func nextStatus(present []string, cur string) string {
-	var first, last []string
-	for _, s := range present {
-		if s == "live" || s == "ok" || s == "pending" {
-			last = append(last, s)
-		} else {
-			first = append(first, s)
-		}
-	}
-	present = append(first, last...)
-	for i, s := range present {
-		if s == cur && i+1 < len(present) {
-			return present[i+1]
-		}
-	}
-	if cur == "" && len(present) > 0 {
-		return present[0]
-	}
-	return ""
 }
 
 // handleFilterKey edits the fuzzy filter; the tree refilters on every

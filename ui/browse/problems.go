@@ -381,6 +381,9 @@ func (m Page) handlePicked(msg picker.PickedMsg) (Page, tea.Cmd) {
 		return m, nil
 	case m.pickerAsk == "palette":
 		return m.runPicked(msg.Row)
+	case m.pickerAsk == "status":
+		m.touched = true
+		return m.pickStatus(msg.Row).syncDetail()
 	case m.pickerAsk != "problems":
 		return m, nil
 	}

@@ -90,13 +90,56 @@ func TestFilter(t *testing.T) {
 	if m.tree.Filter() != "" || m.tree.Rows() != 20 {
 		t.Errorf("esc clears: filter %q rows %d", m.tree.Filter(), m.tree.Rows())
 	}
-	// The status filter starts with the statuses that need attention.
-	m = keys(t, m, "s")
+	// s picks a status; typing narrows the picker.
+	m = keys(t, m, "s", "s", "t", "a", "l", "e", "enter")
 	if m.tree.StatusFilter() != "stale" {
-		t.Errorf("s: status %q, want stale", m.tree.StatusFilter())
+		t.Errorf("s, stale: status %q, want stale", m.tree.StatusFilter())
 	}
-	if got := selectedPath(m); got != ".dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json" && m.tree.Rows() != 3 {
-		t.Errorf("status filter stale: %d rows", m.tree.Rows())
+	if got := selectedPath(m); got != ".dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json" || m.tree.Rows() != 3 {
+		t.Errorf("status filter stale: %d rows, on %q", m.tree.Rows(), got)
+	}
+}
+
+// TestStatusPickerStartsWithWhatNeedsAttention: s opens a picker of the
+// statuses present, the problems first in the problem summary's order
+// (the cursor on the most urgent), what asks nothing after, and a row to
+// show everything again.
+func TestStatusPickerStartsWithWhatNeedsAttention(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
+	m = keys(t, m, "s")
+	if !m.picker.Visible() {
+		t.Fatal("s did not open a picker")
+	}
+	var order []string
+	for _, l := range strings.Split(screenText(m), "\n") {
+		if i := strings.Index(l, "│ "); i >= 0 {
+			f := strings.Fields(l[i:])
+			if len(f) > 3 {
+				order = append(order, strings.Join(f, " "))
+			}
+		}
+	}
+	want := []string{"⚠ 1 secret", "≠ 1 key mismatch", "◐ 1 stale", "◌ 1 orphaned case", "○ 1 superseded",
+		"◆ 1 in use", "▣ 1 protected", "● 2 live", "8 all"}
+	j := 0
+	for _, row := range order {
+		if j < len(want) && strings.Contains(row, want[j]) {
+			j++
+		}
+	}
+	if j != len(want) {
+		t.Errorf("the picker's rows, in order:\n%s\nwant, in this order: %q", strings.Join(order, "\n"), want)
+	}
+	if got := m.picker.Selected(); got != rowStatus+"secret" {
+		t.Errorf("the cursor starts on %q, want the most urgent status", got)
+	}
+	m = keys(t, m, "enter")
+	if m.tree.StatusFilter() != "secret" || selectedPath(m) != demoProblems[0] {
+		t.Errorf("enter: status %q, on %q", m.tree.StatusFilter(), selectedPath(m))
+	}
+	m = keys(t, m, "s", "a", "l", "l", "enter")
+	if m.tree.StatusFilter() != "" {
+		t.Errorf("all: status %q", m.tree.StatusFilter())
 	}
 }
 
@@ -305,5 +348,23 @@ func TestPruneActsOnWhatTheDialogListed(t *testing.T) {
 	m = run(t, m, answer)
 	if len(b.Pruned()) != 1 {
 		t.Errorf("a second answer pruned again: %v", b.Pruned())
+	}
+}
+
+// TestHalfPageInBothPanes: ctrl+d and ctrl+u move half a page in the tree
+// and scroll the detail half a page, as in less, vim and fx.
+func TestHalfPageInBothPanes(t *testing.T) {
+	m, _ := newTestModel(t, 120, 12, uitest.DemoItems())
+	m = keys(t, m, "g", "ctrl+d")
+	if got := m.tree.Cursor(); got != 4 {
+		t.Errorf("ctrl+d in the tree: cursor on row %d, want 4", got)
+	}
+	m = keys(t, m, "ctrl+u")
+	if got := m.tree.Cursor(); got != 0 {
+		t.Errorf("ctrl+u in the tree: cursor on row %d, want 0", got)
+	}
+	m = keys(t, selectPath(t, m, "add_to_cart"), "enter", "2", "ctrl+d")
+	if m.Detail.Offset() == 0 {
+		t.Errorf("ctrl+d in the detail did not scroll it:\n%s", screenText(m))
 	}
 }

@@ -303,3 +303,23 @@ func TestDiffTabOfARecordingThatIsNotStale(t *testing.T) {
 		}
 	}
 }
+
+// TestHalfPage: with the pane focused, ctrl+d and ctrl+u scroll half a
+// page, as less does.
+func TestHalfPage(t *testing.T) {
+	long := `{"response": {"text": "` + strings.Repeat(`line\n`, 80) + `"}}`
+	m := New(theme.New(true), DefaultKeyMap())
+	m.SetSize(60, 24)
+	m = m.SetData(Data{ID: "r", Title: "t", Status: "live", HasBody: true, Body: body(t, long)})
+	m.Focus()
+	half := m.bodyHeight() / 2
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+	if m.Offset() != half {
+		t.Errorf("ctrl+d: offset %d, want %d", m.Offset(), half)
+	}
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	if m.Offset() != half {
+		t.Errorf("ctrl+d ctrl+d ctrl+u: offset %d, want %d", m.Offset(), half)
+	}
+}

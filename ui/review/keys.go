@@ -61,7 +61,8 @@ func DefaultKeyMap() KeyMap {
 // tabs, and R reveals its secrets.
 func (k KeyMap) detailKeys() detail.KeyMap {
 	l := k.List
-	return detail.KeyMap{Up: l.Up, Down: l.Down, PageUp: l.PageUp, PageDown: l.PageDown, Top: l.Top, Bottom: l.Bottom, Reveal: k.Reveal}
+	return detail.KeyMap{Up: l.Up, Down: l.Down, PageUp: l.PageUp, PageDown: l.PageDown, HalfUp: l.HalfUp, HalfDown: l.HalfDown,
+		Top: l.Top, Bottom: l.Bottom, Reveal: k.Reveal}
 }
 
 // Groups returns every binding, grouped, in help order.

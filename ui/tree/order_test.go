@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -176,5 +178,31 @@ func TestJumpSaysThePlace(t *testing.T) {
 		if j != want {
 			t.Errorf("back #%d: %+v, want %+v", i, j, want)
 		}
+	}
+}
+
+// TestHalfPage: ctrl+d and ctrl+u move the window and the cursor by half
+// a page, as less and vim do, the cursor keeping its screen row.
+func TestHalfPage(t *testing.T) {
+	t.Parallel()
+	var specs []string
+	for i := range 40 {
+		specs = append(specs, fmt.Sprintf("s c %d live", i))
+	}
+	m := New(theme.New(true), DefaultKeyMap())
+	m.SetSize(40, 10)
+	m = m.Add(items(specs...))
+	m.MoveTo(2)
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+	if m.Cursor() != 7 || m.offset != 5 {
+		t.Errorf("ctrl+d: cursor %d, offset %d; want 7, 5", m.Cursor(), m.offset)
+	}
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	if m.Cursor() != 2 || m.offset != 0 {
+		t.Errorf("ctrl+u: cursor %d, offset %d; want 2, 0", m.Cursor(), m.offset)
+	}
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	if m.Cursor() != 0 {
+		t.Errorf("ctrl+u at the top: cursor %d", m.Cursor())
 	}
 }
