@@ -99,7 +99,7 @@ func TestFlowMarkAndPrune(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
 	scr.waitFor(t, tm, "d prune")
 	tm.Type("d")
-	scr.waitFor(t, tm, "Remove 2 files from disk:", "00-225140c869a31cc2.json", "y confirm")
+	scr.waitFor(t, tm, "Remove 2 files from disk:", "00-225140c869a31cc2.json", "y/enter confirm")
 	tm.Type("y")
 	scr.waitFor(t, tm, "removed 2 files")
 	tm.Type("q")

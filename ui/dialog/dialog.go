@@ -9,6 +9,8 @@
 package dialog
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -109,6 +111,11 @@ func (m Model) Keys() KeyMap {
 	k := m.keys
 	k.Confirm.SetEnabled(m.visible && m.content.CanConfirm)
 	k.Cancel.SetEnabled(m.visible)
+	if !m.content.CanConfirm {
+		// Nothing to confirm: the dialog only informs, and esc (or n, or
+		// q) closes it.
+		k.Cancel.SetHelp(k.Cancel.Help().Key, "close")
+	}
 	scrolls := m.visible && m.MaxOffset() > 0
 	k.Up.SetEnabled(scrolls)
 	k.Down.SetEnabled(scrolls)
@@ -163,9 +170,11 @@ func (m Model) View() string {
 	if !m.visible {
 		return ""
 	}
-	footer := "y confirm · n cancel"
-	if !m.content.CanConfirm {
-		footer = "esc close"
+	// The box says what the key line says.
+	var keys []string
+	for _, b := range m.ShortHelp() {
+		keys = append(keys, b.Help().Key+" "+b.Help().Desc)
 	}
+	footer := strings.Join(keys, " · ")
 	return frame.Box(m.styles, m.content.Title, m.content.Lines, m.styles.Muted.Render(footer), m.offset, m.width, m.height)
 }
