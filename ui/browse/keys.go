@@ -193,6 +193,9 @@ func (m Page) keysNow() KeyMap {
 		k.Back.SetKeys("esc", "h")
 	}
 	if m.recording {
+		// q stops the recording and quits once it has ended, as ctrl+c
+		// does: every file it writes is written whole.
+		k.Quit.SetHelp("q", "stop and quit")
 		// The recording writes into the tree: nothing else changes it
 		// meanwhile, and esc stops the recording.
 		k.Prune.SetEnabled(false)
@@ -228,8 +231,7 @@ func (m Page) handleKey(msg tea.KeyPressMsg) (Page, tea.Cmd) {
 	k := m.keysNow()
 	switch {
 	case key.Matches(msg, k.Quit):
-		m.cancel()
-		return m, tea.Quit
+		return m.quit()
 	case key.Matches(msg, k.Help):
 		m.Help = m.Help.Show("Keys", m.keys.Groups(), legendLines(browseLegend))
 		return m, nil
