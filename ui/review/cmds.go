@@ -42,7 +42,12 @@ func actReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, paths
 				msg.needsConfirm = p
 				return msg
 			}
-			if err != nil {
+			var locked *gitreview.LockedError
+			switch {
+			case errors.As(err, &locked):
+				msg.err = err // the lock stops every file alike: no path to name
+				return msg
+			case err != nil:
 				msg.err = fmt.Errorf("%s %s: %w", o, p, err)
 				return msg
 			}

@@ -35,7 +35,13 @@ func (m Page) handleActed(msg actedMsg) Page {
 		}
 		return m.syncDetail()
 	case msg.err != nil:
-		m.SetStatus(msg.err.Error(), true)
+		text := msg.err.Error()
+		if len(msg.paths) > 1 && msg.op != opUndo {
+			// Say how far it got: the files before the failure are done
+			// (u undoes them), the rest left as they were.
+			text = fmt.Sprintf("%s %d of %d, then: %s", msg.op.past(), msg.steps, len(msg.paths), text)
+		}
+		m.SetStatus(text, true)
 		return m.syncDetail()
 	}
 	m.SetStatus(doneMessage(msg), false)

@@ -197,12 +197,41 @@ func (m Page) askSecrets(o op, p string) Page {
 	}
 	lines := []string{s.Dialog.Danger.Render(head), "  " + theme.Glyph(it.Kind.String()) + " " + visible.Line(p)}
 	lines = append(lines, secretLinesOf(s, it)...)
-	if o == opAccept {
-		lines = append(lines, "", s.Muted.Render("d redacts them instead; b accepts them as known fakes."))
+	var choices []dialog.Choice
+	if k := m.keysNow(); o == opAccept && k.Redact.Enabled() && k.Baseline.Enabled() {
+		// The other ways out of a secret, from the dialog itself: each
+		// opens its own, which says what it writes and asks.
+		lines = append(lines, "", s.Muted.Render("d redacts them instead, b accepts them as known fakes: each asks first."))
+		choices = []dialog.Choice{{Key: instead(k.Redact, "redact instead"), Name: opRedact.String()},
+			{Key: instead(k.Baseline, "baseline instead"), Name: opBaseline.String()}}
 	}
 	lines = append(lines, "")
-	id := m.OpenDialog(dialog.Content{Title: title, CanConfirm: true, Lines: lines})
+	id := m.OpenDialog(dialog.Content{Title: title, CanConfirm: true, Lines: lines, Choices: choices})
 	m.asks = m.asks.Add(id, reviewAsk{op: o, paths: []string{p}})
+	return m
+}
+
+// instead is b, named for the dialog's key line ("d redact instead").
+func instead(b key.Binding, desc string) key.Binding {
+	b.SetHelp(b.Help().Key, desc)
+	return b
+}
+
+// handleChose acts on the other answers of the dialog that asks before
+// accepting a change that adds secrets: d opens the redaction's dialog,
+// b the baseline's, for the path it asked about.
+func (m Page) handleChose(msg dialog.ChoseMsg) Page {
+	a, asks, ok := m.asks.Take(msg.ID)
+	if !ok || len(a.paths) != 1 {
+		return m
+	}
+	m.asks = asks
+	switch msg.Choice {
+	case opRedact.String():
+		return m.askSecrets(opRedact, a.paths[0])
+	case opBaseline.String():
+		return m.askSecrets(opBaseline, a.paths[0])
+	}
 	return m
 }
 
