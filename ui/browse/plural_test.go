@@ -17,7 +17,7 @@ import (
 func TestCountsReadAsEnglish(t *testing.T) {
 	check := func(what, text string) {
 		t.Helper()
-		for _, bad := range []string{"(s)", "(es)", " 1 turns", " 1 recordings", " 1 files", " 1 secrets"} {
+		for _, bad := range []string{"(s)", "(es)", " 1 turns", " 1 recordings", " 1 files", " 1 secrets", " 1 cases"} {
 			if strings.Contains(text, bad) {
 				t.Errorf("%s says %q:\n%s", what, bad, text)
 			}
@@ -43,4 +43,6 @@ func TestCountsReadAsEnglish(t *testing.T) {
 	check("the status after a prune", screenText(m))
 	m = keys(t, m, "p")
 	check("the problem summary", screenText(m))
+	m = keys(t, m, "esc", "s")
+	check("the status picker", screenText(m))
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -51,14 +52,18 @@ func (m Page) openStatusPicker() Page {
 			h = "Ask nothing"
 		}
 		if h != heading {
+			if heading != "" {
+				rows = append(rows, picker.Row{})
+			}
 			heading = h
-			rows = append(rows, picker.Row{}, picker.Row{Text: s.Detail.Heading.Render(h)})
+			rows = append(rows, picker.Row{Text: s.Detail.Heading.Render(h)})
 		}
 		switch st {
 		case "secret":
 			rows = append(rows, row(st, m.tree.SecretRecordings(), "recordings holding a secret"))
 		case "failing":
-			rows = append(rows, row(st, m.tree.FailingRecordings(), fmt.Sprintf("recordings of the %d cases that fail or end in an error", m.tree.FailingCases())))
+			rows = append(rows, row(st, m.tree.FailingRecordings(), "recordings of "+frame.Plural(m.tree.FailingCases(),
+				"the case that fails or ends in an error", "the %d cases that fail or end in an error")))
 		default:
 			rows = append(rows, row(st, counts[st], ""))
 		}
