@@ -33,9 +33,19 @@ type Git struct {
 	Top string
 	// HasHead is false in a repository without commits.
 	HasHead bool
+	// LockWait is how long a command that writes the index waits, in
+	// all, for another git process to release the index lock; zero waits
+	// DefaultLockWait.
+	LockWait time.Duration
 	// index is the absolute path of the index file ("" when unknown).
 	index string
 }
+
+// DefaultLockWait is how long a command that writes the index waits for
+// another git process's index lock by default: an editor's or an IDE's
+// git status holds it for a moment, a git commit waiting on its editor
+// for as long as the editor is open, which no wait outlasts.
+const DefaultLockWait = 3 * time.Second
 
 // OpenGit finds the work tree that contains dir.
 func OpenGit(ctx context.Context, dir string) (*Git, error) {
@@ -98,23 +108,103 @@ func gitRun(ctx context.Context, dir string, args ...string) ([]byte, *os.Proces
 		// has cancelled ctx: it is the same interruption.
 		return out, cmd.ProcessState, fmt.Errorf("git %s interrupted: %w", args[0], context.Canceled)
 	}
-	msg := strings.TrimSpace(stderr.String())
+	if lock, ok := lockedIndex(stderr.String()); ok {
+		if rel, err := filepath.Rel(dir, lock); err == nil && !strings.HasPrefix(rel, "..") {
+			lock = rel // ".git/index.lock" says it all, and fits a status line
+		}
+		return out, cmd.ProcessState, &LockedError{Lock: lock}
+	}
+	msg := oneLine(stderr.String())
 	if msg == "" {
 		msg = err.Error()
 	}
 	return out, cmd.ProcessState, fmt.Errorf("git %s: %s", args[0], msg)
 }
 
+// oneLine is git's message on one line: its lines, trimmed, joined with
+// spaces (a status line or a log line shows it whole, never as "\n").
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// LockedError says that another git process holds the index lock, so a
+// command that writes the index could not run (after waiting for it, see
+// [Git.write]). Nothing was changed.
+type LockedError struct {
+	// Lock is the lock file, relative to the work tree's top when it lies
+	// below it (".git/index.lock").
+	Lock string
+}
+
+func (e *LockedError) Error() string {
+	return fmt.Sprintf("another git process holds the index lock (%s): nothing was changed; try again once it ends (no git running? remove the file)", e.Lock)
+}
+
+// lockedIndex reports whether git failed on a lock file another process
+// holds ("fatal: Unable to create '…/index.lock': File exists."), and
+// which.
+func lockedIndex(stderr string) (string, bool) {
+	const pre, post = "Unable to create '", ".lock': File exists"
+	i := strings.Index(stderr, pre)
+	if i < 0 {
+		return "", false
+	}
+	rest := stderr[i+len(pre):]
+	j := strings.Index(rest, post)
+	if j < 0 {
+		return "", false
+	}
+	return rest[:j] + ".lock", true
+}
+
 func (g *Git) run(ctx context.Context, args ...string) ([]byte, error) {
 	return gitOutput(ctx, g.Top, args...)
 }
 
-// write runs a git command that writes the index. A git that died
-// without its cleanup (killed after the grace period, or crashed) leaves
-// the index locked; when the lock was not there before it started, it is
-// the one that git took, and it is removed: the index itself is as it was
-// (git writes it whole to the lock file, then renames it).
+// lockPause waits between two tries to take the index lock; tests
+// replace it.
+var (
+	lockPause = func(ctx context.Context, d time.Duration) error {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+)
+
+// write runs a git command that writes the index. When another git
+// process holds the index lock, it tries again, waiting a little longer
+// each time (25 ms, doubling, up to LockWait in all), as a person would;
+// then it gives up with a *LockedError, nothing changed.
 func (g *Git) write(ctx context.Context, args ...string) error {
+	wait := g.LockWait
+	if wait <= 0 {
+		wait = DefaultLockWait
+	}
+	pause, waited := 25*time.Millisecond, time.Duration(0)
+	for {
+		err := g.writeOnce(ctx, args...)
+		var locked *LockedError
+		if !errors.As(err, &locked) || waited >= wait {
+			return err
+		}
+		d := min(pause, wait-waited)
+		if perr := lockPause(ctx, d); perr != nil {
+			return fmt.Errorf("git %s interrupted while waiting for the index lock: %w", args[0], perr)
+		}
+		waited += d
+		pause *= 2
+	}
+}
+
+// writeOnce runs a git command that writes the index, once. A git that
+// died without its cleanup (killed after the grace period, or crashed)
+// leaves the index locked; when the lock was not there before it started,
+// it is the one that git took, and it is removed: the index itself is as
+// it was (git writes it whole to the lock file, then renames it).
+func (g *Git) writeOnce(ctx context.Context, args ...string) error {
 	lock := ""
 	if g.index != "" {
 		lock = g.index + ".lock"
@@ -358,7 +448,11 @@ func (g *Git) RestoreHead(ctx context.Context, rel string) error {
 	return g.write(ctx, "restore", "--source=HEAD", "--staged", "--worktree", "--", rel)
 }
 
-// Unstage removes path from the index, keeping the work tree file.
+// Unstage removes path from the index, keeping the work tree file. It
+// forces the removal (-f): a rename staged and then changed again ("RM")
+// has staged content that differs from both HEAD and the file, which git
+// rm refuses to drop without it; the work tree file stays either way, and
+// the caller has saved the index entry for undo.
 func (g *Git) Unstage(ctx context.Context, rel string) error {
-	return g.write(ctx, "rm", "--cached", "--quiet", "--ignore-unmatch", "--", rel)
+	return g.write(ctx, "rm", "--cached", "-f", "--quiet", "--ignore-unmatch", "--", rel)
 }

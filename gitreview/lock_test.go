@@ -201,3 +201,67 @@ func TestAbandonedLockIsRemoved(t *testing.T) {
 		t.Error("a lock another process held was removed")
 	}
 }
+
+// TestStageWaitsForAnotherGitsLock: with the index locked by another git
+// process, staging tries again until the lock is gone (here the first
+// pause removes it, as that git would on ending), and stages.
+func TestStageWaitsForAnotherGitsLock(t *testing.T) {
+	dir := gitRepo(t)
+	writeFile(t, filepath.Join(dir, "a.json"), []byte("one\n"))
+	lock := filepath.Join(dir, ".git", "index.lock")
+	writeFile(t, lock, nil)
+	pauses := 0
+	defer func(f func(context.Context, time.Duration) error) { lockPause = f }(lockPause)
+	lockPause = func(context.Context, time.Duration) error {
+		pauses++
+		return os.Remove(lock)
+	}
+	g, err := OpenGit(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Stage(context.Background(), "a.json"); err != nil {
+		t.Fatalf("staging once the lock is gone: %v", err)
+	}
+	if pauses != 1 {
+		t.Errorf("waited %d times, want 1", pauses)
+	}
+	if st := git(t, dir, "status", "--porcelain"); !strings.Contains(st, "A  a.json") {
+		t.Errorf("a.json is not staged: %q", st)
+	}
+}
+
+// TestStageGivesUpOnAHeldLock: a lock that stays makes staging give up
+// after the wait, with one line that names the lock and says nothing was
+// changed (git's own message spans lines, which a status line showed as
+// a literal \n\n), and the lock is left to its owner.
+func TestStageGivesUpOnAHeldLock(t *testing.T) {
+	dir := gitRepo(t)
+	writeFile(t, filepath.Join(dir, "a.json"), []byte("one\n"))
+	writeFile(t, filepath.Join(dir, ".git", "index.lock"), nil)
+	var waited time.Duration
+	defer func(f func(context.Context, time.Duration) error) { lockPause = f }(lockPause)
+	lockPause = func(_ context.Context, d time.Duration) error {
+		waited += d
+		return nil
+	}
+	g, err := OpenGit(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = g.Stage(context.Background(), "a.json")
+	var locked *LockedError
+	if !errors.As(err, &locked) {
+		t.Fatalf("staging with the index held: %v, want a *LockedError", err)
+	}
+	if waited != DefaultLockWait {
+		t.Errorf("waited %v in all, want %v", waited, DefaultLockWait)
+	}
+	msg := err.Error()
+	if strings.ContainsAny(msg, "\n\r") || !strings.Contains(msg, "(.git/index.lock)") || !strings.Contains(msg, "nothing was changed") {
+		t.Errorf("the message: %q", msg)
+	}
+	if !indexLock(dir) {
+		t.Error("the other process's lock was removed")
+	}
+}

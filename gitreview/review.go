@@ -43,7 +43,9 @@ type ReviewItem struct {
 	// by the committed one (by hash), not accepted by the project's
 	// baseline. Accept refuses a change that has any.
 	Secrets []secrets.Finding
-	// State is what this session did: "", "accepted", "rejected", "skipped".
+	// State is what was decided: "", "accepted", "rejected", "skipped".
+	// A change staged whole when the review opens (an earlier review
+	// accepted it, or it was staged by hand) is "accepted".
 	State string
 
 	revealed revealed
@@ -127,6 +129,11 @@ func (r *Review) newItem(c FileChange) *ReviewItem {
 	}
 	if c.OldPath != "" {
 		it.OldPath = r.outPath(c.OldPath)
+	}
+	if c.Staged && !c.Unstaged && !c.Untracked {
+		// Staged whole (by an earlier review, or by hand): what accept
+		// does, so it is accepted, not a change still to decide.
+		it.State = "accepted"
 	}
 	return it
 }

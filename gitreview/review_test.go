@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -336,5 +337,77 @@ func TestReviewSummarisesLookupFields(t *testing.T) {
 				t.Errorf("summary:\n%s\nwant a line %q", sum, tc.want)
 			}
 		})
+	}
+}
+
+// TestStagedChangesOpenAccepted: a change accepted (staged) in one review
+// is accepted, not left to decide, when the review opens again; one
+// staged and then changed again is still to decide.
+func TestStagedChangesOpenAccepted(t *testing.T) {
+	ctx := context.Background()
+	dir := gitRepo(t)
+	root := filepath.Join(dir, ".dryfire", "cassettes")
+	a := filepath.Join(root, "s", "c", "00-1111111111111111.json")
+	b := filepath.Join(root, "s", "c", "01-2222222222222222.json")
+	writeFile(t, a, recording("s", "c", 0, "1111111111111111", "One.", nil, 10))
+	writeFile(t, b, recording("s", "c", 1, "2222222222222222", "Two.", nil, 10))
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "record")
+	writeFile(t, a, recording("s", "c", 0, "1111111111111111", "One again.", nil, 10))
+	writeFile(t, b, recording("s", "c", 1, "2222222222222222", "Two again.", nil, 10))
+	r, err := OpenReview(ctx, dir, []string{root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{".dryfire/cassettes/s/c/00-1111111111111111.json", ".dryfire/cassettes/s/c/01-2222222222222222.json"} {
+		if err := r.Accept(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(t, b, recording("s", "c", 1, "2222222222222222", "Two, a third time.", nil, 10))
+	again, err := OpenReview(ctx, dir, []string{root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := map[string]string{}
+	for _, it := range again.Items {
+		states[path.Base(it.Path)] = it.State
+	}
+	if states["00-1111111111111111.json"] != "accepted" || states["01-2222222222222222.json"] != "" {
+		t.Errorf("states on reopening: %v; want the staged one accepted, the one changed since to decide", states)
+	}
+}
+
+// TestRejectARenameChangedAfterStaging: a rename staged (git mv) and then
+// changed again is rejected like any rename: the old path comes back from
+// HEAD and the new one goes; git rm refused to unstage it without -f.
+func TestRejectARenameChangedAfterStaging(t *testing.T) {
+	ctx := context.Background()
+	dir := gitRepo(t)
+	root := filepath.Join(dir, ".dryfire", "cassettes")
+	writeFile(t, filepath.Join(root, "s", "moving", "00-4444444444444444.json"), recording("s", "moving", 0, "4444444444444444", "Moved.", nil, 90))
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "record")
+	git(t, dir, "mv", ".dryfire/cassettes/s/moving", ".dryfire/cassettes/s/moved")
+	moved := ".dryfire/cassettes/s/moved/00-4444444444444444.json"
+	writeFile(t, filepath.Join(dir, moved), recording("s", "moved", 0, "4444444444444444", "Moved again.", nil, 95))
+	r, err := OpenReview(ctx, dir, []string{root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Items) != 1 || r.Items[0].Kind != Renamed || r.Items[0].State != "" {
+		t.Fatalf("items: %+v", r.Items)
+	}
+	if err := r.Reject(ctx, moved, false); err != nil {
+		t.Fatalf("reject: %v", err)
+	}
+	if st := git(t, dir, "status", "--porcelain", "--untracked-files=all"); st != "" {
+		t.Errorf("after the reject git status says %q", st)
+	}
+	if _, err := r.Undo(ctx); err != nil {
+		t.Fatalf("undo: %v", err)
+	}
+	if st := git(t, dir, "status", "--porcelain", "--untracked-files=all"); !strings.HasPrefix(st, "RM ") {
+		t.Errorf("after the undo git status says %q, want the rename back", st)
 	}
 }

@@ -59,7 +59,7 @@ func recording(t *testing.T) (Model, tea.Cmd) {
 func TestCtrlCStopsARecordingFirst(t *testing.T) {
 	m, next := recording(t)
 	m, cmd := update(m, uitest.PressKey("ctrl+c"))
-	if cmd != nil || !strings.Contains(screenText(m), "stopping the re-recording…") {
+	if cmd != nil || !strings.Contains(screenText(m), "stopping the re-recording, then quitting") {
 		t.Fatalf("ctrl+c did not stop the recording first (cmd %v):\n%s", cmd != nil, screenText(m))
 	}
 	_, cmd = update(m, next())

@@ -21,6 +21,9 @@ var browseDocs = map[string]string{
 	"go to the miss": "Diff tab of a turn replay never reaches: go to the turn where its case misses",
 	"open in $PAGER": "open the tab's text in $PAGER (less by default), unwrapped and unstyled",
 	"search":         "search the tab's text (with the pane focused; in the tree / filters); smart case",
+	"status":         "pick a status to show alone, what needs attention first (type to narrow; its last row shows every recording again)",
+	"next problem":   "next problem: the next of the kind being walked, the most urgent kind first, then the next kind",
+	"problems":       "the problem summary: each kind with its count; enter goes to the first and n walks that kind, or all of them in tree order",
 }
 
 // reviewDocs are the docs' words for keys whose key line word is not

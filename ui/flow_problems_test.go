@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 )
 
 // startCoreFlow runs the app on the real core over root at w × h.
@@ -36,16 +37,28 @@ func quit(t *testing.T, tm *teatest.TestModel) Model {
 	return tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(Model)
 }
 
-// TestFlowOpensOnAProblem: the demo opens on its first problem in tree
-// order, a stale recording, with the Diff tab saying what changed.
+// TestFlowOpensOnAProblem: the demo opens on its most urgent problem, the
+// recording holding a secret, on the Secrets tab, and says which kind n
+// walks; n then goes through the kinds in the problem summary's order, each
+// on the tab that explains it, never on a tab with nothing to say.
 func TestFlowOpensOnAProblem(t *testing.T) {
 	tm, scr := startCoreFlow(t, Options{Path: demoRoot(t)}, 120, 35)
-	scr.waitFor(t, tm, "8 recording(s) need attention · n next · p lists them",
-		"refund_agent › refunds_disabled_escalates › turn 2 · ◐ stale",
-		"Diff ◐", "turn 2: result of issue_refund changed", "p problems")
+	scr.waitFor(t, tm, "8 recordings need attention · ⚠ secret 1 of 1 · n walks secret, then ⊠ invalid · p: another kind, or all",
+		"refund_agent › refunds_small_order_after_retry › turn 3", "2 secrets found", "p problems")
+	for _, step := range []struct{ status, shows string }{
+		{"⊠ invalid 1 of 1 · n walks invalid, then ≠ key mismatch", "This file could not be read as a recording."},
+		{"≠ key mismatch 1 of 1 · n walks key mismatch, then ◐ stale", "Arguments"},
+		{"◐ stale 1 of 2 · n walks stale, then ◌ orphaned case", "turn 2: result of issue_refund changed"},
+	} {
+		tm.Type("n")
+		scr.waitFor(t, tm, step.status, step.shows)
+		if strings.Contains(scr.last, "Nothing to compare") {
+			t.Errorf("n opened a tab with nothing to say:\n%s", scr.last)
+		}
+	}
 	fm := quit(t, tm)
-	if it, _ := fm.browse.Selected(); it.Status != "stale" {
-		t.Errorf("opened on a %s recording", it.Status)
+	if it, _ := fm.browse.Selected(); it.Status != "stale" || fm.browse.Detail.Tab() != detail.TabDiff {
+		t.Errorf("ended on a %s recording, tab %v", it.Status, fm.browse.Detail.Tab())
 	}
 }
 
@@ -89,7 +102,7 @@ func TestFlowNextThroughProjectB(t *testing.T) {
 	tm.Type("n")
 	scr.waitFor(t, tm, "refund_agent › unknown_order_apologises › turn 1 · ◐ stale")
 	tm.Type("n")
-	scr.waitFor(t, tm, "back at the first problem", "refund_agent › escalates_refund_over_limit › turn 0 · ◐ stale")
+	scr.waitFor(t, tm, "back at the first one", "refund_agent › escalates_refund_over_limit › turn 0 · ◐ stale")
 	fm := quit(t, tm)
 	if s := screenText(fm); strings.Contains(s, "Working out what changed") {
 		t.Errorf("the Diff tab is stuck:\n%s", s)
@@ -129,7 +142,7 @@ func TestFlowEditorAtTheSuiteLine(t *testing.T) {
 // to the next match, the tab bar counts them.
 func TestFlowSearchInThePane(t *testing.T) {
 	tm, _, scr := startFlow(t, 120, 30)
-	scr.waitFor(t, tm, "5 recording(s) need attention")
+	scr.waitFor(t, tm, "5 recordings need attention")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	tm.Type("5/lookup")
 	scr.waitFor(t, tm, "search /lookup█")
@@ -187,7 +200,7 @@ func TestFlowPagerGetsTheTabsText(t *testing.T) {
 // report in the browser.
 func TestFlowPaletteRunsCheck(t *testing.T) {
 	tm, scr := startCoreFlow(t, Options{Path: projectB}, 120, 35)
-	scr.waitFor(t, tm, "15 recording(s) need attention", ": commands")
+	scr.waitFor(t, tm, "15 recordings need attention", ": commands")
 	tm.Type(":")
 	scr.waitFor(t, tm, "Run a command", "check", "doctor --fix", "secrets --redact")
 	tm.Type("check")

@@ -99,9 +99,9 @@ func TestFlowMarkAndPrune(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
 	scr.waitFor(t, tm, "d prune")
 	tm.Type("d")
-	scr.waitFor(t, tm, "Remove 2 file(s) from disk:", "00-225140c869a31cc2.json", "y confirm")
+	scr.waitFor(t, tm, "Remove 2 files from disk:", "00-225140c869a31cc2.json", "y/enter confirm")
 	tm.Type("y")
-	scr.waitFor(t, tm, "removed 2 file(s)")
+	scr.waitFor(t, tm, "removed 2 files")
 	tm.Type("q")
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 	if len(b.Pruned()) != 2 {

@@ -110,7 +110,7 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 	scr.waitFor(t, tm, "parallel_lookups", "◐ stale", "w re-record")
 	tm.Type("w")
 	scr.waitFor(t, tm, "Re-record", "refund_agent ▸ parallel_lookups", "provider  anthropic · model claude-sonnet-4-6",
-		"ANTHROPIC_API_KEY is set", "at most 6 call(s) (1 repetition(s))", "cost      about $", "writes    .dryfire/cassettes")
+		"ANTHROPIC_API_KEY is set", "at most 6 calls (1 repetition)", "cost      about $", "writes    .dryfire/cassettes")
 	if n := len(srv.Requests()); n != 0 {
 		t.Fatalf("%d calls before the dialog was answered", n)
 	}
@@ -119,13 +119,13 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 	free()
 	scr.waitFor(t, tm, "review · project · 2 changed", "refund_agent ▸ parallel_lookups", "What changed",
 		"turn 00 re-recorded under a new key", "body fingerprint 6e943a4a4125d90d →", "q back to browse",
-		"re-recorded 2 cassette(s): 1 case(s) pass, 0 fail")
+		"re-recorded 2 cassettes: 1 case passed, 0 failed")
 	tm.Type("A")
-	scr.waitFor(t, tm, "Accept every change left?", "Stage 2 change(s):")
+	scr.waitFor(t, tm, "Accept every change left?", "Stage 2 changes:")
 	tm.Type("y")
 	scr.waitFor(t, tm, "2 accepted")
 	tm.Type("q")
-	scr.waitFor(t, tm, "○ superseded", "re-recorded 2 cassette(s): 1 case(s) pass, 0 fail")
+	scr.waitFor(t, tm, "○ superseded", "re-recorded 2 cassettes: 1 case passed, 0 failed")
 	tm.Type("q")
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 

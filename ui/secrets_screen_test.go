@@ -214,7 +214,7 @@ func TestScreensMaskSecrets(t *testing.T) {
 	rm = keys(t, rm, "A")
 	all2 := onScreen(rm, w, h)
 	screens.WriteString(all2)
-	if !strings.Contains(all2, "change(s) add secrets") {
+	if !strings.Contains(all2, "add secrets: they are staged") && !strings.Contains(all2, "adds secrets: it is staged") {
 		t.Errorf("A does not list the changes that add secrets:\n%s", all2)
 	}
 	if got := secrettest.Leaked(screens.String(), all); len(got) > 0 {

@@ -29,7 +29,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m.withBrowse(m.browse.Interrupt())
 		}
 		return m.updatePage(msg)
-	case tea.MouseWheelMsg, tea.MouseClickMsg, dialog.ConfirmedMsg, dialog.CancelledMsg, picker.PickedMsg, picker.ClosedMsg:
+	case tea.MouseWheelMsg, tea.MouseClickMsg, dialog.ConfirmedMsg, dialog.CancelledMsg, dialog.ChoseMsg, picker.PickedMsg, picker.ClosedMsg:
 		return m.updatePage(msg)
 	case browse.OpenReviewMsg:
 		return m.openReview(msg)

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/pflag"
@@ -36,6 +38,12 @@ func (c *browseCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
+	// A terminal that goes away (its window closed, tmux kill-session)
+	// sends SIGHUP, whose default kills the process before anything
+	// deferred runs: end the browser as ctrl+c does instead, so that the
+	// demo's copy, with its planted secret, is removed.
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGHUP)
+	defer stop()
 	path, err := pathArg("browse", args)
 	if err != nil {
 		return err

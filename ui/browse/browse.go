@@ -85,6 +85,9 @@ type Page struct {
 	// touched is set by the first key press; landed once the first scan
 	// has put the cursor on the first problem (unless touched).
 	touched, landed bool
+	// walk is the kind of problem n and N walk (the most urgent present
+	// when it is "" or no longer present), or walkAll.
+	walk string
 
 	// palette is what the last command palette offered; running is the
 	// command running ("" for none); commands is what each dialog asking
@@ -148,10 +151,28 @@ func (m Page) Interrupt() (Page, tea.Cmd) {
 	if m.recording && !m.quitAfterRecord {
 		m = m.stopRecord()
 		m.quitAfterRecord = true
+		m.SetStatus("stopping the re-recording, then quitting: every file is written whole first (ctrl+c again quits at once)", false)
 		return m, nil
 	}
 	m.stop()
 	return m, tea.Quit
+}
+
+// quit is q. During a re-recording it does what ctrl+c does first: it
+// stops the recording and quits once it has ended, so that the process
+// never exits with a recording still writing (only ctrl+c, pressed again,
+// quits at once); otherwise it cancels the scan and quits.
+func (m Page) quit() (Page, tea.Cmd) {
+	if !m.recording {
+		m.stop()
+		return m, tea.Quit
+	}
+	if !m.quitAfterRecord {
+		m = m.stopRecord()
+		m.quitAfterRecord = true
+	}
+	m.SetStatus("stopping the re-recording, then quitting: every file is written whole first (ctrl+c again quits at once)", false)
+	return m, nil
 }
 
 // SetSize lays the page out for a terminal of w × h cells.

@@ -8,6 +8,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -42,7 +43,7 @@ func (m Page) caseSummary(c *engine.CaseRun, verdict string) []string {
 		return append(out, line("failing", "  error: "+firstLine(rep.CaseError)))
 	}
 	if t := rep.Trace; t != nil {
-		end := fmt.Sprintf("  %d turns, ended %s", len(t.Turns), v(t.Termination))
+		end := "  " + frame.Count(len(t.Turns), "turn") + ", ended " + v(t.Termination)
 		if t.HasError {
 			end += ": " + v(t.Error)
 		}

@@ -47,9 +47,15 @@ func TestHeaderOnTheDemo(t *testing.T) {
 			if ansi.StringWidth(header) > size.w {
 				t.Errorf("header is %d wide", ansi.StringWidth(header))
 			}
-			for _, want := range []string{"⚠2", "✗1", "≠1", "◐2", "◌2", "○1"} {
+			for _, want := range []string{"⚠2", "⊠1", "≠1", "◐2", "◌2", "○1"} {
 				if !strings.Contains(header, want) {
 					t.Errorf("header %q hides %s", header, want)
+				}
+			}
+			// With room for them, the most urgent kinds keep their words.
+			for _, want := range []string{"⚠2 secret", "⊠1 invalid"} {
+				if !strings.Contains(header, want) {
+					t.Errorf("header %q says %s without its word", header, want)
 				}
 			}
 			golden.RequireEqual(t, []byte(header+"\n"))
@@ -85,5 +91,25 @@ func TestProjectBEveryStaleRecordingIsExplained(t *testing.T) {
 	}
 	if seen != 15 || misses != 10 {
 		t.Errorf("%d stale recordings explained, %d by the miss before them; want 15 and 10", seen, misses)
+	}
+}
+
+// TestFirstScreenShowsTheSuiteOfTheProblem: at 120×35 the demo opens on
+// its most urgent problem with the suite and case it is in on screen, not
+// scrolled off the top (at 80×24 the suite is 15 rows up: the case is).
+func TestFirstScreenShowsTheSuiteOfTheProblem(t *testing.T) {
+	root := demoRoot(t)
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 35}, {200, 50}} {
+		m := coreModel(t, root, size.w, size.h)
+		it, _ := m.Selected()
+		body := strings.Join(strings.Split(ansi.Strip(m.Render()), "\n")[1:size.h-2], "\n")
+		for i, want := range []string{"▾ " + it.Sub, "▾ " + it.Group} {
+			if i == 1 && size.h < 35 {
+				continue
+			}
+			if !strings.Contains(body, want) {
+				t.Errorf("%dx%d: opened on %s without %q on screen:\n%s", size.w, size.h, it.Path, want, body)
+			}
+		}
 	}
 }

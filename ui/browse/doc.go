@@ -1,8 +1,9 @@
 // Package browse is the browse page of the app (`dryfire-tui browse`, the
 // default command): the tree of every recording of a workspace with its
-// status, opening on the first problem (n and N go through them, p lists
-// them), the detail of the selected one in five tabs, filters, marks and
-// prune, $EDITOR and $PAGER, a palette (:) of the command-line commands,
+// status, opening on the first problem of the most urgent kind (n and N
+// walk them one kind at a time, each on the tab that explains it; p lists
+// them), the detail of the selected one in five tabs, filters (s picks a
+// status), marks and prune, $EDITOR and $PAGER, a palette (:) of the command-line commands,
 // and re-recording cases (w) with the review of what that changed.
 //
 // [Page] is built like the review page: a ui/page Screen (layout, focus,

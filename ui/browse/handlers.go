@@ -12,6 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -126,7 +127,7 @@ func (m Page) nodeSummary(kind tree.Kind, names []string) []string {
 	for i, n := range names {
 		shown[i] = visible.Line(secrets.MaskPath(n))
 	}
-	out := []string{s.Detail.Title.Render(strings.Join(shown, " › ")), s.Muted.Render(fmt.Sprintf("%s · %d recording(s)", what, total)), ""}
+	out := []string{s.Detail.Title.Render(strings.Join(shown, " › ")), s.Muted.Render(what + " · " + frame.Count(total, "recording")), ""}
 	for _, st := range tree.StatusOrder() {
 		if n := counts[st]; n > 0 {
 			out = append(out, s.StatusStyle(st).Render(fmt.Sprintf("%s %-22s %d", theme.Glyph(st), st, n)))
@@ -142,7 +143,7 @@ func (m Page) nodeSummary(kind tree.Kind, names []string) []string {
 	}
 	mark := "nothing here to prune (only orphaned, superseded and stale schema_version recordings are)"
 	if n := m.tree.SelectedPrunable(); n > 0 {
-		mark = fmt.Sprintf("space marks the %d prunable recording(s) here", n)
+		mark = "space marks the " + frame.Plural(n, "prunable recording", "%d prunable recordings") + " here"
 	}
 	return append(out, "", s.Muted.Render("enter or → expands · "+mark))
 }
@@ -219,7 +220,7 @@ func (m Page) openPrune() Page {
 	}
 	lines := []string{s.Dialog.Title.Render("Nothing to remove.")}
 	if len(items) > 0 {
-		lines = append([]string{s.Dialog.Danger.Render(fmt.Sprintf("Remove %d file(s) from disk:", len(items)))}, remove...)
+		lines = append([]string{s.Dialog.Danger.Render("Remove " + frame.Count(len(items), "file") + " from disk:")}, remove...)
 	}
 	if len(keep) > 0 {
 		lines = append(lines, "", s.Dialog.OK.Render(fmt.Sprintf("Kept, not prunable (%d):", len(keep)/2)))
@@ -237,7 +238,7 @@ func (m Page) confirmPrune(id int) (Page, tea.Cmd) {
 	if items, m.prunes, ok = m.prunes.Take(id); !ok {
 		return m, nil
 	}
-	m.SetStatus(fmt.Sprintf("pruning %d file(s)…", len(items)), false)
+	m.SetStatus("pruning "+frame.Count(len(items), "file")+"…", false)
 	return m, pruneFilesCmd(m.ctx, m.opts.Backend, items)
 }
 
@@ -248,7 +249,7 @@ func (m Page) handlePruneDone(msg pruneDoneMsg) (Page, tea.Cmd) {
 		return m, nil
 	}
 	m.tree = m.tree.ClearMarks()
-	text := fmt.Sprintf("removed %d file(s)", len(msg.result.Removed))
+	text := "removed " + frame.Count(len(msg.result.Removed), "file")
 	if n := len(msg.result.Kept); n > 0 {
 		text += fmt.Sprintf(", kept %d (%s)", n, msg.result.Kept[0].Reason)
 	}

@@ -57,8 +57,9 @@ func (m Page) headerCounts() headerCounts {
 // The header's levels of detail, most first. Each level gives up one
 // thing to fit a narrower screen, in this order: the live count, the
 // protected count, the other statuses that ask nothing, then the problem
-// counts' words for short ones, the total, then the words altogether
-// (the glyphs alone, with the total if it fits). The problem counts
+// counts' words for short ones, the total, then the short words one kind
+// at a time, the least urgent first (see [headerCounts.candidates]), and
+// at last the glyphs alone (with the total if it fits). The problem counts
 // themselves always stay; only the project name is cut before them.
 const (
 	headerFull = iota
@@ -72,38 +73,67 @@ const (
 	headerLevels
 )
 
+// candidates are the header's counts at every level of detail, most
+// first: the levels down to short words without the total, then short
+// words for the most urgent kinds only, one kind fewer each time (at 80
+// columns "⚠2 secret · ⊠1 invalid · ≠1 mismatch · ◐2 stale · ◌2 ○1" rather
+// than the glyphs alone with room to spare), then the glyphs alone.
+func (h headerCounts) candidates() []string {
+	out := make([]string, 0, headerLevels+len(h.problems))
+	for level := range headerGlyphs {
+		out = append(out, h.text(level))
+	}
+	for k := len(groupCounts(h.problems)) - 1; k > 0; k-- {
+		out = append(out, h.mixed(k))
+	}
+	return append(out, h.text(headerGlyphs), h.text(headerGlyphsNoTotal))
+}
+
 // text is the header's counts (after the project name) at a level of
 // detail, unstyled.
 func (h headerCounts) text(level int) string {
-	sep := " · "
 	var parts []string
 	if level != headerShortNoTotal && level != headerGlyphsNoTotal {
 		parts = append(parts, fmt.Sprintf("%d recordings", h.total))
 	}
 	switch {
 	case level >= headerGlyphs:
-		parts = append(parts, glyphCounts(h.problems))
+		parts = append(parts, glyphCounts(groupCounts(h.problems)))
 	case level >= headerShortWords:
-		parts = append(parts, shortCounts(h.problems)...)
+		parts = append(parts, shortCounts(groupCounts(h.problems))...)
 	default:
 		for _, p := range h.problems {
 			parts = append(parts, fmt.Sprintf("%s%d %s", theme.Glyph(p.status), p.n, p.status))
 		}
 	}
-	if h.marked > 0 {
-		mark := fmt.Sprintf("✓%d marked", h.marked)
-		if level >= headerGlyphs {
-			mark = fmt.Sprintf("✓%d", h.marked)
-		}
-		parts = append(parts, mark)
-	}
+	parts = append(parts, h.markText(level >= headerGlyphs))
 	for _, p := range h.info {
 		if keepInfo(p.status, level) {
 			parts = append(parts, fmt.Sprintf("%s%d %s", theme.Glyph(p.status), p.n, p.status))
 		}
 	}
-	parts = slicesDeleteEmpty(parts)
-	return strings.Join(parts, sep)
+	return strings.Join(slicesDeleteEmpty(parts), " · ")
+}
+
+// mixed is the problem counts without the total, the first k kinds with
+// their short words and the rest as glyphs alone, then the marks.
+func (h headerCounts) mixed(k int) string {
+	gs := groupCounts(h.problems)
+	k = min(k, len(gs))
+	parts := append(shortCounts(gs[:k]), glyphCounts(gs[k:]), h.markText(true))
+	return strings.Join(slicesDeleteEmpty(parts), " · ")
+}
+
+// markText counts the marks, with its word or as the glyph alone; "" with
+// nothing marked.
+func (h headerCounts) markText(glyphOnly bool) string {
+	switch {
+	case h.marked == 0:
+		return ""
+	case glyphOnly:
+		return fmt.Sprintf("%s%d", theme.Glyph("marked"), h.marked)
+	}
+	return fmt.Sprintf("%s%d marked", theme.Glyph("marked"), h.marked)
 }
 
 // keepInfo reports whether a status that asks nothing is counted at level.
@@ -119,42 +149,36 @@ func keepInfo(status string, level int) bool {
 	return true
 }
 
-// shortCounts is the problem counts with their short words; kinds that
-// share a glyph and a short word (the two orphans) are added up, so that
-// no two counts read the same.
-func shortCounts(ps []headerCount) []string {
-	var out []string
+// groupCounts adds up the problem kinds that share a glyph and a short
+// word (the two orphans), so that no two counts read the same.
+func groupCounts(ps []headerCount) []headerCount {
+	var out []headerCount
 	for i := 0; i < len(ps); {
 		g, n, j := theme.Glyph(ps[i].status), 0, i
 		for ; j < len(ps) && theme.Glyph(ps[j].status) == g && ps[j].short == ps[i].short; j++ {
 			n += ps[j].n
 		}
-		out = append(out, fmt.Sprintf("%s%d %s", g, n, ps[i].short))
+		out = append(out, headerCount{status: ps[i].status, short: ps[i].short, n: n})
 		i = j
 	}
 	return out
 }
 
-// glyphCounts is the problem counts as glyphs alone ("⚠1 ✗2 ◐15"), the
-// kinds that share a glyph (the two orphans) added up.
-func glyphCounts(ps []headerCount) string {
-	var out []string
-	var last string
-	n := 0
-	flush := func() {
-		if last != "" {
-			out = append(out, fmt.Sprintf("%s%d", last, n))
-		}
+// shortCounts is the counts with their short words ("◌5 orphaned").
+func shortCounts(gs []headerCount) []string {
+	out := make([]string, 0, len(gs))
+	for _, g := range gs {
+		out = append(out, fmt.Sprintf("%s%d %s", theme.Glyph(g.status), g.n, g.short))
 	}
-	for _, p := range ps {
-		g := theme.Glyph(p.status)
-		if g != last {
-			flush()
-			last, n = g, 0
-		}
-		n += p.n
+	return out
+}
+
+// glyphCounts is the counts as glyphs alone ("⚠1 ⊠2 ◐15"); "" for none.
+func glyphCounts(gs []headerCount) string {
+	out := make([]string, 0, len(gs))
+	for _, g := range gs {
+		out = append(out, fmt.Sprintf("%s%d", theme.Glyph(g.status), g.n))
 	}
-	flush()
 	return strings.Join(out, " ")
 }
 
@@ -176,8 +200,7 @@ func (m Page) headerView() string {
 	h := m.headerCounts()
 	name := h.name
 	var counts string
-	for level := range headerLevels {
-		counts = h.text(level)
+	for _, counts = range h.candidates() {
 		if ansi.StringWidth(" "+name+" · "+counts+" ") <= w {
 			break
 		}

@@ -17,7 +17,7 @@ func unreachedDemo(t *testing.T, w, h int) (Page, *uitest.FakeBackend) {
 	t.Helper()
 	m, b := newTestModel(t, w, h, uitest.DemoItems())
 	b.Miss = map[string]string{demoProblems[1]: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json"}
-	m = keys(t, m, "n", "3") // the stale recording, on the Diff tab
+	m = keys(t, selectPath(t, m, "parallel_lookups/01-"), "3") // the stale recording, on the Diff tab
 	if selectedPath(m) != demoProblems[1] || m.Detail.Tab() != detail.TabDiff {
 		t.Fatalf("on %q, tab %v", selectedPath(m), m.Detail.Tab())
 	}
@@ -155,7 +155,7 @@ func lastLine(s string) string {
 // suite and case, not on its top row with them scrolled away.
 func TestGrowingTheScreenShowsWhatComesBefore(t *testing.T) {
 	m, _ := newTestModel(t, 30, 8, uitest.DemoItems())
-	m = keys(t, m, "n") // the stale recording of parallel_lookups
+	m = selectPath(t, m, "parallel_lookups/01-") // the stale recording of parallel_lookups
 	m = resize(m, 60, 15)
 	body := strings.Split(screenText(m), "\n")[1:13]
 	if !strings.Contains(strings.Join(body, "\n"), "parallel_lookups") || strings.Contains(body[0], "01 3d3d45") {

@@ -13,6 +13,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -86,10 +87,43 @@ func (k KeyMap) Groups() []help.Group {
 	}
 }
 
-// browseLegend explains the glyphs under the keys in the ? overlay.
-var browseLegend = []string{
-	"● live/ok  ◐ stale  ◑ stale schema_version  ○ superseded  ◌ orphaned  ◆ in use  ▣ protected",
-	"✗ invalid  ≠ key mismatch  ! error entry  ∅ empty  · unknown  ⚠ secret  ✓ marked",
+// legendItem is one entry of the ? overlay's legend: the names it stands
+// for (their glyph is the first's) and what it says; with no name, the
+// label is said as it is (a heading, or a glyph of the tree's own).
+type legendItem struct {
+	names []string
+	label string
+}
+
+// browseLegend is every glyph the browser draws, by what it marks: each
+// name of theme.BrowseMeanings is in it (TestLegendListsEveryGlyph).
+var browseLegend = [][]legendItem{
+	{{nil, "Recordings:"}, {[]string{"live", "ok"}, "live, ok"}, {[]string{"stale"}, "stale"},
+		{[]string{"stale schema_version"}, "stale schema_version"}, {[]string{"superseded"}, "superseded"},
+		{[]string{"orphaned case", "orphaned suite"}, "orphaned case or suite"}, {[]string{"in use"}, "in use"},
+		{[]string{"protected"}, "protected"}, {[]string{"invalid"}, "invalid"}, {[]string{"key mismatch"}, "key mismatch"},
+		{[]string{"error entry"}, "error entry"}, {[]string{"empty"}, "empty tape"}, {[]string{"unknown"}, "unknown"},
+		{[]string{"pending"}, "pending (not classified yet)"}, {[]string{"secret"}, "holds a secret"},
+		{[]string{"marked"}, "marked for prune"}},
+	{{nil, "Cases:"}, {[]string{"passed"}, "passed"}, {[]string{"failing"}, "failing"}, {[]string{"errored"}, "errored"},
+		{[]string{"flaky"}, "flaky (repetitions disagree)"}},
+	{{nil, "Tree:"}, {nil, "▸ collapsed"}, {nil, "▾ expanded"}},
+}
+
+// legendLines is a legend as the overlay takes it: its glyph, then its
+// words, for each entry.
+func legendLines(legend [][]legendItem) [][]string {
+	out := make([][]string, len(legend))
+	for i, line := range legend {
+		for _, it := range line {
+			if len(it.names) == 0 {
+				out[i] = append(out[i], it.label)
+			} else {
+				out[i] = append(out[i], theme.Glyph(it.names[0])+" "+it.label)
+			}
+		}
+	}
+	return out
 }
 
 // keysNow is the keymap with the bindings that do not apply disabled.
@@ -160,6 +194,9 @@ func (m Page) keysNow() KeyMap {
 		k.Back.SetKeys("esc", "h")
 	}
 	if m.recording {
+		// q stops the recording and quits once it has ended, as ctrl+c
+		// does: every file it writes is written whole.
+		k.Quit.SetHelp("q", "stop and quit")
 		// The recording writes into the tree: nothing else changes it
 		// meanwhile, and esc stops the recording.
 		k.Prune.SetEnabled(false)
@@ -195,10 +232,9 @@ func (m Page) handleKey(msg tea.KeyPressMsg) (Page, tea.Cmd) {
 	k := m.keysNow()
 	switch {
 	case key.Matches(msg, k.Quit):
-		m.cancel()
-		return m, tea.Quit
+		return m.quit()
 	case key.Matches(msg, k.Help):
-		m.Help = m.Help.Show("Keys", m.keys.Groups(), browseLegend)
+		m.Help = m.Help.Show("Keys", m.keys.Groups(), legendLines(browseLegend))
 		return m, nil
 	case m.detailKey(msg, k):
 		return m.handleDetailKey(msg, k)
@@ -240,7 +276,7 @@ func (m Page) handleMoveKey(msg tea.KeyPressMsg, k KeyMap) Page {
 	case key.Matches(msg, k.Back):
 		m.setFocus(page.FocusList)
 	case key.Matches(msg, k.StatusFilter):
-		m.tree = m.tree.SetStatusFilter(nextStatus(m.tree.Statuses(), m.tree.StatusFilter()))
+		m = m.openStatusPicker()
 	case key.Matches(msg, k.Focus):
 		m.setFocus(1 - m.Focus)
 	case key.Matches(msg, k.Open):
@@ -280,29 +316,6 @@ func (m Page) copy(keyOnly bool) (Page, tea.Cmd) {
 		return m, copyTextCmd(it.Key, "key "+it.Key)
 	}
 	return m, copyTextCmd(it.Path, secrets.MaskPath(it.Path))
-}
-
-// nextStatus cycles "" → each present status → "", the statuses that need
-// attention first and live/ok last.
-func nextStatus(present []string, cur string) string {
-	var first, last []string
-	for _, s := range present {
-		if s == "live" || s == "ok" || s == "pending" {
-			last = append(last, s)
-		} else {
-			first = append(first, s)
-		}
-	}
-	present = append(first, last...)
-	for i, s := range present {
-		if s == cur && i+1 < len(present) {
-			return present[i+1]
-		}
-	}
-	if cur == "" && len(present) > 0 {
-		return present[0]
-	}
-	return ""
 }
 
 // handleFilterKey edits the fuzzy filter; the tree refilters on every

@@ -33,14 +33,15 @@ func TestOpensOnTheFirstProblem(t *testing.T) {
 	if m.Detail.Tab() != detail.TabSecrets {
 		t.Errorf("opened on tab %v, want the one that explains a secret", m.Detail.Tab())
 	}
-	if !strings.Contains(screenText(m), "5 recording(s) need attention") {
+	if !strings.Contains(screenText(m), "5 recordings need attention") {
 		t.Errorf("the status line does not say how many need attention:\n%s", screenText(m))
 	}
 }
 
 func TestOpensOnAStaleOneWithItsDiff(t *testing.T) {
 	its := uitest.DemoItems()
-	its[6].Secrets = 0 // no secret: the first problem is the stale recording
+	its[6].Secrets = 0 // no secret and no key mismatch: the most urgent is the stale recording
+	its = its[:len(its)-1]
 	m, _ := newTestModel(t, 120, 30, its)
 	if got := selectedPath(m); got != demoProblems[1] || m.Detail.Tab() != detail.TabDiff {
 		t.Errorf("opened on %q tab %v, want %q on the Diff tab", got, m.Detail.Tab(), demoProblems[1])
@@ -85,28 +86,106 @@ func TestTouchedBeforeTheScanEndsStaysPut(t *testing.T) {
 	}
 }
 
+// demoUrgent are the problems of demoItems, most urgent kind first, and
+// the tab that explains each.
+var demoUrgent = []struct {
+	path string
+	tab  detail.Tab
+}{
+	{demoProblems[0], detail.TabSecrets},  // secret
+	{demoProblems[2], detail.TabRequest},  // key mismatch
+	{demoProblems[1], detail.TabDiff},     // stale
+	{demoProblems[3], detail.TabResponse}, // orphaned case
+	{demoProblems[4], detail.TabResponse}, // superseded
+}
+
+// TestNextProblemGoesThroughEveryOne: n walks every problem, the most
+// urgent kind first, each on the tab that explains it (after the Diff tab
+// of a stale one, a secret opens on Secrets, not on "nothing to
+// compare"), and N walks back.
 func TestNextProblemGoesThroughEveryOne(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
+	for i := range demoUrgent {
+		want := demoUrgent[(i+1)%len(demoUrgent)]
+		m = keys(t, m, "n")
+		if got := selectedPath(m); got != want.path || m.Detail.Tab() != want.tab {
+			t.Errorf("n #%d: on %q tab %v, want %q tab %v", i+1, got, m.Detail.Tab(), want.path, want.tab)
+		}
+	}
+	if !strings.Contains(screenText(m), "back at the most urgent") {
+		t.Errorf("wrapping around is not said:\n%s", screenText(m))
+	}
+	m = keys(t, m, "N")
+	if got := selectedPath(m); got != demoUrgent[len(demoUrgent)-1].path {
+		t.Errorf("N from the first: %q", got)
+	}
+	m = keys(t, m, "3", "N")
+	if got := selectedPath(m); got != demoUrgent[len(demoUrgent)-2].path || m.Detail.Tab() != detail.TabResponse {
+		t.Errorf("N: on %q tab %v", got, m.Detail.Tab())
+	}
+}
+
+// urgentLast is a project whose cruft comes first in tree order: two
+// superseded recordings in suite a, three stale ones in suite b.
+func urgentLast() []tree.Item {
+	mk := func(suite string, turn int, status string) tree.Item {
+		p := fmt.Sprintf(".dryfire/cassettes/%s/c/%02d-%016d.json", suite, turn, turn)
+		return tree.Item{ID: p, Path: p, Format: "dryfire", Group: suite, Sub: "c", Turn: turn,
+			Label: fmt.Sprintf("%02d", turn), Status: status, Prunable: status == "superseded"}
+	}
+	return []tree.Item{mk("a", 0, "superseded"), mk("a", 1, "superseded"), mk("b", 0, "stale"), mk("b", 1, "live"),
+		mk("b", 2, "stale"), mk("b", 3, "stale")}
+}
+
+// TestWalksTheMostUrgentKindFirst: the browser opens on the first stale
+// recording, not on the superseded one before it in tree order; n walks
+// the stale ones, then the superseded; the status line says which kind n
+// walks and how to walk them all, and p's "all" row walks every problem in
+// tree order.
+func TestWalksTheMostUrgentKindFirst(t *testing.T) {
+	its := urgentLast()
+	m, _ := newTestModel(t, 120, 30, its)
+	if got := selectedPath(m); got != its[2].Path {
+		t.Fatalf("opened on %q, want the first stale %q", got, its[2].Path)
+	}
+	status := func() string { return strings.Split(screenText(m), "\n")[28] }
+	for _, want := range []string{"5 recordings need attention", "◐ stale 1 of 3", "n walks stale, then ○ superseded", "p: another kind, or all"} {
+		if !strings.Contains(status(), want) {
+			t.Errorf("the opening status line does not say %q: %q", want, status())
+		}
+	}
 	var got []string
-	for range len(demoProblems) {
+	for range 5 {
 		m = keys(t, m, "n")
 		got = append(got, selectedPath(m))
 	}
-	want := append(slices.Clone(demoProblems[1:]), demoProblems[0])
+	want := []string{its[4].Path, its[5].Path, its[0].Path, its[1].Path, its[2].Path}
 	if !slices.Equal(got, want) {
 		t.Errorf("n: %q\nwant %q", got, want)
 	}
-	if !strings.Contains(screenText(m), "back at the first problem") {
-		t.Error("wrapping around is not said")
+	m = keys(t, m, "n", "n", "n") // the third stale, then on to the superseded
+	if !strings.Contains(status(), "done with ◐ stale · ○ superseded 1 of 2 · n walks superseded") {
+		t.Errorf("moving on to the next kind is not said: %q", status())
 	}
-	m = keys(t, m, "N")
-	if got := selectedPath(m); got != demoProblems[len(demoProblems)-1] {
-		t.Errorf("N from the first: %q", got)
+	// p, the "all" row: n walks in tree order.
+	m = keys(t, m, "p")
+	for !strings.HasSuffix(m.picker.Selected(), walkAll) {
+		if m = keys(t, m, "down"); m.picker.Selected() == "" {
+			t.Fatal("the problem summary has no row to walk every problem")
+		}
 	}
-	// n keeps the tab: on the Diff tab it goes from diff to diff.
-	m = keys(t, m, "3", "n")
-	if m.Detail.Tab() != detail.TabDiff {
-		t.Errorf("n changed the tab to %v", m.Detail.Tab())
+	m = keys(t, m, "enter")
+	got = nil
+	for range 5 {
+		got = append(got, selectedPath(m))
+		m = keys(t, m, "n")
+	}
+	want = []string{its[0].Path, its[1].Path, its[2].Path, its[4].Path, its[5].Path}
+	if !slices.Equal(got, want) {
+		t.Errorf("n walking all: %q\nwant %q", got, want)
+	}
+	if !strings.Contains(status(), "in tree order") {
+		t.Errorf("walking all is not said: %q", status())
 	}
 }
 
@@ -187,19 +266,27 @@ func TestHeaderLevels(t *testing.T) {
 		problems: []headerCount{{"secret", "secret", 1}, {"orphaned suite", "orphaned", 2}, {"orphaned case", "orphaned", 3}},
 		info:     []headerCount{{"protected", "protected", 4}, {"in use", "in use", 5}, {"live", "live", 6}}}
 	tests := map[int]string{
-		headerFull:          "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked · ▣4 protected · ◆5 in use · ●6 live",
-		headerNoLive:        "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked · ▣4 protected · ◆5 in use",
-		headerNoProtected:   "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked · ◆5 in use",
-		headerNoInfo:        "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · ✓2 marked",
-		headerShortWords:    "42 recordings · ⚠1 secret · ◌5 orphaned · ✓2 marked",
-		headerShortNoTotal:  "⚠1 secret · ◌5 orphaned · ✓2 marked",
-		headerGlyphs:        "42 recordings · ⚠1 ◌5 · ✓2",
-		headerGlyphsNoTotal: "⚠1 ◌5 · ✓2",
+		headerFull:          "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · *2 marked · ▣4 protected · ◆5 in use · ●6 live",
+		headerNoLive:        "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · *2 marked · ▣4 protected · ◆5 in use",
+		headerNoProtected:   "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · *2 marked · ◆5 in use",
+		headerNoInfo:        "42 recordings · ⚠1 secret · ◌2 orphaned suite · ◌3 orphaned case · *2 marked",
+		headerShortWords:    "42 recordings · ⚠1 secret · ◌5 orphaned · *2 marked",
+		headerShortNoTotal:  "⚠1 secret · ◌5 orphaned · *2 marked",
+		headerGlyphs:        "42 recordings · ⚠1 ◌5 · *2",
+		headerGlyphsNoTotal: "⚠1 ◌5 · *2",
 	}
 	for level, want := range tests {
 		if got := h.text(level); got != want {
 			t.Errorf("level %d:\n got %q\nwant %q", level, got, want)
 		}
+	}
+	// Between short words and glyphs alone, the least urgent kinds give up
+	// their words first.
+	if got, want := h.mixed(1), "⚠1 secret · ◌5 · *2"; got != want {
+		t.Errorf("mixed(1):\n got %q\nwant %q", got, want)
+	}
+	if c := h.candidates(); c[headerShortNoTotal+1] != h.mixed(1) || c[len(c)-1] != tests[headerGlyphsNoTotal] {
+		t.Errorf("candidates out of order: %q", c)
 	}
 }
 
@@ -289,7 +376,7 @@ func TestSpaceOnASuiteWithNothingToPrune(t *testing.T) {
 	}
 	m = selectPath(t, m, "no_flights_found")
 	m = keys(t, m, "h") // its case row
-	if !strings.Contains(screenText(m), "space marks the 1 prunable recording(s) here") {
+	if !strings.Contains(screenText(m), "space marks the prunable recording here") {
 		t.Errorf("the case's summary does not count what space marks:\n%s", screenText(m))
 	}
 	if m = keys(t, m, "space"); m.tree.MarkCount() != 1 {

@@ -10,6 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -81,7 +82,7 @@ func (m Page) canRecord() bool {
 // planRecord asks for the plan of re-recording the targets.
 func (m Page) planRecord() (Page, tea.Cmd) {
 	cases := m.recordTargets()
-	m.SetStatus(fmt.Sprintf("working out what re-recording %d case(s) calls…", len(cases)), false)
+	m.SetStatus("working out what re-recording "+frame.Count(len(cases), "case")+" calls…", false)
 	return m, planRecordCmd(m.opts.Context, m.opts.Recorder, m.opts.Path, cases)
 }
 
@@ -108,7 +109,7 @@ func (m Page) recordLines(p backend.RecordPlan) []string {
 	if len(p.Cases) == 0 {
 		lines = append(lines, s.Dialog.Title.Render("Nothing to record."))
 	} else {
-		lines = append(lines, s.Dialog.Title.Render(fmt.Sprintf("Call the providers for every turn of %d case(s), and write each one:", len(p.Cases))))
+		lines = append(lines, s.Dialog.Title.Render("Call the providers for every turn of "+frame.Count(len(p.Cases), "case")+", and write each one:"))
 		for _, c := range p.Cases {
 			lines = append(lines, "  "+visible.Line(c.Suite+" ▸ "+c.Case))
 		}
@@ -124,7 +125,7 @@ func (m Page) recordLines(p backend.RecordPlan) []string {
 	}
 	if len(p.Cases) > 0 {
 		lines = append(lines,
-			fmt.Sprintf("turns     at most %d call(s) (%d repetition(s))", p.Calls, p.Repetitions),
+			"turns     at most "+frame.Count(p.Calls, "call")+" ("+frame.Count(p.Repetitions, "repetition")+")",
 			"cost      "+visible.Line(p.Cost),
 			"writes    "+visible.Line(p.CassetteDir)+s.Muted.Render(" (the recordings replaced stay, superseded, until pruned)"))
 	}
@@ -173,7 +174,7 @@ func (m Page) handleRecordDone(msg recordDoneMsg) (Page, tea.Cmd) {
 		m.SetStatus("re-recording failed: "+r.Err.Error(), true)
 		return m.rescan()
 	case r.Interrupted:
-		m.SetStatus(fmt.Sprintf("stopped: %d cassette(s) written, each whole", len(r.Written)), false)
+		m.SetStatus("stopped: "+frame.Count(len(r.Written), "cassette")+" written, each whole", false)
 		if len(r.Written) == 0 {
 			return m.rescan()
 		}
@@ -181,7 +182,7 @@ func (m Page) handleRecordDone(msg recordDoneMsg) (Page, tea.Cmd) {
 		m.SetStatus("nothing was written"+problem, true)
 		return m.rescan()
 	default:
-		m.SetStatus(fmt.Sprintf("re-recorded %d cassette(s): %d case(s) pass, %d fail%s", len(r.Written), r.Passed, r.Failed, problem), r.Failed > 0)
+		m.SetStatus(fmt.Sprintf("re-recorded %s: %s passed, %d failed%s", frame.Count(len(r.Written), "cassette"), frame.Count(r.Passed, "case"), r.Failed, problem), r.Failed > 0)
 	}
 	m.tree = m.tree.ClearMarks()
 	return m, openReviewCmd(m.opts.Context, m.opts.Recorder, m.summary.Root, len(r.Written))
@@ -194,7 +195,7 @@ func (m Page) handleNoReview(msg noReviewMsg) (Page, tea.Cmd) {
 	if msg.err != nil {
 		why = msg.err.Error()
 	}
-	m.SetStatus(fmt.Sprintf("re-recorded %d cassette(s); no review: %s", msg.written, why), false)
+	m.SetStatus("re-recorded "+frame.Count(msg.written, "cassette")+"; no review: "+why, false)
 	return m.rescan()
 }
 

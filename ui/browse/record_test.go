@@ -125,12 +125,12 @@ func TestRecordProgressAndStop(t *testing.T) {
 		t.Errorf("esc did not stop:\n%s", screenText(m))
 	}
 	m, cmd = update(m, next())
-	if m.recording || !strings.Contains(screenText(m), "stopped: 1 cassette(s) written, each whole") {
+	if m.recording || !strings.Contains(screenText(m), "stopped: 1 cassette written, each whole") {
 		t.Errorf("after the stop:\n%s", screenText(m))
 	}
 	msg := cmd()
 	m, _ = update(m, msg)
-	if _, review := msg.(OpenReviewMsg); review || !strings.Contains(screenText(m), "re-recorded 1 cassette(s); no review: not a git repository") {
+	if _, review := msg.(OpenReviewMsg); review || !strings.Contains(screenText(m), "re-recorded 1 cassette; no review: not a git repository") {
 		t.Errorf("without git:\n%s", screenText(m))
 	}
 }
@@ -165,5 +165,41 @@ func TestRecordMarkedSet(t *testing.T) {
 	want := []backend.CaseRef{{Suite: "refund_agent", Case: "late_order"}, {Suite: "refund_agent", Case: "unknown_order"}}
 	if !slices.Equal(r.planned, want) {
 		t.Errorf("planned %v, want %v", r.planned, want)
+	}
+}
+
+// TestQuitDuringARecordingStopsItFirst: q while re-recording does what
+// ctrl+c does: it stops the recording, says so, and quits only once the
+// recording has ended, its files written whole; the key line says so.
+func TestQuitDuringARecordingStopsItFirst(t *testing.T) {
+	r := &stopRecorder{plan: backend.RecordPlan{Cases: []backend.CaseRef{{Suite: "refund_agent", Case: "parallel_lookups"}}, Calls: 6, Repetitions: 1,
+		CassetteDir: ".dryfire/cassettes"}}
+	m := recordModel(t, r)
+	m, cmd := update(m, uitest.PressKey("w"))
+	m, _ = update(m, cmd())
+	m, cmd = update(m, uitest.PressKey("y"))
+	m, cmd = update(m, cmd()) // the dialog's answer
+	m, next := update(m, cmd())
+	if !strings.Contains(lastLine(screenText(m)), "q stop and quit") {
+		t.Errorf("the key line offers q as if nothing ran:\n%s", lastLine(screenText(m)))
+	}
+	for range 2 {
+		var quit tea.Cmd
+		if m, quit = update(m, uitest.PressKey("q")); quit != nil {
+			if _, ok := quit().(tea.QuitMsg); ok {
+				t.Fatal("q quit with the recording still running")
+			}
+		}
+		if !m.recording || !strings.Contains(screenText(m), "stopping the re-recording, then quitting") {
+			t.Fatalf("q during the recording:\n%s", screenText(m))
+		}
+	}
+	// The recording ends (it saw the stop): now the page quits.
+	m, cmd = update(m, next())
+	if m.recording || cmd == nil {
+		t.Fatal("the page did not quit once the recording had ended")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Error("the end of the recording did not quit")
 	}
 }

@@ -90,13 +90,56 @@ func TestFilter(t *testing.T) {
 	if m.tree.Filter() != "" || m.tree.Rows() != 20 {
 		t.Errorf("esc clears: filter %q rows %d", m.tree.Filter(), m.tree.Rows())
 	}
-	// The status filter starts with the statuses that need attention.
-	m = keys(t, m, "s")
+	// s picks a status; typing narrows the picker.
+	m = keys(t, m, "s", "s", "t", "a", "l", "e", "enter")
 	if m.tree.StatusFilter() != "stale" {
-		t.Errorf("s: status %q, want stale", m.tree.StatusFilter())
+		t.Errorf("s, stale: status %q, want stale", m.tree.StatusFilter())
 	}
-	if got := selectedPath(m); got != ".dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json" && m.tree.Rows() != 3 {
-		t.Errorf("status filter stale: %d rows", m.tree.Rows())
+	if got := selectedPath(m); got != ".dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json" || m.tree.Rows() != 3 {
+		t.Errorf("status filter stale: %d rows, on %q", m.tree.Rows(), got)
+	}
+}
+
+// TestStatusPickerStartsWithWhatNeedsAttention: s opens a picker of the
+// statuses present, the problems first in the problem summary's order
+// (the cursor on the most urgent), what asks nothing after, and a row to
+// show everything again.
+func TestStatusPickerStartsWithWhatNeedsAttention(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
+	m = keys(t, m, "s")
+	if !m.picker.Visible() {
+		t.Fatal("s did not open a picker")
+	}
+	var order []string
+	for _, l := range strings.Split(screenText(m), "\n") {
+		if i := strings.Index(l, "│ "); i >= 0 {
+			f := strings.Fields(l[i:])
+			if len(f) > 3 {
+				order = append(order, strings.Join(f, " "))
+			}
+		}
+	}
+	want := []string{"⚠ 1 secret", "≠ 1 key mismatch", "◐ 1 stale", "◌ 1 orphaned case", "○ 1 superseded",
+		"◆ 1 in use", "▣ 1 protected", "● 2 live", "8 all"}
+	j := 0
+	for _, row := range order {
+		if j < len(want) && strings.Contains(row, want[j]) {
+			j++
+		}
+	}
+	if j != len(want) {
+		t.Errorf("the picker's rows, in order:\n%s\nwant, in this order: %q", strings.Join(order, "\n"), want)
+	}
+	if got := m.picker.Selected(); got != rowStatus+"secret" {
+		t.Errorf("the cursor starts on %q, want the most urgent status", got)
+	}
+	m = keys(t, m, "enter")
+	if m.tree.StatusFilter() != "secret" || selectedPath(m) != demoProblems[0] {
+		t.Errorf("enter: status %q, on %q", m.tree.StatusFilter(), selectedPath(m))
+	}
+	m = keys(t, m, "s", "a", "l", "l", "enter")
+	if m.tree.StatusFilter() != "" {
+		t.Errorf("all: status %q", m.tree.StatusFilter())
 	}
 }
 
@@ -115,7 +158,7 @@ func TestMarkAndPrune(t *testing.T) {
 	}
 	// The in-use file is listed as kept, with its status and the reason.
 	scr := screenText(m)
-	for _, want := range []string{"Remove 1 file(s) from disk:", "Kept, not prunable (1):",
+	for _, want := range []string{"Remove 1 file from disk:", "Kept, not prunable (1):",
 		"◆ .dryfire/cassettes/refund_agent/unknown_order_apologises/00-cb1bcfe39d1c69ba.json",
 		"in use: read by replay of refund_agent::unknown_order_says_sorry"} {
 		if !strings.Contains(scr, want) {
@@ -200,7 +243,7 @@ func TestStreamingKeepsTreeUsable(t *testing.T) {
 	if m.tree.Cursor() != 1 {
 		t.Errorf("cannot move while loading")
 	}
-	if got := screenText(m); !strings.Contains(got, "scanning /p · 3 recordings so far") {
+	if got := screenText(m); !strings.Contains(got, "scanning /p · 3 recordings read") {
 		t.Errorf("no progress line while loading:\n%s", got)
 	}
 	_, before := m.tree.SelectedPath()
@@ -209,6 +252,34 @@ func TestStreamingKeepsTreeUsable(t *testing.T) {
 	_, after := m.tree.SelectedPath()
 	if m.loading || m.tree.Len() != len(b.Items) || !slices.Equal(before, after) {
 		t.Errorf("after the last batch: loading %v, %d recordings, cursor on %v (was %v)", m.loading, m.tree.Len(), after, before)
+	}
+}
+
+// TestScanSaysItIsClassifying: while the recordings read wait for their
+// status (pending), the status line says the scan is working them out, so
+// that a screen of pending rows does not look stuck; then the statuses
+// replace them.
+func TestScanSaysItIsClassifying(t *testing.T) {
+	items := uitest.DemoItems()
+	pending := slices.Clone(items)
+	for i := range pending {
+		pending[i].Status, pending[i].Secrets = "pending", 0
+	}
+	m := New(Options{Path: "/p", Backend: uitest.NewFakeBackend(t, items)}, theme.New(false))
+	m = resize(m, 120, 20)
+	ch := make(chan scanEvent, 1)
+	m, cmd := m.Update(scanBatchMsg{gen: m.gen, next: ch, items: pending})
+	scr := screenText(m)
+	if !strings.Contains(scr, "scanning /p · 8 recordings read · ⋯ 8 pending: working out each status (simulating every case's replay)…") {
+		t.Errorf("the status line does not say the statuses are being worked out:\n%s", scr)
+	}
+	if !strings.Contains(scr, "⋯ pending") {
+		t.Errorf("a pending row does not show its glyph:\n%s", scr)
+	}
+	ch <- scanEvent{items: items, done: true}
+	m = run(t, m, cmd)
+	if scr := screenText(m); strings.Contains(scr, "pending") || strings.Contains(scr, "working out") {
+		t.Errorf("after the scan, pending is still said:\n%s", scr)
 	}
 }
 
@@ -277,5 +348,23 @@ func TestPruneActsOnWhatTheDialogListed(t *testing.T) {
 	m = run(t, m, answer)
 	if len(b.Pruned()) != 1 {
 		t.Errorf("a second answer pruned again: %v", b.Pruned())
+	}
+}
+
+// TestHalfPageInBothPanes: ctrl+d and ctrl+u move half a page in the tree
+// and scroll the detail half a page, as in less, vim and fx.
+func TestHalfPageInBothPanes(t *testing.T) {
+	m, _ := newTestModel(t, 120, 12, uitest.DemoItems())
+	m = keys(t, m, "g", "ctrl+d")
+	if got := m.tree.Cursor(); got != 4 {
+		t.Errorf("ctrl+d in the tree: cursor on row %d, want 4", got)
+	}
+	m = keys(t, m, "ctrl+u")
+	if got := m.tree.Cursor(); got != 0 {
+		t.Errorf("ctrl+u in the tree: cursor on row %d, want 0", got)
+	}
+	m = keys(t, selectPath(t, m, "add_to_cart"), "enter", "2", "ctrl+d")
+	if m.Detail.Offset() == 0 {
+		t.Errorf("ctrl+d in the detail did not scroll it:\n%s", screenText(m))
 	}
 }

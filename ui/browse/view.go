@@ -9,8 +9,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
+	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
@@ -24,13 +26,13 @@ func (m Page) statusView() string {
 		line = s.Progress.Render("/") + visible.Line(m.filterText) + "█" + s.Muted.Render(fmt.Sprintf("  %d rows", m.tree.Rows())+m.matchNote())
 	case m.mode == modeSearch:
 		_, n := m.Detail.Search()
-		line = s.Progress.Render("search /") + visible.Line(m.filterText) + "█" + s.Muted.Render(fmt.Sprintf("  %d match(es) in this tab", n))
+		line = s.Progress.Render("search /") + visible.Line(m.filterText) + "█" + s.Muted.Render("  "+frame.Count(n, "match")+" in this tab")
 	case m.Status != "" && m.StatusErr:
 		line = s.Error.Render(m.Status)
 	case m.Status != "":
 		line = s.Progress.Render(m.Status)
 	case m.loading:
-		line = s.Progress.Render(fmt.Sprintf("⟳ scanning %s · %d recordings so far", visible.Line(m.opts.Path), m.tree.Len()))
+		line = s.Progress.Render(m.scanProgress())
 	case m.scanErr != nil:
 		line = s.Error.Render("scan failed: " + visible.Line(m.scanErr.Error()))
 	case m.tree.Filter() != "" || m.tree.StatusFilter() != "":
@@ -39,6 +41,19 @@ func (m Page) statusView() string {
 		line = s.Error.Render(m.errorsLine())
 	}
 	return ansi.Truncate(line, m.Layout.Width, "…")
+}
+
+// scanProgress is the status line while the scan runs: how many
+// recordings it has read and, while some wait for their status, that it
+// is working them out (the pending rows are not stuck).
+func (m Page) scanProgress() string {
+	read := fmt.Sprintf("⟳ scanning %s · %s read", visible.Line(m.opts.Path), frame.Count(m.tree.Len(), "recording"))
+	if n := m.tree.Counts()["pending"]; n > 0 {
+		return m.fitStatus(
+			read+fmt.Sprintf(" · %s %d pending: working out each status (simulating every case's replay)…", theme.Glyph("pending"), n),
+			read+fmt.Sprintf(" · %s %d pending: working out statuses…", theme.Glyph("pending"), n))
+	}
+	return read
 }
 
 // errorsLine says what went wrong reading the project, beside the

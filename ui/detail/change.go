@@ -1,7 +1,6 @@
 package detail
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -69,7 +68,7 @@ func changeLines(c FileChange, s *theme.Styles, w int, reveal bool) []string {
 		out = append(out, bullets(c.CaseSummary)...)
 	}
 	if len(c.Secrets) > 0 {
-		out = append(out, "", s.StatusStyle("secret").Render(fmt.Sprintf("%s Adds %d secret(s): a asks before staging", theme.Glyph("secret"), len(c.Secrets))))
+		out = append(out, "", s.StatusStyle("secret").Render(theme.Glyph("secret")+" Adds "+frame.Count(len(c.Secrets), "secret")+": a asks before staging"))
 		out = append(out, bullets(c.Secrets)...)
 	}
 	if c.Masked && !reveal {

@@ -277,3 +277,49 @@ func TestPlainText(t *testing.T) {
 		t.Errorf("plain text:\n%s", text)
 	}
 }
+
+// TestDiffTabOfARecordingThatIsNotStale says there is nothing to compare
+// in words that read for every status ("a key mismatch", not "is key
+// mismatch"), and which tab shows what there is.
+func TestDiffTabOfARecordingThatIsNotStale(t *testing.T) {
+	for _, c := range []struct{ status, want string }{
+		{"key mismatch", "this one is a key mismatch."},
+		{"key mismatch", "Request tab (2)"},
+		{"invalid", "this one is invalid."},
+		{"invalid", "Raw tab (5)"},
+		{"error entry", "this one is an error entry."},
+		{"live", "this one is live."},
+		{"orphaned case", "this one is orphaned (its case is gone)."},
+	} {
+		m := New(theme.New(true), DefaultKeyMap())
+		m.SetSize(200, 20)
+		m = m.SetData(Data{ID: "r", Title: "t", Status: c.status, HasBody: true, Body: body(t, recording)}).SetTab(TabDiff)
+		scr := strings.Join(screen(m), "\n")
+		if !strings.Contains(scr, c.want) {
+			t.Errorf("%s: the Diff tab does not say %q:\n%s", c.status, c.want, scr)
+		}
+		if strings.Contains(scr, "is "+c.status+".") && c.status != "live" && c.status != "invalid" {
+			t.Errorf("%s: the Diff tab says %q", c.status, "is "+c.status)
+		}
+	}
+}
+
+// TestHalfPage: with the pane focused, ctrl+d and ctrl+u scroll half a
+// page, as less does.
+func TestHalfPage(t *testing.T) {
+	long := `{"response": {"text": "` + strings.Repeat(`line\n`, 80) + `"}}`
+	m := New(theme.New(true), DefaultKeyMap())
+	m.SetSize(60, 24)
+	m = m.SetData(Data{ID: "r", Title: "t", Status: "live", HasBody: true, Body: body(t, long)})
+	m.Focus()
+	half := m.bodyHeight() / 2
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+	if m.Offset() != half {
+		t.Errorf("ctrl+d: offset %d, want %d", m.Offset(), half)
+	}
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	if m.Offset() != half {
+		t.Errorf("ctrl+d ctrl+d ctrl+u: offset %d, want %d", m.Offset(), half)
+	}
+}

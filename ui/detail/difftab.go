@@ -22,7 +22,7 @@ func diffLines(d Data, s *theme.Styles) []string {
 		return []string{s.Muted.Render("No miss explains this recording: its case was not replayed as it was recorded."),
 			s.Muted.Render("Press r to read the project again.")}
 	case df == nil:
-		return []string{s.Muted.Render("Nothing to explain: this recording is " + d.Status + "."), s.Muted.Render("The Diff tab explains stale recordings.")}
+		return notStaleLines(d, s)
 	case df.Miss != nil:
 		return missLines(df, s)
 	}
@@ -56,6 +56,45 @@ func diffLines(d Data, s *theme.Styles) []string {
 		out = append(out, "", s.Muted.Render("(explanation incomplete: the request could not be rebuilt past this point)"))
 	}
 	return out
+}
+
+// notStaleLines is the Diff tab of a recording that is not stale: there is
+// no request to compare it with, and another tab shows what there is.
+func notStaleLines(d Data, s *theme.Styles) []string {
+	out := []string{s.Muted.Render("Nothing to compare: the Diff tab explains stale recordings, and this one is " + statusPhrase(d.Status) + ".")}
+	switch d.Status {
+	case "key mismatch":
+		out = append(out, s.Muted.Render("The reason is above it; the Request tab (2) shows the stored arguments its key is computed from."))
+	case "invalid", "stale schema_version", "empty":
+		out = append(out, s.Muted.Render("The reason is above it; the Raw tab (5) shows the file as it is."))
+	}
+	if len(d.Secrets) > 0 {
+		out = append(out, s.Muted.Render("The Secrets tab (4) lists what it holds."))
+	}
+	return out
+}
+
+// statusPhrase is a status as the end of "this one is …".
+func statusPhrase(status string) string {
+	switch status {
+	case "key mismatch":
+		return "a key mismatch"
+	case "error entry":
+		return "an error entry"
+	case "empty":
+		return "an empty tape"
+	case "stale schema_version":
+		return "of an old schema_version"
+	case "orphaned case":
+		return "orphaned (its case is gone)"
+	case "orphaned suite":
+		return "orphaned (its suite is gone)"
+	case "unknown":
+		return "of unknown status"
+	case "pending", "":
+		return "not classified yet"
+	}
+	return visible.Line(status)
 }
 
 // missLines explains a turn replay never reaches by the miss before it.

@@ -5,8 +5,8 @@ import "charm.land/bubbles/v2/key"
 // KeyMap is the detail pane's keys. A page whose detail has no tabs (the
 // review's) binds only the scrolling keys; the others stay unbound.
 type KeyMap struct {
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-	Tabs, NextTab, PrevTab, Reveal          key.Binding
+	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
+	Tabs, NextTab, PrevTab, Reveal                            key.Binding
 	// Jump goes to the turn where the case misses (Diff tab, a turn
 	// replay never reaches).
 	Jump key.Binding
@@ -32,6 +32,8 @@ func DefaultKeyMap() KeyMap {
 		Down:      key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
 		PageUp:    key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
 		PageDown:  key.NewBinding(key.WithKeys("pgdown", "ctrl+f"), key.WithHelp("pgdn", "page down")),
+		HalfUp:    key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "half a page up")),
+		HalfDown:  key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "half a page down")),
 		Top:       key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "top")),
 		Bottom:    key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "bottom")),
 		Tabs:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1-5", "tabs")),
@@ -55,7 +57,7 @@ func DefaultKeyMap() KeyMap {
 
 // Bindings lists the keys in help order.
 func (k KeyMap) Bindings() []key.Binding {
-	return []key.Binding{k.Tabs, k.NextTab, k.PrevTab, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom,
+	return []key.Binding{k.Tabs, k.NextTab, k.PrevTab, k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom,
 		k.Reveal, k.Jump, k.Wrap, k.Left, k.Right, k.Search, k.NextMatch, k.PrevMatch, k.Pager}
 }
 

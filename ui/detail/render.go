@@ -6,6 +6,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -198,7 +199,7 @@ func secretLines(d Data, s *theme.Styles, reveal bool) []string {
 	if len(d.Secrets) == 0 {
 		return []string{s.StatusStyle("live").Render("● No secrets found.")}
 	}
-	out := []string{s.StatusStyle("secret").Render(fmt.Sprintf("⚠ %d secret(s) found", len(d.Secrets)))}
+	out := []string{s.StatusStyle("secret").Render("⚠ " + frame.Count(len(d.Secrets), "secret") + " found")}
 	if !reveal {
 		out = append(out, s.Muted.Render("Masked on every tab. Press R to reveal them on screen."))
 	}

@@ -19,7 +19,7 @@ func (m Model) Keys() KeyMap {
 	}
 	raw := m.focused && m.inRaw()
 	scroll := m.focused && (len(m.rows) > m.bodyHeight() || raw)
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom} {
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom} {
 		b.SetEnabled(scroll)
 	}
 	if raw {
@@ -110,6 +110,10 @@ func (m *Model) updateScroll(k tea.KeyPressMsg, keys KeyMap) {
 		m.ScrollBy(-m.bodyHeight())
 	case key.Matches(k, keys.PageDown):
 		m.ScrollBy(m.bodyHeight())
+	case key.Matches(k, keys.HalfUp):
+		m.ScrollBy(-max(m.bodyHeight()/2, 1))
+	case key.Matches(k, keys.HalfDown):
+		m.ScrollBy(max(m.bodyHeight()/2, 1))
 	case key.Matches(k, keys.Top):
 		m.offset = 0
 	case key.Matches(k, keys.Bottom):
@@ -128,6 +132,10 @@ func (m *Model) updateCursor(k tea.KeyPressMsg, keys KeyMap) {
 		m.moveCursor(-m.bodyHeight())
 	case key.Matches(k, keys.PageDown):
 		m.moveCursor(m.bodyHeight())
+	case key.Matches(k, keys.HalfUp):
+		m.moveCursor(-max(m.bodyHeight()/2, 1))
+	case key.Matches(k, keys.HalfDown):
+		m.moveCursor(max(m.bodyHeight()/2, 1))
 	case key.Matches(k, keys.Top):
 		m.moveCursor(-1 << 30)
 	case key.Matches(k, keys.Bottom):

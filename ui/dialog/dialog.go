@@ -1,14 +1,17 @@
 // Package dialog is the confirmation box of both pages: a title, the lines
 // that say exactly what will happen (the files that go, the ones kept and
-// why), and y to confirm or n to cancel.
+// why), and y to confirm or n to cancel, or another answer it offers
+// ([Choice]: "d redact instead").
 //
 // The page that opens a dialog gives it an ID; the dialog answers with a
-// [ConfirmedMsg] or a [CancelledMsg] carrying that ID, and closes itself
+// [ConfirmedMsg], a [CancelledMsg] or a [ChoseMsg] carrying that ID, and closes itself
 // when it answers, so a second key press can never confirm twice. A page
 // drops an answer whose ID is not the dialog it last opened.
 package dialog
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -23,6 +26,21 @@ type ConfirmedMsg struct{ ID int }
 // confirming.
 type CancelledMsg struct{ ID int }
 
+// ChoseMsg says the user answered the dialog opened with ID with one of
+// its other choices (see [Content.Choices]), named Choice.
+type ChoseMsg struct {
+	ID     int
+	Choice string
+}
+
+// Choice is an answer a dialog offers besides confirming and cancelling:
+// the key that gives it (its help names it on the key line and in the
+// box) and the name ChoseMsg carries.
+type Choice struct {
+	Key  key.Binding
+	Name string
+}
+
 // Content is what a dialog shows.
 type Content struct {
 	Title string
@@ -31,6 +49,8 @@ type Content struct {
 	// CanConfirm is false when there is nothing to do: the dialog then
 	// only informs, and its key line says esc closes it.
 	CanConfirm bool
+	// Choices are the other answers it offers ("d redact instead").
+	Choices []Choice
 }
 
 // KeyMap is the dialog's keys.
@@ -109,6 +129,11 @@ func (m Model) Keys() KeyMap {
 	k := m.keys
 	k.Confirm.SetEnabled(m.visible && m.content.CanConfirm)
 	k.Cancel.SetEnabled(m.visible)
+	if !m.content.CanConfirm {
+		// Nothing to confirm: the dialog only informs, and esc (or n, or
+		// q) closes it.
+		k.Cancel.SetHelp(k.Cancel.Help().Key, "close")
+	}
 	scrolls := m.visible && m.MaxOffset() > 0
 	k.Up.SetEnabled(scrolls)
 	k.Down.SetEnabled(scrolls)
@@ -123,12 +148,27 @@ func (m Model) ShortHelp() []key.Binding {
 	if k.Up.Enabled() {
 		out = append(out, key.NewBinding(key.WithKeys(k.Up.Keys()...), key.WithHelp("↑↓", "scroll")))
 	}
-	for _, b := range []key.Binding{k.Confirm, k.Cancel} {
-		if b.Enabled() {
-			out = append(out, b)
-		}
+	out = append(out, enabled(k.Confirm)...)
+	for _, c := range m.choices() {
+		out = append(out, c.Key)
 	}
-	return out
+	return append(out, enabled(k.Cancel)...)
+}
+
+// enabled is b when it is enabled.
+func enabled(b key.Binding) []key.Binding {
+	if b.Enabled() {
+		return []key.Binding{b}
+	}
+	return nil
+}
+
+// choices are the other answers of the dialog on screen.
+func (m Model) choices() []Choice {
+	if !m.visible {
+		return nil
+	}
+	return m.content.Choices
 }
 
 // FullHelp implements help.KeyMap of bubbles.
@@ -148,6 +188,14 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case key.Matches(k, keys.Cancel):
 		m.visible = false
 		return m, answer(CancelledMsg{m.id})
+	}
+	for _, c := range m.choices() {
+		if key.Matches(k, c.Key) {
+			m.visible = false
+			return m, answer(ChoseMsg{ID: m.id, Choice: c.Name})
+		}
+	}
+	switch {
 	case key.Matches(k, keys.Up):
 		m.offset = max(m.offset-1, 0)
 	case key.Matches(k, keys.Down):
@@ -163,9 +211,11 @@ func (m Model) View() string {
 	if !m.visible {
 		return ""
 	}
-	footer := "y confirm · n cancel"
-	if !m.content.CanConfirm {
-		footer = "esc close"
+	// The box says what the key line says.
+	var keys []string
+	for _, b := range m.ShortHelp() {
+		keys = append(keys, b.Help().Key+" "+b.Help().Desc)
 	}
+	footer := strings.Join(keys, " · ")
 	return frame.Box(m.styles, m.content.Title, m.content.Lines, m.styles.Muted.Render(footer), m.offset, m.width, m.height)
 }

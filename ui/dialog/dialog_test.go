@@ -89,7 +89,7 @@ func TestScrolls(t *testing.T) {
 	if help := m.ShortHelp(); len(help) != 3 || help[0].Help().Desc != "scroll" {
 		t.Errorf("key line of a long dialog: %v", help)
 	}
-	if !strings.Contains(ansi.Strip(m.View()), "more · y confirm · n cancel") {
+	if !strings.Contains(ansi.Strip(m.View()), "more · ↑↓ scroll · y/enter confirm · n/esc cancel") {
 		t.Errorf("no more-indicator:\n%s", ansi.Strip(m.View()))
 	}
 	for range 30 {
@@ -118,6 +118,25 @@ func TestFitsItsRoom(t *testing.T) {
 			if w := ansi.StringWidth(l); w > 60 {
 				t.Errorf("%d lines: row %d is %d wide", n, i, w)
 			}
+		}
+	}
+}
+
+// TestBoxSaysWhatTheKeyLineSays: the box's own footer and the key line
+// name the same keys with the same words: a dialog that only informs
+// closes, one that asks confirms or cancels.
+func TestBoxSaysWhatTheKeyLineSays(t *testing.T) {
+	t.Parallel()
+	for _, canConfirm := range []bool{true, false} {
+		m := open(2, canConfirm)
+		view := ansi.Strip(m.View())
+		for _, b := range m.ShortHelp() {
+			if want := b.Help().Key + " " + b.Help().Desc; !strings.Contains(view, want) {
+				t.Errorf("canConfirm %v: the key line says %q, the box does not:\n%s", canConfirm, want, view)
+			}
+		}
+		if !canConfirm && strings.Contains(view, "cancel") {
+			t.Errorf("a dialog that only informs says cancel:\n%s", view)
 		}
 	}
 }

@@ -104,3 +104,17 @@ func TestRenderTooSmall(t *testing.T) {
 		}
 	}
 }
+
+func TestCount(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		n    int
+		noun string
+		want string
+	}{{1, "recording", "1 recording"}, {0, "recording", "0 recordings"}, {2, "turn", "2 turns"}, {3, "match", "3 matches"},
+		{1, "match", "1 match"}, {2, "case", "2 cases"}, {4, "repetition", "4 repetitions"}} {
+		if got := Count(c.n, c.noun); got != c.want {
+			t.Errorf("Count(%d, %q) = %q, want %q", c.n, c.noun, got, c.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -42,4 +43,28 @@ func Wrap(lines []string, w int, hang bool) []string {
 		}
 	}
 	return out
+}
+
+// Count is n and the noun, in the plural unless n is 1: "1 recording",
+// "3 recordings", "2 matches". The nouns the screens count are regular: a
+// noun ending in s, x, ch or sh takes "es".
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	for _, end := range []string{"s", "x", "ch", "sh"} {
+		if strings.HasSuffix(noun, end) {
+			return fmt.Sprintf("%d %ses", n, noun)
+		}
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Plural is one when n is 1, else many with n in it ("%d files …"), for a
+// sentence whose verb or pronoun changes with the count as well.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return fmt.Sprintf(many, n)
 }

@@ -69,7 +69,7 @@ type Model struct {
 	visible bool
 	title   string
 	groups  []Group
-	legend  []string
+	legend  [][]string
 	offset  int
 }
 
@@ -85,8 +85,10 @@ func (m *Model) SetSize(w, h int) { m.width, m.height = w, h }
 func (m *Model) SetStyles(s theme.Styles) { m.styles = &s }
 
 // Show opens the overlay on the groups (empty ones and disabled bindings
-// are left out) and the legend lines under them.
-func (m Model) Show(title string, groups []Group, legend []string) Model {
+// are left out) and the legend under them: each of its lines starts on a
+// line of its own, and its entries ("● live") are packed into as many
+// lines as the box needs, never one cut in two.
+func (m Model) Show(title string, groups []Group, legend [][]string) Model {
 	m.visible, m.title, m.groups, m.legend, m.offset = true, title, groups, legend, 0
 	return m
 }
@@ -155,12 +157,45 @@ func (m Model) body() []string {
 	rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	body := strings.Split(strings.Join(rows, "\n"), "\n")
 	if len(m.legend) > 0 {
+		innerW, _ := frame.BoxInner(m.styles, m.width, m.height)
 		body = append(body, "")
-		for _, l := range m.legend {
-			body = append(body, s.Muted.Render(l))
+		for _, entries := range m.legend {
+			for _, l := range packEntries(entries, innerW) {
+				body = append(body, s.Muted.Render(l))
+			}
 		}
 	}
 	return body
+}
+
+// packEntries puts entries on lines of at most w cells, two spaces
+// apart; the lines after the first are indented under the second entry
+// when the first is a heading ("Cases:").
+func packEntries(entries []string, w int) []string {
+	var out []string
+	line, indent := "", ""
+	if len(entries) > 0 && strings.HasSuffix(entries[0], ":") {
+		indent = strings.Repeat(" ", ansi.StringWidth(entries[0])+1)
+	}
+	for i, e := range entries {
+		switch {
+		case i == 0:
+			line = e
+		case ansi.StringWidth(line)+2+ansi.StringWidth(e) <= w:
+			sep := "  "
+			if i == 1 && indent != "" {
+				sep = " "
+			}
+			line += sep + e
+		default:
+			out = append(out, line)
+			line = indent + e
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
 }
 
 // column is one group as a column of padded lines; "" when no binding of

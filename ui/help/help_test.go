@@ -60,7 +60,7 @@ func TestOverlay(t *testing.T) {
 	m = m.Show("Keys", []Group{
 		{Title: "Move", Bindings: []key.Binding{bind("j", "down"), off}},
 		{Title: "Nothing", Bindings: []key.Binding{off}},
-	}, []string{"● live"})
+	}, [][]string{{"● live"}})
 	view := ansi.Strip(m.View())
 	for _, want := range []string{"Keys", "Move", "j        down", "● live", "? or esc closes"} {
 		if !strings.Contains(view, want) {
@@ -82,5 +82,25 @@ func TestOverlay(t *testing.T) {
 	m, _ = m.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 	if m.Visible() {
 		t.Error("esc did not close the overlay")
+	}
+}
+
+// TestLegendEntriesAreNeverCut: the legend's entries are packed into the
+// box's width, each whole on one line.
+func TestLegendEntriesAreNeverCut(t *testing.T) {
+	t.Parallel()
+	entries := []string{"Recordings:", "● live, ok", "◐ stale", "◑ stale schema_version", "○ superseded", "◌ orphaned case/suite",
+		"◆ in use", "▣ protected", "⊠ invalid", "≠ key mismatch", "! error entry", "∅ empty tape"}
+	m := New(theme.New(true), DefaultKeyMap())
+	m.SetSize(60, 40)
+	m = m.Show("Keys", []Group{{Title: "Move", Bindings: []key.Binding{bind("j", "down")}}}, [][]string{entries, {"Cases:", "✓ passed"}})
+	view := ansi.Strip(m.View())
+	for _, e := range entries[1:] {
+		if !strings.Contains(view, e) {
+			t.Errorf("the legend cuts %q:\n%s", e, view)
+		}
+	}
+	if !strings.Contains(view, "Cases: ✓ passed") {
+		t.Errorf("the second legend line does not start a line of its own:\n%s", view)
 	}
 }

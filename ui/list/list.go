@@ -174,7 +174,7 @@ func (m Model) Items() []string {
 func (m Model) Keys() KeyMap {
 	k := m.keys
 	has := m.Len() > 0
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.Top, &k.Bottom, &k.PageUp, &k.PageDown} {
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.Top, &k.Bottom, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown} {
 		b.SetEnabled(has)
 	}
 	return k
@@ -202,6 +202,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.MoveBy(-page)
 	case key.Matches(k, m.keys.PageDown):
 		m.MoveBy(page)
+	case key.Matches(k, m.keys.HalfUp):
+		m.MoveBy(-max(m.height/2, 1))
+	case key.Matches(k, m.keys.HalfDown):
+		m.MoveBy(max(m.height/2, 1))
 	case key.Matches(k, m.keys.Top):
 		m.MoveBy(-len(m.rows))
 	case key.Matches(k, m.keys.Bottom):

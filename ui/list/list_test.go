@@ -33,6 +33,8 @@ func press(s string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyPgDown}
 	case "pgup":
 		return tea.KeyPressMsg{Code: tea.KeyPgUp}
+	case "ctrl+d", "ctrl+u":
+		return tea.KeyPressMsg{Code: rune(s[5]), Mod: tea.ModCtrl}
 	}
 	return tea.KeyPressMsg{Code: rune(s[0]), Text: s}
 }
@@ -52,6 +54,8 @@ func TestMovesOnItemsOnly(t *testing.T) {
 		"g is the first item":              {[]string{"G", "g"}, "x1"},
 		"a page lands on the nearest item": {[]string{"pgdown"}, "y1"},
 		"a page back lands on an item":     {[]string{"G", "pgup"}, "x2"},
+		"ctrl+d goes half a page down":     {[]string{"ctrl+d"}, "x2"},
+		"ctrl+u goes half a page up":       {[]string{"G", "ctrl+u"}, "x2"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

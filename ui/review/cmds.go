@@ -8,8 +8,10 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 )
 
 // actReviewCmd runs o on the paths, in order, stopping at the first
@@ -40,7 +42,12 @@ func actReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, paths
 				msg.needsConfirm = p
 				return msg
 			}
-			if err != nil {
+			var locked *gitreview.LockedError
+			switch {
+			case errors.As(err, &locked):
+				msg.err = err // the lock stops every file alike: no path to name
+				return msg
+			case err != nil:
 				msg.err = fmt.Errorf("%s %s: %w", o, p, err)
 				return msg
 			}
@@ -76,9 +83,9 @@ func secretsReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, p
 				for _, f := range red.Files {
 					n += f.Replaced
 				}
-				msg.status = fmt.Sprintf("redacted %d secret(s) in %d file(s)", n, len(red.Files))
+				msg.status = "redacted " + frame.Count(n, "secret") + " in " + frame.Count(len(red.Files), "file")
 				if p := red.Replay; p != nil {
-					msg.status += fmt.Sprintf("; replay: %d of %d case(s) still hit", p.Hits, p.Cases)
+					msg.status += fmt.Sprintf("; replay: %d of %s still hit", p.Hits, frame.Count(p.Cases, "case"))
 				}
 			}
 		} else {
@@ -86,7 +93,7 @@ func secretsReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, p
 			if err != nil {
 				msg.err = fmt.Errorf("baseline: %w", err)
 			} else {
-				msg.status = fmt.Sprintf("accepted %d secret(s) in %s (commit it with the recordings)", n, filepath.Base(file))
+				msg.status = "accepted " + frame.Count(n, "secret") + " in " + filepath.Base(file) + " (commit it with the recordings)"
 			}
 		}
 		for _, p := range paths {

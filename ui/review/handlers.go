@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 )
 
@@ -33,7 +35,13 @@ func (m Page) handleActed(msg actedMsg) Page {
 		}
 		return m.syncDetail()
 	case msg.err != nil:
-		m.SetStatus(msg.err.Error(), true)
+		text := msg.err.Error()
+		if len(msg.paths) > 1 && msg.op != opUndo {
+			// Say how far it got: the files before the failure are done
+			// (u undoes them), the rest left as they were.
+			text = fmt.Sprintf("%s %d of %d, then: %s", msg.op.past(), msg.steps, len(msg.paths), text)
+		}
+		m.SetStatus(text, true)
 		return m.syncDetail()
 	}
 	m.SetStatus(doneMessage(msg), false)
@@ -118,7 +126,7 @@ func (m Page) handleLoaded(msg loadedMsg) Page {
 	}
 	m.gen++
 	m = m.setReview(msg.review, msg.lookedAt, m.states)
-	m.SetStatus(fmt.Sprintf("reloaded: %d change(s) since HEAD (undo history cleared)", m.Tally().Changed), false)
+	m.SetStatus("reloaded: "+frame.Count(m.Tally().Changed, "change")+" since HEAD (undo history cleared)", false)
 	return m
 }
 

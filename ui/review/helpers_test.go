@@ -40,7 +40,7 @@ func run(t *testing.T, m Page, cmd tea.Cmd) Page {
 	t.Helper()
 	return uitest.Run(m, cmd, Page.Update, func(msg tea.Msg) bool {
 		switch msg.(type) {
-		case actedMsg, loadedMsg, secretsMsg, dialog.ConfirmedMsg, dialog.CancelledMsg:
+		case actedMsg, loadedMsg, secretsMsg, dialog.ConfirmedMsg, dialog.CancelledMsg, dialog.ChoseMsg:
 			return true
 		}
 		return false

@@ -11,6 +11,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
+	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/help"
 	"github.com/dryfire-tui/dryfire-tui/ui/list"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
@@ -60,7 +61,8 @@ func DefaultKeyMap() KeyMap {
 // tabs, and R reveals its secrets.
 func (k KeyMap) detailKeys() detail.KeyMap {
 	l := k.List
-	return detail.KeyMap{Up: l.Up, Down: l.Down, PageUp: l.PageUp, PageDown: l.PageDown, Top: l.Top, Bottom: l.Bottom, Reveal: k.Reveal}
+	return detail.KeyMap{Up: l.Up, Down: l.Down, PageUp: l.PageUp, PageDown: l.PageDown, HalfUp: l.HalfUp, HalfDown: l.HalfDown,
+		Top: l.Top, Bottom: l.Bottom, Reveal: k.Reveal}
 }
 
 // Groups returns every binding, grouped, in help order.
@@ -74,11 +76,12 @@ func (k KeyMap) Groups() []help.Group {
 	}
 }
 
-// reviewLegend explains the glyphs under the keys in the ? overlay.
-var reviewLegend = []string{
-	theme.Glyph("added") + " added  " + theme.Glyph("modified") + " modified  " + theme.Glyph("deleted") + " deleted  " + theme.Glyph("renamed") + " renamed",
-	theme.Glyph("accepted") + " accepted (staged)  " + theme.Glyph("rejected") + " rejected (restored)  " + theme.Glyph("skipped") + " skipped",
-	theme.Glyph("secret") + " adds a secret: a asks first, naming it",
+// reviewLegend is every glyph the review draws, by what it marks: each
+// name of theme.ReviewMeanings is in it.
+var reviewLegend = [][]string{
+	{"Changes:", theme.Glyph("added") + " added", theme.Glyph("modified") + " modified", theme.Glyph("deleted") + " deleted", theme.Glyph("renamed") + " renamed"},
+	{"Decided:", theme.Glyph("accepted") + " accepted (staged)", theme.Glyph("rejected") + " rejected (restored)", theme.Glyph("skipped") + " skipped"},
+	{theme.Glyph("secret") + " adds a secret: a asks first, naming it"},
 }
 
 // keysNow is the keymap with the bindings that do not apply disabled.
@@ -194,12 +197,41 @@ func (m Page) askSecrets(o op, p string) Page {
 	}
 	lines := []string{s.Dialog.Danger.Render(head), "  " + theme.Glyph(it.Kind.String()) + " " + visible.Line(p)}
 	lines = append(lines, secretLinesOf(s, it)...)
-	if o == opAccept {
-		lines = append(lines, "", s.Muted.Render("d redacts them instead; b accepts them as known fakes."))
+	var choices []dialog.Choice
+	if k := m.keysNow(); o == opAccept && k.Redact.Enabled() && k.Baseline.Enabled() {
+		// The other ways out of a secret, from the dialog itself: each
+		// opens its own, which says what it writes and asks.
+		lines = append(lines, "", s.Muted.Render("d redacts them instead, b accepts them as known fakes: each asks first."))
+		choices = []dialog.Choice{{Key: instead(k.Redact, "redact instead"), Name: opRedact.String()},
+			{Key: instead(k.Baseline, "baseline instead"), Name: opBaseline.String()}}
 	}
 	lines = append(lines, "")
-	id := m.OpenDialog(dialog.Content{Title: title, CanConfirm: true, Lines: lines})
+	id := m.OpenDialog(dialog.Content{Title: title, CanConfirm: true, Lines: lines, Choices: choices})
 	m.asks = m.asks.Add(id, reviewAsk{op: o, paths: []string{p}})
+	return m
+}
+
+// instead is b, named for the dialog's key line ("d redact instead").
+func instead(b key.Binding, desc string) key.Binding {
+	b.SetHelp(b.Help().Key, desc)
+	return b
+}
+
+// handleChose acts on the other answers of the dialog that asks before
+// accepting a change that adds secrets: d opens the redaction's dialog,
+// b the baseline's, for the path it asked about.
+func (m Page) handleChose(msg dialog.ChoseMsg) Page {
+	a, asks, ok := m.asks.Take(msg.ID)
+	if !ok || len(a.paths) != 1 {
+		return m
+	}
+	m.asks = asks
+	switch msg.Choice {
+	case opRedact.String():
+		return m.askSecrets(opRedact, a.paths[0])
+	case opBaseline.String():
+		return m.askSecrets(opBaseline, a.paths[0])
+	}
 	return m
 }
 
@@ -275,15 +307,15 @@ func (m Page) askAll(o op) Page {
 		}
 	}
 	if withSecrets > 0 {
-		lines = append(lines, "", s.Dialog.Danger.Render(fmt.Sprintf("%d change(s) add secrets: they are staged with them.", withSecrets)))
+		lines = append(lines, "", s.Dialog.Danger.Render(frame.Plural(withSecrets, "1 change adds secrets: it is staged with them.", "%d changes add secrets: they are staged with them.")))
 	}
-	head := s.Dialog.OK.Render(fmt.Sprintf("Stage %d change(s):", len(paths)))
+	head := s.Dialog.OK.Render("Stage " + frame.Count(len(paths), "change") + ":")
 	title := "Accept every change left?"
 	if o == opReject {
 		title = "Reject every change left?"
-		head = s.Dialog.Danger.Render(fmt.Sprintf("Restore the committed version of %d file(s):", len(paths)))
+		head = s.Dialog.Danger.Render("Restore the committed version of " + frame.Count(len(paths), "file") + ":")
 		if removes > 0 {
-			lines = append(lines, "", s.Dialog.Danger.Render(fmt.Sprintf("%d file(s) git has no copy of are removed from disk.", removes)))
+			lines = append(lines, "", s.Dialog.Danger.Render(frame.Plural(removes, "1 file git has no copy of is removed from disk.", "%d files git has no copy of are removed from disk.")))
 		}
 	}
 	lines = append(append([]string{head}, lines...), "")

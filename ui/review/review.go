@@ -220,6 +220,8 @@ func (m Page) update(msg tea.Msg) (Page, tea.Cmd) {
 			m.asks = asks
 			m.SetStatus("cancelled", false)
 		}
+	case dialog.ChoseMsg:
+		return m.handleChose(msg), nil
 	}
 	return m, nil
 }

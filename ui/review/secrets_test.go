@@ -59,7 +59,7 @@ func TestReviewRedactAndBaseline(t *testing.T) {
 	if strings.Contains(data, key) || !strings.Contains(data, "[REDACTED:anthropic-api-key]") {
 		t.Fatalf("not redacted:\n%s", data)
 	}
-	if scr := screenText(m); strings.Contains(scr, "2222222222 ⚠") || !strings.Contains(scr, "redacted 1 secret(s) in 1 file(s)") {
+	if scr := screenText(m); strings.Contains(scr, "2222222222 ⚠") || !strings.Contains(scr, "redacted 1 secret in 1 file") {
 		t.Fatalf("after redaction:\n%s", scr)
 	}
 	m = keys(t, m, "a")
@@ -80,4 +80,44 @@ func TestReviewRedactAndBaseline(t *testing.T) {
 	if scr := screenText(m); strings.Contains(scr, "2222222222 ⚠") {
 		t.Fatalf("the glyph stays after b:\n%s", scr)
 	}
+}
+
+// TestSecretDialogKeysDoWhatItSays: the dialog that asks before accepting
+// a change that adds secrets says d redacts them and b accepts them as
+// known fakes, and those keys do that from inside it: each opens its own
+// dialog, and y there redacts (or writes the baseline).
+func TestSecretDialogKeysDoWhatItSays(t *testing.T) {
+	f, key := secretFixture(t)
+	m := reviewSelect(t, newPage(t, f, 140, 40), uitest.PModified)
+	m = keys(t, m, "a")
+	if line := lastLineOf(screenText(m)); !strings.Contains(line, "d redact instead") || !strings.Contains(line, "b baseline instead") {
+		t.Errorf("the key line does not offer d and b: %q", line)
+	}
+	m = keys(t, m, "d")
+	if scr := screenText(m); !strings.Contains(scr, "Redact these secrets in place?") {
+		t.Fatalf("d in the accept dialog does not ask to redact:\n%s", scr)
+	}
+	keys(t, m, "y")
+	if data, _ := f.Read(t, uitest.PModified); strings.Contains(data, key) || !strings.Contains(data, "[REDACTED:anthropic-api-key]") {
+		t.Fatalf("not redacted:\n%s", data)
+	}
+	if strings.Contains(f.Git(t, "diff", "--cached", "--name-only"), uitest.PModified) {
+		t.Error("d staged the change")
+	}
+
+	g, _ := secretFixture(t)
+	m = reviewSelect(t, newPage(t, g, 140, 40), uitest.PModified)
+	m = keys(t, m, "a", "b")
+	if scr := screenText(m); !strings.Contains(scr, "Accept these secrets as known fakes?") {
+		t.Fatalf("b in the accept dialog does not ask for the baseline:\n%s", scr)
+	}
+	keys(t, m, "y")
+	if b, err := secrets.ReadBaseline(filepath.Join(g.Dir, secrets.DefaultBaselineFile)); err != nil || len(b.Findings) != 1 {
+		t.Fatalf("baseline: %v %+v", err, b)
+	}
+}
+
+func lastLineOf(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
@@ -158,7 +159,7 @@ func TestRejectAllThenUndo(t *testing.T) {
 	if paths := askedPaths(m); !m.Dialog.Visible() || len(paths) != 5 {
 		t.Fatalf("dialog open %v, paths %q", m.Dialog.Visible(), paths)
 	}
-	if !strings.Contains(screenText(m), "1 file(s) git has no copy of are removed") {
+	if !strings.Contains(screenText(m), "1 file git has no copy of is removed") {
 		t.Errorf("dialog does not warn about the removal:\n%s", screenText(m))
 	}
 	m = keys(t, m, "y")
@@ -179,7 +180,7 @@ func TestErrorsGoToTheStatusLine(t *testing.T) {
 	m := reviewSelect(t, newPage(t, f, 120, 30), uitest.PModified)
 	// The repository disappears under the review: the action fails and
 	// says why, and the screen keeps working.
-	f.Git(t, "rm", "-q", "-r", "--cached", ".")
+	f.Git(t, "rm", "-q", "-r", "-f", "--cached", ".")
 	if err := removeAll(f.Dir + "/.git"); err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +208,7 @@ func TestReloadKeepsDecisions(t *testing.T) {
 	if m.keysNow().Undo.Enabled() {
 		t.Errorf("undo enabled after a reload")
 	}
-	if !strings.Contains(screenText(m), "reloaded: 4 change(s)") {
+	if !strings.Contains(screenText(m), "reloaded: 4 changes") {
 		t.Errorf("status:\n%s", screenText(m))
 	}
 }
@@ -227,5 +228,44 @@ func TestReviewMouse(t *testing.T) {
 	m = send(t, m, tea.MouseClickMsg{X: 80, Y: 2, Button: tea.MouseLeft})
 	if m.Focus != page.FocusDetail {
 		t.Errorf("click on the detail did not focus it")
+	}
+}
+
+// TestStagedComesBackAccepted: a change accepted (staged) in one review is
+// counted as accepted when the review is opened again, not as one left.
+func TestStagedComesBackAccepted(t *testing.T) {
+	f := uitest.NewFixture(t)
+	m := reviewSelect(t, newPage(t, f, 120, 30), uitest.PModified)
+	keys(t, m, "a", "q")
+	again := newPage(t, f, 120, 30)
+	if got := again.Tally(); got.Accepted != 1 || got.Left != got.Changed-1 {
+		t.Errorf("the review opened again: %s", got)
+	}
+	if scr := screenText(again); !strings.Contains(scr, "1 accepted") || !strings.Contains(scr, "✓ accepted") {
+		t.Errorf("the accepted change does not show as accepted:\n%s", scr)
+	}
+}
+
+// TestAcceptAllWithTheIndexLocked: with another git process holding the
+// index lock for longer than the review waits, accept all stops and says,
+// on one line (git's message had a literal \n\n in it), that the lock is
+// another git's, how far it got, and that nothing else was changed.
+func TestAcceptAllWithTheIndexLocked(t *testing.T) {
+	f := uitest.NewFixture(t)
+	m := newPage(t, f, 200, 30)
+	m.session.Git.LockWait = time.Nanosecond // the lock stays: what is tested is the message
+	uitest.WriteFile(t, f.Dir, ".git/index.lock", nil)
+	m = keys(t, m, "A", "y")
+	status := m.statusView()
+	for _, want := range []string{"accepted 0 of 5, then: ", "another git process holds the index lock", "index.lock", "nothing was changed"} {
+		if !strings.Contains(status, want) {
+			t.Errorf("the status line does not say %q: %q", want, status)
+		}
+	}
+	if strings.Contains(status, `\n`) || !m.StatusErr {
+		t.Errorf("the status line: %q (error %v)", status, m.StatusErr)
+	}
+	if got := m.Tally(); got.Accepted != 0 || got.Left != 5 {
+		t.Errorf("tally %s", got)
 	}
 }

@@ -215,29 +215,32 @@ func (s *Styles) StatusStyle(status string) lipgloss.Style {
 }
 
 // Glyph is the one-cell symbol of a status; the tree, the review list and
-// the headers use it so that a status reads the same without colour. The
+// the headers use it so that a status reads the same without colour.
+//
+// On one page a glyph has one meaning: the browser's statuses, case
+// verdicts, the mark and the secret mark are all told apart, and so are the
+// review's change kinds and decisions (the two pages never share a screen,
+// so ✓ is "passed" on one and "accepted" on the other, both a yes). The
 // statuses a person acts on differently have glyphs of different shapes
 // (the circles go from live ● through stale ◐ to superseded ○ and orphaned
-// ◌; invalid ✗ and key mismatch ≠ look nothing alike), so the header can
-// count them by glyph alone when it is short of room.
+// ◌; invalid ⊠, a file crossed out, looks nothing like failing ✗ or key
+// mismatch ≠), so the header can count them by glyph alone when it is short
+// of room.
 func Glyph(status string) string {
+	if g, ok := reviewGlyph(status); ok {
+		return g
+	}
 	switch status {
-	case "added":
-		return "+"
-	case "modified", "flaky":
-		return "~"
-	case "deleted":
-		return "-"
-	case "renamed":
-		return "→"
-	case "accepted", "passed":
+	case "passed":
 		return "✓"
-	case "rejected", "failing":
+	case "failing":
 		return "✗"
-	case "skipped":
-		return "»"
 	case "errored":
 		return "⊘"
+	case "flaky":
+		return "~"
+	case "marked":
+		return "*"
 	case "live", "ok":
 		return "●"
 	case "stale":
@@ -253,7 +256,7 @@ func Glyph(status string) string {
 	case "protected":
 		return "▣"
 	case "invalid":
-		return "✗"
+		return "⊠"
 	case "key mismatch":
 		return "≠"
 	case "error entry":
@@ -262,7 +265,45 @@ func Glyph(status string) string {
 		return "∅"
 	case "secret":
 		return "⚠"
+	case "pending":
+		return "⋯"
 	default:
 		return "·"
 	}
 }
+
+// reviewGlyph is the glyph of a review change's kind or decision.
+func reviewGlyph(name string) (string, bool) {
+	switch name {
+	case "added":
+		return "+", true
+	case "modified":
+		return "~", true
+	case "deleted":
+		return "-", true
+	case "renamed":
+		return "→", true
+	case "accepted":
+		return "✓", true
+	case "rejected":
+		return "✗", true
+	case "skipped":
+		return "»", true
+	}
+	return "", false
+}
+
+// BrowseMeanings are the names whose glyphs the browser shows: every
+// status (pending until the scan has classified a recording), the case
+// verdicts, the mark and the secret mark. Each has a glyph of its own
+// (the two orphan statuses share one, and live and ok, which mean the same
+// to the owner).
+var BrowseMeanings = []string{
+	"live", "ok", "stale", "stale schema_version", "superseded", "orphaned case", "orphaned suite",
+	"in use", "protected", "invalid", "key mismatch", "error entry", "empty", "unknown", "pending",
+	"secret", "marked", "passed", "failing", "errored", "flaky",
+}
+
+// ReviewMeanings are the names whose glyphs the review shows: the kinds
+// of change, the decisions and the secret mark.
+var ReviewMeanings = []string{"added", "modified", "deleted", "renamed", "accepted", "rejected", "skipped", "secret"}

@@ -71,3 +71,21 @@ func TestReviewNames(t *testing.T) {
 		}
 	}
 }
+
+// TestOneGlyphOneMeaning: on each page a glyph means one thing. Only the
+// names that mean the same to the owner share one: live and ok (a
+// recording replay reads), the two orphans.
+func TestOneGlyphOneMeaning(t *testing.T) {
+	t.Parallel()
+	same := map[string]string{"ok": "live", "orphaned suite": "orphaned case"}
+	for page, names := range map[string][]string{"browse": BrowseMeanings, "review": ReviewMeanings} {
+		seen := map[string]string{}
+		for _, name := range names {
+			g := Glyph(name)
+			if other, ok := seen[g]; ok && same[name] != other && same[other] != name {
+				t.Errorf("%s: %q and %q share the glyph %s", page, name, other, g)
+			}
+			seen[g] = name
+		}
+	}
+}

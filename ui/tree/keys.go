@@ -4,7 +4,7 @@ import "charm.land/bubbles/v2/key"
 
 // KeyMap is the tree's keys.
 type KeyMap struct {
-	Up, Down, Collapse, Expand, Top, Bottom, PageUp, PageDown, Mark key.Binding
+	Up, Down, Collapse, Expand, Top, Bottom, PageUp, PageDown, HalfUp, HalfDown, Mark key.Binding
 }
 
 // DefaultKeyMap returns the tree keys of DESIGN.md.
@@ -18,13 +18,15 @@ func DefaultKeyMap() KeyMap {
 		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "last row")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
 		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f"), key.WithHelp("pgdn", "page down")),
+		HalfUp:   key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "half a page up")),
+		HalfDown: key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "half a page down")),
 		Mark:     key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "mark")),
 	}
 }
 
 // Bindings lists the keys in help order.
 func (k KeyMap) Bindings() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.Collapse, k.Expand, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Mark}
+	return []key.Binding{k.Up, k.Down, k.Collapse, k.Expand, k.Top, k.Bottom, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Mark}
 }
 
 // ShortHelp implements help.KeyMap of bubbles.

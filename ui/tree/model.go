@@ -70,7 +70,7 @@ func (m Model) Focused() bool { return m.focused }
 func (m Model) Keys() KeyMap {
 	k := m.keys
 	has := len(m.rows) > 0
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.Top, &k.Bottom, &k.PageUp, &k.PageDown, &k.Mark} {
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.Top, &k.Bottom, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Mark} {
 		b.SetEnabled(has)
 	}
 	n := m.current()
@@ -142,6 +142,10 @@ func (m Model) Counts() map[string]int { return m.root.counts }
 
 // Secrets is the number of secrets found in all recordings.
 func (m Model) Secrets() int { return m.root.secrets }
+
+// FailingRecordings is the number of recordings of the cases that fail
+// or end in an error (see [Fails]).
+func (m Model) FailingRecordings() int { return m.root.failing }
 
 // SecretRecordings is the number of recordings holding a secret.
 func (m Model) SecretRecordings() int { return m.root.secretRecs }
@@ -308,6 +312,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.MoveBy(-m.height)
 	case key.Matches(k, m.keys.PageDown):
 		m.MoveBy(m.height)
+	case key.Matches(k, m.keys.HalfUp):
+		m.halfPage(-1)
+	case key.Matches(k, m.keys.HalfDown):
+		m.halfPage(1)
 	case key.Matches(k, m.keys.Collapse):
 		m = m.collapse()
 	case key.Matches(k, m.keys.Expand):
@@ -317,6 +325,15 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.MoveBy(1)
 	}
 	return m, nil
+}
+
+// halfPage is ctrl+d (dir 1) or ctrl+u (-1), as in less and vim: the
+// window and the cursor move by half a page, the cursor staying on its
+// screen row until an end is reached.
+func (m *Model) halfPage(dir int) {
+	d := max(m.height/2, 1) * dir
+	m.offset = max(0, min(m.offset+d, len(m.rows)-m.height))
+	m.MoveTo(m.cursor + d)
 }
 
 // MoveBy moves the cursor by d rows.

@@ -30,57 +30,116 @@ func walkOrder(n *node, f func(*node) bool) bool {
 // going back). It reports whether it found one and whether it wrapped;
 // the parents of the recording are expanded.
 func (m Model) Next(dir int, match func(*Item) bool) (Model, bool, bool) {
+	m, j := m.Jump(dir, match)
+	return m, j.Found, j.Wrapped
+}
+
+// A Jump is where [Model.Jump] went: whether it found a recording, whether
+// it wrapped around, and the recording's place among those that match, in
+// tree order (from 1).
+type Jump struct {
+	Found, Wrapped bool
+	Place          int
+}
+
+// Jump is [Model.Next] that also says the place of the recording it went
+// to, counted on the way (one walk, as Next).
+func (m Model) Jump(dir int, match func(*Item) bool) (Model, Jump) {
 	cur := m.current()
 	var first, last, before, after *node
+	seen, beforeAt, afterAt := 0, 0, 0
 	passed := cur == nil
 	walkOrder(m.root, func(n *node) bool {
 		if n == cur {
 			passed = true
-			return true
+			if n.kind != KindLeaf || !match(n.item) {
+				return true
+			}
 		}
 		if n.kind != KindLeaf || !match(n.item) {
 			return true
+		}
+		seen++
+		if n == cur {
+			return true // counted for the places, never the answer
 		}
 		if first == nil {
 			first = n
 		}
 		last = n
 		if !passed {
-			before = n
+			before, beforeAt = n, seen
 			return true
 		}
 		if after == nil {
-			after = n
+			after, afterAt = n, seen
 		}
 		// Going forward the first match after the cursor is the answer;
 		// going back only the matches before it count.
 		return dir < 0
 	})
-	target, wrapped := after, false
+	j := Jump{}
+	target := after
+	j.Place = afterAt
 	if dir < 0 {
-		target = before
+		target, j.Place = before, beforeAt
 		if target == nil {
-			target, wrapped = last, last != nil
+			target, j.Wrapped, j.Place = last, last != nil, seen
 		}
 	} else if target == nil {
-		target, wrapped = first, first != nil
+		target, j.Wrapped, j.Place = first, first != nil, 1
 	}
-	if target == nil || (target == cur && wrapped) {
-		return m, target != nil, false
+	j.Found = target != nil
+	if target == nil || (target == cur && j.Wrapped) {
+		j.Wrapped = false
+		return m, j
 	}
 	m, ok := m.SelectID(target.item.ID)
 	m.center()
-	return m, ok, wrapped
+	j.Found = ok
+	return m, j
 }
 
 // center scrolls the window so that a cursor that jumped there sits a
 // third of the way down, with what comes before it in view, rather than
-// on the last row.
+// on the last row; and, when they fit above it in the top two thirds, with
+// the suite and case it is in on screen (a recording shown without its
+// suite row says nothing of where it is).
 func (m *Model) center() {
-	if m.cursor >= m.offset+m.height/3 && m.cursor < m.offset+m.height*2/3 {
+	if m.cursor >= m.offset+m.height/3 && m.cursor < m.offset+m.height*2/3 && m.parentsShown() {
 		return
 	}
-	m.offset = max(0, min(m.cursor-m.height/3, len(m.rows)-m.height))
+	off := m.cursor - m.height/3
+	for p := m.current(); p != nil && p.parent != nil && p.parent != m.root; {
+		p = p.parent
+		if i := m.rowOf(p); i >= 0 && i < off && m.cursor-i < m.height*2/3 {
+			off = i
+		}
+	}
+	m.offset = max(0, min(off, len(m.rows)-m.height))
+}
+
+// parentsShown reports whether the suite and case rows of the cursor are
+// in the window.
+func (m *Model) parentsShown() bool {
+	for p := m.current(); p != nil && p.parent != nil && p.parent != m.root; {
+		p = p.parent
+		if i := m.rowOf(p); i >= 0 && i < m.offset {
+			return false
+		}
+	}
+	return true
+}
+
+// rowOf is the row of node n, or -1; it looks back from the cursor, where
+// the parents of the row under it are.
+func (m *Model) rowOf(n *node) int {
+	for i := min(m.cursor, len(m.rows)-1); i >= 0; i-- {
+		if m.rows[i] == n {
+			return i
+		}
+	}
+	return -1
 }
 
 // First puts the cursor on the first recording in tree order that passes
@@ -100,6 +159,53 @@ func (m Model) First(match func(*Item) bool) (Model, bool) {
 	m, ok := m.SelectID(found.item.ID)
 	m.center()
 	return m, ok
+}
+
+// Last puts the cursor on the last recording in tree order that passes
+// the filters and match, and reports whether there is one.
+func (m Model) Last(match func(*Item) bool) (Model, bool) {
+	var found *node
+	walkOrder(m.root, func(n *node) bool {
+		if n.kind == KindLeaf && match(n.item) {
+			found = n
+		}
+		return true
+	})
+	if found == nil {
+		return m, false
+	}
+	m, ok := m.SelectID(found.item.ID)
+	m.center()
+	return m, ok
+}
+
+// Rank says where the recording under the cursor stands among those that
+// pass the filters and match, in tree order: its place (from 1; 0 when it
+// does not match, or the cursor is on a suite or case) and how many there
+// are.
+func (m Model) Rank(match func(*Item) bool) (place, total int) {
+	cur := m.current()
+	if cur != nil && cur.kind == KindLeaf && match(cur.item) {
+		// The walk in tree order stops at the cursor; the total needs no
+		// order.
+		walkOrder(m.root, func(n *node) bool {
+			if n.kind == KindLeaf && match(n.item) {
+				place++
+			}
+			return n != cur
+		})
+	}
+	return place, m.Count(match)
+}
+
+// Each calls f on every recording that passes the filters, in arrival
+// order (one pass, for counting several things at once).
+func (m Model) Each(f func(*Item)) {
+	for _, l := range m.leaves {
+		if l.shown {
+			f(l.item)
+		}
+	}
 }
 
 // Count is the number of recordings that pass the filters and match.

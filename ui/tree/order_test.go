@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -130,5 +132,77 @@ func TestSelectPath(t *testing.T) {
 	}
 	if _, ok := m.SelectPath([]string{"b", "gone"}); ok {
 		t.Error("selected a case that does not exist")
+	}
+}
+
+func TestLastAndRank(t *testing.T) {
+	t.Parallel()
+	m := newTree(treeItems)
+	m, ok := m.Last(isStale)
+	if !ok || selectedID(m) != "z/c1/00" {
+		t.Fatalf("Last: %q, %v", selectedID(m), ok)
+	}
+	if place, total := m.Rank(isStale); place != 3 || total != 3 {
+		t.Errorf("Rank of the last stale: %d of %d", place, total)
+	}
+	m, _ = m.First(isStale)
+	if place, total := m.Rank(isStale); place != 1 || total != 3 {
+		t.Errorf("Rank of the first stale (%s): %d of %d", selectedID(m), place, total)
+	}
+	m.MoveTo(0)
+	if place, _ := m.Rank(isStale); place != 0 {
+		t.Errorf("Rank on a suite row: %d", place)
+	}
+	if _, ok := m.Last(func(*Item) bool { return false }); ok {
+		t.Error("Last found a recording that matches nothing")
+	}
+}
+
+func TestJumpSaysThePlace(t *testing.T) {
+	t.Parallel()
+	m := newTree(treeItems)
+	m.MoveTo(0)
+	for i, want := range []Jump{{true, false, 1}, {true, false, 2}, {true, false, 3}, {true, true, 1}} {
+		var j Jump
+		m, j = m.Jump(1, isStale)
+		if j != want {
+			t.Errorf("forward #%d: %+v, want %+v", i, j, want)
+		}
+		if place, _ := m.Rank(isStale); place != j.Place {
+			t.Errorf("forward #%d: Rank says %d, Jump %d", i, place, j.Place)
+		}
+	}
+	for i, want := range []Jump{{true, true, 3}, {true, false, 2}, {true, false, 1}} {
+		var j Jump
+		m, j = m.Jump(-1, isStale)
+		if j != want {
+			t.Errorf("back #%d: %+v, want %+v", i, j, want)
+		}
+	}
+}
+
+// TestHalfPage: ctrl+d and ctrl+u move the window and the cursor by half
+// a page, as less and vim do, the cursor keeping its screen row.
+func TestHalfPage(t *testing.T) {
+	t.Parallel()
+	var specs []string
+	for i := range 40 {
+		specs = append(specs, fmt.Sprintf("s c %d live", i))
+	}
+	m := New(theme.New(true), DefaultKeyMap())
+	m.SetSize(40, 10)
+	m = m.Add(items(specs...))
+	m.MoveTo(2)
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl})
+	if m.Cursor() != 7 || m.offset != 5 {
+		t.Errorf("ctrl+d: cursor %d, offset %d; want 7, 5", m.Cursor(), m.offset)
+	}
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	if m.Cursor() != 2 || m.offset != 0 {
+		t.Errorf("ctrl+u: cursor %d, offset %d; want 2, 0", m.Cursor(), m.offset)
+	}
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	if m.Cursor() != 0 {
+		t.Errorf("ctrl+u at the top: cursor %d", m.Cursor())
 	}
 }

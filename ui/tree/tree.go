@@ -3,7 +3,8 @@
 // status glyph and per-node counts, collapse/expand, a text filter (as
 // typed, then by words, then fuzzily inside one name: [MatchKind]), a
 // status filter, marks for prune, and walks in tree order ([Model.Next],
-// [Model.First]) that take the cursor to the next recording of a kind.
+// [Model.Jump], [Model.First], [Model.Last]) that take the cursor to the
+// next recording of a kind and say its place among them.
 //
 // Cost model: the tree keeps a flattened slice of the rows that are visible
 // (expanded and matching). Moving the cursor is O(1) and View renders only

@@ -115,7 +115,7 @@ func (m Model) renderRow(n *node, selected bool) string {
 	}
 	mark := " "
 	if n.kind == KindLeaf && m.marks[n.item.ID] {
-		mark = "✓"
+		mark = theme.Glyph("marked")
 	}
 	// A name is a directory's (a suite, a case) or a file's: a secret in
 	// it shows as its mask, as in every path printed.
@@ -176,7 +176,7 @@ func (m Model) styleStatusText(it *Item, text string) string {
 	return s.Render(text)
 }
 
-// countText is "5 ◐2 ✕1 ⚠1": the total, then the glyph and count of every
+// countText is "5 ◐2 ⊠1 ⚠1": the total, then the glyph and count of every
 // status worth attention.
 func (m Model) countText(n *node) string {
 	parts := []string{fmt.Sprint(n.total)}

@@ -29,8 +29,8 @@ type Fixture struct {
 }
 
 // NewFixture commits recordings of two cases and a tape, then changes
-// them: one modified, one added, one deleted, one renamed, the tape
-// edited. It skips the test when git is not installed.
+// them: one modified, one added, one deleted, one renamed (staged, then
+// changed again), the tape edited; none is staged whole. It skips the test when git is not installed.
 func NewFixture(t *testing.T) Fixture {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
@@ -61,6 +61,9 @@ func NewFixture(t *testing.T) Fixture {
 		t.Fatal(err)
 	}
 	f.Git(t, "mv", ".dryfire/cassettes/refund_agent/moving", ".dryfire/cassettes/refund_agent/moved")
+	// The rename is staged (git mv) and changed since: not staged whole,
+	// so it is still to decide (a change staged whole opens accepted).
+	WriteFile(t, dir, PRenamed, Recording("refund_agent", "moving", 0, "4444444444444444", "Moved.", 95))
 	return f
 }
 
