@@ -41,10 +41,10 @@ var layers = [][]string{
 	// part over one scan).
 	{"gitreview", "check"},
 	// doctor (integrity, --fix) and secretscan (secrets in recordings,
-	// baselines, redaction proven by replay): each is workspace.Open with
+	// baselines, redaction proven by replay): each is scan.Open with
 	// its per-file analysis, then a report and the files it may rewrite.
 	{"doctor", "secretscan"},
-	{"workspace"},
+	{"scan"},
 	{"report"},
 	{"report/runreport"}, // a run's three reports, as dryfire writes them
 	// A project's run in a cassette mode (gateways, estimate, recording),
@@ -176,7 +176,7 @@ func listPackages(t *testing.T) map[string][]string {
 		}
 		pkgs[strings.TrimPrefix(strings.TrimPrefix(f[0], modulePath), "/")] = f[1:]
 	}
-	for _, must := range []string{"", "internal/cli", "ui", "workspace", "engine", "cassette", "tape", "internal/jsonv"} {
+	for _, must := range []string{"", "internal/cli", "ui", "scan", "engine", "cassette", "tape", "internal/jsonv"} {
 		if _, ok := pkgs[must]; !ok {
 			t.Fatalf("go list did not list %q: listed %d packages", must, len(pkgs))
 		}

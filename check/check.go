@@ -7,9 +7,9 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/doctor"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secretscan"
 	"github.com/dryfire-tui/dryfire-tui/suite"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // The parts of [Run], as the check document names them.
@@ -35,12 +35,12 @@ type Options struct {
 // Result is every part of [Run]. A nil part was skipped or does not
 // apply; Notes says why a part that was not skipped did not run.
 type Result struct {
-	Workspace *workspace.Workspace
+	Workspace *scan.Workspace
 	Replay    *engine.Result
 	// Run is the same replay, for the run part (the cases' verdicts).
 	Run     *engine.Result
 	Secrets *secretscan.Result
-	Prune   *workspace.PrunePlan
+	Prune   *scan.PrunePlan
 	Doctor  *doctor.Report
 	Notes   map[string]string
 }
@@ -53,7 +53,7 @@ var ErrNothingToCheck = errors.New("nothing to check: no dryfire.yaml at or abov
 // the replay, the secrets scan, the prune plan and doctor's checks riding on
 // it.
 func Run(ctx context.Context, path string, o Options) (*Result, error) {
-	w, err := workspace.Open(ctx, path, workspace.Options{Getenv: o.Getenv, Secrets: !o.Skip[PartSecrets], Doctor: !o.Skip[PartDoctor]})
+	w, err := scan.Open(ctx, path, scan.Options{Getenv: o.Getenv, Secrets: !o.Skip[PartSecrets], Doctor: !o.Skip[PartDoctor]})
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +80,7 @@ func Run(ctx context.Context, path string, o Options) (*Result, error) {
 		switch {
 		case w.Project == nil:
 			r.Notes[PartPrune] = noProject
-		case len(workspace.ConfigErrors(w.Project)) > 0:
+		case len(scan.ConfigErrors(w.Project)) > 0:
 			r.Notes[PartPrune] = suite.ConfigFileName + " has errors"
 		default:
 			plan := w.PrunePlan()

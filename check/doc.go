@@ -1,6 +1,6 @@
 // Package check is the CI gate: the check command and the browser's check.
 //
-// [Run] opens PATH once (workspace.Open, every file read once, with the
+// [Run] opens PATH once (scan.Open, every file read once, with the
 // secrets scan and doctor's per-file checks riding on that read) and
 // gathers every part over that one scan: the offline replay, the run's
 // verdicts, the secrets left open by the baseline (package secretscan),

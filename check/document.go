@@ -6,8 +6,8 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // Document is the check document: each part the document its own command
@@ -21,7 +21,7 @@ func (r *Result) Document(skipped map[string]bool) *report.Check {
 			suite, name string
 			index       int
 		}
-		explained := map[repetition]*workspace.Explanation{}
+		explained := map[repetition]*scan.Explanation{}
 		for _, x := range w.Stale {
 			// The replay document's names are as shown (a secret in one
 			// masked): look the explanations up by the same.

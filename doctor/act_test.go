@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 const golden = "../testdata/golden/dryfire"
@@ -227,7 +227,7 @@ func TestDoctorFixRefusesAnUnsafeCassetteRoot(t *testing.T) {
 				t.Fatal(err)
 			}
 			orig := misformat(t, filepath.Join(project, ".dryfire", "cassettes"), "refund_agent/parallel_lookups/00-6e943a4a4125d90d.json")
-			if _, err := Run(context.Background(), project, Options{Fix: true}); !errors.Is(err, workspace.ErrUnsafeRoot) {
+			if _, err := Run(context.Background(), project, Options{Fix: true}); !errors.Is(err, scan.ErrUnsafeRoot) {
 				t.Errorf("Run with Fix = %v; want ErrUnsafeRoot", err)
 			}
 			for p, data := range orig {

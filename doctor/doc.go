@@ -2,8 +2,8 @@
 // what can be repaired without a decision: the doctor command, the doctor
 // part of a check, and the browser's doctor --fix.
 //
-// [Run] opens PATH with workspace.Open and its per-file checks
-// (workspace.Options.Doctor: every cassette's bytes, name, keys, schema,
+// [Run] opens PATH with scan.Open and its per-file checks
+// (scan.Options.Doctor: every cassette's bytes, name, keys, schema,
 // digest and response, cassette.CheckFile, on the one read of each file),
 // then adds the checks across files ([Checks]: turn gaps, missing
 // repetitions, cassettes outside the <suite>/<case>/ layout, and tapes
@@ -22,8 +22,8 @@
 // temporary files of killed writes older than a minute (a younger one may
 // be a write still running). Nothing else is touched. It holds to the
 // rules of every command that changes files: the cassette root must be
-// safe to change (workspace.Layout.CheckModifiable, else an error matching
-// workspace.ErrUnsafeRoot); each file is checked just before it is acted on
+// safe to change (scan.Layout.CheckModifiable, else an error matching
+// scan.ErrUnsafeRoot); each file is checked just before it is acted on
 // (safefile.Rewrite, safefile.Remove), so a file edited or replaced since
 // the scan is left and its problem says so, and a symbolic link is never
 // written through; a cancelled context stops the fixing between two files
@@ -31,7 +31,7 @@
 //
 // # Place
 //
-// Doctor sits above package workspace and below the UI and the commands:
+// Doctor sits above package scan and below the UI and the commands:
 // it is a command over what workspace reads, not part of reading it, so
 // workspace keeps only the per-file checks that ride on its single read.
 package doctor

@@ -14,8 +14,8 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // Check is one finding of [Checks]: a problem of the layout or of a tape
@@ -30,11 +30,11 @@ type Check struct {
 }
 
 // Checks looks for problems across the files of a workspace opened with
-// workspace.Options.Doctor: turn gaps in a case directory (00 and 02 with
+// scan.Options.Doctor: turn gaps in a case directory (00 and 02 with
 // no 01), missing repetitions, cassettes outside the <suite>/<case>/
 // layout, and tapes whose keys do not match their arguments, that are
 // empty, that hold NaN/Infinity tokens or that cannot be read.
-func Checks(w *workspace.Workspace) []Check {
+func Checks(w *scan.Workspace) []Check {
 	var out []Check
 	out = append(out, layoutChecks(w)...)
 	out = append(out, tapeChecks(w)...)
@@ -47,7 +47,7 @@ type caseFiles struct {
 	turns map[int]map[int]bool // repetition → turns present
 }
 
-func layoutChecks(w *workspace.Workspace) []Check {
+func layoutChecks(w *scan.Workspace) []Check {
 	var out []Check
 	dirs := map[string]*caseFiles{}
 	var order []string
@@ -124,7 +124,7 @@ func caseChecks(repeats map[string]int, cf *caseFiles) []Check {
 
 // caseRepeats indexes the replayed cases by directory: sanitised
 // "<suite>/<case>" → highest repetition + 1 (nil without a replay).
-func caseRepeats(w *workspace.Workspace) map[string]int {
+func caseRepeats(w *scan.Workspace) map[string]int {
 	if w.Replay == nil {
 		return nil
 	}
@@ -172,19 +172,19 @@ func sortedKeys[V any](m map[int]V) []int {
 	return keys
 }
 
-func tapeChecks(w *workspace.Workspace) []Check {
+func tapeChecks(w *scan.Workspace) []Check {
 	var out []Check
 	for _, r := range w.Recordings {
 		if r.Format != "tape" {
 			continue
 		}
 		switch r.Status { //nolint:exhaustive // the other cases need nothing here
-		case workspace.KeyMismatch:
+		case scan.KeyMismatch:
 			out = append(out, Check{Path: r.Path, Kind: "tape key",
 				Message: fmt.Sprintf("entry %s[%d]: %s", r.Key, r.Entry, r.Reason)})
-		case workspace.Empty:
+		case scan.Empty:
 			out = append(out, Check{Path: r.Path, Kind: "tape empty", Message: r.Reason})
-		case workspace.Invalid:
+		case scan.Invalid:
 			out = append(out, Check{Path: r.Path, Kind: "tape invalid", Message: r.Reason})
 		}
 	}
@@ -269,10 +269,10 @@ const tempGrace = time.Minute
 // format and removes those temporary files, each only while it is still
 // as read (safefile.Rewrite, safefile.Remove), never through a symbolic
 // link, and only under a cassette root that is safe to change
-// ([workspace.Layout.CheckModifiable]; the error says why not). A
+// ([scan.Layout.CheckModifiable]; the error says why not). A
 // cancelled ctx stops the fixing between two files (Report.Interrupted).
 func Run(ctx context.Context, path string, o Options) (*Report, error) {
-	w, err := workspace.Open(ctx, path, workspace.Options{Doctor: true, Getenv: o.Getenv})
+	w, err := scan.Open(ctx, path, scan.Options{Doctor: true, Getenv: o.Getenv})
 	if err != nil {
 		return nil, err
 	}
@@ -296,7 +296,7 @@ func Run(ctx context.Context, path string, o Options) (*Report, error) {
 // doctorRoot is the directory doctor's paths are relative to: PATH inside
 // the cassette root, the cassette root of a project, PATH itself without
 // one (the directory of a file).
-func doctorRoot(w *workspace.Workspace) string {
+func doctorRoot(w *scan.Workspace) string {
 	switch {
 	case w.IsFile:
 		return filepath.Dir(w.Path)
@@ -309,8 +309,8 @@ func doctorRoot(w *workspace.Workspace) string {
 }
 
 // ReportOf assembles doctor's report from a workspace opened with
-// workspace.Options.Doctor.
-func ReportOf(w *workspace.Workspace) *Report {
+// scan.Options.Doctor.
+func ReportOf(w *scan.Workspace) *Report {
 	root := doctorRoot(w)
 	rep := &Report{Base: filepath.ToSlash(filepath.Clean(w.Arg)), Dir: root}
 	if w.Project != nil {
@@ -338,7 +338,7 @@ func ReportOf(w *workspace.Workspace) *Report {
 		}
 	}
 	for _, t := range w.Tapes {
-		if w.IsFile || workspace.Within(t.Path, w.Path) {
+		if w.IsFile || scan.Within(t.Path, w.Path) {
 			rep.Files++
 		}
 	}
@@ -349,10 +349,10 @@ func ReportOf(w *workspace.Workspace) *Report {
 // tempProblems reports the temporary files of killed writes under the
 // checked root: fixable when older than tempGrace (a younger one may be a
 // write still running, dryfire's or ours).
-func tempProblems(w *workspace.Workspace, rep *Report, now time.Time) {
+func tempProblems(w *scan.Workspace, rep *Report, now time.Time) {
 	slices.Sort(w.TempFiles)
 	for _, p := range slices.Compact(w.TempFiles) {
-		if !workspace.Within(p, rep.Dir) {
+		if !scan.Within(p, rep.Dir) {
 			continue
 		}
 		rel := filepath.ToSlash(mustRel(rep.Dir, p))
@@ -379,7 +379,7 @@ func tempProblems(w *workspace.Workspace, rep *Report, now time.Time) {
 
 // fix rewrites the files whose one problem is their format and removes
 // leftover temporary files, stopping between two files when ctx is done.
-func fix(ctx context.Context, w *workspace.Workspace, rep *Report) {
+func fix(ctx context.Context, w *scan.Workspace, rep *Report) {
 	type fixable struct {
 		data  []byte
 		stamp safefile.Stamp

@@ -6,15 +6,15 @@ import (
 	"path/filepath"
 
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // Open reviews the recordings of the project around path (any PATH
-// workspace.Locate accepts): the changes since HEAD in its cassette root
+// scan.Locate accepts): the changes since HEAD in its cassette root
 // and tape directories, paths relative to the project root.
 func Open(ctx context.Context, path string) (*Review, error) {
-	l, err := workspace.Locate(path)
+	l, err := scan.Locate(path)
 	if err != nil {
 		return nil, err
 	}

@@ -4,8 +4,8 @@
 // redaction. Package secrets is the analyzer (values in, findings out);
 // this package applies it to the files a workspace reads.
 //
-// [Scan] opens PATH with workspace.Open and its secrets scan
-// (workspace.Options.Secrets, on the one read of each file) and gathers
+// [Scan] opens PATH with scan.Open and its secrets scan
+// (scan.Options.Secrets, on the one read of each file) and gathers
 // the findings of every dryfire cassette and tape under PATH into a
 // [Report]; [ReportOf] does the same for a workspace already opened with
 // the option (package check). A file that does not decode is scanned as
@@ -23,7 +23,7 @@
 // does, every file is put back ([RedactReport].Replay says which cases
 // were lost). A tape's keys and entry lists are checked to be unchanged
 // instead. The cassette root must be safe to change
-// (workspace.Layout.CheckModifiable); each file is rewritten only while it
+// (scan.Layout.CheckModifiable); each file is rewritten only while it
 // is still as read (safefile.Rewrite), never through a symbolic link; a
 // context cancelled before the replay proof has passed stops the redaction
 // and puts back the files already rewritten ([RedactReport].Interrupted),
@@ -32,7 +32,7 @@
 //
 // # Place
 //
-// Secretscan sits above package workspace and below the UI, the commands
+// Secretscan sits above package scan and below the UI, the commands
 // and package gitreview (whose review redacts the files it stages): it is
 // a command over what workspace reads, not part of reading it.
 package secretscan

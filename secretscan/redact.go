@@ -9,10 +9,10 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 	"github.com/dryfire-tui/dryfire-tui/tape"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // RedactReport is what [Redact] did.
@@ -87,7 +87,7 @@ type redacted struct {
 // their keys and entry lists are checked to be unchanged.
 //
 // Files under a cassette root that is not safe to change are refused
-// ([workspace.Layout.CheckModifiable]). Each file is read, redacted and
+// ([scan.Layout.CheckModifiable]). Each file is read, redacted and
 // rewritten only while it is still as read (safefile.Rewrite): a file
 // edited in between, or a symbolic link, is left and reported
 // (RedactReport.Skipped).
@@ -259,7 +259,7 @@ func (out *RedactReport) restore(done []redacted) {
 
 // checkModifiable refuses a redaction of files under a cassette root that
 // is not safe to change, or of files a link places outside the project
-// (workspace.Layout.CheckChangeable).
+// (scan.Layout.CheckChangeable).
 func (rep *Report) checkModifiable(paths []string) error {
 	l := rep.layout
 	if l == nil {
@@ -276,7 +276,7 @@ func (rep *Report) checkModifiable(paths []string) error {
 // replayHits replays the project at root offline and returns the case
 // repetitions that hit.
 func replayHits(ctx context.Context, root string) (map[string]bool, *ReplayProof, error) {
-	w, err := workspace.Open(ctx, root, workspace.Options{})
+	w, err := scan.Open(ctx, root, scan.Options{})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // Report is what [Scan] found.
@@ -28,14 +28,14 @@ type Report struct {
 
 	// layout is where the scan looked: redaction checks that the cassette
 	// root is safe to change.
-	layout *workspace.Layout
+	layout *scan.Layout
 }
 
 // Scan scans the recordings at path (a project directory or one below
 // it, a cassette directory, a tapes directory or one file): every dryfire
 // cassette and every tape of the layout, as far as it lies under path.
 func Scan(ctx context.Context, path string) (*Report, error) {
-	w, err := workspace.Open(ctx, path, workspace.Options{Secrets: true, NoReplay: true})
+	w, err := scan.Open(ctx, path, scan.Options{Secrets: true, NoReplay: true})
 	if err != nil {
 		return nil, err
 	}
@@ -43,10 +43,10 @@ func Scan(ctx context.Context, path string) (*Report, error) {
 }
 
 // ReportOf gathers the findings of a workspace opened with
-// workspace.Options.Secrets: the recordings it lists and the tapes under
+// scan.Options.Secrets: the recordings it lists and the tapes under
 // PATH. A file that two walks list (a tape directory inside a bare
 // cassette directory) is counted once.
-func ReportOf(w *workspace.Workspace) *Report {
+func ReportOf(w *scan.Workspace) *Report {
 	r := &Report{Root: w.Root, Problems: w.Problems, layout: w.Layout}
 	seen := map[string]bool{}
 	add := func(path string, fs []secrets.Finding) {
@@ -63,7 +63,7 @@ func ReportOf(w *workspace.Workspace) *Report {
 		}
 	}
 	for _, t := range w.Tapes {
-		if w.IsFile || workspace.Within(t.Path, w.Path) {
+		if w.IsFile || scan.Within(t.Path, w.Path) {
 			add(w.Rel(t.Path), w.TapeFindings[t])
 		}
 	}
@@ -72,13 +72,13 @@ func ReportOf(w *workspace.Workspace) *Report {
 	// file below it).
 	for _, f := range w.NameFindings {
 		dir := filepath.Join(w.Root, filepath.FromSlash(f.Path))
-		if w.IsFile || workspace.Within(dir, w.Path) || workspace.Within(w.Path, dir) {
+		if w.IsFile || scan.Within(dir, w.Path) || scan.Within(w.Path, dir) {
 			r.Findings = append(r.Findings, f)
 		}
 	}
 	// Tapes that could not be read or decoded are findings of their own.
 	for _, rec := range w.Recordings {
-		if rec.Format == "tape" && rec.Tape == nil && rec.Scanned && (w.IsFile || workspace.Within(filepath.Join(w.Root, filepath.FromSlash(rec.Path)), w.Path)) {
+		if rec.Format == "tape" && rec.Tape == nil && rec.Scanned && (w.IsFile || scan.Within(filepath.Join(w.Root, filepath.FromSlash(rec.Path)), w.Path)) {
 			add(rec.Path, rec.Findings)
 		}
 	}

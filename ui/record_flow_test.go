@@ -18,9 +18,9 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // staleProject is a git repository holding the anthropic-A record fixture
@@ -137,7 +137,7 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 		!strings.HasPrefix(staged[1], ".dryfire/cassettes/refund_agent/parallel_lookups/01-") {
 		t.Errorf("staged %q, want the two new recordings of parallel_lookups", staged)
 	}
-	_, res, err := workspace.Run(context.Background(), f.Dir, workspace.RunOptions{Mode: engine.ModeReplay})
+	_, res, err := scan.Run(context.Background(), f.Dir, scan.RunOptions{Mode: engine.ModeReplay})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,9 +10,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/ui"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const browseUsage = `dryfire-tui browse [PATH] [--demo]
@@ -52,7 +52,7 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 		if path, err = materializeDemo(tmp); err != nil {
 			return fmt.Errorf("demo: %w", err)
 		}
-	} else if _, err := workspace.Locate(path); err != nil {
+	} else if _, err := scan.Locate(path); err != nil {
 		return pathError(err) // refused before the screen opens
 	}
 	if !e.IsTerminal {

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/spf13/pflag"
 )
 
@@ -64,7 +64,7 @@ func Run(ctx context.Context, args []string, e Env) int {
 		return code
 	}
 	// Only a command's own flag lets it change files outside the project.
-	workspace.AllowOutsideProject(false)
+	scan.AllowOutsideProject(false)
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 		printOverview(e.Stdout)
 		return exitOK

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 const diffUsage = `dryfire-tui diff [PATH] [REF] [--json] [--reveal]
@@ -43,7 +43,7 @@ func (c *diffCmd) run(ctx context.Context, e Env, args []string) error {
 		return argsErrorf("", "too many arguments: diff takes a PATH and a REF, got %s", quoted(args))
 	}
 	path, _ := pathArg("diff", args[:min(len(args), 1)])
-	w, err := openWorkspace(ctx, e, path, workspace.Options{})
+	w, err := openWorkspace(ctx, e, path, scan.Options{})
 	if err != nil {
 		return err
 	}
@@ -57,5 +57,5 @@ func (c *diffCmd) run(ctx context.Context, e Env, args []string) error {
 			return usageErrorf("run 'dryfire-tui diff' to see every stale recording", "no stale recording matches %q", args[1])
 		}
 	}
-	return emit(e, c.json, workspace.DiffDocument(stale, c.reveal))
+	return emit(e, c.json, scan.DiffDocument(stale, c.reveal))
 }

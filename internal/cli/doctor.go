@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/doctor"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 const doctorUsage = `dryfire-tui doctor [PATH] [--json] [--fix]
@@ -41,7 +41,7 @@ func (c *doctorCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *doctorCmd) run(ctx context.Context, e Env, args []string) error {
-	workspace.AllowOutsideProject(c.allowOutside)
+	scan.AllowOutsideProject(c.allowOutside)
 	path, err := pathArg("doctor", args)
 	if err != nil {
 		return err

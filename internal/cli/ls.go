@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 const lsUsage = `dryfire-tui ls [PATH] [--json] [--status S]
@@ -41,7 +41,7 @@ func (c *lsCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	w, err := openWorkspace(ctx, e, path, workspace.Options{})
+	w, err := openWorkspace(ctx, e, path, scan.Options{})
 	if err != nil {
 		return err
 	}
@@ -49,14 +49,14 @@ func (c *lsCmd) run(ctx context.Context, e Env, args []string) error {
 }
 
 // parseStatuses reads --status values.
-func parseStatuses(values []string) (map[workspace.Status]bool, error) {
-	want := map[workspace.Status]bool{}
+func parseStatuses(values []string) (map[scan.Status]bool, error) {
+	want := map[scan.Status]bool{}
 	for _, v := range values {
 		for name := range strings.SplitSeq(v, ",") {
 			name = strings.TrimSpace(name)
-			st, ok := workspace.ParseStatus(name)
+			st, ok := scan.ParseStatus(name)
 			if !ok {
-				return nil, usageErrorf("statuses are "+strings.Join(workspace.Statuses()[1:], ", "), "unknown status %q", name)
+				return nil, usageErrorf("statuses are "+strings.Join(scan.Statuses()[1:], ", "), "unknown status %q", name)
 			}
 			want[st] = true
 		}

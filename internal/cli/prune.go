@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/report"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 const pruneUsage = `dryfire-tui prune [PATH] [--yes] [--json] [--force]
@@ -45,13 +45,13 @@ func (c *pruneCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
-	workspace.AllowOutsideProject(c.allowOutside)
+	scan.AllowOutsideProject(c.allowOutside)
 	path, err := pathArg("prune", args)
 	if err != nil {
 		return err
 	}
 	// Prune prints no stale reasons: the misses need no explaining.
-	w, err := openWorkspace(ctx, e, path, workspace.Options{NoExplain: true})
+	w, err := openWorkspace(ctx, e, path, scan.Options{NoExplain: true})
 	if err != nil {
 		return err
 	}
@@ -59,7 +59,7 @@ func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
 		return usageErrorf("run it inside a dryfire project, or pass its directory",
 			"no dryfire.yaml found at or above %s: prune needs the suites to know what is orphaned", w.Path)
 	}
-	if errs := workspace.ConfigErrors(w.Project); len(errs) > 0 {
+	if errs := scan.ConfigErrors(w.Project); len(errs) > 0 {
 		_ = report.WriteSpecErrors(e.Stderr, w.Project.Root, errs)
 		return exitWith(exitUsage)
 	}
@@ -72,7 +72,7 @@ func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
 		return unsafeRootError(err)
 	}
 	plan := w.PrunePlan()
-	var done *workspace.PruneReport
+	var done *scan.PruneReport
 	if c.yes {
 		r, err := w.Prune(ctx, plan.Candidates)
 		if err != nil {
@@ -95,6 +95,6 @@ func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
 // allowOutsideFlag adds --allow-outside-project to a command that does
 // what (remove, rewrite) to the files of the cassette root.
 func allowOutsideFlag(fs *pflag.FlagSet, v *bool, what string) {
-	fs.BoolVar(v, strings.TrimPrefix(workspace.AllowOutsideFlag, "--"), false,
+	fs.BoolVar(v, strings.TrimPrefix(scan.AllowOutsideFlag, "--"), false,
 		what+" files under a cassette root outside the project (a symbolic link, or an absolute cassettes.dir, that leads there)")
 }

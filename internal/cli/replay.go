@@ -7,8 +7,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/suite"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const replayUsage = `dryfire-tui replay [PATH] [--json] [--filter TEXT] [--model M]
@@ -44,7 +44,7 @@ func (c *replayCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	p, res, err := workspace.Replay(ctx, path, workspace.ReplayOptions{Filter: c.filter, Model: c.model, Getenv: lookupEnvFunc(e)})
+	p, res, err := scan.Replay(ctx, path, scan.ReplayOptions{Filter: c.filter, Model: c.model, Getenv: lookupEnvFunc(e)})
 	switch {
 	case errors.Is(err, suite.ErrNoProject):
 		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)

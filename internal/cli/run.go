@@ -9,7 +9,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/spf13/pflag"
 )
 
@@ -97,7 +97,7 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 	keepRaw := c.jsonOut != "" || c.reporter == "json"
 	var inv *passthrough.PythonInvoker
 	prog := report.NewRunProgress(e.Stderr)
-	rp, err := workspace.PrepareRun(ctx, path, workspace.RunOptions{
+	rp, err := scan.PrepareRun(ctx, path, scan.RunOptions{
 		Engine: engine.Options{Model: c.model, Filter: c.filter, Tags: c.tags, FailFast: c.failFast,
 			Workers: c.concurrency, KeepRaw: keepRaw},
 		Getenv: lookupEnvFunc(e),

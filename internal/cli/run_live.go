@@ -13,8 +13,8 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/suite"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // liveOptions are the options of the modes that call providers: keys from
@@ -78,7 +78,7 @@ func (c *runCommand) beforeCalls(e Env, rp *runplan.Plan) error {
 	return exitWith(exitFindings)
 }
 
-// runError maps the errors of workspace.PrepareRun to exit codes and hints.
+// runError maps the errors of scan.PrepareRun to exit codes and hints.
 func runError(ctx context.Context, path string, err error) error {
 	var me *runplan.ModeError
 	var ce *provider.ConfigError
@@ -91,9 +91,9 @@ func runError(ctx context.Context, path string, err error) error {
 		return usageErrorf("", "%v", err)
 	case errors.As(err, &ce):
 		return usageErrorf("name a provider dryfire knows (anthropic, openai, gemini, xai, openrouter, moonshot, zhipu, deepseek) or one of dryfire.yaml's providers:", "%v", err)
-	case errors.Is(err, workspace.ErrNotFound):
+	case errors.Is(err, scan.ErrNotFound):
 		return usageErrorf("pass a project directory or a suite file", "%v", err)
-	case errors.Is(err, workspace.ErrNoRecordings):
+	case errors.Is(err, scan.ErrNoRecordings):
 		return pathError(err)
 	case ctx.Err() != nil:
 		return err

@@ -9,9 +9,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/secretscan"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const secretsUsage = `dryfire-tui secrets [PATH] [--json] [--baseline FILE] [--write-baseline FILE] [--redact]
@@ -54,7 +54,7 @@ func (c *secretsCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
-	workspace.AllowOutsideProject(c.allowOutside)
+	scan.AllowOutsideProject(c.allowOutside)
 	path, err := pathArg("secrets", args)
 	if err != nil {
 		return err

@@ -14,7 +14,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 // Env is what a command may touch of the outside world; main passes the
@@ -164,9 +164,9 @@ func lookupEnvFunc(e Env) func(string) (string, bool) {
 
 // openWorkspace scans PATH, prints what could not be read as warnings,
 // and turns a PATH that does not exist into a usage error.
-func openWorkspace(ctx context.Context, e Env, path string, o workspace.Options) (*workspace.Workspace, error) {
+func openWorkspace(ctx context.Context, e Env, path string, o scan.Options) (*scan.Workspace, error) {
 	o.Getenv = lookupEnvFunc(e)
-	w, err := workspace.Open(ctx, path, o)
+	w, err := scan.Open(ctx, path, o)
 	if err != nil {
 		return nil, pathError(err)
 	}
@@ -177,9 +177,9 @@ func openWorkspace(ctx context.Context, e Env, path string, o workspace.Options)
 // pathError says what to do about a PATH that does not exist or holds no
 // recordings (a usage error); other errors pass unchanged.
 func pathError(err error) error {
-	var none *workspace.NoRecordingsError
+	var none *scan.NoRecordingsError
 	switch {
-	case errors.Is(err, workspace.ErrNotFound):
+	case errors.Is(err, scan.ErrNotFound):
 		return usageErrorf("pass a project directory, a cassette directory or a tape", "%v", err)
 	case errors.As(err, &none) && none.File:
 		return usageErrorf("pass a cassette or tape (.json), or the directory that holds them", "%v", err)
@@ -245,7 +245,7 @@ func setSizeLimit(e Env) (code int, ok bool) {
 // unsafeRootError says what to do when the cassette root is not safe to
 // change (exit 2).
 func unsafeRootError(err error) error {
-	var ue *workspace.UnsafeRootError
+	var ue *scan.UnsafeRootError
 	switch {
 	case errors.As(err, &ue) && ue.Outside:
 		instead := "set cassettes.dir in dryfire.yaml to a directory of the project"
@@ -253,8 +253,8 @@ func unsafeRootError(err error) error {
 			instead = "make " + ue.Root + " a directory of the project, not a link"
 		}
 		return &exitError{code: exitUsage, err: err,
-			hint: "pass " + workspace.AllowOutsideFlag + " if you mean to change the files there, or " + instead}
-	case errors.Is(err, workspace.ErrUnsafeRoot):
+			hint: "pass " + scan.AllowOutsideFlag + " if you mean to change the files there, or " + instead}
+	case errors.Is(err, scan.ErrUnsafeRoot):
 		return &exitError{code: exitUsage, err: err,
 			hint: "set cassettes.dir in dryfire.yaml to a directory inside the project that holds only recordings (dryfire's default is .dryfire/cassettes)"}
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 const showUsage = `dryfire-tui show [PATH] REF [--json] [--reveal]
@@ -48,14 +48,14 @@ func (c *showCmd) run(ctx context.Context, e Env, args []string) error {
 	if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
 		path = filepath.Dir(ref)
 	}
-	w, err := openWorkspace(ctx, e, path, workspace.Options{Secrets: true})
+	w, err := openWorkspace(ctx, e, path, scan.Options{Secrets: true})
 	if err != nil {
 		return err
 	}
 	r, err := w.Find(ref)
-	var ambiguous *workspace.AmbiguousError
+	var ambiguous *scan.AmbiguousError
 	switch {
-	case errors.Is(err, workspace.ErrNoMatch):
+	case errors.Is(err, scan.ErrNoMatch):
 		return usageErrorf("run 'dryfire-tui ls' to see the recordings", "%v", err)
 	case errors.As(err, &ambiguous):
 		return usageErrorf("give a longer key prefix or the path", "%v", err)

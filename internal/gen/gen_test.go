@@ -13,8 +13,8 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/suite"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 func generate(t testing.TB, cfg Config) (string, *Manifest) {
@@ -216,7 +216,7 @@ func TestPlantedFractions(t *testing.T) {
 	cfg.InUse = 0.01
 	cfg.Secrets = 0.02
 	dir, m := generate(t, cfg)
-	w, err := workspace.Open(context.Background(), dir, workspace.Options{Secrets: true})
+	w, err := scan.Open(context.Background(), dir, scan.Options{Secrets: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,9 +29,9 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 var (
@@ -150,7 +150,7 @@ func cpuTime() time.Duration {
 func BenchmarkScan(b *testing.B) {
 	eachSize(b, func(b *testing.B, p *benchProject) {
 		for b.Loop() {
-			w, err := workspace.Open(context.Background(), p.dir, workspace.Options{})
+			w, err := scan.Open(context.Background(), p.dir, scan.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -4,14 +4,14 @@ import (
 	"fmt"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // caseRuns indexes the run verdicts of a workspace's replay by suite and
 // case name.
-func caseRuns(w *workspace.Workspace) map[string]*engine.CaseRun {
+func caseRuns(w *scan.Workspace) map[string]*engine.CaseRun {
 	out := map[string]*engine.CaseRun{}
 	if w.Replay == nil {
 		return out

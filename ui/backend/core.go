@@ -17,10 +17,10 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // Core is the Backend on the real core packages: scan.Open for the
@@ -30,13 +30,13 @@ type Core struct{}
 
 // ref is what an item carries to find its recording again.
 type ref struct {
-	w *workspace.Workspace
-	r *workspace.Recording
+	w *scan.Workspace
+	r *scan.Recording
 }
 
 // Open implements Backend.
 func (Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summary, error) {
-	w, err := workspace.Open(ctx, p, workspace.Options{Secrets: true, OnBatch: func(rs []*workspace.Recording) {
+	w, err := scan.Open(ctx, p, scan.Options{Secrets: true, OnBatch: func(rs []*scan.Recording) {
 		items := make([]tree.Item, len(rs))
 		for i, r := range rs {
 			items[i] = toItem(nil, r)
@@ -58,7 +58,7 @@ func (Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summ
 	return summarize(w), nil
 }
 
-func summarize(w *workspace.Workspace) Summary {
+func summarize(w *scan.Workspace) Summary {
 	s := Summary{Name: filepath.Base(w.Root), Root: w.Root, Project: w.Project != nil}
 	if w.Project != nil {
 		for _, e := range w.Project.Errors {
@@ -75,7 +75,7 @@ func summarize(w *workspace.Workspace) Summary {
 }
 
 // toItem converts a recording for the tree; w is nil for a pending one.
-func toItem(w *workspace.Workspace, r *workspace.Recording) tree.Item {
+func toItem(w *scan.Workspace, r *scan.Recording) tree.Item {
 	it := tree.Item{ID: r.Path, Path: r.Path, Format: r.Format, Group: r.Suite, Sub: r.Case,
 		Turn: r.Turn, Repeat: r.RepeatIndex, Entry: r.Entry, Key: r.Key,
 		Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets, Ref: ref{w, r}}
@@ -154,7 +154,7 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 // missing turn, else (a turn replay never reaches) the miss before it,
 // with where the changes are written either way; nil for a recording that
 // is not stale.
-func staleDiff(w *workspace.Workspace, r *workspace.Recording) (masked, revealed *detail.Diff) {
+func staleDiff(w *scan.Workspace, r *scan.Recording) (masked, revealed *detail.Diff) {
 	e := w.MissOf(r)
 	if e == nil {
 		return nil, nil
@@ -224,7 +224,7 @@ func tapeDetail(d detail.Data, rf ref) detail.Data {
 // toDiff is the explanation of a miss as the Diff tab shows it, from res
 // (the result masked, or as it is for the reveal key): each change's two
 // sides and each changed line of the unified diff marked word by word.
-func toDiff(e *workspace.Explanation, res diff.Result) *detail.Diff {
+func toDiff(e *scan.Explanation, res diff.Result) *detail.Diff {
 	df := &detail.Diff{Summary: res.Summary, Lines: res.UnifiedLines(), Incomplete: res.Incomplete, Note: e.Note}
 	if e.Note == "" && e.CurrentKey != "" {
 		df.Note = fmt.Sprintf("recorded key %s · the case now sends %s", e.RecordedKey, e.CurrentKey)
@@ -296,7 +296,7 @@ func lookupPath(v jsonv.Value, p string) string {
 func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 	var res PruneResult
 	root := ""
-	listed := map[string]*workspace.Recording{}
+	listed := map[string]*scan.Recording{}
 	for _, it := range items {
 		rf, ok := it.Ref.(ref)
 		if !ok || rf.w == nil || rf.r == nil || rf.r.File == nil {
@@ -308,11 +308,11 @@ func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 	if root == "" {
 		return res, nil
 	}
-	w, err := workspace.Open(ctx, root, workspace.Options{NoExplain: true})
+	w, err := scan.Open(ctx, root, scan.Options{NoExplain: true})
 	if err != nil {
 		return res, err
 	}
-	var chosen []workspace.PruneItem
+	var chosen []scan.PruneItem
 	for _, r := range w.Recordings {
 		was, ok := listed[r.Path]
 		if !ok {
@@ -325,7 +325,7 @@ func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 		case r.File == nil || r.File.Stamp != was.File.Stamp:
 			res.Kept = append(res.Kept, Refusal{r.Path, "changed since the dialog listed it"})
 		default:
-			chosen = append(chosen, workspace.PruneItem{Recording: r, Reason: r.Status.String()})
+			chosen = append(chosen, scan.PruneItem{Recording: r, Reason: r.Status.String()})
 		}
 	}
 	for _, p := range slices.Sorted(maps.Keys(listed)) {
@@ -340,7 +340,7 @@ func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 	}
 	for _, err := range rep.Errors {
 		r := Refusal{Reason: err.Error()}
-		var pe *workspace.PruneError
+		var pe *scan.PruneError
 		if errors.As(err, &pe) {
 			r = Refusal{pe.Path, pe.Err.Error()}
 		}
@@ -353,7 +353,7 @@ func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 // lists the recording directories it looked at that exist.
 func NewReviewLoader(root string) ReviewLoader {
 	return func(ctx context.Context) (*gitreview.Review, []string, error) {
-		w, err := workspace.Open(ctx, root, workspace.Options{})
+		w, err := scan.Open(ctx, root, scan.Options{})
 		if err != nil {
 			return nil, nil, err
 		}

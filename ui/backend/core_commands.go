@@ -12,9 +12,9 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/check"
 	"github.com/dryfire-tui/dryfire-tui/doctor"
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/secretscan"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // Run implements Backend: each command calls the core function its
@@ -75,7 +75,7 @@ func runReplay(ctx context.Context, path, filter string) CommandResult {
 	if filter != "" {
 		res.Title = "replay --filter " + filter
 	}
-	p, r, err := workspace.Replay(ctx, path, workspace.ReplayOptions{Filter: filter})
+	p, r, err := scan.Replay(ctx, path, scan.ReplayOptions{Filter: filter})
 	if err != nil {
 		res.Err = err
 		return res

@@ -9,12 +9,12 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/suite"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // CoreRecorder is the Recorder on the core: the run of `dryfire-tui run
-// --cassette-mode record` limited to the chosen cases (workspace.PrepareRun
+// --cassette-mode record` limited to the chosen cases (scan.PrepareRun
 // and Execute: keys, retries, the secrets scan before writing, atomic
 // writes), and the git review.
 type CoreRecorder struct {
@@ -37,10 +37,10 @@ func (c CoreRecorder) Plan(ctx context.Context, path string, cases []CaseRef) (R
 	recordable := func(sc *suite.Case, r suite.Resolved) bool {
 		return isChosen(sc, r) && r.Provider != "fake" && !engine.UsesPassthrough(sc)
 	}
-	rp, err := workspace.PrepareRun(ctx, path, workspace.RunOptions{
+	rp, err := scan.PrepareRun(ctx, path, scan.RunOptions{
 		Mode:   engine.ModeRecord,
 		Engine: engine.Options{Include: recordable},
-		Live:   workspace.LiveOptions{Env: c.Env, Provider: c.Provider},
+		Live:   scan.LiveOptions{Env: c.Env, Provider: c.Provider},
 	})
 	if err != nil {
 		return RecordPlan{}, err
@@ -93,7 +93,7 @@ func uniqueLines(lines []string) []string {
 
 // Record implements Recorder.
 func (c CoreRecorder) Record(ctx context.Context, plan RecordPlan, progress func(RecordProgress)) RecordResult {
-	rp, ok := plan.Handle.(*workspace.RunPlan)
+	rp, ok := plan.Handle.(*scan.RunPlan)
 	if !ok {
 		return RecordResult{Err: errors.New("the plan was not made by this recorder")}
 	}

@@ -1,0 +1,148 @@
+// Package scan is the front door: it turns a PATH into a project and
+// its recordings, reads every file once, and says what each recording is
+// for. Every command and the browser start here.
+//
+// # Where things are
+//
+// [Locate] is the only code that works out where recordings are. It takes
+// a PATH (a dryfire project or any directory below one, a bare cassette
+// directory, a tapes directory, or one file) and returns a [Layout]: the
+// project found by walking up to dryfire.yaml as dryfire does, the
+// cassette root (cassettes.dir), the tape directories (.tapes and tapes of
+// the root, and PATH when it holds tapes), and the part of the cassette
+// root PATH names when it lies inside it.
+//
+//   - Without a dryfire.yaml, PATH is a bare cassette directory: its
+//     .dryfire/cassettes when it has one, else PATH itself. Statuses that
+//     need the suites (live, stale, orphaned, …) are then unknown, and the
+//     reason says so.
+//   - Without a dryfire.yaml, a directory must look like recordings, or
+//     Locate refuses it at once (a [*NoRecordingsError], before any file
+//     is read, naming the projects found below it): it must have
+//     .dryfire/cassettes, .tapes, or a tapes directory holding a tape; or
+//     be a tapes directory itself; or hold a file named as dryfire names
+//     cassettes (<NN>-<16 hex>.json) in it or up to three directories
+//     below it (PATH is then a case directory, a suite directory, a
+//     cassette root or the .dryfire directory). .git and node_modules are
+//     not looked into. A file outside a project must be a .json file.
+//     This keeps a command pointed at the wrong directory (a home
+//     directory, a repository that is not a project) from reading every
+//     file in it.
+//   - When PATH lies inside the cassette root, every file is still loaded
+//     and classified (lookup is by key anywhere under the root) but only
+//     the recordings under PATH are listed.
+//
+// Whether a file is a dryfire cassette, a tape or neither is decided by
+// one function everywhere (package internal/format). The files are found
+// by one walk ([Open] hands the cassette root's files to cassette.LoadStore
+// and reads the tape directories with the same walk): a root that is a
+// symbolic link is followed, as pathlib's rglob follows the path it is
+// given; symbolic links to directories below it are not followed, as
+// dryfire does not follow them, and each is reported. Every file is read
+// with safefile.ReadInto: a named pipe, a device or a file over the size
+// limit is an invalid recording that says what it is, never a hang.
+//
+// # Opening
+//
+// [Open] scans PATH and returns a [Workspace]: the project and its suites,
+// the cassette store, the tapes, the result of an offline replay of every
+// case (package engine), and a [Recording] for every cassette file and tape
+// entry, each with exactly one [Status] and a reason a person can act on.
+// [Options] add per-file analyses that ride on the same single read of
+// each file: the secrets scan and doctor's checks.
+//
+// # What each command asks
+//
+//   - [Workspace.PrunePlan] and [Workspace.Prune]: what can go, and removing
+//     it (only what was listed; never a file replay still reads).
+//   - [Workspace.ExplainRecording] and [Workspace.Stale]: why a recording
+//     went stale, field by field (package diff); [Workspace.MissOf] for a
+//     turn replay never reaches; [Workspace.Sources]: the suite or
+//     dryfire.yaml line each change comes from.
+//   - [Replay]: the offline replay alone, with a case filter or a model.
+//
+// Each of these results makes the document its command prints (package
+// report): [Workspace.Listing], [Recording.Document],
+// [Workspace.ShowDocument] (after [Workspace.Find]), [PrunePlan.Document],
+// [DiffDocument] (of [Workspace.StaleMatching]).
+//
+// The commands that gather more than one recording's analysis live in
+// packages above this one, each over [Open] with its per-file analysis:
+// doctor (integrity of every cassette and of the layout across files;
+// [Options].Doctor, [Workspace.WalkProblems], [Workspace.TempFiles]),
+// secretscan (secrets in recordings, baselines, redaction proven safe by
+// replaying before and after; [Options].Secrets) and check (the CI gate,
+// every part over one scan).
+//
+// # Changing files
+//
+// Prune, doctor's fix and the redaction of secrets remove or rewrite
+// files, so they hold to three rules. The cassette root must be safe to
+// change ([Layout.CheckModifiable]: inside the project, links resolved,
+// unless [AllowOutsideProject]; neither the project root nor containing
+// it; no .git), or they refuse with [ErrUnsafeRoot]. Each file is checked
+// just before it is acted on (safefile.Remove, safefile.Rewrite): a file
+// edited, replaced or removed since the scan is left and reported, and a
+// symbolic link is never written through. A cancelled context stops them
+// between two files.
+//
+// # Running and recording
+//
+// [Run] runs a project as dryfire run does, in any cassette mode.
+// [PrepareRun] does everything short of calling a model: it finds the
+// project around PATH, loads its suites (or the one suite file PATH
+// names) and hands them, with the cassette root read by the one walk, to
+// package engine/runplan, which resolves the mode and, in record, auto and
+// off, the gateway of every provider the planned cases use (a case whose
+// key is not set is a runplan.Skip, with dryfire's line; an unknown
+// provider is an error), dryfire's notes on the cases recording leaves
+// alone, and a runplan.Estimate of the calls and their cost (in auto,
+// after an offline replay that finds what is missing). runplan.Plan's
+// Execute then runs it: each cassette recorded is scanned for secrets
+// first (the project's baseline applies) and refused, as a
+// *runplan.SecretRefusal that ends the case, or redacted with
+// runplan.LiveOptions.RedactSecrets; it is written atomically where
+// dryfire writes it, with dryfire's bytes. runplan.Recorded says what was
+// written. [RunPlan] and [LiveOptions] name two of runplan's types for
+// the browser's record flow.
+//
+// # Statuses
+//
+// A dryfire file is classified in this order (the first rule that applies
+// wins):
+//
+//  1. read by the replay of a case: live, or in use when dryfire's prune
+//     would call its directory orphaned;
+//  2. invalid when it cannot be read or is not a JSON object, or when
+//     dryfire's prune would remove it but it is not named like a cassette
+//     (a suite's $ref schema under a cassettes.dir of "."): never pruned,
+//     whatever dryfire's prune would say (Recording.Verdict still records
+//     that);
+//  3. dryfire's prune verdict: orphaned case, orphaned suite, or stale
+//     schema_version; a file that matches no parsed suite while some suite
+//     (or dryfire.yaml itself) failed to parse is protected (dryfire's
+//     safety rule);
+//  4. invalid: a name that is not <NN>-<key>.json, a body fingerprint that
+//     disagrees with the name, or a response dryfire cannot use;
+//  5. unknown: outside the <suite>/<case>/ layout, or in the directory of
+//     a case replay cannot simulate (a passthrough impl: mock needs Python,
+//     provider fake);
+//  6. in the directory of a case repetition that misses at turn k: stale
+//     (the file at turn k is explained against the request the case now
+//     sends; later turns are never reached; unread earlier ones wait for
+//     the re-recording);
+//  7. otherwise superseded: the case replays fully and does not read it
+//     (an older recording of a turn, or a repetition #N beyond repeat).
+//
+// Tape entries are ok, key mismatch or error entry; a tape with no entries
+// is empty; a tape that cannot be read is invalid.
+//
+// # Streaming
+//
+// [Options.OnBatch] receives the recordings while the store loads, in
+// batches (about 256 files each, in load order, not sorted), before any is
+// classified: their Status is [Pending]. The batches hold copies; the
+// classified recordings are those of the returned Workspace. OnBatch is
+// called from one goroutine at a time, never concurrently, and must return
+// quickly; it is not called after Open returns.
+package scan
