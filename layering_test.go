@@ -58,7 +58,7 @@ var layers = [][]string{
 	{"engine/internal/pydantic"}, // pydantic's error texts for the models engine validates; reads suite's final_json fields
 	{"provider", "suite", "cassette"},
 	{"tape"},
-	{"internal/format", "internal/providertest"}, // providertest: a fake model provider for tests
+	{"internal/format", "provider/providertest"}, // providertest: a fake model provider for tests
 	// YAML as dryfire's loader constructs it (ruamel's round-trip
 	// constructor over internal/yamlrt): typed nodes with positions.
 	// Only suite imports it; suite's API names its node types by aliases.

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
 // TestAutoAndRecordAreDryfiresCachingGateway: auto looks each call up as

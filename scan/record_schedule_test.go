@@ -15,7 +15,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
 // gatedProvider holds every request until the test releases it, and

@@ -17,7 +17,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 )
 

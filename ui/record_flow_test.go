@@ -16,7 +16,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
