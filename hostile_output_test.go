@@ -12,7 +12,7 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 

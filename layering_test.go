@@ -21,7 +21,7 @@ var layers = [][]string{
 	// The test-project generator, the loader's differential test and the
 	// planted secrets of the no-leak tests: core only, imported by nobody
 	// but tests.
-	{"internal/gen", "internal/gen/cmd/gen", "internal/loaderdiff", "internal/loaderdiff/cmd/loaderdiff", "internal/secrettest"},
+	{"internal/gen", "internal/gen/cmd/gen", "internal/loaderdiff", "internal/loaderdiff/cmd/loaderdiff", "secrets/secrettest"},
 	{"ui"}, // the root model, which routes between the pages
 	// The pages, which never import each other, and what their tests
 	// share (a fake backend, the review's git fixture, the checks of a
