@@ -21,7 +21,7 @@ var layers = [][]string{
 	// The test-project generator, the loader's differential test and the
 	// planted secrets of the no-leak tests: core only, imported by nobody
 	// but tests.
-	{"internal/gen", "internal/gen/cmd/gen", "internal/loaderdiff", "internal/loaderdiff/cmd/loaderdiff", "secrets/secrettest"},
+	{"tools/gen", "tools/gen/cmd/gen", "tools/loaderdiff", "tools/loaderdiff/cmd/loaderdiff", "secrets/secrettest"},
 	{"ui"}, // the root model, which routes between the pages
 	// The pages, which never import each other, and what their tests
 	// share (a fake backend, the review's git fixture, the checks of a
@@ -74,8 +74,8 @@ var layers = [][]string{
 
 // sameLayer are the imports allowed inside a layer.
 var sameLayer = map[string][]string{
-	"internal/gen/cmd/gen":               {"internal/gen"},
-	"internal/loaderdiff/cmd/loaderdiff": {"internal/loaderdiff"},
+	"tools/gen/cmd/gen":               {"tools/gen"},
+	"tools/loaderdiff/cmd/loaderdiff": {"tools/loaderdiff"},
 	"provider":                           {"cassette"}, // a provider answers with the cassette's response type
 }
 
@@ -131,7 +131,7 @@ func TestLayering(t *testing.T) {
 // command layer and the UI write to the terminal.
 func TestCoreDoesNotPrint(t *testing.T) {
 	for rel := range listPackages(t) {
-		if rel == "" || strings.HasPrefix(rel, "internal/cli") || strings.HasPrefix(rel, "internal/gen") || rel == "internal/loaderdiff/cmd/loaderdiff" || rel == "ui" || strings.HasPrefix(rel, "ui/") {
+		if rel == "" || strings.HasPrefix(rel, "internal/cli") || strings.HasPrefix(rel, "tools/gen") || rel == "tools/loaderdiff/cmd/loaderdiff" || rel == "ui" || strings.HasPrefix(rel, "ui/") {
 			continue
 		}
 		files, err := filepath.Glob(filepath.Join(filepath.FromSlash(rel), "*.go"))

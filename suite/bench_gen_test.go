@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/gen"
+	"github.com/dryfire-tui/dryfire-tui/tools/gen"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 

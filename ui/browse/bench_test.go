@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/gen"
+	"github.com/dryfire-tui/dryfire-tui/tools/gen"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"

@@ -4,8 +4,8 @@ package gen
 // (when asked) 100,000 recordings once per run and time the core functions
 // behind ls, replay, secrets and check on them, plus the real binary:
 //
-//	go test -run '^$' -bench . -benchtime 3x -cpu 2 ./internal/gen
-//	DRYFIRE_BENCH_SIZES=2000,20000,100000 go test -run '^$' -bench . -benchtime 1x -cpu 2 -timeout 1h ./internal/gen
+//	go test -run '^$' -bench . -benchtime 3x -cpu 2 ./tools/gen
+//	DRYFIRE_BENCH_SIZES=2000,20000,100000 go test -run '^$' -bench . -benchtime 1x -cpu 2 -timeout 1h ./tools/gen
 //
 // DRYFIRE_BENCH_DIR reuses generated projects across runs (they are written
 // once per size and seed into that directory).

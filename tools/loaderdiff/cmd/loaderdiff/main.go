@@ -8,7 +8,7 @@
 // The Python interpreter must be able to import dryfire (PYTHONPATH). With
 // -vectors, up to -keep disagreeing documents per class and part are
 // written there as golden vectors (with dryfire's observation), and -sample
-// agreeing documents per class as well; `go test ./internal/loaderdiff`
+// agreeing documents per class as well; `go test ./tools/loaderdiff`
 // checks them without Python.
 package main
 
@@ -27,7 +27,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/loaderdiff"
+	"github.com/dryfire-tui/dryfire-tui/tools/loaderdiff"
 )
 
 func main() {

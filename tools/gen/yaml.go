@@ -10,7 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-const projectYAML = `# Generated project (seeded); see internal/gen.
+const projectYAML = `# Generated project (seeded); see tools/gen.
 version: 1
 defaults:
   provider: anthropic

@@ -2,7 +2,7 @@
 
 Reads documents (JSON lines, as written by `loaderdiff gen`) on stdin and
 writes one observation per document (JSON lines) on stdout, in the shape the
-Go side of the comparison produces (internal/loaderdiff/observe.go).
+Go side of the comparison produces (tools/loaderdiff/observe.go).
 
 For each document it writes the files into a scratch directory and calls
 dryfire's own functions, nothing re-implemented:

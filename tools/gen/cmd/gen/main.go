@@ -1,7 +1,7 @@
 // Command gen writes a generated dryfire project for benchmarks and manual
 // testing:
 //
-//	go run ./internal/gen/cmd/gen -out /tmp/big -recordings 20000 -seed 1
+//	go run ./tools/gen/cmd/gen -out /tmp/big -recordings 20000 -seed 1
 //
 // It prints the manifest (planted counts) as JSON on stdout.
 package main
@@ -12,7 +12,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/gen"
+	"github.com/dryfire-tui/dryfire-tui/tools/gen"
 )
 
 func main() {
