@@ -12,6 +12,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/scan"
@@ -175,7 +176,7 @@ func sortedKeys[V any](m map[int]V) []int {
 func tapeChecks(w *scan.Workspace) []Check {
 	var out []Check
 	for _, r := range w.Recordings {
-		if r.Format != "tape" {
+		if r.Format != format.Tape {
 			continue
 		}
 		switch r.Status { //nolint:exhaustive // the other cases need nothing here

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
@@ -70,7 +71,7 @@ func (r *Review) Document(reveal bool) *report.Review {
 		if reveal {
 			c.Summary, details = it.Revealed()
 		}
-		if it.Format == "dryfire" && it.Key != "" {
+		if it.Format == format.Dryfire && it.Key != "" {
 			turn := it.Turn
 			c.Turn = &turn
 		}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -96,10 +97,10 @@ func (f Finding) line() string {
 
 // Redaction is one file a redaction rewrote.
 type Redaction struct {
-	// Format is "dryfire" or "tape".
-	Format   string `json:"format"`
-	Path     string `json:"path"`
-	Replaced int    `json:"replaced"`
+	// Format is format.Dryfire or format.Tape (JSON: "dryfire", "tape").
+	Format   format.Kind `json:"format"`
+	Path     string      `json:"path"`
+	Replaced int         `json:"replaced"`
 	// Dialect is the tape writer whose format was kept ("js" or "python").
 	Dialect string `json:"-"`
 }
@@ -247,7 +248,7 @@ func (d *Secrets) writeRedaction(t *text) {
 	}
 	for _, r := range d.RedactedFiles {
 		what := "dryfire cassette"
-		if r.Format == "tape" {
+		if r.Format == format.Tape {
 			what = "tape, " + r.Dialect + " writer's format"
 		}
 		t.printf("redacted %d secret(s) in %s (%s)\n", r.Replaced, r.Path, what)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/report"
 )
@@ -47,7 +48,7 @@ func (w *Workspace) Find(ref string) (*Recording, error) {
 		full := filepath.Join(w.Root, filepath.FromSlash(r.Path))
 		switch {
 		case abs != "" && full == abs:
-			if r.Format == "dryfire" || r.Entry <= 0 {
+			if r.Format == format.Dryfire || r.Entry <= 0 {
 				return r, nil
 			}
 		case abs == "" && (strings.HasPrefix(r.Key, ref) || r.Path == ref || strings.HasSuffix(r.Path, "/"+ref)):

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -48,7 +49,7 @@ type PrunePlan struct {
 func (w *Workspace) PrunePlan() PrunePlan {
 	var p PrunePlan
 	for _, r := range w.Recordings {
-		if r.Format != "dryfire" {
+		if r.Format != format.Dryfire {
 			continue
 		}
 		switch {

@@ -65,7 +65,7 @@ func (w *Workspace) invalidTape(err error) *Recording {
 	err = secrets.MaskErrorNames(err)
 	w.Problems = append(w.Problems, err)
 	rel := w.errPath(err)
-	r := &Recording{Path: rel, Shown: secrets.MaskPath(rel), Format: "tape", Entry: -1, Status: Invalid, Reason: err.Error()}
+	r := &Recording{Path: rel, Shown: secrets.MaskPath(rel), Format: format.Tape, Entry: -1, Status: Invalid, Reason: err.Error()}
 	w.Recordings = append(w.Recordings, r)
 	return r
 }
@@ -95,13 +95,13 @@ func (w *Workspace) tapeRecordings(t *tape.File) []*Recording {
 	rel := w.rel(t.Path)
 	shown := secrets.MaskPath(rel)
 	if len(t.Keys) == 0 {
-		return []*Recording{{Path: rel, Shown: shown, Format: "tape", Suite: t.Name, Entry: -1, Tape: t,
+		return []*Recording{{Path: rel, Shown: shown, Format: format.Tape, Suite: t.Name, Entry: -1, Tape: t,
 			Status: Empty, Reason: "saved with no entries: every auto run records again, every replay run misses"}}
 	}
 	var out []*Recording
 	for _, g := range t.Keys {
 		for i, e := range g.Entries {
-			r := &Recording{Path: rel, Shown: shown, Format: "tape", Suite: t.Name, Key: g.Key, Turn: i,
+			r := &Recording{Path: rel, Shown: shown, Format: format.Tape, Suite: t.Name, Key: g.Key, Turn: i,
 				Tape: t, TapeKey: g.Key, Entry: i, Status: TapeOK}
 			switch {
 			case e.KeyCheck == tape.KeyMismatch:

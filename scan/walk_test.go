@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 )
 
 // collect runs the walk and returns the files relative to root and the
@@ -187,7 +189,7 @@ func TestBareDirectoryListsATapeOnce(t *testing.T) {
 	}
 	paths := map[string]int{}
 	for _, r := range w.Recordings {
-		if r.Format == "dryfire" {
+		if r.Format == format.Dryfire {
 			paths[r.Path]++
 		}
 	}

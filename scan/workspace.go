@@ -27,8 +27,8 @@ type Recording struct {
 	// file or of a directory above it shows as its mask
 	// (secrets.MaskPath).
 	Shown string
-	// Format is "dryfire" or "tape".
-	Format      string
+	// Format is format.Dryfire or format.Tape.
+	Format      format.Kind
 	Suite, Case string
 	Turn        int
 	// RepeatIndex is the repetition #N of the storage key (0 for none).
@@ -349,7 +349,7 @@ func fileKind(c *cassette.Cassette, data []byte) format.Kind {
 // newFileRecording makes the pending recording of a store file.
 func (w *Workspace) newFileRecording(f *cassette.StoreFile) *Recording {
 	rel := w.rel(f.Path)
-	r := &Recording{Path: rel, Shown: secrets.MaskPath(rel), Format: "dryfire", File: f, Entry: -1,
+	r := &Recording{Path: rel, Shown: secrets.MaskPath(rel), Format: format.Dryfire, File: f, Entry: -1,
 		Suite: f.Suite, Case: f.Case, Turn: f.Turn, Key: f.NameKey}
 	if f.NameOK {
 		r.Turn = f.NameTurn

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
@@ -232,7 +233,7 @@ func redactOne(abs, rel string, keep func(rule, hash, path string) bool) (redact
 	if res.Replaced == 0 {
 		return redacted{}, res, nil
 	}
-	if res.Format == "tape" {
+	if res.Format == format.Tape {
 		if err := sameTapeKeys(data, out); err != nil {
 			return redacted{}, res, fmt.Errorf("%s: %w", shown, err)
 		}

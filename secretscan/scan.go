@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
@@ -78,7 +79,7 @@ func ReportOf(w *scan.Workspace) *Report {
 	}
 	// Tapes that could not be read or decoded are findings of their own.
 	for _, rec := range w.Recordings {
-		if rec.Format == "tape" && rec.Tape == nil && rec.Scanned && (w.IsFile || scan.Within(filepath.Join(w.Root, filepath.FromSlash(rec.Path)), w.Path)) {
+		if rec.Format == format.Tape && rec.Tape == nil && rec.Scanned && (w.IsFile || scan.Within(filepath.Join(w.Root, filepath.FromSlash(rec.Path)), w.Path)) {
 			add(rec.Path, rec.Findings)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -225,7 +226,7 @@ func TestPlantedFractions(t *testing.T) {
 	tapeEntries := 0
 	wrong := 0
 	for _, r := range w.Recordings {
-		if r.Format == "tape" {
+		if r.Format == format.Tape {
 			if r.Entry >= 0 {
 				tapeEntries++
 			}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/scan"
@@ -50,7 +51,7 @@ func (Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summ
 	items := make([]tree.Item, len(w.Recordings))
 	for i, r := range w.Recordings {
 		items[i] = toItem(w, r)
-		if cr := cases[r.Suite+"\x00"+r.Case]; cr != nil && r.Format == "dryfire" {
+		if cr := cases[r.Suite+"\x00"+r.Case]; cr != nil && r.Format == format.Dryfire {
 			items[i].Verdict, items[i].Case = CaseVerdict(cr), cr
 		}
 	}
@@ -79,8 +80,8 @@ func toItem(w *scan.Workspace, r *scan.Recording) tree.Item {
 	it := tree.Item{ID: r.Path, Path: r.Path, Format: r.Format, Group: r.Suite, Sub: r.Case,
 		Turn: r.Turn, Repeat: r.RepeatIndex, Entry: r.Entry, Key: r.Key,
 		Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets, Ref: ref{w, r}}
-	it.Prunable = r.Format == "dryfire" && r.Status.Prunable() && len(r.ReadBy) == 0
-	if r.Format == "tape" {
+	it.Prunable = r.Format == format.Dryfire && r.Status.Prunable() && len(r.ReadBy) == 0
+	if r.Format == format.Tape {
 		it.ID = r.Path + "#" + r.TapeKey + "#" + strconv.Itoa(r.Entry)
 		it.Group, it.Sub = r.Path, r.TapeKey
 		it.Label = fmt.Sprintf("#%d", r.Entry)
@@ -119,7 +120,7 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 		d.Err = errors.New("recording not loaded yet")
 		return d
 	}
-	if it.Format == "tape" {
+	if it.Format == format.Tape {
 		return tapeDetail(d, rf)
 	}
 	if rf.r.File == nil {

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
@@ -211,7 +212,7 @@ func (m Page) openPrune() Page {
 		case it.Prunable:
 			remove = append(remove, entry(it, reason)...)
 			items = append(items, it)
-		case it.Format == "tape":
+		case it.Format == format.Tape:
 			keep = append(keep, entry(it, "tape entries are not pruned: edit the tape instead")...)
 		default:
 			keep = append(keep, entry(it, reason)...)

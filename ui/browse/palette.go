@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
@@ -52,7 +53,7 @@ func (m Page) selectedCase() string {
 		return ""
 	}
 	if it, ok := m.tree.Selected(); ok {
-		if it.Format == "dryfire" && it.Group != "(outside suites)" {
+		if it.Format == format.Dryfire && it.Group != "(outside suites)" {
 			return it.Sub
 		}
 		return ""

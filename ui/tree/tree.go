@@ -16,6 +16,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 )
 
 // Item is one recording as the tree shows it: a dryfire cassette file or one
@@ -23,7 +25,7 @@ import (
 type Item struct {
 	ID     string // unique within a workspace
 	Path   string // relative to the project root, slash-separated
-	Format string // "dryfire" | "tape"
+	Format format.Kind
 	Group  string // suite name, or the tape path
 	Sub    string // case name, or the tape key
 	Label  string // leaf text, e.g. "01 3d3d45" or "#0"

@@ -6,16 +6,17 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
 func verdictItems() []Item {
 	failing, passing := &struct{ name string }{"refund"}, &struct{ name string }{"lookup"}
 	return []Item{
-		{ID: "a", Path: "s/refund/00.json", Format: "dryfire", Group: "s", Sub: "refund", Label: "00", Status: "live", Verdict: "failing", Case: failing},
-		{ID: "b", Path: "s/refund/01.json", Format: "dryfire", Group: "s", Sub: "refund", Label: "01", Turn: 1, Status: "live", Verdict: "failing", Case: failing},
-		{ID: "c", Path: "s/lookup/00.json", Format: "dryfire", Group: "s", Sub: "lookup", Label: "00", Status: "stale", Verdict: "passed", Case: passing},
-		{ID: "d", Path: "t/x/00.json", Format: "dryfire", Group: "t", Sub: "x", Label: "00", Status: "superseded"},
+		{ID: "a", Path: "s/refund/00.json", Format: format.Dryfire, Group: "s", Sub: "refund", Label: "00", Status: "live", Verdict: "failing", Case: failing},
+		{ID: "b", Path: "s/refund/01.json", Format: format.Dryfire, Group: "s", Sub: "refund", Label: "01", Turn: 1, Status: "live", Verdict: "failing", Case: failing},
+		{ID: "c", Path: "s/lookup/00.json", Format: format.Dryfire, Group: "s", Sub: "lookup", Label: "00", Status: "stale", Verdict: "passed", Case: passing},
+		{ID: "d", Path: "t/x/00.json", Format: format.Dryfire, Group: "t", Sub: "x", Label: "00", Status: "superseded"},
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/diff"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
@@ -133,7 +134,7 @@ func (f *FakeBackend) Prune(_ context.Context, items []tree.Item) (backend.Prune
 func DemoItems() []tree.Item {
 	mk := func(suite, cs string, turn int, key, status, reason string, prunable bool) tree.Item {
 		p := fmt.Sprintf(".dryfire/cassettes/%s/%s/%02d-%s.json", suite, cs, turn, key)
-		return tree.Item{ID: p, Path: p, Format: "dryfire", Group: suite, Sub: cs, Turn: turn, Key: key,
+		return tree.Item{ID: p, Path: p, Format: format.Dryfire, Group: suite, Sub: cs, Turn: turn, Key: key,
 			Label: fmt.Sprintf("%02d %s", turn, key[:6]), Status: status, Reason: reason, Prunable: prunable}
 	}
 	items := []tree.Item{
@@ -146,7 +147,7 @@ func DemoItems() []tree.Item {
 		mk("checkout", "add_to_cart", 0, "18e3b4a1c2d3e4f5", "live", "read by replay of checkout::add_to_cart", false),
 	}
 	items[6].Secrets = 1
-	items = append(items, tree.Item{ID: "tapes/llm-chat.json#b43addb6817b5cbb#0", Path: "tapes/llm-chat.json", Format: "tape",
+	items = append(items, tree.Item{ID: "tapes/llm-chat.json#b43addb6817b5cbb#0", Path: "tapes/llm-chat.json", Format: format.Tape,
 		Group: "tapes/llm-chat.json", Sub: "b43addb6817b5cbb", Label: "#0", Key: "b43addb6817b5cbb", Status: "key mismatch",
 		Reason: "stored args hash to neither the JavaScript nor the Python key"})
 	return items
