@@ -53,7 +53,7 @@ func (w *Workspace) PrunePlan() PrunePlan {
 			continue
 		}
 		switch {
-		case r.Status.Prunable():
+		case r.Prunable():
 			// The statuses of dryfire's verdicts are named as dryfire's
 			// reasons.
 			p.Candidates = append(p.Candidates, PruneItem{Recording: r, Reason: r.Status.String()})
@@ -71,6 +71,16 @@ func (w *Workspace) PrunePlan() PrunePlan {
 		}
 	}
 	return p
+}
+
+// Prunable reports whether prune may remove the recording: the one rule
+// every prune asks (the plan, the removal, the browser's marks). It must be
+// a dryfire cassette named as dryfire names them (<NN>-<key>.json), whose
+// status is one of dryfire's prune verdicts (orphaned case, orphaned suite,
+// stale schema_version) or superseded, and that no replay reads.
+func (r *Recording) Prunable() bool {
+	return r != nil && r.Format == format.Dryfire && r.File != nil && r.File.NameOK &&
+		r.Status.prunable() && len(r.ReadBy) == 0
 }
 
 // PruneReport says what Prune removed.
@@ -155,7 +165,7 @@ func (w *Workspace) Prune(ctx context.Context, items []PruneItem) (PruneReport, 
 // pruneOne removes one candidate if it may go and is still as scanned.
 func (w *Workspace) pruneOne(it PruneItem) error {
 	r := it.Recording
-	if r == nil || r.File == nil || !r.Status.Prunable() || len(r.ReadBy) > 0 || !r.File.NameOK {
+	if !r.Prunable() {
 		path := ""
 		if r != nil {
 			path = r.Path

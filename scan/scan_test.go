@@ -93,7 +93,7 @@ func TestPruneVerdictsMatchDryfire(t *testing.T) {
 				if r.Verdict != "" && r.Status == InUse {
 					inUse = append(inUse, [2]string{r.Path, r.Verdict})
 				}
-				if r.Status.Prunable() {
+				if r.Prunable() {
 					reason := r.Verdict
 					if r.Status == Superseded {
 						reason = "superseded"

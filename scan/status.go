@@ -66,9 +66,10 @@ func ParseStatus(name string) (Status, bool) {
 // Statuses returns every status name, in order.
 func Statuses() []string { return statusNames[:] }
 
-// Prunable reports whether prune may remove a recording of this status:
+// prunable reports whether prune may remove a recording of this status:
 // dryfire's orphans and stale schema versions, and superseded recordings.
-func (s Status) Prunable() bool {
+// [Recording.Prunable] is the whole rule.
+func (s Status) prunable() bool {
 	switch s { //nolint:exhaustive // the other cases need nothing here
 	case OrphanedCase, OrphanedSuite, StaleSchema, Superseded:
 		return true

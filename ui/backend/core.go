@@ -80,7 +80,7 @@ func toItem(w *scan.Workspace, r *scan.Recording) tree.Item {
 	it := tree.Item{ID: r.Path, Path: r.Path, Format: r.Format, Group: r.Suite, Sub: r.Case,
 		Turn: r.Turn, Repeat: r.RepeatIndex, Entry: r.Entry, Key: r.Key,
 		Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets, Ref: ref{w, r}}
-	it.Prunable = r.Format == format.Dryfire && r.Status.Prunable() && len(r.ReadBy) == 0
+	it.Prunable = r.Prunable()
 	if r.Format == format.Tape {
 		it.ID = r.Path + "#" + r.TapeKey + "#" + strconv.Itoa(r.Entry)
 		it.Group, it.Sub = r.Path, r.TapeKey
@@ -321,7 +321,7 @@ func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 		}
 		delete(listed, r.Path)
 		switch {
-		case !r.Status.Prunable() || len(r.ReadBy) > 0:
+		case !r.Prunable():
 			res.Kept = append(res.Kept, Refusal{r.Path, "now " + r.Status.String() + ": " + r.Reason})
 		case r.File == nil || r.File.Stamp != was.File.Stamp:
 			res.Kept = append(res.Kept, Refusal{r.Path, "changed since the dialog listed it"})
