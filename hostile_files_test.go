@@ -21,8 +21,8 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/cli"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )

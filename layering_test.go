@@ -76,7 +76,7 @@ var layers = [][]string{
 var sameLayer = map[string][]string{
 	"tools/gen/cmd/gen":               {"tools/gen"},
 	"tools/loaderdiff/cmd/loaderdiff": {"tools/loaderdiff"},
-	"provider":                           {"cassette"}, // a provider answers with the cassette's response type
+	"provider":                        {"cassette"}, // a provider answers with the cassette's response type
 }
 
 // coreLayers are the layers below the UI: they never import the UI or a

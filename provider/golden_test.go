@@ -19,8 +19,8 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 )
 
 // TestSecretsInNames opens project-A with a key in the name of an

@@ -16,9 +16,9 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
 // prepare prepares a run of dir in mode against env, with no waits

@@ -17,8 +17,8 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
-	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
 // The record fixtures are what the real dryfire recorded against its fake

@@ -16,8 +16,8 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"

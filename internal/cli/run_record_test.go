@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
 const recordFixtures = "testdata/golden/record"
