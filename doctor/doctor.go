@@ -273,7 +273,11 @@ const tempGrace = time.Minute
 // ([scan.Layout.CheckModifiable]; the error says why not). A
 // cancelled ctx stops the fixing between two files (Report.Interrupted).
 func Run(ctx context.Context, path string, o Options) (*Report, error) {
-	w, err := scan.Open(ctx, path, scan.Options{Doctor: true, Getenv: o.Getenv})
+	l, err := scan.Resolve(scan.Request{Args: []string{path}, Want: scan.Recordings})
+	if err != nil {
+		return nil, err
+	}
+	w, err := scan.OpenLayout(ctx, l, scan.Options{Doctor: true, Getenv: o.Getenv})
 	if err != nil {
 		return nil, err
 	}

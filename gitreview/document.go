@@ -12,10 +12,10 @@ import (
 )
 
 // Open reviews the recordings of the project around path (any PATH
-// scan.Locate accepts): the changes since HEAD in its cassette root
-// and tape directories, paths relative to the project root.
+// scan.Resolve takes for recordings): the changes since HEAD in its
+// cassette root and tape directories, paths relative to the project root.
 func Open(ctx context.Context, path string) (*Review, error) {
-	l, err := scan.Locate(path)
+	l, err := scan.Resolve(scan.Request{Args: []string{path}, Want: scan.Recordings})
 	if err != nil {
 		return nil, err
 	}

@@ -267,7 +267,7 @@ func TestCheckModifiableWithoutAProject(t *testing.T) {
 		t.Fatal(err)
 	}
 	elsewhere := linkOut(t, dir, ".dryfire/cassettes")
-	l, err := Locate(dir)
+	l, err := locateOne(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +278,7 @@ func TestCheckModifiableWithoutAProject(t *testing.T) {
 	if err := os.Symlink(elsewhere, link); err != nil {
 		t.Fatal(err)
 	}
-	if l, err = Locate(link); err != nil {
+	if l, err = locateOne(link); err != nil {
 		t.Fatal(err)
 	}
 	if err := l.CheckModifiable(); err != nil {
@@ -386,7 +386,7 @@ func TestCheckChangeable(t *testing.T) {
 	if err := os.Symlink(filepath.Join(filepath.Dir(project), "elsewhere"), filepath.Join(project, ".tapes")); err != nil {
 		t.Fatal(err)
 	}
-	l, err := Locate(project)
+	l, err := locateOne(project)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -169,6 +169,8 @@ func (c *classifier) file(f *cassette.StoreFile, r *Recording) (Status, string) 
 		return Invalid, "file name is not <NN>-<key>.json: not a recording, so prune never removes it"
 	case ours == "orphaned case":
 		return OrphanedCase, fmt.Sprintf("suite %s has no case %s", parts[0], parts[1])
+	case ours == "orphaned suite" && c.w.SuiteFiles != nil:
+		return OrphanedSuite, fmt.Sprintf("no suite %s among the suite files named", parts[0])
 	case ours == "orphaned suite":
 		return OrphanedSuite, fmt.Sprintf("no suite %s in the project", parts[0])
 	case protected:

@@ -1,23 +1,42 @@
-// Package scan is the front door: it turns a PATH into a project and
-// its recordings, reads every file once, and says what each recording is
-// for. Every command and the browser start here.
+// Package scan turns a folder into its recordings, suites and statuses:
+// the front door every command and the browser go through. It works out
+// where the recordings of the command line's PATHs are, reads every file
+// once, replays every case offline, and says what each recording is for.
 //
 // # Where things are
 //
-// [Locate] is the only code that works out where recordings are. It takes
-// a PATH (a dryfire project or any directory below one, a bare cassette
-// directory, a tapes directory, or one file) and returns a [Layout]: the
-// project found by walking up to dryfire.yaml as dryfire does, the
-// cassette root (cassettes.dir), the tape directories (.tapes and tapes of
-// the root, and PATH when it holds tapes), and the part of the cassette
-// root PATH names when it lies inside it.
+// [Resolve] is the only code that works out where recordings are. It
+// takes the PATH arguments of a command and the working directory they
+// are relative to, and returns a [Layout]: the project (found by walking
+// up to dryfire.yaml as dryfire does), the cassette root (cassettes.dir),
+// the tape directories (.tapes and tapes of the root, and PATH when it
+// holds tapes), the part of the cassette root PATH names when it lies
+// inside it, and in dryfire's suite form the suite files named. The forms,
+// told apart in this order (Resolve has the details):
+//
+//   - no PATH: the project around the working directory, its suites:;
+//     without one, the working directory in this tool's directory form
+//     below (or, for a command that runs suites, dryfire's "no suite paths
+//     given and no dryfire.yaml found", a [*NoProjectError]);
+//   - one PATH that is a directory: this tool's form, a project directory
+//     or any directory below one, a bare cassette directory or a tapes
+//     directory; one .json file: one recording or tape;
+//   - anything else, and always several PATHs: dryfire's suite form, each
+//     PATH a glob relative to the working directory as dryfire's command
+//     line takes it (package internal/pathlib's PyGlob, Python's
+//     glob.glob), dryfire.yaml found from the working directory and
+//     optional (suite.DefaultProject without one). A [Want] of
+//     [Recordings] (the commands over files: doctor, secrets, prune,
+//     show, review) takes this tool's forms only.
+//
+// In this tool's forms:
 //
 //   - Without a dryfire.yaml, PATH is a bare cassette directory: its
 //     .dryfire/cassettes when it has one, else PATH itself. Statuses that
 //     need the suites (live, stale, orphaned, …) are then unknown, and the
 //     reason says so.
 //   - Without a dryfire.yaml, a directory must look like recordings, or
-//     Locate refuses it at once (a [*NoRecordingsError], before any file
+//     Resolve refuses it at once (a [*NoRecordingsError], before any file
 //     is read, naming the projects found below it): it must have
 //     .dryfire/cassettes, .tapes, or a tapes directory holding a tape; or
 //     be a tapes directory itself; or hold a file named as dryfire names
@@ -31,6 +50,10 @@
 //   - When PATH lies inside the cassette root, every file is still loaded
 //     and classified (lookup is by key anywhere under the root) but only
 //     the recordings under PATH are listed.
+//
+// Each refusal is typed ([*NotFoundError], [*NoRecordingsError],
+// [*NoProjectError], [*NoSuitesMatchedError]) and carries its hint for a
+// person (Hint).
 //
 // Whether a file is a dryfire cassette, a tape or neither is decided by
 // one function everywhere (package internal/format). The files are found

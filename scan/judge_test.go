@@ -54,7 +54,7 @@ func TestJudgeCassettesAreLive(t *testing.T) {
 // replayVisits is what a replay of dir reads, per repetition.
 func replayVisits(t *testing.T, dir string) (map[string][]string, int) {
 	t.Helper()
-	_, res, err := Replay(context.Background(), dir, ReplayOptions{})
+	_, res, err := Replay(context.Background(), mustResolve(t, dir), ReplayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestStaleJudgeExplained(t *testing.T) {
 		}
 	}
 	// The case's verdict: the loop hits, both judges miss (judge errors).
-	_, res, err := Run(context.Background(), dir, RunOptions{Mode: "replay"})
+	_, res, err := Run(context.Background(), mustResolve(t, dir), RunOptions{Mode: "replay"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,10 +15,12 @@ import (
 )
 
 // Layout is where the recordings of a PATH are: the project around it,
-// the cassette root and the tape directories. [Locate] is the only code
+// the cassette root and the tape directories. [Resolve] is the only code
 // that works this out; every command and the browser start from it.
 type Layout struct {
-	// Arg is PATH as given; Path is PATH made absolute.
+	// Arg is PATH as given (the PATHs of dryfire's suite form, joined by
+	// spaces); Path is PATH made absolute (the project root in the suite
+	// form).
 	Arg, Path string
 	// IsFile is set when PATH is one file (a cassette or a tape).
 	IsFile bool
@@ -39,34 +41,58 @@ type Layout struct {
 	// names: the whole root is still read (lookup is by key anywhere under
 	// it) but only the recordings below Under are listed.
 	Under string
+	// SuiteFiles, in dryfire's suite form, are the suite files the PATHs
+	// matched (relative to the root when inside it, slash-separated): they
+	// alone are loaded, in this order, instead of dryfire.yaml's suites:.
+	// nil in this tool's forms.
+	SuiteFiles []string
 	// Ignored are the dryfire.yaml files passed over on the way up because
 	// they are not regular files (a named pipe, a link to a device):
 	// dryfire passes over them too, and a person should know.
 	Ignored []error
 }
 
-// ErrNotFound is returned when PATH does not exist.
+// ErrNotFound is matched (errors.Is) by the [*NotFoundError] of a PATH
+// that does not exist.
 var ErrNotFound = errors.New("no such file or directory")
+
+// NotFoundError is a PATH that does not exist.
+type NotFoundError struct {
+	// Path is PATH as given.
+	Path string
+	want Want
+}
+
+func (e *NotFoundError) Error() string { return e.Path + ": " + ErrNotFound.Error() }
+
+// Is makes the error match [ErrNotFound].
+func (e *NotFoundError) Is(target error) bool { return target == ErrNotFound }
+
+// Hint says what to pass instead.
+func (e *NotFoundError) Hint() string {
+	if e.want == Suites {
+		return "pass a project directory or a suite file"
+	}
+	return "pass a project directory, a cassette directory or a tape"
+}
 
 // tapeDirNames are the directories of a root that hold tapes by convention:
 // cassette-fn's default directory and the common plain name.
 var tapeDirNames = []string{".tapes", "tapes"}
 
-// Locate works out the layout of PATH: a project directory or any
-// directory below one, a cassette directory, a tapes directory, or one
-// file. Only dryfire.yaml is read (not the suites): the project is found by
-// walking up from PATH as dryfire does. A PATH that holds no recordings is
-// refused with a [*NoRecordingsError] (see the package documentation for
-// what counts).
-func Locate(path string) (*Layout, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, err
-	}
+// locate works out the layout of PATH in this tool's forms, relative to
+// the working directory dir: a project directory or any directory below
+// one, a cassette directory, a tapes directory, or one file. Only
+// dryfire.yaml is read (not the suites): the project is found by walking
+// up from PATH as dryfire does. A PATH that holds no recordings is refused
+// with a [*NoRecordingsError] (see the package documentation for what
+// counts).
+func locate(dir, path string, want Want) (*Layout, error) {
+	abs := join(dir, path)
 	fi, err := os.Stat(abs)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s: %w", path, ErrNotFound)
+			return nil, &NotFoundError{Path: path, want: want}
 		}
 		return nil, err
 	}
@@ -113,6 +139,17 @@ func Locate(path string) (*Layout, error) {
 	}
 	l.TapeDirs = dedupe(l.TapeDirs)
 	return l, nil
+}
+
+// LoadSuites loads the project's suites: the suite files of dryfire's
+// suite form, else those of dryfire.yaml's suites:. lookupEnv serves
+// ${VAR} interpolation.
+func (l *Layout) LoadSuites(lookupEnv func(string) (string, bool)) {
+	if l.SuiteFiles != nil {
+		l.Project.LoadSuiteFiles(l.SuiteFiles, lookupEnv)
+		return
+	}
+	l.Project.LoadSuites(lookupEnv)
 }
 
 func tapeDirsOf(root string) []string {

@@ -13,12 +13,12 @@ import (
 )
 
 // ErrNoRecordings is matched (errors.Is) by the [*NoRecordingsError] that
-// [Locate] returns for a PATH that has nothing to do with recordings.
+// [Resolve] returns for a PATH that has nothing to do with recordings.
 var ErrNoRecordings = errors.New("no recordings")
 
-// NoRecordingsError is why [Locate] refuses a PATH: a file that is not
+// NoRecordingsError is why [Resolve] refuses a PATH: a file that is not
 // JSON, or a directory with no dryfire.yaml at or above it and no cassette
-// layout in it (see [Locate] for what counts). It is returned at once,
+// layout in it (see [Resolve] and the package documentation for what counts). It is returned at once,
 // before anything is read, so that a command pointed at the wrong
 // directory (a home directory, a repository that is not a project) says so
 // instead of reading every file in it.
@@ -43,6 +43,27 @@ func (e *NoRecordingsError) Error() string {
 
 // Is makes the error match [ErrNoRecordings].
 func (e *NoRecordingsError) Is(target error) bool { return target == ErrNoRecordings }
+
+// Hint says what to pass instead: a recording for a file, the projects
+// found below PATH, else where to run it.
+func (e *NoRecordingsError) Hint() string {
+	switch {
+	case e.File:
+		return "pass a cassette or tape (.json), or the directory that holds them"
+	case len(e.Projects) > 0:
+		return "pass the project's directory (" + listSome(e.Projects, 3) + "), or try 'dryfire-tui --demo'"
+	}
+	return "run it in a dryfire project or pass its directory (or a cassette or tapes directory); " +
+		"'dryfire-tui --demo' opens a demo project"
+}
+
+// listSome joins the first n items, saying how many more there are.
+func listSome(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(items[:n], ", "), len(items)-n)
+}
 
 // probeDepth is how many directory levels below PATH a cassette file is
 // looked for: PATH may be a case directory (the files are in it), a suite

@@ -53,7 +53,7 @@ func TestLocateRefusesWhatHoldsNoRecordings(t *testing.T) {
 				}
 			}
 			path := filepath.Join(root, tc.path)
-			_, err := Locate(path)
+			_, err := locateOne(path)
 			if tc.accepted {
 				if err != nil {
 					t.Fatalf("refused: %v", err)
@@ -80,14 +80,14 @@ func TestLocateRefusesWhatHoldsNoRecordings(t *testing.T) {
 func TestLocateRefusesFilesThatAreNotJSON(t *testing.T) {
 	t.Parallel()
 	bare := writeTree(t, map[string]string{"notes.txt": "x", "loose.json": "{}"})
-	if _, err := Locate(filepath.Join(bare, "notes.txt")); !errors.Is(err, ErrNoRecordings) {
+	if _, err := locateOne(filepath.Join(bare, "notes.txt")); !errors.Is(err, ErrNoRecordings) {
 		t.Errorf("notes.txt: err = %v, want ErrNoRecordings", err)
 	}
-	if _, err := Locate(filepath.Join(bare, "loose.json")); err != nil {
+	if _, err := locateOne(filepath.Join(bare, "loose.json")); err != nil {
 		t.Errorf("loose.json: %v", err)
 	}
 	project := writeTree(t, map[string]string{"dryfire.yaml": "version: 1\n", "evals/a.eval.yaml": "name: a\n"})
-	if _, err := Locate(filepath.Join(project, "evals", "a.eval.yaml")); err != nil {
+	if _, err := locateOne(filepath.Join(project, "evals", "a.eval.yaml")); err != nil {
 		t.Errorf("a suite file in a project: %v", err)
 	}
 }

@@ -33,7 +33,7 @@ func prepare(t *testing.T, dir, mode string, env map[string]string, tune func(*R
 	if tune != nil {
 		tune(&o)
 	}
-	rp, err := PrepareRun(context.Background(), dir, o)
+	rp, err := PrepareRun(context.Background(), mustResolve(t, dir), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestSecretsAreRefusedOrRedacted(t *testing.T) {
 	if got := res.Cases[0].Trace.FinalText; strings.Contains(got, key) {
 		t.Errorf("the case went on with the secret: %q", got)
 	}
-	_, replay, err := Run(context.Background(), dir, RunOptions{Mode: engine.ModeReplay, Getenv: noEnv})
+	_, replay, err := Run(context.Background(), mustResolve(t, dir), RunOptions{Mode: engine.ModeReplay, Getenv: noEnv})
 	if err != nil || replay.ExitCode != 0 {
 		t.Errorf("replay of the redacted recording: exit %d (%v)", replay.ExitCode, err)
 	}

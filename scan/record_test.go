@@ -66,7 +66,7 @@ func recordFixture(t *testing.T, name string, failFirst int) {
 	srv.FailFirst = failFirst
 	dir := fixtureProject(t, fixture, srv)
 	waits := &waitLog{}
-	rp, err := PrepareRun(context.Background(), dir, RunOptions{
+	rp, err := PrepareRun(context.Background(), mustResolve(t, dir), RunOptions{
 		Mode:   engine.ModeRecord,
 		Getenv: noEnv,
 		Live: runplan.LiveOptions{

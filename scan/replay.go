@@ -2,7 +2,6 @@ package scan
 
 import (
 	"context"
-	"fmt"
 	"os"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
@@ -19,27 +18,31 @@ type ReplayOptions struct {
 	Getenv func(string) (string, bool)
 }
 
-// Replay replays every case of the project around path offline, as
-// `dryfire run --cassette-mode replay` would, without classifying the
-// recordings. It fails with an error matching suite.ErrNoProject when there
-// is no dryfire.yaml at or above path.
-func Replay(ctx context.Context, path string, o ReplayOptions) (*suite.Project, *engine.Result, error) {
-	l, err := Locate(path)
-	if err != nil {
-		return nil, nil, err
-	}
+// Replay replays every case of the resolved project offline, as `dryfire
+// run --cassette-mode replay` would, without classifying the recordings.
+// It fails with a [*NoProjectError] when there is no project.
+func Replay(ctx context.Context, l *Layout, o ReplayOptions) (*suite.Project, *engine.Result, error) {
 	if l.Project == nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, suite.ErrNoProject)
+		return nil, nil, &NoProjectError{Path: l.Arg}
 	}
 	getenv := o.Getenv
 	if getenv == nil {
 		getenv = os.LookupEnv
 	}
-	l.Project.LoadSuites(getenv)
-	w := &Workspace{Layout: l, byFile: map[*cassette.StoreFile]*Recording{}}
-	if err := w.loadStore(ctx, l.CassetteRoot, Options{}, nil); err != nil {
+	l.LoadSuites(getenv)
+	store, err := ReadStore(ctx, l)
+	if err != nil {
 		return nil, nil, err
 	}
-	res := engine.Replay(ctx, l.Project, w.Store, engine.Options{Model: o.Model, Filter: o.Filter})
+	res := engine.Replay(ctx, l.Project, store, engine.Options{Model: o.Model, Filter: o.Filter})
 	return l.Project, res, ctx.Err()
+}
+
+// ReadStore reads the cassette root of the layout by the one walk, as
+// [OpenLayout] does, without classifying anything: the store a run or a
+// replay looks its cassettes up in.
+func ReadStore(ctx context.Context, l *Layout) (*cassette.Store, error) {
+	w := &Workspace{Layout: l, byFile: map[*cassette.StoreFile]*Recording{}}
+	err := w.loadStore(ctx, l.CassetteRoot, Options{}, nil)
+	return w.Store, err
 }

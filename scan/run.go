@@ -2,9 +2,7 @@ package scan
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
@@ -40,12 +38,12 @@ type RunOptions struct {
 	Live runplan.LiveOptions
 }
 
-// Run runs the project around path as `dryfire run` does and returns the
+// Run runs the resolved project as `dryfire run` does and returns the
 // project and the result: [PrepareRun], then [runplan.Plan.Execute] without
 // asking anyone. A caller that calls providers on a person's behalf
 // prepares first and asks.
-func Run(ctx context.Context, path string, o RunOptions) (*suite.Project, *engine.Result, error) {
-	rp, err := PrepareRun(ctx, path, o)
+func Run(ctx context.Context, l *Layout, o RunOptions) (*suite.Project, *engine.Result, error) {
+	rp, err := PrepareRun(ctx, l, o)
 	if err != nil {
 		if rp != nil {
 			return rp.Project, nil, err
@@ -56,45 +54,28 @@ func Run(ctx context.Context, path string, o RunOptions) (*suite.Project, *engin
 	return rp.Project, res, ctx.Err()
 }
 
-// PrepareRun loads the project around path for a run: PATH may be a
-// project directory (or any directory below one: the suites of
-// dryfire.yaml run) or a suite file (that suite alone runs). It fails
-// with an error matching suite.ErrNoProject without a dryfire.yaml; the
-// rest is runplan.Prepare's, over the cassette root's files as the
-// workspace reads them: as with dryfire, nothing runs when a suite or
-// dryfire.yaml has an error, a fake case has no script or a passthrough
-// mock's impl does not import (the result then holds the errors, exit
-// code 2); it fails with a *runplan.ModeError for a mode dryfire does not know and
-// a provider.ConfigError for a provider name it does not know; in the
-// modes that call providers it resolves their gateways, lists the cases
-// skipped for want of a key, and estimates the calls and their cost.
-// Nothing is called yet.
-func PrepareRun(ctx context.Context, path string, o RunOptions) (*runplan.Plan, error) {
-	l, err := Locate(path)
-	if err != nil {
-		return nil, err
-	}
+// PrepareRun loads the resolved project for a run: the suites of
+// dryfire.yaml, or the suite files of dryfire's suite form. It fails with
+// a [*NoProjectError] without a project; the rest is runplan.Prepare's,
+// over the cassette root's files as the workspace reads them: as with
+// dryfire, nothing runs when a suite or dryfire.yaml has an error, a fake
+// case has no script or a passthrough mock's impl does not import (the
+// result then holds the errors, exit code 2); it fails with a
+// *runplan.ModeError for a mode dryfire does not know and a
+// provider.ConfigError for a provider name it does not know; in the modes
+// that call providers it resolves their gateways, lists the cases skipped
+// for want of a key, and estimates the calls and their cost. Nothing is
+// called yet.
+func PrepareRun(ctx context.Context, l *Layout, o RunOptions) (*runplan.Plan, error) {
 	if l.Project == nil {
-		return nil, fmt.Errorf("%s: %w", path, suite.ErrNoProject)
+		return nil, &NoProjectError{Path: l.Arg}
 	}
 	p := l.Project
 	getenv := o.Getenv
 	if getenv == nil {
 		getenv = os.LookupEnv
 	}
-	if l.IsFile {
-		rel, err := filepath.Rel(p.Root, l.Path)
-		if err != nil {
-			rel = l.Path
-		}
-		p.LoadSuiteFiles([]string{filepath.ToSlash(rel)}, getenv)
-	} else {
-		p.LoadSuites(getenv)
-	}
-	load := func() (*cassette.Store, error) {
-		w := &Workspace{Layout: l, byFile: map[*cassette.StoreFile]*Recording{}}
-		err := w.loadStore(ctx, l.CassetteRoot, Options{}, nil)
-		return w.Store, err
-	}
+	l.LoadSuites(getenv)
+	load := func() (*cassette.Store, error) { return ReadStore(ctx, l) }
 	return runplan.Prepare(ctx, p, l.CassetteRoot, load, runplan.Options{Engine: o.Engine, Invoker: o.Invoker, Mode: o.Mode, Live: o.Live})
 }

@@ -337,3 +337,19 @@ func TestPyIntIsOne(t *testing.T) {
 		}
 	}
 }
+
+// locateOne resolves one PATH in this tool's forms, as a command over
+// recordings does.
+func locateOne(path string) (*Layout, error) {
+	return Resolve(Request{Args: []string{path}, Want: Recordings})
+}
+
+// mustResolve resolves one PATH as the commands that run suites do.
+func mustResolve(t *testing.T, path string) *Layout {
+	t.Helper()
+	l, err := Resolve(Request{Args: []string{path}, Want: Suites})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}

@@ -142,18 +142,20 @@ type Options struct {
 // batchSize is the number of recordings per OnBatch call.
 const batchSize = 256
 
-// Open scans PATH. Problems with single files are never fatal: they become
-// invalid recordings or Workspace.Problems. Open fails only when PATH does
-// not exist, the project configuration cannot be loaded, or ctx is done.
+// Open scans one PATH (relative to the process's working directory) in
+// any of the forms [Resolve] takes for a [Project]: Resolve, then
+// [OpenLayout].
 func Open(ctx context.Context, path string, o Options) (*Workspace, error) {
-	l, err := Locate(path)
+	l, err := Resolve(Request{Args: []string{path}, Want: Project})
 	if err != nil {
 		return nil, err
 	}
 	return OpenLayout(ctx, l, o)
 }
 
-// OpenLayout scans a located PATH (see [Open]).
+// OpenLayout scans a resolved PATH. Problems with single files are never
+// fatal: they become invalid recordings or Workspace.Problems. It fails
+// only when the cassette root is not a directory or ctx is done.
 func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 	w := &Workspace{Layout: l, byFile: map[*cassette.StoreFile]*Recording{}, Masker: &secrets.Masker{}}
 	for _, err := range l.Ignored {
@@ -169,7 +171,7 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 	go func() {
 		defer close(suitesDone)
 		if w.Project != nil && !o.NoReplay {
-			w.Project.LoadSuites(getenv)
+			l.LoadSuites(getenv)
 		}
 	}()
 	storeErr := w.loadStore(ctx, l.CassetteRoot, o, nil)

@@ -36,7 +36,11 @@ type Report struct {
 // it, a cassette directory, a tapes directory or one file): every dryfire
 // cassette and every tape of the layout, as far as it lies under path.
 func Scan(ctx context.Context, path string) (*Report, error) {
-	w, err := scan.Open(ctx, path, scan.Options{Secrets: true, NoReplay: true})
+	l, err := scan.Resolve(scan.Request{Args: []string{path}, Want: scan.Recordings})
+	if err != nil {
+		return nil, err
+	}
+	w, err := scan.OpenLayout(ctx, l, scan.Options{Secrets: true, NoReplay: true})
 	if err != nil {
 		return nil, err
 	}

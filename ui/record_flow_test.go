@@ -137,7 +137,11 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 		!strings.HasPrefix(staged[1], ".dryfire/cassettes/refund_agent/parallel_lookups/01-") {
 		t.Errorf("staged %q, want the two new recordings of parallel_lookups", staged)
 	}
-	_, res, err := scan.Run(context.Background(), f.Dir, scan.RunOptions{Mode: engine.ModeReplay})
+	l, err := scan.Resolve(scan.Request{Args: []string{f.Dir}, Want: scan.Suites})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, res, err := scan.Run(context.Background(), l, scan.RunOptions{Mode: engine.ModeReplay})
 	if err != nil {
 		t.Fatal(err)
 	}

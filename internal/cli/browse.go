@@ -52,7 +52,7 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 		if path, err = materializeDemo(tmp); err != nil {
 			return fmt.Errorf("demo: %w", err)
 		}
-	} else if _, err := scan.Locate(path); err != nil {
+	} else if _, err := scan.Resolve(scan.Request{Dir: e.Dir, Args: args, Want: scan.Project}); err != nil {
 		return pathError(err) // refused before the screen opens
 	}
 	if !e.IsTerminal {

@@ -43,7 +43,7 @@ func (c *diffCmd) run(ctx context.Context, e Env, args []string) error {
 		return argsErrorf("", "too many arguments: diff takes a PATH and a REF, got %s", quoted(args))
 	}
 	path, _ := pathArg("diff", args[:min(len(args), 1)])
-	w, err := openWorkspace(ctx, e, path, scan.Options{})
+	w, err := openWorkspace(ctx, e, path, scan.Project, scan.Options{})
 	if err != nil {
 		return err
 	}

@@ -41,7 +41,7 @@ func (c *lsCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	w, err := openWorkspace(ctx, e, path, scan.Options{})
+	w, err := openWorkspace(ctx, e, path, scan.Project, scan.Options{})
 	if err != nil {
 		return err
 	}

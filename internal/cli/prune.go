@@ -51,7 +51,7 @@ func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
 		return err
 	}
 	// Prune prints no stale reasons: the misses need no explaining.
-	w, err := openWorkspace(ctx, e, path, scan.Options{NoExplain: true})
+	w, err := openWorkspace(ctx, e, path, scan.Recordings, scan.Options{NoExplain: true})
 	if err != nil {
 		return err
 	}

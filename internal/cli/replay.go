@@ -2,13 +2,11 @@ package cli
 
 import (
 	"context"
-	"errors"
 
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/scan"
-	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 const replayUsage = `dryfire-tui replay [PATH] [--json] [--filter TEXT] [--model M]
@@ -40,15 +38,12 @@ func (c *replayCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *replayCmd) run(ctx context.Context, e Env, args []string) error {
-	path, err := pathArg("replay", args)
+	l, err := scan.Resolve(scan.Request{Dir: e.Dir, Args: args, Want: scan.Project})
 	if err != nil {
-		return err
+		return pathError(err)
 	}
-	p, res, err := scan.Replay(ctx, path, scan.ReplayOptions{Filter: c.filter, Model: c.model, Getenv: lookupEnvFunc(e)})
-	switch {
-	case errors.Is(err, suite.ErrNoProject):
-		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
-	case err != nil:
+	p, res, err := scan.Replay(ctx, l, scan.ReplayOptions{Filter: c.filter, Model: c.model, Getenv: lookupEnvFunc(e)})
+	if err != nil {
 		return pathError(err)
 	}
 	_ = report.WriteSpecErrors(e.Stderr, p.Root, res.Errors)

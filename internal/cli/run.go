@@ -87,17 +87,17 @@ func (c *runCommand) flags(fs *pflag.FlagSet) {
 }
 
 func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
-	path, err := pathArg("run", args)
-	if err != nil {
-		return err
-	}
 	if c.concurrency < 0 || c.maxRetries < 0 {
 		return usageErrorf("pass a number of 0 or more", "--concurrency and --max-retries cannot be negative")
 	}
 	keepRaw := c.jsonOut != "" || c.reporter == "json"
 	var inv *passthrough.PythonInvoker
 	prog := report.NewRunProgress(e.Stderr)
-	rp, err := scan.PrepareRun(ctx, path, scan.RunOptions{
+	l, err := scan.Resolve(scan.Request{Dir: e.Dir, Args: args, Want: scan.Suites})
+	if err != nil {
+		return runError(ctx, err)
+	}
+	rp, err := scan.PrepareRun(ctx, l, scan.RunOptions{
 		Engine: engine.Options{Model: c.model, Filter: c.filter, Tags: c.tags, FailFast: c.failFast,
 			Workers: c.concurrency, KeepRaw: keepRaw},
 		Getenv: lookupEnvFunc(e),
@@ -113,7 +113,7 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 		// flushes what the callables printed before anything else.
 		defer inv.Close()
 	}
-	if err := runError(ctx, path, err); err != nil {
+	if err := runError(ctx, err); err != nil {
 		return err
 	}
 	if err := c.beforeCalls(e, rp); err != nil || rp.NothingToRun() {

@@ -79,21 +79,19 @@ func (c *runCommand) beforeCalls(e Env, rp *runplan.Plan) error {
 }
 
 // runError maps the errors of scan.PrepareRun to exit codes and hints.
-func runError(ctx context.Context, path string, err error) error {
+func runError(ctx context.Context, err error) error {
 	var me *runplan.ModeError
 	var ce *provider.ConfigError
 	switch {
 	case err == nil:
 		return nil
 	case errors.Is(err, suite.ErrNoProject):
-		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
+		return &exitError{code: exitUsage, err: err, hint: "run it inside a dryfire project, or pass its directory"}
 	case errors.As(err, &me):
 		return usageErrorf("", "%v", err)
 	case errors.As(err, &ce):
 		return usageErrorf("name a provider dryfire knows (anthropic, openai, gemini, xai, openrouter, moonshot, zhipu, deepseek) or one of dryfire.yaml's providers:", "%v", err)
-	case errors.Is(err, scan.ErrNotFound):
-		return usageErrorf("pass a project directory or a suite file", "%v", err)
-	case errors.Is(err, scan.ErrNoRecordings):
+	case errors.Is(err, scan.ErrNotFound), errors.Is(err, scan.ErrNoRecordings):
 		return pathError(err)
 	case ctx.Err() != nil:
 		return err

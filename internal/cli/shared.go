@@ -25,6 +25,9 @@ type Env struct {
 	Stderr io.Writer
 	Now    func() time.Time
 	Getenv func(string) string
+	// Dir is the working directory PATHs are relative to ("" is the
+	// process's).
+	Dir string
 	// IsTerminal reports whether stdout is a terminal (escapes, colour,
 	// the browser).
 	IsTerminal bool
@@ -164,9 +167,13 @@ func lookupEnvFunc(e Env) func(string) (string, bool) {
 
 // openWorkspace scans PATH, prints what could not be read as warnings,
 // and turns a PATH that does not exist into a usage error.
-func openWorkspace(ctx context.Context, e Env, path string, o scan.Options) (*scan.Workspace, error) {
+func openWorkspace(ctx context.Context, e Env, path string, want scan.Want, o scan.Options) (*scan.Workspace, error) {
 	o.Getenv = lookupEnvFunc(e)
-	w, err := scan.Open(ctx, path, o)
+	l, err := scan.Resolve(scan.Request{Dir: e.Dir, Args: []string{path}, Want: want})
+	if err != nil {
+		return nil, pathError(err)
+	}
+	w, err := scan.OpenLayout(ctx, l, o)
 	if err != nil {
 		return nil, pathError(err)
 	}
@@ -177,27 +184,11 @@ func openWorkspace(ctx context.Context, e Env, path string, o scan.Options) (*sc
 // pathError says what to do about a PATH that does not exist or holds no
 // recordings (a usage error); other errors pass unchanged.
 func pathError(err error) error {
-	var none *scan.NoRecordingsError
-	switch {
-	case errors.Is(err, scan.ErrNotFound):
-		return usageErrorf("pass a project directory, a cassette directory or a tape", "%v", err)
-	case errors.As(err, &none) && none.File:
-		return usageErrorf("pass a cassette or tape (.json), or the directory that holds them", "%v", err)
-	case errors.As(err, &none) && len(none.Projects) > 0:
-		return usageErrorf("pass the project's directory ("+list(none.Projects, 3)+"), or try 'dryfire-tui --demo'", "%v", err)
-	case errors.As(err, &none):
-		return usageErrorf("run it in a dryfire project or pass its directory (or a cassette or tapes directory); "+
-			"'dryfire-tui --demo' opens a demo project", "%v", err)
+	var hinted interface{ Hint() string }
+	if errors.As(err, &hinted) {
+		return &exitError{code: exitUsage, err: err, hint: hinted.Hint()}
 	}
 	return err
-}
-
-// list joins the first n items, saying how many more there are.
-func list(items []string, n int) string {
-	if len(items) <= n {
-		return strings.Join(items, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(items[:n], ", "), len(items)-n)
 }
 
 // warn prints diagnostics that did not stop the command.

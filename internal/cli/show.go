@@ -48,7 +48,7 @@ func (c *showCmd) run(ctx context.Context, e Env, args []string) error {
 	if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
 		path = filepath.Dir(ref)
 	}
-	w, err := openWorkspace(ctx, e, path, scan.Options{Secrets: true})
+	w, err := openWorkspace(ctx, e, path, scan.Recordings, scan.Options{Secrets: true})
 	if err != nil {
 		return err
 	}

@@ -75,7 +75,12 @@ func runReplay(ctx context.Context, path, filter string) CommandResult {
 	if filter != "" {
 		res.Title = "replay --filter " + filter
 	}
-	p, r, err := scan.Replay(ctx, path, scan.ReplayOptions{Filter: filter})
+	l, err := scan.Resolve(scan.Request{Args: []string{path}, Want: scan.Project})
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	p, r, err := scan.Replay(ctx, l, scan.ReplayOptions{Filter: filter})
 	if err != nil {
 		res.Err = err
 		return res

@@ -37,7 +37,11 @@ func (c CoreRecorder) Plan(ctx context.Context, path string, cases []CaseRef) (R
 	recordable := func(sc *suite.Case, r suite.Resolved) bool {
 		return isChosen(sc, r) && r.Provider != "fake" && !engine.UsesPassthrough(sc)
 	}
-	rp, err := scan.PrepareRun(ctx, path, scan.RunOptions{
+	l, err := scan.Resolve(scan.Request{Args: []string{path}, Want: scan.Suites})
+	if err != nil {
+		return RecordPlan{}, err
+	}
+	rp, err := scan.PrepareRun(ctx, l, scan.RunOptions{
 		Mode:   engine.ModeRecord,
 		Engine: engine.Options{Include: recordable},
 		Live:   scan.LiveOptions{Env: c.Env, Provider: c.Provider},
