@@ -36,14 +36,11 @@ var layers = [][]string{
 	{"ui/*"},
 	{"ui/frame"}, // leaves every component may use: layout and text fitting,
 	{"ui/theme"}, // and every style
-	// The commands over a PATH's recordings that change files or gather
-	// every part: the git review session, and check (the CI gate, every
-	// part over one scan).
-	{"gitreview", "check"},
-	// doctor (integrity, --fix) and secretscan (secrets in recordings,
-	// baselines, redaction proven by replay): each is scan.Open with
-	// its per-file analysis, then a report and the files it may rewrite.
-	{"doctor", "secretscan"},
+	// The command tier: one function per command (check, doctor, secrets,
+	// prune, replay, run, review, …), over the git review session and the
+	// scan.
+	{"command"},
+	{"gitreview"},
 	{"scan"},
 	{"report"},
 	{"report/runreport"}, // a run's three reports, as dryfire writes them

@@ -90,12 +90,12 @@
 // [DiffDocument] (of [Workspace.StaleMatching]).
 //
 // The commands that gather more than one recording's analysis live in
-// packages above this one, each over [Open] with its per-file analysis:
-// doctor (integrity of every cassette and of the layout across files;
-// [Options].Doctor, [Workspace.WalkProblems], [Workspace.TempFiles]),
-// secretscan (secrets in recordings, baselines, redaction proven safe by
-// replaying before and after; [Options].Secrets) and check (the CI gate,
-// every part over one scan).
+// package command, above this one, each over [Open] with its per-file
+// analysis: doctor (integrity of every cassette and of the layout across
+// files; [Options].Doctor, [Workspace.WalkProblems],
+// [Workspace.TempFiles]), secrets (secrets in recordings, baselines,
+// redaction proven safe by replaying before and after; [Options].Secrets)
+// and check (the CI gate, every part over one scan).
 //
 // # Changing files
 //

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/check"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
@@ -65,9 +65,9 @@ func (c *checkCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := check.Run(ctx, path, check.Options{Skip: skipped, Baseline: c.baseline, Getenv: lookupEnvFunc(e)})
+	res, err := command.RunCheck(ctx, path, command.CheckOptions{Skip: skipped, Baseline: c.baseline, Getenv: lookupEnvFunc(e)})
 	switch {
-	case errors.Is(err, check.ErrNothingToCheck):
+	case errors.Is(err, command.ErrNothingToCheck):
 		return usageErrorf("run it inside a dryfire project, or pass a cassette or tapes directory",
 			"nothing to check: no dryfire.yaml at or above %s and no recordings in it", path)
 	case err != nil:

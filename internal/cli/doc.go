@@ -4,7 +4,7 @@
 // Each command is one file: its usage text (what 'dryfire-tui help
 // COMMAND' prints and docs/commands.md is generated from), an options
 // struct with its flags, and a run method that makes one call into the core
-// (package scan, check, doctor, secretscan, gitreview, cassette or
+// (package command, scan, gitreview, cassette or
 // tape) and writes one document of package report, as text or with --json
 // as JSON. What several commands
 // share (the exit codes, the PATH argument, the environment, opening a

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/doctor"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
@@ -46,7 +46,7 @@ func (c *doctorCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := doctor.Run(ctx, path, doctor.Options{Fix: c.fix, Getenv: lookupEnvFunc(e), Now: e.Now})
+	rep, err := command.RunDoctor(ctx, path, command.DoctorOptions{Fix: c.fix, Getenv: lookupEnvFunc(e), Now: e.Now})
 	if err != nil {
 		return unsafeRootError(pathError(err))
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
@@ -109,7 +110,7 @@ func reviewError(err error) error {
 // act redacts or accepts the secrets of the named files when asked, then
 // accepts or rejects them, one line each.
 func (c *reviewCmd) act(ctx context.Context, e Env, r *gitreview.Review, files []string) error {
-	res, err := r.Act(ctx, files, gitreview.Action{Accept: c.accept, AllowSecrets: c.allowSecrets,
+	res, err := command.ReviewAct(ctx, r, files, command.ReviewAction{Accept: c.accept, AllowSecrets: c.allowSecrets,
 		Reject: c.reject, Yes: c.yes, Redact: c.redact, AddToBaseline: c.addToBaseline})
 	if werr := res.WriteText(e.Stdout, e.Stderr); werr != nil {
 		return werr

@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/secretscan"
 )
 
 const secretsUsage = `dryfire-tui secrets [PATH] [--json] [--baseline FILE] [--write-baseline FILE] [--redact]
@@ -59,7 +59,7 @@ func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := secretscan.Scan(ctx, path)
+	rep, err := command.ScanSecrets(ctx, path)
 	if err != nil {
 		return pathError(err)
 	}
@@ -79,9 +79,9 @@ func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return &exitError{code: exitUsage, err: err}
 	}
-	var red *secretscan.RedactReport
+	var red *command.RedactReport
 	if c.redact && len(res.Open) > 0 {
-		if red, err = secretscan.Redact(ctx, rep, res.Accepts); err != nil {
+		if red, err = command.RedactFiles(ctx, rep, res.Accepts); err != nil {
 			return unsafeRootError(err)
 		}
 		// Ctrl-C since the redaction returned is one after its proof.
@@ -97,7 +97,7 @@ func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
 // interrupted (130, the document saying before or after the proof), files
 // that could not be put back or were left, a redaction undone, or the
 // findings the redaction could not touch.
-func redactOutcome(res *secretscan.Result, red *secretscan.RedactReport) error {
+func redactOutcome(res *command.SecretsResult, red *command.RedactReport) error {
 	switch {
 	case red != nil && (red.Interrupted || red.InterruptedAfterProof):
 		return context.Canceled

@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
-	"github.com/dryfire-tui/dryfire-tui/secretscan"
 )
 
 // fakeKey returns a generated Anthropic-shaped key (never a literal in the
@@ -113,8 +113,8 @@ func TestSecretsUsage(t *testing.T) {
 // or after its replay proof with 130 and "interrupted" (the document has
 // said which), and says both outcomes in the command's help.
 func TestSecretsRedactInterruptedExits130(t *testing.T) {
-	res := &secretscan.Result{Report: &secretscan.Report{}}
-	for _, red := range []*secretscan.RedactReport{{Interrupted: true}, {InterruptedAfterProof: true}} {
+	res := &command.SecretsResult{SecretsReport: &command.SecretsReport{}}
+	for _, red := range []*command.RedactReport{{Interrupted: true}, {InterruptedAfterProof: true}} {
 		var stderr strings.Builder
 		if code := exitCode(context.Background(), redactOutcome(res, red), &stderr, nil); code != exitInterrupted || stderr.String() != "dryfire-tui: interrupted\n" {
 			t.Errorf("%+v: exit %d, %q", red, code, stderr.String())

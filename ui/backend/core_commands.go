@@ -9,12 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/check"
-	"github.com/dryfire-tui/dryfire-tui/doctor"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/secretscan"
 )
 
 // Run implements Backend: each command calls the core function its
@@ -52,7 +50,7 @@ func reportLines(doc interface{ WriteText(w io.Writer) error }) ([]string, error
 // runCheck is `dryfire-tui check`: every part over one scan.
 func runCheck(ctx context.Context, path string) CommandResult {
 	res := CommandResult{Title: "check"}
-	r, err := check.Run(ctx, path, check.Options{})
+	r, err := command.RunCheck(ctx, path, command.CheckOptions{})
 	if err != nil {
 		res.Err = err
 		return res
@@ -93,7 +91,7 @@ func runReplay(ctx context.Context, path, filter string) CommandResult {
 // runDoctor is `dryfire-tui doctor`, then, applied, `doctor --fix`.
 func runDoctor(ctx context.Context, path string, apply bool) CommandResult {
 	res := CommandResult{Title: "doctor --fix"}
-	r, err := doctor.Run(ctx, path, doctor.Options{Fix: apply})
+	r, err := command.RunDoctor(ctx, path, command.DoctorOptions{Fix: apply})
 	if err != nil {
 		res.Err = err
 		return res
@@ -118,7 +116,7 @@ func runDoctor(ctx context.Context, path string, apply bool) CommandResult {
 // they would act on.
 func runSecrets(ctx context.Context, path string, req CommandRequest) CommandResult {
 	res := CommandResult{Title: req.Command}
-	rep, err := secretscan.Scan(ctx, path)
+	rep, err := command.ScanSecrets(ctx, path)
 	if err != nil {
 		res.Err = err
 		return res
@@ -136,7 +134,7 @@ func runSecrets(ctx context.Context, path string, req CommandRequest) CommandRes
 		res.Lines = []string{fmt.Sprintf("accepted %d secret(s) from %d finding(s) in %s", len(b.Findings), len(rep.Findings), file)}
 		return res
 	case req.Command == CommandRedact && req.Apply:
-		red, err := secretscan.Redact(ctx, rep, open.Accepts)
+		red, err := command.RedactFiles(ctx, rep, open.Accepts)
 		if err != nil {
 			res.Err = err
 			return res

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 )
@@ -65,7 +66,7 @@ func secretsReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, p
 	return func() tea.Msg {
 		msg := secretsMsg{gen: gen, op: o, items: map[string]gitreview.ReviewItem{}}
 		if o == opRedact {
-			red, err := r.RedactSecrets(ctx, paths)
+			red, err := command.RedactChanges(ctx, r, paths)
 			switch {
 			case err != nil:
 				msg.err = fmt.Errorf("redact: %w", err)

@@ -1,4 +1,4 @@
-package secretscan
+package command
 
 import (
 	"bytes"
@@ -11,24 +11,6 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
-
-const golden = "../testdata/golden/dryfire"
-
-// twoTurns are the two turns of one case of project-A.
-var twoTurns = []string{
-	"refund_agent/parallel_lookups/00-6e943a4a4125d90d.json",
-	"refund_agent/parallel_lookups/01-3d3d451719dd1a54.json",
-}
-
-// The tests that set testOnlyBeforeRewrite, the point between the scan
-// and each rewrite, do not run in parallel.
-
-// beforeAct installs testOnlyBeforeRewrite for one test.
-func beforeAct(t *testing.T, f func(path string)) {
-	t.Helper()
-	testOnlyBeforeRewrite = f
-	t.Cleanup(func() { testOnlyBeforeRewrite = nil })
-}
 
 // projectWithSecrets copies project-A and leaves a token in the response
 // text of both turns of refund_agent/parallel_lookups. It returns the
@@ -58,9 +40,9 @@ func projectWithSecrets(t *testing.T) (string, []string, map[string][]byte) {
 	return project, files, orig
 }
 
-func scanForRedaction(t *testing.T, project string) *Report {
+func scanForRedaction(t *testing.T, project string) *SecretsReport {
 	t.Helper()
-	rep, err := Scan(context.Background(), project)
+	rep, err := ScanSecrets(context.Background(), project)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +63,7 @@ func TestRedactLeavesAFileEditedAfterItsRead(t *testing.T) {
 			}
 		}
 	})
-	out, err := Redact(context.Background(), rep, nil)
+	out, err := RedactFiles(context.Background(), rep, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +84,7 @@ func TestRedactStopsAndPutsBackWhenInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	beforeAct(t, func(string) { cancel() })
-	out, err := Redact(ctx, rep, nil)
+	out, err := RedactFiles(ctx, rep, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +108,7 @@ func TestRedactRefusesToWriteThroughALink(t *testing.T) {
 	if err := os.Symlink(target, files[0]); err != nil {
 		t.Fatal(err)
 	}
-	out, err := Redact(context.Background(), scanForRedaction(t, project), nil)
+	out, err := RedactFiles(context.Background(), scanForRedaction(t, project), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +142,7 @@ func TestRedactInterruptedBeforeItsProofPutsBack(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	interruptAt(t, &testOnlyBeforeProof, cancel)
-	out, err := Redact(ctx, rep, nil)
+	out, err := RedactFiles(ctx, rep, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +155,7 @@ func TestRedactInterruptedBeforeItsProofPutsBack(t *testing.T) {
 			t.Errorf("%s is not as before the interrupted redaction", p)
 		}
 	}
-	if d := (&Result{Report: rep}).Document(out); !d.Interrupted || d.InterruptedAfterProof {
+	if d := (&SecretsResult{SecretsReport: rep}).Document(out); !d.Interrupted || d.InterruptedAfterProof {
 		t.Errorf("document: interrupted %v, after the proof %v", d.Interrupted, d.InterruptedAfterProof)
 	}
 }
@@ -187,7 +169,7 @@ func TestRedactInterruptedAfterItsProofKeeps(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	interruptAt(t, &testOnlyAfterProof, cancel)
-	out, err := Redact(ctx, rep, nil)
+	out, err := RedactFiles(ctx, rep, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +182,7 @@ func TestRedactInterruptedAfterItsProofKeeps(t *testing.T) {
 			t.Errorf("%s was put back", p)
 		}
 	}
-	if d := (&Result{Report: rep}).Document(out); d.Interrupted || !d.InterruptedAfterProof {
+	if d := (&SecretsResult{SecretsReport: rep}).Document(out); d.Interrupted || !d.InterruptedAfterProof {
 		t.Errorf("document: interrupted %v, after the proof %v", d.Interrupted, d.InterruptedAfterProof)
 	}
 }
@@ -212,7 +194,7 @@ func TestRedactInterruptedBeforeAnythingChanges(t *testing.T) {
 	rep := scanForRedaction(t, project)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	out, err := Redact(ctx, rep, nil)
+	out, err := RedactFiles(ctx, rep, nil)
 	if err != nil || !out.Interrupted || len(out.Files) != 0 {
 		t.Fatalf("Redact = %+v, %v; want an interrupted report that redacted nothing", out, err)
 	}

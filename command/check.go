@@ -1,18 +1,16 @@
-package check
+package command
 
 import (
 	"context"
 	"errors"
 
-	"github.com/dryfire-tui/dryfire-tui/doctor"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/scan"
-	"github.com/dryfire-tui/dryfire-tui/secretscan"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
-// The parts of [Run], as the check document names them.
+// The parts of [RunCheck], as the check document names them.
 const (
 	PartReplay  = report.PartReplay
 	PartRun     = report.PartRun
@@ -21,8 +19,8 @@ const (
 	PartDoctor  = report.PartDoctor
 )
 
-// Options tune [Run].
-type Options struct {
+// CheckOptions tune [RunCheck].
+type CheckOptions struct {
 	// Skip names the parts not to run.
 	Skip map[string]bool
 	// Baseline is the secrets baseline file; "" reads
@@ -32,27 +30,27 @@ type Options struct {
 	Getenv func(string) (string, bool)
 }
 
-// Result is every part of [Run]. A nil part was skipped or does not
+// CheckResult is every part of [RunCheck]. A nil part was skipped or does not
 // apply; Notes says why a part that was not skipped did not run.
-type Result struct {
+type CheckResult struct {
 	Workspace *scan.Workspace
 	Replay    *engine.Result
 	// Run is the same replay, for the run part (the cases' verdicts).
 	Run     *engine.Result
-	Secrets *secretscan.Result
+	Secrets *SecretsResult
 	Prune   *scan.PrunePlan
-	Doctor  *doctor.Report
+	Doctor  *DoctorReport
 	Notes   map[string]string
 }
 
-// ErrNothingToCheck is returned by [Run] when PATH has neither a project
+// ErrNothingToCheck is returned by [RunCheck] when PATH has neither a project
 // nor recordings.
 var ErrNothingToCheck = errors.New("nothing to check: no dryfire.yaml at or above PATH and no recordings in it")
 
-// Run is the CI gate: one scan of PATH, every cassette read once, with
+// RunCheck is the CI gate: one scan of PATH, every cassette read once, with
 // the replay, the secrets scan, the prune plan and doctor's checks riding on
 // it.
-func Run(ctx context.Context, path string, o Options) (*Result, error) {
+func RunCheck(ctx context.Context, path string, o CheckOptions) (*CheckResult, error) {
 	w, err := scan.Open(ctx, path, scan.Options{Getenv: o.Getenv, Secrets: !o.Skip[PartSecrets], Doctor: !o.Skip[PartDoctor]})
 	if err != nil {
 		return nil, err
@@ -60,7 +58,7 @@ func Run(ctx context.Context, path string, o Options) (*Result, error) {
 	if w.Project == nil && len(w.Recordings) == 0 {
 		return nil, ErrNothingToCheck
 	}
-	r := &Result{Workspace: w, Notes: map[string]string{}}
+	r := &CheckResult{Workspace: w, Notes: map[string]string{}}
 	noProject := "no dryfire.yaml at or above " + w.Arg
 	if !o.Skip[PartReplay] {
 		if w.Replay == nil {
@@ -88,12 +86,12 @@ func Run(ctx context.Context, path string, o Options) (*Result, error) {
 		}
 	}
 	if !o.Skip[PartSecrets] {
-		if r.Secrets, err = secretscan.ReportOf(w).WithBaseline(o.Baseline); err != nil {
+		if r.Secrets, err = SecretsReportOf(w).WithBaseline(o.Baseline); err != nil {
 			return nil, err
 		}
 	}
 	if !o.Skip[PartDoctor] {
-		r.Doctor = doctor.ReportOf(w)
+		r.Doctor = DoctorReportOf(w)
 	}
 	return r, nil
 }

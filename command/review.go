@@ -1,18 +1,21 @@
-package gitreview
+package command
 
 import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
-// Action is what the review command's headless flags ask of named files.
+// ReviewAction is what the review command's headless flags ask of named
+// files.
 // Redact or AddToBaseline runs first; then Accept or Reject.
-type Action struct {
+type ReviewAction struct {
 	// Accept stages the files; AllowSecrets accepts changes that add
 	// secrets too.
 	Accept, AllowSecrets bool
@@ -20,21 +23,21 @@ type Action struct {
 	// an added file git has no copy of.
 	Reject, Yes bool
 	// Redact replaces the secrets the files add, in place (see
-	// [Review.RedactSecrets]); AddToBaseline accepts them as known fakes
-	// (see [Review.AddToBaseline]).
+	// [RedactChanges]); AddToBaseline accepts them as known fakes (see
+	// gitreview.Review.AddToBaseline).
 	Redact, AddToBaseline bool
 }
 
-// Act does a to the named files, in order, and says what it did to each.
+// ReviewAct does a to the named files of the review r, in order, and says what it did to each.
 // A name that is no changed recording is listed and left. An interrupted
 // git command ends it: the error wraps context.Canceled, and the files
 // after that one are left as they are. When the
 // redaction or the baseline fails, or the redaction is undone because it
 // would break replay, nothing is accepted or rejected; the error is the
 // failure, returned with what was done before it.
-func (r *Review) Act(ctx context.Context, files []string, a Action) (*report.ReviewAct, error) {
+func ReviewAct(ctx context.Context, r *gitreview.Review, files []string, a ReviewAction) (*report.ReviewAct, error) {
 	res := &report.ReviewAct{}
-	var items []*ReviewItem
+	var items []*gitreview.ReviewItem
 	for _, f := range files {
 		it, ok := r.Find(f)
 		if !ok {
@@ -43,14 +46,14 @@ func (r *Review) Act(ctx context.Context, files []string, a Action) (*report.Rev
 		}
 		items = append(items, it)
 	}
-	if err := r.actOnSecrets(ctx, items, a, res); err != nil || res.RedactionRestored() {
+	if err := actOnSecrets(ctx, r, items, a, res); err != nil || res.RedactionRestored() {
 		return res, err
 	}
 	if !a.Accept && !a.Reject {
 		return res, nil
 	}
 	for _, it := range items {
-		f := r.acceptOrReject(ctx, it, a)
+		f := acceptOrReject(ctx, r, it, a)
 		res.Files = append(res.Files, f)
 		if errors.Is(f.Err, context.Canceled) {
 			// Interrupted (Ctrl-C): the files after it are left as they are.
@@ -62,7 +65,7 @@ func (r *Review) Act(ctx context.Context, files []string, a Action) (*report.Rev
 
 // actOnSecrets redacts the secrets the items add, or adds them to the
 // baseline, when a asks.
-func (r *Review) actOnSecrets(ctx context.Context, items []*ReviewItem, a Action, res *report.ReviewAct) error {
+func actOnSecrets(ctx context.Context, r *gitreview.Review, items []*gitreview.ReviewItem, a ReviewAction, res *report.ReviewAct) error {
 	var paths []string
 	var found []secrets.Finding
 	for _, it := range items {
@@ -73,7 +76,7 @@ func (r *Review) actOnSecrets(ctx context.Context, items []*ReviewItem, a Action
 	case a.Redact && len(found) == 0:
 		res.NothingToRedact = true
 	case a.Redact:
-		red, err := r.RedactSecrets(ctx, paths)
+		red, err := RedactChanges(ctx, r, paths)
 		if err != nil {
 			return err
 		}
@@ -95,7 +98,7 @@ func (r *Review) actOnSecrets(ctx context.Context, items []*ReviewItem, a Action
 
 // acceptOrReject acts on one item and says what it did, or why it could
 // not.
-func (r *Review) acceptOrReject(ctx context.Context, it *ReviewItem, a Action) report.ReviewActFile {
+func acceptOrReject(ctx context.Context, r *gitreview.Review, it *gitreview.ReviewItem, a ReviewAction) report.ReviewActFile {
 	verb, err := "accepted", error(nil)
 	switch {
 	case a.Accept && a.AllowSecrets:
@@ -105,9 +108,9 @@ func (r *Review) acceptOrReject(ctx context.Context, it *ReviewItem, a Action) r
 	default:
 		verb, err = "rejected", r.Reject(ctx, it.Path, a.Yes)
 	}
-	var se *SecretsError
+	var se *gitreview.SecretsError
 	f := report.ReviewActFile{Path: it.Path, Kind: it.Kind.String(), Verb: verb, Err: err,
-		AddsSecrets: errors.As(err, &se), NeedsConfirm: errors.Is(err, ErrNeedsConfirm)}
+		AddsSecrets: errors.As(err, &se), NeedsConfirm: errors.Is(err, gitreview.ErrNeedsConfirm)}
 	if f.AddsSecrets {
 		f.Err = se
 	}
@@ -115,6 +118,45 @@ func (r *Review) acceptOrReject(ctx context.Context, it *ReviewItem, a Action) r
 		f.Secrets = len(it.Secrets)
 	}
 	return f
+}
+
+// RedactChanges replaces the secrets the named changes of the review r add
+// with
+// [REDACTED:<rule>], in place, as `secrets --redact` does: each file
+// rewritten in its own format, and in a dryfire project every case replayed
+// offline before and after, every file put back if a case that hit no
+// longer does. Secrets the committed versions already held are left. The
+// items are summarised again, so that they can then be accepted.
+func RedactChanges(ctx context.Context, r *gitreview.Review, paths []string) (*RedactReport, error) {
+	add := map[string]map[string]bool{} // path → hashes to redact
+	var found []secrets.Finding
+	for _, p := range paths {
+		if err := r.Unchanged(p); err != nil {
+			return nil, err
+		}
+		it, _ := r.Item(p)
+		for _, f := range it.Secrets {
+			if add[it.Path] == nil {
+				add[it.Path] = map[string]bool{}
+			}
+			add[it.Path][f.Hash] = true
+			found = append(found, f)
+		}
+	}
+	if len(found) == 0 {
+		return &RedactReport{}, nil
+	}
+	rep, err := ScanSecrets(ctx, r.Root)
+	if err != nil {
+		return nil, err
+	}
+	rep.Findings = slices.DeleteFunc(rep.Findings, func(f secrets.Finding) bool { return add[f.Path] == nil })
+	keep := func(_, hash, path string) bool { return !add[path][hash] }
+	red, err := RedactFiles(ctx, rep, keep)
+	if err != nil {
+		return nil, err
+	}
+	return red, r.Refresh(ctx, paths)
 }
 
 // relTo is p relative to root when it lies below it.

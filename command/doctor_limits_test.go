@@ -1,4 +1,4 @@
-package doctor
+package command
 
 import (
 	"context"
@@ -52,7 +52,7 @@ func TestDoctorFixNeverWritesWhatNoReadWouldRead(t *testing.T) {
 		t.Fatalf("the compact cassette is %d bytes, not under the limit", len(compact))
 	}
 
-	r, err := Run(context.Background(), root, Options{Fix: true})
+	r, err := RunDoctor(context.Background(), root, DoctorOptions{Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}

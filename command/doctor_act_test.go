@@ -1,4 +1,4 @@
-package doctor
+package command
 
 import (
 	"bytes"
@@ -17,14 +17,15 @@ import (
 
 const golden = "../testdata/golden/dryfire"
 
-// The tests that set testOnlyBeforeFix, the point between the scan and
-// each rewrite or removal, do not run in parallel.
+// The tests that set testOnlyBeforeAct, the point between the scan and
+// each rewrite or removal (doctor --fix, secrets --redact, prune), do not
+// run in parallel.
 
-// beforeAct installs testOnlyBeforeFix for one test.
+// beforeAct installs testOnlyBeforeAct for one test.
 func beforeAct(t *testing.T, f func(path string)) {
 	t.Helper()
-	testOnlyBeforeFix = f
-	t.Cleanup(func() { testOnlyBeforeFix = nil })
+	testOnlyBeforeAct = f
+	t.Cleanup(func() { testOnlyBeforeAct = nil })
 }
 
 // misformat appends a newline to the given cassettes of a copy of
@@ -47,6 +48,7 @@ func misformat(t *testing.T, root string, rels ...string) map[string][]byte {
 	return orig
 }
 
+// twoTurns are the two turns of one case of project-A.
 var twoTurns = []string{
 	"refund_agent/parallel_lookups/00-6e943a4a4125d90d.json",
 	"refund_agent/parallel_lookups/01-3d3d451719dd1a54.json",
@@ -64,7 +66,7 @@ func TestDoctorFixLeavesAFileEditedAfterItsRead(t *testing.T) {
 			}
 		}
 	})
-	r, err := Run(context.Background(), root, Options{Fix: true})
+	r, err := RunDoctor(context.Background(), root, DoctorOptions{Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +93,7 @@ func TestDoctorFixStopsBetweenFilesWhenInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	beforeAct(t, func(string) { cancel() })
-	r, err := Run(ctx, root, Options{Fix: true})
+	r, err := RunDoctor(ctx, root, DoctorOptions{Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +128,7 @@ func TestDoctorFixRefusesToWriteThroughALink(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(target)
-	r, err := Run(context.Background(), root, Options{Fix: true})
+	r, err := RunDoctor(context.Background(), root, DoctorOptions{Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +155,7 @@ func TestDoctorReportsRepeatedKeys(t *testing.T) {
 	if err := os.WriteFile(p, dup, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(context.Background(), root, Options{Fix: true})
+	r, err := RunDoctor(context.Background(), root, DoctorOptions{Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +186,7 @@ func TestDoctorRemovesTheTemporaryFilesOfKilledWrites(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r, err := Run(context.Background(), root, Options{Fix: true, Now: func() time.Time { return now }})
+	r, err := RunDoctor(context.Background(), root, DoctorOptions{Fix: true, Now: func() time.Time { return now }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +229,7 @@ func TestDoctorFixRefusesAnUnsafeCassetteRoot(t *testing.T) {
 				t.Fatal(err)
 			}
 			orig := misformat(t, filepath.Join(project, ".dryfire", "cassettes"), "refund_agent/parallel_lookups/00-6e943a4a4125d90d.json")
-			if _, err := Run(context.Background(), project, Options{Fix: true}); !errors.Is(err, scan.ErrUnsafeRoot) {
+			if _, err := RunDoctor(context.Background(), project, DoctorOptions{Fix: true}); !errors.Is(err, scan.ErrUnsafeRoot) {
 				t.Errorf("Run with Fix = %v; want ErrUnsafeRoot", err)
 			}
 			for p, data := range orig {

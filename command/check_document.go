@@ -1,4 +1,4 @@
-package check
+package command
 
 import (
 	"os"
@@ -12,7 +12,7 @@ import (
 
 // Document is the check document: each part the document its own command
 // writes, the replay's misses explained.
-func (r *Result) Document(skipped map[string]bool) *report.Check {
+func (r *CheckResult) Document(skipped map[string]bool) *report.Check {
 	w := r.Workspace
 	d := &report.Check{Skipped: skipped, Notes: r.Notes, Root: w.Root, Repo: repoRoot(w.Root)}
 	if r.Replay != nil {

@@ -1,4 +1,4 @@
-package secretscan
+package command
 
 import (
 	"context"
@@ -14,8 +14,8 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
-// Report is what [Scan] found.
-type Report struct {
+// SecretsReport is what [ScanSecrets] found.
+type SecretsReport struct {
 	// Root is the directory finding paths are relative to: the project root
 	// (the directory of dryfire.yaml), or PATH (its directory for a file)
 	// outside a project.
@@ -32,10 +32,10 @@ type Report struct {
 	layout *scan.Layout
 }
 
-// Scan scans the recordings at path (a project directory or one below
+// ScanSecrets scans the recordings at path (a project directory or one below
 // it, a cassette directory, a tapes directory or one file): every dryfire
 // cassette and every tape of the layout, as far as it lies under path.
-func Scan(ctx context.Context, path string) (*Report, error) {
+func ScanSecrets(ctx context.Context, path string) (*SecretsReport, error) {
 	l, err := scan.Resolve(scan.Request{Args: []string{path}, Want: scan.Recordings})
 	if err != nil {
 		return nil, err
@@ -44,15 +44,15 @@ func Scan(ctx context.Context, path string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ReportOf(w), nil
+	return SecretsReportOf(w), nil
 }
 
-// ReportOf gathers the findings of a workspace opened with
+// SecretsReportOf gathers the findings of a workspace opened with
 // scan.Options.Secrets: the recordings it lists and the tapes under
 // PATH. A file that two walks list (a tape directory inside a bare
 // cassette directory) is counted once.
-func ReportOf(w *scan.Workspace) *Report {
-	r := &Report{Root: w.Root, Problems: w.Problems, layout: w.Layout}
+func SecretsReportOf(w *scan.Workspace) *SecretsReport {
+	r := &SecretsReport{Root: w.Root, Problems: w.Problems, layout: w.Layout}
 	seen := map[string]bool{}
 	add := func(path string, fs []secrets.Finding) {
 		if seen[path] {
@@ -91,10 +91,10 @@ func ReportOf(w *scan.Workspace) *Report {
 	return r
 }
 
-// Result is the secrets part of a check, or the secrets command's result:
+// SecretsResult is the secrets part of a check, or the secrets command's result:
 // the findings a baseline leaves open.
-type Result struct {
-	*Report
+type SecretsResult struct {
+	*SecretsReport
 	// Open are the findings the baseline does not accept.
 	Open []secrets.Finding
 	// Suppressed is how many findings the baseline accepted.
@@ -107,7 +107,7 @@ type Result struct {
 
 // WithBaseline applies a baseline file to the findings: file, or
 // secrets.DefaultBaselineFile at the root when file is "" and it exists.
-func (r *Report) WithBaseline(file string) (*Result, error) {
+func (r *SecretsReport) WithBaseline(file string) (*SecretsResult, error) {
 	if file == "" {
 		def := filepath.Join(r.Root, secrets.DefaultBaselineFile)
 		if _, err := os.Stat(def); err == nil {
@@ -116,7 +116,7 @@ func (r *Report) WithBaseline(file string) (*Result, error) {
 			return nil, err
 		}
 	}
-	s := &Result{Report: r, Baseline: file}
+	s := &SecretsResult{SecretsReport: r, Baseline: file}
 	var bl *secrets.Baseline
 	if file != "" {
 		var err error

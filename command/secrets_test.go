@@ -1,4 +1,4 @@
-package secretscan
+package command
 
 import (
 	"context"
@@ -36,7 +36,7 @@ func TestScanReadsTapesWithNaN(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "nan.json"), []byte(tape), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := Scan(context.Background(), dir)
+	r, err := ScanSecrets(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package doctor
+package command
 
 import (
 	"context"
@@ -19,9 +19,9 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
-// Check is one finding of [Checks]: a problem of the layout or of a tape
+// DoctorCheck is one finding of doctor's checks across files: a problem of the layout or of a tape
 // rather than of one cassette's bytes.
-type Check struct {
+type DoctorCheck struct {
 	// Path is relative to the workspace root, slash-separated.
 	Path string
 	// Kind is "layout", "turn gap", "repetition", "tape key", "tape empty",
@@ -30,13 +30,13 @@ type Check struct {
 	Message string
 }
 
-// Checks looks for problems across the files of a workspace opened with
+// doctorChecks looks for problems across the files of a workspace opened with
 // scan.Options.Doctor: turn gaps in a case directory (00 and 02 with
 // no 01), missing repetitions, cassettes outside the <suite>/<case>/
 // layout, and tapes whose keys do not match their arguments, that are
 // empty, that hold NaN/Infinity tokens or that cannot be read.
-func Checks(w *scan.Workspace) []Check {
-	var out []Check
+func doctorChecks(w *scan.Workspace) []DoctorCheck {
+	var out []DoctorCheck
 	out = append(out, layoutChecks(w)...)
 	out = append(out, tapeChecks(w)...)
 	return out
@@ -48,8 +48,8 @@ type caseFiles struct {
 	turns map[int]map[int]bool // repetition → turns present
 }
 
-func layoutChecks(w *scan.Workspace) []Check {
-	var out []Check
+func layoutChecks(w *scan.Workspace) []DoctorCheck {
+	var out []DoctorCheck
 	dirs := map[string]*caseFiles{}
 	var order []string
 	for _, r := range w.Recordings {
@@ -59,7 +59,7 @@ func layoutChecks(w *scan.Workspace) []Check {
 		}
 		parts := strings.Split(f.Rel, "/")
 		if len(parts) != 3 {
-			out = append(out, Check{Path: r.Path, Kind: "layout",
+			out = append(out, DoctorCheck{Path: r.Path, Kind: "layout",
 				Message: "outside the <suite>/<case>/<NN>-<key>.json layout: dryfire's prune never looks at it"})
 			continue
 		}
@@ -86,8 +86,8 @@ func layoutChecks(w *scan.Workspace) []Check {
 }
 
 // caseChecks finds turn gaps and missing repetitions in one case directory.
-func caseChecks(repeats map[string]int, cf *caseFiles) []Check {
-	var out []Check
+func caseChecks(repeats map[string]int, cf *caseFiles) []DoctorCheck {
+	var out []DoctorCheck
 	reps := sortedKeys(cf.turns)
 	for _, rep := range reps {
 		turns := sortedKeys(cf.turns[rep])
@@ -102,7 +102,7 @@ func caseChecks(repeats map[string]int, cf *caseFiles) []Check {
 			if rep > 0 {
 				what = fmt.Sprintf("repetition #%d turn", rep)
 			}
-			out = append(out, Check{Path: cf.dir, Kind: "turn gap",
+			out = append(out, DoctorCheck{Path: cf.dir, Kind: "turn gap",
 				Message: fmt.Sprintf("%s %s missing (have %s): replay of that turn misses", what, strings.Join(missing, ", "), twoDigitTurns(turns))})
 		}
 	}
@@ -117,7 +117,7 @@ func caseChecks(repeats map[string]int, cf *caseFiles) []Check {
 		}
 	}
 	if len(missing) > 0 {
-		out = append(out, Check{Path: cf.dir, Kind: "repetition",
+		out = append(out, DoctorCheck{Path: cf.dir, Kind: "repetition",
 			Message: fmt.Sprintf("no recording for repetition %s (expected %d repetitions)", strings.Join(missing, ", "), want)})
 	}
 	return out
@@ -173,34 +173,34 @@ func sortedKeys[V any](m map[int]V) []int {
 	return keys
 }
 
-func tapeChecks(w *scan.Workspace) []Check {
-	var out []Check
+func tapeChecks(w *scan.Workspace) []DoctorCheck {
+	var out []DoctorCheck
 	for _, r := range w.Recordings {
 		if r.Format != format.Tape {
 			continue
 		}
 		switch r.Status { //nolint:exhaustive // the other cases need nothing here
 		case scan.KeyMismatch:
-			out = append(out, Check{Path: r.Path, Kind: "tape key",
+			out = append(out, DoctorCheck{Path: r.Path, Kind: "tape key",
 				Message: fmt.Sprintf("entry %s[%d]: %s", r.Key, r.Entry, r.Reason)})
 		case scan.Empty:
-			out = append(out, Check{Path: r.Path, Kind: "tape empty", Message: r.Reason})
+			out = append(out, DoctorCheck{Path: r.Path, Kind: "tape empty", Message: r.Reason})
 		case scan.Invalid:
-			out = append(out, Check{Path: r.Path, Kind: "tape invalid", Message: r.Reason})
+			out = append(out, DoctorCheck{Path: r.Path, Kind: "tape invalid", Message: r.Reason})
 		}
 	}
 	for _, t := range w.Tapes {
 		if t.NonFinite {
-			out = append(out, Check{Path: w.Rel(t.Path), Kind: "tape non-finite",
+			out = append(out, DoctorCheck{Path: w.Rel(t.Path), Kind: "tape non-finite",
 				Message: "holds NaN or Infinity tokens: Python wrote them, JavaScript's JSON.parse cannot read the tape"})
 		}
 	}
 	return out
 }
 
-// Report is what [Run] found: the per-file problems of every cassette
+// DoctorReport is what doctor found: the per-file problems of every cassette
 // under the checked root and the checks across files.
-type Report struct {
+type DoctorReport struct {
 	// Base is how the checked root is shown: relative to the project root
 	// when there is one, PATH as given otherwise.
 	Base string
@@ -211,7 +211,7 @@ type Report struct {
 	// Problems and Notes have paths relative to the checked root; a walk
 	// problem has none.
 	Problems, Notes []cassette.Problem
-	Checks          []Check
+	Checks          []DoctorCheck
 	// Interrupted is set when the context was cancelled during --fix: the
 	// fixing stopped between two files, and the problems after are not
 	// fixed.
@@ -223,7 +223,7 @@ type Report struct {
 }
 
 // Remaining returns the number of problems not fixed.
-func (r *Report) Remaining() int {
+func (r *DoctorReport) Remaining() int {
 	n := 0
 	for _, p := range r.Problems {
 		if !p.Fixed {
@@ -234,15 +234,15 @@ func (r *Report) Remaining() int {
 }
 
 // Show returns a problem path as the report prints it: joined to Base.
-func (r *Report) Show(rel string) string {
+func (r *DoctorReport) Show(rel string) string {
 	if rel == "" {
 		return r.Base
 	}
 	return path.Join(r.Base, rel)
 }
 
-// Options tune [Run].
-type Options struct {
+// DoctorOptions tune [RunDoctor].
+type DoctorOptions struct {
 	// Fix rewrites, atomically, every cassette whose only problem is its
 	// format, with the bytes dryfire would write, and removes the
 	// temporary files of killed writes. Nothing else is touched.
@@ -254,25 +254,21 @@ type Options struct {
 	Now func() time.Time
 }
 
-// testOnlyBeforeFix, when set by a test, runs before each file is checked
-// and fixed, where a concurrent edit is still caught.
-var testOnlyBeforeFix func(path string)
-
 // tempGrace is how long a temporary file may be a write in progress:
 // younger ones are reported but not removed.
 const tempGrace = time.Minute
 
-// Run checks the integrity of the recordings at path in one pass over
+// RunDoctor checks the integrity of the recordings at path in one pass over
 // the files: every cassette's bytes, name, keys, schema, digest and
 // response (cassette.CheckFile), then the layout across files and the
-// tapes ([Checks]), and the temporary files that killed writes left
+// tapes (doctorChecks), and the temporary files that killed writes left
 // behind. With o.Fix it rewrites the files whose only problem is their
 // format and removes those temporary files, each only while it is still
 // as read (safefile.Rewrite, safefile.Remove), never through a symbolic
 // link, and only under a cassette root that is safe to change
 // ([scan.Layout.CheckModifiable]; the error says why not). A
-// cancelled ctx stops the fixing between two files (Report.Interrupted).
-func Run(ctx context.Context, path string, o Options) (*Report, error) {
+// cancelled ctx stops the fixing between two files (DoctorReport.Interrupted).
+func RunDoctor(ctx context.Context, path string, o DoctorOptions) (*DoctorReport, error) {
 	l, err := scan.Resolve(scan.Request{Args: []string{path}, Want: scan.Recordings})
 	if err != nil {
 		return nil, err
@@ -290,7 +286,7 @@ func Run(ctx context.Context, path string, o Options) (*Report, error) {
 	if now == nil {
 		now = time.Now
 	}
-	rep := ReportOf(w)
+	rep := DoctorReportOf(w)
 	tempProblems(w, rep, now())
 	if o.Fix {
 		fix(ctx, w, rep)
@@ -313,11 +309,11 @@ func doctorRoot(w *scan.Workspace) string {
 	return w.Path
 }
 
-// ReportOf assembles doctor's report from a workspace opened with
+// DoctorReportOf assembles doctor's report from a workspace opened with
 // scan.Options.Doctor.
-func ReportOf(w *scan.Workspace) *Report {
+func DoctorReportOf(w *scan.Workspace) *DoctorReport {
 	root := doctorRoot(w)
-	rep := &Report{Base: filepath.ToSlash(filepath.Clean(w.Arg)), Dir: root}
+	rep := &DoctorReport{Base: filepath.ToSlash(filepath.Clean(w.Arg)), Dir: root}
 	if w.Project != nil {
 		rep.Base = w.Rel(root)
 	}
@@ -347,14 +343,14 @@ func ReportOf(w *scan.Workspace) *Report {
 			rep.Files++
 		}
 	}
-	rep.Checks = Checks(w)
+	rep.Checks = doctorChecks(w)
 	return rep
 }
 
 // tempProblems reports the temporary files of killed writes under the
 // checked root: fixable when older than tempGrace (a younger one may be a
 // write still running, dryfire's or ours).
-func tempProblems(w *scan.Workspace, rep *Report, now time.Time) {
+func tempProblems(w *scan.Workspace, rep *DoctorReport, now time.Time) {
 	slices.Sort(w.TempFiles)
 	for _, p := range slices.Compact(w.TempFiles) {
 		if !scan.Within(p, rep.Dir) {
@@ -384,7 +380,7 @@ func tempProblems(w *scan.Workspace, rep *Report, now time.Time) {
 
 // fix rewrites the files whose one problem is their format and removes
 // leftover temporary files, stopping between two files when ctx is done.
-func fix(ctx context.Context, w *scan.Workspace, rep *Report) {
+func fix(ctx context.Context, w *scan.Workspace, rep *DoctorReport) {
 	type fixable struct {
 		data  []byte
 		stamp safefile.Stamp
@@ -405,8 +401,8 @@ func fix(ctx context.Context, w *scan.Workspace, rep *Report) {
 			return
 		}
 		abs := filepath.Join(rep.Dir, filepath.FromSlash(p.Path))
-		if testOnlyBeforeFix != nil {
-			testOnlyBeforeFix(abs)
+		if testOnlyBeforeAct != nil {
+			testOnlyBeforeAct(abs)
 		}
 		var err error
 		switch p.Kind {

@@ -1,4 +1,4 @@
-package secretscan
+package command
 
 import (
 	"path/filepath"
@@ -11,7 +11,7 @@ import (
 // the baseline file, scoped to path when path lies below the root (then
 // the file's entries outside that scope are kept). It returns the baseline
 // written and its scope, relative to the root ("" for the whole project).
-func (r *Report) WriteBaseline(file, path string) (*secrets.Baseline, string, error) {
+func (r *SecretsReport) WriteBaseline(file, path string) (*secrets.Baseline, string, error) {
 	scope := ""
 	if abs, err := filepath.Abs(path); err == nil {
 		if rel, err := filepath.Rel(r.Root, abs); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {

@@ -1,4 +1,4 @@
-package secretscan
+package command
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
-// RedactReport is what [Redact] did.
+// RedactReport is what [RedactFiles] did.
 type RedactReport struct {
 	// Files are the recordings rewritten, in path order.
 	Files []secrets.Redaction
@@ -50,7 +50,7 @@ func (out *RedactReport) Kept() bool {
 }
 
 // NoteInterrupt records a cancellation of ctx that came after the
-// redaction was proven (InterruptedAfterProof): [Redact] calls it as it
+// redaction was proven (InterruptedAfterProof): [RedactFiles] calls it as it
 // returns, and a caller that goes on to print the report calls it again
 // just before, so that the report says which of the two interruptions it
 // was. An interruption before the proof (Interrupted) is left as it is.
@@ -80,7 +80,7 @@ type redacted struct {
 	stamp    safefile.Stamp // of the redacted file
 }
 
-// Redact rewrites every file with findings in rep (except the secrets
+// RedactFiles rewrites every file with findings in rep (except the secrets
 // keep spares), then, in a dryfire project, replays every case
 // offline before and after: if a case that hit before no longer does (a
 // redacted tool-call argument that a mock matched on, say), every file is
@@ -98,7 +98,7 @@ type redacted struct {
 // done (RedactReport.Interrupted). Once the proof has passed, the
 // redaction stands: a cancellation after that point only marks the report
 // (RedactReport.InterruptedAfterProof).
-func Redact(ctx context.Context, rep *Report, keep func(rule, hash, path string) bool) (*RedactReport, error) {
+func RedactFiles(ctx context.Context, rep *SecretsReport, keep func(rule, hash, path string) bool) (*RedactReport, error) {
 	var paths []string
 	out := &RedactReport{}
 	seen, named := map[string]bool{}, map[string]bool{}
@@ -199,10 +199,6 @@ func Redact(ctx context.Context, rep *Report, keep func(rule, hash, path string)
 // redaction, and once the proof has passed.
 var testOnlyBeforeProof, testOnlyAfterProof func()
 
-// testOnlyBeforeRewrite, when set by a test, runs before each file is
-// checked and rewritten, where a concurrent edit is still caught.
-var testOnlyBeforeRewrite func(path string)
-
 // errSkipped marks a file redactOne left alone; the wrapped error says
 // why.
 var errSkipped = errors.New("skipped")
@@ -238,8 +234,8 @@ func redactOne(abs, rel string, keep func(rule, hash, path string) bool) (redact
 			return redacted{}, res, fmt.Errorf("%s: %w", shown, err)
 		}
 	}
-	if testOnlyBeforeRewrite != nil {
-		testOnlyBeforeRewrite(abs)
+	if testOnlyBeforeAct != nil {
+		testOnlyBeforeAct(abs)
 	}
 	newStamp, err := safefile.Rewrite(abs, out, stamp)
 	if err != nil {
@@ -261,7 +257,7 @@ func (out *RedactReport) restore(done []redacted) {
 // checkModifiable refuses a redaction of files under a cassette root that
 // is not safe to change, or of files a link places outside the project
 // (scan.Layout.CheckChangeable).
-func (rep *Report) checkModifiable(paths []string) error {
+func (rep *SecretsReport) checkModifiable(paths []string) error {
 	l := rep.layout
 	if l == nil {
 		return nil
