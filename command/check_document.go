@@ -12,7 +12,7 @@ import (
 
 // Document is the check document: each part the document its own command
 // writes, the replay's misses explained.
-func (r *CheckResult) Document(skipped map[string]bool) *report.Check {
+func (r *checkResult) Document(skipped map[string]bool) *report.Check {
 	w := r.Workspace
 	d := &report.Check{Skipped: skipped, Notes: r.Notes, Root: w.Root, Repo: repoRoot(w.Root)}
 	if r.Replay != nil {
@@ -48,7 +48,7 @@ func (r *CheckResult) Document(skipped map[string]bool) *report.Check {
 		d.Secrets = r.Secrets.Document(nil)
 	}
 	if r.Prune != nil {
-		d.Prune = r.Prune.Document(nil)
+		d.Prune = pruneDoc(*r.Prune, nil)
 	}
 	if r.Doctor != nil {
 		d.Doctor = r.Doctor.Document()

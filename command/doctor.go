@@ -15,13 +15,14 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
-// DoctorCheck is one finding of doctor's checks across files: a problem of the layout or of a tape
+// doctorCheck is one finding of doctor's checks across files: a problem of the layout or of a tape
 // rather than of one cassette's bytes.
-type DoctorCheck struct {
+type doctorCheck struct {
 	// Path is relative to the workspace root, slash-separated.
 	Path string
 	// Kind is "layout", "turn gap", "repetition", "tape key", "tape empty",
@@ -35,8 +36,8 @@ type DoctorCheck struct {
 // no 01), missing repetitions, cassettes outside the <suite>/<case>/
 // layout, and tapes whose keys do not match their arguments, that are
 // empty, that hold NaN/Infinity tokens or that cannot be read.
-func doctorChecks(w *scan.Workspace) []DoctorCheck {
-	var out []DoctorCheck
+func doctorChecks(w *scan.Workspace) []doctorCheck {
+	var out []doctorCheck
 	out = append(out, layoutChecks(w)...)
 	out = append(out, tapeChecks(w)...)
 	return out
@@ -48,8 +49,8 @@ type caseFiles struct {
 	turns map[int]map[int]bool // repetition → turns present
 }
 
-func layoutChecks(w *scan.Workspace) []DoctorCheck {
-	var out []DoctorCheck
+func layoutChecks(w *scan.Workspace) []doctorCheck {
+	var out []doctorCheck
 	dirs := map[string]*caseFiles{}
 	var order []string
 	for _, r := range w.Recordings {
@@ -59,7 +60,7 @@ func layoutChecks(w *scan.Workspace) []DoctorCheck {
 		}
 		parts := strings.Split(f.Rel, "/")
 		if len(parts) != 3 {
-			out = append(out, DoctorCheck{Path: r.Path, Kind: "layout",
+			out = append(out, doctorCheck{Path: r.Path, Kind: "layout",
 				Message: "outside the <suite>/<case>/<NN>-<key>.json layout: dryfire's prune never looks at it"})
 			continue
 		}
@@ -86,8 +87,8 @@ func layoutChecks(w *scan.Workspace) []DoctorCheck {
 }
 
 // caseChecks finds turn gaps and missing repetitions in one case directory.
-func caseChecks(repeats map[string]int, cf *caseFiles) []DoctorCheck {
-	var out []DoctorCheck
+func caseChecks(repeats map[string]int, cf *caseFiles) []doctorCheck {
+	var out []doctorCheck
 	reps := sortedKeys(cf.turns)
 	for _, rep := range reps {
 		turns := sortedKeys(cf.turns[rep])
@@ -102,7 +103,7 @@ func caseChecks(repeats map[string]int, cf *caseFiles) []DoctorCheck {
 			if rep > 0 {
 				what = fmt.Sprintf("repetition #%d turn", rep)
 			}
-			out = append(out, DoctorCheck{Path: cf.dir, Kind: "turn gap",
+			out = append(out, doctorCheck{Path: cf.dir, Kind: "turn gap",
 				Message: fmt.Sprintf("%s %s missing (have %s): replay of that turn misses", what, strings.Join(missing, ", "), twoDigitTurns(turns))})
 		}
 	}
@@ -117,7 +118,7 @@ func caseChecks(repeats map[string]int, cf *caseFiles) []DoctorCheck {
 		}
 	}
 	if len(missing) > 0 {
-		out = append(out, DoctorCheck{Path: cf.dir, Kind: "repetition",
+		out = append(out, doctorCheck{Path: cf.dir, Kind: "repetition",
 			Message: fmt.Sprintf("no recording for repetition %s (expected %d repetitions)", strings.Join(missing, ", "), want)})
 	}
 	return out
@@ -173,34 +174,34 @@ func sortedKeys[V any](m map[int]V) []int {
 	return keys
 }
 
-func tapeChecks(w *scan.Workspace) []DoctorCheck {
-	var out []DoctorCheck
+func tapeChecks(w *scan.Workspace) []doctorCheck {
+	var out []doctorCheck
 	for _, r := range w.Recordings {
 		if r.Format != format.Tape {
 			continue
 		}
 		switch r.Status { //nolint:exhaustive // the other cases need nothing here
 		case scan.KeyMismatch:
-			out = append(out, DoctorCheck{Path: r.Path, Kind: "tape key",
+			out = append(out, doctorCheck{Path: r.Path, Kind: "tape key",
 				Message: fmt.Sprintf("entry %s[%d]: %s", r.Key, r.Entry, r.Reason)})
 		case scan.Empty:
-			out = append(out, DoctorCheck{Path: r.Path, Kind: "tape empty", Message: r.Reason})
+			out = append(out, doctorCheck{Path: r.Path, Kind: "tape empty", Message: r.Reason})
 		case scan.Invalid:
-			out = append(out, DoctorCheck{Path: r.Path, Kind: "tape invalid", Message: r.Reason})
+			out = append(out, doctorCheck{Path: r.Path, Kind: "tape invalid", Message: r.Reason})
 		}
 	}
 	for _, t := range w.Tapes {
 		if t.NonFinite {
-			out = append(out, DoctorCheck{Path: w.Rel(t.Path), Kind: "tape non-finite",
+			out = append(out, doctorCheck{Path: w.Rel(t.Path), Kind: "tape non-finite",
 				Message: "holds NaN or Infinity tokens: Python wrote them, JavaScript's JSON.parse cannot read the tape"})
 		}
 	}
 	return out
 }
 
-// DoctorReport is what doctor found: the per-file problems of every cassette
+// doctorReport is what doctor found: the per-file problems of every cassette
 // under the checked root and the checks across files.
-type DoctorReport struct {
+type doctorReport struct {
 	// Base is how the checked root is shown: relative to the project root
 	// when there is one, PATH as given otherwise.
 	Base string
@@ -211,7 +212,7 @@ type DoctorReport struct {
 	// Problems and Notes have paths relative to the checked root; a walk
 	// problem has none.
 	Problems, Notes []cassette.Problem
-	Checks          []DoctorCheck
+	Checks          []doctorCheck
 	// Interrupted is set when the context was cancelled during --fix: the
 	// fixing stopped between two files, and the problems after are not
 	// fixed.
@@ -223,7 +224,7 @@ type DoctorReport struct {
 }
 
 // Remaining returns the number of problems not fixed.
-func (r *DoctorReport) Remaining() int {
+func (r *doctorReport) Remaining() int {
 	n := 0
 	for _, p := range r.Problems {
 		if !p.Fixed {
@@ -234,60 +235,74 @@ func (r *DoctorReport) Remaining() int {
 }
 
 // Show returns a problem path as the report prints it: joined to Base.
-func (r *DoctorReport) Show(rel string) string {
+func (r *doctorReport) Show(rel string) string {
 	if rel == "" {
 		return r.Base
 	}
 	return path.Join(r.Base, rel)
 }
 
-// DoctorOptions tune [RunDoctor].
-type DoctorOptions struct {
+// DoctorRequest is doctor [PATH] [--fix] [--allow-outside-project]. Its
+// Env's clock tells a leftover temporary file from one being written.
+type DoctorRequest struct {
+	Env
+	// Path is PATH ("" for none): this tool's forms only.
+	Path string
 	// Fix rewrites, atomically, every cassette whose only problem is its
 	// format, with the bytes dryfire would write, and removes the
 	// temporary files of killed writes. Nothing else is touched.
 	Fix bool
-	// Getenv looks up environment variables for ${VAR} in suites.
-	Getenv func(string) (string, bool)
-	// Now is the clock that tells a leftover temporary file from one being
-	// written (time.Now when nil).
-	Now func() time.Time
+	// AllowOutside lets Fix change files under a cassette root outside the
+	// project (AllowOutsideFlag).
+	AllowOutside bool
+}
+
+// Doctor checks the integrity of the recordings of PATH, and with Fix
+// repairs what can be repaired without a decision (runDoctor). Its
+// outcome is Findings while problems remain, Interrupted when Ctrl-C
+// stopped the fixing between two files.
+func Doctor(ctx context.Context, req DoctorRequest) (Result[*report.Doctor], error) {
+	rep, err := runDoctor(ctx, req)
+	if err != nil {
+		return failed[*report.Doctor](ctx, UsageError, err)
+	}
+	doc := rep.Document()
+	res := Result[*report.Doctor]{Doc: doc, Outcome: outcomeIf(!doc.OK())}
+	if rep.Interrupted {
+		res.Outcome, res.Err = Interrupted, context.Canceled
+	}
+	for _, p := range rep.Problems {
+		res.Changed = res.Changed || p.Fixed
+	}
+	return res, nil
 }
 
 // tempGrace is how long a temporary file may be a write in progress:
 // younger ones are reported but not removed.
 const tempGrace = time.Minute
 
-// RunDoctor checks the integrity of the recordings at path in one pass over
+// runDoctor checks the integrity of the recordings of PATH in one pass over
 // the files: every cassette's bytes, name, keys, schema, digest and
 // response (cassette.CheckFile), then the layout across files and the
 // tapes (doctorChecks), and the temporary files that killed writes left
-// behind. With o.Fix it rewrites the files whose only problem is their
+// behind. With Fix it rewrites the files whose only problem is their
 // format and removes those temporary files, each only while it is still
 // as read (safefile.Rewrite, safefile.Remove), never through a symbolic
-// link, and only under a cassette root that is safe to change
-// ([scan.Layout.CheckModifiable]; the error says why not). A
-// cancelled ctx stops the fixing between two files (DoctorReport.Interrupted).
-func RunDoctor(ctx context.Context, path string, o DoctorOptions) (*DoctorReport, error) {
-	l, err := scan.Resolve(scan.Request{Args: []string{path}, Want: scan.Recordings})
-	if err != nil {
-		return nil, err
-	}
-	w, err := scan.OpenLayout(ctx, l, scan.Options{Doctor: true, Getenv: o.Getenv})
+// link, and only under a cassette root that is safe to change (an
+// [*UnsafeRootError] says why not). A cancelled ctx stops the fixing
+// between two files (doctorReport.Interrupted).
+func runDoctor(ctx context.Context, o DoctorRequest) (*doctorReport, error) {
+	w, err := o.open(ctx, paths(o.Path), scan.Recordings, scan.Options{Doctor: true})
 	if err != nil {
 		return nil, err
 	}
 	if o.Fix {
-		if err := w.CheckModifiable(); err != nil {
+		if err := checkModifiable(w.Layout, o.AllowOutside); err != nil {
 			return nil, err
 		}
 	}
-	now := o.Now
-	if now == nil {
-		now = time.Now
-	}
-	rep := DoctorReportOf(w)
-	tempProblems(w, rep, now())
+	rep := doctorReportOf(w)
+	tempProblems(w, rep, o.now())
 	if o.Fix {
 		fix(ctx, w, rep)
 	}
@@ -309,11 +324,11 @@ func doctorRoot(w *scan.Workspace) string {
 	return w.Path
 }
 
-// DoctorReportOf assembles doctor's report from a workspace opened with
+// doctorReportOf assembles doctor's report from a workspace opened with
 // scan.Options.Doctor.
-func DoctorReportOf(w *scan.Workspace) *DoctorReport {
+func doctorReportOf(w *scan.Workspace) *doctorReport {
 	root := doctorRoot(w)
-	rep := &DoctorReport{Base: filepath.ToSlash(filepath.Clean(w.Arg)), Dir: root}
+	rep := &doctorReport{Base: filepath.ToSlash(filepath.Clean(w.Arg)), Dir: root}
 	if w.Project != nil {
 		rep.Base = w.Rel(root)
 	}
@@ -350,7 +365,7 @@ func DoctorReportOf(w *scan.Workspace) *DoctorReport {
 // tempProblems reports the temporary files of killed writes under the
 // checked root: fixable when older than tempGrace (a younger one may be a
 // write still running, dryfire's or ours).
-func tempProblems(w *scan.Workspace, rep *DoctorReport, now time.Time) {
+func tempProblems(w *scan.Workspace, rep *doctorReport, now time.Time) {
 	slices.Sort(w.TempFiles)
 	for _, p := range slices.Compact(w.TempFiles) {
 		if !scan.Within(p, rep.Dir) {
@@ -380,7 +395,7 @@ func tempProblems(w *scan.Workspace, rep *DoctorReport, now time.Time) {
 
 // fix rewrites the files whose one problem is their format and removes
 // leftover temporary files, stopping between two files when ctx is done.
-func fix(ctx context.Context, w *scan.Workspace, rep *DoctorReport) {
+func fix(ctx context.Context, w *scan.Workspace, rep *doctorReport) {
 	type fixable struct {
 		data  []byte
 		stamp safefile.Stamp

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
-	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 const golden = "../testdata/golden/dryfire"
@@ -66,7 +65,7 @@ func TestDoctorFixLeavesAFileEditedAfterItsRead(t *testing.T) {
 			}
 		}
 	})
-	r, err := RunDoctor(context.Background(), root, DoctorOptions{Fix: true})
+	r, err := runDoctor(context.Background(), DoctorRequest{Path: root, Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +92,7 @@ func TestDoctorFixStopsBetweenFilesWhenInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	beforeAct(t, func(string) { cancel() })
-	r, err := RunDoctor(ctx, root, DoctorOptions{Fix: true})
+	r, err := runDoctor(ctx, DoctorRequest{Path: root, Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +127,7 @@ func TestDoctorFixRefusesToWriteThroughALink(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(target)
-	r, err := RunDoctor(context.Background(), root, DoctorOptions{Fix: true})
+	r, err := runDoctor(context.Background(), DoctorRequest{Path: root, Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +154,7 @@ func TestDoctorReportsRepeatedKeys(t *testing.T) {
 	if err := os.WriteFile(p, dup, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := RunDoctor(context.Background(), root, DoctorOptions{Fix: true})
+	r, err := runDoctor(context.Background(), DoctorRequest{Path: root, Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +185,7 @@ func TestDoctorRemovesTheTemporaryFilesOfKilledWrites(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r, err := RunDoctor(context.Background(), root, DoctorOptions{Fix: true, Now: func() time.Time { return now }})
+	r, err := runDoctor(context.Background(), DoctorRequest{Path: root, Fix: true, Env: Env{Now: func() time.Time { return now }}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +228,7 @@ func TestDoctorFixRefusesAnUnsafeCassetteRoot(t *testing.T) {
 				t.Fatal(err)
 			}
 			orig := misformat(t, filepath.Join(project, ".dryfire", "cassettes"), "refund_agent/parallel_lookups/00-6e943a4a4125d90d.json")
-			if _, err := RunDoctor(context.Background(), project, DoctorOptions{Fix: true}); !errors.Is(err, scan.ErrUnsafeRoot) {
+			if _, err := runDoctor(context.Background(), DoctorRequest{Path: project, Fix: true}); !errors.Is(err, ErrUnsafeRoot) {
 				t.Errorf("Run with Fix = %v; want ErrUnsafeRoot", err)
 			}
 			for p, data := range orig {

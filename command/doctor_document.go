@@ -9,14 +9,14 @@ import (
 )
 
 // Document is the doctor document of the report.
-func (r *DoctorReport) Document() *report.Doctor {
+func (r *doctorReport) Document() *report.Doctor {
 	return &report.Doctor{
 		Root: r.Base, Files: r.Files, Problems: r.problems(r.Problems), Notes: r.problems(r.Notes),
 		Remaining: r.Remaining(), Checks: checkDocs(r.Checks), Interrupted: r.Interrupted,
 	}
 }
 
-func (r *DoctorReport) problems(ps []cassette.Problem) []report.Problem {
+func (r *doctorReport) problems(ps []cassette.Problem) []report.Problem {
 	out := make([]report.Problem, 0, len(ps))
 	for _, p := range ps {
 		rp := report.Problem{
@@ -33,7 +33,7 @@ func (r *DoctorReport) problems(ps []cassette.Problem) []report.Problem {
 	return out
 }
 
-func checkDocs(cs []DoctorCheck) []report.DoctorCheck {
+func checkDocs(cs []doctorCheck) []report.DoctorCheck {
 	out := make([]report.DoctorCheck, 0, len(cs))
 	for _, c := range cs {
 		c.Path, c.Message = secrets.MaskPath(c.Path), secrets.MaskNames(c.Message)

@@ -52,7 +52,7 @@ func TestDoctorFixNeverWritesWhatNoReadWouldRead(t *testing.T) {
 		t.Fatalf("the compact cassette is %d bytes, not under the limit", len(compact))
 	}
 
-	r, err := RunDoctor(context.Background(), root, DoctorOptions{Fix: true})
+	r, err := runDoctor(context.Background(), DoctorRequest{Path: root, Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}

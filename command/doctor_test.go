@@ -15,7 +15,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-func doctorKinds(r *DoctorReport) map[string][]string {
+func doctorKinds(r *doctorReport) map[string][]string {
 	out := map[string][]string{}
 	for _, p := range r.Problems {
 		out[p.Path] = append(out[p.Path], p.Kind.String())
@@ -38,7 +38,7 @@ func TestDoctorGoldenProjects(t *testing.T) {
 	for project, want := range tests {
 		t.Run(project, func(t *testing.T) {
 			t.Parallel()
-			r, err := RunDoctor(context.Background(), filepath.Join(golden, project, ".dryfire/cassettes"), DoctorOptions{})
+			r, err := runDoctor(context.Background(), DoctorRequest{Path: filepath.Join(golden, project, ".dryfire/cassettes")})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +87,7 @@ func TestDoctorFixesFormatOnly(t *testing.T) {
 	broken := bytes.Replace(orig3, []byte(`"schema_version": 1`), []byte(`"schema_version": 2`), 1)
 	os.WriteFile(other, append(broken, '\n'), 0o644)
 
-	r, err := RunDoctor(context.Background(), root, DoctorOptions{Fix: true})
+	r, err := runDoctor(context.Background(), DoctorRequest{Path: root, Fix: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestDoctorFixesFormatOnly(t *testing.T) {
 	if len(leftovers) != 0 {
 		t.Errorf("temporary files left: %v", leftovers)
 	}
-	if r, _ := RunDoctor(context.Background(), root, DoctorOptions{}); r.Remaining() != 2 {
+	if r, _ := runDoctor(context.Background(), DoctorRequest{Path: root}); r.Remaining() != 2 {
 		t.Errorf("after the fix: %v", doctorKinds(r))
 	}
 }
@@ -140,7 +140,7 @@ func TestChecks(t *testing.T) {
 		"demo/ping/notes.json":               "{}",
 		"demo/ping/02-00000000000000aa.json": `{"fingerprint": "00000000000000aa", "schema_version": 1, "response": {}}`,
 	})
-	r, err := RunDoctor(context.Background(), root, DoctorOptions{})
+	r, err := runDoctor(context.Background(), DoctorRequest{Path: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestChecks(t *testing.T) {
 		t.Errorf("notes %v", r.Notes)
 	}
 	// One file as the root.
-	one, err := RunDoctor(context.Background(), filepath.Join(root, "demo/ping/02-00000000000000aa.json"), DoctorOptions{})
+	one, err := runDoctor(context.Background(), DoctorRequest{Path: filepath.Join(root, "demo/ping/02-00000000000000aa.json")})
 	if err != nil || one.Files != 1 || len(one.Problems) != 2 {
 		t.Errorf("single file: %+v, %v", one, err)
 	}
@@ -175,7 +175,7 @@ func TestChecks(t *testing.T) {
 // TestDoctorLeavesTapesToTheTapeChecks: a directory of cassette-fn tapes is
 // not a broken dryfire cassette tree.
 func TestDoctorLeavesTapesToTheTapeChecks(t *testing.T) {
-	rep, err := RunDoctor(context.Background(), filepath.Join("..", "testdata", "golden", "tapes", "tapes"), DoctorOptions{})
+	rep, err := runDoctor(context.Background(), DoctorRequest{Path: filepath.Join("..", "testdata", "golden", "tapes", "tapes")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestDoctorMasksSecretsItQuotes(t *testing.T) {
 	secret := fmt.Sprintf("AKIA%016X", rand.New(rand.NewPCG(11, 16)).Uint64())
 	body := `{"schema_version": 1, "fingerprint": "` + secret + `", "response": {"text": "x", "` + secret + `": 1, "` + secret + `": 2}}`
 	root := writeTree(t, map[string]string{"s/c/00-cea902a92f6075d1.json": body})
-	rep, err := RunDoctor(context.Background(), root, DoctorOptions{})
+	rep, err := runDoctor(context.Background(), DoctorRequest{Path: root})
 	if err != nil {
 		t.Fatal(err)
 	}

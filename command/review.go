@@ -9,6 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -28,14 +29,14 @@ type ReviewAction struct {
 	Redact, AddToBaseline bool
 }
 
-// ReviewAct does a to the named files of the review r, in order, and says what it did to each.
+// reviewAct does a to the named files of the review r, in order, and says what it did to each.
 // A name that is no changed recording is listed and left. An interrupted
 // git command ends it: the error wraps context.Canceled, and the files
 // after that one are left as they are. When the
 // redaction or the baseline fails, or the redaction is undone because it
 // would break replay, nothing is accepted or rejected; the error is the
 // failure, returned with what was done before it.
-func ReviewAct(ctx context.Context, r *gitreview.Review, files []string, a ReviewAction) (*report.ReviewAct, error) {
+func reviewAct(ctx context.Context, r *gitreview.Review, files []string, a ReviewAction) (*report.ReviewAct, error) {
 	res := &report.ReviewAct{}
 	var items []*gitreview.ReviewItem
 	for _, f := range files {
@@ -146,13 +147,13 @@ func RedactChanges(ctx context.Context, r *gitreview.Review, paths []string) (*R
 	if len(found) == 0 {
 		return &RedactReport{}, nil
 	}
-	rep, err := ScanSecrets(ctx, r.Root)
+	rep, err := scanSecrets(ctx, Env{}, r.Root)
 	if err != nil {
 		return nil, err
 	}
 	rep.Findings = slices.DeleteFunc(rep.Findings, func(f secrets.Finding) bool { return add[f.Path] == nil })
 	keep := func(_, hash, path string) bool { return !add[path][hash] }
-	red, err := RedactFiles(ctx, rep, keep)
+	red, err := redactFiles(ctx, rep, keep, false)
 	if err != nil {
 		return nil, err
 	}
@@ -165,4 +166,89 @@ func relTo(root, p string) string {
 		return filepath.ToSlash(r)
 	}
 	return p
+}
+
+// ReviewRequest is review [PATH] [--reveal]: the recordings changed since
+// git HEAD.
+type ReviewRequest struct {
+	Env
+	// Path is PATH ("" for none): this tool's forms only.
+	Path string
+	// Reveal shows the secrets instead of their masks.
+	Reveal bool
+}
+
+// OpenReview opens the review session of the project around PATH: its
+// cassette root and tape directories, as scan.Resolve finds them without
+// reading a recording, compared with git HEAD.
+func OpenReview(ctx context.Context, req ReviewRequest) (*gitreview.Review, error) {
+	l, err := req.resolve(paths(req.Path), scan.Recordings)
+	if err != nil {
+		return nil, err
+	}
+	r, err := gitreview.OpenReview(ctx, l.Root, l.Dirs())
+	return r, reviewError(err)
+}
+
+// reviewError says what to do when there is no review to open.
+func reviewError(err error) error {
+	switch {
+	case errors.Is(err, gitreview.ErrNoGit):
+		return withHint(err, "review compares with git HEAD; install git")
+	case errors.Is(err, gitreview.ErrNotRepo):
+		return withHint(err, "review compares with git HEAD; run it inside the repository that holds the recordings")
+	}
+	return err
+}
+
+// Review is the review document of the project around PATH: every change
+// since HEAD and what it means, each secret masked unless Reveal.
+func Review(ctx context.Context, req ReviewRequest) (Result[*report.Review], error) {
+	r, err := OpenReview(ctx, req)
+	if err != nil {
+		return failed[*report.Review](ctx, UsageError, err)
+	}
+	return Result[*report.Review]{Doc: r.Document(req.Reveal)}, nil
+}
+
+// ReviewFilesRequest is review --accept | --reject | --redact |
+// --add-to-baseline FILE...
+type ReviewFilesRequest struct {
+	Env
+	// Files are the FILE arguments, as the review lists them or relative
+	// to the working directory.
+	Files []string
+	// Action is what the flags ask.
+	Action ReviewAction
+}
+
+// ReviewFiles does what the review command's headless flags ask of the
+// named files, in the review of the project that holds them
+// (reviewAct). Its outcome is Findings when a file was not accepted or
+// rejected, or when the redaction was undone because it would break
+// replay (Err says so).
+func ReviewFiles(ctx context.Context, req ReviewFilesRequest) (Result[*report.ReviewAct], error) {
+	files := make([]string, len(req.Files))
+	for i, f := range req.Files {
+		files[i] = join(req.Dir, f)
+	}
+	r, err := gitreview.OpenFiles(ctx, files)
+	if err != nil {
+		return failed[*report.ReviewAct](ctx, UsageError, reviewError(err))
+	}
+	act, err := reviewAct(ctx, r, files, req.Action)
+	res := Result[*report.ReviewAct]{Doc: act, Changed: err == nil}
+	switch {
+	case err != nil:
+		res.Outcome, res.Err = UsageError, err
+		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
+			res.Outcome = Interrupted
+		}
+	case act.RedactionRestored():
+		res.Outcome, res.Err = Findings, withHint(errors.New("redaction would break replay; every file was restored"),
+			"redact those values by hand, or accept them with --add-to-baseline")
+	default:
+		res.Outcome = outcomeIf(act.Failed())
+	}
+	return res, nil
 }

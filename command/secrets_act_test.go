@@ -40,9 +40,9 @@ func projectWithSecrets(t *testing.T) (string, []string, map[string][]byte) {
 	return project, files, orig
 }
 
-func scanForRedaction(t *testing.T, project string) *SecretsReport {
+func scanForRedaction(t *testing.T, project string) *secretsScan {
 	t.Helper()
-	rep, err := ScanSecrets(context.Background(), project)
+	rep, err := scanSecrets(context.Background(), Env{}, project)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestRedactLeavesAFileEditedAfterItsRead(t *testing.T) {
 			}
 		}
 	})
-	out, err := RedactFiles(context.Background(), rep, nil)
+	out, err := redactFiles(context.Background(), rep, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestRedactStopsAndPutsBackWhenInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	beforeAct(t, func(string) { cancel() })
-	out, err := RedactFiles(ctx, rep, nil)
+	out, err := redactFiles(ctx, rep, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestRedactRefusesToWriteThroughALink(t *testing.T) {
 	if err := os.Symlink(target, files[0]); err != nil {
 		t.Fatal(err)
 	}
-	out, err := RedactFiles(context.Background(), scanForRedaction(t, project), nil)
+	out, err := redactFiles(context.Background(), scanForRedaction(t, project), nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestRedactInterruptedBeforeItsProofPutsBack(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	interruptAt(t, &testOnlyBeforeProof, cancel)
-	out, err := RedactFiles(ctx, rep, nil)
+	out, err := redactFiles(ctx, rep, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestRedactInterruptedBeforeItsProofPutsBack(t *testing.T) {
 			t.Errorf("%s is not as before the interrupted redaction", p)
 		}
 	}
-	if d := (&SecretsResult{SecretsReport: rep}).Document(out); !d.Interrupted || d.InterruptedAfterProof {
+	if d := (&openSecrets{secretsScan: rep}).Document(out); !d.Interrupted || d.InterruptedAfterProof {
 		t.Errorf("document: interrupted %v, after the proof %v", d.Interrupted, d.InterruptedAfterProof)
 	}
 }
@@ -169,7 +169,7 @@ func TestRedactInterruptedAfterItsProofKeeps(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	interruptAt(t, &testOnlyAfterProof, cancel)
-	out, err := RedactFiles(ctx, rep, nil)
+	out, err := redactFiles(ctx, rep, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestRedactInterruptedAfterItsProofKeeps(t *testing.T) {
 			t.Errorf("%s was put back", p)
 		}
 	}
-	if d := (&SecretsResult{SecretsReport: rep}).Document(out); d.Interrupted || !d.InterruptedAfterProof {
+	if d := (&openSecrets{secretsScan: rep}).Document(out); d.Interrupted || !d.InterruptedAfterProof {
 		t.Errorf("document: interrupted %v, after the proof %v", d.Interrupted, d.InterruptedAfterProof)
 	}
 }
@@ -194,13 +194,26 @@ func TestRedactInterruptedBeforeAnythingChanges(t *testing.T) {
 	rep := scanForRedaction(t, project)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	out, err := RedactFiles(ctx, rep, nil)
+	out, err := redactFiles(ctx, rep, nil, false)
 	if err != nil || !out.Interrupted || len(out.Files) != 0 {
 		t.Fatalf("Redact = %+v, %v; want an interrupted report that redacted nothing", out, err)
 	}
 	for _, p := range files {
 		if got, _ := os.ReadFile(p); !bytes.Equal(got, orig[p]) {
 			t.Errorf("%s changed", p)
+		}
+	}
+}
+
+// TestRedactInterruptedIsAnInterruption: a redaction interrupted before or
+// after its replay proof ends the secrets command as interrupted, its
+// document saying which.
+func TestRedactInterruptedIsAnInterruption(t *testing.T) {
+	t.Parallel()
+	res := &openSecrets{secretsScan: &secretsScan{}}
+	for _, red := range []*RedactReport{{Interrupted: true}, {InterruptedAfterProof: true}} {
+		if o, err := redactOutcome(res, red); o != Interrupted || !errors.Is(err, context.Canceled) {
+			t.Errorf("%+v: %v, %v", red, o, err)
 		}
 	}
 }

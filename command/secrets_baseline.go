@@ -8,13 +8,14 @@ import (
 )
 
 // WriteBaseline accepts every finding of the report: it writes them to
-// the baseline file, scoped to path when path lies below the root (then
-// the file's entries outside that scope are kept). It returns the baseline
-// written and its scope, relative to the root ("" for the whole project).
-func (r *SecretsReport) WriteBaseline(file, path string) (*secrets.Baseline, string, error) {
+// the baseline file, scoped to the scanned PATH when it lies below the
+// root (then the file's entries outside that scope are kept). It returns
+// the baseline written and its scope, relative to the root ("" for the
+// whole project).
+func (r *secretsScan) WriteBaseline(file string) (*secrets.Baseline, string, error) {
 	scope := ""
-	if abs, err := filepath.Abs(path); err == nil {
-		if rel, err := filepath.Rel(r.Root, abs); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+	if r.layout != nil {
+		if rel, err := filepath.Rel(r.Root, r.layout.Path); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
 			scope = filepath.ToSlash(rel)
 		}
 	}

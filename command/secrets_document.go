@@ -7,7 +7,7 @@ import (
 
 // Document is the secrets document of the findings left open; red is what
 // a redaction did (nil when none ran).
-func (s *SecretsResult) Document(red *RedactReport) *report.Secrets {
+func (s *openSecrets) Document(red *RedactReport) *report.Secrets {
 	d := &report.Secrets{
 		Findings: report.NewFindings(s.Open), Suppressed: s.Suppressed, Root: s.Root, Files: s.Files,
 		Redacted: red != nil,

@@ -16,7 +16,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
-// RedactReport is what [RedactFiles] did.
+// RedactReport is what redactFiles did.
 type RedactReport struct {
 	// Files are the recordings rewritten, in path order.
 	Files []secrets.Redaction
@@ -50,7 +50,7 @@ func (out *RedactReport) Kept() bool {
 }
 
 // NoteInterrupt records a cancellation of ctx that came after the
-// redaction was proven (InterruptedAfterProof): [RedactFiles] calls it as it
+// redaction was proven (InterruptedAfterProof): redactFiles calls it as it
 // returns, and a caller that goes on to print the report calls it again
 // just before, so that the report says which of the two interruptions it
 // was. An interruption before the proof (Interrupted) is left as it is.
@@ -80,15 +80,16 @@ type redacted struct {
 	stamp    safefile.Stamp // of the redacted file
 }
 
-// RedactFiles rewrites every file with findings in rep (except the secrets
+// redactFiles rewrites every file with findings in rep (except the secrets
 // keep spares), then, in a dryfire project, replays every case
 // offline before and after: if a case that hit before no longer does (a
 // redacted tool-call argument that a mock matched on, say), every file is
 // restored and the proof says which cases were lost. Tapes need no replay:
 // their keys and entry lists are checked to be unchanged.
 //
-// Files under a cassette root that is not safe to change are refused
-// ([scan.Layout.CheckModifiable]). Each file is read, redacted and
+// Files under a cassette root that is not safe to change, or that a link
+// places outside the project, are refused (an [*UnsafeRootError], unless
+// allowOutside). Each file is read, redacted and
 // rewritten only while it is still as read (safefile.Rewrite): a file
 // edited in between, or a symbolic link, is left and reported
 // (RedactReport.Skipped).
@@ -98,7 +99,7 @@ type redacted struct {
 // done (RedactReport.Interrupted). Once the proof has passed, the
 // redaction stands: a cancellation after that point only marks the report
 // (RedactReport.InterruptedAfterProof).
-func RedactFiles(ctx context.Context, rep *SecretsReport, keep func(rule, hash, path string) bool) (*RedactReport, error) {
+func redactFiles(ctx context.Context, rep *secretsScan, keep func(rule, hash, path string) bool, allowOutside bool) (*RedactReport, error) {
 	var paths []string
 	out := &RedactReport{}
 	seen, named := map[string]bool{}, map[string]bool{}
@@ -122,7 +123,7 @@ func RedactFiles(ctx context.Context, rep *SecretsReport, keep func(rule, hash, 
 	if len(paths) == 0 {
 		return out, nil
 	}
-	if err := rep.checkModifiable(paths); err != nil {
+	if err := rep.checkModifiable(paths, allowOutside); err != nil {
 		return nil, err
 	}
 	var project string
@@ -256,14 +257,14 @@ func (out *RedactReport) restore(done []redacted) {
 
 // checkModifiable refuses a redaction of files under a cassette root that
 // is not safe to change, or of files a link places outside the project
-// (scan.Layout.CheckChangeable).
-func (rep *SecretsReport) checkModifiable(paths []string) error {
+// (checkChangeable).
+func (rep *secretsScan) checkModifiable(paths []string, allowOutside bool) error {
 	l := rep.layout
 	if l == nil {
 		return nil
 	}
 	for _, rel := range paths {
-		if err := l.CheckChangeable(filepath.Join(rep.Root, filepath.FromSlash(rel))); err != nil {
+		if err := checkChangeable(l, filepath.Join(rep.Root, filepath.FromSlash(rel)), allowOutside); err != nil {
 			return err
 		}
 	}
@@ -273,7 +274,7 @@ func (rep *SecretsReport) checkModifiable(paths []string) error {
 // replayHits replays the project at root offline and returns the case
 // repetitions that hit.
 func replayHits(ctx context.Context, root string) (map[string]bool, *ReplayProof, error) {
-	w, err := scan.Open(ctx, root, scan.Options{})
+	w, err := Env{}.open(ctx, []string{root}, scan.Project, scan.Options{})
 	if err != nil {
 		return nil, nil, err
 	}

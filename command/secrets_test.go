@@ -36,7 +36,7 @@ func TestScanReadsTapesWithNaN(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "nan.json"), []byte(tape), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := ScanSecrets(context.Background(), dir)
+	r, err := scanSecrets(context.Background(), Env{}, dir)
 	if err != nil {
 		t.Fatal(err)
 	}

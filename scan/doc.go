@@ -76,58 +76,32 @@
 //
 // # What each command asks
 //
-//   - [Workspace.PrunePlan] and [Workspace.Prune]: what can go, and removing
-//     it (only what was listed; never a file replay still reads).
+//   - [Workspace.PrunePlan]: what can go ([Recording.Prunable], the one
+//     rule; never a file replay still reads), what is kept, and the
+//     directories removing it leaves empty ([Workspace.EmptyDirsAfter]).
 //   - [Workspace.ExplainRecording] and [Workspace.Stale]: why a recording
 //     went stale, field by field (package diff); [Workspace.MissOf] for a
 //     turn replay never reaches; [Workspace.Sources]: the suite or
-//     dryfire.yaml line each change comes from.
-//   - [Replay]: the offline replay alone, with a case filter or a model.
+//     dryfire.yaml line each change comes from; [Workspace.StaleMatching]
+//     for a REF.
+//   - [Workspace.Find] and [Workspace.Body]: one recording and what it
+//     holds.
+//   - [ReadStore]: the cassette root alone, for a replay or a run.
 //
-// Each of these results makes the document its command prints (package
-// report): [Workspace.Listing], [Recording.Document],
-// [Workspace.ShowDocument] (after [Workspace.Find]), [PrunePlan.Document],
-// [DiffDocument] (of [Workspace.StaleMatching]).
+// # What it never does
 //
-// The commands that gather more than one recording's analysis live in
-// package command, above this one, each over [Open] with its per-file
-// analysis: doctor (integrity of every cassette and of the layout across
-// files; [Options].Doctor, [Workspace.WalkProblems],
-// [Workspace.TempFiles]), secrets (secrets in recordings, baselines,
-// redaction proven safe by replaying before and after; [Options].Secrets)
-// and check (the CI gate, every part over one scan).
-//
-// # Changing files
-//
-// Prune, doctor's fix and the redaction of secrets remove or rewrite
-// files, so they hold to three rules. The cassette root must be safe to
-// change ([Layout.CheckModifiable]: inside the project, links resolved,
-// unless [AllowOutsideProject]; neither the project root nor containing
-// it; no .git), or they refuse with [ErrUnsafeRoot]. Each file is checked
-// just before it is acted on (safefile.Remove, safefile.Rewrite): a file
-// edited, replaced or removed since the scan is left and reported, and a
-// symbolic link is never written through. A cancelled context stops them
-// between two files.
-//
-// # Running and recording
-//
-// [Run] runs a project as dryfire run does, in any cassette mode.
-// [PrepareRun] does everything short of calling a model: it finds the
-// project around PATH, loads its suites (or the one suite file PATH
-// names) and hands them, with the cassette root read by the one walk, to
-// package engine/runplan, which resolves the mode and, in record, auto and
-// off, the gateway of every provider the planned cases use (a case whose
-// key is not set is a runplan.Skip, with dryfire's line; an unknown
-// provider is an error), dryfire's notes on the cases recording leaves
-// alone, and a runplan.Estimate of the calls and their cost (in auto,
-// after an offline replay that finds what is missing). runplan.Plan's
-// Execute then runs it: each cassette recorded is scanned for secrets
-// first (the project's baseline applies) and refused, as a
-// *runplan.SecretRefusal that ends the case, or redacted with
-// runplan.LiveOptions.RedactSecrets; it is written atomically where
-// dryfire writes it, with dryfire's bytes. runplan.Recorded says what was
-// written. [RunPlan] and [LiveOptions] name two of runplan's types for
-// the browser's record flow.
+// Package scan reads, classifies and explains; it never removes or
+// rewrites a file, and it makes no document. The command tier (package
+// command, above it) does both: each command's function turns what the
+// scan found into the document its command prints (package report), and
+// prune, doctor's fix and the redaction of secrets act on the files, each
+// checked just before it is acted on, under a cassette root it has found
+// safe to change. The commands that gather more than one recording's
+// analysis ride on the one read of each file through [Options]: doctor
+// (integrity of every cassette and of the layout across files;
+// [Options].Doctor, [Workspace.WalkProblems], [Workspace.TempFiles]),
+// secrets (secrets in recordings; [Options].Secrets) and check (the CI
+// gate, every part over one scan).
 //
 // # Statuses
 //

@@ -55,9 +55,11 @@ func (e *Explanation) Masked() diff.Result {
 
 // Headline is the first thing to say about the miss, one line, its
 // secrets masked.
-func (e *Explanation) Headline() string { return e.headline(e.Masked()) }
+func (e *Explanation) Headline() string { return e.HeadlineOf(e.Masked()) }
 
-func (e *Explanation) headline(res diff.Result) string {
+// HeadlineOf is the headline of the explanation with its result res (the
+// result masked, or as it is for a document that reveals).
+func (e *Explanation) HeadlineOf(res diff.Result) string {
 	if e.Note != "" {
 		return e.Note
 	}
@@ -261,4 +263,42 @@ func (w *Workspace) ExplainRecording(r *Recording) *Explanation {
 		}
 	}
 	return nil
+}
+
+// StaleMatching are the explanations whose recording path, recorded key or
+// current key matches ref: a key prefix, or the recording's path (or a
+// suffix of it). When none does and ref names a stale recording that
+// replay never reaches, it is the miss that keeps it from being reached
+// ([Workspace.MissOf]).
+func (w *Workspace) StaleMatching(ref string) []*Explanation {
+	var out []*Explanation
+	for _, x := range w.Stale {
+		path := ""
+		if x.Recording != nil {
+			path = x.Recording.Path
+		}
+		if strings.HasPrefix(x.CurrentKey, ref) || (x.RecordedKey != "" && strings.HasPrefix(x.RecordedKey, ref)) ||
+			(path != "" && pathMatches(path, ref)) {
+			out = append(out, x)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	// A stale recording replay never reaches (its case misses at an
+	// earlier turn) is explained by that miss.
+	for _, r := range w.Recordings {
+		if r.Status == Stale && pathMatches(r.Path, ref) {
+			if x := w.MissOf(r); x != nil {
+				return []*Explanation{x}
+			}
+		}
+	}
+	return nil
+}
+
+// pathMatches reports whether ref names path: the path itself, or a tail
+// of it after a slash.
+func pathMatches(path, ref string) bool {
+	return path == ref || strings.HasSuffix(path, "/"+strings.TrimPrefix(ref, "./"))
 }

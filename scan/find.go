@@ -9,7 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 // ErrNoMatch is returned by [Workspace.Find] when no recording matches.
@@ -29,10 +29,22 @@ func (e *AmbiguousError) Error() string {
 			names = append(names, fmt.Sprintf("and %d more", len(e.Matches)-5))
 			break
 		}
-		doc := r.Document()
-		names = append(names, doc.Label())
+		names = append(names, r.Label())
 	}
 	return fmt.Sprintf("%q matches %d recordings: %s", e.Ref, len(e.Matches), strings.Join(names, ", "))
+}
+
+// Label is the recording's path as shown, plus the key and entry for a
+// tape entry.
+func (r *Recording) Label() string {
+	p := r.Shown
+	if p == "" {
+		p = secrets.MaskPath(r.Path)
+	}
+	if r.Format == format.Tape && r.Entry >= 0 {
+		return fmt.Sprintf("%s %s[%d]", p, secrets.MaskPath(r.Key), r.Entry)
+	}
+	return p
 }
 
 // Find returns the recording ref names: the file ref when it is one (the
@@ -82,20 +94,4 @@ func (w *Workspace) Body(r *Recording) (jsonv.Value, error) {
 		return body, nil
 	}
 	return jsonv.NullValue(), nil
-}
-
-// ShowDocument is the show document of a recording: its listing and body,
-// each secret masked unless reveal is set.
-func (w *Workspace) ShowDocument(r *Recording, reveal bool) (*report.Show, error) {
-	body, err := w.Body(r)
-	if err != nil {
-		return nil, err
-	}
-	doc := r.Document()
-	if reveal {
-		doc.Path, doc.Suite, doc.Case, doc.Key = r.Path, r.Suite, r.Case, r.Key
-	} else {
-		body, _ = w.Masker.Value(body)
-	}
-	return report.NewShow(doc, body), nil
 }

@@ -1,19 +1,13 @@
 package scan
 
 import (
-	"context"
-	"errors"
-	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
-	"syscall"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
-	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -66,7 +60,7 @@ func (w *Workspace) PrunePlan() PrunePlan {
 		}
 	}
 	if len(p.Candidates) > 0 {
-		for _, d := range w.emptyDirsAfter(p.Candidates) {
+		for _, d := range w.EmptyDirsAfter(p.Candidates) {
 			p.Dirs = append(p.Dirs, w.rel(d))
 		}
 	}
@@ -83,123 +77,12 @@ func (r *Recording) Prunable() bool {
 		r.Status.prunable() && len(r.ReadBy) == 0
 }
 
-// PruneReport says what Prune removed.
-type PruneReport struct {
-	Removed []PruneItem
-	// RemovedDirs are the empty directories removed afterwards, relative to
-	// the root, deepest first.
-	RemovedDirs []string
-	// Errors are files or directories that could not be removed, files
-	// left because they changed since the scan (errors.Is
-	// safefile.ErrChanged), and items refused because they are not
-	// prunable; each is a *PruneError.
-	Errors []error
-	// Interrupted is set when the context was cancelled: prune stopped
-	// between two files or directories, and those after are still there.
-	Interrupted bool
-}
-
-// PruneError is a file or directory prune did not remove, and why.
-type PruneError struct {
-	// Path is relative to the root, slash-separated.
-	Path string
-	Err  error
-}
-
-func (e *PruneError) Error() string { return e.Path + ": " + e.Err.Error() }
-
-func (e *PruneError) Unwrap() error { return e.Err }
-
-// testOnlyBeforeAct, when set by a test, runs before each file prune,
-// doctor --fix or secrets --redact checks and acts on, and each directory
-// prune removes: where a concurrent edit must still be caught.
-var testOnlyBeforeAct func(path string)
-
-// Prune removes the given candidates file by file, then the directories
-// they leave empty under the cassette root (the root itself is kept), as
-// dryfire's prune --yes does. It refuses to start when the cassette root is
-// not safe to change ([Layout.CheckModifiable]). An item whose recording
-// is not prunable, or is read by replay, is refused, whatever the caller
-// says; a file that changed since the scan (another file under its name,
-// other bytes, another size or time) is left and reported. A cancelled ctx
-// stops it between two files or two directories.
-func (w *Workspace) Prune(ctx context.Context, items []PruneItem) (PruneReport, error) {
-	var rep PruneReport
-	if err := w.CheckModifiable(); err != nil {
-		return rep, err
-	}
-	if len(items) == 0 {
-		return rep, nil
-	}
-	dirs := w.emptyDirsAfter(items)
-	for _, it := range items {
-		if ctx.Err() != nil {
-			rep.Interrupted = true
-			return rep, nil
-		}
-		if err := w.pruneOne(it); err != nil {
-			rep.Errors = append(rep.Errors, err)
-			continue
-		}
-		rep.Removed = append(rep.Removed, it)
-	}
-	for _, d := range dirs {
-		if ctx.Err() != nil {
-			rep.Interrupted = true
-			return rep, nil
-		}
-		if testOnlyBeforeAct != nil {
-			testOnlyBeforeAct(d)
-		}
-		// A directory that is not empty any more (a file kept, a file
-		// added since the scan) stays: removing it fails, as it should.
-		if err := os.Remove(d); err == nil {
-			rep.RemovedDirs = append(rep.RemovedDirs, w.rel(d))
-		} else if !errors.Is(err, fs.ErrNotExist) && !isNotEmpty(err) {
-			rep.Errors = append(rep.Errors, &PruneError{Path: w.rel(d), Err: safefile.Reason(err)})
-		}
-	}
-	return rep, nil
-}
-
-// pruneOne removes one candidate if it may go and is still as scanned.
-func (w *Workspace) pruneOne(it PruneItem) error {
-	r := it.Recording
-	if !r.Prunable() {
-		path := ""
-		if r != nil {
-			path = r.Path
-		}
-		return &PruneError{Path: path, Err: errors.New("not prunable, kept")}
-	}
-	if testOnlyBeforeAct != nil {
-		testOnlyBeforeAct(r.File.Path)
-	}
-	err := safefile.Remove(r.File.Path, r.File.Stamp)
-	var ce *safefile.ChangedError
-	switch {
-	case errors.As(err, &ce) && slices.Equal(ce.What, []string{"removed"}):
-		return &PruneError{Path: r.Path, Err: errors.New("already gone: removed by something else since the scan")}
-	case errors.Is(err, safefile.ErrChanged):
-		return &PruneError{Path: r.Path, Err: fmt.Errorf("%w; kept (scan again to decide)", safefile.Reason(err))}
-	case err != nil:
-		return &PruneError{Path: r.Path, Err: safefile.Reason(err)}
-	}
-	return nil
-}
-
-// isNotEmpty reports whether err is the failure to remove a directory that
-// is not empty.
-func isNotEmpty(err error) bool {
-	return errors.Is(err, syscall.ENOTEMPTY) || errors.Is(err, syscall.EEXIST)
-}
-
-// emptyDirsAfter returns the directories below the prune's top directory
+// EmptyDirsAfter returns the directories below the prune's top directory
 // (the cassette root, or PATH inside it) that hold nothing but the given
 // items' files and other such directories: those removing the items
 // leaves empty, and those empty already. Deepest first. Symbolic links are
 // never followed, and nothing named .git is ever entered or counted empty.
-func (w *Workspace) emptyDirsAfter(items []PruneItem) []string {
+func (w *Workspace) EmptyDirsAfter(items []PruneItem) []string {
 	if w.Store == nil || w.Store.Root == "" {
 		return nil
 	}

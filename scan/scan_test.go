@@ -343,13 +343,3 @@ func TestPyIntIsOne(t *testing.T) {
 func locateOne(path string) (*Layout, error) {
 	return Resolve(Request{Args: []string{path}, Want: Recordings})
 }
-
-// mustResolve resolves one PATH as the commands that run suites do.
-func mustResolve(t *testing.T, path string) *Layout {
-	t.Helper()
-	l, err := Resolve(Request{Args: []string{path}, Want: Suites})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
-}

@@ -386,3 +386,12 @@ func (w *Workspace) openFile(ctx context.Context, o Options) error {
 	dir := filepath.Dir(w.Path)
 	return w.loadStore(ctx, dir, o, func(yield func(string) bool) { yield(w.Path) })
 }
+
+// ReadStore reads the cassette root of the layout by the one walk, as
+// [OpenLayout] does, without classifying anything: the store a run or a
+// replay looks its cassettes up in.
+func ReadStore(ctx context.Context, l *Layout) (*cassette.Store, error) {
+	w := &Workspace{Layout: l, byFile: map[*cassette.StoreFile]*Recording{}}
+	err := w.loadStore(ctx, l.CassetteRoot, Options{}, nil)
+	return w.Store, err
+}

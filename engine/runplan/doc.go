@@ -3,7 +3,7 @@
 // engine its gateways, says beforehand what the run will call and cost,
 // and writes what record and auto record, after a secrets scan. Package
 // engine runs the cases; package scan finds the project and reads
-// its cassettes, then calls [Prepare] (scan.PrepareRun).
+// its cassettes, then package command calls [Prepare] (command.PrepareRun).
 //
 // # Preparing
 //

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/pflag"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/ui"
@@ -53,19 +54,22 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 			return fmt.Errorf("demo: %w", err)
 		}
 	} else if _, err := scan.Resolve(scan.Request{Dir: e.Dir, Args: args, Want: scan.Project}); err != nil {
-		return pathError(err) // refused before the screen opens
+		return ended(command.UsageError, err) // refused before the screen opens
+	}
+	if path == "" {
+		path = "."
 	}
 	if !e.IsTerminal {
 		return &exitError{code: exitUsage, err: errors.New("browse needs a terminal"),
 			hint: "use 'dryfire-tui ls " + path + "' for a plain listing"}
 	}
-	editor := e.Getenv("VISUAL")
+	editor := e.getenv("VISUAL")
 	if editor == "" {
-		editor = e.Getenv("EDITOR")
+		editor = e.getenv("EDITOR")
 	}
-	rec := backend.CoreRecorder{Env: providerEnv(e), Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries}}
-	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: backend.Core{}, Recorder: rec, Editor: editor,
-		Pager: e.Getenv("PAGER"), IsDark: true})
+	rec := backend.CoreRecorder{Env: e.lookup, Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries}}
+	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: backend.Core{Env: e.core()}, Recorder: rec,
+		Editor: editor, Pager: e.getenv("PAGER"), IsDark: true})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return ctx.Err()

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
-	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/spf13/pflag"
 )
 
@@ -63,8 +62,6 @@ func Run(ctx context.Context, args []string, e Env) int {
 	if code, ok := setSizeLimit(e); !ok {
 		return code
 	}
-	// Only a command's own flag lets it change files outside the project.
-	scan.AllowOutsideProject(false)
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 		printOverview(e.Stdout)
 		return exitOK

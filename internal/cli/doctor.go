@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
-	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 const doctorUsage = `dryfire-tui doctor [PATH] [--json] [--fix]
@@ -41,21 +40,10 @@ func (c *doctorCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *doctorCmd) run(ctx context.Context, e Env, args []string) error {
-	scan.AllowOutsideProject(c.allowOutside)
 	path, err := pathArg("doctor", args)
 	if err != nil {
 		return err
 	}
-	rep, err := command.RunDoctor(ctx, path, command.DoctorOptions{Fix: c.fix, Getenv: lookupEnvFunc(e), Now: e.Now})
-	if err != nil {
-		return unsafeRootError(pathError(err))
-	}
-	doc := rep.Document()
-	if err := emit(e, c.json, doc); err != nil {
-		return err
-	}
-	if rep.Interrupted {
-		return ctx.Err()
-	}
-	return failIf(!doc.OK())
+	res, err := command.Doctor(ctx, command.DoctorRequest{Env: e.core(), Path: path, Fix: c.fix, AllowOutside: c.allowOutside})
+	return finish(e, c.json, res, err)
 }

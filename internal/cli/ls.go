@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
@@ -41,11 +42,8 @@ func (c *lsCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	w, err := openWorkspace(ctx, e, path, scan.Project, scan.Options{})
-	if err != nil {
-		return err
-	}
-	return emit(e, c.json, w.Listing(want))
+	res, err := command.Ls(ctx, command.LsRequest{Env: e.core(), Path: path, Statuses: want})
+	return finish(e, c.json, res, err)
 }
 
 // parseStatuses reads --status values.

@@ -3,10 +3,8 @@ package cli
 import (
 	"context"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/spf13/pflag"
-
-	"github.com/dryfire-tui/dryfire-tui/report"
-	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 const replayUsage = `dryfire-tui replay [PATH] [--json] [--filter TEXT] [--model M]
@@ -38,20 +36,6 @@ func (c *replayCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *replayCmd) run(ctx context.Context, e Env, args []string) error {
-	l, err := scan.Resolve(scan.Request{Dir: e.Dir, Args: args, Want: scan.Project})
-	if err != nil {
-		return pathError(err)
-	}
-	p, res, err := scan.Replay(ctx, l, scan.ReplayOptions{Filter: c.filter, Model: c.model, Getenv: lookupEnvFunc(e)})
-	if err != nil {
-		return pathError(err)
-	}
-	_ = report.WriteSpecErrors(e.Stderr, p.Root, res.Errors)
-	if err := emit(e, c.json, report.NewReplay(p.Root, res)); err != nil {
-		return err
-	}
-	if res.ExitCode != 0 {
-		return exitWith(res.ExitCode)
-	}
-	return nil
+	res, err := command.Replay(ctx, command.ReplayRequest{Env: e.core(), Paths: args, Filter: c.filter, Model: c.model})
+	return finish(e, c.json, res, err)
 }

@@ -3,13 +3,13 @@ package cli
 import (
 	"context"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/passthrough"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
-	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/spf13/pflag"
 )
 
@@ -93,17 +93,13 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 	keepRaw := c.jsonOut != "" || c.reporter == "json"
 	var inv *passthrough.PythonInvoker
 	prog := report.NewRunProgress(e.Stderr)
-	l, err := scan.Resolve(scan.Request{Dir: e.Dir, Args: args, Want: scan.Suites})
-	if err != nil {
-		return runError(ctx, err)
-	}
-	rp, err := scan.PrepareRun(ctx, l, scan.RunOptions{
+	rp, err := command.PrepareRun(ctx, command.RunRequest{
+		Env: e.core(), Paths: args,
 		Engine: engine.Options{Model: c.model, Filter: c.filter, Tags: c.tags, FailFast: c.failFast,
 			Workers: c.concurrency, KeepRaw: keepRaw},
-		Getenv: lookupEnvFunc(e),
-		Mode:   c.mode,
+		Mode: c.mode,
 		Invoker: func(root string) engine.Invoker {
-			inv = passthrough.NewPythonInvoker(root, e.Getenv, e.Stderr)
+			inv = passthrough.NewPythonInvoker(root, e.getenv, e.Stderr)
 			return inv
 		},
 		Live: c.liveOptions(e, prog),
@@ -120,32 +116,27 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 		return err
 	}
 	prog.Start(rp)
-	res, rec := rp.Execute(ctx)
+	run := command.Execute(ctx, rp)
 	if inv != nil {
 		inv.Close()
 	}
-	if ctx.Err() != nil {
-		report.WriteInterrupted(e.Stderr, rp, rec)
+	if run.Outcome == command.Interrupted {
+		report.WriteInterrupted(e.Stderr, rp, run.Recorded)
 		return ctx.Err()
 	}
-	return c.report(e, rp, res, rec)
+	return c.report(e, rp, run)
 }
 
 // report prints the run's report and what it recorded, and returns the
 // exit code.
-func (c *runCommand) report(e Env, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded) error {
-	err := report.WriteRunEnd(e.Stdout, e.Stderr, rp, res, rec, runreport.RunOutput{
+func (c *runCommand) report(e Env, rp *runplan.Plan, run *command.RunResult) error {
+	err := report.WriteRunEnd(e.Stdout, e.Stderr, rp, run.Result, run.Recorded, runreport.RunOutput{
 		Reporter: c.reporter, JSONOut: c.jsonOut, JUnitOut: c.junitOut, Now: e.Now(),
 		Text: runreport.RunTextOptions{Verbose: c.verbose, Path: runreport.RelativeTo(rp.Project.Root)},
 		Keys: keysOf(e), Reveal: c.reveal,
 	})
-	switch {
-	case len(res.Errors) > 0:
-		return exitWith(exitUsage)
-	case err != nil:
+	if err != nil && run.Outcome != command.UsageError {
 		return &exitError{code: exitUsage, err: err}
-	case len(res.Suites) > 0 && res.RunExitCode != 0:
-		return exitWith(res.RunExitCode)
 	}
-	return nil
+	return ended(run.Outcome, nil)
 }

@@ -242,19 +242,25 @@ func (m Page) confirmPrune(id int) (Page, tea.Cmd) {
 	return m, pruneFilesCmd(m.ctx, m.opts.Backend, items)
 }
 
-// handlePruneDone reports the prune and rescans.
+// handlePruneDone reports the prune and drops the files it removed from
+// the tree, without reading the project again: the scan that d started
+// classified every file just before the dialog listed them, and removing
+// recordings that no replay reads changes the status of no other. The
+// cursor goes to the nearest recording still there.
 func (m Page) handlePruneDone(msg pruneDoneMsg) (Page, tea.Cmd) {
 	if msg.err != nil {
 		m.SetStatus("prune failed: "+msg.err.Error(), true)
 		return m, nil
 	}
 	m.tree = m.tree.ClearMarks()
+	m.tree = m.tree.Remove(msg.result.Removed)
 	text := fmt.Sprintf("removed %d file(s)", len(msg.result.Removed))
 	if n := len(msg.result.Kept); n > 0 {
 		text += fmt.Sprintf(", kept %d (%s)", n, msg.result.Kept[0].Reason)
 	}
 	m.SetStatus(text, false)
-	return m.rescan()
+	m.detailID = "" // the row under the cursor may be another one now
+	return m.syncDetail()
 }
 
 // edit opens in $EDITOR the line of the suite a stale recording's change

@@ -13,6 +13,7 @@
 package tree
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -144,6 +145,11 @@ func (n *node) child(kind Kind, name string, expanded bool) *node {
 	copy(n.children[i+1:], n.children[i:])
 	n.children[i] = c
 	return c
+}
+
+// drop removes the child c.
+func (n *node) drop(c *node) {
+	n.children = slices.DeleteFunc(n.children, func(x *node) bool { return x == c })
 }
 
 func (n *node) insertLeaf(l *node) {

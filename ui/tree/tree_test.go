@@ -83,3 +83,30 @@ func TestAnErroredCaseCountsAsFailing(t *testing.T) {
 		t.Errorf("%d rows under the failing filter, want 3", m.Rows())
 	}
 }
+
+// TestRemove: the recordings a prune removed leave the tree with their
+// counts and marks, and a case or suite with nothing left goes too.
+func TestRemove(t *testing.T) {
+	m := New(theme.New(true), DefaultKeyMap())
+	m.SetSize(60, 20)
+	m = m.Add(verdictItems())
+	m, ok := m.SelectID("d")
+	if m = m.ToggleMark(); !ok || m.MarkCount() != 1 {
+		t.Fatalf("d selected %v, %d marked", ok, m.MarkCount())
+	}
+	m = m.Remove([]string{"d", "b", "nope"})
+	if m.Len() != 2 || m.Counts()["superseded"] != 0 || m.Counts()["live"] != 1 || m.MarkCount() != 0 {
+		t.Errorf("len %d, counts %v, marks %d after removing d and b", m.Len(), m.Counts(), m.MarkCount())
+	}
+	view := ansi.Strip(m.View())
+	if strings.Contains(view, "▾ t") || strings.Contains(view, "▸ t") || !strings.Contains(view, "refund") {
+		t.Errorf("the empty suite t is still shown, or refund is gone:\n%s", view)
+	}
+	if _, ok := m.SelectID("b"); ok {
+		t.Error("b can still be selected")
+	}
+	m = m.Remove([]string{"a"})
+	if m.FailingCases() != 0 || strings.Contains(ansi.Strip(m.View()), "refund") {
+		t.Errorf("the failing case refund, now empty, is still counted (%d) or shown", m.FailingCases())
+	}
+}

@@ -35,6 +35,7 @@ type FakeBackend struct {
 
 	mu     sync.Mutex
 	pruned []string
+	scans  int
 	ran    []backend.CommandRequest
 }
 
@@ -45,6 +46,13 @@ func NewFakeBackend(t testing.TB, items []tree.Item) *FakeBackend {
 	return &FakeBackend{Items: items, Body: Cassette(t), Batch: 3,
 		Summary: backend.Summary{Name: "refund-agent", Root: "/project", Project: true,
 			LookedFor: []string{"dryfire cassettes <suite>/<case>/<NN>-<key>.json under /project/.dryfire/cassettes"}}}
+}
+
+// Scans is how many times the project was scanned (Open).
+func (f *FakeBackend) Scans() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.scans
 }
 
 // Pruned is the paths pruned so far, in order.
@@ -80,6 +88,7 @@ func (f *FakeBackend) Run(_ context.Context, _ string, req backend.CommandReques
 func (f *FakeBackend) Open(_ context.Context, _ string, onBatch func([]tree.Item)) (backend.Summary, error) {
 	f.mu.Lock()
 	items := f.Items
+	f.scans++
 	f.mu.Unlock()
 	n := max(f.Batch, 1)
 	for i := 0; i < len(items); i += n {

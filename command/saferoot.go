@@ -1,11 +1,12 @@
-package scan
+package command
 
 import (
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync/atomic"
+
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 // ErrUnsafeRoot is matched (errors.Is) by the error of a command that would
@@ -22,7 +23,7 @@ type UnsafeRootError struct {
 	// Reason is what is wrong with it, for a person.
 	Reason string
 	// Outside is set when it lies outside the project (an absolute path,
-	// a link): the one refusal [AllowOutsideProject] lifts.
+	// a link): the one refusal a request's AllowOutside lifts.
 	Outside bool
 }
 
@@ -38,18 +39,25 @@ func (e *UnsafeRootError) Error() string {
 func (e *UnsafeRootError) Is(target error) bool { return target == ErrUnsafeRoot }
 
 // AllowOutsideFlag is the command-line flag that lifts the refusal of a
-// cassette root outside the project ([AllowOutsideProject]).
+// cassette root outside the project (the AllowOutside of a request): a
+// person asks for it, never a file of the project, which a pull request
+// may change.
 const AllowOutsideFlag = "--allow-outside-project"
 
-var allowOutside atomic.Bool
+// Hint says what to do: the flag, for a root outside the project, else
+// where cassettes.dir should lead.
+func (e *UnsafeRootError) Hint() string {
+	if e.Outside {
+		instead := "set cassettes.dir in dryfire.yaml to a directory of the project"
+		if e.Dir {
+			instead = "make " + e.Root + " a directory of the project, not a link"
+		}
+		return "pass " + AllowOutsideFlag + " if you mean to change the files there, or " + instead
+	}
+	return "set cassettes.dir in dryfire.yaml to a directory inside the project that holds only recordings (dryfire's default is .dryfire/cassettes)"
+}
 
-// AllowOutsideProject lets every later check of the process accept a
-// cassette root (or a file) outside the project, or not (the default).
-// The command line sets it from [AllowOutsideFlag]: a person asks for it,
-// never a file of the project, which a pull request may change.
-func AllowOutsideProject(allow bool) { allowOutside.Store(allow) }
-
-// CheckModifiable reports whether files under the cassette root may be
+// checkModifiable reports whether files under the cassette root of l may be
 // removed or rewritten (prune, doctor --fix, secrets --redact, and the
 // browser's prune and fixes, which are those): each asks here before it
 // acts on a file of the root. The root must be a directory inside the
@@ -60,12 +68,12 @@ func AllowOutsideProject(allow bool) { allowOutside.Store(allow) }
 // Links are then followed: a root that is (or lies under) a link to an
 // ancestor of the project is refused, and so is one whose real path is
 // outside the project's (a committed .dryfire/cassettes linked to another
-// directory), unless [AllowOutsideProject] says so: reading through it is
+// directory), unless allowOutside says so: reading through it is
 // what dryfire does, changing the files there is not this project's to
 // do. Without a project (a bare cassette directory), a root found under
 // PATH (PATH/.dryfire/cassettes) must resolve inside PATH, and the .git
 // rule applies. A layout of one file has nothing to check.
-func (l *Layout) CheckModifiable() error {
+func checkModifiable(l *scan.Layout, allowOutside bool) error {
 	root := l.CassetteRoot
 	if root == "" || l.IsFile {
 		return nil
@@ -75,18 +83,18 @@ func (l *Layout) CheckModifiable() error {
 		switch {
 		case root == l.Root:
 			return fail("is the project root")
-		case Within(l.Root, root):
+		case scan.Within(l.Root, root):
 			return fail("contains the project root")
-		case !Within(root, l.Root) && !allowOutside.Load():
+		case !scan.Within(root, l.Root) && !allowOutside:
 			return &UnsafeRootError{Root: root, Reason: "is outside the project " + l.Root, Outside: true}
 		}
 	}
-	if realRoot, realProject, ok := l.realPaths(root); ok && root != l.Root {
+	if realRoot, realProject, ok := realPaths(l, root); ok && root != l.Root {
 		switch {
-		case Within(realProject, realRoot):
-			return fail("is a link to " + realRoot + ", which contains " + l.what() + " root")
-		case !Within(realRoot, realProject) && !allowOutside.Load():
-			return l.linkedOut(root, realRoot, false)
+		case scan.Within(realProject, realRoot):
+			return fail("is a link to " + realRoot + ", which contains " + what(l) + " root")
+		case !scan.Within(realRoot, realProject) && !allowOutside:
+			return linkedOut(l, root, realRoot, false)
 		}
 	}
 	if _, err := os.Lstat(filepath.Join(root, ".git")); err == nil {
@@ -95,29 +103,28 @@ func (l *Layout) CheckModifiable() error {
 	return nil
 }
 
-// CheckChangeable reports whether the file at path may be removed or
+// checkChangeable reports whether the file at path may be removed or
 // rewritten: one under the cassette root while the root is safe to change
-// ([Layout.CheckModifiable]), any file while its directory, links
-// resolved, lies inside the project (PATH without one), unless
-// [AllowOutsideProject]. secrets --redact asks it for each file, tapes
+// (checkModifiable), any file while its directory, links resolved, lies
+// inside the project (PATH without one), unless allowOutside. secrets --redact asks it for each file, tapes
 // included (a .tapes directory may be a link too); the walk never follows
 // a link below the cassette root, so its files need the root's check only.
-func (l *Layout) CheckChangeable(path string) error {
-	if l.CassetteRoot != "" && Within(path, l.CassetteRoot) {
-		if err := l.CheckModifiable(); err != nil {
+func checkChangeable(l *scan.Layout, path string, allowOutside bool) error {
+	if l.CassetteRoot != "" && scan.Within(path, l.CassetteRoot) {
+		if err := checkModifiable(l, allowOutside); err != nil {
 			return err
 		}
 	}
 	dir := filepath.Dir(path)
-	if realDir, realRoot, ok := l.realPaths(dir); ok && !Within(realDir, realRoot) && !allowOutside.Load() {
-		return l.linkedOut(dir, realDir, true)
+	if realDir, realRoot, ok := realPaths(l, dir); ok && !scan.Within(realDir, realRoot) && !allowOutside {
+		return linkedOut(l, dir, realDir, true)
 	}
 	return nil
 }
 
 // realPaths resolves the links on the way to dir and to the layout's
 // root; ok is false when either is not there (nothing there to change).
-func (l *Layout) realPaths(dir string) (realDir, realRoot string, ok bool) {
+func realPaths(l *scan.Layout, dir string) (realDir, realRoot string, ok bool) {
 	realDir, err1 := filepath.EvalSymlinks(dir)
 	realRoot, err2 := filepath.EvalSymlinks(l.Root)
 	return realDir, realRoot, err1 == nil && err2 == nil
@@ -125,13 +132,13 @@ func (l *Layout) realPaths(dir string) (realDir, realRoot string, ok bool) {
 
 // linkedOut refuses dir (the cassette root, or another directory when
 // other), which resolves to realDir, outside the layout's root.
-func (l *Layout) linkedOut(dir, realDir string, other bool) error {
+func linkedOut(l *scan.Layout, dir, realDir string, other bool) error {
 	return &UnsafeRootError{Root: dir, Dir: other, Outside: true,
-		Reason: "is a link to " + realDir + ", outside " + l.what() + " " + l.Root + " (dryfire reads through it, but the files there are not this project's to change)"}
+		Reason: "is a link to " + realDir + ", outside " + what(l) + " " + l.Root + " (dryfire reads through it, but the files there are not this project's to change)"}
 }
 
 // what names the layout's root in a refusal.
-func (l *Layout) what() string {
+func what(l *scan.Layout) string {
 	if l.Project == nil {
 		return "the directory"
 	}

@@ -1,4 +1,4 @@
-package scan
+package command
 
 import (
 	"context"
@@ -8,6 +8,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 // judged is a project recorded by dryfire whose llm_judge suite has its
@@ -15,9 +18,9 @@ import (
 const judged = "../testdata/run/projects/judge-anthropic-F"
 
 // judgeFiles are the judge cassettes of the judged suite.
-func judgeFiles(t *testing.T, w *Workspace) []*Recording {
+func judgeFiles(t *testing.T, w *scan.Workspace) []*scan.Recording {
 	t.Helper()
-	var out []*Recording
+	var out []*scan.Recording
 	for _, r := range w.Recordings {
 		for _, res := range w.Replay.Cases {
 			for _, v := range res.Visits {
@@ -40,12 +43,12 @@ func TestJudgeCassettesAreLive(t *testing.T) {
 	t.Parallel()
 	w := open(t, judged)
 	for _, r := range judgeFiles(t, w) {
-		if r.Status != Live || !strings.HasPrefix(r.Reason, "read by replay of judged_answers::") {
+		if r.Status != scan.Live || !strings.HasPrefix(r.Reason, "read by replay of judged_answers::") {
 			t.Errorf("%s: %s (%s)", r.Path, r.Status, r.Reason)
 		}
 	}
 	for _, r := range w.Recordings {
-		if r.Status != Live {
+		if r.Status != scan.Live {
 			t.Errorf("%s: %s (%s); dryfire's replay reads every one of them", r.Path, r.Status, r.Reason)
 		}
 	}
@@ -54,10 +57,16 @@ func TestJudgeCassettesAreLive(t *testing.T) {
 // replayVisits is what a replay of dir reads, per repetition.
 func replayVisits(t *testing.T, dir string) (map[string][]string, int) {
 	t.Helper()
-	_, res, err := Replay(context.Background(), mustResolve(t, dir), ReplayOptions{})
+	l, err := scan.Resolve(scan.Request{Args: []string{dir}, Want: scan.Project})
 	if err != nil {
 		t.Fatal(err)
 	}
+	l.LoadSuites(nil)
+	store, err := scan.ReadStore(context.Background(), l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := engine.Replay(context.Background(), l.Project, store, engine.Options{})
 	out := map[string][]string{}
 	for _, c := range res.Cases {
 		for _, v := range c.Visits {
@@ -95,7 +104,7 @@ func TestPruneKeepsJudgeCassettes(t *testing.T) {
 		t.Fatalf("candidates %+v, want the one superseded recording", plan.Candidates)
 	}
 	judges := judgeFiles(t, w)
-	if _, err := w.Prune(context.Background(), plan.Candidates); err != nil {
+	if _, err := PruneFiles(context.Background(), w, plan.Candidates, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range judges {
@@ -131,11 +140,11 @@ func TestStaleJudgeExplained(t *testing.T) {
 		"02-8d1e11ae628ed422.json": "the judge at turn 2 misses: judge model claude-haiku-4-5 → claude-opus-4-8",
 	}
 	for _, r := range w.Recordings {
-		if r.Status == Live {
+		if r.Status == scan.Live {
 			continue
 		}
 		reason, ok := want[filepath.Base(r.Path)]
-		if !ok || r.Status != Stale || r.Reason != reason {
+		if !ok || r.Status != scan.Stale || r.Reason != reason {
 			t.Errorf("%s: %s (%s)", r.Path, r.Status, r.Reason)
 		}
 		delete(want, filepath.Base(r.Path))
@@ -149,10 +158,11 @@ func TestStaleJudgeExplained(t *testing.T) {
 		}
 	}
 	// The case's verdict: the loop hits, both judges miss (judge errors).
-	_, res, err := Run(context.Background(), mustResolve(t, dir), RunOptions{Mode: "replay"})
+	run, err := Run(context.Background(), RunRequest{Paths: []string{dir}, Mode: "replay"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	res := run.Result
 	for _, s := range res.Suites {
 		for _, c := range s.Cases {
 			if c.Case != "two_judges_one_override" {

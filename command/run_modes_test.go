@@ -1,4 +1,4 @@
-package scan
+package command
 
 import (
 	"context"
@@ -23,9 +23,9 @@ import (
 
 // prepare prepares a run of dir in mode against env, with no waits
 // between retries and the fixtures' clock.
-func prepare(t *testing.T, dir, mode string, env map[string]string, tune func(*RunOptions)) *runplan.Plan {
+func prepare(t *testing.T, dir, mode string, env map[string]string, tune func(*RunRequest)) *runplan.Plan {
 	t.Helper()
-	o := RunOptions{Mode: mode, Getenv: noEnv, Live: runplan.LiveOptions{
+	o := RunRequest{Mode: mode, Env: Env{LookupEnv: noEnv}, Live: runplan.LiveOptions{
 		Env:      mapEnv(env),
 		Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries, Sleep: (&waitLog{}).sleep, Random: func() float64 { return 0 }},
 		Now:      func() time.Time { return fixtureClock },
@@ -33,7 +33,7 @@ func prepare(t *testing.T, dir, mode string, env map[string]string, tune func(*R
 	if tune != nil {
 		tune(&o)
 	}
-	rp, err := PrepareRun(context.Background(), mustResolve(t, dir), o)
+	rp, err := PrepareRun(context.Background(), withPaths(dir, o))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ cases:
 `)
 	// An earlier recording of "judged": 1000 tokens in, 100 out per call.
 	writeCassette(t, filepath.Join(dir, ".dryfire", "cassettes"), "s", "judged", 1000, 100)
-	rp := prepare(t, dir, engine.ModeRecord, map[string]string{"ANTHROPIC_API_KEY": "k-123456789"}, func(o *RunOptions) {
+	rp := prepare(t, dir, engine.ModeRecord, map[string]string{"ANTHROPIC_API_KEY": "k-123456789"}, func(o *RunRequest) {
 		o.Engine.Pricing = engine.NewPricing(map[string]engine.Rates{
 			"anthropic:claude-sonnet-4-6": {Input: big.NewRat(3, 1), Output: big.NewRat(15, 1)},
 			"anthropic:claude-haiku-4-5":  {Input: big.NewRat(1, 1), Output: big.NewRat(5, 1)},
@@ -281,7 +281,7 @@ func TestSecretsAreRefusedOrRedacted(t *testing.T) {
 		t.Errorf("error %q", msg)
 	}
 
-	rp = prepare(t, dir, engine.ModeRecord, srv.Env(), func(o *RunOptions) { o.Live.RedactSecrets = true })
+	rp = prepare(t, dir, engine.ModeRecord, srv.Env(), func(o *RunRequest) { o.Live.RedactSecrets = true })
 	res, rec = rp.Execute(context.Background())
 	if len(rec.Written) != 1 || !slices.Equal(rec.Redacted, rec.Written) || res.RunExitCode != 0 {
 		t.Fatalf("written %v, redacted %v, exit %d", rec.Written, rec.Redacted, res.RunExitCode)
@@ -293,9 +293,12 @@ func TestSecretsAreRefusedOrRedacted(t *testing.T) {
 	if got := res.Cases[0].Trace.FinalText; strings.Contains(got, key) {
 		t.Errorf("the case went on with the secret: %q", got)
 	}
-	_, replay, err := Run(context.Background(), mustResolve(t, dir), RunOptions{Mode: engine.ModeReplay, Getenv: noEnv})
-	if err != nil || replay.ExitCode != 0 {
-		t.Errorf("replay of the redacted recording: exit %d (%v)", replay.ExitCode, err)
+	run, err := Run(context.Background(), RunRequest{Paths: []string{dir}, Mode: engine.ModeReplay, Env: Env{LookupEnv: noEnv}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Result.ExitCode != 0 {
+		t.Errorf("replay of the redacted recording: exit %d", run.Result.ExitCode)
 	}
 }
 

@@ -1,4 +1,4 @@
-package scan
+package command
 
 import (
 	"context"
@@ -119,7 +119,7 @@ func TestLiveRunsAsDryfireSchedules(t *testing.T) {
 			t.Parallel()
 			g := newGatedProvider(t)
 			dir := writeProject(t, smallConfig, scheduledSuite)
-			rp := prepare(t, dir, engine.ModeRecord, g.srv.Env(), func(o *RunOptions) { o.Engine.Workers = tc.workers })
+			rp := prepare(t, dir, engine.ModeRecord, g.srv.Env(), func(o *RunRequest) { o.Engine.Workers = tc.workers })
 			done := make(chan *runplan.Recorded)
 			go func() { _, rec := rp.Execute(context.Background()); done <- rec }()
 			var first []string

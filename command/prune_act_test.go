@@ -1,4 +1,4 @@
-package scan
+package command
 
 import (
 	"context"
@@ -10,21 +10,12 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
-
-// The tests in this file set testOnlyBeforeAct, the point between the scan
-// and each deletion or rewrite, so they do not run in parallel.
-
-// beforeAct installs testOnlyBeforeAct for one test.
-func beforeAct(t *testing.T, f func(path string)) {
-	t.Helper()
-	testOnlyBeforeAct = f
-	t.Cleanup(func() { testOnlyBeforeAct = nil })
-}
 
 // projectH copies project-H (a deleted suite: five orphaned cassettes in
 // three case directories) and opens it.
-func projectH(t *testing.T) *Workspace {
+func projectH(t *testing.T) *scan.Workspace {
 	t.Helper()
 	return open(t, copyTree(t, filepath.Join(golden, "project-H-suite-deleted")))
 }
@@ -49,7 +40,7 @@ func TestPruneSkipsAFileReplacedAfterTheScan(t *testing.T) {
 			}
 		}
 	})
-	rep, err := w.Prune(context.Background(), plan.Candidates)
+	rep, err := PruneFiles(context.Background(), w, plan.Candidates, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +54,7 @@ func TestPruneSkipsAFileReplacedAfterTheScan(t *testing.T) {
 		t.Errorf("the replaced file is %q, %v; want it kept", got, err)
 	}
 	// Its directory is not empty, so it stays; the others went.
-	if slices.Contains(rep.RemovedDirs, w.rel(filepath.Dir(victim))) {
+	if slices.Contains(rep.RemovedDirs, w.Rel(filepath.Dir(victim))) {
 		t.Errorf("removed the directory of the kept file: %v", rep.RemovedDirs)
 	}
 }
@@ -74,7 +65,7 @@ func TestPruneStopsBetweenFilesWhenInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	beforeAct(t, func(string) { cancel() })
-	rep, err := w.Prune(ctx, plan.Candidates)
+	rep, err := PruneFiles(ctx, w, plan.Candidates, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,55 +98,12 @@ func TestPrunePlanListsTheDirectoriesItWouldRemove(t *testing.T) {
 	if !slices.Equal(plan.Dirs, want) {
 		t.Errorf("dirs %q\nwant %q", plan.Dirs, want)
 	}
-	rep, err := w.Prune(context.Background(), plan.Candidates)
+	rep, err := PruneFiles(context.Background(), w, plan.Candidates, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(rep.RemovedDirs, plan.Dirs) || len(rep.Errors) != 0 {
 		t.Errorf("removed dirs %q, errors %v; want what the plan listed", rep.RemovedDirs, rep.Errors)
-	}
-}
-
-// TestEmptyDirsFromTheScanMatchAWalk: the directories the scan's walk
-// says a prune leaves empty are those a fresh walk of the tree finds, on a
-// tree with a directory holding only a note, a .git directory, a link to a
-// directory, nested empty directories and a directory whose only file goes.
-func TestEmptyDirsFromTheScanMatchAWalk(t *testing.T) {
-	t.Parallel()
-	w := projectH(t)
-	root := w.CassetteRoot
-	for _, d := range []string{"a/b/c", "notes/x", "vcs/.git/objects/aa", "vcs/.git/refs/heads", "linked/target"} {
-		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for name, body := range map[string]string{"notes/x/README": "kept", "vcs/.git/objects/aa/1.json": "{}"} {
-		if err := os.WriteFile(filepath.Join(root, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Symlink(filepath.Join(root, "linked", "target"), filepath.Join(root, "a", "link")); err != nil {
-		t.Fatal(err)
-	}
-	w = open(t, w.Root)
-	if w.tree == nil {
-		t.Fatal("the scan kept no record of the directories it walked")
-	}
-	plan := w.PrunePlan()
-	if len(plan.Candidates) == 0 {
-		t.Fatal("no candidate: the test needs a prune that removes files")
-	}
-	fromScan := w.emptyDirsAfter(plan.Candidates)
-	w.tree = nil
-	fromWalk := w.emptyDirsAfter(plan.Candidates)
-	if !slices.Equal(fromScan, fromWalk) {
-		t.Errorf("from the scan %q\nfrom a walk  %q", fromScan, fromWalk)
-	}
-	for _, d := range fromScan {
-		rel := w.rel(d)
-		if strings.Contains(rel, ".git") || strings.Contains(rel, "notes") || strings.HasSuffix(rel, "/a") {
-			t.Errorf("%s listed as empty", rel)
-		}
 	}
 }
 
@@ -206,7 +154,7 @@ func TestPruneRefusesAnUnsafeCassetteRoot(t *testing.T) {
 			}
 			before := treeOf(t, filepath.Dir(project))
 			w := open(t, project)
-			_, err := w.Prune(context.Background(), w.PrunePlan().Candidates)
+			_, err := PruneFiles(context.Background(), w, w.PrunePlan().Candidates, false)
 			if !errors.Is(err, ErrUnsafeRoot) || !strings.Contains(err.Error(), tc.reason) {
 				t.Fatalf("Prune = %v; want ErrUnsafeRoot saying %q", err, tc.reason)
 			}
@@ -232,16 +180,18 @@ func linkOut(t *testing.T, project, rel string) string {
 }
 
 // TestAllowOutsideProject: the flag of the command line lets a prune change
-// the files a linked cassette root leads to. It sets the process's switch,
-// so it does not run in parallel.
+// the files a linked cassette root leads to; without it, the root is
+// refused.
 func TestAllowOutsideProject(t *testing.T) {
+	t.Parallel()
 	project := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
 	elsewhere := linkOut(t, project, ".dryfire/cassettes")
 	w := open(t, project)
 	plan := w.PrunePlan()
-	AllowOutsideProject(true)
-	t.Cleanup(func() { AllowOutsideProject(false) })
-	rep, err := w.Prune(context.Background(), plan.Candidates)
+	if _, err := PruneFiles(context.Background(), w, plan.Candidates, false); !errors.Is(err, ErrUnsafeRoot) {
+		t.Fatalf("Prune without the flag = %v; want ErrUnsafeRoot", err)
+	}
+	rep, err := PruneFiles(context.Background(), w, plan.Candidates, true)
 	if err != nil || len(rep.Removed) != len(plan.Candidates) || len(rep.Removed) == 0 {
 		t.Fatalf("Prune = %d removed, %v; want every candidate removed", len(rep.Removed), err)
 	}
@@ -250,10 +200,6 @@ func TestAllowOutsideProject(t *testing.T) {
 		if _, err := os.Lstat(gone); !os.IsNotExist(err) {
 			t.Errorf("%s still there: %v", gone, err)
 		}
-	}
-	AllowOutsideProject(false)
-	if err := open(t, project).CheckModifiable(); !errors.Is(err, ErrUnsafeRoot) {
-		t.Errorf("CheckModifiable after the switch is off = %v; want ErrUnsafeRoot", err)
 	}
 }
 
@@ -271,7 +217,7 @@ func TestCheckModifiableWithoutAProject(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := l.CheckModifiable(); !errors.Is(err, ErrUnsafeRoot) || !strings.Contains(err.Error(), "outside the directory "+dir) {
+	if err := checkModifiable(l, false); !errors.Is(err, ErrUnsafeRoot) || !strings.Contains(err.Error(), "outside the directory "+dir) {
 		t.Errorf("CheckModifiable of %s = %v; want the link refused", l.CassetteRoot, err)
 	}
 	link := filepath.Join(t.TempDir(), "named")
@@ -281,7 +227,7 @@ func TestCheckModifiableWithoutAProject(t *testing.T) {
 	if l, err = locateOne(link); err != nil {
 		t.Fatal(err)
 	}
-	if err := l.CheckModifiable(); err != nil {
+	if err := checkModifiable(l, false); err != nil {
 		t.Errorf("CheckModifiable of the link named as PATH = %v", err)
 	}
 }
@@ -352,7 +298,7 @@ func TestPruneStopsBetweenDirectoriesWhenInterrupted(t *testing.T) {
 			cancel()
 		}
 	})
-	rep, err := w.Prune(ctx, plan.Candidates)
+	rep, err := PruneFiles(ctx, w, plan.Candidates, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -360,8 +306,8 @@ func TestPruneStopsBetweenDirectoriesWhenInterrupted(t *testing.T) {
 		t.Fatalf("interrupted %v, removed %d files, dirs %v; want every file and the first directory, then a stop",
 			rep.Interrupted, len(rep.Removed), rep.RemovedDirs)
 	}
-	if w.rel(first) != plan.Dirs[0] {
-		t.Errorf("first directory handled %s, want %s", w.rel(first), plan.Dirs[0])
+	if w.Rel(first) != plan.Dirs[0] {
+		t.Errorf("first directory handled %s, want %s", w.Rel(first), plan.Dirs[0])
 	}
 	for _, d := range plan.Dirs[1:] {
 		if _, err := os.Stat(filepath.Join(w.Root, filepath.FromSlash(d))); err != nil {
@@ -391,11 +337,11 @@ func TestCheckChangeable(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, ok := range []string{"tapes/chat.json", ".dryfire/cassettes/refund_agent/x/00-0123456789abcdef.json"} {
-		if err := l.CheckChangeable(filepath.Join(project, ok)); err != nil {
+		if err := checkChangeable(l, filepath.Join(project, ok), false); err != nil {
 			t.Errorf("%s: %v", ok, err)
 		}
 	}
-	err = l.CheckChangeable(filepath.Join(project, ".tapes", "chat.json"))
+	err = checkChangeable(l, filepath.Join(project, ".tapes", "chat.json"), false)
 	var ue *UnsafeRootError
 	if !errors.As(err, &ue) || !ue.Outside || !ue.Dir || !strings.Contains(err.Error(), "directory "+filepath.Join(project, ".tapes")+" is a link to") {
 		t.Errorf("a tape under a link out of the project: %v; want it refused", err)

@@ -1,4 +1,4 @@
-package scan
+package command
 
 import (
 	"context"
@@ -66,15 +66,15 @@ func recordFixture(t *testing.T, name string, failFirst int) {
 	srv.FailFirst = failFirst
 	dir := fixtureProject(t, fixture, srv)
 	waits := &waitLog{}
-	rp, err := PrepareRun(context.Background(), mustResolve(t, dir), RunOptions{
-		Mode:   engine.ModeRecord,
-		Getenv: noEnv,
+	rp, err := PrepareRun(context.Background(), withPaths(dir, RunRequest{
+		Mode: engine.ModeRecord,
+		Env:  Env{LookupEnv: noEnv},
 		Live: runplan.LiveOptions{
 			Env:      mapEnv(srv.Env(info.KeyEnv...)),
 			Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries, Sleep: waits.sleep, Random: func() float64 { return 0 }},
 			Now:      func() time.Time { return fixtureClock },
 		},
-	})
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,4 +223,10 @@ func (w *waitLog) all() []time.Duration {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return append([]time.Duration(nil), w.d...)
+}
+
+// withPaths is r with dir as its one PATH.
+func withPaths(dir string, r RunRequest) RunRequest {
+	r.Paths = []string{dir}
+	return r
 }

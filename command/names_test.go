@@ -1,4 +1,4 @@
-package scan
+package command
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 )
@@ -41,7 +42,7 @@ func TestSecretsInNames(t *testing.T) {
 	if err := os.Symlink(t.TempDir(), filepath.Join(root, linkKey.Text)); err != nil {
 		t.Fatal(err)
 	}
-	w, err := Open(context.Background(), dir, Options{Secrets: true})
+	w, err := scan.Open(context.Background(), dir, scan.Options{Secrets: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func TestSecretsInNames(t *testing.T) {
 		if r.File != nil && full != r.File.Path {
 			t.Errorf("%s: Path is not the file's (%s)", r.Path, r.File.Path)
 		}
-		doc := r.Document()
+		doc := recordingDoc(r)
 		text := r.Shown + doc.Path + doc.Case + doc.Reason
 		if leaked := secrettest.Leaked(text, all); len(leaked) > 0 {
 			t.Errorf("%s shows %v: %q", r.Path, leaked, text)
@@ -68,7 +69,7 @@ func TestSecretsInNames(t *testing.T) {
 		}
 		if strings.Contains(r.Path, caseKey.Text) {
 			seen++
-			if r.Status != OrphanedCase || !strings.Contains(r.Reason, "has no case [aws-access-key-id AKIA") {
+			if r.Status != scan.OrphanedCase || !strings.Contains(r.Reason, "has no case [aws-access-key-id AKIA") {
 				t.Errorf("%s: %s (%s)", r.Path, r.Status, r.Reason)
 			}
 		}
@@ -84,7 +85,7 @@ func TestSecretsInNames(t *testing.T) {
 		t.Errorf("problems show %v, or miss the link:\n%s", leaked, problems.String())
 	}
 	plan := w.PrunePlan()
-	doc := plan.Document(nil)
+	doc := pruneDoc(plan, nil)
 	var listed strings.Builder
 	for _, it := range doc.Candidates {
 		listed.WriteString(it.Path + " " + it.Reason + "\n")
