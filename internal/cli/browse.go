@@ -22,6 +22,8 @@ Opens the interactive browser on PATH (default: the current directory): a
 project directory or any directory below one, a cassette directory, a tapes
 directory or one tape file. Press ? inside for the keys.
 
+` + suitePaths + `
+
 Examples:
   dryfire-tui                       # browse the project around the current directory
   dryfire-tui browse evals/../.dryfire/cassettes

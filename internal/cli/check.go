@@ -12,7 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
-const checkUsage = `dryfire-tui check [PATH] [--json | --format text|json|github] [--skip PART]... [--baseline FILE]
+const checkUsage = `dryfire-tui check [PATH...] [--json | --format text|json|github] [--skip PART]... [--baseline FILE]
 
 The CI gate. Over one scan of the project around PATH (default .) it runs
   replay   every case replays offline (no miss, no erroring case)
@@ -34,6 +34,8 @@ own command prints with --json (null when skipped or not applicable).
 
 Exit status: 0 every part is clean; 1 a part has problems; 2 usage, spec
 or config error (a suite that does not parse: its errors go to stderr).
+
+` + suitePaths + `
 
 Examples:
   dryfire-tui check

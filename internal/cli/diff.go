@@ -22,6 +22,8 @@ ignores (key order, NFC, provider call ids) are never reported. Each secret
 of both requests (values ${VAR} took from the environment included) shows
 as the secrets command lists it, alike on both sides; --reveal shows them.
 
+` + suitePaths + `
+
 Examples:
   dryfire-tui diff
   dryfire-tui diff . 3d3d4517

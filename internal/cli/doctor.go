@@ -24,6 +24,8 @@ removes the temporary files of killed writes; it touches nothing else, and
 nothing under a cassette root that a symbolic link leads out of the project
 unless --allow-outside-project is given. Exits 1 when problems remain.
 
+` + recordingPaths + `
+
 Examples:
   dryfire-tui doctor
   dryfire-tui doctor .dryfire/cassettes/refund_agent --json

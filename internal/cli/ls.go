@@ -18,6 +18,8 @@ entries. Statuses: live, stale, superseded, orphaned case, orphaned suite,
 stale schema_version, in use, protected, invalid, unknown; for tapes ok,
 key mismatch, error entry, empty.
 
+` + suitePaths + `
+
 Examples:
   dryfire-tui ls
   dryfire-tui ls --status stale --status "orphaned case"

@@ -25,6 +25,8 @@ holds .git is refused (exit 2); so is one that a symbolic link leads out of
 the project, unless --allow-outside-project says to change the files there.
 Without any suite configured, --yes also needs --force.
 
+` + recordingPaths + `
+
 Examples:
   dryfire-tui prune
   dryfire-tui prune --yes

@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-const replayUsage = `dryfire-tui replay [PATH] [--json] [--filter TEXT] [--model M]
+const replayUsage = `dryfire-tui replay [PATH...] [--json] [--filter TEXT] [--model M]
 
 Replays every case of the dryfire project around PATH (default .) offline,
 as 'dryfire run --cassette-mode replay' would, and says which turn of which
@@ -18,10 +18,13 @@ Exit status: 0 every visit hits; 3 a repetition misses or ends in a provider
 error; 1 a case errors; 2 a spec or config error (suites that parse are
 still replayed and reported).
 
+` + suitePaths + `
+
 Examples:
   dryfire-tui replay
   dryfire-tui replay evals/ --filter refund
-  dryfire-tui replay --model claude-haiku-4-5 --json`
+  dryfire-tui replay --model claude-haiku-4-5 --json
+  dryfire-tui replay "evals/**/*.eval.yaml"`
 
 type replayCmd struct {
 	json   bool

@@ -29,6 +29,8 @@ the baseline does not accept) is not accepted: redact it in place with
 does), accept it as a known fake with --add-to-baseline (written to
 ` + secrets.DefaultBaselineFile + `), or accept the change as it is with --allow-secrets.
 
+` + recordingPaths + `
+
 Examples:
   dryfire-tui review
   dryfire-tui review --json | jq '.changes[] | select(.secrets != []) | .path'

@@ -13,13 +13,13 @@ import (
 	"github.com/spf13/pflag"
 )
 
-const runUsage = `dryfire-tui run [PATH] [--cassette-mode replay|record|auto|off] [--filter TEXT] [--tag T]...
+const runUsage = `dryfire-tui run [PATH...] [--cassette-mode replay|record|auto|off] [--filter TEXT] [--tag T]...
                 [--model M] [--concurrency N] [--max-retries N] [--fail-fast] [--yes]
                 [--redact-secrets] [--reporter terminal|json|junit] [--json-out F]
                 [--junit-out F] [-v] [--reveal]
 
-Runs every case of the dryfire project around PATH (default .; a suite file
-runs that suite alone) as 'dryfire run' does: the agent loop with the
+Runs every case of the dryfire project around PATH (default .; suite files
+run alone, see PATH below) as 'dryfire run' does: the agent loop with the
 suites' mocks, every expect assertion, llm_judge verdicts, repeat and pass
 rates. It reports as dryfire does: the terminal report on stdout (or the
 run document with --reporter json, JUnit with --reporter junit), the run
@@ -55,12 +55,15 @@ a bad flag, or a provider call with neither a terminal nor --yes; 3 a
 reported case ended in a provider error (a cassette miss, a failed call, a
 recording refused for a secret); 130 interrupted.
 
+` + runPaths + `
+
 Examples:
   dryfire-tui run --cassette-mode replay
   dryfire-tui run --cassette-mode replay --junit-out junit.xml --json-out run.json
   dryfire-tui run --cassette-mode record --filter refund
   dryfire-tui run --cassette-mode auto --yes --max-retries 5
-  dryfire-tui run evals/support/refund.eval.yaml --cassette-mode replay -v`
+  dryfire-tui run evals/support/refund.eval.yaml --cassette-mode replay -v
+  dryfire-tui run "evals/**/*.eval.yaml" --cassette-mode replay`
 
 type runCommand struct {
 	mode, filter, model, reporter, jsonOut, junitOut string

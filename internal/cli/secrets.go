@@ -26,6 +26,8 @@ broke. Ctrl-C before that proof has passed puts every file back
 ("interrupted after the replay proof"). Either way the command exits 130,
 and --json says which ("interrupted" or "interrupted_after_proof").
 
+` + recordingPaths + `
+
 Examples:
   dryfire-tui secrets
   dryfire-tui secrets tapes/ --json

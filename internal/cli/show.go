@@ -14,6 +14,8 @@ response it replays. REF is a file path, or a key prefix (or path suffix)
 looked up in the project around PATH (default .). Each secret shows as the
 secrets command lists it ([rule preview sha256:…]); --reveal shows them.
 
+` + recordingPaths + `
+
 Examples:
   dryfire-tui show .dryfire/cassettes/refund_agent/parallel_lookups/00-655f68744ead8cf8.json
   dryfire-tui show 655f6874
