@@ -52,11 +52,11 @@
 // document, the --junit-out XML, the terminal report), are package
 // [runreport]. [WriteRunEnd] is all a finished run prints: its spec
 // errors, or "no cases matched", or [runreport.WriteRun] and then
-// [WriteRecorded].
+// [writeRecorded].
 //
 // A run that calls providers ([runplan.Plan]) says on stderr what it will
 // call and may cost before it calls ([WritePlan]), one line per call and
 // per retry while it runs ([RunProgress]), what it recorded, redacted and
-// refused ([WriteRecorded]), and, when interrupted, what it left behind
+// refused ([writeRecorded]), and, when interrupted, what it left behind
 // ([WriteInterrupted]).
 package report

@@ -43,7 +43,7 @@ func count(n int, word string) string { return fmt.Sprintf("%d %s", n, Plural(n,
 // WriteRunEnd writes what a run prints once it is done: its spec errors on
 // stderr (and nothing else), "no cases matched", or the report and the
 // files o asks for ([WriteRun]) followed by what recording wrote
-// ([WriteRecorded]). An unknown reporter gets a hint on stderr and the
+// ([writeRecorded]). An unknown reporter gets a hint on stderr and the
 // terminal report, as dryfire does. The error is [WriteRun]'s.
 func WriteRunEnd(stdout, stderr io.Writer, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded, o runreport.RunOutput) error {
 	if len(res.Errors) > 0 {
@@ -60,12 +60,12 @@ func WriteRunEnd(stdout, stderr io.Writer, rp *runplan.Plan, res *engine.Result,
 	if err := runreport.WriteRun(stdout, res, o); err != nil {
 		return err
 	}
-	WriteRecorded(stderr, rp, rec)
+	writeRecorded(stderr, rp, rec)
 	return nil
 }
 
-// WriteRecorded says what a recording run wrote, redacted and refused.
-func WriteRecorded(w io.Writer, rp *runplan.Plan, rec *runplan.Recorded) {
+// writeRecorded says what a recording run wrote, redacted and refused.
+func writeRecorded(w io.Writer, rp *runplan.Plan, rec *runplan.Recorded) {
 	if !rp.Live() || rp.Mode == engine.ModeOff || (!rp.CallsProviders() && len(rec.Written) == 0) {
 		return
 	}
