@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/spf13/pflag"
@@ -96,6 +97,9 @@ func (o *outputFlags) apply(e Env, out, errOut *visible.Stream) error {
 // path with no project adds nothing; the command itself reports a config
 // that does not load.
 func addProjectKeys(e Env, path string, streams ...*visible.Stream) {
+	if e.Dir != "" && !filepath.IsAbs(path) {
+		path = filepath.Join(e.Dir, path)
+	}
 	pr, err := suite.LoadConfig(path)
 	if err != nil || len(pr.Config.CustomProviders) == 0 {
 		return
