@@ -1,7 +1,7 @@
 // Package report holds the documents the commands print, one typed
 // document per command, and their writers: text for a person, JSON for a
 // machine, GitHub Actions annotations for a CI log. The documents are built
-// from what the core found (package workspace makes most of them; package
+// from what the core found (package scan makes most of them; package
 // gitreview the review's) and never from the terminal: the command layer
 // picks a document and a writer, nothing more.
 //

@@ -317,6 +317,10 @@ const maxKeptRead = 1 << 20
 func readTree(file, display string, refs *refScope, lookupEnv func(string) (string, bool), session *yamlrt.Session, buf []byte, arena *yamlnode.Arena) (*YAMLNode, *validator, []byte) {
 	v := &validator{file: display, refs: refs, session: session, arena: arena}
 	v.loc = v.locBuf[:0]
+	if se := refs.refuseSuiteFile(file, display); se != nil {
+		v.errs = append(v.errs, *se)
+		return nil, v, nil
+	}
 	data, _, err := safefile.ReadInto(file, buf)
 	if err != nil {
 		v.errs = append(v.errs, SpecError{File: display, Message: "cannot read suite: " + err.Error()})

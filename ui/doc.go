@@ -26,8 +26,8 @@
 // ui/list (the left pane), ui/detail (the right pane), ui/dialog
 // (confirmations), ui/picker (a box of choices), ui/help (the key line and
 // the ? overlay), over the leaves ui/frame (layout and text fitting) and
-// ui/theme (every style). The pages run the core (workspace, gitreview,
-// check, doctor, secretscan, diff, secrets) only inside tea.Cmds, through
+// ui/theme (every style). The pages run the core (command, scan, gitreview,
+// diff, secrets) only inside tea.Cmds, through
 // ui/backend: the Backend and Recorder interfaces, and Core and
 // CoreRecorder that implement them over the core (tests pass fakes).
 // ARCHITECTURE.md describes the ownership of state, the routing, the Cmds

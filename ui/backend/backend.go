@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -51,8 +52,10 @@ type CommandResult struct {
 	Title string
 	// Lines are the report the command prints, as text.
 	Lines []string
-	// OK is the command's exit status 0.
-	OK bool
+	// Outcome is what the command found; OK is Outcome command.OK with
+	// no error (the command line's exit status 0).
+	Outcome command.Outcome
+	OK      bool
 	// Todo is, for a dry run, what the command would change (0 for
 	// nothing); Confirm says what y does.
 	Todo    int

@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"slices"
 	"sort"
 
 	"charm.land/bubbles/v2/key"
@@ -130,6 +131,35 @@ func (m Model) Add(items []Item) Model {
 		}
 		m.propagateShown()
 	}
+	m.rebuild()
+	return m
+}
+
+// Remove drops the recordings with these IDs (those a prune removed), with
+// their counts and marks; a case or suite left with none goes too. IDs
+// not in the tree are ignored.
+func (m Model) Remove(ids []string) Model {
+	gone := map[*node]bool{}
+	for _, id := range ids {
+		l, ok := m.byID[id]
+		if !ok {
+			continue
+		}
+		delete(m.byID, id)
+		delete(m.marks, id)
+		l.parent.add(l.item, -1)
+		gone[l] = true
+		for n := l; n.parent != nil && (n == l || len(n.children) == 0); n = n.parent {
+			n.parent.drop(n)
+			if n.kind == KindSub && Fails(n.verdict) {
+				m.root.failingCases--
+			}
+		}
+	}
+	if len(gone) == 0 {
+		return m
+	}
+	m.leaves = slices.DeleteFunc(slices.Clone(m.leaves), func(n *node) bool { return gone[n] })
 	m.rebuild()
 	return m
 }
