@@ -65,10 +65,14 @@ var tiers = []tier{
 		// The HTML pages of a run document and of a compare (report,
 		// compare --html-out), over the run's reports and their masks.
 		{"report/htmlreport"},
-		// A run's three reports as dryfire writes them; a project's run in a
-		// cassette mode (gateways, estimate, recording); the Python process
-		// of passthrough mocks.
-		{"report/runreport", "engine/runplan", "engine/passthrough"},
+		// A run's reports as dryfire writes them (the terminal report, the
+		// run document, JUnit, trace's turns, compare's matrix), over the
+		// plans they report on:
+		{"report/runreport"},
+		// a project's run in a cassette mode (gateways, estimate,
+		// recording, a comparison's columns); the Python process of
+		// passthrough mocks.
+		{"engine/runplan", "engine/passthrough"},
 		// The engine, the explanation of differences, the secrets analyzer
 		// and its planted secrets for the no-leak tests (imported by tests
 		// only).
