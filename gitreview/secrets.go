@@ -35,7 +35,7 @@ func (e *SecretsError) Error() string {
 	for _, f := range e.Findings {
 		parts = append(parts, secrets.Mask(f)+" at "+findingPlace(f))
 	}
-	return fmt.Sprintf("%s adds %d secret(s): %s", secrets.MaskPath(e.Path), len(e.Findings), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s adds %d %s: %s", secrets.MaskPath(e.Path), len(e.Findings), secretWord(len(e.Findings)), strings.Join(parts, ", "))
 }
 
 // Is reports whether target is ErrAddsSecrets.
@@ -206,4 +206,12 @@ func (r *Review) Refresh(ctx context.Context, paths []string) error {
 	}
 	r.Cases = groupCases(r.Items)
 	return nil
+}
+
+// secretWord is "secret", or "secrets" unless n is 1.
+func secretWord(n int) string {
+	if n == 1 {
+		return "secret"
+	}
+	return "secrets"
 }

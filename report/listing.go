@@ -73,7 +73,7 @@ func (l *Listing) WriteText(w io.Writer) error {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
 		}
 	}
-	t.printf("\n%d recording(s): %s\n", len(l.Recordings), strings.Join(parts, ", "))
+	t.printf("\n%s: %s\n", count(len(l.Recordings), "recording"), strings.Join(parts, ", "))
 	return t.err
 }
 

@@ -188,7 +188,7 @@ func (d *Replay) WriteText(w io.Writer) error {
 	t.printf("\n%d repetitions: %d hit, %d miss, %d error, %d skipped", len(d.Cases),
 		counts[engine.OutcomeHit], counts[engine.OutcomeMiss], counts[engine.OutcomeError], counts[engine.OutcomeSkipped])
 	if len(d.Errors) > 0 {
-		t.printf("; %d spec error(s)", len(d.Errors))
+		t.printf("; %s", count(len(d.Errors), "spec error"))
 	}
 	t.println()
 	return t.err
@@ -197,7 +197,7 @@ func (d *Replay) WriteText(w io.Writer) error {
 func (c *ReplayCase) detail() string {
 	switch c.Outcome {
 	case engine.OutcomeHit:
-		d := fmt.Sprintf("%d turn(s), %s", len(c.Visits), c.Termination)
+		d := fmt.Sprintf("%s, %s", count(len(c.Visits), "turn"), c.Termination)
 		if c.Termination == "unmocked_tool" {
 			d += ": " + c.message()
 		}
@@ -206,7 +206,7 @@ func (c *ReplayCase) detail() string {
 		v, _ := c.Miss()
 		return fmt.Sprintf("at turn %d, key %s", v.Turn, v.Key)
 	case engine.OutcomeError:
-		return fmt.Sprintf("after %d turn(s)", len(c.Visits))
+		return "after " + count(len(c.Visits), "turn")
 	}
 	return c.message()
 }

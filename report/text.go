@@ -93,10 +93,14 @@ func recorded(s string) string {
 	return out
 }
 
-// Plural returns word, with an s unless n is 1.
+// Plural returns word, with an s unless n is 1 ("directory" becomes
+// "directories").
 func Plural(n int, word string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return word
+	case strings.HasSuffix(word, "ory"):
+		return strings.TrimSuffix(word, "y") + "ies"
 	}
 	return word + "s"
 }

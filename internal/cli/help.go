@@ -72,7 +72,7 @@ func printHelp(w io.Writer, name string, spec commandSpec) {
 	fmt.Fprintf(w, "%s\n\nUsage:\n  %s\n", spec.summary, spec.usage)
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	spec.new().flags(fs)
-	if u := fs.FlagUsages(); u != "" {
+	if u := flagUsages(fs); u != "" {
 		fmt.Fprintf(w, "\nFlags:\n%s", u)
 	}
 	fmt.Fprintf(w, "\nOutput flags (every command):\n%s", outputFlagUsages())
@@ -85,9 +85,45 @@ func printUsage(w io.Writer, name string, spec commandSpec) {
 	fmt.Fprintf(w, "Usage:\n  %s\n", synopsis)
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	spec.new().flags(fs)
-	if u := fs.FlagUsages(); u != "" {
+	if u := flagUsages(fs); u != "" {
 		fmt.Fprintf(w, "Flags:\n%s", u)
 	}
+}
+
+// flagUsages lists the flags of fs as pflag does, one a line, their usage
+// aligned, but a boolean flag as it is typed (--yes, where pflag writes
+// --yes[=true|false]).
+func flagUsages(fs *pflag.FlagSet) string {
+	type row struct{ left, usage string }
+	var rows []row
+	width := 0
+	fs.VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		left := "      --" + f.Name
+		if f.Shorthand != "" {
+			left = "  -" + f.Shorthand + ", --" + f.Name
+		}
+		varname, usage := pflag.UnquoteUsage(f)
+		if f.Value.Type() != "bool" && varname != "" {
+			left += " " + varname
+		}
+		switch {
+		case f.DefValue == "" || f.DefValue == "false" || f.DefValue == "0" || f.DefValue == "[]":
+		case f.Value.Type() == "string":
+			usage += fmt.Sprintf(" (default %q)", f.DefValue)
+		default:
+			usage += " (default " + f.DefValue + ")"
+		}
+		rows = append(rows, row{left, usage})
+		width = max(width, len(left))
+	})
+	var b strings.Builder
+	for _, r := range rows {
+		fmt.Fprintf(&b, "%-*s   %s\n", width, r.left, r.usage)
+	}
+	return b.String()
 }
 
 type versionCmd struct{}
