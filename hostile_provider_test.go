@@ -336,7 +336,7 @@ func TestHostileProviderRetryAfter(t *testing.T) {
 				_, _ = io.WriteString(w, `{"type":"error","error":{"type":"rate_limit_error","message":"slow down"}}`)
 			})
 			dir := providerProject(t, "anthropic", "weather?", 1)
-			line := "retrying in 1m0s (the provider's Retry-After is " + asked + " s; dryfire-tui waits at most 1m0s)"
+			line := "retrying in 1m0s (retry 1 of 3, --max-retries; the provider's Retry-After is " + asked + " s; dryfire-tui waits at most 1m0s)"
 			r := runUntilLine(t, dir, env, line, recordArgs()...)
 			if !strings.Contains(r.stderr, line+": anthropic: HTTP 429 rate_limit_error: slow down") {
 				t.Errorf("no capped retry line\n%v", r)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -158,7 +159,8 @@ func (g *liveGateway) Complete(ctx context.Context, call *Call) (Reply, error) {
 		l.notify(ev)
 		return Reply{}, ev.Err
 	}
-	resp, err := g.provider.Complete(ctx, call.Request)
+	// A retry of the call names it by its event (provider.Retry.Call).
+	resp, err := g.provider.Complete(provider.WithCall(ctx, ev), call.Request)
 	if err == nil && !g.uncached {
 		resp, ev.File, err = g.record(ctx, call, resp)
 	}

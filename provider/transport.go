@@ -64,7 +64,7 @@ func (c *caller) post(ctx context.Context, u *url.URL, body []byte) (data []byte
 		}
 		wait := c.sdkDelay(try, err)
 		if c.onRetry != nil {
-			c.onRetry(Retry{Provider: c.provider, Err: err, Wait: wait})
+			c.onRetry(Retry{Provider: c.provider, Err: err, Wait: wait, Retry: try + 1, Of: c.sdkRetries, Transport: true, Call: callOf(ctx)})
 		}
 		if serr := c.sleep(ctx, wait); serr != nil {
 			return nil, nil, stopped(ctx, c.provider, serr)

@@ -150,15 +150,38 @@ func (p *RunProgress) Call(ev engine.CallEvent) {
 	fmt.Fprintf(p.w, "  [%d/%d] %s %s\n", p.calls, p.most, caseRef(ev), what)
 }
 
-// Retry prints one retry of a failed provider call and its wait.
+// Retry prints one retry of a failed provider call and its wait, on a
+// line of its own naming the call (suite::case and turn, when the call's
+// context carried its [engine.CallEvent]) and the layer that retries: the
+// SDK's own retries inside one attempt, or dryfire's, which --max-retries
+// counts. A call that keeps failing is tried (1+N)×3 times with N retries:
+// each of dryfire's attempts makes the SDK's three.
 func (p *RunProgress) Retry(r provider.Retry) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	capped := ""
-	if r.RetryAfter != "" {
-		capped = fmt.Sprintf(" (the provider's Retry-After is %s s; dryfire-tui waits at most %s)", r.RetryAfter, provider.MaxRetryAfter)
+	who := r.Provider
+	if ev, ok := r.Call.(engine.CallEvent); ok {
+		who = caseRef(ev)
 	}
-	fmt.Fprintf(p.w, "  retrying in %s%s: %s\n", r.Wait.Round(100*time.Millisecond), capped, r.Err)
+	var notes []string
+	switch {
+	case r.Transport:
+		notes = append(notes, fmt.Sprintf("the SDK's retry %d of %d inside one attempt", r.Retry, r.Of))
+	case r.Of > 0:
+		notes = append(notes, fmt.Sprintf("retry %d of %d, --max-retries", r.Retry, r.Of))
+	}
+	if r.RetryAfter != "" {
+		notes = append(notes, fmt.Sprintf("the provider's Retry-After is %s s; dryfire-tui waits at most %s", r.RetryAfter, provider.MaxRetryAfter))
+	}
+	line := "  "
+	if who != "" {
+		line += who + ": "
+	}
+	line += "retrying in " + r.Wait.Round(100*time.Millisecond).String()
+	if len(notes) > 0 {
+		line += " (" + strings.Join(notes, "; ") + ")"
+	}
+	fmt.Fprintf(p.w, "%s: %s\n", line, r.Err)
 }
 
 // caseRef names a call: suite::case (their directories' names, a secret
