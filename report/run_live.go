@@ -44,13 +44,29 @@ func writeEstimate(w io.Writer, mode string, est runplan.Estimate, cassetteDir s
 		if !u.KeySet {
 			key = u.KeyEnv + " is not set"
 		}
-		fmt.Fprintf(w, "  %s (%s; %s): at most %d calls\n", u.Name, strings.Join(u.Models, ", "), key, u.Calls)
+		fmt.Fprintf(w, "  %s (%s; %s): at most %s, to %s\n", u.Name, strings.Join(u.Models, ", "), key, count(u.Calls, "call"), baseURL(u))
 	}
 	fmt.Fprintf(w, "  %s (%s), at most %s\n", count(est.Cases, "case"), count(est.Repetitions, "repetition"), count(est.Calls, "call"))
 	fmt.Fprintf(w, "  estimated cost: %s\n", est.CostText())
 	if mode != engine.ModeOff {
 		fmt.Fprintf(w, "  cassettes go to %s\n", cassetteDir)
 	}
+}
+
+// baseURL is where a provider is called, and what set it when it is not
+// the default.
+func baseURL(u runplan.ProviderUse) string {
+	if u.BaseURLFrom != "" {
+		return u.BaseURL + " (" + u.BaseURLFrom + ")"
+	}
+	return u.BaseURL
+}
+
+// CallQuestion is the question asked before a run calls the providers:
+// the calls at most and what they may cost, the calls the pricing table
+// has no price for counted on the line a person answers.
+func CallQuestion(est runplan.Estimate) string {
+	return fmt.Sprintf("Call the providers (%s at most; %s)? [y/N] ", count(est.Calls, "call"), est.CostShort())
 }
 
 // count is n and word, pluralised by [Plural].

@@ -169,10 +169,36 @@ func TestCostText(t *testing.T) {
 		{Estimate{Cost: big.NewRat(42, 100), Repetitions: 2, FromRecordings: 2}, "about $0.42 at most (tokens per call of the earlier recordings)"},
 		{Estimate{Cost: big.NewRat(1, 1000), Repetitions: 3, FromRecordings: 1},
 			"about $0.0010 at most (tokens per call of the earlier recordings for 1 of 3 repetitions; for the others, the first request's size and 300 output tokens per call)"},
-		{Estimate{Unpriced: []string{"anthropic:x", "openai:y"}}, "unknown; no price in the pricing table for anthropic:x, openai:y, whose calls are not counted"},
+		{Estimate{Unpriced: []string{"anthropic:x", "openai:y"}, Calls: 36, UnpricedCalls: 36},
+			"unknown: 36 calls with no price in the pricing table (anthropic:x, openai:y)"},
+		// Some calls priced, some not: the sum is not called an upper bound
+		// of the run (before: "about $11.78 at most … whose calls are not
+		// counted").
+		{Estimate{Cost: big.NewRat(1178, 100), Repetitions: 2, FromRecordings: 2, Calls: 156, UnpricedCalls: 36, Unpriced: []string{"anthropic:claude-opus-4-1"}},
+			"about $11.78 for the priced calls at most (tokens per call of the earlier recordings), and 36 calls with no price in the pricing table (anthropic:claude-opus-4-1): the run may cost more"},
 	} {
 		if got := tc.e.CostText(); got != tc.want {
 			t.Errorf("CostText = %q\n     want %q", got, tc.want)
+		}
+	}
+}
+
+// TestCostShort: the few words of the question a person answers count
+// the calls the pricing table has no price for.
+func TestCostShort(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		e    Estimate
+		want string
+	}{
+		{Estimate{Cost: big.NewRat(42, 100), Calls: 5}, "about $0.42 at most"},
+		{Estimate{Cost: big.NewRat(1178, 100), Calls: 156, UnpricedCalls: 36}, "about $11.78 at most for 120 calls, no price for the other 36"},
+		{Estimate{Calls: 1, UnpricedCalls: 1}, "no price for the call"},
+		{Estimate{Calls: 36, UnpricedCalls: 36}, "no price for any of the 36 calls"},
+		{Estimate{}, "cost unknown"},
+	} {
+		if got := tc.e.CostShort(); got != tc.want {
+			t.Errorf("CostShort = %q\n      want %q", got, tc.want)
 		}
 	}
 }

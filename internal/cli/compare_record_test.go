@@ -200,7 +200,7 @@ func TestCompareAsks(t *testing.T) {
 	}
 	for _, want := range []string{
 		"dryfire-tui: --cassette-mode record calls the model providers:\n",
-		"  anthropic (claude-opus-4-8, claude-haiku-4-5; ANTHROPIC_API_KEY is set): at most 64 calls\n",
+		"  anthropic (claude-opus-4-8, claude-haiku-4-5; ANTHROPIC_API_KEY is set): at most 64 calls, to " + srv.URL + " (ANTHROPIC_BASE_URL)\n",
 		"  12 cases (16 repetitions), at most 64 calls\n",
 		"dryfire-tui: hint: pass --yes to call the providers without a terminal to ask on\n",
 	} {

@@ -53,7 +53,7 @@ func (c *runCommand) beforeCalls(e Env, rp *runplan.Plan) error {
 		return usageErrorf("pass --yes to call the providers without a terminal to ask on",
 			"--cassette-mode %s calls the model providers, and there is no terminal to ask on", rp.Mode)
 	}
-	fmt.Fprint(e.Stderr, "Call the providers? [y/N] ")
+	fmt.Fprint(e.Stderr, report.CallQuestion(rp.Estimate))
 	_ = visible.Flush(e.Stderr) // the question is seen before the answer is read
 	line, _ := safefile.ReadLine(bufio.NewReader(e.Stdin), 1024)
 	switch strings.ToLower(strings.TrimSpace(string(line))) {
