@@ -162,9 +162,15 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 		w.Problems = append(w.Problems, secrets.MaskErrorNames(err))
 	}
 	getenv := w.maskingEnv(o.Getenv)
-	if l.IsFile {
-		return w, w.openFile(ctx, o)
+	if l.IsFile && (l.Project == nil || !Within(l.Path, l.CassetteRoot)) {
+		if err := w.openFile(ctx, o); err != nil || o.NoReplay {
+			return w, err
+		}
+		w.classifyAlone()
+		return w, nil
 	}
+	// A file inside the cassette root is classified with the project's
+	// replay, and listed alone (Layout.Lists).
 	// The suites parse while the store loads: the two are independent, and
 	// the store's first batches reach OnBatch without waiting for them.
 	suitesDone := make(chan struct{})
@@ -374,8 +380,27 @@ func orDefault(s, d string) string {
 	return s
 }
 
+// classifyAlone classifies the one file of a workspace opened on a file
+// outside any cassette root: nothing replays it, so it is Unknown
+// (Invalid when it does not decode), as in a cassette directory without a
+// project.
+func (w *Workspace) classifyAlone() {
+	why := "outside the project's cassette root " + w.rel(w.CassetteRoot) + ": replay never reads it"
+	if w.Project == nil {
+		why = "no dryfire.yaml found: without the suites nothing tells live recordings from orphans"
+	}
+	for _, f := range w.Store.Files {
+		r := w.byFile[f]
+		r.Status, r.Reason = Unknown, secrets.MaskNames(why)
+		if f.Err != nil {
+			r.Status, r.Reason = Invalid, secrets.MaskNames(fileError(f))
+		}
+	}
+}
+
 // openFile opens a workspace of one file that lies outside a project's
-// cassette root: a tape, or a dryfire cassette read on its own.
+// cassette root (or outside any project): a tape, or a dryfire cassette
+// read on its own.
 func (w *Workspace) openFile(ctx context.Context, o Options) error {
 	data, err := safefile.ReadFile(w.Path)
 	if err == nil && format.Detect(data) == format.Tape {
