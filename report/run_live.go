@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -75,8 +76,9 @@ func count(n int, word string) string { return fmt.Sprintf("%d %s", n, Plural(n,
 // WriteRunEnd writes what a run prints once it is done: its spec errors on
 // stderr (and nothing else), "no cases matched", or the report and the
 // files o asks for ([WriteRun]) followed by what recording wrote
-// ([WriteRecorded]). An unknown reporter gets a hint on stderr and the
-// terminal report, as dryfire does. The error is [WriteRun]'s.
+// ([WriteRecorded]). An unknown reporter gets the terminal report, as
+// dryfire does, and a warning on stderr ([WriteReporterWarning]), at the
+// end too. The error is [WriteRun]'s.
 func WriteRunEnd(stdout, stderr io.Writer, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded, o runreport.RunOutput) error {
 	if len(res.Errors) > 0 {
 		_ = WriteSpecErrors(stderr, rp.Project.Root, res.Errors)
@@ -86,14 +88,71 @@ func WriteRunEnd(stdout, stderr io.Writer, rp *runplan.Plan, res *engine.Result,
 		fmt.Fprintln(stdout, "no cases matched")
 		return nil
 	}
-	if o.Reporter != "terminal" && o.Reporter != "json" && o.Reporter != "junit" {
-		fmt.Fprintf(stderr, "dryfire-tui: hint: unknown --reporter %q: the terminal report, as dryfire does\n", o.Reporter)
-	}
 	if err := runreport.WriteRun(stdout, res, o); err != nil {
 		return err
 	}
 	WriteRecorded(stderr, rp, rec)
+	WriteReporterWarning(stderr, o.Reporter)
 	return nil
+}
+
+// reporters are the values of run's --reporter.
+var reporters = []string{"terminal", "json", "junit"}
+
+// WriteReporterWarning warns, when reporter is none of reporters, that
+// stdout got the terminal report: dryfire falls back to it without a word
+// and exits as if nothing were wrong, so that a CI step asking for "xml"
+// goes green on a report it never meant to read.
+func WriteReporterWarning(w io.Writer, reporter string) {
+	if slices.Contains(reporters, reporter) {
+		return
+	}
+	fmt.Fprintf(w, "dryfire-tui: warning: unknown --reporter %q: stdout got the terminal report, as dryfire gives it (the exit code is dryfire's)\n", reporter)
+	hint := "--reporter is terminal, json or junit"
+	if near := nearest(reporter, reporters); near != "" {
+		hint = "did you mean --reporter " + near + "? " + hint
+	}
+	fmt.Fprintf(w, "dryfire-tui: hint: %s\n", hint)
+}
+
+// nearest is the word of words closest to s (by edit distance, at most
+// 2 edits, or a prefix), or "".
+func nearest(s string, words []string) string {
+	best, bestD := "", 3
+	for _, w := range words {
+		d := editDistance(strings.ToLower(s), w)
+		if strings.HasPrefix(w, strings.ToLower(s)) && s != "" {
+			d = 0
+		}
+		if d < bestD {
+			best, bestD = w, d
+		}
+	}
+	if best == "" && strings.EqualFold(s, "xml") {
+		return "junit"
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // WriteRecorded says what a recording run wrote, redacted and refused.

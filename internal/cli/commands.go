@@ -109,6 +109,9 @@ func Run(ctx context.Context, args []string, e Env) int {
 		if implied {
 			hint = "with no command dryfire-tui browses PATH; run 'dryfire-tui help' for the commands"
 		}
+		if near := nearFlag(fs, err); near != "" {
+			hint = "did you mean " + near + "? " + hint
+		}
 		return exitCode(ctx, argsErrorf(hint, "%v", err), e.Stderr, usage)
 	}
 	if err := of.apply(e, out, errOut); err != nil {

@@ -163,6 +163,30 @@ func commandNames() []string {
 	return names
 }
 
+// nearFlag is the flag of fs closest to the unknown flag a parse error
+// names ("--junit-out" for "unknown flag: --junit-outt"), or "".
+func nearFlag(fs *pflag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return ""
+	}
+	name, _, _ = strings.Cut(name, "=")
+	best, bestD := "", 3
+	fs.VisitAll(func(f *pflag.Flag) {
+		d := editDistance(name, f.Name)
+		if strings.HasPrefix(f.Name, name) && len(name) >= 3 {
+			d = 0
+		}
+		if d < bestD || (d == bestD && f.Name < best) {
+			best, bestD = f.Name, d
+		}
+	})
+	if best == "" {
+		return ""
+	}
+	return "--" + best
+}
+
 // suggest returns the command closest to name, if any is close.
 func suggest(name string) string {
 	best, bestD := "", 3

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
@@ -93,6 +95,11 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 	if c.concurrency < 0 || c.maxRetries < 0 {
 		return usageErrorf("pass a number of 0 or more", "--concurrency and --max-retries cannot be negative")
 	}
+	// A typo of CI's is said before the run, and again after its report.
+	report.WriteReporterWarning(e.Stderr, c.reporter)
+	if err := c.checkOutputs(e); err != nil {
+		return err
+	}
 	keepRaw := c.jsonOut != "" || c.reporter == "json"
 	var inv *passthrough.PythonInvoker
 	prog := report.NewRunProgress(e.Stderr)
@@ -128,6 +135,29 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 		return ctx.Err()
 	}
 	return c.report(e, rp, run)
+}
+
+// checkOutputs refuses, before anything runs, a --json-out or --junit-out
+// whose directory does not exist: dryfire runs every case and then fails
+// to write the file (exit 2). The exit code is the same; the run, and any
+// call it would pay for, is spared. The directory is not created, as
+// dryfire does not create it.
+func (c *runCommand) checkOutputs(e Env) error {
+	for _, f := range []struct{ flag, path string }{{"--json-out", c.jsonOut}, {"--junit-out", c.junitOut}} {
+		if f.path == "" {
+			continue
+		}
+		p := f.path
+		if e.Dir != "" && !filepath.IsAbs(p) {
+			p = filepath.Join(e.Dir, p)
+		}
+		dir := filepath.Dir(p)
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return usageErrorf("create the directory first (dryfire does not create it either)",
+				"%s %s: directory %s does not exist; nothing was run", f.flag, f.path, filepath.Dir(f.path))
+		}
+	}
+	return nil
 }
 
 // report prints the run's report and what it recorded, and returns the
