@@ -10,6 +10,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
@@ -75,10 +76,12 @@ func count(n int, word string) string { return fmt.Sprintf("%d %s", n, Plural(n,
 
 // WriteRunEnd writes what a run prints once it is done: its spec errors on
 // stderr (and nothing else), "no cases matched", or the report and the
-// files o asks for ([WriteRun]) followed by what recording wrote
-// ([WriteRecorded]). An unknown reporter gets the terminal report, as
-// dryfire does, and a warning on stderr ([WriteReporterWarning]), at the
-// end too. The error is [WriteRun]'s.
+// files o asks for ([WriteRun]) followed, on stderr, by what recording
+// wrote ([WriteRecorded]) and the short summary of what did not pass
+// ([runreport.WriteRunSummary]). Stdout is flushed first, so that on a terminal
+// they come after the report. An unknown reporter gets the terminal
+// report, as dryfire does, and a warning on stderr, at the end too. The
+// error is [WriteRun]'s.
 func WriteRunEnd(stdout, stderr io.Writer, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded, o runreport.RunOutput) error {
 	if len(res.Errors) > 0 {
 		_ = WriteSpecErrors(stderr, rp.Project.Root, res.Errors)
@@ -91,7 +94,11 @@ func WriteRunEnd(stdout, stderr io.Writer, rp *runplan.Plan, res *engine.Result,
 	if err := runreport.WriteRun(stdout, res, o); err != nil {
 		return err
 	}
+	_ = visible.Flush(stdout)
 	WriteRecorded(stderr, rp, rec)
+	_ = runreport.WriteRunSummary(stderr, res, runreport.SummaryOptions{
+		Path: o.Text.Path, Mask: runreport.ShownMask(res, o.Keys, o.Reveal), Verbose: o.Text.Verbose,
+	})
 	WriteReporterWarning(stderr, o.Reporter)
 	return nil
 }

@@ -165,7 +165,10 @@ func (c *runCommand) checkOutputs(e Env) error {
 func (c *runCommand) report(e Env, rp *runplan.Plan, run *command.RunResult) error {
 	err := report.WriteRunEnd(e.Stdout, e.Stderr, rp, run.Result, run.Recorded, runreport.RunOutput{
 		Reporter: c.reporter, JSONOut: c.jsonOut, JUnitOut: c.junitOut, Now: e.Now(),
-		Text: runreport.RunTextOptions{Verbose: c.verbose, Path: runreport.RelativeTo(rp.Project.Root)},
+		Text: runreport.RunTextOptions{Verbose: c.verbose, Path: runreport.RelativeTo(rp.Project.Root),
+			// The notes are for a person at a terminal; a pipe gets
+			// dryfire's bytes.
+			Notes: e.IsTerminal && c.reporter != "json" && c.reporter != "junit", Replay: rp.Mode == engine.ModeReplay},
 		Keys: keysOf(e), Reveal: c.reveal,
 	})
 	if err != nil && run.Outcome != command.UsageError {

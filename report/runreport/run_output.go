@@ -83,7 +83,6 @@ func WriteRun(w io.Writer, res *engine.Result, o RunOutput) error {
 
 // writeReport writes what the reporter asks for to w, masked for a stream.
 func writeReport(w io.Writer, res *engine.Result, o RunOutput, document func() (jsonv.Value, error)) error {
-	shown := Mask{Keys: o.Keys}
 	switch o.Reporter {
 	case "json":
 		doc, err := document()
@@ -96,15 +95,9 @@ func writeReport(w io.Writer, res *engine.Result, o RunOutput, document func() (
 		}
 		return err
 	case "junit":
-		if !o.Reveal {
-			shown = failingMask(res, o.Keys)
-		}
-		return WriteRunJUnit(w, res, o.Now, shown)
+		return WriteRunJUnit(w, res, o.Now, ShownMask(res, o.Keys, o.Reveal))
 	}
 	text := o.Text
-	if !o.Reveal {
-		shown = failingMask(res, o.Keys)
-	}
-	text.Mask = shown
+	text.Mask = ShownMask(res, o.Keys, o.Reveal)
 	return WriteRunText(w, res, text)
 }

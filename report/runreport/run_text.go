@@ -24,6 +24,13 @@ type RunTextOptions struct {
 	// Mask hides keys and recorded secrets before the texts are laid out
 	// (the zero Mask hides nothing).
 	Mask Mask
+	// Notes adds what dryfire-tui says to a person at a terminal, which
+	// dryfire never prints (see [WriteRunText]). Off, the report is
+	// dryfire's bytes: a pipe or a file gets no note.
+	Notes bool
+	// Replay says that the run replayed every call from its cassettes: the
+	// costs are those of the recorded calls (a note says so).
+	Replay bool
 }
 
 // RelativeTo names a file relative to the project root (symbolic links of
@@ -55,6 +62,13 @@ const (
 // then the totals and, when a judge ran, the judges' own cost. The glyphs
 // are painted green, red and yellow where w colours ([visible.Paint]), as
 // dryfire paints them on a terminal.
+//
+// With o.Notes (a terminal) it adds three notes of its own, each on a line
+// of its own so that dryfire's lines stay as they are: under the line of
+// a case that ended in a provider error, the cassette miss (its turn and
+// the key it asked for) or the error; in -v's dump of such a case, the
+// turn it missed at; after the totals of a replay, that its costs are the
+// recorded calls' and nothing was spent.
 func WriteRunText(w io.Writer, res *engine.Result, o RunTextOptions) error {
 	for _, sg := range layout(res, o).segs {
 		if err := visible.Paint(w, sg.style, sg.text); err != nil {
@@ -117,6 +131,9 @@ func layout(res *engine.Result, o RunTextOptions) *page {
 		p.line("")
 		for _, c := range s.Cases {
 			caseLine(p, c, m)
+			if o.Notes {
+				endNote(p, c, m)
+			}
 			if c.Passed {
 				continue
 			}
@@ -137,14 +154,45 @@ func layout(res *engine.Result, o RunTextOptions) *page {
 	if j := judgeLine(cases); j != "" {
 		p.line(j)
 	}
+	if o.Notes && o.Replay {
+		p.paint("(replayed: the costs are what the recorded calls cost; nothing was spent)", visible.Dim)
+		p.line("")
+	}
 	if o.Verbose {
 		for _, c := range cases {
 			if !c.Passed {
-				p.plain(traceText(c, m))
+				p.plain(verboseText(c, m, o.Notes))
 			}
 		}
 	}
 	return p
+}
+
+// endNote adds, under the line of a case whose loop ended in a provider
+// error, what ended it: the cassette miss, its turn and the key it asked
+// for, or the error on one line.
+func endNote(p *page, c *engine.CaseRun, m Mask) {
+	note := EndedBy(c, m)
+	if note == "" {
+		return
+	}
+	p.plain(failureIndent)
+	p.paint(note, visible.Yellow)
+	p.line("")
+}
+
+// EndedBy says what ended the loop of a case's reported repetition in a
+// provider error, on one line: "cassette miss at turn N: no recording for
+// key K", or the error dryfire reports; "" when it did not end so.
+func EndedBy(c *engine.CaseRun, m Mask) string {
+	rep := c.Rep
+	if v, ok := rep.Miss(); ok {
+		return fmt.Sprintf("cassette miss at turn %d: no recording for key %s", v.Turn, m.text(v.Key))
+	}
+	if t := rep.Trace; t != nil && t.Termination == "provider_error" && t.HasError {
+		return truncate(OneLine(m.text(t.Error)))
+	}
+	return ""
 }
 
 // glyph is a case's mark and its colour.
@@ -341,6 +389,20 @@ func noneOr(s *string) string {
 		return "None"
 	}
 	return *s
+}
+
+// verboseText is -v's dump of a failing case: dryfire's ([traceText]),
+// with notes the turn a cassette miss stopped the loop at, before the
+// termination line.
+func verboseText(c *engine.CaseRun, m Mask, notes bool) string {
+	text := traceText(c, m)
+	v, ok := c.Rep.Miss()
+	if !notes || !ok || c.Rep.Trace == nil {
+		return text
+	}
+	i := strings.LastIndex(text, "termination: ")
+	miss := fmt.Sprintf("── turn %d: cassette miss, no recording for key %s ──\n", v.Turn, m.text(v.Key))
+	return text[:i] + miss + text[i:]
 }
 
 // traceText is dryfire run -v's dump of a failing case: every turn with
