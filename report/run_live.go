@@ -77,8 +77,9 @@ func count(n int, word string) string { return fmt.Sprintf("%d %s", n, Plural(n,
 // WriteRunEnd writes what a run prints once it is done: its spec errors on
 // stderr (and nothing else), "no cases matched", or the report and the
 // files o asks for ([WriteRun]) followed, on stderr, by what recording
-// wrote ([WriteRecorded]) and the short summary of what did not pass
-// ([runreport.WriteRunSummary]). Stdout is flushed first, so that on a terminal
+// wrote ([WriteRecorded]), the short summary of what did not pass
+// ([runreport.WriteRunSummary]) and a warning when most cases were skipped
+// ([WriteSkipWarning]). Stdout is flushed first, so that on a terminal
 // they come after the report. An unknown reporter gets the terminal
 // report, as dryfire does, and a warning on stderr, at the end too. The
 // error is [WriteRun]'s.
@@ -99,6 +100,7 @@ func WriteRunEnd(stdout, stderr io.Writer, rp *runplan.Plan, res *engine.Result,
 	_ = runreport.WriteRunSummary(stderr, res, runreport.SummaryOptions{
 		Path: o.Text.Path, Mask: runreport.ShownMask(res, o.Keys, o.Reveal), Verbose: o.Text.Verbose,
 	})
+	WriteSkipWarning(stderr, rp, res, o.JUnitOut)
 	WriteReporterWarning(stderr, o.Reporter)
 	return nil
 }
@@ -160,6 +162,60 @@ func editDistance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(b)]
+}
+
+// WriteSkipWarning warns, when half the planned cases or more were
+// skipped for want of a key, that they were not tested: dryfire lists
+// each skip first and exits 0, and its JUnit file holds the cases that
+// ran only (no <skipped/>, so none is written here either), so a CI job
+// without keys and without cassettes.mode: replay goes green having
+// tested nothing. junitOut names the JUnit file ("" for none). res is nil
+// when nothing ran.
+func WriteSkipWarning(w io.Writer, rp *runplan.Plan, res *engine.Result, junitOut string) {
+	skipped := len(rp.Skipped)
+	ran := 0
+	if res != nil {
+		for _, s := range res.Suites {
+			ran += len(s.Cases)
+		}
+	}
+	total := skipped + ran
+	if skipped == 0 || skipped*2 < total {
+		return
+	}
+	var vars []string
+	for _, s := range rp.Skipped {
+		if v := s.Missing.EnvVar; !slices.Contains(vars, v) {
+			vars = append(vars, v)
+		}
+	}
+	what := fmt.Sprintf("%d of %d cases were", skipped, total)
+	switch {
+	case total == 1:
+		what = "the one case was"
+	case skipped == total:
+		what = fmt.Sprintf("all %d cases were", total)
+	}
+	fmt.Fprintf(w, "dryfire-tui: warning: %s skipped, not tested: %s not set\n", what, notSet(vars))
+	switch {
+	case junitOut != "" && ran == 0:
+		fmt.Fprintf(w, "dryfire-tui: warning: %s was not written: nothing ran (dryfire writes no report then)\n", junitOut)
+	case junitOut != "":
+		fmt.Fprintf(w, "dryfire-tui: warning: %s lists the %s that ran, as dryfire writes it: no skipped case is in it\n",
+			junitOut, count(ran, "case"))
+	}
+	fmt.Fprintln(w, "dryfire-tui: hint: --cassette-mode replay tests every case from its cassettes, offline, with no key (or set cassettes.mode: replay in dryfire.yaml)")
+}
+
+// notSet is "X is" or "X and Y are".
+func notSet(vars []string) string {
+	switch len(vars) {
+	case 0:
+		return "a key is"
+	case 1:
+		return vars[0] + " is"
+	}
+	return strings.Join(vars[:len(vars)-1], ", ") + " and " + vars[len(vars)-1] + " are"
 }
 
 // WriteRecorded says what a recording run wrote, redacted and refused.

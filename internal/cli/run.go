@@ -123,6 +123,9 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 		return err
 	}
 	if err := c.beforeCalls(e, rp); err != nil || rp.NothingToRun() {
+		if err == nil {
+			report.WriteSkipWarning(e.Stderr, rp, nil, c.junitOut)
+		}
 		return err
 	}
 	prog.Start(rp)
