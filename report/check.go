@@ -166,7 +166,7 @@ func (c *Check) okDetail(part string) string {
 		}
 		return d
 	case PartRun:
-		return fmt.Sprintf("%d %s passed", c.Run.Passed, Plural(c.Run.Passed, "case"))
+		return c.runDetail()
 	case PartSecrets:
 		s := c.Secrets
 		d := fmt.Sprintf("%d %s scanned", s.Files, Plural(s.Files, "recording"))

@@ -22,6 +22,10 @@ type RunCheck struct {
 	// provider error, else 1 when a case failed, else 0.
 	ExitCode int          `json:"exit_code"`
 	Failures []RunFailure `json:"failures"`
+	// PassedUnmocked are the cases (suite::case) that passed with their
+	// loop ended in unmocked_tool: dryfire passes them and exits 0, and
+	// only its JUnit file counts them as errors.
+	PassedUnmocked []string `json:"passed_unmocked_tool"`
 }
 
 // RunFailure is a case that did not pass.
@@ -50,11 +54,14 @@ type RunFailedAssertion struct {
 
 // NewRunCheck makes the run part from a replay's verdicts.
 func NewRunCheck(res *engine.Result) *RunCheck {
-	rc := &RunCheck{ExitCode: res.RunExitCode, Failures: []RunFailure{}}
+	rc := &RunCheck{ExitCode: res.RunExitCode, Failures: []RunFailure{}, PassedUnmocked: []string{}}
 	for _, s := range res.Suites {
 		for _, c := range s.Cases {
 			if c.Passed {
 				rc.Passed++
+				if t := c.Rep.Trace; t != nil && t.Termination == "unmocked_tool" {
+					rc.PassedUnmocked = append(rc.PassedUnmocked, secrets.MaskPath(c.Suite)+"::"+secrets.MaskPath(c.Case))
+				}
 				continue
 			}
 			rc.Failed++
@@ -116,6 +123,24 @@ func (f RunFailure) location() string {
 		return f.SuiteFile + ":" + strconv.Itoa(f.Line)
 	}
 	return f.SuiteFile
+}
+
+// runDetail says what the run part found beyond its problems: the cases
+// passed, and those of them that ended in an unmocked tool.
+func (c *Check) runDetail() string {
+	d := fmt.Sprintf("%d %s passed", c.Run.Passed, Plural(c.Run.Passed, "case"))
+	if n := len(c.Run.PassedUnmocked); n > 0 {
+		d += fmt.Sprintf("; %d of the passed ended in unmocked_tool (dryfire passes %s; its JUnit file counts %s as %s)",
+			n, pick(n, "it", "them"), pick(n, "it", "them"), pick(n, "an error", "errors"))
+	}
+	return d
+}
+
+func pick(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func (c *Check) runText(t *text) {

@@ -41,11 +41,12 @@ type Item struct {
 	Secrets int
 	// Prunable is true when prune may remove the file.
 	Prunable bool
-	// Verdict is the run verdict of the recording's case: "passed",
+	// Verdict is the run verdict of the recording's case: "passed" (an
+	// unmocked tool that ended the loop included, as dryfire passes it),
 	// "failing", "errored" (its assertions pass but its loop ended in a
-	// provider error or an unmocked tool, which dryfire reports as an
-	// error and exits 3 for) or "flaky" (its repetitions disagree); ""
-	// when the case was not graded (no such case, or it needs Python).
+	// provider error, which dryfire exits 3 for) or "flaky" (its
+	// repetitions disagree); "" when the case was not graded (no such
+	// case, or it needs Python).
 	Verdict string
 	// Case is what the owner shows about the recording's case (the same
 	// value for every recording of a case).
