@@ -51,7 +51,7 @@ func (c *Check) problems(part string) int {
 		if c.Run == nil {
 			return -1
 		}
-		return len(c.Run.Failures)
+		return len(c.runProblems())
 	case PartSecrets:
 		if c.Secrets == nil {
 			return -1
@@ -95,6 +95,10 @@ func (c *Check) WriteText(w io.Writer) error {
 			continue
 		case n < 0:
 			t.printf("%-8s not run: %s\n", part, c.Notes[part])
+			continue
+		case n == 0 && part == PartRun && c.runByReplay() > 0:
+			// Not ok, but nothing more to fix than the replay's problems.
+			t.printf("%-8s %s\n", part, c.runDetail())
 			continue
 		case n == 0:
 			t.printf("%-8s ok  %s\n", part, c.okDetail(part))
@@ -199,11 +203,7 @@ func (c *Check) replayText(t *text) {
 				line += ": " + x.Headline
 			}
 			t.println(line)
-			where := rc.location()
-			if x != nil && x.Path != "" {
-				where += " · recorded " + x.Path
-			}
-			t.printf("    %s\n", where)
+			t.printf("    %s\n", rc.missPlace())
 			continue
 		}
 		t.printf("  %s  %s: %s\n    %s\n", rc.Label(), rc.Outcome, oneLine(rc.message()), rc.location())

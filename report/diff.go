@@ -43,6 +43,20 @@ type Stale struct {
 	Note string `json:"note,omitempty"`
 	// Headline is the first thing to say about the miss, one line.
 	Headline string `json:"-"`
+	// Source is where the first change is written in the project's
+	// files, when the check that made the document placed it.
+	Source *Source `json:"-"`
+}
+
+// Source is a place in a suite or dryfire.yaml: the line a change of a
+// request comes from.
+type Source struct {
+	// File is relative to the project root; Line is 1-based.
+	File string
+	Line int
+	// What names what is written there ("tool lookup_order:
+	// description").
+	What string
 }
 
 // Change is one difference between the recorded and the current request.

@@ -149,6 +149,33 @@ func (c *ReplayCase) location() string {
 	return c.SuiteFile
 }
 
+// missPlace is where a check sends a person for a miss: the suite line
+// its first change comes from, when the check placed it, then the case's
+// line and the recording it replaces.
+func (c *ReplayCase) missPlace() string {
+	x := c.Explanation
+	where := c.location()
+	if x != nil && x.Source != nil && !c.isCaseLine(x.Source) {
+		src := x.Source
+		where = fmt.Sprintf("%s:%d %s · case at ", src.File, src.Line, src.What)
+		if src.File == c.SuiteFile && c.Line > 0 {
+			where += fmt.Sprintf("line %d", c.Line)
+		} else {
+			where += c.location()
+		}
+	}
+	if x != nil && x.Path != "" {
+		where += " · recorded " + x.Path
+	}
+	return where
+}
+
+// isCaseLine reports whether src is the case's own line (the request is
+// unchanged, or the change is the case's): no other line to send to.
+func (c *ReplayCase) isCaseLine(src *Source) bool {
+	return src.File == c.SuiteFile && src.Line == c.Line
+}
+
 // problems are the repetitions that fail replay: a miss, an error, or a
 // recorded provider error.
 func (d *Replay) problems() []*ReplayCase {
