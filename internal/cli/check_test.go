@@ -92,7 +92,7 @@ func TestCheckProjects(t *testing.T) {
 			// passes it, and check says so (issue 24, item 4).
 			text: []string{"replay   ok  19 repetitions hit, 1 skipped\n",
 				"run      ok  18 cases passed; 1 of the passed ended in unmocked_tool (dryfire passes it; its JUnit file counts it as an error)\n",
-				"secrets  ok  42 recordings scanned\n",
+				"secrets  ok  42 files scanned\n",
 				"prune    ok  nothing to prune\n", "doctor   ok  42 files checked\n", "check passed\n"},
 		},
 		// Five cases miss: five problems, on the suite line that changed
@@ -214,7 +214,7 @@ func TestCheckBaseline(t *testing.T) {
 		t.Fatalf("write baseline: exit %d: %s", code, errOut)
 	}
 	out, _, code := runCmd(t, "check", dir)
-	if code != exitOK || !strings.Contains(out, "secrets  ok  42 recordings scanned, 1 accepted by "+secrets.DefaultBaselineFile+"\n") {
+	if code != exitOK || !strings.Contains(out, "secrets  ok  42 files scanned, 1 accepted by "+secrets.DefaultBaselineFile+"\n") {
 		t.Errorf("default baseline not used: exit %d\n%s", code, out)
 	}
 	other := filepath.Join(t.TempDir(), "accepted.json")
