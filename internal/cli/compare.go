@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
@@ -53,86 +53,45 @@ Examples:
   dryfire-tui compare --prompts prompts/terse.txt,prompts/friendly.txt --cassette-mode auto`
 
 type compareCmd struct {
-	live            liveFlags
-	models, prompts string
-	concurrency     int
+	live                     liveFlags
+	models, prompts, htmlOut string
+	concurrency              int
 }
 
 func (c *compareCmd) flags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.models, "models", "", "comma-separated `MODELS`, a column each")
 	fs.StringVar(&c.prompts, "prompts", "", "comma-separated prompt `FILES`, a column each (the other axis)")
 	fs.IntVar(&c.concurrency, "concurrency", 0, "case repetitions run at once in a column (default: the CPUs in replay, 4 when calling providers)")
+	fs.StringVar(&c.htmlOut, "html-out", "", "write the matrix as a self-contained HTML page to `FILE`")
 	c.live.register(fs, provider.DefaultMaxRetries, "retries of a failed provider call (`N`; no effect in replay)")
 }
 
 func (c *compareCmd) run(ctx context.Context, e Env, args []string) error {
-	axis, labels, err := runplan.AxisOf(splitList(c.models), splitList(c.prompts))
-	if err != nil {
-		return usageErrorf("", "%v", err)
-	}
 	if err := c.live.check(); err != nil {
 		return err
 	}
-	if c.concurrency < 0 {
-		return usageErrorf("pass a number of 0 or more", "--concurrency cannot be negative")
-	}
 	prog := report.NewRunProgress(e.Stderr)
-	// The base plan only loads the project and its cassettes: replay
-	// resolves nothing; each column is planned in the mode asked for.
-	base, inv, err := c.live.prepare(ctx, e, args, engine.ModeReplay, engine.Options{Workers: c.concurrency}, prog)
-	if inv != nil {
-		defer inv.Close()
-	}
-	if err := planError(ctx, err); err != nil {
-		return err
-	}
-	if errs := base.Errors(); len(errs) > 0 {
-		_ = report.WriteSpecErrors(e.Stderr, base.Project.Root, errs)
-		return exitWith(exitUsage)
-	}
-	cmp, err := runplan.PrepareCompare(ctx, base, runplan.CompareOptions{Axis: axis, Labels: labels, Mode: c.live.mode})
-	if err := planError(ctx, err); err != nil {
-		return err
-	}
-	fmt.Fprintln(e.Stdout, runreport.CompareEstimate(cmp))
-	if err := cmp.Confirm(c.live.yes); err != nil {
-		return usageErrorf("", "%v", err)
-	}
-	if err := c.beforeColumns(e, cmp); err != nil {
-		return err
-	}
-	prog.StartComparison(cmp)
-	cmp.OnCall(prog.Call)
-	cmp.Execute(ctx)
-	if inv != nil {
-		inv.Close()
-	}
-	if ctx.Err() != nil {
-		for _, col := range cmp.Columns {
-			if col.Recorded != nil {
-				report.WriteInterrupted(e.Stderr, col.Plan, col.Recorded)
+	res, err := command.Compare(ctx, command.CompareRequest{
+		Env: e.core(), Paths: args, Models: splitList(c.models), Prompts: splitList(c.prompts),
+		Mode: c.live.mode, Concurrency: c.concurrency, Yes: c.live.yes,
+		Live: liveOptions(e, prog, c.live.maxRetries, c.live.redact), Invoker: invoker(e),
+		HTMLOut: c.htmlOut, Keys: keysOf(e),
+		Before: func(cmp *runplan.Comparison) { fmt.Fprintln(e.Stdout, runreport.CompareEstimate(cmp)) },
+		Confirm: func(cmp *runplan.Comparison) error {
+			if err := c.confirm(e, cmp); err != nil {
+				return err
 			}
-		}
-		return ctx.Err()
-	}
-	if err := runreport.WriteCompare(e.Stdout, cmp, keysOf(e)); err != nil {
-		return &exitError{code: exitUsage, err: err}
-	}
-	for _, col := range cmp.Columns {
-		if col.Recorded != nil {
-			report.WriteRecorded(e.Stderr, col.Plan, col.Recorded)
-		}
-	}
-	if code := cmp.ExitCode(); code != 0 {
-		return exitWith(code)
-	}
-	return nil
+			prog.StartComparison(cmp)
+			return nil
+		},
+	})
+	return finish(e, false, res, err)
 }
 
-// beforeColumns says why a column cannot run, asks before the providers
-// are called, and prints what dryfire prints as it comes to each column
-// (the skipped cases, the cases recording leaves alone).
-func (c *compareCmd) beforeColumns(e Env, cmp *runplan.Comparison) error {
+// confirm says why a column cannot run, asks before the providers are
+// called, and prints what dryfire prints as it comes to each column (the
+// skipped cases, the cases recording leaves alone).
+func (c *compareCmd) confirm(e Env, cmp *runplan.Comparison) error {
 	for _, col := range cmp.Columns {
 		if col.Err != nil {
 			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s; its column is FAILED\n", visible.Line(col.Err.Error()))

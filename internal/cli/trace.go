@@ -2,12 +2,12 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"io"
 
-	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/report"
-	"github.com/dryfire-tui/dryfire-tui/report/runreport"
 	"github.com/spf13/pflag"
 )
 
@@ -61,50 +61,35 @@ func (c *traceCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) == 0 {
 		return argsErrorf("", "trace needs the case to run, as SUITE::CASE")
 	}
-	addr, err := engine.ParseAddress(args[0])
-	if err != nil {
-		return usageErrorf("name the case as SUITE::CASE", "%v", err)
-	}
-	paths := args[1:]
 	if err := c.live.check(); err != nil {
 		return err
 	}
-	addStreamKeys(e, pathOf(paths))
+	addStreamKeys(e, pathOf(args[1:]))
 	prog := report.NewRunProgress(e.Stderr)
-	rp, inv, err := c.live.prepare(ctx, e, paths, c.live.mode, engine.Options{Model: c.model, Only: &addr}, prog)
-	if inv != nil {
-		defer inv.Close()
-	}
-	if err := planError(ctx, err); err != nil {
-		return err
-	}
-	for _, n := range rp.Notes {
-		fmt.Fprintln(e.Stdout, n)
-	}
-	if rp.CallsProviders() {
-		if err := askToCall(e, c.live.yes, rp.Mode, func(w io.Writer) { report.WritePlan(w, rp) }); err != nil {
-			return err
+	res, err := command.Trace(ctx, command.TraceRequest{
+		Env: e.core(), Address: args[0], Paths: args[1:], Model: c.model, Mode: c.live.mode,
+		Live: liveOptions(e, prog, c.live.maxRetries, c.live.redact), Invoker: invoker(e),
+		Confirm: func(rp *runplan.Plan) error {
+			if err := beforeCalls(e, c.live.yes, rp); err != nil {
+				return err
+			}
+			prog.Start(rp)
+			return nil
+		},
+		Keys: keysOf(e), Reveal: c.live.reveal,
+	})
+	return finish(e, false, res, err)
+}
+
+// addStreamKeys adds the keys of the project around path to the
+// command's streams (what the command table does for a command whose
+// first argument is its PATH).
+func addStreamKeys(e Env, path string) {
+	var streams []*visible.Stream
+	for _, w := range []io.Writer{e.Stdout, e.Stderr} {
+		if s, ok := w.(*visible.Stream); ok {
+			streams = append(streams, s)
 		}
 	}
-	prog.Start(rp)
-	res, rec := rp.Execute(ctx)
-	if inv != nil {
-		inv.Close()
-	}
-	if ctx.Err() != nil {
-		report.WriteInterrupted(e.Stderr, rp, rec)
-		return ctx.Err()
-	}
-	if len(res.Errors) > 0 {
-		_ = report.WriteSpecErrors(e.Stderr, rp.Project.Root, res.Errors)
-		return exitWith(exitUsage)
-	}
-	if err := runreport.WriteTrace(e.Stdout, res, runreport.TraceOptions{Keys: keysOf(e), Reveal: c.live.reveal}); err != nil {
-		return &exitError{code: exitUsage, err: err}
-	}
-	report.WriteRecorded(e.Stderr, rp, rec)
-	if res.RunExitCode != 0 {
-		return exitWith(res.RunExitCode)
-	}
-	return nil
+	addProjectKeys(e, path, streams...)
 }
