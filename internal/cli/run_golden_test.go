@@ -15,11 +15,19 @@ import (
 )
 
 // runGolden is one run of testdata/run/runs.txt: a project, the flags,
-// and what the real dryfire did (testdata/run/golden/NAME).
+// dryfire's PATHs and the working directory when given, and what the real
+// dryfire did (testdata/run/golden/NAME).
 type runGolden struct {
 	name, project string
-	flags         []string
+	flags, paths  []string
+	// cwd is the working directory, relative to the project ("" when the
+	// run is given the project as its PATH).
+	cwd string
 }
+
+// inProject reports whether the run is made in the project's directory
+// with dryfire's PATHs (or none), rather than given the project as PATH.
+func (g runGolden) inProject() bool { return len(g.paths) > 0 || g.cwd != "" }
 
 func readRunGoldens(t *testing.T) []runGolden {
 	t.Helper()
@@ -32,9 +40,9 @@ func readRunGoldens(t *testing.T) []runGolden {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		parts := strings.Split(line, "|")
+		parts := append(strings.Split(line, "|"), "", "")
 		runs = append(runs, runGolden{name: strings.TrimSpace(parts[0]), project: strings.TrimSpace(parts[1]),
-			flags: strings.Fields(parts[2])})
+			flags: strings.Fields(parts[2]), paths: strings.Fields(parts[3]), cwd: strings.TrimSpace(parts[4])})
 	}
 	return runs
 }
@@ -73,16 +81,12 @@ func TestRunMatchesDryfire(t *testing.T) {
 				}
 			}
 			want := filepath.Join("testdata", "run", "golden", g.name)
-			dir := copyDir(t, filepath.FromSlash(g.project))
+			dir := goldenProject(t, g.project)
 			root, err := filepath.EvalSymlinks(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			args := append([]string{"run", dir, "--cassette-mode", "replay",
-				"--json-out", filepath.Join(dir, "run.json"), "--junit-out", filepath.Join(dir, "junit.xml")}, g.flags...)
-			var out, errOut bytes.Buffer
-			code := Run(context.Background(), args, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
-				Now: time.Now, Getenv: func(string) string { return "" }})
+			out, errOut, code := runGoldenRun(g, dir)
 			wantCode, _ := strconv.Atoi(strings.TrimSpace(readText(t, filepath.Join(want, "exit_code"))))
 			if code != wantCode {
 				t.Errorf("exit %d, dryfire %d\nstderr: %s", code, wantCode, errOut.String())
@@ -90,6 +94,7 @@ func TestRunMatchesDryfire(t *testing.T) {
 			for _, f := range []string{"run.json", "junit.xml"} {
 				compareRunFile(t, filepath.Join(want, f), filepath.Join(dir, f), root)
 			}
+			checkRunSchemas(t, dir, want)
 			wantOut := readText(t, filepath.Join(want, "stdout.txt"))
 			if slices.Contains(g.flags, "--reporter") {
 				// The run document and JUnit on stdout name files as the
@@ -115,6 +120,43 @@ func TestRunMatchesDryfire(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goldenProject is a copy of the run's project, or for the project init
+// an empty directory in which dryfire-tui init has written its example
+// project.
+func goldenProject(t *testing.T, project string) string {
+	t.Helper()
+	if project != "init" {
+		return copyDir(t, filepath.FromSlash(project))
+	}
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	if code := Run(context.Background(), []string{"init", "--dir", dir}, Env{Stdin: strings.NewReader(""), Stdout: &out,
+		Stderr: &errOut, Now: time.Now, Getenv: func(string) string { return "" }}); code != 0 {
+		t.Fatalf("init: exit %d\n%s", code, errOut.String())
+	}
+	return dir
+}
+
+// runGoldenRun runs the golden run with dryfire-tui in dir, the
+// project's copy: given dir as its PATH, or in dir (or the working
+// directory below it) with dryfire's PATHs, as dryfire ran it.
+func runGoldenRun(g runGolden, dir string) (out, errOut bytes.Buffer, code int) {
+	var mode []string
+	if !slices.Contains(g.flags, "--cassette-mode") {
+		mode = []string{"--cassette-mode", "replay"}
+	}
+	files := []string{"--json-out", filepath.Join(dir, "run.json"), "--junit-out", filepath.Join(dir, "junit.xml")}
+	e := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Now: time.Now, Getenv: func(string) string { return "" }}
+	args := append(append([]string{"run", dir}, mode...), files...)
+	if g.inProject() {
+		args = append(append([]string{"run"}, mode...), files...)
+		e.Dir = filepath.Join(dir, filepath.FromSlash(g.cwd))
+	}
+	args = append(append(args, g.flags...), g.paths...)
+	code = Run(context.Background(), args, e)
+	return out, errOut, code
 }
 
 // compareRunFile compares one of our files with dryfire's (absent when

@@ -5,7 +5,11 @@
 # dryfire's own command line). Each project is copied to a scratch
 # directory and the command runs there; the directory's real path is then
 # replaced by <PROJECT>. Names given as arguments limit it to those runs.
+# The arguments are passed as they are (globs are not expanded by the
+# shell: dryfire expands them). Made with ruamel.yaml 0.19.1 first on
+# PYTHONPATH (testdata/loaderdiff/README.md).
 set -eu
+set -f
 here=$(cd "$(dirname "$0")" && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
