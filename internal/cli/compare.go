@@ -14,12 +14,12 @@ import (
 	"github.com/spf13/pflag"
 )
 
-const compareUsage = `dryfire-tui compare (--models A,B,... | --prompts P1,P2,...) [PATH]
+const compareUsage = `dryfire-tui compare (--models A,B,... | --prompts P1,P2,...) [PATH...]
                     [--cassette-mode replay|record|auto|off] [--concurrency N] [--max-retries N]
-                    [--yes] [--redact-secrets]
+                    [--yes] [--redact-secrets] [--html-out F] [--debug]
 
-Runs every case of the dryfire project around PATH (default .; a suite
-file runs that suite alone) once per model of --models, or once per
+Runs every case of the suites the PATHs name (none: those of
+dryfire.yaml; see PATH below) once per model of --models, or once per
 system prompt of --prompts (files, read relative to the working
 directory, each replacing every suite's system prompt), and prints the
 matrix 'dryfire compare' prints: a row per case, a column per model or
@@ -40,6 +40,18 @@ providers, cases whose key is not set are skipped with dryfire's line, and
 compare says what the columns may call and cost, then asks on a terminal
 (--yes goes on without asking; without a terminal it is needed).
 
+--html-out F writes the matrix as one self-contained HTML page (written
+atomically; no script, font or image, it opens offline): a card per
+column with its figures or why it failed, the matrix with the rows the
+columns disagree on marked, every column (the terminal stops at eight),
+the same figures as the terminal's. It says "wrote F" after the matrix,
+as dryfire does.
+
+--debug: an internal error (a bug in dryfire-tui) is reported as dryfire
+reports one, "internal error: …" and a request to report it (exit 2);
+with --debug the Go stack where it happened is printed first, as dryfire's
+--debug prints Python's traceback.
+
 Exit status, dryfire's, the worst column's: 0 every case passed in every
 column; 1 a case failed (or the question was answered no); 2 no axis or
 both, a spec or config error, more than 25 runs without --yes, or a
@@ -47,10 +59,13 @@ provider call with neither a terminal nor --yes; 3 a column failed or a
 case ended in a provider error (a cassette miss in replay); 130
 interrupted.
 
+` + runPaths + `
+
 Examples:
   dryfire-tui compare --models claude-opus-4-8,claude-sonnet-5,claude-haiku-4-5 --cassette-mode replay
   dryfire-tui compare --models claude-sonnet-4-6,claude-haiku-4-5 --cassette-mode record --yes
-  dryfire-tui compare --prompts prompts/terse.txt,prompts/friendly.txt --cassette-mode auto`
+  dryfire-tui compare --prompts prompts/terse.txt,prompts/friendly.txt --cassette-mode auto
+  dryfire-tui compare --models claude-opus-4-8,claude-haiku-4-5 "evals/**/*.eval.yaml" --cassette-mode replay --html-out compare.html`
 
 type compareCmd struct {
 	live                     liveFlags

@@ -8,7 +8,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/command"
 )
 
-const reportUsage = `dryfire-tui report RUN.json [--html-out F] [--reveal]
+const reportUsage = `dryfire-tui report RUN.json [--html-out F] [--reveal] [--debug]
 
 Writes a run document (the file 'run --json-out' writes, dryfire's or this
 tool's) as one self-contained HTML page, as 'dryfire report' does: on
@@ -25,10 +25,16 @@ dark, at any width, and prints.
 Every text of the document is escaped, and control, bidi and invisible
 characters show as escapes. Secrets recorded in cassettes show as their
 masks, as show prints them; --reveal shows them. API keys of the
-environment never show.
+environment never show. --html-out never overwrites RUN.json itself.
+
+--debug: an internal error (a bug in dryfire-tui) is reported as dryfire
+reports one, "internal error: …" and a request to report it (exit 2);
+with --debug the Go stack where it happened is printed first, as dryfire's
+--debug prints Python's traceback.
 
 Exit status: 0 the page was written; 2 RUN.json cannot be read, is not
-JSON or is not a run document, F cannot be written, or a bad argument.
+JSON or is not a run document, F cannot be written, a bad argument, or an
+internal error.
 
 Examples:
   dryfire-tui run --cassette-mode replay --json-out run.json

@@ -11,15 +11,15 @@ import (
 	"github.com/spf13/pflag"
 )
 
-const traceUsage = `dryfire-tui trace SUITE::CASE [PATH] [--cassette-mode replay|record|auto|off] [--model M]
-                  [--yes] [--max-retries N] [--redact-secrets] [--reveal]
+const traceUsage = `dryfire-tui trace SUITE::CASE [PATH...] [--cassette-mode replay|record|auto|off] [--model M]
+                  [--yes] [--max-retries N] [--redact-secrets] [--reveal] [--debug]
 
-Runs one case of the dryfire project around PATH (default .; a suite file
-searches that suite alone) and prints every turn as 'dryfire trace' does:
-the messages sent, the model's response and tool calls, the result each
-mock gave, and how the case ended. SUITE::CASE is the suite's name and the
-case's name (the first suite of that name, in load order, that has the
-case). A repeated case runs every repetition and prints the one reported:
+Runs one case of the suites the PATHs after the address name (none:
+those of dryfire.yaml; see PATH below) and prints every turn as 'dryfire
+trace' does: the messages sent, the model's response and tool calls, the
+result each mock gave, and how the case ended. SUITE::CASE is the suite's
+name and the case's name (the first suite of that name, in load order,
+that has the case). A repeated case runs every repetition and prints the one reported:
 the first that failed, else the first. provider: fake cases play their
 script.
 
@@ -41,9 +41,17 @@ config error, a missing key, or a provider call with neither a terminal
 nor --yes; 3 the case ended in a provider error (a cassette miss in
 replay); 130 interrupted.
 
+--debug: an internal error (a bug in dryfire-tui) is reported as dryfire
+reports one, "internal error: …" and a request to report it (exit 2);
+with --debug the Go stack where it happened is printed first, as dryfire's
+--debug prints Python's traceback.
+
+` + runPaths + `
+
 Examples:
   dryfire-tui trace refund_agent::escalates_refund_over_limit --cassette-mode replay
   dryfire-tui trace refund_agent::escalates_refund_over_limit evals/support/refund_agent.eval.yaml
+  dryfire-tui trace refund_agent::escalates_refund_over_limit "evals/**/*.eval.yaml" --cassette-mode replay
   dryfire-tui trace travel_booking::books_cheapest_flight --cassette-mode replay --model claude-haiku-4-5
   dryfire-tui trace hello::greets --cassette-mode off --yes`
 

@@ -10,12 +10,12 @@ import (
 
 const validateUsage = `dryfire-tui validate [PATH...] [--debug]
 
-Parses and checks suites as 'dryfire validate' does, calling nothing: the
-settings of the dryfire.yaml found from the working directory (none: the
-built-in settings), then every suite file PATH names, or with no PATH the
-suites dryfire.yaml lists; a PATH that is a directory validates the suites
-of the project around it. On success it prints "ok: N suite(s), M
-case(s)". Every spec error is printed on stderr as dryfire prints it:
+Parses and checks suites as 'dryfire validate' does, calling nothing and
+reading no cassette: the settings of the dryfire.yaml found from the
+working directory (none: the built-in settings), then the suite files the
+PATHs match, or with no PATH the suites dryfire.yaml lists. On success it
+prints "ok: N suite(s), M case(s)". Every spec error is printed on stderr
+as dryfire prints it:
 
   error: unknown assertion kind: 'calls_tol'
     --> /path/to/broken.eval.yaml:9:9   (cases[0].expect[0].calls_tol)
@@ -29,14 +29,20 @@ of the node around what is wrong (a field that is missing). An error of
 dryfire.yaml is printed as dryfire prints it ("error: invalid
 dryfire.yaml: …").
 
---debug is accepted as dryfire accepts it (it shows Python's tracebacks;
-there are none here).
+--debug: an internal error (a bug in dryfire-tui) is reported as dryfire
+reports one, "internal error: …" and a request to report it (exit 2);
+with --debug the Go stack where it happened is printed first, as dryfire's
+--debug prints Python's traceback.
 
 Exit status: 0 every suite is valid; 2 a spec or config error, no suite
-file found, or no PATH and no dryfire.yaml.
+file matched ("no suite files matched: …"), no PATH and no dryfire.yaml,
+or an internal error.
+
+` + runPaths + `
 
 Examples:
   dryfire-tui validate
+  dryfire-tui validate "evals/**/*.eval.yaml"
   dryfire-tui validate evals/refund.eval.yaml evals/hello.eval.yaml
   dryfire-tui validate ../other-project`
 
