@@ -34,7 +34,7 @@ type Assertion struct {
 	Names    []string    // call_order; final_contains' needles
 	Match    jsonv.Value // tool_args, as json.dumps writes it
 	// MatchEq is Match as the deep-subset match compares it (see
-	// [YAMLNode.MatchValue]).
+	// [yamlnode.Node.MatchValue]).
 	MatchEq jsonv.Value
 	// Index is tool_args' index, saturated to 64 bits; IndexText is the
 	// index as Python prints it (any size).
