@@ -88,8 +88,10 @@ var tiers = []tier{
 		{"engine/internal/pydantic"}, // pydantic's error texts for the models engine validates; reads suite's final_json fields
 	}},
 	// The formats: provider wire adapters (and their fake for tests,
-	// imported by tests only), suites, the dryfire cassette.
-	{name: "formats", core: true, layers: [][]string{{"provider", "provider/providertest", "suite", "cassette"}}},
+	// imported by tests only), suites, the dryfire cassette; below suite,
+	// what dryfire's models make of a case's input, expect entries and tool
+	// results.
+	{name: "formats", core: true, layers: [][]string{{"provider", "provider/providertest", "suite", "cassette"}, {"suite/casemodel"}}},
 	{name: "tape", core: true, layers: [][]string{{"tape"}}},
 	// The ground floor: Python- and JavaScript-compatible parsers and
 	// encoders, safe file reading, output safety, the format kind, path

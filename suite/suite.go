@@ -11,6 +11,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
 	"github.com/dryfire-tui/dryfire-tui/internal/yamlrt"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // SpecError is a problem in a project or suite file, at a position. Line and
@@ -212,7 +213,7 @@ type Case struct {
 	InputCrash string
 	Expect     []jsonv.Value
 	// Assertions are the expect entries parsed, one per entry.
-	Assertions []Assertion
+	Assertions []casemodel.Assertion
 	Mocks      []ToolMocks
 	HasMocks   bool
 	Script     jsonv.Value
@@ -434,7 +435,7 @@ type validator struct {
 	// assertions are the expect entries parsed so far, so that the
 	// assertion pre-pass and the cases share one parse (one compiled
 	// pattern) of each.
-	assertions map[*YAMLNode]Assertion
+	assertions map[*YAMLNode]casemodel.Assertion
 	// refs is where $refs may read; realDir the real path of the file's
 	// directory, once a $ref needs it; refNames the name of each $ref
 	// target by the path the From of its nodes holds.

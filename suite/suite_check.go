@@ -7,6 +7,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // The structural check of a suite mirrors dryfire's strict pydantic models
@@ -210,7 +211,7 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 		found = append(found, "returns")
 		r.Kind = "return"
 		r.Return, r.Unserialisable = n.ToValue()
-		r.Crash, r.Unserialisable = contentCheck(n, r.Unserialisable)
+		r.Crash, r.Unserialisable = casemodel.ContentCheck(n, r.Unserialisable)
 		r.Views = yamlnode.ViewsOf(n)
 	}
 	if n, p, ok := o.field("error"); ok {
@@ -278,29 +279,12 @@ func (v *validator) sequence(n *YAMLNode, p pos) []MockStep {
 		step := MockStep{IsError: isErr, Value: jsonv.NullValue()}
 		if r, ok := it.Get(key); ok {
 			step.Value, step.Unserialisable = r.ToValue()
-			step.Crash, step.Unserialisable = contentCheck(r, step.Unserialisable)
+			step.Crash, step.Unserialisable = casemodel.ContentCheck(r, step.Unserialisable)
 			step.Views = yamlnode.ViewsOf(r)
 		}
 		steps = append(steps, step)
 	}
 	return steps
-}
-
-// contentCheck is what dryfire's ToolResult makes of a value it is given as
-// content, for what only the loaded Python value shows: bytes become a str
-// (which hashes), a value with no JSON form or a mapping with keys that are
-// not strings is refused (crash). bad is the value's hash failure, kept
-// otherwise.
-func contentCheck(n *YAMLNode, bad string) (crash, badOut string) {
-	switch {
-	case n.PyType == "bytes" && strLike(n):
-		return "", ""
-	case n.PyType != "":
-		return "content: Input should be a valid string, a mapping or null (ValidationError for ToolResult)", ""
-	case n.Kind == jsonv.Object && !strDict(n):
-		return "content: keys should be strings (ValidationError for ToolResult)", ""
-	}
-	return "", bad
 }
 
 func (v *validator) caseOf(item *YAMLNode, index int) *Case {
@@ -386,7 +370,7 @@ func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, bad, crash strin
 		v.pop()
 		return jsonv.Value{}, "", ""
 	}
-	msgs, crash, bad := inputMessages(items)
+	msgs, crash, bad := casemodel.InputMessages(items)
 	if crash != "" {
 		msgs = items
 	}
@@ -510,12 +494,6 @@ func (v *validator) scriptCall(n *YAMLNode, p pos) {
 	o.close()
 }
 
-// assertionKinds are the kinds dryfire's registry knows.
-var assertionKinds = []string{
-	"call_order", "calls_tool", "cost_under", "final_contains", "final_json", "final_matches",
-	"latency_under_ms", "llm_judge", "max_turns", "min_tool_calls", "not_calls_tool", "tool_args",
-}
-
 // checkAssertions is dryfire's assertion pre-pass: every one-key expect
 // entry must name a known kind, and the arguments of the structural kinds
 // must have the right shape.
@@ -548,26 +526,24 @@ func (v *validator) checkAssertions(root *YAMLNode) {
 				v.fatal = &e
 				return
 			}
-			if !slices.Contains(assertionKinds, m.Key) {
+			if !slices.Contains(casemodel.Kinds, m.Key) {
 				kp := v.keyPos(e, m)
 				err := v.errorAt(kp, "unknown assertion kind: "+keyRepr(m))
 				err.Loc = loc()
-				if best := closeMatch(kindChars(m), assertionKinds, 0.4); best != "" {
+				if best := closeMatch(kindChars(m), casemodel.Kinds, 0.4); best != "" {
 					err.Hint = "did you mean " + jsonv.PyRepr(best) + "?"
 				} else {
-					err.Hint = "valid kinds: " + strings.Join(assertionKinds, ", ")
+					err.Hint = "valid kinds: " + strings.Join(casemodel.Kinds, ", ")
 				}
 				v.errs = append(v.errs, err)
 				continue
 			}
 			a := v.assertion(e)
-			if a.fatal != nil {
+			if a.Fatal != nil {
 				// re raises what pydantic does not report, and dryfire's
 				// load stops there.
-				p := v.valuePos(e, m)
-				f := *a.fatal
-				at := v.errorAt(p, f.Message)
-				f.File, f.Line, f.Column, f.Ref = at.File, at.Line, at.Column, at.Ref
+				f := v.errorAt(v.valuePos(e, m), a.Fatal.Message)
+				f.Fatal, f.Hint = a.Fatal.Kind, a.Fatal.Hint
 				v.fatal = &f
 				return
 			}

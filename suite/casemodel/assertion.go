@@ -1,4 +1,4 @@
-package suite
+package casemodel
 
 import (
 	"errors"
@@ -52,9 +52,9 @@ type Assertion struct {
 	Rubric     string
 	JudgeModel *string
 	Threshold  float64
-	// fatal is an exception dryfire's loader raises on the arguments
-	// instead of reporting them: the command stops (see [SpecError.Fatal]).
-	fatal *SpecError
+	// Fatal is an exception dryfire's loader raises on the arguments
+	// instead of reporting them: the command stops (suite.SpecError.Fatal).
+	Fatal *Fatal
 	// Raises is the repr of that exception, what building the entry when
 	// a case runs (an entry of several keys) gives; "" for none.
 	Raises string
@@ -69,19 +69,6 @@ const DefaultJudgeThreshold = 0.7
 
 // finalJSONTypes are the types final_json knows.
 var finalJSONTypes = []string{"any", "array", "bool", "float", "int", "number", "object", "str"}
-
-// assertion parses an expect entry once per load.
-func (v *validator) assertion(entry *YAMLNode) Assertion {
-	if a, ok := v.assertions[entry]; ok {
-		return a
-	}
-	if v.assertions == nil {
-		v.assertions = map[*YAMLNode]Assertion{}
-	}
-	a := ParseAssertion(entry)
-	v.assertions[entry] = a
-	return a
-}
 
 // ParseAssertion parses an expect entry (a mapping node).
 func ParseAssertion(entry *YAMLNode) Assertion {
@@ -192,7 +179,7 @@ func pyIntText(n *YAMLNode, i int64) string {
 	case jsonv.Number:
 		v, _ = new(big.Int).SetString(n.Scalar.Text, 10)
 	case jsonv.String:
-		v, _ = parseIntString(n.Scalar.Text)
+		v, _ = ParseIntString(n.Scalar.Text)
 	}
 	if v == nil {
 		return strconv.FormatInt(i, 10)
@@ -233,15 +220,15 @@ func (a *Assertion) finalMatches(n *YAMLNode) string {
 	case pyregex.Value:
 		return "<args>: Value error, " + pe.Error()
 	case pyregex.Overflow:
-		a.fatal = &SpecError{Fatal: FatalValue, Message: "OverflowError: " + pe.Msg,
+		a.Fatal = &Fatal{Kind: FatalValue, Message: "OverflowError: " + pe.Msg,
 			Hint: "dryfire stops with an internal error on a repeat count of 4294967295 or more in a pattern"}
 		a.Raises = "OverflowError(" + jsonv.PyRepr(pe.Msg) + ")"
-		return a.fatal.Message
+		return a.Fatal.Message
 	case pyregex.TooDeep:
-		a.fatal = &SpecError{Fatal: FatalLimit, Message: "the pattern " + pe.Msg + " (the limit on nesting in a pattern)",
+		a.Fatal = &Fatal{Kind: FatalLimit, Message: "the pattern " + pe.Msg + " (the limit on nesting in a pattern)",
 			Hint: "dryfire stops with an internal error, Python's RecursionError, on groups nested about this deep"}
 		a.Raises = "RecursionError('maximum recursion depth exceeded while calling a Python object')"
-		return a.fatal.Message
+		return a.Fatal.Message
 	default: // pyregex.Unsupported
 		return "<args>: pattern " + repr + " cannot be run here: " + pe.Error()
 	}
@@ -378,7 +365,7 @@ func (f *fields) close() string {
 }
 
 func str(n *YAMLNode) (string, bool) {
-	if strLike(n) {
+	if StrLike(n) {
 		return n.Scalar.Text, true
 	}
 	return "", false
@@ -475,7 +462,7 @@ func ParseFloatLax(s string) (float64, bool) {
 
 // strList is list[str]; prefix goes before the index of a bad item.
 func strList(n *YAMLNode, prefix string) ([]string, string) {
-	items, ok := listItems(n)
+	items, ok := ListItems(n)
 	if !ok {
 		if prefix == "" {
 			return nil, "<args>: Input should be a valid list"
@@ -511,4 +498,10 @@ func IsPySpace(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// Kinds are the kinds dryfire's registry knows.
+var Kinds = []string{
+	"call_order", "calls_tool", "cost_under", "final_contains", "final_json", "final_matches",
+	"latency_under_ms", "llm_judge", "max_turns", "min_tool_calls", "not_calls_tool", "tool_args",
 }
