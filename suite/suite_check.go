@@ -1,7 +1,6 @@
 package suite
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
@@ -13,15 +12,6 @@ import (
 // (lax scalars, unknown keys forbidden) and its messages; positions follow
 // dryfire's rule: the key of the offending field, or the nearest enclosing
 // node when a required field is missing.
-
-func sortSpecErrors(errs []SpecError) {
-	sort.SliceStable(errs, func(i, j int) bool {
-		if errs[i].Line != errs[j].Line {
-			return errs[i].Line < errs[j].Line
-		}
-		return errs[i].Column < errs[j].Column
-	})
-}
 
 // suite checks the root of a suite file and fills s.
 func (v *validator) suite(root *YAMLNode, s *Suite) {
