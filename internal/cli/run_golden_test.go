@@ -101,8 +101,13 @@ func TestRunMatchesDryfire(t *testing.T) {
 				// files do.
 				wantOut = strings.ReplaceAll(wantOut, "<PROJECT>", root)
 			}
-			// The terminal report names suite files from the project root.
-			wantOut = strings.ReplaceAll(wantOut, "<PROJECT>/", "")
+			// The terminal report names suite files from the project root,
+			// and those outside it as dryfire names them.
+			prefix := reportRoot(dir, g.cwd)
+			wantOut = strings.ReplaceAll(wantOut, prefix+"../", "\x00")
+			wantOut = strings.ReplaceAll(wantOut, prefix, "")
+			wantOut = strings.ReplaceAll(wantOut, "\x00", prefix+"../")
+			wantOut = strings.ReplaceAll(wantOut, "<PROJECT>", root)
 			if g.name == "passthrough" {
 				// What the callables print goes to stderr here (dryfire
 				// lets it into stdout, before its report).
@@ -120,6 +125,29 @@ func TestRunMatchesDryfire(t *testing.T) {
 			}
 		})
 	}
+}
+
+// reportRoot is the project root as dryfire's report spells it, with the
+// copy's path as <PROJECT>: the directory of the dryfire.yaml found from
+// the working directory cwd (relative to the copy dir), or cwd itself
+// without one.
+func reportRoot(dir, cwd string) string {
+	start := filepath.Join(dir, filepath.FromSlash(cwd))
+	root := start
+	for d := start; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "dryfire.yaml")); err == nil {
+			root = d
+			break
+		}
+		if d == dir || d == filepath.Dir(d) {
+			break
+		}
+	}
+	rel, err := filepath.Rel(dir, root)
+	if err != nil || rel == "." {
+		return "<PROJECT>/"
+	}
+	return "<PROJECT>/" + filepath.ToSlash(rel) + "/"
 }
 
 // goldenProject is a copy of the run's project, or for the project init
