@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
@@ -37,8 +38,8 @@ type CompareRequest struct {
 	// Live configures the modes that call providers; its OnCall hears of
 	// every column's calls.
 	Live runplan.LiveOptions
-	// Invoker is as for [TraceRequest].
-	Invoker func(root string) engine.Invoker
+	// Passthrough is as for [RunRequest].
+	Passthrough io.Writer
 	// HTMLOut, when set, is the file the page of the matrix is written to
 	// (atomically), relative to the working directory.
 	HTMLOut string
@@ -73,15 +74,14 @@ func Compare(ctx context.Context, req CompareRequest) (Result[*report.Compare], 
 	if req.Concurrency < 0 {
 		return failed[*report.Compare](ctx, UsageError, withHint(errors.New("--concurrency cannot be negative"), "pass a number of 0 or more"))
 	}
-	inv := &invokers{new: req.Invoker}
-	defer inv.close()
 	// The base plan only loads the project and its cassettes: replay
 	// resolves nothing; each column is planned in the mode asked for.
 	base, err := PrepareRun(ctx, RunRequest{Env: req.Env, Paths: req.Paths, Engine: engine.Options{Workers: req.Concurrency},
-		Invoker: inv.factory(), Mode: engine.ModeReplay, Live: req.Live})
+		Passthrough: req.Passthrough, Mode: engine.ModeReplay, Live: req.Live})
 	if err != nil {
 		return prepareFailed[*report.Compare](ctx, err)
 	}
+	defer base.Close()
 	if errs := base.Errors(); len(errs) > 0 {
 		return Result[*report.Compare]{Outcome: UsageError, SpecErrors: errs, Root: base.Project.Root}, ErrSpecErrors
 	}
@@ -105,7 +105,7 @@ func Compare(ctx context.Context, req CompareRequest) (Result[*report.Compare], 
 		cmp.OnCall(req.Live.OnCall)
 	}
 	cmp.Execute(ctx)
-	inv.close()
+	base.Close()
 	return compareResult(ctx, req, cmp), nil
 }
 

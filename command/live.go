@@ -3,7 +3,6 @@ package command
 import (
 	"context"
 	"errors"
-	"io"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
@@ -11,8 +10,7 @@ import (
 )
 
 // What the commands that run cases (trace, compare) share with run: the
-// errors of preparing a run, with what to do about them, and the one
-// passthrough invoker of a run, closed once the run is done.
+// errors of preparing a run, with what to do about them.
 
 // PrepareError is err, an error of [PrepareRun] or of preparing a
 // comparison, with a hint where there is something to say: a provider
@@ -33,33 +31,6 @@ func PrepareError(err error) error {
 		return withHint(err, "name a provider dryfire knows (anthropic, openai, gemini, xai, openrouter, moonshot, zhipu, deepseek) or one of dryfire.yaml's providers:")
 	}
 	return err
-}
-
-// invokers hands a run the invoker of passthrough mocks that new makes,
-// and closes it once the run is done, so that the Python process has
-// stopped (and what the callables printed is out) before anything is
-// reported.
-type invokers struct {
-	new func(root string) engine.Invoker
-	inv engine.Invoker
-}
-
-// factory is what RunRequest.Invoker takes (nil when there is no new).
-func (i *invokers) factory() func(root string) engine.Invoker {
-	if i.new == nil {
-		return nil
-	}
-	return func(root string) engine.Invoker {
-		i.inv = i.new(root)
-		return i.inv
-	}
-}
-
-// close stops the invoker, when one was made and can be stopped.
-func (i *invokers) close() {
-	if c, ok := i.inv.(io.Closer); ok {
-		_ = c.Close()
-	}
 }
 
 // prepareFailed is the result of a command whose run could not be

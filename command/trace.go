@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"io"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
@@ -25,10 +26,10 @@ type TraceRequest struct {
 	Mode string
 	// Live configures the modes that call providers.
 	Live runplan.LiveOptions
-	// Invoker returns the invoker of passthrough mocks for the project
-	// root (nil: a case that reaches such a mock stops there); one that
-	// can be closed (io.Closer) is closed once the case has run.
-	Invoker func(root string) engine.Invoker
+	// Passthrough is as for [RunRequest]: where what passthrough mocks'
+	// callables print goes (nil: a case that reaches such a mock stops
+	// there).
+	Passthrough io.Writer
 	// Confirm, when set, is called once the case is planned and before
 	// anything runs: the command line says there what will be called and
 	// asks. Its error stops the trace with nothing called ([ErrDeclined]:
@@ -56,20 +57,18 @@ func Trace(ctx context.Context, req TraceRequest) (Result[*report.Trace], error)
 	if err != nil {
 		return failed[*report.Trace](ctx, UsageError, withHint(err, "name the case as SUITE::CASE"))
 	}
-	inv := &invokers{new: req.Invoker}
-	defer inv.close()
 	rp, err := PrepareRun(ctx, RunRequest{Env: req.Env, Paths: req.Paths, Engine: engine.Options{Model: req.Model, Only: &addr},
-		Invoker: inv.factory(), Mode: req.Mode, Live: req.Live})
+		Passthrough: req.Passthrough, Mode: req.Mode, Live: req.Live})
 	if err != nil {
 		return prepareFailed[*report.Trace](ctx, err)
 	}
+	defer rp.Close()
 	if req.Confirm != nil {
 		if err := req.Confirm(rp); err != nil {
 			return declined[*report.Trace](ctx, err)
 		}
 	}
 	run := Execute(ctx, rp)
-	inv.close()
 	doc := &report.Trace{Result: run.Result, Plan: rp, Recorded: run.Recorded, Keys: req.Keys, Reveal: req.Reveal}
 	switch {
 	case run.Outcome == Interrupted:

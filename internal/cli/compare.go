@@ -89,7 +89,7 @@ func (c *compareCmd) run(ctx context.Context, e Env, args []string) error {
 	res, err := command.Compare(ctx, command.CompareRequest{
 		Env: e.core(), Paths: args, Models: splitList(c.models), Prompts: splitList(c.prompts),
 		Mode: c.live.mode, Concurrency: c.concurrency, Yes: c.live.yes,
-		Live: liveOptions(e, prog, c.live.maxRetries, c.live.redact), Invoker: invoker(e),
+		Live: liveOptions(e, prog, c.live.maxRetries, c.live.redact), Passthrough: e.Stderr,
 		HTMLOut: c.htmlOut, Keys: keysOf(e),
 		Before: func(cmp *runplan.Comparison) { fmt.Fprintln(e.Stdout, runreport.CompareEstimate(cmp)) },
 		Confirm: func(cmp *runplan.Comparison) error {

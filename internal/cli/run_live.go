@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
-	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/engine/passthrough"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
@@ -54,12 +52,6 @@ func liveOptions(e Env, prog *report.RunProgress, maxRetries int, redact bool) r
 		e.tuneProviders(&po)
 	}
 	return runplan.LiveOptions{Env: e.lookup, Provider: po, Now: e.Now, RedactSecrets: redact, OnCall: prog.Call}
-}
-
-// invoker is the invoker of passthrough mocks: the project's Python, what
-// the callables print on the command's stderr.
-func invoker(e Env) func(root string) engine.Invoker {
-	return func(root string) engine.Invoker { return passthrough.NewPythonInvoker(root, e.getenv, e.Stderr) }
 }
 
 // liveOptions are run's options of the modes that call providers.

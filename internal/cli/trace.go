@@ -76,7 +76,7 @@ func (c *traceCmd) run(ctx context.Context, e Env, args []string) error {
 	prog := report.NewRunProgress(e.Stderr)
 	res, err := command.Trace(ctx, command.TraceRequest{
 		Env: e.core(), Address: args[0], Paths: args[1:], Model: c.model, Mode: c.live.mode,
-		Live: liveOptions(e, prog, c.live.maxRetries, c.live.redact), Invoker: invoker(e),
+		Live: liveOptions(e, prog, c.live.maxRetries, c.live.redact), Passthrough: e.Stderr,
 		Confirm: func(rp *runplan.Plan) error {
 			if err := beforeCalls(e, c.live.yes, rp); err != nil {
 				return err
