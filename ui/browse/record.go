@@ -50,9 +50,9 @@ func (m Page) recordTargets() []backend.CaseRef {
 			out = append(out, backend.CaseRef{Suite: names[0], Case: names[1]})
 		}
 	case kind == tree.KindGroup && len(names) == 1:
-		// A suite's recordings that belong to a current case are live,
-		// stale or superseded (never a tape's statuses).
-		if _, _, counts := m.tree.SelectedCounts(); counts["live"]+counts["stale"]+counts["superseded"] > 0 {
+		// A suite's rows that belong to a current case are live, stale,
+		// superseded or unrecorded (never a tape's statuses).
+		if _, _, counts := m.tree.SelectedCounts(); counts["live"]+counts["stale"]+counts["superseded"]+counts["unrecorded"] > 0 {
 			out = append(out, backend.CaseRef{Suite: names[0]}) // every case of the suite
 		}
 	}
@@ -60,18 +60,19 @@ func (m Page) recordTargets() []backend.CaseRef {
 }
 
 // recordFirst reports whether re-recording is the fix of what is
-// selected, so that the key line offers w first: a stale or failing
-// recording, or a case row whose case fails or has a stale recording.
+// selected, so that the key line offers w first: a stale, unrecorded or
+// failing recording, or a case row whose case fails or has a stale or
+// unrecorded turn.
 func (m Page) recordFirst() bool {
 	if it, leaf := m.tree.Selected(); leaf {
-		return it.Status == "stale" || tree.Fails(it.Verdict)
+		return it.Status == "stale" || it.Status == "unrecorded" || tree.Fails(it.Verdict)
 	}
 	if kind, _ := m.tree.SelectedPath(); kind != tree.KindSub {
 		return false
 	}
 	_, verdict, ok := m.tree.SelectedCase()
 	_, _, counts := m.tree.SelectedCounts()
-	return ok && (tree.Fails(verdict) || counts["stale"] > 0)
+	return ok && (tree.Fails(verdict) || counts["stale"]+counts["unrecorded"] > 0)
 }
 
 // canRecord reports whether w applies: a recorder, a project, no scan or
