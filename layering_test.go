@@ -82,6 +82,9 @@ var tiers = []tier{
 		// turn. Below the loop that builds conversations.
 		{"engine/conversation"},
 		{"engine/internal/pydantic"}, // pydantic's error texts for the models engine validates; reads suite's final_json fields
+		// The demo's model provider: answers Anthropic calls from the
+		// demo's recordings, over the gateway that builds them.
+		{"examples/standin"},
 	}},
 	// The formats: provider wire adapters (and their fake for tests,
 	// imported by tests only), suites, the dryfire cassette.
