@@ -112,7 +112,11 @@ func (m Page) recordLines(p backend.RecordPlan) []string {
 	if len(p.Cases) == 0 {
 		lines = append(lines, s.Dialog.Title.Render("Nothing to record."))
 	} else {
-		lines = append(lines, s.Dialog.Title.Render("Call the providers for every turn of "+frame.Count(len(p.Cases), "case")+", and write each one:"))
+		who := "the providers"
+		if p.StandIn != "" {
+			who = "the stand-in" // the demo: no provider is called
+		}
+		lines = append(lines, s.Dialog.Title.Render("Call "+who+" for every turn of "+frame.Count(len(p.Cases), "case")+", and write each one:"))
 		for _, c := range p.Cases {
 			lines = append(lines, "  "+visible.Line(c.Suite+" ▸ "+c.Case))
 		}
