@@ -79,8 +79,12 @@ func TestOnlyMessages(t *testing.T) {
 	}
 	req, _ := http.NewRequest(http.MethodPost, "https://api.anthropic.com/v1/complete", http.NoBody)
 	resp, err := st.RoundTrip(req)
-	if err != nil || resp.StatusCode != http.StatusNotFound {
-		t.Errorf("a call to /v1/complete: %v %v", resp, err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("a call to /v1/complete: %s", resp.Status)
 	}
 	if _, err := New(t.TempDir()); err == nil {
 		t.Error("a stand-in with nothing to answer from")

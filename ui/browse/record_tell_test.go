@@ -89,7 +89,7 @@ func TestRecordProblemsInABox(t *testing.T) {
 			t.Errorf("status line:\n%s", lastLines(scr, 2))
 		}
 		m, cmd := update(m, uitest.PressKey(answer))
-		m, cmd = update(m, cmd()) // the dialog's answer
+		_, cmd = update(m, cmd()) // the dialog's answer
 		if cmd == nil {
 			t.Fatalf("%s: nothing follows the box", answer)
 		}
