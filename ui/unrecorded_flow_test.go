@@ -75,7 +75,7 @@ func TestFlowRecordUnrecordedCase(t *testing.T) {
 			t.Logf("last screen:\n%s", scr.last)
 		}
 	})
-	scr.waitFor(t, tm, "apologises_for_late_delivery", "? unrecorded", "?1 unrecorded", "w re-record", "1 recording needs attention",
+	scr.waitFor(t, tm, "apologises_for_late_delivery", "? unrecorded", "?1 unrecorded", "w re-record", "1 problem needs attention",
 		"? unrecorded 1 of 1", "case never recorded: replay of")
 	tm.Type("p")
 	scr.waitFor(t, tm, "Problems", "1 unrecorded", "record it (w)")

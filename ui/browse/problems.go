@@ -145,9 +145,19 @@ func (m Page) land() Page {
 	var ok bool
 	if m.tree, ok = m.tree.First(problemOf(m.walk)); ok {
 		m = m.showExplaining(kinds[0])
-		m.SetStatus(m.walkStatus(frame.Plural(n, "1 recording needs attention", "%d recordings need attention"), kinds[0], kinds, 1), false)
+		m.SetStatus(m.walkStatus(needAttention(n, m.tree.Counts()["unrecorded"]), kinds[0], kinds, 1), false)
 	}
 	return m
+}
+
+// needAttention says how many problems there are: n rows, u of them
+// unrecorded turns, which are no recordings, so that the count then says
+// problems ("9 problems need attention"), not recordings.
+func needAttention(n, u int) string {
+	if u == 0 {
+		return frame.Plural(n, "1 recording needs attention", "%d recordings need attention")
+	}
+	return frame.Plural(n, "1 problem needs attention", "%d problems need attention")
 }
 
 // showExplaining opens the tab that explains a problem of kind k on the

@@ -232,7 +232,7 @@ func TestUnrecordedRows(t *testing.T) {
 	m, _ := newTestModel(t, 120, 30, unrecordedItems())
 	m.opts.Recorder = r
 	scr := screenText(m)
-	for _, want := range []string{"1 recordings · ?2 unrecorded", "? unrecorded 1 of 2", "w re-record"} {
+	for _, want := range []string{"1 recordings · ?2 unrecorded", "2 problems need attention", "? unrecorded 1 of 2", "w re-record"} {
 		if !strings.Contains(scr, want) {
 			t.Errorf("screen lacks %q:\n%s", want, scr)
 		}
