@@ -324,7 +324,7 @@ func (f filterState) matchItems(items []*node, kind MatchKind) ([]bool, MatchKin
 
 // statusOrder is the order of the status filter cycle and the header counts.
 var statusOrder = []string{
-	"live", "stale", "stale schema_version", "superseded", "orphaned case", "orphaned suite",
+	"live", "stale", "unrecorded", "stale schema_version", "superseded", "orphaned case", "orphaned suite",
 	"in use", "protected", "invalid", "unknown", "ok", "key mismatch", "error entry", "empty",
 }
 
