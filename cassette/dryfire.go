@@ -162,6 +162,11 @@ type ToolCall struct {
 	// MalformedArguments is the provider's unparseable argument text
 	// (a string), or null.
 	MalformedArguments jsonv.Value
+	// Py is set on a call a suite wrote (a scripted model's, a list
+	// input's): the arguments as the Python objects dryfire loaded show
+	// them, which json.dumps and pydantic write apart from their JSON
+	// form. It is nil for a call a provider made or a cassette recorded.
+	Py *jsonv.PyViews
 }
 
 // Usage is the token accounting of a recorded response.

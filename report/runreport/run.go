@@ -167,10 +167,12 @@ func traceValue(t *engine.Trace, bad *string) jsonv.Value {
 		}
 		results, err := conversation.ToolResultsDoc(turn.ToolResults)
 		fail(err)
+		calls, err := conversation.ToolCallsDoc(turn.Response.ToolCalls)
+		fail(err)
 		turns.Items = append(turns.Items, jsonv.ObjectValue(
 			jsonv.M("index", jsonv.IntValue(int64(turn.Index))),
 			jsonv.M("request_messages", msgs),
-			jsonv.M("response", responseValue(turn.Response, turn.CacheHit)),
+			jsonv.M("response", responseValue(turn.Response, calls, turn.CacheHit)),
 			jsonv.M("tool_results", results),
 		))
 	}
@@ -203,10 +205,11 @@ func traceValue(t *engine.Trace, bad *string) jsonv.Value {
 	)
 }
 
-func responseValue(r cassette.Response, hit bool) jsonv.Value {
-	calls := jsonv.ArrayValue()
-	for _, c := range r.ToolCalls {
-		calls.Items = append(calls.Items, toolCallValue(c))
+// responseValue is a response in the run document, with its tool calls
+// as [conversation.ToolCallsDoc] writes them.
+func responseValue(r cassette.Response, calls jsonv.Value, hit bool) jsonv.Value {
+	if calls.Kind != jsonv.Array {
+		calls = jsonv.ArrayValue()
 	}
 	raw := r.Raw
 	if raw.Kind != jsonv.Object {
@@ -220,15 +223,6 @@ func responseValue(r cassette.Response, hit bool) jsonv.Value {
 		jsonv.M("latency_ms", jsonv.IntValue(r.LatencyMS)),
 		jsonv.M("raw", raw),
 		jsonv.M("cache_hit", jsonv.BoolValue(hit)),
-	)
-}
-
-func toolCallValue(c cassette.ToolCall) jsonv.Value {
-	return jsonv.ObjectValue(
-		jsonv.M("id", jsonv.StringValue(c.ID)),
-		jsonv.M("name", jsonv.StringValue(c.Name)),
-		jsonv.M("arguments", c.Arguments),
-		jsonv.M("malformed_arguments", c.MalformedArguments),
 	)
 }
 

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
@@ -55,16 +56,21 @@ const (
 // then the totals and, when a judge ran, the judges' own cost. The glyphs
 // are painted green, red and yellow where w colours ([visible.Paint]), as
 // dryfire paints them on a terminal.
+//
+// With o.Verbose, it stops where dryfire's report stops (a *[TraceError],
+// after the report and the turns of the cases before).
 func WriteRunText(w io.Writer, res *engine.Result, o RunTextOptions) error {
-	for _, sg := range layout(res, o).segs {
+	p := layout(res, o)
+	for _, sg := range p.segs {
 		if err := visible.Paint(w, sg.style, sg.text); err != nil {
 			return err
 		}
 	}
-	return nil
+	return p.err
 }
 
-// RunText returns the terminal report, without colour.
+// RunText returns the terminal report, without colour (with o.Verbose,
+// up to where [WriteRunText] stops).
 func RunText(res *engine.Result, o RunTextOptions) string {
 	var b strings.Builder
 	for _, sg := range layout(res, o).segs {
@@ -74,8 +80,11 @@ func RunText(res *engine.Result, o RunTextOptions) string {
 }
 
 // page is the terminal report laid out: plain text, and the glyphs that
-// are painted apart.
-type page struct{ segs []segment }
+// are painted apart; err is where it stops short (a *TraceError).
+type page struct {
+	segs []segment
+	err  error
+}
 
 type segment struct {
 	text  string
@@ -139,9 +148,15 @@ func layout(res *engine.Result, o RunTextOptions) *page {
 	}
 	if o.Verbose {
 		for _, c := range cases {
-			if !c.Passed {
-				p.plain(traceText(c, m))
+			if c.Passed {
+				continue
 			}
+			text, err := traceText(c, m)
+			if err != nil {
+				p.err = err
+				break
+			}
+			p.plain(text)
 		}
 	}
 	return p
@@ -344,8 +359,10 @@ func noneOr(s *string) string {
 }
 
 // traceText is dryfire run -v's dump of a failing case: every turn with
-// the messages sent, the response, the tool calls and their results.
-func traceText(c *engine.CaseRun, m Mask) string {
+// the messages sent, the response, the tool calls and their results. It
+// fails where dryfire's does: on the arguments of a call a suite wrote
+// that json.dumps cannot write.
+func traceText(c *engine.CaseRun, m Mask) (string, error) {
 	status := "FAIL"
 	if c.Passed {
 		status = "PASS"
@@ -356,18 +373,25 @@ func traceText(c *engine.CaseRun, m Mask) string {
 	}
 	t := c.Rep.Trace
 	if t == nil {
-		return strings.Join(lines, "\n") + "\n"
+		return strings.Join(lines, "\n") + "\n", nil
 	}
 	for _, turn := range t.Turns {
 		lines = append(lines, fmt.Sprintf("── turn %d ──", turn.Index))
 		for _, msg := range turn.Request {
-			lines = append(lines, "  ["+m.text(msg.Role)+"] "+jsonv.PyReprValue(m.value(msg.Content)))
+			lines = append(lines, "  ["+m.text(msg.Role)+"] "+contentRepr(msg, m))
 		}
 		if text := m.value(turn.Response.Text); text.Kind == jsonv.String && text.Text != "" {
 			lines = append(lines, "  response: "+text.Text)
 		}
 		for _, call := range turn.Response.ToolCalls {
-			lines = append(lines, "  → "+m.text(call.Name)+"("+jsonv.PyJSONDumps(m.value(call.Arguments))+")")
+			args := call.Arguments
+			if call.Py != nil {
+				if call.Py.DumpsErr != "" {
+					return "", &TraceError{Case: c.Suite + "::" + c.Case, Tool: call.Name, Raised: call.Py.DumpsErr}
+				}
+				args = call.Py.Dumps
+			}
+			lines = append(lines, "  → "+m.text(call.Name)+"("+jsonv.PyJSONDumps(m.value(args))+")")
 		}
 		for _, r := range turn.ToolResults {
 			flag := ""
@@ -378,5 +402,28 @@ func traceText(c *engine.CaseRun, m Mask) string {
 		}
 	}
 	lines = append(lines, "termination: "+m.text(t.Termination))
-	return strings.Join(lines, "\n") + "\n"
+	return strings.Join(lines, "\n") + "\n", nil
+}
+
+// contentRepr is repr() of a message's content: the Python objects a
+// suite wrote, or the JSON value's.
+func contentRepr(msg conversation.Message, m Mask) string {
+	if msg.ContentPy != nil {
+		return m.text(msg.ContentPy.Repr)
+	}
+	return jsonv.PyReprValue(m.value(msg.Content))
+}
+
+// A TraceError is where dryfire's dump of a case's turns (run -v, trace)
+// stops: json.dumps raises on the arguments of a tool call the suite
+// wrote (a date in them, say). dryfire's report ends there with an
+// internal error, and it writes neither the run document nor JUnit.
+type TraceError struct {
+	Case, Tool string
+	Raised     string // the repr() of json.dumps's exception
+}
+
+func (e *TraceError) Error() string {
+	return fmt.Sprintf("cannot print the turns of %s: json.dumps raises %s on the arguments of its call to %s, "+
+		"where dryfire stops its report with an internal error", visible.Line(e.Case), e.Raised, visible.Line(e.Tool))
 }
