@@ -198,22 +198,37 @@ func (r Request) HashArgs() jsonv.Value {
 
 // DigestArgs is [Request.HashArgs] as dryfire's cassette store writes it
 // in a recording's request digest, and the repr() of the exception the
-// store's json.dumps raises on it ("" for none): the dict pydantic dumped,
-// before the hash's normalisation turns its keys into strings, so a tool
-// result's key True is "true" there.
+// store's json.dumps raises on it ("" for none), the first met in its
+// order (a message's content, its tool calls, its tool results): the dict
+// pydantic dumped, before the hash's normalisation turns its keys into
+// strings, so the values a suite wrote (a list input's blocks and tool
+// calls, every tool result) have a key True as "true" there, and keys
+// that are numbers in the numbers' order.
 func (r Request) DigestArgs() (jsonv.Value, string) {
 	args := r.HashArgs()
 	failure := ""
+	stored := func(py *suite.PyViews, at *jsonv.Value) {
+		if py == nil {
+			return
+		}
+		if failure == "" {
+			failure = py.StoreErr
+		}
+		*at = py.Dumps
+		if py.Stored != nil {
+			*at = *py.Stored
+		}
+	}
 	for i, m := range r.Messages {
+		msg := args.Members[3].Value.Items[i]
+		if m.Content.Kind == jsonv.Array {
+			stored(m.ContentPy, &msg.Members[1].Value)
+		}
+		for j, c := range m.ToolCalls {
+			stored(c.Py, &msg.Members[2].Value.Items[j].Members[2].Value)
+		}
 		for j, tr := range m.ToolResults {
-			if tr.Py == nil {
-				continue
-			}
-			if failure == "" {
-				failure = tr.Py.StoreErr
-			}
-			result := args.Members[3].Value.Items[i].Members[3].Value.Items[j]
-			result.Members[1].Value = tr.Py.Dumps
+			stored(tr.Py, &msg.Members[3].Value.Items[j].Members[1].Value)
 		}
 	}
 	return args, failure

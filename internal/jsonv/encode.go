@@ -38,7 +38,8 @@ type EncodeOptions struct {
 	// on its own line (json.dumps indent=2, JSON.stringify(v, null, 2)).
 	// Without it the output is compact: "," and ":" with no spaces.
 	Indent bool
-	// SortKeys sorts object keys by code point at every depth.
+	// SortKeys sorts object keys by code point at every depth, but for
+	// an object marked [Value.Ordered], which is written in its order.
 	SortKeys bool
 	// NFC normalises every string and key to NFC first; when two keys of one
 	// object become equal the later value wins.
@@ -148,14 +149,14 @@ func (e *encoder) value(v Value, depth int) error {
 		}
 		e.buf = append(e.buf, ']')
 	case Object:
-		return e.object(v.Members, depth)
+		return e.object(v.Members, v.Ordered, depth)
 	default:
 		return errors.New("unknown JSON kind " + v.Kind.String())
 	}
 	return nil
 }
 
-func (e *encoder) object(members []Member, depth int) error {
+func (e *encoder) object(members []Member, ordered bool, depth int) error {
 	if len(members) == 0 {
 		e.buf = append(e.buf, "{}"...)
 		return nil
@@ -163,7 +164,9 @@ func (e *encoder) object(members []Member, depth int) error {
 	if mark := len(e.arena); e.o.SortKeys {
 		defer func() { e.arena = e.arena[:mark] }()
 	}
-	members = e.orderMembers(members)
+	if !ordered || !e.o.SortKeys {
+		members = e.orderMembers(members)
+	}
 	e.buf = append(e.buf, '{')
 	for i := range members {
 		if i > 0 {

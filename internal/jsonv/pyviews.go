@@ -23,6 +23,12 @@ type PyViews struct {
 	// (keys sorted, no NaN): keys Python cannot order, keys of a type it
 	// cannot write, a float that is not finite.
 	StoreErr string
+	// Stored is the value as that store writes it, where that differs
+	// from Dumps sorted by the keys' text: a mapping whose keys are
+	// numbers, which json.dumps(sort_keys=True) orders as the numbers
+	// (2, 9, 10), is an Object marked [Value.Ordered]. It is nil when
+	// Dumps sorted by text is what the store writes.
+	Stored *Value
 	// Doc is the value as pydantic's JSON mode writes it in dryfire's run
 	// document (dates in ISO form, bytes as text, NaN as null, keys True
 	// and None as "true" and "None"). DocErr is the text of the exception

@@ -23,6 +23,9 @@ func ViewsOf(n *Node) *Views {
 	v.Repr = b.String()
 	v.Dumps, v.DumpsErr = dumpsValue(n)
 	v.StoreErr = storeFailure(n)
+	if stored, changed := storedValue(n); changed && v.StoreErr == "" {
+		v.Stored = &stored
+	}
 	v.Doc, v.DocErr = docValue(n)
 	return v
 }
