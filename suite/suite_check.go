@@ -137,7 +137,7 @@ func (v *validator) tools(n *YAMLNode, p pos) []Tool {
 					leave := v.enter(p)
 					v.strKeys(n, p)
 					leave()
-					t.InputSchema, t.Unserialisable = n.ToValue()
+					t.InputSchema, t.Unserialisable = strKeyed(n).ToValue() // a dict[str, Any]
 				}
 				v.pop()
 			}

@@ -130,12 +130,17 @@ type ToolResult struct {
 	Py *suite.PyViews
 }
 
-// Repr is repr() of the content, as dryfire's -v prints it.
-func (r ToolResult) Repr() string {
+// Repr is repr() of the content, as dryfire's -v prints it, or the repr()
+// of the exception repr() raises on the Python objects of a mock's value
+// (an integer of more than 4,300 digits) with the text "".
+func (r ToolResult) Repr() (text, raised string) {
 	if r.Py != nil {
-		return r.Py.Repr
+		if r.Py.ReprErr != "" {
+			return "", r.Py.ReprErr
+		}
+		return r.Py.Repr, ""
 	}
-	return jsonv.PyReprValue(r.Content)
+	return jsonv.PyReprValue(r.Content), ""
 }
 
 // WireContent is the content as dryfire's json.dumps writes it to a

@@ -11,6 +11,10 @@ type PyViews struct {
 	// types (a mapping as {'k': v}, TaggedScalar(value=..., style=...,
 	// tag=Tag(...)), set(odict_keys([...]))): what dryfire's -v prints.
 	Repr string
+	// ReprErr is the repr() of the exception repr() raises on the value
+	// instead ("" when it writes it): an integer of more than 4,300
+	// digits, which Python will not write in decimal.
+	ReprErr string
 	// Dumps is the value as json.dumps writes it (keys True, None and
 	// 1.5 as "true", "null" and "1.5"; NaN kept), which is what dryfire
 	// sends a provider and prints of a tool call's arguments. DumpsErr is

@@ -21,6 +21,9 @@ func ViewsOf(n *Node) *Views {
 	var b strings.Builder
 	reprTo(&b, n)
 	v.Repr = b.String()
+	if reprFails(n) {
+		v.ReprErr = errIntDigits
+	}
 	v.Dumps, v.DumpsErr = dumpsValue(n)
 	v.StoreErr = storeFailure(n)
 	if stored, changed := storedValue(n); changed && v.StoreErr == "" {
@@ -373,6 +376,31 @@ func bytesText(s string) (jsonv.Value, string) {
 		i += size
 	}
 	return jsonv.StringValue(s), ""
+}
+
+// reprFails reports whether repr() raises on the value: it holds, as a
+// value, a key or a set's element, an integer of more than 4,300 digits.
+func reprFails(n *Node) bool {
+	if n == nil {
+		return false
+	}
+	switch {
+	case n.Kind == jsonv.Number:
+		return n.keyFailure() != ""
+	case n.Kind == jsonv.Array:
+		for _, it := range n.Items {
+			if reprFails(it) {
+				return true
+			}
+		}
+	case n.Kind == jsonv.Object, n.PyType == "CommentedSet":
+		for _, m := range n.Members {
+			if reprFails(m.KeyNode) || reprFails(m.Value) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // DumpsOf is the value as json.dumps writes it, or the repr() of the

@@ -378,6 +378,9 @@ func traceText(c *engine.CaseRun, m Mask) (string, error) {
 	for _, turn := range t.Turns {
 		lines = append(lines, fmt.Sprintf("── turn %d ──", turn.Index))
 		for _, msg := range turn.Request {
+			if msg.ContentPy != nil && msg.ContentPy.ReprErr != "" {
+				return "", &TraceError{Case: c.Suite + "::" + c.Case, What: "the content of a message", Call: "repr()", Raised: msg.ContentPy.ReprErr}
+			}
 			lines = append(lines, "  ["+m.text(msg.Role)+"] "+contentRepr(msg, m))
 		}
 		if text := m.value(turn.Response.Text); text.Kind == jsonv.String && text.Text != "" {
@@ -387,7 +390,8 @@ func traceText(c *engine.CaseRun, m Mask) (string, error) {
 			args := call.Arguments
 			if call.Py != nil {
 				if call.Py.DumpsErr != "" {
-					return "", &TraceError{Case: c.Suite + "::" + c.Case, Tool: call.Name, Raised: call.Py.DumpsErr}
+					return "", &TraceError{Case: c.Suite + "::" + c.Case, What: "the arguments of its call to " + call.Name,
+						Call: "json.dumps", Raised: call.Py.DumpsErr}
 				}
 				args = call.Py.Dumps
 			}
@@ -398,7 +402,11 @@ func traceText(c *engine.CaseRun, m Mask) (string, error) {
 			if r.IsError {
 				flag = " [error]"
 			}
-			lines = append(lines, "  ← tool_result"+flag+": "+m.text(r.Repr()))
+			repr, raised := r.Repr()
+			if raised != "" {
+				return "", &TraceError{Case: c.Suite + "::" + c.Case, What: "a tool result", Call: "repr()", Raised: raised}
+			}
+			lines = append(lines, "  ← tool_result"+flag+": "+m.text(repr))
 		}
 	}
 	lines = append(lines, "termination: "+m.text(t.Termination))
@@ -416,14 +424,17 @@ func contentRepr(msg conversation.Message, m Mask) string {
 
 // A TraceError is where dryfire's dump of a case's turns (run -v, trace)
 // stops: json.dumps raises on the arguments of a tool call the suite
-// wrote (a date in them, say). dryfire's report ends there with an
+// wrote (a date in them, say), or repr() on a value it wrote (an integer
+// of more than 4,300 digits). dryfire's report ends there with an
 // internal error, and it writes neither the run document nor JUnit.
 type TraceError struct {
-	Case, Tool string
-	Raised     string // the repr() of json.dumps's exception
+	Case   string // suite::case
+	What   string // "the arguments of its call to lookup", "a tool result"
+	Call   string // "json.dumps" or "repr()"
+	Raised string // the repr() of the exception
 }
 
 func (e *TraceError) Error() string {
-	return fmt.Sprintf("cannot print the turns of %s: json.dumps raises %s on the arguments of its call to %s, "+
-		"where dryfire stops its report with an internal error", visible.Line(e.Case), e.Raised, visible.Line(e.Tool))
+	return fmt.Sprintf("cannot print the turns of %s: %s raises %s on %s, where dryfire stops its report with an internal error",
+		visible.Line(e.Case), e.Call, e.Raised, visible.Line(e.What))
 }
