@@ -51,33 +51,39 @@ func RunDocument(res *engine.Result, generatedAt time.Time) (jsonv.Value, error)
 
 // WriteRunJSON writes the run document as dryfire does: indented by two,
 // keys sorted at every depth, UTF-8 unescaped, Python's number spelling,
-// and a final newline; m hides keys and secrets in its values.
+// and a final newline; m hides keys and secrets in its values. It streams
+// the encoding to w ([EncodeRun]).
 func WriteRunJSON(w io.Writer, res *engine.Result, generatedAt time.Time, m Mask) error {
-	b, err := RunJSON(res, generatedAt, m)
+	doc, err := RunDocument(res, generatedAt)
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(b)
+	return EncodeRun(w, doc, m)
+}
+
+// EncodeRun writes a run document, masked, as dryfire writes it, to w as
+// it is encoded: what is held at once is the document's values (which
+// share the run's strings) and a few tens of KiB of its text, however
+// large the texts of its answers, never the document's text whole. On an
+// error of the document (a value json.dumps refuses: an integer of more
+// than 4,300 digits) part of it may have been written: write to a file
+// that is removed on error ([safefile.WriteAtomicFunc]), or check with
+// [CheckRun] first.
+func EncodeRun(w io.Writer, doc jsonv.Value, m Mask) error {
+	if err := jsonv.EncodeTo(w, m.value(doc), runEncoding); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
 	return err
 }
 
-// RunJSON returns the bytes of the run document.
-func RunJSON(res *engine.Result, generatedAt time.Time, m Mask) ([]byte, error) {
-	doc, err := RunDocument(res, generatedAt)
-	if err != nil {
-		return nil, err
-	}
-	return encodeRun(doc, m)
-}
+// CheckRun reports the error [EncodeRun] would meet on doc, writing
+// nothing.
+func CheckRun(doc jsonv.Value) error { return jsonv.EncodeTo(io.Discard, doc, runEncoding) }
 
-// encodeRun encodes a run document, masked, as dryfire writes it.
-func encodeRun(doc jsonv.Value, m Mask) ([]byte, error) {
-	b, err := jsonv.EncodeDryfire(m.value(doc))
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
-}
+// runEncoding is dryfire's json.dumps(indent=2, sort_keys=True,
+// ensure_ascii=False) of its run document.
+var runEncoding = jsonv.EncodeOptions{Indent: true, SortKeys: true}
 
 func isoZ(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05Z") }
 

@@ -10,8 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
@@ -60,31 +58,38 @@ const (
 // With o.Verbose, it stops where dryfire's report stops (a *[TraceError],
 // after the report and the turns of the cases before).
 func WriteRunText(w io.Writer, res *engine.Result, o RunTextOptions) error {
-	p := layout(res, o)
-	for _, sg := range p.segs {
+	for _, sg := range layout(res, o).segs {
 		if err := visible.Paint(w, sg.style, sg.text); err != nil {
 			return err
 		}
 	}
-	return p.err
+	if !o.Verbose {
+		return nil
+	}
+	for _, s := range res.Suites {
+		for _, c := range s.Cases {
+			if c.Passed {
+				continue
+			}
+			if err := writeTrace(w, c, o.Mask); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // RunText returns the terminal report, without colour (with o.Verbose,
 // up to where [WriteRunText] stops).
 func RunText(res *engine.Result, o RunTextOptions) string {
 	var b strings.Builder
-	for _, sg := range layout(res, o).segs {
-		b.WriteString(sg.text)
-	}
+	_ = WriteRunText(&b, res, o) // a Builder does not fail; a TraceError ends the text
 	return b.String()
 }
 
 // page is the terminal report laid out: plain text, and the glyphs that
-// are painted apart; err is where it stops short (a *TraceError).
-type page struct {
-	segs []segment
-	err  error
-}
+// are painted apart.
+type page struct{ segs []segment }
 
 type segment struct {
 	text  string
@@ -145,19 +150,6 @@ func layout(res *engine.Result, o RunTextOptions) *page {
 	p.line(summaryLine(cases))
 	if j := judgeLine(cases); j != "" {
 		p.line(j)
-	}
-	if o.Verbose {
-		for _, c := range cases {
-			if c.Passed {
-				continue
-			}
-			text, err := traceText(c, m)
-			if err != nil {
-				p.err = err
-				break
-			}
-			p.plain(text)
-		}
 	}
 	return p
 }
@@ -356,85 +348,4 @@ func noneOr(s *string) string {
 		return "None"
 	}
 	return *s
-}
-
-// traceText is dryfire run -v's dump of a failing case: every turn with
-// the messages sent, the response, the tool calls and their results. It
-// fails where dryfire's does: on the arguments of a call a suite wrote
-// that json.dumps cannot write.
-func traceText(c *engine.CaseRun, m Mask) (string, error) {
-	status := "FAIL"
-	if c.Passed {
-		status = "PASS"
-	}
-	lines := []string{m.text(c.Suite) + "::" + m.text(c.Case) + "  [" + status + "]"}
-	if c.Rep.CaseError != "" {
-		lines = append(lines, "  error: "+m.text(c.Rep.CaseError))
-	}
-	t := c.Rep.Trace
-	if t == nil {
-		return strings.Join(lines, "\n") + "\n", nil
-	}
-	for _, turn := range t.Turns {
-		lines = append(lines, fmt.Sprintf("── turn %d ──", turn.Index))
-		for _, msg := range turn.Request {
-			if msg.ContentPy != nil && msg.ContentPy.ReprErr != "" {
-				return "", &TraceError{Case: c.Suite + "::" + c.Case, What: "the content of a message", Call: "repr()", Raised: msg.ContentPy.ReprErr}
-			}
-			lines = append(lines, "  ["+m.text(msg.Role)+"] "+contentRepr(msg, m))
-		}
-		if text := m.value(turn.Response.Text); text.Kind == jsonv.String && text.Text != "" {
-			lines = append(lines, "  response: "+text.Text)
-		}
-		for _, call := range turn.Response.ToolCalls {
-			args := call.Arguments
-			if call.Py != nil {
-				if call.Py.DumpsErr != "" {
-					return "", &TraceError{Case: c.Suite + "::" + c.Case, What: "the arguments of its call to " + call.Name,
-						Call: "json.dumps", Raised: call.Py.DumpsErr}
-				}
-				args = call.Py.Dumps
-			}
-			lines = append(lines, "  → "+m.text(call.Name)+"("+jsonv.PyJSONDumps(m.value(args))+")")
-		}
-		for _, r := range turn.ToolResults {
-			flag := ""
-			if r.IsError {
-				flag = " [error]"
-			}
-			repr, raised := r.Repr()
-			if raised != "" {
-				return "", &TraceError{Case: c.Suite + "::" + c.Case, What: "a tool result", Call: "repr()", Raised: raised}
-			}
-			lines = append(lines, "  ← tool_result"+flag+": "+m.text(repr))
-		}
-	}
-	lines = append(lines, "termination: "+m.text(t.Termination))
-	return strings.Join(lines, "\n") + "\n", nil
-}
-
-// contentRepr is repr() of a message's content: the Python objects a
-// suite wrote, or the JSON value's.
-func contentRepr(msg conversation.Message, m Mask) string {
-	if msg.ContentPy != nil {
-		return m.text(msg.ContentPy.Repr)
-	}
-	return jsonv.PyReprValue(m.value(msg.Content))
-}
-
-// A TraceError is where dryfire's dump of a case's turns (run -v, trace)
-// stops: json.dumps raises on the arguments of a tool call the suite
-// wrote (a date in them, say), or repr() on a value it wrote (an integer
-// of more than 4,300 digits). dryfire's report ends there with an
-// internal error, and it writes neither the run document nor JUnit.
-type TraceError struct {
-	Case   string // suite::case
-	What   string // "the arguments of its call to lookup", "a tool result"
-	Call   string // "json.dumps" or "repr()"
-	Raised string // the repr() of the exception
-}
-
-func (e *TraceError) Error() string {
-	return fmt.Sprintf("cannot print the turns of %s: %s raises %s on %s, where dryfire stops its report with an internal error",
-		visible.Line(e.Case), e.Call, e.Raised, visible.Line(e.What))
 }

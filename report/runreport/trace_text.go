@@ -40,11 +40,7 @@ func WriteTrace(w io.Writer, res *engine.Result, o TraceOptions) error {
 	}
 	for _, s := range res.Suites {
 		for _, c := range s.Cases {
-			text, err := traceText(c, m)
-			if err != nil {
-				return err
-			}
-			if _, err := io.WriteString(w, text); err != nil {
+			if err := writeTrace(w, c, m); err != nil {
 				return err
 			}
 		}
