@@ -19,12 +19,12 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/internal/cli"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // The hostile cases of the files the tool removes and rewrites, and of what
@@ -210,11 +210,11 @@ func testLinkedRoot(t *testing.T) {
 	if _, err := (backend.Core{}).Open(ctx, project, func(b []tree.Item) { items = b }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (backend.Core{}).Prune(ctx, items); !errors.Is(err, workspace.ErrUnsafeRoot) {
+	if _, err := (backend.Core{}).Prune(ctx, items); !errors.Is(err, command.ErrUnsafeRoot) {
 		t.Errorf("the browser's prune: %v; want the root refused", err)
 	}
 	for _, c := range []string{backend.CommandDoctor, backend.CommandRedact} {
-		if res := (backend.Core{}).Run(ctx, project, backend.CommandRequest{Command: c, Apply: true}); !errors.Is(res.Err, workspace.ErrUnsafeRoot) {
+		if res := (backend.Core{}).Run(ctx, project, backend.CommandRequest{Command: c, Apply: true}); !errors.Is(res.Err, command.ErrUnsafeRoot) {
 			t.Errorf("the browser's %s: %v; want the root refused", c, res.Err)
 		}
 	}

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 )
 
 // The output half of the hostile suite (issue 29, classes 2, 4 and 7; issue

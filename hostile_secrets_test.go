@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 )
 
 // The hostile cases of secrets: keys in the names of files and

@@ -143,7 +143,7 @@ var hostileTrees = []hostileTree{
 	special("socket named like a cassette", "socket", hostileName, "socket, not a regular file: not read"),
 	special("10 GiB sparse cassette", "huge", hostileName, "10 GiB, over the file size limit of 64 MiB"),
 	special("fifo as a suite", "fifo", "evals/ops/incident.eval.yaml", fifoSays),
-	special("link to /dev/zero as a suite", "devzero", "evals/ops/incident.eval.yaml", devzeroSays),
+	special("link to /dev/zero as a suite", "devzero", "evals/ops/incident.eval.yaml", "leads into /dev through a symbolic link: not read"),
 	special("fifo as a $ref target", "fifo", "evals/schemas/escalate_to_human.json", fifoSays),
 	special("link to /dev/zero as a $ref target", "devzero", "evals/schemas/search_flights.schema.json", "leads into /dev through a symbolic link: not read"),
 	special("fifo as dryfire.yaml", "fifo", "dryfire.yaml", fifoSays),

@@ -18,7 +18,7 @@ func main() {
 		Stdout:     os.Stdout,
 		Stderr:     os.Stderr,
 		Now:        time.Now,
-		Getenv:     os.Getenv,
+		LookupEnv:  os.LookupEnv,
 		IsTerminal: cli.IsTerminal(os.Stdout),
 		// Colour on stderr only on a terminal.
 		ErrIsTerminal: cli.IsTerminal(os.Stderr),

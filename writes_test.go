@@ -12,7 +12,7 @@ import (
 // test-project generator, the loader's differential test and the planted
 // secrets of the no-leak tests (tools for tests), the UI tests' fixtures,
 // and the demo, copied into a new directory of its own.
-var notUserFiles = []string{"internal/gen", "internal/loaderdiff", "internal/secrettest", "ui/internal/uitest", "examples"}
+var notUserFiles = []string{"tools/gen", "tools/loaderdiff", "secrets/secrettest", "ui/internal/uitest", "examples"}
 
 // TestWritesGoThroughSafefile: every file the tool writes (a recording,
 // a rewrite, the secrets baseline, --json-out, --junit-out, a tape) is

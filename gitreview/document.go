@@ -5,16 +5,17 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // Open reviews the recordings of the project around path (any PATH
-// workspace.Locate accepts): the changes since HEAD in its cassette root
-// and tape directories, paths relative to the project root.
+// scan.Resolve takes for recordings): the changes since HEAD in its
+// cassette root and tape directories, paths relative to the project root.
 func Open(ctx context.Context, path string) (*Review, error) {
-	l, err := workspace.Locate(path)
+	l, err := scan.Resolve(scan.Request{Args: []string{path}, Want: scan.Recordings})
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +71,7 @@ func (r *Review) Document(reveal bool) *report.Review {
 		if reveal {
 			c.Summary, details = it.Revealed()
 		}
-		if it.Format == "dryfire" && it.Key != "" {
+		if it.Format == format.Dryfire && it.Key != "" {
 			turn := it.Turn
 			c.Turn = &turn
 		}

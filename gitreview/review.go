@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
@@ -28,7 +29,7 @@ type ReviewItem struct {
 	Path                        string
 	OldPath                     string // for renames
 	Kind                        ChangeKind
-	Format                      string // "dryfire", "tape" or "other"
+	Format                      format.Kind // format.Unknown for a file of neither format
 	Suite                       string
 	Case                        string
 	Turn                        int
@@ -384,7 +385,7 @@ func groupCases(items []*ReviewItem) []ReviewCase {
 	var cases []ReviewCase
 	index := map[string]int{}
 	for _, it := range items {
-		if it.Format != "dryfire" {
+		if it.Format != format.Dryfire {
 			continue
 		}
 		dir := path.Dir(it.Path)

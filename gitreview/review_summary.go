@@ -48,19 +48,19 @@ func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[str
 	}
 	switch {
 	case !strings.HasSuffix(it.gitPath, ".json"):
-		it.Format = "other"
+		it.Format = format.Unknown
 		it.Summary = []string{it.Kind.String()}
 		it.revealed.summary = []string{it.Kind.String()}
 		r.noteSecrets(it, r.addedNameSecrets(it))
 		return nil
 	case format.Detect(sample) == format.Tape:
-		it.Format = "tape"
+		it.Format = format.Tape
 		it.Summary, it.Details = summariseTape(oldData, oldOK, newData, newOK, true)
 		it.revealed.summary, it.revealed.details = summariseTape(oldData, oldOK, newData, newOK, false)
 		r.gate(it, oldData, oldOK, newData, newOK)
 		return nil
 	}
-	it.Format = "dryfire"
+	it.Format = format.Dryfire
 	if turn, key, ok := cassette.ParseName(path.Base(it.gitPath)); ok {
 		it.Turn, it.Key = turn, key
 	}

@@ -6,13 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/secretscan"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
@@ -152,45 +150,15 @@ func maskTape(k *secrets.Masker, t *tape.File) *tape.File {
 	return m
 }
 
-// RedactSecrets replaces the secrets the named changes add with
-// [REDACTED:<rule>], in place, as `secrets --redact` does: each file
-// rewritten in its own format, and in a dryfire project every case replayed
-// offline before and after, every file put back if a case that hit no
-// longer does. Secrets the committed versions already held are left. The
-// items are summarised again, so that they can then be accepted.
-func (r *Review) RedactSecrets(ctx context.Context, paths []string) (*secretscan.RedactReport, error) {
-	add := map[string]map[string]bool{} // path → hashes to redact
-	var found []secrets.Finding
-	for _, p := range paths {
-		it, ok := r.Item(p)
-		if !ok {
-			return nil, fmt.Errorf("%s: not among the changed recordings", p)
-		}
-		if err := r.unchanged(it); err != nil {
-			return nil, err
-		}
-		for _, f := range it.Secrets {
-			if add[it.Path] == nil {
-				add[it.Path] = map[string]bool{}
-			}
-			add[it.Path][f.Hash] = true
-			found = append(found, f)
-		}
+// Unchanged reports, for the change at p, an error when its file is no
+// longer what the review summarised (edited, replaced or removed since):
+// what acts on it asks first, as accept and reject do.
+func (r *Review) Unchanged(p string) error {
+	it, ok := r.Item(p)
+	if !ok {
+		return fmt.Errorf("%s: not among the changed recordings", p)
 	}
-	if len(found) == 0 {
-		return &secretscan.RedactReport{}, nil
-	}
-	rep, err := secretscan.Scan(ctx, r.Root)
-	if err != nil {
-		return nil, err
-	}
-	rep.Findings = slices.DeleteFunc(rep.Findings, func(f secrets.Finding) bool { return add[f.Path] == nil })
-	keep := func(_, hash, path string) bool { return !add[path][hash] }
-	red, err := secretscan.Redact(ctx, rep, keep)
-	if err != nil {
-		return nil, err
-	}
-	return red, r.refresh(ctx, paths)
+	return r.unchanged(it)
 }
 
 // AddToBaseline accepts the secrets the named changes add: it adds them to
@@ -219,11 +187,12 @@ func (r *Review) AddToBaseline(ctx context.Context, paths []string) (string, int
 		return file, 0, err
 	}
 	r.Baseline = b
-	return file, n, r.refresh(ctx, paths)
+	return file, n, r.Refresh(ctx, paths)
 }
 
-// refresh summarises the named items again from their files.
-func (r *Review) refresh(ctx context.Context, paths []string) error {
+// Refresh summarises the named items again from their files (after a
+// redaction rewrote them).
+func (r *Review) Refresh(ctx context.Context, paths []string) error {
 	headDirs := map[string][]string{}
 	for _, p := range paths {
 		it, ok := r.Item(p)

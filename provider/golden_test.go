@@ -19,8 +19,8 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -213,7 +213,7 @@ func sortedValue(t *testing.T, v jsonv.Value) string {
 	return string(b)
 }
 
-// goldenServer is the shared fake provider (internal/providertest, which
+// goldenServer is the shared fake provider (provider/providertest, which
 // answers as fakeprovider.py does: its keys checked, its first FailFirst
 // answers transient errors) replying with the recorded reply of the
 // recorded request whose body, keys sorted, is the body received.

@@ -39,14 +39,14 @@ type Check struct {
 	Root, Repo string `json:"-"`
 }
 
-// Problems counts what fails a part; -1 for a part that did not run.
-func (c *Check) Problems(part string) int {
+// problems counts what fails a part; -1 for a part that did not run.
+func (c *Check) problems(part string) int {
 	switch part {
 	case PartReplay:
 		if c.Replay == nil {
 			return -1
 		}
-		return len(c.Replay.Problems()) + len(c.Replay.Errors)
+		return len(c.Replay.problems()) + len(c.Replay.Errors)
 	case PartRun:
 		if c.Run == nil {
 			return -1
@@ -74,7 +74,7 @@ func (c *Check) Problems(part string) int {
 // Passed reports that no part has a problem (what OK says).
 func (c *Check) Passed() bool {
 	for _, p := range CheckParts {
-		if c.Problems(p) > 0 {
+		if c.problems(p) > 0 {
 			return false
 		}
 	}
@@ -88,7 +88,7 @@ func (c *Check) WriteText(w io.Writer) error {
 	var failed []string
 	total := 0
 	for _, part := range CheckParts {
-		n := c.Problems(part)
+		n := c.problems(part)
 		switch {
 		case c.Skipped[part]:
 			t.printf("%-8s skipped\n", part)
@@ -122,7 +122,7 @@ func (c *Check) writeProblems(t *text, part string) {
 	case PartSecrets:
 		unscanned := 0
 		for _, f := range c.Secrets.Findings {
-			t.printf("  %s  %s  %s", f.Path, f.Location(), f.Rule)
+			t.printf("  %s  %s  %s", f.Path, f.location(), f.Rule)
 			if !f.Unscanned() {
 				t.printf("  sha256:%.12s", f.Hash)
 			}
@@ -190,7 +190,7 @@ func (c *Check) replayText(t *text) {
 	for _, se := range c.Replay.Errors {
 		t.printf("  %s\n", se)
 	}
-	problems := c.Replay.Problems()
+	problems := c.Replay.problems()
 	for _, rc := range problems {
 		if v, ok := rc.Miss(); ok {
 			line := fmt.Sprintf("  %s  miss at turn %d (key %s)", rc.Label(), v.Turn, v.Key)
@@ -199,14 +199,14 @@ func (c *Check) replayText(t *text) {
 				line += ": " + x.Headline
 			}
 			t.println(line)
-			where := rc.Location()
+			where := rc.location()
 			if x != nil && x.Path != "" {
 				where += " · recorded " + x.Path
 			}
 			t.printf("    %s\n", where)
 			continue
 		}
-		t.printf("  %s  %s: %s\n    %s\n", rc.Label(), rc.Outcome, oneLine(rc.Message()), rc.Location())
+		t.printf("  %s  %s: %s\n    %s\n", rc.Label(), rc.Outcome, oneLine(rc.message()), rc.location())
 	}
 	if len(c.Replay.Errors) > 0 {
 		t.println("  fix: correct the spec errors (on stderr with their source lines); failed suites were not replayed")
@@ -227,7 +227,7 @@ func (c *Check) doctorText(t *text) {
 		if p.Fixable {
 			fixable++
 		}
-		t.printf("  %s: %s: %s\n", p.Where(), p.Kind, p.Message)
+		t.printf("  %s: %s: %s\n", p.where(), p.Kind, p.Message)
 	}
 	for _, ch := range c.Doctor.Checks {
 		t.printf("  %s: %s: %s\n", ch.Path, ch.Kind, ch.Message)

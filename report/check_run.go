@@ -83,8 +83,8 @@ func NewRunCheck(res *engine.Result) *RunCheck {
 	return rc
 }
 
-// Why is one line saying why a case failed.
-func (f RunFailure) Why() string {
+// why is one line saying why a case failed.
+func (f RunFailure) why() string {
 	var why string
 	switch {
 	case f.Error != nil:
@@ -110,8 +110,8 @@ func (f RunFailure) Why() string {
 	return why
 }
 
-// Location is "suite file:line" (the file alone when the line is unknown).
-func (f RunFailure) Location() string {
+// location is "suite file:line" (the file alone when the line is unknown).
+func (f RunFailure) location() string {
 	if f.Line > 0 {
 		return f.SuiteFile + ":" + strconv.Itoa(f.Line)
 	}
@@ -120,7 +120,7 @@ func (f RunFailure) Location() string {
 
 func (c *Check) runText(t *text) {
 	for _, f := range c.Run.Failures {
-		t.printf("  %s::%s  %s\n    %s\n", f.Suite, f.Case, f.Why(), f.Location())
+		t.printf("  %s::%s  %s\n    %s\n", f.Suite, f.Case, f.why(), f.location())
 	}
 	t.println("  fix: dryfire-tui run --cassette-mode replay -v shows every turn of each failing case")
 }
@@ -129,7 +129,7 @@ func (c *Check) runAnnotations() []Annotation {
 	var out []Annotation
 	for _, f := range c.Run.Failures {
 		out = append(out, Annotation{Level: "error", File: c.fromRoot(f.SuiteFile), Line: f.Line,
-			Title: "case failed", Message: f.Suite + "::" + f.Case + ": " + f.Why()})
+			Title: "case failed", Message: f.Suite + "::" + f.Case + ": " + f.why()})
 	}
 	return out
 }

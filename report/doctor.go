@@ -61,9 +61,9 @@ type DoctorCheck struct {
 // walk is the kind of a problem that is about the walk, not a file.
 var walk = cassette.ProblemWalk.String()
 
-// Where is the problem's place as a text report prints it: path, and
+// where is the problem's place as a text report prints it: path, and
 // :line:column when known.
-func (p *Problem) Where() string {
+func (p *Problem) where() string {
 	if p.Line > 0 {
 		return fmt.Sprintf("%s:%d:%d", p.Path, p.Line, p.Column)
 	}
@@ -84,12 +84,12 @@ func (d *Doctor) WriteText(w io.Writer) error {
 			t.printf("%s: %s\n", p.Kind, p.Message)
 		case p.Fixed:
 			fixed++
-			t.printf("fixed %s: %s: %s\n", p.Where(), p.Kind, p.Message)
+			t.printf("fixed %s: %s: %s\n", p.where(), p.Kind, p.Message)
 		default:
 			if p.Fixable {
 				fixable++
 			}
-			t.printf("%s: %s: %s\n", p.Where(), p.Kind, p.Message)
+			t.printf("%s: %s: %s\n", p.where(), p.Kind, p.Message)
 		}
 	}
 	for _, n := range d.Notes {

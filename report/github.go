@@ -64,7 +64,7 @@ func escapeProperty(s string) string {
 // only lines of the output that begin with "::" (a name that would begin
 // one elsewhere is neutralised by the stream).
 func (c *Check) WriteGitHub(w io.Writer) error {
-	for _, a := range c.Annotations() {
+	for _, a := range c.annotations() {
 		if err := visible.WriteCommand(w, visible.Line(a.String())); err != nil {
 			return err
 		}
@@ -72,8 +72,8 @@ func (c *Check) WriteGitHub(w io.Writer) error {
 	return nil
 }
 
-// Annotations are the annotations WriteGitHub writes, in order.
-func (c *Check) Annotations() []Annotation {
+// annotations are the annotations WriteGitHub writes, in order.
+func (c *Check) annotations() []Annotation {
 	var out []Annotation
 	if c.Replay != nil {
 		out = append(out, c.replayAnnotations()...)
@@ -106,11 +106,11 @@ func (c *Check) replayAnnotations() []Annotation {
 			Title: "spec error", Message: se.Message,
 		})
 	}
-	for _, rc := range c.Replay.Problems() {
+	for _, rc := range c.Replay.problems() {
 		a := Annotation{Level: "error", File: c.fromRoot(rc.SuiteFile), Line: rc.Line, Title: "replay " + rc.Outcome}
 		v, ok := rc.Miss()
 		if !ok {
-			a.Message = rc.Label() + ": " + rc.Message()
+			a.Message = rc.Label() + ": " + rc.message()
 			out = append(out, a)
 			continue
 		}
@@ -178,7 +178,7 @@ func (c *Check) secretAnnotations() []Annotation {
 		out = append(out, Annotation{
 			Level: "error", File: file, Line: f.Line, Title: "secret (" + f.Rule + ")",
 			Message: fmt.Sprintf("%s at %s, %s (sha256 %.12s)\nredact it (dryfire-tui secrets --redact) or accept it in %s",
-				f.Rule, f.Location(), f.Where, f.Hash, secrets.DefaultBaselineFile),
+				f.Rule, f.location(), f.Where, f.Hash, secrets.DefaultBaselineFile),
 		})
 	}
 	return out

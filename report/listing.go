@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 )
 
 // Listing is the ls document: every recording with its status.
@@ -20,8 +22,8 @@ type Listing struct {
 type Recording struct {
 	// Path is relative to the project root, slash-separated.
 	Path string `json:"path"`
-	// Format is "dryfire" or "tape".
-	Format string `json:"format"`
+	// Format is format.Dryfire or format.Tape (JSON: "dryfire", "tape").
+	Format format.Kind `json:"format"`
 	// Suite and Case are the dryfire suite and case (the tape's name and ""
 	// for a tape entry).
 	Suite string `json:"suite"`
@@ -41,7 +43,7 @@ type Recording struct {
 
 // Label is the recording's path, plus the key and entry for a tape entry.
 func (r *Recording) Label() string {
-	if r.Format == "tape" && r.Entry >= 0 {
+	if r.Format == format.Tape && r.Entry >= 0 {
 		return fmt.Sprintf("%s %s[%d]", r.Path, r.Key, r.Entry)
 	}
 	return r.Path
@@ -109,7 +111,7 @@ func appendRecording(b []byte, r *Recording) []byte {
 	b = append(b, "    {\n      \"path\": "...)
 	b = appendJSONString(b, r.Path)
 	b = append(b, ",\n      \"format\": "...)
-	b = appendJSONString(b, r.Format)
+	b = appendJSONString(b, r.Format.String())
 	b = append(b, ",\n      \"suite\": "...)
 	b = appendJSONString(b, r.Suite)
 	b = append(b, ",\n      \"case\": "...)

@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 )
 
 // The listing writes its JSON by hand: the bytes must be what the encoder
@@ -17,7 +19,7 @@ func TestListingJSONMatchesEncoder(t *testing.T) {
 		for i := range n {
 			s := odd[i%len(odd)]
 			l.Recordings = append(l.Recordings, Recording{
-				Path: "p/" + s, Format: "dryfire", Suite: s, Case: odd[(i+3)%len(odd)],
+				Path: "p/" + s, Format: format.Dryfire, Suite: s, Case: odd[(i+3)%len(odd)],
 				Turn: i, RepeatIndex: i % 3, Key: s, Status: odd[(i+1)%len(odd)], Reason: odd[(i+5)%len(odd)] + " reason",
 				Secrets: -i, Entry: i,
 			})

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 )
 
 // TestRecordedSecretsAreMasked: a replay's messages and a run check's

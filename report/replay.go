@@ -125,8 +125,8 @@ func (c *ReplayCase) Label() string {
 	return label
 }
 
-// Message is Reason, or "" without one.
-func (c *ReplayCase) Message() string {
+// message is Reason, or "" without one.
+func (c *ReplayCase) message() string {
 	if c.Reason == nil {
 		return ""
 	}
@@ -141,17 +141,17 @@ func (c *ReplayCase) Miss() (ReplayVisit, bool) {
 	return ReplayVisit{}, false
 }
 
-// Location is the case in its suite: file:line, or the file alone.
-func (c *ReplayCase) Location() string {
+// location is the case in its suite: file:line, or the file alone.
+func (c *ReplayCase) location() string {
 	if c.Line > 0 {
 		return fmt.Sprintf("%s:%d", c.SuiteFile, c.Line)
 	}
 	return c.SuiteFile
 }
 
-// Problems are the repetitions that fail replay: a miss, an error, or a
+// problems are the repetitions that fail replay: a miss, an error, or a
 // recorded provider error.
-func (d *Replay) Problems() []*ReplayCase {
+func (d *Replay) problems() []*ReplayCase {
 	var out []*ReplayCase
 	for i := range d.Cases {
 		c := &d.Cases[i]
@@ -182,7 +182,7 @@ func (d *Replay) WriteText(w io.Writer) error {
 		pad := width - len([]rune(label))
 		t.printf("%s%*s  %-7s  %s\n", label, pad, "", c.Outcome, c.detail())
 		if c.Outcome == engine.OutcomeMiss || c.Outcome == engine.OutcomeError {
-			t.printf("    %s\n", c.Message())
+			t.printf("    %s\n", c.message())
 		}
 	}
 	t.printf("\n%d repetitions: %d hit, %d miss, %d error, %d skipped", len(d.Cases),
@@ -199,7 +199,7 @@ func (c *ReplayCase) detail() string {
 	case engine.OutcomeHit:
 		d := fmt.Sprintf("%d turn(s), %s", len(c.Visits), c.Termination)
 		if c.Termination == "unmocked_tool" {
-			d += ": " + c.Message()
+			d += ": " + c.message()
 		}
 		return d
 	case engine.OutcomeMiss:
@@ -208,5 +208,5 @@ func (c *ReplayCase) detail() string {
 	case engine.OutcomeError:
 		return fmt.Sprintf("after %d turn(s)", len(c.Visits))
 	}
-	return c.Message()
+	return c.message()
 }

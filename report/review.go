@@ -4,6 +4,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 )
 
 // Review is the review document: the recordings changed since git HEAD,
@@ -22,10 +24,11 @@ type ReviewChange struct {
 	OldPath string `json:"old_path,omitempty"`
 	// Kind is added, modified, deleted or renamed.
 	Kind string `json:"kind"`
-	// Format is "dryfire" or "tape".
-	Format string `json:"format"`
-	Suite  string `json:"suite,omitempty"`
-	Case   string `json:"case,omitempty"`
+	// Format is format.Dryfire, format.Tape or format.Unknown (JSON:
+	// "dryfire", "tape", "other").
+	Format format.Kind `json:"format"`
+	Suite  string      `json:"suite,omitempty"`
+	Case   string      `json:"case,omitempty"`
 	// Turn is set for a dryfire cassette with a key.
 	Turn *int   `json:"turn,omitempty"`
 	Key  string `json:"key,omitempty"`

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -53,7 +54,7 @@ type Finding struct {
 	// Redacted is a preview: a few leading characters, "…", the last two.
 	Redacted string `json:"redacted"`
 	Hash     string `json:"hash"`
-	// Where says where the value sits, in the user's terms.
+	// where says where the value sits, in the user's terms.
 	Where string `json:"where"`
 	// AffectsTests is set when redacting the value changes what a replay
 	// hands to the code under test.
@@ -72,9 +73,9 @@ func (f Finding) Unscanned() bool {
 	return f.Rule == secrets.RuleNotScanned || f.Rule == secrets.RuleNotDecoded
 }
 
-// Location says where in the file the finding is: its JSON path, its line
+// location says where in the file the finding is: its JSON path, its line
 // in a file scanned as text, or the whole file.
-func (f Finding) Location() string {
+func (f Finding) location() string {
 	switch {
 	case f.JSONPath != "":
 		return f.JSONPath
@@ -89,17 +90,17 @@ func (f Finding) Location() string {
 // line is the finding as the text reports list it, without the file.
 func (f Finding) line() string {
 	if f.Unscanned() {
-		return fmt.Sprintf("%s  %s", f.Location(), f.Rule)
+		return fmt.Sprintf("%s  %s", f.location(), f.Rule)
 	}
-	return fmt.Sprintf("%s  %s  %s  sha256:%.12s", f.Location(), f.Rule, f.Redacted, f.Hash)
+	return fmt.Sprintf("%s  %s  %s  sha256:%.12s", f.location(), f.Rule, f.Redacted, f.Hash)
 }
 
 // Redaction is one file a redaction rewrote.
 type Redaction struct {
-	// Format is "dryfire" or "tape".
-	Format   string `json:"format"`
-	Path     string `json:"path"`
-	Replaced int    `json:"replaced"`
+	// Format is format.Dryfire or format.Tape (JSON: "dryfire", "tape").
+	Format   format.Kind `json:"format"`
+	Path     string      `json:"path"`
+	Replaced int         `json:"replaced"`
 	// Dialect is the tape writer whose format was kept ("js" or "python").
 	Dialect string `json:"-"`
 }
@@ -136,9 +137,9 @@ func NewRedactions(rs []secrets.Redaction) []Redaction {
 	return out
 }
 
-// BaselineName is the baseline file as the text names it: relative to the
+// baselineName is the baseline file as the text names it: relative to the
 // project root when it lies below it.
-func (d *Secrets) BaselineName() string {
+func (d *Secrets) baselineName() string {
 	if d.Baseline == nil {
 		return ""
 	}
@@ -168,9 +169,9 @@ func (d *Secrets) Counts() (secrets, files, notScanned, notDecoded int) {
 		if k := [2]string{kind, f.Path}; !seen[k] {
 			seen[k] = true
 			switch kind {
-			case RuleNotScanned:
+			case ruleNotScanned:
 				notScanned++
-			case RuleNotDecoded:
+			case ruleNotDecoded:
 				notDecoded++
 			default:
 				files++
@@ -193,8 +194,8 @@ func (d *Secrets) directories() int {
 
 // The rules of the findings that stand for files, not secrets.
 const (
-	RuleNotScanned = secrets.RuleNotScanned
-	RuleNotDecoded = secrets.RuleNotDecoded
+	ruleNotScanned = secrets.RuleNotScanned
+	ruleNotDecoded = secrets.RuleNotDecoded
 )
 
 // WriteText writes the findings grouped by file, a count, and what a
@@ -224,7 +225,7 @@ func (d *Secrets) WriteText(w io.Writer) error {
 		t.printf("; %d %s scanned as text only (not decoded)", notDecoded, Plural(notDecoded, "recording"))
 	}
 	if d.Suppressed > 0 {
-		t.printf("; %d suppressed by %s", d.Suppressed, d.BaselineName())
+		t.printf("; %d suppressed by %s", d.Suppressed, d.baselineName())
 	}
 	t.println()
 	if d.Redacted {
@@ -247,7 +248,7 @@ func (d *Secrets) writeRedaction(t *text) {
 	}
 	for _, r := range d.RedactedFiles {
 		what := "dryfire cassette"
-		if r.Format == "tape" {
+		if r.Format == format.Tape {
 			what = "tape, " + r.Dialect + " writer's format"
 		}
 		t.printf("redacted %d secret(s) in %s (%s)\n", r.Replaced, r.Path, what)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 )
 
 // TestSecretsReplayProofJSON: the proof of a redaction is written with the
@@ -32,7 +34,7 @@ func TestSecretsReplayProofJSON(t *testing.T) {
 // or after it (they were kept), in the text and in the JSON.
 func TestSecretsInterruptedSaysWhich(t *testing.T) {
 	t.Parallel()
-	files := []Redaction{{Format: "dryfire", Path: "c/00-k.json", Replaced: 1}}
+	files := []Redaction{{Format: format.Dryfire, Path: "c/00-k.json", Replaced: 1}}
 	proof := &ReplayProof{Cases: 3, Hits: 3, Lost: []string{}}
 	for _, c := range []struct {
 		name      string

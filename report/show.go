@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/diff"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
@@ -30,7 +31,7 @@ func (s *Show) WriteText(w io.Writer) error {
 	t := newText(w)
 	r, body := &s.Recording, s.Value
 	t.printf("%s\n", r.Label())
-	if r.Format == "dryfire" {
+	if r.Format == format.Dryfire {
 		t.printf("  %s › %s › turn %d", r.Suite, r.Case, r.Turn)
 		if r.RepeatIndex > 0 {
 			t.printf(" › repetition #%d", r.RepeatIndex)
@@ -41,7 +42,7 @@ func (s *Show) WriteText(w io.Writer) error {
 	if r.Secrets > 0 {
 		t.printf("  %d secret(s): run 'dryfire-tui secrets' for where\n", r.Secrets)
 	}
-	if r.Format != "dryfire" {
+	if r.Format != format.Dryfire {
 		t.printf("\n%s\n", block(diff.Pretty(body)))
 		return t.err
 	}

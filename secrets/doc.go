@@ -53,7 +53,7 @@
 //   - [ScanValue] scans one decoded value; [ScanCassette] and [ScanTape]
 //     scan a decoded recording and say where each finding is; [ScanBytes]
 //     scans a file's bytes whatever they hold. The walk of a project's files
-//     lives in package workspace, which calls these.
+//     lives in package scan, which calls these.
 //   - [RedactValue] replaces every secret with [REDACTED:<rule>];
 //     [RedactFile] rewrites a recording atomically in its own format.
 //   - [Mask] is how every surface that prints a recording's values (show,

@@ -159,8 +159,8 @@ func (r *redactor) kept(s string, m detect.Match) bool {
 type Redaction struct {
 	// Path is the file as given to RedactFile.
 	Path string
-	// Format is "dryfire" or "tape".
-	Format string
+	// Format is format.Dryfire or format.Tape.
+	Format format.Kind
 	// Replaced is the number of secrets replaced.
 	Replaced int
 	// Dialect is the tape writer whose format was kept ("js" or "python").
@@ -199,10 +199,10 @@ func RedactFile(path string, keep func(rule, hash string) bool) (Redaction, erro
 // to re-encode to the same bytes. out is nil when nothing was replaced.
 func Redact(data []byte, keep func(rule, hash string) bool) (out []byte, res Redaction, err error) {
 	if format.Detect(data) == format.Tape {
-		res.Format = "tape"
+		res.Format = format.Tape
 		out, res.Replaced, res.Dialect, err = redactTape(data, keep)
 	} else {
-		res.Format = "dryfire"
+		res.Format = format.Dryfire
 		out, res.Replaced, err = redactDryfire(data, keep)
 	}
 	return out, res, err

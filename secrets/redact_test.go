@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 	"github.com/dryfire-tui/dryfire-tui/tape"
@@ -90,7 +91,7 @@ func TestRedactFileRoundTrip(t *testing.T) {
 			t.Errorf("%s: no placeholder for %s", f.Path, f.Rule)
 		}
 		// Canonical: decoding and re-encoding gives the same bytes.
-		if res.Format == "tape" {
+		if res.Format == format.Tape {
 			tp, err := tape.Decode(after)
 			if err != nil {
 				t.Fatalf("%s: %v", f.Path, err)

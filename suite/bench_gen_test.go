@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/gen"
 	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/tools/gen"
 )
 
 // BenchmarkLoadGenerated loads the suites of a generated project of 5,000

@@ -130,6 +130,19 @@ func LoadConfig(p string) (*Project, error) {
 	return pr, nil
 }
 
+// DefaultProject is the project of suite files run where no dryfire.yaml
+// is found, as dryfire runs them: the built-in defaults, the root dir (the
+// working directory: its cassettes under dir/.dryfire/cassettes, its
+// suites' $refs confined to it), no config file and no suites yet
+// ([Project.LoadSuiteFiles] adds them).
+func DefaultProject(dir string) *Project {
+	return &Project{Root: dir, CassetteRoot: cassetteRoot(dir, "")}
+}
+
+// Configured reports whether the project has a dryfire.yaml (a
+// [DefaultProject] has none).
+func (pr *Project) Configured() bool { return pr.ConfigPath != "" }
+
 // LoadSuites parses the suites the config's globs match, in glob order, in
 // parallel, and resolves every case's settings. It does nothing when the
 // config itself has errors (dryfire stops there too).

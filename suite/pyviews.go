@@ -3,6 +3,7 @@ package suite
 import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // MessageViews are the loaded values of one message of a list input as
@@ -62,7 +63,7 @@ func scriptSteps(items []*YAMLNode) []*YAMLNode {
 			case "tool_call":
 				cp.Members[j].Value = strKeyedArgs(m.Value)
 			case "parallel":
-				cp.Members[j].Value = strKeyedItems(m.Value, "arguments")
+				cp.Members[j].Value = casemodel.StrKeyedItems(m.Value, "arguments")
 			}
 		}
 		out[i] = &cp
@@ -72,7 +73,7 @@ func scriptSteps(items []*YAMLNode) []*YAMLNode {
 
 // strKeyedArgs is a scripted call with its arguments' keys made str.
 func strKeyedArgs(call *YAMLNode) *YAMLNode {
-	l := strKeyedItems(&YAMLNode{Kind: jsonv.Array, Items: []*YAMLNode{call}}, "arguments")
+	l := casemodel.StrKeyedItems(&YAMLNode{Kind: jsonv.Array, Items: []*YAMLNode{call}}, "arguments")
 	return l.Items[0]
 }
 

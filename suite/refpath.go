@@ -1,7 +1,9 @@
 package suite
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/confine"
@@ -57,18 +59,69 @@ const rootOfProject = "the directory of " + ConfigFileName
 // refusal is the message and the hint of a $ref resolved outside the
 // places it may read; rootName says what the root is.
 func refusal(r confine.Result, ref, rootName string) (msg, hint string) {
-	what := "$ref target " + jsonv.PyRepr(ref)
-	switch {
-	case r.Fate == confine.InSystem && r.Linked:
-		msg = what + " leads into " + r.System + " through a symbolic link: not read"
-	case r.Fate == confine.InSystem:
-		msg = what + " is in " + r.System + ": not read"
-	case r.Linked:
-		msg = what + " leads outside the project root through a symbolic link: not read"
-	default:
-		msg = what + " is outside the project root: not read"
-	}
+	msg = refusalOf("$ref target "+jsonv.PyRepr(ref), r)
 	hint = "dryfire-tui reads a $ref only inside the project root (" + rootName +
 		") and never under /proc, /sys or /dev, where dryfire reads any path; move the file into the project"
 	return msg, hint
+}
+
+// refusalOf says why what (a $ref target, a suite file) resolved as r is
+// not read.
+func refusalOf(what string, r confine.Result) string {
+	switch {
+	case r.Fate == confine.InSystem && r.Linked:
+		return what + " leads into " + r.System + " through a symbolic link: not read"
+	case r.Fate == confine.InSystem:
+		return what + " is in " + r.System + ": not read"
+	case r.Linked:
+		return what + " leads outside the project root through a symbolic link: not read"
+	default:
+		return what + " is outside the project root: not read"
+	}
+}
+
+// A suite file comes with a pull request too, and so may a symbolic link
+// in the place of one (evals/x.eval.yaml -> /proc/self/environ): dryfire
+// reads through it, and its parse errors then quote the lines of what it
+// leads to. A suite file is read only when the links on the way to it stay
+// inside the root its $refs are confined to, and never under /proc, /sys
+// or /dev. One named outside the root (an absolute path, or ../ on the
+// command line) is read as named, unless it is itself a link or lies in
+// one of those directories.
+
+// refuseSuiteFile returns the spec error of a suite file that is not to
+// be read (display is how errors name it), or nil.
+func (s *refScope) refuseSuiteFile(file, display string) *SpecError {
+	root, rootName := s.get()
+	r := root.Resolve(root.Path(), file)
+	if r.Fate == confine.Outside && !r.Linked {
+		r = outsideFile(file)
+	}
+	if r.Fate != confine.Outside && r.Fate != confine.InSystem {
+		// Found is read; Missing is the read's to report.
+		return nil
+	}
+	return &SpecError{File: display, Message: refusalOf("suite file "+jsonv.PyRepr(display), r),
+		Hint: "dryfire-tui reads a suite file through a symbolic link only inside the project root (" + rootName +
+			") and never one under /proc, /sys or /dev, where dryfire reads any path; put the file itself there"}
+}
+
+// outsideFile judges a suite file named outside the root: found (to be
+// read) unless it is a symbolic link, or lies, links followed, under one
+// of confine.System.
+func outsideFile(file string) confine.Result {
+	resolved := confine.RealPath(file)
+	linked := false
+	if fi, err := os.Lstat(file); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		linked = true
+	}
+	for _, d := range confine.System {
+		if resolved == d || strings.HasPrefix(resolved, d+string(filepath.Separator)) {
+			return confine.Result{Fate: confine.InSystem, System: d, Linked: linked || resolved != filepath.Clean(file)}
+		}
+	}
+	if linked {
+		return confine.Result{Fate: confine.Outside, Linked: true}
+	}
+	return confine.Result{Fate: confine.Found, Path: file}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -36,7 +37,7 @@ func (blockingRecorder) Review(context.Context, string) (*gitreview.Review, []st
 // that brings the recording's next event.
 func recording(t *testing.T) (Model, tea.Cmd) {
 	t.Helper()
-	b := uitest.NewFakeBackend(t, []tree.Item{{ID: "a", Path: ".dryfire/cassettes/s/c/00-6e943a4a4125d90d.json", Format: "dryfire",
+	b := uitest.NewFakeBackend(t, []tree.Item{{ID: "a", Path: ".dryfire/cassettes/s/c/00-6e943a4a4125d90d.json", Format: format.Dryfire,
 		Group: "s", Sub: "c", Label: "00 6e943a", Key: "6e943a4a4125d90d", Status: "stale", Verdict: "failing",
 		Case: &engine.CaseRun{Suite: "s", Case: "c", Rep: &engine.CaseResult{}}}})
 	m := New(Options{Path: "/project", Backend: b, Recorder: blockingRecorder{}, IsDark: true})
@@ -116,7 +117,7 @@ func (r reviewRecorder) Review(context.Context, string) (*gitreview.Review, []st
 // can run again.
 func TestBrowseResultsReachItUnderTheReview(t *testing.T) {
 	f := uitest.NewFixture(t)
-	b := uitest.NewFakeBackend(t, []tree.Item{{ID: "a", Path: ".dryfire/cassettes/s/c/00-6e943a4a4125d90d.json", Format: "dryfire",
+	b := uitest.NewFakeBackend(t, []tree.Item{{ID: "a", Path: ".dryfire/cassettes/s/c/00-6e943a4a4125d90d.json", Format: format.Dryfire,
 		Group: "s", Sub: "c", Label: "00 6e943a", Key: "6e943a4a4125d90d", Status: "stale", Verdict: "failing",
 		Case: &engine.CaseRun{Suite: "s", Case: "c", Rep: &engine.CaseResult{}}}})
 	m := New(Options{Path: "/project", Backend: b, Recorder: reviewRecorder{f: f, t: t}, IsDark: true})

@@ -3,11 +3,11 @@
 // libraries. It has two pages:
 //
 //   - browse ([PageBrowse], `dryfire-tui browse`): the tree of every
-//     recording of a workspace with its status, opening on the first
-//     problem (n and N go through them, p lists them), the detail of the
-//     selected one in five tabs (the Diff tab says where a change is
-//     written; the pane searches, folds JSON and copies from it), filters,
-//     marks and prune, and a palette (:) of the command-line commands;
+//     recording of the project (or folder) it opens with its status,
+//     opening on the first problem (n and N go through them, p lists
+//     them), the detail of the selected one in five tabs (the Diff tab
+//     says where a change is written; the pane searches, folds JSON and
+//     copies from it), filters, marks and prune, and a palette (:) of the command-line commands;
 //   - review ([PageReview], `dryfire-tui review`): the recordings changed
 //     since git HEAD, grouped by case, each summarised in meaning, with keys
 //     to accept (stage), reject (restore), skip, act on everything left,
@@ -26,8 +26,8 @@
 // ui/list (the left pane), ui/detail (the right pane), ui/dialog
 // (confirmations), ui/picker (a box of choices), ui/help (the key line and
 // the ? overlay), over the leaves ui/frame (layout and text fitting) and
-// ui/theme (every style). The pages run the core (workspace, gitreview,
-// check, doctor, secretscan, diff, secrets) only inside tea.Cmds, through
+// ui/theme (every style). The pages run the core (command, scan, gitreview,
+// diff, secrets) only inside tea.Cmds, through
 // ui/backend: the Backend and Recorder interfaces, and Core and
 // CoreRecorder that implement them over the core (tests pass fakes).
 // ARCHITECTURE.md describes the ownership of state, the routing, the Cmds

@@ -14,13 +14,13 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // staleProject is a git repository holding the anthropic-A record fixture
@@ -137,10 +137,11 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 		!strings.HasPrefix(staged[1], ".dryfire/cassettes/refund_agent/parallel_lookups/01-") {
 		t.Errorf("staged %q, want the two new recordings of parallel_lookups", staged)
 	}
-	_, res, err := workspace.Run(context.Background(), f.Dir, workspace.RunOptions{Mode: engine.ModeReplay})
+	run, err := command.Run(context.Background(), command.RunRequest{Paths: []string{f.Dir}, Mode: engine.ModeReplay})
 	if err != nil {
 		t.Fatal(err)
 	}
+	res := run.Result
 	for _, c := range res.Cases {
 		if c.Outcome == engine.OutcomeMiss {
 			t.Errorf("%s::%s still misses: %s", c.Suite, c.Case, c.Message)

@@ -15,7 +15,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 )

@@ -2,8 +2,8 @@
 // `dryfire run` does, in any cassette mode: it decides the mode, gives the
 // engine its gateways, says beforehand what the run will call and cost,
 // and writes what record and auto record, after a secrets scan. Package
-// engine runs the cases; package workspace finds the project and reads
-// its cassettes, then calls [Prepare] (workspace.PrepareRun).
+// engine runs the cases; package scan finds the project and reads
+// its cassettes, then package command calls [Prepare] (command.PrepareRun).
 //
 // # Preparing
 //

@@ -11,10 +11,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/pflag"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/ui"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const browseUsage = `dryfire-tui browse [PATH] [--demo]
@@ -22,6 +23,8 @@ const browseUsage = `dryfire-tui browse [PATH] [--demo]
 Opens the interactive browser on PATH (default: the current directory): a
 project directory or any directory below one, a cassette directory, a tapes
 directory or one tape file. Press ? inside for the keys.
+
+` + suitePaths + `
 
 Examples:
   dryfire-tui                       # browse the project around the current directory
@@ -60,20 +63,23 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 		if path, err = materializeDemo(tmp); err != nil {
 			return fmt.Errorf("demo: %w", err)
 		}
-	} else if _, err := workspace.Locate(path); err != nil {
-		return pathError(err) // refused before the screen opens
+	} else if _, err := scan.Resolve(scan.Request{Dir: e.Dir, Args: args, Want: scan.Project}); err != nil {
+		return ended(command.UsageError, err) // refused before the screen opens
+	}
+	if path == "" {
+		path = "."
 	}
 	if !e.IsTerminal {
 		return &exitError{code: exitUsage, err: errors.New("browse needs a terminal"),
 			hint: "use 'dryfire-tui ls " + path + "' for a plain listing"}
 	}
-	editor := e.Getenv("VISUAL")
+	editor := e.getenv("VISUAL")
 	if editor == "" {
-		editor = e.Getenv("EDITOR")
+		editor = e.getenv("EDITOR")
 	}
-	rec := backend.CoreRecorder{Env: providerEnv(e), Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries}}
-	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: backend.Core{}, Recorder: rec, Editor: editor,
-		Pager: e.Getenv("PAGER"), IsDark: true})
+	rec := backend.CoreRecorder{Env: e.lookup, Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries}}
+	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: backend.Core{Env: e.core()}, Recorder: rec,
+		Editor: editor, Pager: e.getenv("PAGER"), IsDark: true})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return ctx.Err()

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/passthrough"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
@@ -16,7 +17,6 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
 
@@ -53,20 +53,20 @@ func (l *liveFlags) options(e Env, prog *report.RunProgress) runplan.LiveOptions
 	if e.tuneProviders != nil {
 		e.tuneProviders(&po)
 	}
-	return runplan.LiveOptions{Env: providerEnv(e), Provider: po, Now: e.Now, RedactSecrets: l.redact, OnCall: prog.Call}
+	return runplan.LiveOptions{Env: e.lookup, Provider: po, Now: e.Now, RedactSecrets: l.redact, OnCall: prog.Call}
 }
 
-// prepare is workspace.PrepareRun with the command's environment, its
+// prepare is command.PrepareRun with the command's environment, its
 // passthrough invoker (closed by the caller once the run is done) and
 // its progress lines.
-func (l *liveFlags) prepare(ctx context.Context, e Env, path, mode string, eo engine.Options, prog *report.RunProgress) (*runplan.Plan, *passthrough.PythonInvoker, error) {
+func (l *liveFlags) prepare(ctx context.Context, e Env, paths []string, mode string, eo engine.Options, prog *report.RunProgress) (*runplan.Plan, *passthrough.PythonInvoker, error) {
 	var inv *passthrough.PythonInvoker
-	rp, err := workspace.PrepareRun(ctx, path, workspace.RunOptions{
+	rp, err := command.PrepareRun(ctx, command.RunRequest{
+		Env: e.core(), Paths: paths,
 		Engine: eo,
-		Getenv: lookupEnvFunc(e),
 		Mode:   mode,
 		Invoker: func(root string) engine.Invoker {
-			inv = passthrough.NewPythonInvoker(root, e.Getenv, e.Stderr)
+			inv = passthrough.NewPythonInvoker(root, e.getenv, e.Stderr)
 			return inv
 		},
 		Live: l.options(e, prog),
@@ -99,7 +99,7 @@ func askToCall(e Env, yes bool, mode string, write func(w io.Writer)) error {
 // planError maps what preparing a run of one case or of a comparison
 // fails with to exit codes and hints: run's errors, and dryfire trace's
 // own (no such case; a missing key, an error where run skips).
-func planError(ctx context.Context, path string, err error) error {
+func planError(ctx context.Context, err error) error {
 	var nf *engine.CaseNotFoundError
 	var mk *provider.MissingKeyError
 	switch {
@@ -110,7 +110,7 @@ func planError(ctx context.Context, path string, err error) error {
 	case errors.As(err, &mk):
 		return usageErrorf("set "+mk.EnvVar+", or trace the case from its cassettes with --cassette-mode replay", "%v", err)
 	}
-	return runError(ctx, path, err)
+	return runError(ctx, err)
 }
 
 // splitList splits a comma-separated flag value into its trimmed,

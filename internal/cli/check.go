@@ -2,19 +2,17 @@ package cli
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/check"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
-const checkUsage = `dryfire-tui check [PATH] [--json | --format text|json|github] [--skip PART]... [--baseline FILE]
+const checkUsage = `dryfire-tui check [PATH...] [--json | --format text|json|github] [--skip PART]... [--baseline FILE]
 
 The CI gate. Over one scan of the project around PATH (default .) it runs
   replay   every case replays offline (no miss, no erroring case)
@@ -37,6 +35,8 @@ own command prints with --json (null when skipped or not applicable).
 Exit status: 0 every part is clean; 1 a part has problems; 2 usage, spec
 or config error (a suite that does not parse: its errors go to stderr).
 
+` + suitePaths + `
+
 Examples:
   dryfire-tui check
   dryfire-tui check --format github
@@ -57,44 +57,18 @@ func (c *checkCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *checkCmd) run(ctx context.Context, e Env, args []string) error {
-	path, err := pathArg("check", args)
-	if err != nil {
-		return err
-	}
 	format, skipped, err := c.options()
 	if err != nil {
 		return err
 	}
-	res, err := check.Run(ctx, path, check.Options{Skip: skipped, Baseline: c.baseline, Getenv: lookupEnvFunc(e)})
-	switch {
-	case errors.Is(err, check.ErrNothingToCheck):
-		return usageErrorf("run it inside a dryfire project, or pass a cassette or tapes directory",
-			"nothing to check: no dryfire.yaml at or above %s and no recordings in it", path)
-	case err != nil:
-		return pathError(err) // or the project configuration, or the baseline
-	}
-	warn(e, res.Workspace.Problems)
-	if res.Replay != nil {
-		_ = report.WriteSpecErrors(e.Stderr, res.Workspace.Root, res.Replay.Errors)
-	}
-	doc := res.Document(skipped)
-	if format == "github" {
-		err = doc.WriteGitHub(e.Stdout)
-	}
-	if err == nil {
-		err = emit(e, format == "json", doc)
-	}
-	switch {
-	case err != nil:
-		return err
-	case res.Replay != nil && len(res.Replay.Errors) > 0:
-		n := len(res.Replay.Errors)
-		return &exitError{
-			code: exitUsage, err: fmt.Errorf("%d spec or config %s", n, report.Plural(n, "error")),
-			hint: "fix the errors above; suites that parse were still checked",
+	res, err := command.Check(ctx, command.CheckRequest{Env: e.core(), Paths: args, Skip: skipped, Baseline: c.baseline})
+	if err == nil && format == "github" {
+		// The annotations go first, then the text report.
+		if err := res.Doc.WriteGitHub(e.Stdout); err != nil {
+			return err
 		}
 	}
-	return failIf(!doc.OK)
+	return finish(e, format == "json", res, err)
 }
 
 // options reads --json, --format and --skip.

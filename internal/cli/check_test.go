@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 )
 
 // checkSecretCassette is the cassette the secret is planted in.

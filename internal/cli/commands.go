@@ -9,15 +9,14 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
 var version = "v0.1.0-dev"
 
-// command is one subcommand: its flags and what it does.
-type command interface {
+// subcommand is one command of the command line: its flags and what it does.
+type subcommand interface {
 	flags(fs *pflag.FlagSet)
 	run(ctx context.Context, e Env, args []string) error
 }
@@ -26,7 +25,7 @@ type command interface {
 type commandSpec struct {
 	summary string
 	usage   string // the usage text after "Usage:", with examples
-	new     func() command
+	new     func() subcommand
 	// project says that the command reads the project around its first
 	// argument (its PATH), whose providers: may name more keys to mask.
 	project bool
@@ -35,25 +34,25 @@ type commandSpec struct {
 // commands is the subcommand table. A fresh options struct per run keeps
 // commands free of shared state.
 var commands = map[string]commandSpec{
-	"browse":      {summary: "browse recordings interactively (the default command)", usage: browseUsage, new: func() command { return &browseCmd{} }, project: true},
-	"review":      {summary: "review cassettes changed since git HEAD: accept = stage, reject = restore", usage: reviewUsage, new: func() command { return &reviewCmd{} }, project: true},
-	"ls":          {summary: "list every recording with its status", usage: lsUsage, new: func() command { return &lsCmd{} }, project: true},
-	"show":        {summary: "show one recording: request and response", usage: showUsage, new: func() command { return &showCmd{} }, project: true},
-	"diff":        {summary: "explain stale recordings field by field", usage: diffUsage, new: func() command { return &diffCmd{} }, project: true},
-	"run":         {summary: "run every case as dryfire run does: verdicts, JUnit, the run document", usage: runUsage, new: func() command { return &runCommand{} }, project: true},
-	"trace":       {summary: "run one case and print every turn, as dryfire trace does", usage: traceUsage, new: func() command { return &traceCmd{} }},
-	"compare":     {summary: "run the suites once per model or prompt and print dryfire's matrix", usage: compareUsage, new: func() command { return &compareCmd{} }, project: true},
-	"replay":      {summary: "replay every case offline, as dryfire --cassette-mode replay would", usage: replayUsage, new: func() command { return &replayCmd{} }, project: true},
-	"init":        {summary: "write an example project that runs with no key, as dryfire init does", usage: initUsage, new: func() command { return &initCmd{} }},
-	"validate":    {summary: "parse and check suites, calling nothing, as dryfire validate does", usage: validateUsage, new: func() command { return &validateCmd{} }, project: true},
-	"prune":       {summary: "list (or with --yes remove) orphaned and superseded recordings", usage: pruneUsage, new: func() command { return &pruneCmd{} }, project: true},
-	"secrets":     {summary: "find secrets left in recordings", usage: secretsUsage, new: func() command { return &secretsCmd{} }, project: true},
-	"doctor":      {summary: "check integrity and canonical format of recordings", usage: doctorUsage, new: func() command { return &doctorCmd{} }, project: true},
-	"check":       {summary: "CI gate: replay + secrets + prune + doctor", usage: checkUsage, new: func() command { return &checkCmd{} }, project: true},
-	"report":      {summary: "write a run document (run --json-out) as a self-contained HTML page", usage: reportUsage, new: func() command { return &reportCmd{} }},
-	"fingerprint": {summary: "print the key of each JSON line (dryfire hash args or tape calls)", usage: fingerprintUsage, new: func() command { return &fingerprintCmd{} }},
-	"version":     {summary: "print the version", usage: "dryfire-tui version", new: func() command { return &versionCmd{} }},
-	"help":        {summary: "show help for a command", usage: helpUsage, new: func() command { return &helpCmd{} }},
+	"browse":      {summary: "browse recordings interactively (the default command)", usage: browseUsage, new: func() subcommand { return &browseCmd{} }, project: true},
+	"review":      {summary: "review cassettes changed since git HEAD: accept = stage, reject = restore", usage: reviewUsage, new: func() subcommand { return &reviewCmd{} }, project: true},
+	"ls":          {summary: "list every recording with its status", usage: lsUsage, new: func() subcommand { return &lsCmd{} }, project: true},
+	"show":        {summary: "show one recording: request and response", usage: showUsage, new: func() subcommand { return &showCmd{} }, project: true},
+	"diff":        {summary: "explain stale recordings field by field", usage: diffUsage, new: func() subcommand { return &diffCmd{} }, project: true},
+	"run":         {summary: "run every case as dryfire run does: verdicts, JUnit, the run document", usage: runUsage, new: func() subcommand { return &runCommand{} }, project: true},
+	"trace":       {summary: "run one case and print every turn, as dryfire trace does", usage: traceUsage, new: func() subcommand { return &traceCmd{} }},
+	"compare":     {summary: "run the suites once per model or prompt and print dryfire's matrix", usage: compareUsage, new: func() subcommand { return &compareCmd{} }, project: true},
+	"replay":      {summary: "replay every case offline, as dryfire --cassette-mode replay would", usage: replayUsage, new: func() subcommand { return &replayCmd{} }, project: true},
+	"init":        {summary: "write an example project that runs with no key, as dryfire init does", usage: initUsage, new: func() subcommand { return &initCmd{} }},
+	"validate":    {summary: "parse and check suites, calling nothing, as dryfire validate does", usage: validateUsage, new: func() subcommand { return &validateCmd{} }, project: true},
+	"prune":       {summary: "list (or with --yes remove) orphaned and superseded recordings", usage: pruneUsage, new: func() subcommand { return &pruneCmd{} }, project: true},
+	"secrets":     {summary: "find secrets left in recordings", usage: secretsUsage, new: func() subcommand { return &secretsCmd{} }, project: true},
+	"doctor":      {summary: "check integrity and canonical format of recordings", usage: doctorUsage, new: func() subcommand { return &doctorCmd{} }, project: true},
+	"check":       {summary: "CI gate: replay + secrets + prune + doctor", usage: checkUsage, new: func() subcommand { return &checkCmd{} }, project: true},
+	"report":      {summary: "write a run document (run --json-out) as a self-contained HTML page", usage: reportUsage, new: func() subcommand { return &reportCmd{} }},
+	"fingerprint": {summary: "print the key of each JSON line (dryfire hash args or tape calls)", usage: fingerprintUsage, new: func() subcommand { return &fingerprintCmd{} }},
+	"version":     {summary: "print the version", usage: "dryfire-tui version", new: func() subcommand { return &versionCmd{} }},
+	"help":        {summary: "show help for a command", usage: helpUsage, new: func() subcommand { return &helpCmd{} }},
 }
 
 // Run runs the command line args (without the program name) and returns
@@ -68,8 +67,6 @@ func Run(ctx context.Context, args []string, e Env) int {
 	if code, ok := setSizeLimit(e); !ok {
 		return code
 	}
-	// Only a command's own flag lets it change files outside the project.
-	workspace.AllowOutsideProject(false)
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 		printOverview(e.Stdout)
 		return exitOK

@@ -70,10 +70,6 @@ func (c *compareCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return usageErrorf("", "%v", err)
 	}
-	path, err := pathArg("compare", args)
-	if err != nil {
-		return err
-	}
 	if err := c.live.check(); err != nil {
 		return err
 	}
@@ -83,11 +79,11 @@ func (c *compareCmd) run(ctx context.Context, e Env, args []string) error {
 	prog := report.NewRunProgress(e.Stderr)
 	// The base plan only loads the project and its cassettes: replay
 	// resolves nothing; each column is planned in the mode asked for.
-	base, inv, err := c.live.prepare(ctx, e, path, engine.ModeReplay, engine.Options{Workers: c.concurrency}, prog)
+	base, inv, err := c.live.prepare(ctx, e, args, engine.ModeReplay, engine.Options{Workers: c.concurrency}, prog)
 	if inv != nil {
 		defer inv.Close()
 	}
-	if err := planError(ctx, path, err); err != nil {
+	if err := planError(ctx, err); err != nil {
 		return err
 	}
 	if errs := base.Errors(); len(errs) > 0 {
@@ -95,7 +91,7 @@ func (c *compareCmd) run(ctx context.Context, e Env, args []string) error {
 		return exitWith(exitUsage)
 	}
 	cmp, err := runplan.PrepareCompare(ctx, base, runplan.CompareOptions{Axis: axis, Labels: labels, Mode: c.live.mode})
-	if err := planError(ctx, path, err); err != nil {
+	if err := planError(ctx, err); err != nil {
 		return err
 	}
 	fmt.Fprintln(e.Stdout, runreport.CompareEstimate(cmp))

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
 // bookTurn is one answer of testdata/compare/book.json: a text, tool

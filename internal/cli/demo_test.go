@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // TestDemoShowsEveryStatus materialises the demo and checks that its
@@ -20,7 +20,7 @@ func TestDemoShowsEveryStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := workspace.Open(context.Background(), root, workspace.Options{Secrets: true})
+	w, err := scan.Open(context.Background(), root, scan.Options{Secrets: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,9 +3,8 @@ package cli
 import (
 	"context"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/spf13/pflag"
-
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const diffUsage = `dryfire-tui diff [PATH] [REF] [--json] [--reveal]
@@ -22,6 +21,8 @@ messages[3].tool_results[0].content.total. Differences the fingerprint
 ignores (key order, NFC, provider call ids) are never reported. Each secret
 of both requests (values ${VAR} took from the environment included) shows
 as the secrets command lists it, alike on both sides; --reveal shows them.
+
+` + suitePaths + `
 
 Examples:
   dryfire-tui diff
@@ -42,20 +43,13 @@ func (c *diffCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 2 {
 		return argsErrorf("", "too many arguments: diff takes a PATH and a REF, got %s", quoted(args))
 	}
-	path, _ := pathArg("diff", args[:min(len(args), 1)])
-	w, err := openWorkspace(ctx, e, path, workspace.Options{})
-	if err != nil {
-		return err
+	req := command.DiffRequest{Env: e.core(), Reveal: c.reveal}
+	if len(args) > 0 {
+		req.Path = args[0]
 	}
-	if w.Project == nil {
-		return usageErrorf("run it inside a dryfire project, or pass its directory",
-			"no dryfire.yaml found at or above %s: diff needs the suites to know what they send now", w.Path)
-	}
-	stale := w.Stale
 	if len(args) == 2 {
-		if stale = w.StaleMatching(args[1]); len(stale) == 0 {
-			return usageErrorf("run 'dryfire-tui diff' to see every stale recording", "no stale recording matches %q", args[1])
-		}
+		req.Ref = args[1]
 	}
-	return emit(e, c.json, workspace.DiffDocument(stale, c.reveal))
+	res, err := command.Diff(ctx, req)
+	return finish(e, c.json, res, err)
 }

@@ -3,13 +3,15 @@
 //
 // Each command is one file: its usage text (what 'dryfire-tui help
 // COMMAND' prints and docs/commands.md is generated from), an options
-// struct with its flags, and a run method that makes one call into the core
-// (package workspace, check, doctor, secretscan, gitreview, cassette or
-// tape) and writes one document of package report, as text or with --json
-// as JSON. What several commands
-// share (the exit codes, the PATH argument, the environment, opening a
-// workspace, printing warnings and the document) lives in shared.go; the
-// command table, Run and the help in commands.go and help.go.
+// struct with its flags, and a run method that reads the flags, makes one
+// call into the command tier (package command: ls, show, diff, replay,
+// run, prune, secrets, doctor, check, review, fingerprint), and prints the
+// document it returns, as text or with --json as JSON, then ends with the
+// exit code of its outcome. What the commands share (the environment, the
+// exit codes and the one table that maps an outcome to one, printing the
+// warnings, the spec errors, the document and the diagnostics) lives in
+// shared.go; the command table, Run and the help in commands.go and
+// help.go; the output policy in output.go.
 //
 // # Output
 //

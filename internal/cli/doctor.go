@@ -5,8 +5,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/doctor"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/command"
 )
 
 const doctorUsage = `dryfire-tui doctor [PATH] [--json] [--fix]
@@ -25,6 +24,8 @@ removes the temporary files of killed writes; it touches nothing else, and
 nothing under a cassette root that a symbolic link leads out of the project
 unless --allow-outside-project is given. Exits 1 when problems remain.
 
+` + recordingPaths + `
+
 Examples:
   dryfire-tui doctor
   dryfire-tui doctor .dryfire/cassettes/refund_agent --json
@@ -41,21 +42,10 @@ func (c *doctorCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *doctorCmd) run(ctx context.Context, e Env, args []string) error {
-	workspace.AllowOutsideProject(c.allowOutside)
 	path, err := pathArg("doctor", args)
 	if err != nil {
 		return err
 	}
-	rep, err := doctor.Run(ctx, path, doctor.Options{Fix: c.fix, Getenv: lookupEnvFunc(e), Now: e.Now})
-	if err != nil {
-		return unsafeRootError(pathError(err))
-	}
-	doc := rep.Document()
-	if err := emit(e, c.json, doc); err != nil {
-		return err
-	}
-	if rep.Interrupted {
-		return ctx.Err()
-	}
-	return failIf(!doc.OK())
+	res, err := command.Doctor(ctx, command.DoctorRequest{Env: e.core(), Path: path, Fix: c.fix, AllowOutside: c.allowOutside})
+	return finish(e, c.json, res, err)
 }

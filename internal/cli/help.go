@@ -15,6 +15,38 @@ const helpUsage = `dryfire-tui help [COMMAND]
 Without COMMAND, lists the commands; with one, prints its usage, what it
 does, its examples and its flags (what 'dryfire-tui COMMAND -h' prints).`
 
+// suitePaths says, in the help of the commands that take dryfire's suite
+// paths, how this tool's forms of PATH and dryfire's are told apart.
+const suitePaths = `PATH: none is the project around the working directory. One PATH that is
+a directory (a project directory or any directory below one, a cassette
+directory, a tapes directory) or a .json file (one recording or tape) is
+this tool's form, and dryfire.yaml is found from there. Anything else, and
+always several PATHs, is dryfire's form: each PATH a glob relative to the
+working directory (** recursive; quote it so that the shell leaves it
+alone), the suite files it matches the suites taken, with the dryfire.yaml
+found from the working directory, or dryfire's built-in defaults and
+.dryfire/cassettes there without one.`
+
+// runPaths says, in run's help, how its PATHs are told apart.
+const runPaths = `PATH: none is the project around the working directory, which needs a
+dryfire.yaml there or above ("no suite paths given and no dryfire.yaml
+found", as dryfire says). One PATH that is a directory (a project
+directory or any directory below one) is this tool's form: the suites of
+the dryfire.yaml found from there run. Anything else, and always several
+PATHs, is dryfire's form: each PATH a glob relative to the working
+directory (** recursive; quote it so that the shell leaves it alone), the
+suite files it matches run alone, with the dryfire.yaml found from the
+working directory, or dryfire's built-in defaults and .dryfire/cassettes
+there without one; nothing matched is "no suite files matched".`
+
+// recordingPaths says, in the help of the commands over recordings, that
+// they take this tool's forms of PATH only.
+const recordingPaths = `PATH: none is the project around the working directory; one PATH is a
+directory (a project directory or any directory below one, a cassette
+directory, a tapes directory) or one recording or tape (.json). Suite files
+and globs, dryfire's forms of PATH, are for the commands that run suites
+(run, replay, check, ls, diff, browse): this command reads recordings.`
+
 type helpCmd struct{}
 
 func (c *helpCmd) flags(*pflag.FlagSet) {}

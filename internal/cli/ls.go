@@ -6,7 +6,8 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 const lsUsage = `dryfire-tui ls [PATH] [--json] [--status S]
@@ -16,6 +17,8 @@ for it: dryfire cassette files (one per model turn) and cassette-fn tape
 entries. Statuses: live, stale, superseded, orphaned case, orphaned suite,
 stale schema_version, in use, protected, invalid, unknown; for tapes ok,
 key mismatch, error entry, empty.
+
+` + suitePaths + `
 
 Examples:
   dryfire-tui ls
@@ -41,22 +44,19 @@ func (c *lsCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	w, err := openWorkspace(ctx, e, path, workspace.Options{})
-	if err != nil {
-		return err
-	}
-	return emit(e, c.json, w.Listing(want))
+	res, err := command.Ls(ctx, command.LsRequest{Env: e.core(), Path: path, Statuses: want})
+	return finish(e, c.json, res, err)
 }
 
 // parseStatuses reads --status values.
-func parseStatuses(values []string) (map[workspace.Status]bool, error) {
-	want := map[workspace.Status]bool{}
+func parseStatuses(values []string) (map[scan.Status]bool, error) {
+	want := map[scan.Status]bool{}
 	for _, v := range values {
 		for name := range strings.SplitSeq(v, ",") {
 			name = strings.TrimSpace(name)
-			st, ok := workspace.ParseStatus(name)
+			st, ok := scan.ParseStatus(name)
 			if !ok {
-				return nil, usageErrorf("statuses are "+strings.Join(workspace.Statuses()[1:], ", "), "unknown status %q", name)
+				return nil, usageErrorf("statuses are "+strings.Join(scan.Statuses()[1:], ", "), "unknown status %q", name)
 			}
 			want[st] = true
 		}

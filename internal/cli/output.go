@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/spf13/pflag"
@@ -77,7 +78,7 @@ func (o *outputFlags) apply(e Env, out, errOut *visible.Stream) error {
 	case "auto", "":
 		// NO_COLOR as no-color.org says: set and not empty. A dumb
 		// terminal gets no colour either, as git gives it.
-		plain := e.Getenv != nil && (e.Getenv("NO_COLOR") != "" || e.Getenv("TERM") == "dumb")
+		plain := e.getenv("NO_COLOR") != "" || e.getenv("TERM") == "dumb"
 		color = func(terminal bool) bool { return terminal && !plain }
 	default:
 		return usageErrorf("--color is auto, always or never", "unknown --color %q", o.color)
@@ -96,6 +97,9 @@ func (o *outputFlags) apply(e Env, out, errOut *visible.Stream) error {
 // path with no project adds nothing; the command itself reports a config
 // that does not load.
 func addProjectKeys(e Env, path string, streams ...*visible.Stream) {
+	if e.Dir != "" && !filepath.IsAbs(path) {
+		path = filepath.Join(e.Dir, path)
+	}
 	pr, err := suite.LoadConfig(path)
 	if err != nil || len(pr.Config.CustomProviders) == 0 {
 		return
@@ -116,7 +120,7 @@ func addProjectKeys(e Env, path string, streams ...*visible.Stream) {
 // the values provider.KeyValues gives, from the environment ${VAR}
 // interpolation reads.
 func envKeys(e Env, custom map[string]provider.Custom) []visible.Key {
-	env := provider.Env(lookupEnvFunc(e))
+	env := provider.Env(e.lookup)
 	environ := os.Environ()
 	if e.Environ != nil {
 		environ = slices.Concat(environ, e.Environ())

@@ -2,13 +2,10 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/spf13/pflag"
-
-	"github.com/dryfire-tui/dryfire-tui/report"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const pruneUsage = `dryfire-tui prune [PATH] [--yes] [--json] [--force]
@@ -28,6 +25,8 @@ holds .git is refused (exit 2); so is one that a symbolic link leads out of
 the project, unless --allow-outside-project says to change the files there.
 Without any suite configured, --yes also needs --force.
 
+` + recordingPaths + `
+
 Examples:
   dryfire-tui prune
   dryfire-tui prune --yes
@@ -45,56 +44,17 @@ func (c *pruneCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *pruneCmd) run(ctx context.Context, e Env, args []string) error {
-	workspace.AllowOutsideProject(c.allowOutside)
 	path, err := pathArg("prune", args)
 	if err != nil {
 		return err
 	}
-	// Prune prints no stale reasons: the misses need no explaining.
-	w, err := openWorkspace(ctx, e, path, workspace.Options{NoExplain: true})
-	if err != nil {
-		return err
-	}
-	if w.Project == nil {
-		return usageErrorf("run it inside a dryfire project, or pass its directory",
-			"no dryfire.yaml found at or above %s: prune needs the suites to know what is orphaned", w.Path)
-	}
-	if errs := workspace.ConfigErrors(w.Project); len(errs) > 0 {
-		_ = report.WriteSpecErrors(e.Stderr, w.Project.Root, errs)
-		return exitWith(exitUsage)
-	}
-	if c.yes && !w.SuitesConfigured && !c.force {
-		return usageErrorf("add suites: to dryfire.yaml, or pass --force to remove them anyway",
-			"no suites configured: every cassette looks orphaned, refusing to remove them")
-	}
-	// The dry run refuses too: it would list what --yes never removes.
-	if err := w.CheckModifiable(); err != nil {
-		return unsafeRootError(err)
-	}
-	plan := w.PrunePlan()
-	var done *workspace.PruneReport
-	if c.yes {
-		r, err := w.Prune(ctx, plan.Candidates)
-		if err != nil {
-			return unsafeRootError(err)
-		}
-		done = &r
-	}
-	if err := emit(e, c.json, plan.Document(done)); err != nil {
-		return err
-	}
-	switch {
-	case done != nil && done.Interrupted:
-		return ctx.Err()
-	case done != nil && len(done.Errors) > 0:
-		return &exitError{code: exitFindings, err: fmt.Errorf("prune --yes: %d not removed (listed on stdout)", len(done.Errors))}
-	}
-	return nil
+	res, err := command.Prune(ctx, command.PruneRequest{Env: e.core(), Path: path, Yes: c.yes, Force: c.force, AllowOutside: c.allowOutside})
+	return finish(e, c.json, res, err)
 }
 
 // allowOutsideFlag adds --allow-outside-project to a command that does
 // what (remove, rewrite) to the files of the cassette root.
 func allowOutsideFlag(fs *pflag.FlagSet, v *bool, what string) {
-	fs.BoolVar(v, strings.TrimPrefix(workspace.AllowOutsideFlag, "--"), false,
+	fs.BoolVar(v, strings.TrimPrefix(command.AllowOutsideFlag, "--"), false,
 		what+" files under a cassette root outside the project (a symbolic link, or an absolute cassettes.dir, that leads there)")
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dryfire-tui/dryfire-tui/workspace"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 const goldenDryfire = "testdata/golden/dryfire"
@@ -54,7 +54,7 @@ func copyProject(t *testing.T, name string) string {
 // replaySignature summarises what replay does: every visit of every case.
 func replaySignature(t *testing.T, dir string) string {
 	t.Helper()
-	w, err := workspace.Open(context.Background(), dir, workspace.Options{})
+	w, err := scan.Open(context.Background(), dir, scan.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,16 +2,12 @@ package cli
 
 import (
 	"context"
-	"errors"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/spf13/pflag"
-
-	"github.com/dryfire-tui/dryfire-tui/report"
-	"github.com/dryfire-tui/dryfire-tui/suite"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
-const replayUsage = `dryfire-tui replay [PATH] [--json] [--filter TEXT] [--model M]
+const replayUsage = `dryfire-tui replay [PATH...] [--json] [--filter TEXT] [--model M]
 
 Replays every case of the dryfire project around PATH (default .) offline,
 as 'dryfire run --cassette-mode replay' would, and says which turn of which
@@ -22,10 +18,13 @@ Exit status: 0 every visit hits; 3 a repetition misses or ends in a provider
 error; 1 a case errors; 2 a spec or config error (suites that parse are
 still replayed and reported).
 
+` + suitePaths + `
+
 Examples:
   dryfire-tui replay
   dryfire-tui replay evals/ --filter refund
-  dryfire-tui replay --model claude-haiku-4-5 --json`
+  dryfire-tui replay --model claude-haiku-4-5 --json
+  dryfire-tui replay "evals/**/*.eval.yaml"`
 
 type replayCmd struct {
 	json   bool
@@ -40,23 +39,6 @@ func (c *replayCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *replayCmd) run(ctx context.Context, e Env, args []string) error {
-	path, err := pathArg("replay", args)
-	if err != nil {
-		return err
-	}
-	p, res, err := workspace.Replay(ctx, path, workspace.ReplayOptions{Filter: c.filter, Model: c.model, Getenv: lookupEnvFunc(e)})
-	switch {
-	case errors.Is(err, suite.ErrNoProject):
-		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
-	case err != nil:
-		return pathError(err)
-	}
-	_ = report.WriteSpecErrors(e.Stderr, p.Root, res.Errors)
-	if err := emit(e, c.json, report.NewReplay(p.Root, res)); err != nil {
-		return err
-	}
-	if res.ExitCode != 0 {
-		return exitWith(res.ExitCode)
-	}
-	return nil
+	res, err := command.Replay(ctx, command.ReplayRequest{Env: e.core(), Paths: args, Filter: c.filter, Model: c.model})
+	return finish(e, c.json, res, err)
 }

@@ -2,11 +2,10 @@ package cli
 
 import (
 	"context"
-	"errors"
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -29,6 +28,8 @@ the baseline does not accept) is not accepted: redact it in place with
 --redact (replay proves nothing a test reads changed, as secrets --redact
 does), accept it as a known fake with --add-to-baseline (written to
 ` + secrets.DefaultBaselineFile + `), or accept the change as it is with --allow-secrets.
+
+` + recordingPaths + `
 
 Examples:
   dryfire-tui review
@@ -75,51 +76,30 @@ func (c *reviewCmd) run(ctx context.Context, e Env, args []string) error {
 		if len(args) == 0 {
 			return argsErrorf("name the files as 'review --json' lists them", "--accept, --reject, --redact and --add-to-baseline need at least one FILE")
 		}
-		r, err := gitreview.OpenFiles(ctx, args)
+		res, err := command.ReviewFiles(ctx, command.ReviewFilesRequest{Env: e.core(), Files: args, Action: command.ReviewAction{
+			Accept: c.accept, AllowSecrets: c.allowSecrets, Reject: c.reject, Yes: c.yes, Redact: c.redact, AddToBaseline: c.addToBaseline,
+		}})
 		if err != nil {
-			return reviewError(err)
+			return ended(res.Outcome, err)
 		}
-		return c.act(ctx, e, r, args)
+		// Each file's line goes to stdout, each refusal to stderr.
+		if err := res.Doc.WriteText(e.Stdout, e.Stderr); err != nil {
+			return err
+		}
+		return ended(res.Outcome, res.Err)
 	}
 	path, err := pathArg("review", args)
 	if err != nil {
 		return err
 	}
-	r, err := gitreview.Open(ctx, path)
-	switch {
-	case err != nil:
-		return reviewError(err)
-	case e.IsTerminal && !c.json:
+	req := command.ReviewRequest{Env: e.core(), Path: path, Reveal: c.reveal}
+	if e.IsTerminal && !c.json {
+		r, err := command.OpenReview(ctx, req)
+		if err != nil {
+			return ended(command.UsageError, err)
+		}
 		return runReviewUI(ctx, e, r)
 	}
-	return emit(e, c.json, r.Document(c.reveal))
-}
-
-// reviewError says what to do when there is no review to open.
-func reviewError(err error) error {
-	switch {
-	case errors.Is(err, gitreview.ErrNoGit):
-		return &exitError{code: exitUsage, err: err, hint: "review compares with git HEAD; install git"}
-	case errors.Is(err, gitreview.ErrNotRepo):
-		return &exitError{code: exitUsage, err: err, hint: "review compares with git HEAD; run it inside the repository that holds the recordings"}
-	}
-	return pathError(err)
-}
-
-// act redacts or accepts the secrets of the named files when asked, then
-// accepts or rejects them, one line each.
-func (c *reviewCmd) act(ctx context.Context, e Env, r *gitreview.Review, files []string) error {
-	res, err := r.Act(ctx, files, gitreview.Action{Accept: c.accept, AllowSecrets: c.allowSecrets,
-		Reject: c.reject, Yes: c.yes, Redact: c.redact, AddToBaseline: c.addToBaseline})
-	if werr := res.WriteText(e.Stdout, e.Stderr); werr != nil {
-		return werr
-	}
-	switch {
-	case err != nil:
-		return unsafeRootError(err)
-	case res.RedactionRestored():
-		return &exitError{code: exitFindings, err: errors.New("redaction would break replay; every file was restored"),
-			hint: "redact those values by hand, or accept them with --add-to-baseline"}
-	}
-	return failIf(res.Failed())
+	res, err := command.Review(ctx, req)
+	return finish(e, c.json, res, err)
 }

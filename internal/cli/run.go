@@ -3,23 +3,23 @@ package cli
 import (
 	"context"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/passthrough"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 	"github.com/spf13/pflag"
 )
 
-const runUsage = `dryfire-tui run [PATH] [--cassette-mode replay|record|auto|off] [--filter TEXT] [--tag T]...
+const runUsage = `dryfire-tui run [PATH...] [--cassette-mode replay|record|auto|off] [--filter TEXT] [--tag T]...
                 [--model M] [--concurrency N] [--max-retries N] [--fail-fast] [--yes]
                 [--redact-secrets] [--reporter terminal|json|junit] [--json-out F]
                 [--junit-out F] [-v] [--reveal]
 
-Runs every case of the dryfire project around PATH (default .; a suite file
-runs that suite alone) as 'dryfire run' does: the agent loop with the
+Runs every case of the dryfire project around PATH (default .; suite files
+run alone, see PATH below) as 'dryfire run' does: the agent loop with the
 suites' mocks, every expect assertion, llm_judge verdicts, repeat and pass
 rates. It reports as dryfire does: the terminal report on stdout (or the
 run document with --reporter json, JUnit with --reporter junit), the run
@@ -55,12 +55,15 @@ a bad flag, or a provider call with neither a terminal nor --yes; 3 a
 reported case ended in a provider error (a cassette miss, a failed call, a
 recording refused for a secret); 130 interrupted.
 
+` + runPaths + `
+
 Examples:
   dryfire-tui run --cassette-mode replay
   dryfire-tui run --cassette-mode replay --junit-out junit.xml --json-out run.json
   dryfire-tui run --cassette-mode record --filter refund
   dryfire-tui run --cassette-mode auto --yes --max-retries 5
-  dryfire-tui run evals/support/refund.eval.yaml --cassette-mode replay -v`
+  dryfire-tui run evals/support/refund.eval.yaml --cassette-mode replay -v
+  dryfire-tui run "evals/**/*.eval.yaml" --cassette-mode replay`
 
 type runCommand struct {
 	mode, filter, model, reporter, jsonOut, junitOut string
@@ -87,23 +90,19 @@ func (c *runCommand) flags(fs *pflag.FlagSet) {
 }
 
 func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
-	path, err := pathArg("run", args)
-	if err != nil {
-		return err
-	}
 	if c.concurrency < 0 || c.maxRetries < 0 {
 		return usageErrorf("pass a number of 0 or more", "--concurrency and --max-retries cannot be negative")
 	}
 	keepRaw := c.jsonOut != "" || c.reporter == "json"
 	var inv *passthrough.PythonInvoker
 	prog := report.NewRunProgress(e.Stderr)
-	rp, err := workspace.PrepareRun(ctx, path, workspace.RunOptions{
+	rp, err := command.PrepareRun(ctx, command.RunRequest{
+		Env: e.core(), Paths: args,
 		Engine: engine.Options{Model: c.model, Filter: c.filter, Tags: c.tags, FailFast: c.failFast,
 			Workers: c.concurrency, KeepRaw: keepRaw},
-		Getenv: lookupEnvFunc(e),
-		Mode:   c.mode,
+		Mode: c.mode,
 		Invoker: func(root string) engine.Invoker {
-			inv = passthrough.NewPythonInvoker(root, e.Getenv, e.Stderr)
+			inv = passthrough.NewPythonInvoker(root, e.getenv, e.Stderr)
 			return inv
 		},
 		Live: c.liveOptions(e, prog),
@@ -113,39 +112,34 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 		// flushes what the callables printed before anything else.
 		defer inv.Close()
 	}
-	if err := runError(ctx, path, err); err != nil {
+	if err := runError(ctx, err); err != nil {
 		return err
 	}
 	if err := c.beforeCalls(e, rp); err != nil || rp.NothingToRun() {
 		return err
 	}
 	prog.Start(rp)
-	res, rec := rp.Execute(ctx)
+	run := command.Execute(ctx, rp)
 	if inv != nil {
 		inv.Close()
 	}
-	if ctx.Err() != nil {
-		report.WriteInterrupted(e.Stderr, rp, rec)
+	if run.Outcome == command.Interrupted {
+		report.WriteInterrupted(e.Stderr, rp, run.Recorded)
 		return ctx.Err()
 	}
-	return c.report(e, rp, res, rec)
+	return c.report(e, rp, run)
 }
 
 // report prints the run's report and what it recorded, and returns the
 // exit code.
-func (c *runCommand) report(e Env, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded) error {
-	err := report.WriteRunEnd(e.Stdout, e.Stderr, rp, res, rec, runreport.RunOutput{
+func (c *runCommand) report(e Env, rp *runplan.Plan, run *command.RunResult) error {
+	err := report.WriteRunEnd(e.Stdout, e.Stderr, rp, run.Result, run.Recorded, runreport.RunOutput{
 		Reporter: c.reporter, JSONOut: c.jsonOut, JUnitOut: c.junitOut, Now: e.Now(),
 		Text: runreport.RunTextOptions{Verbose: c.verbose, Path: runreport.RelativeTo(rp.Project.Root)},
 		Keys: keysOf(e), Reveal: c.reveal,
 	})
-	switch {
-	case len(res.Errors) > 0:
-		return exitWith(exitUsage)
-	case err != nil:
+	if err != nil && run.Outcome != command.UsageError {
 		return &exitError{code: exitUsage, err: err}
-	case len(res.Suites) > 0 && res.RunExitCode != 0:
-		return exitWith(res.RunExitCode)
 	}
-	return nil
+	return ended(run.Outcome, nil)
 }

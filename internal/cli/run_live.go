@@ -5,16 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
-	"github.com/dryfire-tui/dryfire-tui/suite"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // liveOptions are the options of the modes that call providers: keys from
@@ -24,19 +22,7 @@ func (c *runCommand) liveOptions(e Env, prog *report.RunProgress) runplan.LiveOp
 	if e.tuneProviders != nil {
 		e.tuneProviders(&po)
 	}
-	return runplan.LiveOptions{Env: providerEnv(e), Provider: po, Now: e.Now, RedactSecrets: c.redact, OnCall: prog.Call}
-}
-
-// providerEnv reads API keys and base URLs from the command's environment
-// and nowhere else, so that a test's environment is the whole truth.
-func providerEnv(e Env) provider.Env {
-	if e.Getenv == nil {
-		return os.LookupEnv
-	}
-	return func(name string) (string, bool) {
-		v := e.Getenv(name)
-		return v, v != ""
-	}
+	return runplan.LiveOptions{Env: e.lookup, Provider: po, Now: e.Now, RedactSecrets: c.redact, OnCall: prog.Call}
 }
 
 // beforeCalls prints what dryfire prints before a run (the skipped cases,
@@ -78,25 +64,20 @@ func (c *runCommand) beforeCalls(e Env, rp *runplan.Plan) error {
 	return exitWith(exitFindings)
 }
 
-// runError maps the errors of workspace.PrepareRun to exit codes and hints.
-func runError(ctx context.Context, path string, err error) error {
+// runError maps the errors of command.PrepareRun to exit codes and
+// hints: all are usage, spec or config errors (exit 2).
+func runError(ctx context.Context, err error) error {
 	var me *runplan.ModeError
 	var ce *provider.ConfigError
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, suite.ErrNoProject):
-		return usageErrorf("run it inside a dryfire project, or pass its directory", "no dryfire.yaml found at or above %s", path)
 	case errors.As(err, &me):
 		return usageErrorf("", "%v", err)
 	case errors.As(err, &ce):
 		return usageErrorf("name a provider dryfire knows (anthropic, openai, gemini, xai, openrouter, moonshot, zhipu, deepseek) or one of dryfire.yaml's providers:", "%v", err)
-	case errors.Is(err, workspace.ErrNotFound):
-		return usageErrorf("pass a project directory or a suite file", "%v", err)
-	case errors.Is(err, workspace.ErrNoRecordings):
-		return pathError(err)
 	case ctx.Err() != nil:
 		return err
 	}
-	return &exitError{code: exitUsage, err: err}
+	return ended(command.UsageError, err)
 }

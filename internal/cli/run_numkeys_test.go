@@ -7,7 +7,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
 // TestRecordNumberKeysAsDryfire: mock results whose mappings have number

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
 // oracleResult is one file of testdata/run/record/oracle: what the real

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
 const recordFixtures = "testdata/golden/record"
@@ -23,6 +23,7 @@ const recordFixtures = "testdata/golden/record"
 // recordRun runs `dryfire-tui run` with args in dir, against env only,
 // with no waits between retries.
 type recordRun struct {
+	dir      string
 	stdin    string
 	terminal bool
 	ctx      context.Context
@@ -36,7 +37,7 @@ func (r recordRun) run(t *testing.T, env map[string]string, args ...string) (cod
 		ctx = context.Background()
 	}
 	code = Run(ctx, append([]string{"run"}, args...), Env{
-		Stdin: strings.NewReader(r.stdin), Stdout: &out, Stderr: &errOut, InputIsTerminal: r.terminal,
+		Stdin: strings.NewReader(r.stdin), Stdout: &out, Stderr: &errOut, InputIsTerminal: r.terminal, Dir: r.dir,
 		Now:    func() time.Time { return time.Date(2026, 8, 1, 12, 0, 0, 0, time.UTC) },
 		Getenv: func(k string) string { return env[k] },
 		tuneProviders: func(o *provider.Options) {
@@ -116,8 +117,8 @@ func TestRecordSkipsWithoutKey(t *testing.T) {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 
-	only := filepath.Join(dir, "evals", "ops")
-	code, stdout, stderr = recordRun{}.run(t, srv.Env(), filepath.Join(only, "incident.eval.yaml"), "--cassette-mode", "record")
+	// A suite file runs with the dryfire.yaml of the working directory.
+	code, stdout, stderr = recordRun{dir: dir}.run(t, srv.Env(), "evals/ops/incident.eval.yaml", "--cassette-mode", "record")
 	if code != 0 || stderr != "" || strings.Count(stdout, "\n") != 5 || !strings.HasPrefix(stdout, "skipped incident_triage::") {
 		t.Errorf("every case skipped: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
@@ -255,7 +256,7 @@ func TestRecordInterrupted(t *testing.T) {
 var latencyField = regexp.MustCompile(`"latency_ms": \d+`)
 
 // TestRecordMatchesDryfire records the gemini-B fixture as the real
-// dryfire did (testdata/run/record/README.md): the same terminal report,
+// dryfire did (testdata/run/README.md, record/): the same terminal report,
 // run document and JUnit XML, apart from the times and the measured
 // latencies, and the same exit code.
 func TestRecordMatchesDryfire(t *testing.T) {

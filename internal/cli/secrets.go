@@ -2,16 +2,11 @@ package cli
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"slices"
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/secretscan"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const secretsUsage = `dryfire-tui secrets [PATH] [--json] [--baseline FILE] [--write-baseline FILE] [--redact]
@@ -30,6 +25,8 @@ broke. Ctrl-C before that proof has passed puts every file back
 ("interrupted before the replay proof"); after it, the redactions are kept
 ("interrupted after the replay proof"). Either way the command exits 130,
 and --json says which ("interrupted" or "interrupted_after_proof").
+
+` + recordingPaths + `
 
 Examples:
   dryfire-tui secrets
@@ -54,68 +51,14 @@ func (c *secretsCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *secretsCmd) run(ctx context.Context, e Env, args []string) error {
-	workspace.AllowOutsideProject(c.allowOutside)
 	path, err := pathArg("secrets", args)
 	if err != nil {
 		return err
 	}
-	rep, err := secretscan.Scan(ctx, path)
-	if err != nil {
-		return pathError(err)
-	}
-	warn(e, rep.Problems)
 	if c.writeBaseline != "" {
-		b, scope, err := rep.WriteBaseline(c.writeBaseline, path)
-		if err != nil {
-			return err
-		}
-		if scope != "" {
-			scope = " under " + scope
-		}
-		fmt.Fprintf(e.Stdout, "accepted %d secret(s) from %d finding(s)%s in %s\n", len(b.Findings), len(rep.Findings), scope, c.writeBaseline)
-		return nil
+		res, err := command.WriteBaseline(ctx, command.BaselineRequest{Env: e.core(), Path: path, File: c.writeBaseline})
+		return finish(e, false, res, err)
 	}
-	res, err := rep.WithBaseline(c.baseline)
-	if err != nil {
-		return &exitError{code: exitUsage, err: err}
-	}
-	var red *secretscan.RedactReport
-	if c.redact && len(res.Open) > 0 {
-		if red, err = secretscan.Redact(ctx, rep, res.Accepts); err != nil {
-			return unsafeRootError(err)
-		}
-		// Ctrl-C since the redaction returned is one after its proof.
-		red.NoteInterrupt(ctx)
-	}
-	if err := emit(e, c.json, res.Document(red)); err != nil {
-		return err
-	}
-	return redactOutcome(res, red)
-}
-
-// redactOutcome is how the command ends once the document is printed:
-// interrupted (130, the document saying before or after the proof), files
-// that could not be put back or were left, a redaction undone, or the
-// findings the redaction could not touch.
-func redactOutcome(res *secretscan.Result, red *secretscan.RedactReport) error {
-	switch {
-	case red != nil && (red.Interrupted || red.InterruptedAfterProof):
-		return context.Canceled
-	case red != nil && len(red.NotRestored) > 0:
-		return &exitError{code: exitFindings, err: fmt.Errorf("%d redacted %s could not be put back (listed on stdout)",
-			len(red.NotRestored), report.Plural(len(red.NotRestored), "file"))}
-	case red != nil && len(red.Skipped) > 0:
-		return &exitError{code: exitFindings, err: fmt.Errorf("%d %s not redacted (listed on stdout)",
-			len(red.Skipped), report.Plural(len(red.Skipped), "file"))}
-	case red != nil && red.Replay != nil && red.Replay.Restored:
-		return &exitError{
-			code: exitFindings, err: errors.New("redaction would break replay; every file was restored"),
-			hint: "redact those values by hand, or accept them with --write-baseline",
-		}
-	case red != nil:
-		// What a redaction cannot touch keeps the gate closed: a file that
-		// could not be read or decoded.
-		return failIf(slices.ContainsFunc(res.Open, secrets.Finding.Unscanned))
-	}
-	return failIf(len(res.Open) > 0)
+	res, err := command.Secrets(ctx, command.SecretsRequest{Env: e.core(), Path: path, Baseline: c.baseline, Redact: c.redact, AllowOutside: c.allowOutside})
+	return finish(e, c.json, res, err)
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 )
 
 // Nothing secret is printed by default on any surface. The test below

@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
-	"github.com/dryfire-tui/dryfire-tui/secretscan"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 )
 
 // fakeKey returns a generated Anthropic-shaped key (never a literal in the
@@ -110,15 +110,13 @@ func TestSecretsUsage(t *testing.T) {
 }
 
 // TestSecretsRedactInterruptedExits130 ends a redaction interrupted before
-// or after its replay proof with 130 and "interrupted" (the document has
-// said which), and says both outcomes in the command's help.
+// or after its replay proof (the command tier's outcome Interrupted) with
+// 130 and "interrupted" (the document has said which), and says both
+// outcomes in the command's help.
 func TestSecretsRedactInterruptedExits130(t *testing.T) {
-	res := &secretscan.Result{Report: &secretscan.Report{}}
-	for _, red := range []*secretscan.RedactReport{{Interrupted: true}, {InterruptedAfterProof: true}} {
-		var stderr strings.Builder
-		if code := exitCode(context.Background(), redactOutcome(res, red), &stderr, nil); code != exitInterrupted || stderr.String() != "dryfire-tui: interrupted\n" {
-			t.Errorf("%+v: exit %d, %q", red, code, stderr.String())
-		}
+	var stderr strings.Builder
+	if code := exitCode(context.Background(), ended(command.Interrupted, context.Canceled), &stderr, nil); code != exitInterrupted || stderr.String() != "dryfire-tui: interrupted\n" {
+		t.Errorf("exit %d, %q", code, stderr.String())
 	}
 	for _, want := range []string{"interrupted before the replay proof", "interrupted after the replay proof", "interrupted_after_proof"} {
 		if !strings.Contains(secretsUsage, want) {

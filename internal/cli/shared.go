@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // Env is what a command may touch of the outside world; main passes the
@@ -24,7 +24,15 @@ type Env struct {
 	Stdout io.Writer
 	Stderr io.Writer
 	Now    func() time.Time
-	Getenv func(string) string
+	// LookupEnv and Getenv read the environment: main sets LookupEnv
+	// (os.LookupEnv); a test sets Getenv, its map the whole truth (a
+	// variable is set when it is not empty). [Env.lookup] is the one
+	// lookup every command uses.
+	LookupEnv func(string) (string, bool)
+	Getenv    func(string) string
+	// Dir is the working directory PATHs are relative to ("" is the
+	// process's).
+	Dir string
 	// IsTerminal reports whether stdout is a terminal (escapes, colour,
 	// the browser).
 	IsTerminal bool
@@ -45,6 +53,31 @@ type Env struct {
 	tuneProviders func(*provider.Options)
 }
 
+// lookup is the one environment lookup of the command line: ${VAR} in
+// suites, provider keys and base URLs, the keys to mask. LookupEnv when
+// set, else Getenv (not empty is set), else the process's.
+func (e Env) lookup(name string) (string, bool) {
+	switch {
+	case e.LookupEnv != nil:
+		return e.LookupEnv(name)
+	case e.Getenv != nil:
+		v := e.Getenv(name)
+		return v, v != ""
+	}
+	return os.LookupEnv(name)
+}
+
+// getenv is the value of a variable, "" when it is not set.
+func (e Env) getenv(name string) string {
+	v, _ := e.lookup(name)
+	return v
+}
+
+// core is what the command tier reads of the environment.
+func (e Env) core() command.Env {
+	return command.Env{Dir: e.Dir, LookupEnv: e.lookup, Now: e.Now}
+}
+
 // IsTerminal reports whether f is a terminal.
 func IsTerminal(f *os.File) bool {
 	fi, err := f.Stat()
@@ -59,6 +92,16 @@ const (
 	exitMiss        = 3
 	exitInterrupted = 130
 )
+
+// exitCodes is the exit code of each outcome of the command tier.
+var exitCodes = map[command.Outcome]int{
+	command.OK:          exitOK,
+	command.Findings:    exitFindings,
+	command.Failed:      exitFindings,
+	command.UsageError:  exitUsage,
+	command.Miss:        exitMiss,
+	command.Interrupted: exitInterrupted,
+}
 
 // exitError carries an exit code chosen by a command. A nil err means the
 // command already said what it had to say.
@@ -94,14 +137,6 @@ func argsErrorf(hint, format string, args ...any) error {
 // exitWith returns an error that only sets the exit code.
 func exitWith(code int) error { return &exitError{code: code} }
 
-// failIf returns exit 1 (findings) when failed is set.
-func failIf(failed bool) error {
-	if failed {
-		return exitWith(exitFindings)
-	}
-	return nil
-}
-
 // exitCode prints err as a diagnostic (with usage, the command's usage
 // when the arguments were wrong) and maps it to an exit code.
 func exitCode(ctx context.Context, err error, stderr io.Writer, usage func()) int {
@@ -126,15 +161,19 @@ func exitCode(ctx context.Context, err error, stderr io.Writer, usage func()) in
 		return ee.code
 	}
 	fmt.Fprintf(stderr, "dryfire-tui: error: %s\n", visible.Line(err.Error()))
+	var h interface{ Hint() string }
+	if errors.As(err, &h) {
+		fmt.Fprintf(stderr, "dryfire-tui: hint: %s\n", visible.Line(h.Hint()))
+	}
 	return exitUsage
 }
 
 // pathArg is the optional PATH argument of a command that takes at most
-// one: "." without it.
+// one: "" without it.
 func pathArg(name string, args []string) (string, error) {
 	switch len(args) {
 	case 0:
-		return ".", nil
+		return "", nil
 	case 1:
 		return args[0], nil
 	}
@@ -150,54 +189,45 @@ func quoted(args []string) string {
 	return strings.Join(q, " ")
 }
 
-// lookupEnvFunc serves ${VAR} interpolation from the command's environment.
-func lookupEnvFunc(e Env) func(string) (string, bool) {
-	return func(name string) (string, bool) {
-		if e.Getenv != nil {
-			if v := e.Getenv(name); v != "" {
-				return v, true
-			}
-		}
-		return os.LookupEnv(name)
-	}
-}
-
-// openWorkspace scans PATH, prints what could not be read as warnings,
-// and turns a PATH that does not exist into a usage error.
-func openWorkspace(ctx context.Context, e Env, path string, o workspace.Options) (*workspace.Workspace, error) {
-	o.Getenv = lookupEnvFunc(e)
-	w, err := workspace.Open(ctx, path, o)
-	if err != nil {
-		return nil, pathError(err)
-	}
-	warn(e, w.Problems)
-	return w, nil
-}
-
-// pathError says what to do about a PATH that does not exist or holds no
-// recordings (a usage error); other errors pass unchanged.
-func pathError(err error) error {
-	var none *workspace.NoRecordingsError
+// ended is how a command of the command tier ends: its outcome, with the
+// error said about it (and its hint). An interruption is said by
+// exitCode.
+func ended(o command.Outcome, err error) error {
 	switch {
-	case errors.Is(err, workspace.ErrNotFound):
-		return usageErrorf("pass a project directory, a cassette directory or a tape", "%v", err)
-	case errors.As(err, &none) && none.File:
-		return usageErrorf("pass a cassette or tape (.json), or the directory that holds them", "%v", err)
-	case errors.As(err, &none) && len(none.Projects) > 0:
-		return usageErrorf("pass the project's directory ("+list(none.Projects, 3)+"), or try 'dryfire-tui --demo'", "%v", err)
-	case errors.As(err, &none):
-		return usageErrorf("run it in a dryfire project or pass its directory (or a cassette or tapes directory); "+
-			"'dryfire-tui --demo' opens a demo project", "%v", err)
+	case o == command.Interrupted:
+		return context.Canceled
+	case errors.Is(err, command.ErrSpecErrors):
+		// The spec errors were printed; they say it all.
+		return exitWith(exitUsage)
+	case err == nil && o == command.OK:
+		return nil
+	case o == command.OK:
+		o = command.UsageError
 	}
-	return err
+	ee := &exitError{code: exitCodes[o], err: err}
+	var h interface{ Hint() string }
+	if errors.As(err, &h) {
+		ee.hint = h.Hint()
+	}
+	return ee
 }
 
-// list joins the first n items, saying how many more there are.
-func list(items []string, n int) string {
-	if len(items) <= n {
-		return strings.Join(items, ", ")
+// finish prints what a command of the command tier returned: its
+// warnings and spec errors on stderr, then, when it made one, its document
+// on stdout (as JSON or text) and what it says after it; and it ends with
+// the outcome's exit code.
+func finish[D document](e Env, asJSON bool, res command.Result[D], err error) error {
+	warn(e, res.Warnings)
+	if len(res.SpecErrors) > 0 {
+		_ = report.WriteSpecErrors(e.Stderr, res.Root, res.SpecErrors)
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(items[:n], ", "), len(items)-n)
+	if err != nil {
+		return ended(res.Outcome, err)
+	}
+	if err := emit(e, asJSON, res.Doc); err != nil {
+		return err
+	}
+	return ended(res.Outcome, res.Err)
 }
 
 // warn prints diagnostics that did not stop the command.
@@ -225,10 +255,7 @@ func emit(e Env, asJSON bool, doc document) error {
 // usage error (ok false, and the exit code).
 func setSizeLimit(e Env) (code int, ok bool) {
 	safefile.SetMaxSize(0)
-	v := ""
-	if e.Getenv != nil {
-		v = e.Getenv(safefile.MaxSizeEnv)
-	}
+	v := e.getenv(safefile.MaxSizeEnv)
 	if v == "" {
 		return 0, true
 	}
@@ -240,23 +267,4 @@ func setSizeLimit(e Env) (code int, ok bool) {
 	}
 	safefile.SetMaxSize(n)
 	return 0, true
-}
-
-// unsafeRootError says what to do when the cassette root is not safe to
-// change (exit 2).
-func unsafeRootError(err error) error {
-	var ue *workspace.UnsafeRootError
-	switch {
-	case errors.As(err, &ue) && ue.Outside:
-		instead := "set cassettes.dir in dryfire.yaml to a directory of the project"
-		if ue.Dir {
-			instead = "make " + ue.Root + " a directory of the project, not a link"
-		}
-		return &exitError{code: exitUsage, err: err,
-			hint: "pass " + workspace.AllowOutsideFlag + " if you mean to change the files there, or " + instead}
-	case errors.Is(err, workspace.ErrUnsafeRoot):
-		return &exitError{code: exitUsage, err: err,
-			hint: "set cassettes.dir in dryfire.yaml to a directory inside the project that holds only recordings (dryfire's default is .dryfire/cassettes)"}
-	}
-	return err
 }

@@ -2,13 +2,9 @@ package cli
 
 import (
 	"context"
-	"errors"
-	"os"
-	"path/filepath"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/spf13/pflag"
-
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 const showUsage = `dryfire-tui show [PATH] REF [--json] [--reveal]
@@ -17,6 +13,8 @@ Shows one recording: its status, the request dryfire recorded for it and the
 response it replays. REF is a file path, or a key prefix (or path suffix)
 looked up in the project around PATH (default .). Each secret shows as the
 secrets command lists it ([rule preview sha256:…]); --reveal shows them.
+
+` + recordingPaths + `
 
 Examples:
   dryfire-tui show .dryfire/cassettes/refund_agent/parallel_lookups/00-655f68744ead8cf8.json
@@ -39,32 +37,12 @@ func (c *showCmd) run(ctx context.Context, e Env, args []string) error {
 	case 0:
 		return argsErrorf("", "show needs a REF: a path, or a key prefix of the recording")
 	case 1:
-		path, ref = ".", args[0]
+		ref = args[0]
 	case 2:
 		path, ref = args[0], args[1]
 	default:
 		return argsErrorf("", "show takes a REF (a path or a key prefix), and a PATH before it, got %s", quoted(args))
 	}
-	if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
-		path = filepath.Dir(ref)
-	}
-	w, err := openWorkspace(ctx, e, path, workspace.Options{Secrets: true})
-	if err != nil {
-		return err
-	}
-	r, err := w.Find(ref)
-	var ambiguous *workspace.AmbiguousError
-	switch {
-	case errors.Is(err, workspace.ErrNoMatch):
-		return usageErrorf("run 'dryfire-tui ls' to see the recordings", "%v", err)
-	case errors.As(err, &ambiguous):
-		return usageErrorf("give a longer key prefix or the path", "%v", err)
-	case err != nil:
-		return err
-	}
-	doc, err := w.ShowDocument(r, c.reveal)
-	if err != nil {
-		return &exitError{code: exitFindings, err: err}
-	}
-	return emit(e, c.json, doc)
+	res, err := command.Show(ctx, command.ShowRequest{Env: e.core(), Path: path, Ref: ref, Reveal: c.reveal})
+	return finish(e, c.json, res, err)
 }

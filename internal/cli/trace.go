@@ -65,20 +65,17 @@ func (c *traceCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return usageErrorf("name the case as SUITE::CASE", "%v", err)
 	}
-	path, err := pathArg("trace", args[1:])
-	if err != nil {
-		return err
-	}
+	paths := args[1:]
 	if err := c.live.check(); err != nil {
 		return err
 	}
-	addStreamKeys(e, path)
+	addStreamKeys(e, pathOf(paths))
 	prog := report.NewRunProgress(e.Stderr)
-	rp, inv, err := c.live.prepare(ctx, e, path, c.live.mode, engine.Options{Model: c.model, Only: &addr}, prog)
+	rp, inv, err := c.live.prepare(ctx, e, paths, c.live.mode, engine.Options{Model: c.model, Only: &addr}, prog)
 	if inv != nil {
 		defer inv.Close()
 	}
-	if err := planError(ctx, path, err); err != nil {
+	if err := planError(ctx, err); err != nil {
 		return err
 	}
 	for _, n := range rp.Notes {

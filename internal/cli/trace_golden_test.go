@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
 // traceGolden is one trace of testdata/trace/traces.txt: a project, an

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
 // liveRun runs a command line against env only, with no waits between

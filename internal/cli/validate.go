@@ -55,7 +55,7 @@ func (c *validateCmd) flags(fs *pflag.FlagSet) {
 }
 
 func (c *validateCmd) run(_ context.Context, e Env, args []string) error {
-	pr, err := validationLoad(args, lookupEnvFunc(e))
+	pr, err := validationLoad(args, e.lookup)
 	if err != nil {
 		return err
 	}

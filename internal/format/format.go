@@ -5,7 +5,11 @@
 // more case here rather than a new rule in each command.
 package format
 
-import "github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+import (
+	"fmt"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+)
 
 // Kind is the format of one file.
 type Kind uint8
@@ -20,7 +24,8 @@ const (
 	Tape
 )
 
-// String returns "dryfire", "tape" or "unknown".
+// String returns "dryfire", "tape" or "other", as the JSON documents
+// spell the format.
 func (k Kind) String() string {
 	switch k {
 	case Dryfire:
@@ -28,8 +33,23 @@ func (k Kind) String() string {
 	case Tape:
 		return "tape"
 	default:
-		return "unknown"
+		return "other"
 	}
+}
+
+// MarshalText writes the kind as [Kind.String] spells it, so that a
+// document's "format" field stays "dryfire", "tape" or "other".
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind as [Kind.String] spells it.
+func (k *Kind) UnmarshalText(b []byte) error {
+	for _, c := range []Kind{Unknown, Dryfire, Tape} {
+		if string(b) == c.String() {
+			*k = c
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown format %q", b)
 }
 
 // Of returns the format of a decoded JSON document. A tape is an object with

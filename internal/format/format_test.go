@@ -27,3 +27,24 @@ func TestDetect(t *testing.T) {
 		})
 	}
 }
+
+func TestKindText(t *testing.T) {
+	t.Parallel()
+	for _, k := range []Kind{Unknown, Dryfire, Tape} {
+		b, err := k.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Kind
+		if err := back.UnmarshalText(b); err != nil || back != k {
+			t.Errorf("%v: MarshalText %q read back as %v (%v)", k, b, back, err)
+		}
+	}
+	if got := [...]string{Unknown.String(), Dryfire.String(), Tape.String()}; got != [...]string{"other", "dryfire", "tape"} {
+		t.Errorf("names %q", got)
+	}
+	var k Kind
+	if err := k.UnmarshalText([]byte("cassette")); err == nil {
+		t.Error("an unknown name was read")
+	}
+}

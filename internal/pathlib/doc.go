@@ -6,4 +6,11 @@
 // part compares by code point. [Sort] sorts paths that way; [Glob]
 // evaluates a pattern with "**" as pathlib does, each pattern's matches
 // sorted, duplicates kept.
+//
+// dryfire expands the suite paths of its command line with Python's glob
+// module instead (glob.glob(pattern, root_dir=cwd, recursive=True)), whose
+// rules differ: "*" skips hidden names, matches are spelled as the pattern
+// spells them, a literal path matches itself. [PyGlob] is that, its
+// fnmatch included, checked against a table of patterns Python matched
+// (testdata/pyglob.json, made by testdata/pyglob.py).
 package pathlib

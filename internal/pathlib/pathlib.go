@@ -152,6 +152,13 @@ func isDirEntry(dir string, e fs.DirEntry) bool {
 	return false
 }
 
+// SortStrings sorts strings as Python sorts str: by code point, bytes that
+// are not UTF-8 as the surrogates Python decodes them to (dryfire sorts
+// the suite paths of its command line so: sorted(paths, key=str)).
+func SortStrings(s []string) {
+	sort.SliceStable(s, func(i, j int) bool { return comparePyStr(s[i], s[j]) < 0 })
+}
+
 // Sort sorts slash paths as Python sorts pathlib paths: component by
 // component, each compared by code point.
 func Sort(paths []string) {

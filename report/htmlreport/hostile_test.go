@@ -9,8 +9,8 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 )
 
 // texts are the texts a hostile document puts in every field the page

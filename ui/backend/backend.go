@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
-// Backend is what the browser needs from the core packages. NewCore wires
-// the real one (scan, diff, secrets and the prune core); tests pass fakes.
+// Backend is what the browser needs from the core packages. [Core] is the
+// real one (over scan, diff, secrets and the command tier); tests pass
+// fakes.
 // Every method is called from a tea.Cmd, never from Update.
 type Backend interface {
 	// Open scans path and calls onBatch with recordings as they are
@@ -51,8 +53,10 @@ type CommandResult struct {
 	Title string
 	// Lines are the report the command prints, as text.
 	Lines []string
-	// OK is the command's exit status 0.
-	OK bool
+	// Outcome is what the command found; OK is Outcome command.OK with
+	// no error (the command line's exit status 0).
+	Outcome command.Outcome
+	OK      bool
 	// Todo is, for a dry run, what the command would change (0 for
 	// nothing); Confirm says what y does.
 	Todo    int

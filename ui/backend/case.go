@@ -4,14 +4,15 @@ import (
 	"fmt"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // caseRuns indexes the run verdicts of a workspace's replay by suite and
 // case name.
-func caseRuns(w *workspace.Workspace) map[string]*engine.CaseRun {
+func caseRuns(w *scan.Workspace) map[string]*engine.CaseRun {
 	out := map[string]*engine.CaseRun{}
 	if w.Replay == nil {
 		return out
@@ -61,7 +62,7 @@ func EndedInError(c *engine.CaseRun) string {
 // secret in a name shown as its mask.
 func ItemTitle(it tree.Item) string {
 	group, sub := secrets.MaskPath(it.Group), secrets.MaskPath(it.Sub)
-	if it.Format == "tape" {
+	if it.Format == format.Tape {
 		return fmt.Sprintf("%s › %s › entry #%d", group, sub, it.Entry)
 	}
 	t := fmt.Sprintf("%s › %s › turn %d", group, sub, it.Turn)

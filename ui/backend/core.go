@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -13,30 +12,42 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
-// Core is the Backend on the real core packages: scan.Open for the
-// workspace, the store and tapes for bodies, scan's explanations (diff) for
-// stale recordings, secrets for findings, and scan's prune for removal.
-type Core struct{}
+// Core is the Backend on the real core packages: scan.Resolve and
+// scan.OpenLayout for the browse scan (every file read once, the secrets
+// scan riding on it), the scan.Workspace it returns for bodies, findings
+// and the explanations of stale recordings (package diff), and the command
+// tier for the palette's commands (Run) and the prune (command.PruneFiles).
+type Core struct {
+	// Env is what the commands read of the process: the working directory
+	// PATH is relative to, the environment, the clock.
+	Env command.Env
+}
 
 // ref is what an item carries to find its recording again.
 type ref struct {
-	w *workspace.Workspace
-	r *workspace.Recording
+	w *scan.Workspace
+	r *scan.Recording
 }
 
 // Open implements Backend.
-func (Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summary, error) {
-	w, err := workspace.Open(ctx, p, workspace.Options{Secrets: true, OnBatch: func(rs []*workspace.Recording) {
+func (c Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summary, error) {
+	l, err := scan.Resolve(scan.Request{Dir: c.Env.Dir, Args: pathArgs(p), Want: scan.Project})
+	if err != nil {
+		return Summary{}, err
+	}
+	w, err := scan.OpenLayout(ctx, l, scan.Options{Secrets: true, Getenv: c.Env.LookupEnv, OnBatch: func(rs []*scan.Recording) {
 		items := make([]tree.Item, len(rs))
 		for i, r := range rs {
 			items[i] = toItem(nil, r)
@@ -50,7 +61,7 @@ func (Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summ
 	items := make([]tree.Item, len(w.Recordings))
 	for i, r := range w.Recordings {
 		items[i] = toItem(w, r)
-		if cr := cases[r.Suite+"\x00"+r.Case]; cr != nil && r.Format == "dryfire" {
+		if cr := cases[r.Suite+"\x00"+r.Case]; cr != nil && r.Format == format.Dryfire {
 			items[i].Verdict, items[i].Case = CaseVerdict(cr), cr
 		}
 	}
@@ -58,7 +69,7 @@ func (Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summ
 	return summarize(w), nil
 }
 
-func summarize(w *workspace.Workspace) Summary {
+func summarize(w *scan.Workspace) Summary {
 	s := Summary{Name: filepath.Base(w.Root), Root: w.Root, Project: w.Project != nil}
 	if w.Project != nil {
 		for _, e := range w.Project.Errors {
@@ -75,12 +86,12 @@ func summarize(w *workspace.Workspace) Summary {
 }
 
 // toItem converts a recording for the tree; w is nil for a pending one.
-func toItem(w *workspace.Workspace, r *workspace.Recording) tree.Item {
+func toItem(w *scan.Workspace, r *scan.Recording) tree.Item {
 	it := tree.Item{ID: r.Path, Path: r.Path, Format: r.Format, Group: r.Suite, Sub: r.Case,
 		Turn: r.Turn, Repeat: r.RepeatIndex, Entry: r.Entry, Key: r.Key,
 		Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets, Ref: ref{w, r}}
-	it.Prunable = r.Format == "dryfire" && r.Status.Prunable() && len(r.ReadBy) == 0
-	if r.Format == "tape" {
+	it.Prunable = r.Prunable()
+	if r.Format == format.Tape {
 		it.ID = r.Path + "#" + r.TapeKey + "#" + strconv.Itoa(r.Entry)
 		it.Group, it.Sub = r.Path, r.TapeKey
 		it.Label = fmt.Sprintf("#%d", r.Entry)
@@ -119,7 +130,7 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 		d.Err = errors.New("recording not loaded yet")
 		return d
 	}
-	if it.Format == "tape" {
+	if it.Format == format.Tape {
 		return tapeDetail(d, rf)
 	}
 	if rf.r.File == nil {
@@ -154,7 +165,7 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 // missing turn, else (a turn replay never reaches) the miss before it,
 // with where the changes are written either way; nil for a recording that
 // is not stale.
-func staleDiff(w *workspace.Workspace, r *workspace.Recording) (masked, revealed *detail.Diff) {
+func staleDiff(w *scan.Workspace, r *scan.Recording) (masked, revealed *detail.Diff) {
 	e := w.MissOf(r)
 	if e == nil {
 		return nil, nil
@@ -224,7 +235,7 @@ func tapeDetail(d detail.Data, rf ref) detail.Data {
 // toDiff is the explanation of a miss as the Diff tab shows it, from res
 // (the result masked, or as it is for the reveal key): each change's two
 // sides and each changed line of the unified diff marked word by word.
-func toDiff(e *workspace.Explanation, res diff.Result) *detail.Diff {
+func toDiff(e *scan.Explanation, res diff.Result) *detail.Diff {
 	df := &detail.Diff{Summary: res.Summary, Lines: res.UnifiedLines(), Incomplete: res.Incomplete, Note: e.Note}
 	if e.Note == "" && e.CurrentKey != "" {
 		df.Note = fmt.Sprintf("recorded key %s · the case now sends %s", e.RecordedKey, e.CurrentKey)
@@ -287,51 +298,35 @@ func lookupPath(v jsonv.Value, p string) string {
 	return v.Text
 }
 
-// Prune implements Backend through the workspace's prune, the core of the
-// prune command. The dialog listed recordings of an earlier scan, and the
-// user may have changed the project while it was open: the workspace is
-// read again, and only the files still prunable now, with the bytes the
-// dialog listed, are removed (one by one, each checked again just before,
-// then the directories left empty). The others are kept, with why.
+// Prune implements Backend through the prune of the command tier
+// (command.PruneFiles), on exactly the recordings the dialog listed: those
+// of the scan that d started, which classified every file afresh before
+// the dialog opened, so that nothing is scanned again here. Each file is
+// removed only while it is still as that scan read it (device, inode,
+// size, modification time and a hash of its bytes; safefile.Remove) and
+// still prunable by its status then; a file edited, replaced or removed
+// since is kept, with why, and so is a recording of an older scan. Then
+// the directories left empty go.
 func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 	var res PruneResult
-	root := ""
-	listed := map[string]*workspace.Recording{}
+	var w *scan.Workspace
+	var chosen []scan.PruneItem
 	for _, it := range items {
 		rf, ok := it.Ref.(ref)
-		if !ok || rf.w == nil || rf.r == nil || rf.r.File == nil {
+		switch {
+		case !ok || rf.w == nil || rf.r == nil || rf.r.File == nil:
 			res.Kept = append(res.Kept, Refusal{it.Path, "not scanned yet"})
-			continue
+		case w != nil && rf.w != w:
+			res.Kept = append(res.Kept, Refusal{it.Path, "listed by an earlier scan: press d again"})
+		default:
+			w = rf.w
+			chosen = append(chosen, scan.PruneItem{Recording: rf.r, Reason: rf.r.Status.String()})
 		}
-		root, listed[rf.r.Path] = rf.w.Path, rf.r
 	}
-	if root == "" {
+	if w == nil {
 		return res, nil
 	}
-	w, err := workspace.Open(ctx, root, workspace.Options{NoExplain: true})
-	if err != nil {
-		return res, err
-	}
-	var chosen []workspace.PruneItem
-	for _, r := range w.Recordings {
-		was, ok := listed[r.Path]
-		if !ok {
-			continue
-		}
-		delete(listed, r.Path)
-		switch {
-		case !r.Status.Prunable() || len(r.ReadBy) > 0:
-			res.Kept = append(res.Kept, Refusal{r.Path, "now " + r.Status.String() + ": " + r.Reason})
-		case r.File == nil || r.File.Stamp != was.File.Stamp:
-			res.Kept = append(res.Kept, Refusal{r.Path, "changed since the dialog listed it"})
-		default:
-			chosen = append(chosen, workspace.PruneItem{Recording: r, Reason: r.Status.String()})
-		}
-	}
-	for _, p := range slices.Sorted(maps.Keys(listed)) {
-		res.Kept = append(res.Kept, Refusal{p, "no longer there"})
-	}
-	rep, err := w.Prune(ctx, chosen)
+	rep, err := command.PruneFiles(ctx, w, chosen, false)
 	if err != nil {
 		return res, err
 	}
@@ -340,7 +335,7 @@ func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 	}
 	for _, err := range rep.Errors {
 		r := Refusal{Reason: err.Error()}
-		var pe *workspace.PruneError
+		var pe *command.PruneError
 		if errors.As(err, &pe) {
 			r = Refusal{pe.Path, pe.Err.Error()}
 		}
@@ -350,21 +345,23 @@ func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 }
 
 // NewReviewLoader opens the review of the project at root (again), and
-// lists the recording directories it looked at that exist.
+// lists the recording directories it looked at that exist. It only
+// locates the recordings (scan.Resolve), as the review command does: no
+// file is read but git's.
 func NewReviewLoader(root string) ReviewLoader {
 	return func(ctx context.Context) (*gitreview.Review, []string, error) {
-		w, err := workspace.Open(ctx, root, workspace.Options{})
+		l, err := scan.Resolve(scan.Request{Args: []string{root}, Want: scan.Recordings})
 		if err != nil {
 			return nil, nil, err
 		}
-		dirs := w.Dirs()
-		r, err := gitreview.OpenReview(ctx, w.Root, dirs)
+		dirs := l.Dirs()
+		r, err := gitreview.OpenReview(ctx, l.Root, dirs)
 		if err != nil {
 			return nil, nil, err
 		}
 		var looked []string
 		for _, d := range dirs {
-			if _, err := os.Stat(d); err == nil || (w.Store != nil && d == w.Store.Root) {
+			if _, err := os.Stat(d); err == nil || d == l.CassetteRoot {
 				looked = append(looked, d)
 			}
 		}

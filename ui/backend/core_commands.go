@@ -3,33 +3,35 @@ package backend
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/check"
-	"github.com/dryfire-tui/dryfire-tui/doctor"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
-	"github.com/dryfire-tui/dryfire-tui/secretscan"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
-// Run implements Backend: each command calls the core function its
-// command-line command calls and renders the same report.
-func (Core) Run(ctx context.Context, path string, req CommandRequest) CommandResult {
+// Run implements Backend: each command of the palette is the function of
+// the command tier its command-line command calls, with the same request,
+// and its report is the document that command prints.
+func (c Core) Run(ctx context.Context, path string, req CommandRequest) CommandResult {
 	var res CommandResult
 	switch req.Command {
 	case CommandCheck:
-		res = runCheck(ctx, path)
+		r, err := command.Check(ctx, command.CheckRequest{Env: c.Env, Paths: pathArgs(path)})
+		res = resultOf(r, err)
 	case CommandReplay:
-		res = runReplay(ctx, path, req.Filter)
+		r, err := command.Replay(ctx, command.ReplayRequest{Env: c.Env, Paths: pathArgs(path), Filter: req.Filter})
+		res = resultOf(r, err)
+		if req.Filter != "" {
+			res.Title = "replay --filter " + req.Filter
+		}
 	case CommandDoctor:
-		res = runDoctor(ctx, path, req.Apply)
+		res = c.runDoctor(ctx, path, req.Apply)
 	case CommandBaseline, CommandRedact:
-		res = runSecrets(ctx, path, req)
+		res = c.runSecrets(ctx, path, req)
 	default:
 		res.Err = fmt.Errorf("unknown command %q", req.Command)
 	}
@@ -39,9 +41,41 @@ func (Core) Run(ctx context.Context, path string, req CommandRequest) CommandRes
 	return res
 }
 
+// pathArgs are the PATH arguments of the browser's path.
+func pathArgs(path string) []string {
+	if path == "" {
+		return nil
+	}
+	return []string{path}
+}
+
+// document is what every command prints.
+type document interface {
+	WriteText(w io.Writer) error
+}
+
+// resultOf is what the palette shows of a command's result: its document
+// as the command prints it, then its spec errors and what it says after
+// the document.
+func resultOf[D document](r command.Result[D], err error) CommandResult {
+	res := CommandResult{Outcome: r.Outcome, OK: err == nil && r.Outcome == command.OK, Changed: r.Changed}
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	res.Lines, res.Err = reportLines(r.Doc)
+	for _, e := range r.SpecErrors {
+		res.Lines = append(res.Lines, "spec error: "+e.Error())
+	}
+	if res.Err == nil {
+		res.Err = r.Err
+	}
+	return res
+}
+
 // reportLines is a report document's text, line by line, as the command
 // prints it.
-func reportLines(doc interface{ WriteText(w io.Writer) error }) ([]string, error) {
+func reportLines(doc document) ([]string, error) {
 	var b bytes.Buffer
 	if err := doc.WriteText(&b); err != nil {
 		return nil, err
@@ -49,58 +83,16 @@ func reportLines(doc interface{ WriteText(w io.Writer) error }) ([]string, error
 	return strings.Split(strings.TrimRight(b.String(), "\n"), "\n"), nil
 }
 
-// runCheck is `dryfire-tui check`: every part over one scan.
-func runCheck(ctx context.Context, path string) CommandResult {
-	res := CommandResult{Title: "check"}
-	r, err := check.Run(ctx, path, check.Options{})
-	if err != nil {
-		res.Err = err
-		return res
-	}
-	doc := r.Document(nil)
-	res.Lines, res.Err = reportLines(doc)
-	if r.Replay != nil {
-		for _, e := range r.Replay.Errors {
-			res.Lines = append(res.Lines, "spec error: "+e.Error())
-		}
-	}
-	res.OK = doc.OK && (r.Replay == nil || len(r.Replay.Errors) == 0)
-	return res
-}
-
-// runReplay is `dryfire-tui replay --filter CASE`: the cases whose name
-// contains filter (every case for "").
-func runReplay(ctx context.Context, path, filter string) CommandResult {
-	res := CommandResult{Title: "replay"}
-	if filter != "" {
-		res.Title = "replay --filter " + filter
-	}
-	p, r, err := workspace.Replay(ctx, path, workspace.ReplayOptions{Filter: filter})
-	if err != nil {
-		res.Err = err
-		return res
-	}
-	res.Lines, res.Err = reportLines(report.NewReplay(p.Root, r))
-	res.OK = r.ExitCode == 0
-	return res
-}
-
 // runDoctor is `dryfire-tui doctor`, then, applied, `doctor --fix`.
-func runDoctor(ctx context.Context, path string, apply bool) CommandResult {
-	res := CommandResult{Title: "doctor --fix"}
-	r, err := doctor.Run(ctx, path, doctor.Options{Fix: apply})
+func (c Core) runDoctor(ctx context.Context, path string, apply bool) CommandResult {
+	r, err := command.Doctor(ctx, command.DoctorRequest{Env: c.Env, Path: path, Fix: apply})
+	res := resultOf(r, err)
+	res.Title = CommandDoctor
 	if err != nil {
-		res.Err = err
 		return res
 	}
-	doc := r.Document()
-	res.Lines, res.Err = reportLines(doc)
-	res.OK = doc.OK()
-	for _, p := range r.Problems {
-		switch {
-		case p.Fixed:
-			res.Changed = true
-		case p.Fixable:
+	for _, p := range r.Doc.Problems {
+		if p.Fixable && !p.Fixed {
 			res.Todo++
 		}
 	}
@@ -108,51 +100,31 @@ func runDoctor(ctx context.Context, path string, apply bool) CommandResult {
 	return res
 }
 
-// runSecrets is `dryfire-tui secrets --write-baseline FILE` or
-// `secrets --redact`, or, not applied, `dryfire-tui secrets` to show what
-// they would act on.
-func runSecrets(ctx context.Context, path string, req CommandRequest) CommandResult {
-	res := CommandResult{Title: req.Command}
-	rep, err := secretscan.Scan(ctx, path)
-	if err != nil {
-		res.Err = err
+// runSecrets is `dryfire-tui secrets --write-baseline FILE` or `secrets
+// --redact`, or, not applied, `dryfire-tui secrets` to show what they
+// would act on.
+func (c Core) runSecrets(ctx context.Context, path string, req CommandRequest) CommandResult {
+	if req.Apply && req.Command == CommandBaseline {
+		r, err := command.WriteBaseline(ctx, command.BaselineRequest{Env: c.Env, Path: path})
+		return resultOf(r, err)
+	}
+	r, err := command.Secrets(ctx, command.SecretsRequest{Env: c.Env, Path: path, Redact: req.Apply})
+	res := resultOf(r, err)
+	if err != nil || req.Apply {
 		return res
 	}
-	open, err := rep.WithBaseline("")
-	if err != nil {
-		res.Err = err
-		return res
-	}
-	file := filepath.Join(rep.Root, secrets.DefaultBaselineFile)
-	switch {
-	case req.Command == CommandBaseline && req.Apply:
-		b, _, err := rep.WriteBaseline(file, path)
-		res.Err, res.Changed, res.OK = err, err == nil, err == nil
-		res.Lines = []string{fmt.Sprintf("accepted %d secret(s) from %d finding(s) in %s", len(b.Findings), len(rep.Findings), file)}
-		return res
-	case req.Command == CommandRedact && req.Apply:
-		red, err := secretscan.Redact(ctx, rep, open.Accepts)
-		if err != nil {
-			res.Err = err
-			return res
-		}
-		red.NoteInterrupt(ctx)
-		res.Lines, res.Err = reportLines(open.Document(red))
-		res.Changed = red.Kept()
-		res.OK = !red.Interrupted && (red.Replay == nil || !red.Replay.Restored)
-		if red != nil && red.Replay != nil && red.Replay.Restored {
-			res.Err = errors.New("redaction would break replay; every file was restored")
-		}
-		return res
-	}
-	res.Lines, res.Err = reportLines(open.Document(nil))
-	res.OK = len(open.Open) == 0
+	doc := r.Doc
 	if req.Command == CommandBaseline {
-		res.Todo = len(rep.Findings)
-		res.Confirm = fmt.Sprintf("y accepts all %d finding(s) in %s (check and secrets then pass them)", res.Todo, file)
+		res.Todo = len(doc.Findings) + doc.Suppressed
+		res.Confirm = fmt.Sprintf("y accepts all %d finding(s) in %s (check and secrets then pass them)", res.Todo, baselineFile(doc))
 	} else {
-		res.Todo = len(open.Open)
+		res.Todo = len(doc.Findings)
 		res.Confirm = fmt.Sprintf("y replaces each of the %d secret(s) with [REDACTED:<rule>] in place, then replays to prove nothing broke (the files are restored if it would)", res.Todo)
 	}
 	return res
+}
+
+// baselineFile is the baseline file a secrets document's root takes.
+func baselineFile(doc *report.Secrets) string {
+	return filepath.Join(doc.Root, secrets.DefaultBaselineFile)
 }

@@ -6,19 +6,21 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/suite"
-	"github.com/dryfire-tui/dryfire-tui/workspace"
 )
 
 // CoreRecorder is the Recorder on the core: the run of `dryfire-tui run
-// --cassette-mode record` limited to the chosen cases (workspace.PrepareRun
-// and Execute: keys, retries, the secrets scan before writing, atomic
-// writes), and the git review.
+// --cassette-mode record` limited to the chosen cases (command.PrepareRun
+// and command.Execute: keys, retries, the secrets scan before writing,
+// atomic writes), and the git review.
 type CoreRecorder struct {
-	// Env looks up API keys and base URLs (nil: the process environment).
+	// Env looks up ${VAR} in suites, API keys and base URLs (nil: the
+	// process environment).
 	Env provider.Env
 	// Provider tunes the gateways; MaxRetries 0 is none, so pass
 	// provider.DefaultMaxRetries for dryfire's default.
@@ -37,10 +39,12 @@ func (c CoreRecorder) Plan(ctx context.Context, path string, cases []CaseRef) (R
 	recordable := func(sc *suite.Case, r suite.Resolved) bool {
 		return isChosen(sc, r) && r.Provider != "fake" && !engine.UsesPassthrough(sc)
 	}
-	rp, err := workspace.PrepareRun(ctx, path, workspace.RunOptions{
+	rp, err := command.PrepareRun(ctx, command.RunRequest{
+		Env:    command.Env{LookupEnv: c.Env},
+		Paths:  pathArgs(path),
 		Mode:   engine.ModeRecord,
 		Engine: engine.Options{Include: recordable},
-		Live:   workspace.LiveOptions{Env: c.Env, Provider: c.Provider},
+		Live:   runplan.LiveOptions{Env: c.Env, Provider: c.Provider},
 	})
 	if err != nil {
 		return RecordPlan{}, err
@@ -93,7 +97,7 @@ func uniqueLines(lines []string) []string {
 
 // Record implements Recorder.
 func (c CoreRecorder) Record(ctx context.Context, plan RecordPlan, progress func(RecordProgress)) RecordResult {
-	rp, ok := plan.Handle.(*workspace.RunPlan)
+	rp, ok := plan.Handle.(*runplan.Plan)
 	if !ok {
 		return RecordResult{Err: errors.New("the plan was not made by this recorder")}
 	}
@@ -106,8 +110,9 @@ func (c CoreRecorder) Record(ctx context.Context, plan RecordPlan, progress func
 		mu.Unlock()
 		progress(RecordProgress{Calls: n, Most: plan.Calls, Line: callLine(ev)})
 	})
-	res, rec := rp.Execute(ctx)
-	out := RecordResult{Written: rec.Written, Interrupted: ctx.Err() != nil}
+	run := command.Execute(ctx, rp)
+	res, rec := run.Result, run.Recorded
+	out := RecordResult{Written: rec.Written, Interrupted: run.Outcome == command.Interrupted}
 	for _, r := range rec.Refused {
 		out.Problems = append(out.Problems, r.Error())
 	}

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/internal/providertest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
 // TestCoreRecorderPlan: the plan of a re-recording names the cases it

@@ -1,6 +1,6 @@
 // Package backend is the app's port to the core and its implementation
-// over it: what the pages ask of workspace, gitreview, check, doctor,
-// secretscan, diff, secrets and engine, and the real answers. It is plain Go (no charm library); the
+// over it: what the pages ask of command, scan, gitreview, diff, secrets
+// and engine, and the real answers. It is plain Go (no charm library); the
 // pages call it only inside tea.Cmds, never from Update, and tests pass
 // fakes of its interfaces.
 //

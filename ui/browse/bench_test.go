@@ -10,7 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/gen"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
+	"github.com/dryfire-tui/dryfire-tui/tools/gen"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
@@ -138,7 +139,7 @@ func synthItems(n int) []tree.Item {
 	for i := range items {
 		s, c, turn := i/100, (i/10)%10, i%10
 		p := fmt.Sprintf(".dryfire/cassettes/suite_%03d/case_%02d/%02d-%016x.json", s, c, turn, i)
-		items[i] = tree.Item{ID: p, Path: p, Format: "dryfire", Group: fmt.Sprintf("suite_%03d", s),
+		items[i] = tree.Item{ID: p, Path: p, Format: format.Dryfire, Group: fmt.Sprintf("suite_%03d", s),
 			Sub: fmt.Sprintf("case_%02d", c), Turn: turn, Key: fmt.Sprintf("%016x", i),
 			Label: fmt.Sprintf("%02d %06x", turn, i), Status: statuses[i%len(statuses)]}
 	}

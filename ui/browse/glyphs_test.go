@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -51,9 +52,9 @@ func TestLegendListsEveryGlyph(t *testing.T) {
 // invalid file the failing case's.
 func TestMarkedPassedCaseReadsApart(t *testing.T) {
 	its := []tree.Item{
-		{ID: "a", Path: "a", Format: "dryfire", Group: "s", Sub: "passes", Label: "00 aaaaaa", Status: "superseded", Prunable: true,
+		{ID: "a", Path: "a", Format: format.Dryfire, Group: "s", Sub: "passes", Label: "00 aaaaaa", Status: "superseded", Prunable: true,
 			Verdict: "passed", Case: 1},
-		{ID: "b", Path: "b", Format: "dryfire", Group: "s", Sub: "fails", Label: "00 bbbbbb", Status: "invalid", Verdict: "failing", Case: 2},
+		{ID: "b", Path: "b", Format: format.Dryfire, Group: "s", Sub: "fails", Label: "00 bbbbbb", Status: "invalid", Verdict: "failing", Case: 2},
 	}
 	m, _ := newTestModel(t, 120, 20, its)
 	m = keys(t, m, "G", "space")

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
@@ -212,7 +213,7 @@ func (m Page) openPrune() Page {
 		case it.Prunable:
 			remove = append(remove, entry(it, reason)...)
 			items = append(items, it)
-		case it.Format == "tape":
+		case it.Format == format.Tape:
 			keep = append(keep, entry(it, "tape entries are not pruned: edit the tape instead")...)
 		default:
 			keep = append(keep, entry(it, reason)...)
@@ -242,19 +243,25 @@ func (m Page) confirmPrune(id int) (Page, tea.Cmd) {
 	return m, pruneFilesCmd(m.ctx, m.opts.Backend, items)
 }
 
-// handlePruneDone reports the prune and rescans.
+// handlePruneDone reports the prune and drops the files it removed from
+// the tree, without reading the project again: the scan that d started
+// classified every file just before the dialog listed them, and removing
+// recordings that no replay reads changes the status of no other. The
+// cursor goes to the nearest recording still there.
 func (m Page) handlePruneDone(msg pruneDoneMsg) (Page, tea.Cmd) {
 	if msg.err != nil {
 		m.SetStatus("prune failed: "+msg.err.Error(), true)
 		return m, nil
 	}
 	m.tree = m.tree.ClearMarks()
+	m.tree = m.tree.Remove(msg.result.Removed)
 	text := "removed " + frame.Count(len(msg.result.Removed), "file")
 	if n := len(msg.result.Kept); n > 0 {
 		text += fmt.Sprintf(", kept %d (%s)", n, msg.result.Kept[0].Reason)
 	}
 	m.SetStatus(text, false)
-	return m.rescan()
+	m.detailID = "" // the row under the cursor may be another one now
+	return m.syncDetail()
 }
 
 // edit opens in $EDITOR the line of the suite a stale recording's change

@@ -16,6 +16,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
@@ -72,13 +73,13 @@ func hostileItems() []tree.Item {
 		c := cases[name]
 		for turn, st := range statuses {
 			p := fmt.Sprintf(".dryfire/cassettes/%s/%s/%02d-%s.json", hx, name, turn, hx)
-			items = append(items, tree.Item{ID: fmt.Sprint(i, turn), Path: p, Format: "dryfire", Group: "suite " + hx,
+			items = append(items, tree.Item{ID: fmt.Sprint(i, turn), Path: p, Format: format.Dryfire, Group: "suite " + hx,
 				Sub: name, Label: fmt.Sprintf("%02d %s", turn, hx), Turn: turn, Key: hx, Status: st, Reason: st + ": " + hx,
 				Secrets: turn % 2, Prunable: st == "orphaned case", Verdict: backend.CaseVerdict(c), Case: c})
 		}
 	}
 	for i, id := range []string{"tape", "tape error"} {
-		items = append(items, tree.Item{ID: id, Path: "tapes/" + hx + ".json", Format: "tape", Group: "tapes/" + hx + ".json",
+		items = append(items, tree.Item{ID: id, Path: "tapes/" + hx + ".json", Format: format.Tape, Group: "tapes/" + hx + ".json",
 			Sub: hx, Label: fmt.Sprintf("#%d", i), Entry: i, Key: hx, Status: "key mismatch", Reason: hx})
 	}
 	return items

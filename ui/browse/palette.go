@@ -5,6 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
@@ -52,7 +54,7 @@ func (m Page) selectedCase() string {
 		return ""
 	}
 	if it, ok := m.tree.Selected(); ok {
-		if it.Format == "dryfire" && it.Group != "(outside suites)" {
+		if it.Format == format.Dryfire && it.Group != "(outside suites)" {
 			return it.Sub
 		}
 		return ""
@@ -133,14 +135,19 @@ func (m Page) handleCommandDone(msg commandDoneMsg) (Page, tea.Cmd) {
 		m.SetStatus("", false)
 		return m, nil
 	}
+	// What the command found, as its outcome says: a command that made no
+	// report failed; one whose report says more after it (a count of spec
+	// errors, files left) found problems.
 	outcome := "ok"
 	switch {
-	case r.Err != nil:
+	case r.Outcome == command.Interrupted:
+		outcome = "interrupted"
+	case r.Err != nil && len(r.Lines) == 0:
 		outcome = "failed"
 	case !r.OK:
 		outcome = "problems found"
 	}
-	m.SetStatus(fmt.Sprintf("%s: %s", r.Title, outcome), r.Err != nil)
+	m.SetStatus(fmt.Sprintf("%s: %s", r.Title, outcome), outcome == "failed")
 	m.OpenDialog(dialog.Content{Title: r.Title + " · " + outcome, Lines: body})
 	if r.Changed {
 		return m.rescan()

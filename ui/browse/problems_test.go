@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
@@ -130,7 +131,7 @@ func TestNextProblemGoesThroughEveryOne(t *testing.T) {
 func urgentLast() []tree.Item {
 	mk := func(suite string, turn int, status string) tree.Item {
 		p := fmt.Sprintf(".dryfire/cassettes/%s/c/%02d-%016d.json", suite, turn, turn)
-		return tree.Item{ID: p, Path: p, Format: "dryfire", Group: suite, Sub: "c", Turn: turn,
+		return tree.Item{ID: p, Path: p, Format: format.Dryfire, Group: suite, Sub: "c", Turn: turn,
 			Label: fmt.Sprintf("%02d", turn), Status: status, Prunable: status == "superseded"}
 	}
 	return []tree.Item{mk("a", 0, "superseded"), mk("a", 1, "superseded"), mk("b", 0, "stale"), mk("b", 1, "live"),

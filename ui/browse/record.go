@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
@@ -27,7 +28,7 @@ func (m Page) recordTargets() []backend.CaseRef {
 	seen := map[backend.CaseRef]bool{}
 	add := func(it tree.Item) {
 		ref := backend.CaseRef{Suite: it.Group, Case: it.Sub}
-		if it.Format == "dryfire" && it.Case != nil && !seen[ref] {
+		if it.Format == format.Dryfire && it.Case != nil && !seen[ref] {
 			seen[ref] = true
 			out = append(out, ref)
 		}

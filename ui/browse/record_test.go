@@ -11,6 +11,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -42,7 +43,7 @@ func (r *stopRecorder) Review(context.Context, string) (*gitreview.Review, []str
 func recordModel(t *testing.T, r backend.Recorder) Page {
 	t.Helper()
 	items := []tree.Item{{ID: "a", Path: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json",
-		Format: "dryfire", Group: "refund_agent", Sub: "parallel_lookups", Label: "00 6e943a", Key: "6e943a4a4125d90d",
+		Format: format.Dryfire, Group: "refund_agent", Sub: "parallel_lookups", Label: "00 6e943a", Key: "6e943a4a4125d90d",
 		Status: "stale", Verdict: "failing", Case: &engine.CaseRun{Suite: "refund_agent", Case: "parallel_lookups", Rep: &engine.CaseResult{}}}}
 	m, _ := newTestModel(t, 120, 40, items)
 	m.opts.Recorder = r
@@ -139,7 +140,7 @@ func TestRecordProgressAndStop(t *testing.T) {
 // each once, in tree order, wherever the cursor is.
 func TestRecordMarkedSet(t *testing.T) {
 	item := func(id, sub, label string) tree.Item {
-		return tree.Item{ID: id, Path: ".dryfire/cassettes/refund_agent/" + sub + "/" + label + ".json", Format: "dryfire",
+		return tree.Item{ID: id, Path: ".dryfire/cassettes/refund_agent/" + sub + "/" + label + ".json", Format: format.Dryfire,
 			Group: "refund_agent", Sub: sub, Label: label, Key: id, Status: "stale", Verdict: "failing",
 			Case: &engine.CaseRun{Suite: "refund_agent", Case: sub, Rep: &engine.CaseResult{}}}
 	}

@@ -169,6 +169,7 @@ func TestMarkAndPrune(t *testing.T) {
 	if m.Dialog.Visible() || len(b.Pruned()) != 0 {
 		t.Fatalf("n should cancel: dialog visible %v pruned %v", m.Dialog.Visible(), b.Pruned())
 	}
+	scans := b.Scans()
 	m = keys(t, m, "d", "y")
 	want := []string{".dryfire/cassettes/travel_booking/no_flights_found/00-225140c869a31cc2.json"}
 	if !slices.Equal(b.Pruned(), want) {
@@ -176,6 +177,14 @@ func TestMarkAndPrune(t *testing.T) {
 	}
 	if m.tree.MarkCount() != 0 {
 		t.Errorf("marks survive a prune: %d", m.tree.MarkCount())
+	}
+	// One scan for the prune: d classifies afresh, and the removal acts on
+	// what the dialog listed; the tree then drops the file removed.
+	if n := b.Scans() - scans; n != 1 {
+		t.Errorf("a prune scanned the project %d times, want once", n)
+	}
+	if _, ok := m.tree.SelectID(want[0]); ok || m.tree.Len() != len(uitest.DemoItems())-1 {
+		t.Errorf("the tree still holds the file removed (%d recordings)", m.tree.Len())
 	}
 }
 

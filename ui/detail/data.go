@@ -22,6 +22,7 @@ package detail
 
 import (
 	"github.com/dryfire-tui/dryfire-tui/diff"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
@@ -32,7 +33,7 @@ type Data struct {
 	Title  string // "refund_agent › parallel_lookups › turn 1"
 	Status string
 	Reason string
-	Format string // "dryfire" | "tape"
+	Format format.Kind
 	// Body is the decoded cassette file, or the tape entry, as it is.
 	Body jsonv.Value
 	// Masked is Body with every secret masked ([rule preview sha256:…]):

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
@@ -25,12 +26,12 @@ func lines(d Data, tab Tab, s *theme.Styles, reveal bool) []string {
 	}
 	switch tab {
 	case TabResponse:
-		if d.Format == "tape" {
+		if d.Format == format.Tape {
 			return tapeResponse(body, s)
 		}
 		return response(body.Field("response"), s)
 	case TabRequest:
-		if d.Format == "tape" {
+		if d.Format == format.Tape {
 			return tapeRequest(body, s)
 		}
 		return request(body.Field("request_digest"), s)

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
@@ -72,7 +73,7 @@ func secretsReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, p
 	return func() tea.Msg {
 		msg := secretsMsg{gen: gen, op: o, items: map[string]gitreview.ReviewItem{}}
 		if o == opRedact {
-			red, err := r.RedactSecrets(ctx, paths)
+			red, err := command.RedactChanges(ctx, r, paths)
 			switch {
 			case err != nil:
 				msg.err = fmt.Errorf("redact: %w", err)

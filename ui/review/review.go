@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
@@ -138,7 +139,7 @@ func (m Page) groups(r *gitreview.Review) ([]list.Group, map[string][]string) {
 	for _, it := range r.Items {
 		switch {
 		case inCase[it.Path]:
-		case it.Format == "tape":
+		case it.Format == format.Tape:
 			tapes.Items = append(tapes.Items, m.listItem(it))
 		default:
 			other.Items = append(other.Items, m.listItem(it))
@@ -156,7 +157,7 @@ func (m Page) groups(r *gitreview.Review) ([]list.Group, map[string][]string) {
 // recording (the file name otherwise), and its state.
 func (m Page) listItem(it *gitreview.ReviewItem) list.Item {
 	label := secrets.MaskPath(path.Base(it.Path))
-	if it.Format == "dryfire" && it.Key != "" {
+	if it.Format == format.Dryfire && it.Key != "" {
 		label = fmt.Sprintf("%02d %s", it.Turn, it.Key[:min(len(it.Key), 12)])
 	}
 	li := list.Item{ID: it.Path, Kind: it.Kind.String(), Label: label, Tag: m.states[it.Path]}
@@ -250,7 +251,7 @@ func (m Page) fileChange(p string) detail.FileChange {
 	it := m.items[p]
 	c := detail.FileChange{ID: p, Kind: it.Kind.String(), Where: report.WhereHeld(it.Staged, it.Unstaged, it.Untracked), State: m.states[p],
 		Path: secrets.MaskPath(it.Path), OldPath: secrets.MaskPath(it.OldPath), CaseSummary: m.cases[p], Summary: it.Summary}
-	if it.Format == "dryfire" && it.Key != "" {
+	if it.Format == format.Dryfire && it.Key != "" {
 		c.Recording = fmt.Sprintf("%s ▸ %s · turn %02d · key %s", secrets.MaskPath(it.Suite), secrets.MaskPath(it.Case), it.Turn, it.Key)
 	}
 	for _, d := range it.Details {

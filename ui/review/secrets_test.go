@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/secrets/secrettest"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 )
 

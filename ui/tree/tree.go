@@ -14,9 +14,12 @@
 package tree
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 )
 
 // Item is one recording as the tree shows it: a dryfire cassette file or one
@@ -24,7 +27,7 @@ import (
 type Item struct {
 	ID     string // unique within a workspace
 	Path   string // relative to the project root, slash-separated
-	Format string // "dryfire" | "tape"
+	Format format.Kind
 	Group  string // suite name, or the tape path
 	Sub    string // case name, or the tape key
 	Label  string // leaf text, e.g. "01 3d3d45" or "#0"
@@ -32,7 +35,7 @@ type Item struct {
 	Repeat int
 	Entry  int
 	Key    string
-	Status string // the status name as DESIGN.md spells it
+	Status string // the status name as docs/statuses.md spells it
 	Reason string
 	// Secrets is how many secrets were found in the recording.
 	Secrets int
@@ -143,6 +146,11 @@ func (n *node) child(kind Kind, name string, expanded bool) *node {
 	copy(n.children[i+1:], n.children[i:])
 	n.children[i] = c
 	return c
+}
+
+// drop removes the child c.
+func (n *node) drop(c *node) {
+	n.children = slices.DeleteFunc(n.children, func(x *node) bool { return x == c })
 }
 
 func (n *node) insertLeaf(l *node) {

@@ -6,16 +6,17 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
 func verdictItems() []Item {
 	failing, passing := &struct{ name string }{"refund"}, &struct{ name string }{"lookup"}
 	return []Item{
-		{ID: "a", Path: "s/refund/00.json", Format: "dryfire", Group: "s", Sub: "refund", Label: "00", Status: "live", Verdict: "failing", Case: failing},
-		{ID: "b", Path: "s/refund/01.json", Format: "dryfire", Group: "s", Sub: "refund", Label: "01", Turn: 1, Status: "live", Verdict: "failing", Case: failing},
-		{ID: "c", Path: "s/lookup/00.json", Format: "dryfire", Group: "s", Sub: "lookup", Label: "00", Status: "stale", Verdict: "passed", Case: passing},
-		{ID: "d", Path: "t/x/00.json", Format: "dryfire", Group: "t", Sub: "x", Label: "00", Status: "superseded"},
+		{ID: "a", Path: "s/refund/00.json", Format: format.Dryfire, Group: "s", Sub: "refund", Label: "00", Status: "live", Verdict: "failing", Case: failing},
+		{ID: "b", Path: "s/refund/01.json", Format: format.Dryfire, Group: "s", Sub: "refund", Label: "01", Turn: 1, Status: "live", Verdict: "failing", Case: failing},
+		{ID: "c", Path: "s/lookup/00.json", Format: format.Dryfire, Group: "s", Sub: "lookup", Label: "00", Status: "stale", Verdict: "passed", Case: passing},
+		{ID: "d", Path: "t/x/00.json", Format: format.Dryfire, Group: "t", Sub: "x", Label: "00", Status: "superseded"},
 	}
 }
 
@@ -80,5 +81,32 @@ func TestAnErroredCaseCountsAsFailing(t *testing.T) {
 	}
 	if m = m.SetStatusFilter("failing"); m.Rows() != 3 { // s, lookup, 00
 		t.Errorf("%d rows under the failing filter, want 3", m.Rows())
+	}
+}
+
+// TestRemove: the recordings a prune removed leave the tree with their
+// counts and marks, and a case or suite with nothing left goes too.
+func TestRemove(t *testing.T) {
+	m := New(theme.New(true), DefaultKeyMap())
+	m.SetSize(60, 20)
+	m = m.Add(verdictItems())
+	m, ok := m.SelectID("d")
+	if m = m.ToggleMark(); !ok || m.MarkCount() != 1 {
+		t.Fatalf("d selected %v, %d marked", ok, m.MarkCount())
+	}
+	m = m.Remove([]string{"d", "b", "nope"})
+	if m.Len() != 2 || m.Counts()["superseded"] != 0 || m.Counts()["live"] != 1 || m.MarkCount() != 0 {
+		t.Errorf("len %d, counts %v, marks %d after removing d and b", m.Len(), m.Counts(), m.MarkCount())
+	}
+	view := ansi.Strip(m.View())
+	if strings.Contains(view, "▾ t") || strings.Contains(view, "▸ t") || !strings.Contains(view, "refund") {
+		t.Errorf("the empty suite t is still shown, or refund is gone:\n%s", view)
+	}
+	if _, ok := m.SelectID("b"); ok {
+		t.Error("b can still be selected")
+	}
+	m = m.Remove([]string{"a"})
+	if m.FailingCases() != 0 || strings.Contains(ansi.Strip(m.View()), "refund") {
+		t.Errorf("the failing case refund, now empty, is still counted (%d) or shown", m.FailingCases())
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/diff"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
@@ -34,6 +35,7 @@ type FakeBackend struct {
 
 	mu     sync.Mutex
 	pruned []string
+	scans  int
 	ran    []backend.CommandRequest
 }
 
@@ -44,6 +46,13 @@ func NewFakeBackend(t testing.TB, items []tree.Item) *FakeBackend {
 	return &FakeBackend{Items: items, Body: Cassette(t), Batch: 3,
 		Summary: backend.Summary{Name: "refund-agent", Root: "/project", Project: true,
 			LookedFor: []string{"dryfire cassettes <suite>/<case>/<NN>-<key>.json under /project/.dryfire/cassettes"}}}
+}
+
+// Scans is how many times the project was scanned (Open).
+func (f *FakeBackend) Scans() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.scans
 }
 
 // Pruned is the paths pruned so far, in order.
@@ -79,6 +88,7 @@ func (f *FakeBackend) Run(_ context.Context, _ string, req backend.CommandReques
 func (f *FakeBackend) Open(_ context.Context, _ string, onBatch func([]tree.Item)) (backend.Summary, error) {
 	f.mu.Lock()
 	items := f.Items
+	f.scans++
 	f.mu.Unlock()
 	n := max(f.Batch, 1)
 	for i := 0; i < len(items); i += n {
@@ -133,7 +143,7 @@ func (f *FakeBackend) Prune(_ context.Context, items []tree.Item) (backend.Prune
 func DemoItems() []tree.Item {
 	mk := func(suite, cs string, turn int, key, status, reason string, prunable bool) tree.Item {
 		p := fmt.Sprintf(".dryfire/cassettes/%s/%s/%02d-%s.json", suite, cs, turn, key)
-		return tree.Item{ID: p, Path: p, Format: "dryfire", Group: suite, Sub: cs, Turn: turn, Key: key,
+		return tree.Item{ID: p, Path: p, Format: format.Dryfire, Group: suite, Sub: cs, Turn: turn, Key: key,
 			Label: fmt.Sprintf("%02d %s", turn, key[:6]), Status: status, Reason: reason, Prunable: prunable}
 	}
 	items := []tree.Item{
@@ -146,7 +156,7 @@ func DemoItems() []tree.Item {
 		mk("checkout", "add_to_cart", 0, "18e3b4a1c2d3e4f5", "live", "read by replay of checkout::add_to_cart", false),
 	}
 	items[6].Secrets = 1
-	items = append(items, tree.Item{ID: "tapes/llm-chat.json#b43addb6817b5cbb#0", Path: "tapes/llm-chat.json", Format: "tape",
+	items = append(items, tree.Item{ID: "tapes/llm-chat.json#b43addb6817b5cbb#0", Path: "tapes/llm-chat.json", Format: format.Tape,
 		Group: "tapes/llm-chat.json", Sub: "b43addb6817b5cbb", Label: "#0", Key: "b43addb6817b5cbb", Status: "key mismatch",
 		Reason: "stored args hash to neither the JavaScript nor the Python key"})
 	return items

@@ -1,0 +1,73 @@
+package command
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
+)
+
+// Document is the check document: each part the document its own command
+// writes, the replay's misses explained.
+func (r *checkResult) Document(skipped map[string]bool) *report.Check {
+	w := r.Workspace
+	d := &report.Check{Skipped: skipped, Notes: r.Notes, Root: w.Root, Repo: repoRoot(w.Root)}
+	if r.Replay != nil {
+		d.Replay = report.NewReplay(w.Root, r.Replay)
+		type repetition struct {
+			suite, name string
+			index       int
+		}
+		explained := map[repetition]*scan.Explanation{}
+		for _, x := range w.Stale {
+			// The replay document's names are as shown (a secret in one
+			// masked): look the explanations up by the same.
+			if k := (repetition{secrets.MaskPath(x.Suite), secrets.MaskPath(x.Case), x.RepeatIndex}); explained[k] == nil {
+				explained[k] = x
+			}
+		}
+		for i := range d.Replay.Cases {
+			c := &d.Replay.Cases[i]
+			if x := explained[repetition{c.Suite, c.Case, c.RepeatIndex}]; x != nil && c.Outcome == engine.OutcomeMiss {
+				// The check prints the headline and the recording, never
+				// the unified text: that is left uncomputed.
+				c.Explanation = &report.Stale{Suite: c.Suite, Case: c.Case, RepeatIndex: x.RepeatIndex, Turn: x.Turn, Headline: x.Headline()}
+				if x.Recording != nil {
+					c.Explanation.Path = x.Recording.Shown
+				}
+			}
+		}
+	}
+	if r.Run != nil {
+		d.Run = report.NewRunCheck(r.Run)
+	}
+	if r.Secrets != nil {
+		d.Secrets = r.Secrets.Document(nil)
+	}
+	if r.Prune != nil {
+		d.Prune = pruneDoc(*r.Prune, nil)
+	}
+	if r.Doctor != nil {
+		d.Doctor = r.Doctor.Document()
+	}
+	d.OK = d.Passed()
+	return d
+}
+
+// repoRoot is the nearest directory at or above dir that holds .git, or
+// dir itself.
+func repoRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return dir
+		}
+		d = up
+	}
+}

@@ -1,0 +1,152 @@
+package scan
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/suite"
+)
+
+// ErrNoRecordings is matched (errors.Is) by the [*NoRecordingsError] that
+// [Resolve] returns for a PATH that has nothing to do with recordings.
+var ErrNoRecordings = errors.New("no recordings")
+
+// NoRecordingsError is why [Resolve] refuses a PATH: a file that is not
+// JSON, or a directory with no dryfire.yaml at or above it and no cassette
+// layout in it (see [Resolve] and the package documentation for what counts). It is returned at once,
+// before anything is read, so that a command pointed at the wrong
+// directory (a home directory, a repository that is not a project) says so
+// instead of reading every file in it.
+type NoRecordingsError struct {
+	// Path is PATH as given.
+	Path string
+	// File is set when PATH is a file.
+	File bool
+	// Projects are the directories below PATH (up to probeDepth levels)
+	// that hold a dryfire.yaml: the directories that were probably meant,
+	// joined to Path.
+	Projects []string
+}
+
+func (e *NoRecordingsError) Error() string {
+	if e.File {
+		return fmt.Sprintf("%s is not a recording: dryfire cassettes and cassette-fn tapes are .json files", e.Path)
+	}
+	return fmt.Sprintf("%s holds no recordings: no %s at or above it, no .dryfire/cassettes, .tapes or tapes directory in it, "+
+		"and no cassette file (<NN>-<key>.json) up to %d directories below it", e.Path, suite.ConfigFileName, probeDepth)
+}
+
+// Is makes the error match [ErrNoRecordings].
+func (e *NoRecordingsError) Is(target error) bool { return target == ErrNoRecordings }
+
+// Hint says what to pass instead: a recording for a file, the projects
+// found below PATH, else where to run it.
+func (e *NoRecordingsError) Hint() string {
+	switch {
+	case e.File:
+		return "pass a cassette or tape (.json), or the directory that holds them"
+	case len(e.Projects) > 0:
+		return "pass the project's directory (" + listSome(e.Projects, 3) + "), or try 'dryfire-tui --demo'"
+	}
+	return "run it in a dryfire project or pass its directory (or a cassette or tapes directory); " +
+		"'dryfire-tui --demo' opens a demo project"
+}
+
+// listSome joins the first n items, saying how many more there are.
+func listSome(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(items[:n], ", "), len(items)-n)
+}
+
+// probeDepth is how many directory levels below PATH a cassette file is
+// looked for: PATH may be a case directory (the files are in it), a suite
+// directory, a cassette root, or the .dryfire directory above one.
+const probeDepth = 3
+
+// probeBudget bounds how many directories the probe reads: a PATH whose
+// first levels hold more directories than this (a home directory) is
+// refused rather than read for seconds.
+const probeBudget = 20000
+
+// probeSkip are directories that never hold recordings and can be huge.
+var probeSkip = []string{".git", "node_modules"}
+
+// probe refuses a directory outside any project that holds no recordings:
+// nothing of a dryfire project (.dryfire/cassettes), nothing of
+// cassette-fn (.tapes, or a tapes directory holding a tape), and no file
+// named as dryfire names its cassettes within probeDepth levels below it.
+func probe(arg, dir string) error {
+	if isDir(filepath.Join(dir, ".dryfire", "cassettes")) || isDir(filepath.Join(dir, ".tapes")) ||
+		holdsTape(filepath.Join(dir, "tapes")) {
+		return nil
+	}
+	p := &prober{budget: probeBudget}
+	if p.walk(dir, 0) {
+		return nil
+	}
+	e := &NoRecordingsError{Path: arg}
+	for _, d := range p.projects {
+		r, err := filepath.Rel(dir, d)
+		if err != nil {
+			continue
+		}
+		e.Projects = append(e.Projects, filepath.Join(arg, r))
+	}
+	slices.Sort(e.Projects)
+	return e
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+// prober walks the first levels below a directory, depth first, for a
+// cassette file, noting the directories that hold a dryfire.yaml.
+type prober struct {
+	budget   int
+	projects []string
+}
+
+// walk reports whether a cassette file lies in dir or up to probeDepth -
+// depth levels below it. Symbolic links are not followed.
+func (p *prober) walk(dir string, depth int) bool {
+	if p.budget <= 0 {
+		return false
+	}
+	p.budget--
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	var subdirs []string
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case e.Type().IsRegular() && strings.HasSuffix(name, ".json"):
+			if _, _, ok := cassette.ParseName(name); ok {
+				return true
+			}
+		case e.Type().IsRegular() && name == suite.ConfigFileName && depth > 0:
+			p.projects = append(p.projects, dir)
+		case e.IsDir() && !slices.Contains(probeSkip, name):
+			subdirs = append(subdirs, filepath.Join(dir, name))
+		}
+	}
+	if depth == probeDepth {
+		return false
+	}
+	for _, d := range subdirs {
+		if p.walk(d, depth+1) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,397 @@
+package scan
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
+	"github.com/dryfire-tui/dryfire-tui/tape"
+)
+
+// Recording is one cassette file or one tape entry.
+type Recording struct {
+	// Path is relative to the workspace root (the directory of dryfire.yaml,
+	// or PATH without a project), slash-separated. It names the file: what
+	// acts on it uses Path.
+	Path string
+	// Shown is Path as every surface prints it: a secret in the name of the
+	// file or of a directory above it shows as its mask
+	// (secrets.MaskPath).
+	Shown string
+	// Format is format.Dryfire or format.Tape.
+	Format      format.Kind
+	Suite, Case string
+	Turn        int
+	// RepeatIndex is the repetition #N of the storage key (0 for none).
+	RepeatIndex int
+	// Key is the storage key of the file name (dryfire) or the tape key.
+	Key    string
+	Status Status
+	// Reason says why, in terms a person can act on.
+	Reason string
+	// Verdict is what dryfire's prune says about a dryfire file: "orphaned
+	// case", "orphaned suite", "stale schema_version", or "" (kept).
+	Verdict string
+	// ReadBy are the cases (suite::case, with #N for repetitions) whose
+	// replay reads this file.
+	ReadBy []string
+	// Secrets is the number of secrets found (with Options.Secrets), and
+	// Findings are those secrets; Scanned says the file was scanned.
+	Secrets  int
+	Findings []secrets.Finding
+	Scanned  bool
+	// FileCheck is what doctor's per-file checks found (with Options.Doctor);
+	// nil for a tape or without the option.
+	FileCheck *cassette.FileCheck
+	// Foreign is set for a tape found among the cassettes.
+	Foreign bool
+
+	File *cassette.StoreFile // dryfire
+
+	Tape    *tape.File // tape entries
+	TapeKey string
+	Entry   int // index in the key's entry list; -1 for a whole tape
+}
+
+// Workspace is everything Open found.
+type Workspace struct {
+	// Layout is where the recordings are (Path, Root, Project, the
+	// cassette root and the tape directories). Project is nil for a bare
+	// cassette or tapes directory; its suites are loaded unless
+	// Options.NoReplay.
+	*Layout
+	// Store is the cassette store (empty when there is none).
+	Store *cassette.Store
+	Tapes []*tape.File
+	// TapeFindings are the secrets of each tape (with Options.Secrets).
+	TapeFindings map[*tape.File][]secrets.Finding
+	// NameFindings are the secrets in the names of the directories the
+	// walks entered below the cassette root and in the tape directories
+	// (with Options.Secrets); those in a file's own name are among its
+	// findings.
+	NameFindings []secrets.Finding
+	// Replay is nil without a project.
+	Replay *engine.Result
+	// Recordings are every listed recording: dryfire files in lookup order,
+	// then tape entries.
+	Recordings []*Recording
+	// Stale explains every replay miss against the recording it replaces.
+	Stale []*Explanation
+	// Problems are diagnostics that did not stop the scan: directories that
+	// could not be read, symbolic links not followed, tapes that did not load.
+	Problems []error
+
+	// Masker masks the secrets of what the workspace's documents print:
+	// what the rules find, and the values of environment variables with a
+	// credential's name that ${VAR} interpolation put into the suites.
+	Masker *secrets.Masker
+
+	// SuitesConfigured is false when the project has no suite at all (a
+	// dryfire.yaml without suites:, or globs that match nothing): dryfire's
+	// prune then calls every cassette an orphan.
+	SuitesConfigured bool
+
+	// WalkProblems are the directories of the cassette root that could not
+	// be walked or were not followed (doctor reports them).
+	WalkProblems []error
+	// TempFiles are the temporary files of interrupted atomic writes found
+	// by the walks (doctor reports them, its fix removes them).
+	TempFiles []string
+
+	byFile map[*cassette.StoreFile]*Recording
+	mu     sync.Mutex // guards Problems and Masker while loading
+	// tree is what the walk of the cassette root saw of its directories
+	// (nil when the store was not walked): prune's empty directories.
+	tree *dirTree
+}
+
+// Options tune Open.
+type Options struct {
+	// Secrets scans every recording for secrets (Recording.Findings).
+	Secrets bool
+	// Doctor runs doctor's per-file checks on every cassette
+	// (Recording.Check).
+	Doctor bool
+	// NoReplay leaves the suites unread and the cases unreplayed, and so
+	// the recordings unclassified (Status Pending): for the commands that
+	// only read files (secrets, doctor).
+	NoReplay bool
+	// NoExplain leaves the misses unexplained (Workspace.Stale empty, and
+	// the reasons of stale recordings without the cause): for prune, which
+	// never prints them. Explaining re-reads the recorded requests.
+	NoExplain bool
+	// OnBatch receives recordings while the store loads (see the package
+	// documentation, section Streaming).
+	OnBatch func([]*Recording)
+	// Getenv looks up environment variables for ${VAR} in suites
+	// (os.LookupEnv when nil).
+	Getenv func(string) (string, bool)
+	// Workers bounds parallel file reads (0: a default).
+	Workers int
+}
+
+// batchSize is the number of recordings per OnBatch call.
+const batchSize = 256
+
+// Open scans one PATH (relative to the process's working directory) in
+// any of the forms [Resolve] takes for a [Project]: Resolve, then
+// [OpenLayout].
+func Open(ctx context.Context, path string, o Options) (*Workspace, error) {
+	l, err := Resolve(Request{Args: []string{path}, Want: Project})
+	if err != nil {
+		return nil, err
+	}
+	return OpenLayout(ctx, l, o)
+}
+
+// OpenLayout scans a resolved PATH. Problems with single files are never
+// fatal: they become invalid recordings or Workspace.Problems. It fails
+// only when the cassette root is not a directory or ctx is done.
+func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
+	w := &Workspace{Layout: l, byFile: map[*cassette.StoreFile]*Recording{}, Masker: &secrets.Masker{}}
+	for _, err := range l.Ignored {
+		w.Problems = append(w.Problems, secrets.MaskErrorNames(err))
+	}
+	getenv := w.maskingEnv(o.Getenv)
+	if l.IsFile {
+		return w, w.openFile(ctx, o)
+	}
+	// The suites parse while the store loads: the two are independent, and
+	// the store's first batches reach OnBatch without waiting for them.
+	suitesDone := make(chan struct{})
+	go func() {
+		defer close(suitesDone)
+		if w.Project != nil && !o.NoReplay {
+			l.LoadSuites(getenv)
+		}
+	}()
+	storeErr := w.loadStore(ctx, l.CassetteRoot, o, nil)
+	<-suitesDone
+	if storeErr != nil {
+		return nil, storeErr
+	}
+	if w.Project != nil && !o.NoReplay {
+		w.SuitesConfigured = len(w.Project.Suites) > 0
+	}
+	w.loadTapes(ctx, l.TapeDirs, o)
+	if o.NoReplay {
+		return w, ctx.Err()
+	}
+	if w.Project != nil {
+		w.Replay = engine.Replay(ctx, w.Project, w.Store, engine.Options{})
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	w.classify(!o.NoExplain)
+	return w, nil
+}
+
+// maskingEnv wraps the lookup of ${VAR} interpolation so that the masker
+// learns every value the suites take from the environment.
+func (w *Workspace) maskingEnv(lookup func(string) (string, bool)) func(string) (string, bool) {
+	if lookup == nil {
+		lookup = os.LookupEnv
+	}
+	return func(name string) (string, bool) {
+		v, ok := lookup(name)
+		if ok {
+			w.mu.Lock()
+			w.Masker.AddEnv(name, v)
+			w.mu.Unlock()
+		}
+		return v, ok
+	}
+}
+
+// rel returns p relative to the workspace root, slash-separated.
+func (w *Workspace) rel(p string) string {
+	r, err := filepath.Rel(w.Root, p)
+	if err != nil {
+		return filepath.ToSlash(p)
+	}
+	return filepath.ToSlash(r)
+}
+
+// loadStore loads the cassette store, streaming pending recordings, and
+// runs the per-file analyses (doctor's checks, the secrets scan) on each
+// file while its bytes are in memory.
+func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files iter.Seq[string]) error {
+	w.Store = &cassette.Store{Root: root}
+	if root == "" {
+		return nil
+	}
+	if fi, err := os.Stat(root); err == nil && !fi.IsDir() {
+		return fmt.Errorf("cassette root %s is not a directory", root)
+	}
+	var mu sync.Mutex
+	var batch []*Recording
+	flush := func() {
+		if len(batch) > 0 && o.OnBatch != nil {
+			o.OnBatch(batch)
+		}
+		batch = nil
+	}
+	type perFile struct {
+		findings []secrets.Finding
+		scanned  bool
+		check    *cassette.FileCheck
+		kind     format.Kind
+	}
+	results := map[*cassette.StoreFile]perFile{}
+	onFile := func(f *cassette.StoreFile, c *cassette.Cassette, data []byte) {
+		var pf perFile
+		pf.kind = fileKind(c, data)
+		if o.Doctor && pf.kind != format.Tape {
+			fc := cassette.CheckFile(f, c, data)
+			pf.check = &fc
+		}
+		if o.Secrets {
+			pf.findings, pf.scanned = secrets.ScanStoreFile(w.rel(f.Path), f.Path, pf.kind, c, data, f.Err), true
+		}
+		if o.OnBatch == nil && !o.Secrets && !o.Doctor {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		results[f] = pf
+		if o.OnBatch != nil {
+			r := w.newFileRecording(f)
+			r.Secrets = openCount(pf.findings)
+			batch = append(batch, r)
+			if len(batch) >= batchSize {
+				flush()
+			}
+		}
+	}
+	var tree *dirTree
+	load := cassette.LoadOptions{Workers: o.Workers, OnFile: onFile, SkipBodies: !o.Secrets && !o.Doctor}
+	if files == nil {
+		tree = &dirTree{}
+		walk := walkJSON(ctx, root, walkHooks{
+			report: func(err error) {
+				err = secrets.MaskErrorNames(err)
+				w.problem(err)
+				w.WalkProblems = append(w.WalkProblems, err)
+			},
+			onTemp: func(p string) { w.TempFiles = append(w.TempFiles, p) },
+			onDir:  w.dirNames(o),
+			tree:   tree, skip: w.tapeDirsIn(root),
+		})
+		var listed bool // what the walk saw at the path it yields now
+		files = func(yield func(string) bool) {
+			for p, regular := range walk {
+				listed = regular
+				if !yield(p) {
+					return
+				}
+			}
+		}
+		load.Listed = func(string) bool { return listed }
+	}
+	s, err := cassette.LoadStore(ctx, root, files, load)
+	if err != nil {
+		return err
+	}
+	mu.Lock()
+	flush()
+	mu.Unlock()
+	w.Store = s
+	if ctx.Err() == nil {
+		w.tree = tree // a walk cut short does not know which directories are empty
+	}
+	for _, f := range s.Files {
+		r := w.newFileRecording(f)
+		pf := results[f]
+		r.Findings, r.Scanned, r.FileCheck, r.Foreign = pf.findings, pf.scanned, pf.check, pf.kind == format.Tape
+		r.Secrets = openCount(pf.findings)
+		w.byFile[f] = r
+		if w.Lists(f.Path) {
+			w.Recordings = append(w.Recordings, r)
+		}
+	}
+	return nil
+}
+
+// problem records a diagnostic that did not stop the scan, the secrets in
+// the names it holds masked.
+func (w *Workspace) problem(err error) {
+	err = secrets.MaskErrorNames(err)
+	w.mu.Lock()
+	w.Problems = append(w.Problems, err)
+	w.mu.Unlock()
+}
+
+// fileKind is the format of a store file: what it decoded to, or for a
+// file that did not decode strictly, what its bytes are (a tape of the
+// Python port may hold bare NaN tokens). Anything else is read as a
+// dryfire cassette, broken or not.
+func fileKind(c *cassette.Cassette, data []byte) format.Kind {
+	if c != nil {
+		if k := format.Of(c.Body); k == format.Tape {
+			return k
+		}
+		return format.Dryfire
+	}
+	if data != nil && format.Detect(data) == format.Tape {
+		return format.Tape
+	}
+	return format.Dryfire
+}
+
+// newFileRecording makes the pending recording of a store file.
+func (w *Workspace) newFileRecording(f *cassette.StoreFile) *Recording {
+	rel := w.rel(f.Path)
+	r := &Recording{Path: rel, Shown: secrets.MaskPath(rel), Format: format.Dryfire, File: f, Entry: -1,
+		Suite: f.Suite, Case: f.Case, Turn: f.Turn, Key: f.NameKey}
+	if f.NameOK {
+		r.Turn = f.NameTurn
+	}
+	if _, rep, err := cassette.ParseStorageKey(f.NameKey); err == nil {
+		r.RepeatIndex = rep
+	}
+	if r.Suite == "" || r.Case == "" {
+		if parts := strings.Split(f.Rel, "/"); len(parts) == 3 {
+			r.Suite, r.Case = orDefault(r.Suite, parts[0]), orDefault(r.Case, parts[1])
+		}
+	}
+	return r
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// openFile opens a workspace of one file that lies outside a project's
+// cassette root: a tape, or a dryfire cassette read on its own.
+func (w *Workspace) openFile(ctx context.Context, o Options) error {
+	data, err := safefile.ReadFile(w.Path)
+	if err == nil && format.Detect(data) == format.Tape {
+		w.Store = &cassette.Store{}
+		w.addTape(w.Path, data, o)
+		return nil
+	}
+	dir := filepath.Dir(w.Path)
+	return w.loadStore(ctx, dir, o, func(yield func(string) bool) { yield(w.Path) })
+}
+
+// ReadStore reads the cassette root of the layout by the one walk, as
+// [OpenLayout] does, without classifying anything: the store a run or a
+// replay looks its cassettes up in.
+func ReadStore(ctx context.Context, l *Layout) (*cassette.Store, error) {
+	w := &Workspace{Layout: l, byFile: map[*cassette.StoreFile]*Recording{}}
+	err := w.loadStore(ctx, l.CassetteRoot, Options{}, nil)
+	return w.Store, err
+}
