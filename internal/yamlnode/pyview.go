@@ -33,7 +33,7 @@ func ViewsOf(n *Node) *Views {
 	return v
 }
 
-// ValueRepr is repr() of a loaded value (see [Views.Repr]).
+// ValueRepr is repr() of a loaded value (see [jsonv.PyViews.Repr]).
 func ValueRepr(n *Node) string {
 	var b strings.Builder
 	reprTo(&b, n)
@@ -404,7 +404,7 @@ func reprFails(n *Node) bool {
 }
 
 // DumpsOf is the value as json.dumps writes it, or the repr() of the
-// exception it raises (see [Views.Dumps]), for a value whose other views
+// exception it raises (see [jsonv.PyViews.Dumps]), for a value whose other views
 // are not needed.
 func DumpsOf(n *Node) (jsonv.Value, string) { return dumpsValue(n) }
 

@@ -13,7 +13,7 @@ import (
 // the order Python sorts those numbers and marked [jsonv.Value.Ordered],
 // and whether any such mapping is ordered otherwise than its keys' text
 // sorts (when none is, the json.dumps form sorted by text is the same).
-// A value the store cannot write ([Views.StoreErr]) gets its json.dumps
+// A value the store cannot write ([jsonv.PyViews.StoreErr]) gets its json.dumps
 // form: it is never written.
 func storedValue(n *Node) (jsonv.Value, bool) {
 	if n == nil || n.PyType != "" {
