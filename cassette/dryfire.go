@@ -120,11 +120,15 @@ func kindArticle(k jsonv.Kind) string {
 // spelling and no trailing newline. The Body is encoded when it is an object;
 // a Cassette built in code with no Body is encoded from its typed fields in
 // dryfire's layout.
-func (c *Cassette) Encode() ([]byte, error) {
+func (c *Cassette) Encode() ([]byte, error) { return jsonv.EncodeDryfire(c.body()) }
+
+// body is the document the cassette is written as: the one it was read
+// with, or the one its fields make.
+func (c *Cassette) body() jsonv.Value {
 	if c.Body.Kind == jsonv.Object {
-		return jsonv.EncodeDryfire(c.Body)
+		return c.Body
 	}
-	return jsonv.EncodeDryfire(c.buildBody())
+	return c.buildBody()
 }
 
 func (c *Cassette) buildBody() jsonv.Value {

@@ -66,7 +66,7 @@ func Canonical(v Value) ([]byte, error) {
 // json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False,
 // allow_nan=False), without a trailing newline.
 func EncodeDryfire(v Value) ([]byte, error) {
-	return Encode(v, EncodeOptions{Indent: true, SortKeys: true})
+	return Encode(v, DryfireEncoding)
 }
 
 // Encode serialises v with the options.
@@ -101,6 +101,29 @@ func EncodeTo(w io.Writer, v Value, o EncodeOptions) error {
 
 // streamChunk is what [EncodeTo] gathers before it writes.
 const streamChunk = 64 << 10
+
+// EncodedLen is the length of v's serialisation with o, counted as
+// [EncodeTo] makes it, holding no buffer of its size, or the error
+// encoding meets: to measure a large document before it is written, or to
+// allocate its bytes once ([AppendEncode] into a buffer of that capacity)
+// instead of in doubling buffers.
+func EncodedLen(v Value, o EncodeOptions) (int64, error) {
+	var n counter
+	err := EncodeTo(&n, v, o)
+	return int64(n), err
+}
+
+// counter counts what is written to it.
+type counter int64
+
+func (c *counter) Write(p []byte) (int, error) {
+	*c += counter(len(p))
+	return len(p), nil
+}
+
+// DryfireEncoding is [EncodeDryfire]'s options, for [EncodeTo] and
+// [EncodedLen].
+var DryfireEncoding = EncodeOptions{Indent: true, SortKeys: true}
 
 // Encoder appends serialisations with fixed options and keeps its scratch
 // space from value to value: the hashing hot paths encode thousands of

@@ -102,3 +102,17 @@ func TestEncodeRefusesWhatPythonCannotWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodedLen: the length counted is Encode's, and its errors are
+// Encode's.
+func TestEncodedLen(t *testing.T) {
+	t.Parallel()
+	doc := ObjectValue(M("text", StringValue(strings.Repeat("é\"x", 100_000))), M("n", ArrayValue(IntValue(1), FloatValue(2.5))))
+	want, _ := Encode(doc, DryfireEncoding)
+	if n, err := EncodedLen(doc, DryfireEncoding); n != int64(len(want)) || err != nil {
+		t.Errorf("EncodedLen = %d, %v; Encode writes %d bytes", n, err, len(want))
+	}
+	if _, err := EncodedLen(ArrayValue(FloatValue(math.Inf(1))), EncodeOptions{}); !errors.Is(err, ErrNonFinite) {
+		t.Errorf("Inf: %v", err)
+	}
+}
