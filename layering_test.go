@@ -85,7 +85,10 @@ var tiers = []tier{
 		// messages, the request of one call, its canonical hash turn after
 		// turn. Below the loop that builds conversations.
 		{"engine/conversation"},
-		{"engine/internal/pydantic"}, // pydantic's error texts for the models engine validates; reads suite's final_json fields
+		// pydantic's error texts for the models engine validates (reads
+		// suite's final_json fields); Python's json.loads of a final text
+		// or a judge's answer.
+		{"engine/internal/pydantic", "engine/internal/pyjson"},
 	}},
 	// The formats: provider wire adapters (and their fake for tests,
 	// imported by tests only), suites, the dryfire cassette; below suite,

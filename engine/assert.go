@@ -10,6 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
+	"github.com/dryfire-tui/dryfire-tui/engine/internal/pyjson"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
@@ -244,7 +245,7 @@ func gradeFinalContains(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 
 func gradeFinalJSON(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	r.Description, r.Expected = "final_json", ptr("final text is JSON matching the declared shape")
-	v, err := jsonv.PyJSONLoads(t.FinalText)
+	v, err := pyjson.Loads(t.FinalText)
 	if err != nil {
 		r.Message = "final text is not valid JSON: " + err.Error()
 		return

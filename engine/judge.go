@@ -11,6 +11,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
+	"github.com/dryfire-tui/dryfire-tui/engine/internal/pyjson"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
@@ -247,7 +248,7 @@ func parseJudgeAnswer(text string) (score float64, reasoning, errRepr string) {
 // extractJSONObject is dryfire's _extract_json: strip, drop a leading
 // ``` fence (and a json tag), take the text from the first { to the last
 // }, parse it, require an object.
-func extractJSONObject(text string) (jsonv.Value, *jsonv.PyJSONDecodeError) {
+func extractJSONObject(text string) (jsonv.Value, *pyjson.DecodeError) {
 	stripped := strings.TrimFunc(text, casemodel.IsPySpace)
 	if strings.HasPrefix(stripped, "```") {
 		parts := strings.SplitN(stripped, "```", 3)
@@ -259,14 +260,14 @@ func extractJSONObject(text string) (jsonv.Value, *jsonv.PyJSONDecodeError) {
 	}
 	start, end := strings.IndexByte(stripped, '{'), strings.LastIndexByte(stripped, '}')
 	if start < 0 || end < 0 || end < start {
-		return jsonv.Value{}, &jsonv.PyJSONDecodeError{Msg: "no JSON object found", Doc: stripped}
+		return jsonv.Value{}, &pyjson.DecodeError{Msg: "no JSON object found", Doc: stripped}
 	}
-	v, err := jsonv.PyJSONLoads(stripped[start : end+1])
+	v, err := pyjson.Loads(stripped[start : end+1])
 	if err != nil {
 		return jsonv.Value{}, err
 	}
 	if v.Kind != jsonv.Object {
-		return jsonv.Value{}, &jsonv.PyJSONDecodeError{Msg: "judge response is not a JSON object", Doc: stripped}
+		return jsonv.Value{}, &pyjson.DecodeError{Msg: "judge response is not a JSON object", Doc: stripped}
 	}
 	return v, nil
 }
