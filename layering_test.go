@@ -87,7 +87,7 @@ var tiers = []tier{
 		{"engine/conversation"},
 		// pydantic's error texts for the models engine validates (reads
 		// suite's final_json fields); Python's json.loads of a final text
-		// or a judge's answer.
+		// or a judge's answer, and float(), str() and bool() of it.
 		{"engine/internal/pydantic", "engine/internal/pyjson"},
 	}},
 	// The formats: provider wire adapters (and their fake for tests,

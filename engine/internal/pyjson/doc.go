@@ -5,5 +5,7 @@
 // last value), and a [*DecodeError] has CPython's message and its position
 // in characters. Unlike Python, a document holds at most
 // [jsonv.ValueBudget] values and nests at most [jsonv.MaxDepth] levels,
-// the error naming the limit at the value that crosses it.
+// the error naming the limit at the value that crosses it. [Float], [Str]
+// and [Truthy] are Python's float(), str() and bool() of a loaded value,
+// as dryfire applies them to a judge's answer.
 package pyjson
