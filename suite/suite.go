@@ -139,7 +139,7 @@ type Case struct {
 	// InputViews are the loaded values of a list input's messages, one per
 	// message, as dryfire prints and reports them (nil for a string
 	// input).
-	InputViews []MessageViews
+	InputViews []casemodel.MessageViews
 	Expect     []jsonv.Value
 	// Assertions are the expect entries parsed, one per entry.
 	Assertions []casemodel.Assertion
@@ -147,7 +147,7 @@ type Case struct {
 	HasMocks   bool
 	Script     jsonv.Value
 	// ScriptArgs are the arguments of each scripted tool call as dryfire
-	// prints and reports them, per step of Script (see [scriptViews]).
+	// prints and reports them, per step of Script (see [casemodel.ScriptViews]).
 	ScriptArgs [][]*PyViews
 	HasScript  bool
 	Settings   Settings

@@ -333,7 +333,7 @@ func (v *validator) caseOf(item *YAMLNode, index int) *Case {
 // input checks str | list[dict[str, Any]]: when both branches fail,
 // pydantic reports the string branch, then each failure of the list branch,
 // all where the input key is (dryfire cannot place a union branch).
-func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, views []MessageViews, bad, crash string) {
+func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, views []casemodel.MessageViews, bad, crash string) {
 	defer v.enter(p)()
 	if strLike(n) {
 		return jsonv.StringValue(n.Scalar.Text), nil, "", ""
@@ -365,7 +365,7 @@ func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, views []MessageV
 	if crash != "" {
 		msgs = items
 	} else {
-		views = inputViews(msgs)
+		views = casemodel.InputViews(msgs)
 	}
 	list := &YAMLNode{Kind: jsonv.Array, Items: msgs, Line: n.Line, Column: n.Column}
 	val, _ = list.ToValue()
@@ -411,9 +411,9 @@ func (v *validator) script(n *YAMLNode, p pos) (jsonv.Value, [][]*PyViews) {
 		v.scriptStep(it)
 		v.pop()
 	}
-	steps := scriptSteps(items)
+	steps := casemodel.ScriptSteps(items)
 	x, _ := (&YAMLNode{Kind: jsonv.Array, Items: steps, Line: n.Line, Column: n.Column}).ToValue()
-	return x, scriptViews(steps)
+	return x, casemodel.ScriptViews(steps)
 }
 
 // scriptStep checks one ScriptStep: its fields, then (when they are

@@ -6,7 +6,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // AppendInitialMessages appends the first request's messages of a case
@@ -15,7 +15,7 @@ import (
 // (unknown keys dropped), with the views of its loaded values (the case's
 // InputViews; nil for none). On an error it returns nil and the text of
 // pydantic's ValidationError.
-func AppendInitialMessages(out []Message, input jsonv.Value, views []suite.MessageViews) ([]Message, error) {
+func AppendInitialMessages(out []Message, input jsonv.Value, views []casemodel.MessageViews) ([]Message, error) {
 	if input.Kind == jsonv.String {
 		return append(out, Message{Role: "user", Content: input}), nil
 	}
@@ -37,7 +37,7 @@ func AppendInitialMessages(out []Message, input jsonv.Value, views []suite.Messa
 
 // withViews gives a message of a list input the loaded values its suite
 // wrote, as dryfire prints and reports them.
-func withViews(m *Message, v suite.MessageViews) {
+func withViews(m *Message, v casemodel.MessageViews) {
 	if m.Content.Kind == jsonv.Array {
 		m.ContentPy = v.Content
 	}

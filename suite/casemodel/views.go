@@ -1,9 +1,8 @@
-package suite
+package casemodel
 
 import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
-	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // MessageViews are the loaded values of one message of a list input as
@@ -12,14 +11,14 @@ import (
 // blocks, the arguments of each tool call and the content of each tool
 // result that is a mapping, in the order written.
 type MessageViews struct {
-	Content   *PyViews
-	Arguments []*PyViews
-	Results   []*PyViews
+	Content   *yamlnode.Views
+	Arguments []*yamlnode.Views
+	Results   []*yamlnode.Views
 }
 
-// inputViews are the views of the messages of a list input, one per
+// InputViews are the views of the messages of a list input, one per
 // message.
-func inputViews(msgs []*YAMLNode) []MessageViews {
+func InputViews(msgs []*YAMLNode) []MessageViews {
 	out := make([]MessageViews, len(msgs))
 	for i, m := range msgs {
 		if c, ok := m.Get("content"); ok && c.Kind == jsonv.Array {
@@ -33,12 +32,12 @@ func inputViews(msgs []*YAMLNode) []MessageViews {
 
 // itemViews are the views of the mapping under field of each item of the
 // list under key (nil for an item whose field is not a mapping).
-func itemViews(m *YAMLNode, key, field string) []*PyViews {
+func itemViews(m *YAMLNode, key, field string) []*yamlnode.Views {
 	l, ok := m.Get(key)
 	if !ok || len(l.Items) == 0 {
 		return nil
 	}
-	out := make([]*PyViews, len(l.Items))
+	out := make([]*yamlnode.Views, len(l.Items))
 	for j, it := range l.Items {
 		if x, ok := it.Get(field); ok && x.Kind == jsonv.Object {
 			out[j] = yamlnode.ViewsOf(x)
@@ -47,9 +46,9 @@ func itemViews(m *YAMLNode, key, field string) []*PyViews {
 	return out
 }
 
-// scriptSteps are the steps of a script with each call's arguments as
-// pydantic's dict[str, Any] validates them ([strKeyed]).
-func scriptSteps(items []*YAMLNode) []*YAMLNode {
+// ScriptSteps are the steps of a script with each call's arguments as
+// pydantic's dict[str, Any] validates them ([StrKeyedItems]).
+func ScriptSteps(items []*YAMLNode) []*YAMLNode {
 	out := make([]*YAMLNode, len(items))
 	for i, st := range items {
 		out[i] = st
@@ -63,7 +62,7 @@ func scriptSteps(items []*YAMLNode) []*YAMLNode {
 			case "tool_call":
 				cp.Members[j].Value = strKeyedArgs(m.Value)
 			case "parallel":
-				cp.Members[j].Value = casemodel.StrKeyedItems(m.Value, "arguments")
+				cp.Members[j].Value = StrKeyedItems(m.Value, "arguments")
 			}
 		}
 		out[i] = &cp
@@ -73,20 +72,20 @@ func scriptSteps(items []*YAMLNode) []*YAMLNode {
 
 // strKeyedArgs is a scripted call with its arguments' keys made str.
 func strKeyedArgs(call *YAMLNode) *YAMLNode {
-	l := casemodel.StrKeyedItems(&YAMLNode{Kind: jsonv.Array, Items: []*YAMLNode{call}}, "arguments")
+	l := StrKeyedItems(&YAMLNode{Kind: jsonv.Array, Items: []*YAMLNode{call}}, "arguments")
 	return l.Items[0]
 }
 
-// scriptViews are the views of the arguments of every tool call of a
+// ScriptViews are the views of the arguments of every tool call of a
 // script, per step: one for a tool_call step, one per call of a parallel
 // step, none for the others.
-func scriptViews(steps []*YAMLNode) [][]*PyViews {
-	out := make([][]*PyViews, len(steps))
+func ScriptViews(steps []*YAMLNode) [][]*yamlnode.Views {
+	out := make([][]*yamlnode.Views, len(steps))
 	for i, st := range steps {
 		if c, ok := st.Get("tool_call"); ok && c.Kind == jsonv.Object {
-			out[i] = []*PyViews{argumentViews(c)}
+			out[i] = []*yamlnode.Views{argumentViews(c)}
 		} else if p, ok := st.Get("parallel"); ok && p.Kind == jsonv.Array {
-			out[i] = make([]*PyViews, len(p.Items))
+			out[i] = make([]*yamlnode.Views, len(p.Items))
 			for j, c := range p.Items {
 				out[i][j] = argumentViews(c)
 			}
@@ -97,7 +96,7 @@ func scriptViews(steps []*YAMLNode) [][]*PyViews {
 
 // argumentViews are the views of a scripted call's arguments (nil when it
 // has none, which dryfire makes an empty dict).
-func argumentViews(call *YAMLNode) *PyViews {
+func argumentViews(call *YAMLNode) *yamlnode.Views {
 	if a, ok := call.Get("arguments"); ok && a.Kind == jsonv.Object {
 		return yamlnode.ViewsOf(a)
 	}
