@@ -87,7 +87,10 @@ var tiers = []tier{
 		// messages, the request of one call, its canonical hash turn after
 		// turn. Below the loop that builds conversations.
 		{"engine/conversation"},
-		{"engine/internal/pydantic"}, // pydantic's error texts for the models engine validates; reads suite's final_json fields
+		// pydantic's error texts for the models engine validates (reads
+		// suite's final_json fields); Python's json.loads of a final text
+		// or a judge's answer, and float(), str() and bool() of it.
+		{"engine/internal/pydantic", "engine/internal/pyjson"},
 		// The demo's model provider: answers Anthropic calls from the
 		// demo's recordings, over the gateway that builds them.
 		{"examples/standin"},

@@ -200,7 +200,7 @@ func (e *runner) plan(p *suite.Project, res *Result) []*plan {
 				continue
 			}
 			if pl.r.Provider == "fake" {
-				pl.fake = NewFakeGateway(c.Script)
+				pl.fake = NewFakeGateway(c.Script, c.ScriptArgs)
 			}
 			plans = append(plans, pl)
 		}

@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
@@ -55,21 +54,36 @@ const (
 // then the totals and, when a judge ran, the judges' own cost. The glyphs
 // are painted green, red and yellow where w colours ([visible.Paint]), as
 // dryfire paints them on a terminal.
+//
+// With o.Verbose, it stops where dryfire's report stops (a *[TraceError],
+// after the report and the turns of the cases before).
 func WriteRunText(w io.Writer, res *engine.Result, o RunTextOptions) error {
 	for _, sg := range layout(res, o).segs {
 		if err := visible.Paint(w, sg.style, sg.text); err != nil {
 			return err
 		}
 	}
+	if !o.Verbose {
+		return nil
+	}
+	for _, s := range res.Suites {
+		for _, c := range s.Cases {
+			if c.Passed {
+				continue
+			}
+			if err := writeTrace(w, c, o.Mask); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
-// RunText returns the terminal report, without colour.
+// RunText returns the terminal report, without colour (with o.Verbose,
+// up to where [WriteRunText] stops).
 func RunText(res *engine.Result, o RunTextOptions) string {
 	var b strings.Builder
-	for _, sg := range layout(res, o).segs {
-		b.WriteString(sg.text)
-	}
+	_ = WriteRunText(&b, res, o) // a Builder does not fail; a TraceError ends the text
 	return b.String()
 }
 
@@ -136,13 +150,6 @@ func layout(res *engine.Result, o RunTextOptions) *page {
 	p.line(summaryLine(cases))
 	if j := judgeLine(cases); j != "" {
 		p.line(j)
-	}
-	if o.Verbose {
-		for _, c := range cases {
-			if !c.Passed {
-				p.plain(traceText(c, m))
-			}
-		}
 	}
 	return p
 }
@@ -341,42 +348,4 @@ func noneOr(s *string) string {
 		return "None"
 	}
 	return *s
-}
-
-// traceText is dryfire run -v's dump of a failing case: every turn with
-// the messages sent, the response, the tool calls and their results.
-func traceText(c *engine.CaseRun, m Mask) string {
-	status := "FAIL"
-	if c.Passed {
-		status = "PASS"
-	}
-	lines := []string{m.text(c.Suite) + "::" + m.text(c.Case) + "  [" + status + "]"}
-	if c.Rep.CaseError != "" {
-		lines = append(lines, "  error: "+m.text(c.Rep.CaseError))
-	}
-	t := c.Rep.Trace
-	if t == nil {
-		return strings.Join(lines, "\n") + "\n"
-	}
-	for _, turn := range t.Turns {
-		lines = append(lines, fmt.Sprintf("── turn %d ──", turn.Index))
-		for _, msg := range turn.Request {
-			lines = append(lines, "  ["+m.text(msg.Role)+"] "+jsonv.PyReprValue(m.value(msg.Content)))
-		}
-		if text := m.value(turn.Response.Text); text.Kind == jsonv.String && text.Text != "" {
-			lines = append(lines, "  response: "+text.Text)
-		}
-		for _, call := range turn.Response.ToolCalls {
-			lines = append(lines, "  → "+m.text(call.Name)+"("+jsonv.PyJSONDumps(m.value(call.Arguments))+")")
-		}
-		for _, r := range turn.ToolResults {
-			flag := ""
-			if r.IsError {
-				flag = " [error]"
-			}
-			lines = append(lines, "  ← tool_result"+flag+": "+m.text(r.Repr()))
-		}
-	}
-	lines = append(lines, "termination: "+m.text(t.Termination))
-	return strings.Join(lines, "\n") + "\n"
 }

@@ -1,4 +1,4 @@
-package jsonv
+package pyjson
 
 import (
 	"errors"
@@ -6,18 +6,20 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-// PyJSONDecodeError is Python's json.JSONDecodeError: a message at a
+// DecodeError is Python's json.JSONDecodeError: a message at a
 // position counted in characters of the document.
-type PyJSONDecodeError struct {
+type DecodeError struct {
 	Msg string // what is wrong, as Python says it ("Expecting value")
 	Doc string // the document
 	Pos int    // where, in characters of Doc
 }
 
 // Error reads as str(JSONDecodeError): "msg: line L column C (char P)".
-func (e *PyJSONDecodeError) Error() string {
+func (e *DecodeError) Error() string {
 	runes := []rune(e.Doc)
 	before := string(runes[:min(e.Pos, len(runes))])
 	line := strings.Count(before, "\n") + 1
@@ -29,36 +31,36 @@ func (e *PyJSONDecodeError) Error() string {
 }
 
 // Repr is repr() of the exception: JSONDecodeError('…').
-func (e *PyJSONDecodeError) Repr() string { return "JSONDecodeError(" + PyRepr(e.Error()) + ")" }
+func (e *DecodeError) Repr() string { return "JSONDecodeError(" + jsonv.PyRepr(e.Error()) + ")" }
 
-// PyJSONLoads is Python's json.loads of a str, with its exact errors
+// Loads is Python's json.loads of a str, with its exact errors
 // (CPython 3.11's scanner). NaN, Infinity and -Infinity are accepted;
 // duplicate keys keep their first place and their last value.
 //
-// Unlike Python, a document may hold only so many values ([ValueBudget] of
+// Unlike Python, a document may hold only so many values ([jsonv.ValueBudget] of
 // its size in bytes) and nest only 10,000 levels deep: past either, the
 // error names the limit at the value that crosses it.
-func PyJSONLoads(s string) (Value, *PyJSONDecodeError) {
-	limit := ValueBudget(len(s))
+func Loads(s string) (jsonv.Value, *DecodeError) {
+	limit := jsonv.ValueBudget(len(s))
 	if len(s)/2+1 > limit {
 		// Refused, when it is, before the runes and the values are built.
-		if err := checkBudget([]byte(s), DecodeOptions{AllowNonFinite: true}, false); err != nil {
-			var pe *ParseError
+		if err := jsonv.CheckBudget([]byte(s), jsonv.DecodeOptions{AllowNonFinite: true}); err != nil {
+			var pe *jsonv.ParseError
 			errors.As(err, &pe)
-			return Value{}, &PyJSONDecodeError{Msg: pyMessage(pe.Err), Doc: s, Pos: charsBefore(s, pe.Line, pe.Column)}
+			return jsonv.Value{}, &DecodeError{Msg: pyMessage(pe.Err), Doc: s, Pos: charsBefore(s, pe.Line, pe.Column)}
 		}
 	}
 	d := &pyDecoder{src: []rune(s), doc: s, left: limit, size: len(s)}
 	if len(d.src) > 0 && d.src[0] == '\ufeff' {
-		return Value{}, d.err("Unexpected UTF-8 BOM (decode using utf-8-sig)", 0)
+		return jsonv.Value{}, d.err("Unexpected UTF-8 BOM (decode using utf-8-sig)", 0)
 	}
 	i := d.ws(0)
 	v, end, err := d.value(i)
 	if err != nil {
-		return Value{}, err
+		return jsonv.Value{}, err
 	}
 	if end = d.ws(end); end != len(d.src) {
-		return Value{}, d.err("Extra data", end)
+		return jsonv.Value{}, d.err("Extra data", end)
 	}
 	return v, nil
 }
@@ -90,8 +92,8 @@ func charsBefore(s string, line, col int) int {
 	return n + col - 1
 }
 
-func (d *pyDecoder) err(msg string, pos int) *PyJSONDecodeError {
-	return &PyJSONDecodeError{Msg: msg, Doc: d.doc, Pos: pos}
+func (d *pyDecoder) err(msg string, pos int) *DecodeError {
+	return &DecodeError{Msg: msg, Doc: d.doc, Pos: pos}
 }
 
 func (d *pyDecoder) ws(i int) int {
@@ -115,45 +117,45 @@ func (d *pyDecoder) has(i int, lit string) bool {
 }
 
 // value scans one value at i ("Expecting value" when there is none).
-func (d *pyDecoder) value(i int) (Value, int, *PyJSONDecodeError) {
+func (d *pyDecoder) value(i int) (jsonv.Value, int, *DecodeError) {
 	if i >= len(d.src) {
-		return Value{}, i, d.err("Expecting value", i)
+		return jsonv.Value{}, i, d.err("Expecting value", i)
 	}
 	if d.left--; d.left < 0 {
-		return Value{}, i, d.err(pyMessage(&TooManyValuesError{Limit: ValueBudget(d.size), Size: d.size}), i)
+		return jsonv.Value{}, i, d.err(pyMessage(&jsonv.TooManyValuesError{Limit: jsonv.ValueBudget(d.size), Size: d.size}), i)
 	}
 	switch c := d.src[i]; {
 	case c == '"':
 		s, end, err := d.str(i + 1)
-		return StringValue(s), end, err
+		return jsonv.StringValue(s), end, err
 	case c == '{':
 		return d.object(i + 1)
 	case c == '[':
 		return d.array(i + 1)
 	case d.has(i, "null"):
-		return NullValue(), i + 4, nil
+		return jsonv.NullValue(), i + 4, nil
 	case d.has(i, "true"):
-		return BoolValue(true), i + 4, nil
+		return jsonv.BoolValue(true), i + 4, nil
 	case d.has(i, "false"):
-		return BoolValue(false), i + 5, nil
+		return jsonv.BoolValue(false), i + 5, nil
 	case d.has(i, "NaN"):
-		return NumberValue("NaN"), i + 3, nil
+		return jsonv.NumberValue("NaN"), i + 3, nil
 	case d.has(i, "Infinity"):
-		return NumberValue("Infinity"), i + 8, nil
+		return jsonv.NumberValue("Infinity"), i + 8, nil
 	case d.has(i, "-Infinity"):
-		return NumberValue("-Infinity"), i + 9, nil
+		return jsonv.NumberValue("-Infinity"), i + 9, nil
 	}
 	return d.number(i)
 }
 
 func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
 
-func (d *pyDecoder) number(start int) (Value, int, *PyJSONDecodeError) {
+func (d *pyDecoder) number(start int) (jsonv.Value, int, *DecodeError) {
 	i, n := start, len(d.src)
 	if d.src[i] == '-' {
 		i++
 		if i >= n {
-			return Value{}, start, d.err("Expecting value", start)
+			return jsonv.Value{}, start, d.err("Expecting value", start)
 		}
 	}
 	switch {
@@ -163,7 +165,7 @@ func (d *pyDecoder) number(start int) (Value, int, *PyJSONDecodeError) {
 	case d.src[i] == '0':
 		i++
 	default:
-		return Value{}, start, d.err("Expecting value", start)
+		return jsonv.Value{}, start, d.err("Expecting value", start)
 	}
 	if i+1 < n && d.src[i] == '.' && isDigitRune(d.src[i+1]) {
 		for i += 2; i < n && isDigitRune(d.src[i]); i++ {
@@ -183,11 +185,11 @@ func (d *pyDecoder) number(start int) (Value, int, *PyJSONDecodeError) {
 			i = e
 		}
 	}
-	return NumberValue(string(d.src[start:i])), i, nil
+	return jsonv.NumberValue(string(d.src[start:i])), i, nil
 }
 
 // str scans a string whose opening quote is before i.
-func (d *pyDecoder) str(i int) (string, int, *PyJSONDecodeError) {
+func (d *pyDecoder) str(i int) (string, int, *DecodeError) {
 	begin := i - 1
 	var b strings.Builder
 	n := len(d.src)
@@ -232,7 +234,7 @@ func (d *pyDecoder) str(i int) (string, int, *PyJSONDecodeError) {
 }
 
 // unicodeEscape reads \uXXXX (j at the u), joining a surrogate pair.
-func (d *pyDecoder) unicodeEscape(j int) (rune, int, *PyJSONDecodeError) {
+func (d *pyDecoder) unicodeEscape(j int) (rune, int, *DecodeError) {
 	hex4 := func(at int) (rune, bool) {
 		if at+4 > len(d.src) {
 			return 0, false
@@ -277,19 +279,19 @@ func (d *pyDecoder) unicodeEscape(j int) (rune, int, *PyJSONDecodeError) {
 }
 
 // nest enters a container that opened at i, refusing one level too deep.
-func (d *pyDecoder) nest(i int) *PyJSONDecodeError {
-	if d.depth++; d.depth > maxDepth {
-		return d.err(fmt.Sprintf("Nesting deeper than %d (the limit on JSON nesting)", maxDepth), i)
+func (d *pyDecoder) nest(i int) *DecodeError {
+	if d.depth++; d.depth > jsonv.MaxDepth {
+		return d.err(fmt.Sprintf("Nesting deeper than %d (the limit on JSON nesting)", jsonv.MaxDepth), i)
 	}
 	return nil
 }
 
-func (d *pyDecoder) object(i int) (Value, int, *PyJSONDecodeError) {
+func (d *pyDecoder) object(i int) (jsonv.Value, int, *DecodeError) {
 	if err := d.nest(i - 1); err != nil {
-		return Value{}, 0, err
+		return jsonv.Value{}, 0, err
 	}
 	defer func() { d.depth-- }()
-	v := Value{Kind: Object, Members: []Member{}}
+	v := jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{}}
 	// Members are found by key through an index once there are many, so
 	// that a document of many keys costs linear time, not quadratic.
 	var index map[string]int
@@ -299,20 +301,20 @@ func (d *pyDecoder) object(i int) (Value, int, *PyJSONDecodeError) {
 	}
 	for {
 		if i >= len(d.src) || d.src[i] != '"' {
-			return Value{}, 0, d.err("Expecting property name enclosed in double quotes", i)
+			return jsonv.Value{}, 0, d.err("Expecting property name enclosed in double quotes", i)
 		}
 		key, end, err := d.str(i + 1)
 		if err != nil {
-			return Value{}, 0, err
+			return jsonv.Value{}, 0, err
 		}
 		i = d.ws(end)
 		if i >= len(d.src) || d.src[i] != ':' {
-			return Value{}, 0, d.err("Expecting ':' delimiter", i)
+			return jsonv.Value{}, 0, d.err("Expecting ':' delimiter", i)
 		}
 		i = d.ws(i + 1)
 		item, end, err := d.value(i)
 		if err != nil {
-			return Value{}, 0, err
+			return jsonv.Value{}, 0, err
 		}
 		if index == nil && len(v.Members) >= 16 {
 			index = make(map[string]int, 32)
@@ -327,25 +329,25 @@ func (d *pyDecoder) object(i int) (Value, int, *PyJSONDecodeError) {
 			if index != nil {
 				index[key] = len(v.Members)
 			}
-			v.Members = append(v.Members, Member{Key: key, Value: item})
+			v.Members = append(v.Members, jsonv.Member{Key: key, Value: item})
 		}
 		i = d.ws(end)
 		if i < len(d.src) && d.src[i] == '}' {
 			return v, i + 1, nil
 		}
 		if i >= len(d.src) || d.src[i] != ',' {
-			return Value{}, 0, d.err("Expecting ',' delimiter", i)
+			return jsonv.Value{}, 0, d.err("Expecting ',' delimiter", i)
 		}
 		i = d.ws(i + 1)
 	}
 }
 
-func (d *pyDecoder) array(i int) (Value, int, *PyJSONDecodeError) {
+func (d *pyDecoder) array(i int) (jsonv.Value, int, *DecodeError) {
 	if err := d.nest(i - 1); err != nil {
-		return Value{}, 0, err
+		return jsonv.Value{}, 0, err
 	}
 	defer func() { d.depth-- }()
-	v := Value{Kind: Array, Items: []Value{}}
+	v := jsonv.Value{Kind: jsonv.Array, Items: []jsonv.Value{}}
 	i = d.ws(i)
 	if i < len(d.src) && d.src[i] == ']' {
 		return v, i + 1, nil
@@ -353,7 +355,7 @@ func (d *pyDecoder) array(i int) (Value, int, *PyJSONDecodeError) {
 	for {
 		item, end, err := d.value(i)
 		if err != nil {
-			return Value{}, 0, err
+			return jsonv.Value{}, 0, err
 		}
 		v.Items = append(v.Items, item)
 		i = d.ws(end)
@@ -361,8 +363,22 @@ func (d *pyDecoder) array(i int) (Value, int, *PyJSONDecodeError) {
 			return v, i + 1, nil
 		}
 		if i >= len(d.src) || d.src[i] != ',' {
-			return Value{}, 0, d.err("Expecting ',' delimiter", i)
+			return jsonv.Value{}, 0, d.err("Expecting ',' delimiter", i)
 		}
 		i = d.ws(i + 1)
 	}
+}
+
+// lookupMember finds key among members, through index once there is one.
+func lookupMember(members []jsonv.Member, index map[string]int, key string) (int, bool) {
+	if index != nil {
+		i, ok := index[key]
+		return i, ok
+	}
+	for i := range members {
+		if members[i].Key == key {
+			return i, true
+		}
+	}
+	return 0, false
 }

@@ -1,4 +1,4 @@
-package jsonv
+package pyjson
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // TestPythonJSONLoads decodes every document of testdata/pyjson.json as
@@ -15,7 +17,7 @@ func TestPythonJSONLoads(t *testing.T) {
 	t.Parallel()
 	for _, d := range readPyJSONCases(t).Items {
 		doc := d.Field("doc").Str()
-		v, err := PyJSONLoads(doc)
+		v, err := Loads(doc)
 		if want, ok := d.Get("error"); ok {
 			if err == nil || err.Error() != want.Str() {
 				t.Errorf("%q: %v, Python %q", doc, err, want.Str())
@@ -26,7 +28,7 @@ func TestPythonJSONLoads(t *testing.T) {
 			t.Errorf("%q: %v, Python reads it", doc, err)
 			continue
 		}
-		if got, want := PyReprValue(v), PyReprValue(d.Field("value")); got != want {
+		if got, want := jsonv.PyReprValue(v), jsonv.PyReprValue(d.Field("value")); got != want {
 			t.Errorf("%q: %s, Python %s", doc, got, want)
 		}
 	}
@@ -34,13 +36,13 @@ func TestPythonJSONLoads(t *testing.T) {
 
 // readPyJSONCases reads testdata/pyjson.json: each document and what
 // Python's json.loads made of it.
-func readPyJSONCases(t *testing.T) Value {
+func readPyJSONCases(t *testing.T) jsonv.Value {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "pyjson.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := DecodeWith(data, DecodeOptions{AllowNonFinite: true})
+	v, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,14 +61,14 @@ func TestPythonJSONLoadsLimits(t *testing.T) {
 			"More than 137,500 JSON values in a document of 600,003 bytes (the limit on JSON values: 100,000 plus one per 16 bytes)", 274_999},
 		"on a later line, after wide characters": {"[\"é\",\n" + strings.Repeat("{},", 200_000) + "{}]",
 			"More than 137,500 JSON values", 6 + 3*137_498},
-		"nesting": {strings.Repeat("[", maxDepth+1), "Nesting deeper than 10000 (the limit on JSON nesting)", maxDepth},
+		"nesting": {strings.Repeat("[", jsonv.MaxDepth+1), "Nesting deeper than 10000 (the limit on JSON nesting)", jsonv.MaxDepth},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			_, err := PyJSONLoads(tc.doc)
+			_, err := Loads(tc.doc)
 			if err == nil || !strings.HasPrefix(err.Msg, tc.msg) || err.Pos != tc.pos {
-				t.Fatalf("PyJSONLoads = %v; want %q at char %d", err, tc.msg, tc.pos)
+				t.Fatalf("Loads = %v; want %q at char %d", err, tc.msg, tc.pos)
 			}
 		})
 	}
@@ -83,7 +85,7 @@ func TestPythonJSONLoadsManyKeys(t *testing.T) {
 		fmt.Fprintf(&b, `, "k%d": %d`, i, i)
 	}
 	b.WriteString(`, "dup": 2}`)
-	v, err := PyJSONLoads(b.String())
+	v, err := Loads(b.String())
 	if err != nil {
 		t.Fatal(err)
 	}
