@@ -14,8 +14,11 @@ import (
 
 // runReviewUI opens the app on its review page over r and prints what the
 // session did when it ends.
-func runReviewUI(ctx context.Context, e Env, r *gitreview.Review) error {
+func runReviewUI(ctx context.Context, e Env, r *gitreview.Review, reopen backend.ReviewLoader) error {
 	load := backend.NewReviewLoader(r.Root)
+	if reopen != nil {
+		load = reopen
+	}
 	var lookedAt []string
 	if len(r.Items) == 0 {
 		// The empty screen says where it looked; only then is it worth
