@@ -245,7 +245,11 @@ func (g mdGroup) writeChange(b *strings.Builder, c RangeChange) {
 	if g.dir != "" {
 		name = strings.TrimPrefix(c.Path, g.dir)
 	}
-	fmt.Fprintf(b, "- **%s** %s", c.Kind, codeSpan(name))
+	verb := c.Kind
+	if c.Replaces != "" && c.Kind == "added" {
+		verb = "re-recorded"
+	}
+	fmt.Fprintf(b, "- **%s** %s", verb, codeSpan(name))
 	if c.Turn != nil {
 		fmt.Fprintf(b, " · turn %02d", *c.Turn)
 	}
@@ -267,6 +271,9 @@ func (g mdGroup) writeChange(b *strings.Builder, c RangeChange) {
 		}
 	}
 	for _, s := range c.Summary {
+		if verb == "re-recorded" && strings.HasSuffix(s, " re-recorded under a new key") {
+			continue // the verb says it
+		}
 		fmt.Fprintf(b, "  - %s\n", mdText(cutRunes(s, maxLine)))
 	}
 	for _, d := range c.Details {
