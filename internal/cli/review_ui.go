@@ -35,7 +35,8 @@ func runReviewUI(ctx context.Context, e Env, r *gitreview.Review, reopen backend
 	if err != nil {
 		return err
 	}
-	if fm, ok := final.(ui.Model); ok && fm.ReviewTally().Changed > 0 {
+	// A read-only review decided nothing: there is nothing to say.
+	if fm, ok := final.(ui.Model); ok && fm.ReviewTally().Changed > 0 && r.ReadOnly == "" {
 		fmt.Fprintln(e.Stdout, "review: "+fm.ReviewTally().String())
 	}
 	return nil
