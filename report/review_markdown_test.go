@@ -31,7 +31,7 @@ func rangeDoc(n, k int) *RangeReview {
 				Turn: &turn, Key: fmt.Sprintf("%016x", i*100+t), Replaces: fmt.Sprintf("%s/%02d-%016x.json", dir, t, 1),
 				Summary: []string{fmt.Sprintf("turn %02d re-recorded under a new key", t), "response text changed: \"a\" → \"b\""},
 				Details: []Detail{{Label: "text", Old: strings.Repeat("old answer ", 30), New: strings.Repeat("new answer ", 30)}},
-				Why: &ReviewWhy{Kind: "suite change", Lines: []string{"tool lookup_order: description changed at evals/support/refund_agent.eval.yaml:10"}}})
+				Why:     &ReviewWhy{Kind: "suite change", Lines: []string{"tool lookup_order: description changed at evals/support/refund_agent.eval.yaml:10"}}})
 		}
 		d.Cases = append(d.Cases, c)
 	}
