@@ -277,7 +277,7 @@ func (g mdGroup) writeChange(b *strings.Builder, c RangeChange) {
 		fmt.Fprintf(b, "  - %s\n", mdText(cutRunes(s, maxLine)))
 	}
 	for _, d := range c.Details {
-		if d.Old == d.New || d.Label != "text" {
+		if d.Old == d.New || d.Label != "text" || quotedWhole(c.Summary, d) {
 			continue
 		}
 		if d.Old != "" {
@@ -287,6 +287,17 @@ func (g mdGroup) writeChange(b *strings.Builder, c RangeChange) {
 			fmt.Fprintf(b, "  - now: %s\n", mdText(cutRunes(d.New, maxLine)))
 		}
 	}
+}
+
+// quotedWhole reports whether a summary line already quotes both texts
+// of d whole (a short answer): the was / now lines would repeat it.
+func quotedWhole(summary []string, d Detail) bool {
+	for _, s := range summary {
+		if strings.Contains(s, `"`+d.Old+`"`) && strings.Contains(s, `"`+d.New+`"`) {
+			return true
+		}
+	}
+	return false
 }
 
 // compactLine is the group on one line, when its block does not fit.

@@ -167,3 +167,25 @@ func TestMarkdownNamesReRecordings(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownQuotesAnAnswerOnce: a short answer the summary line quotes
+// whole is not repeated on was / now lines; a long one, cut there, is.
+func TestMarkdownQuotesAnAnswerOnce(t *testing.T) {
+	long := strings.Repeat("refunded in full, ", 20)
+	for _, tc := range []struct {
+		old, new string
+		wasNow   bool
+	}{{"A-991 totals $780.00.", "A-991 ($780.00) was delivered.", false}, {long, long + "today", true}} {
+		d := rangeDoc(1, 1)
+		summary := fmt.Sprintf("response text changed: %q → %q", tc.old, tc.new)
+		if tc.wasNow {
+			summary = fmt.Sprintf("response text changed: %q → %q", tc.old[:40]+"…", tc.new[:40]+"…")
+		}
+		d.Changes[0].Summary = []string{summary}
+		d.Changes[0].Details = []Detail{{Label: "text", Old: tc.old, New: tc.new}}
+		out := markdownOf(t, d, DefaultMarkdownBytes)
+		if got := strings.Contains(out, "  - was: ") && strings.Contains(out, "  - now: "); got != tc.wasNow {
+			t.Errorf("%.20q: was / now lines %v, want %v:\n%s", tc.old, got, tc.wasNow, out)
+		}
+	}
+}
