@@ -2,6 +2,7 @@ package gitreview
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // side is one revision of a range review, scanned: its suites loaded and
@@ -72,6 +74,12 @@ func openSide(ctx context.Context, t *tree, project string, req RangeRequest) *s
 		}
 	}
 	if ws.Project != nil {
+		if errs := scan.ConfigErrors(ws.Project); len(errs) > 0 {
+			// dryfire runs no suite of a project whose dryfire.yaml has
+			// errors: no case can be found at this revision.
+			s.failed = append(s.failed, suiteFileName)
+			s.err = configError(errs)
+		}
 		for _, st := range ws.Project.Suites {
 			if st.Failed {
 				s.failed = append(s.failed, st.Path)
@@ -83,6 +91,15 @@ func openSide(ctx context.Context, t *tree, project string, req RangeRequest) *s
 		}
 	}
 	return s
+}
+
+// configError is the first error of a dryfire.yaml, and how many more
+// there are.
+func configError(errs []suite.SpecError) error {
+	if len(errs) == 1 {
+		return errs[0]
+	}
+	return fmt.Errorf("%w (and %d more)", errs[0], len(errs)-1)
 }
 
 // project reports whether the revision has a project whose suites were

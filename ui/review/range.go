@@ -32,6 +32,9 @@ type rangeInfo struct {
 	// tally is what changed as the text review says it: "15 re-recorded
 	// in 5 case(s) (30 file(s))".
 	tally string
+	// problems are what could not be read at a revision (a dryfire.yaml
+	// that does not parse): the status line says them when the page opens.
+	problems []string
 	// folded are the removed recordings a listed re-recording replaces:
 	// a read-only review says them under the re-recording, not as rows of
 	// their own.
@@ -44,7 +47,7 @@ func rangeOf(r *gitreview.Review) rangeInfo {
 		return rangeInfo{}
 	}
 	ri := rangeInfo{title: r.ShortRange(), head: r.Head.String(), headAt: r.Head.At(), readOnly: r.ReadOnly,
-		tally: r.RangeDocument(false).Tally(), folded: map[string]bool{}}
+		tally: r.RangeDocument(false).Tally(), problems: r.Problems, folded: map[string]bool{}}
 	if ri.readOnly == "" {
 		return ri
 	}
@@ -58,6 +61,20 @@ func rangeOf(r *gitreview.Review) rangeInfo {
 		}
 	}
 	return ri
+}
+
+// sayProblems puts what could not be read at a revision on the status
+// line: the first problem, and how many more the JSON lists.
+func (m Page) sayProblems() Page {
+	if len(m.rng.problems) == 0 {
+		return m
+	}
+	line := "could not read " + m.rng.problems[0]
+	if n := len(m.rng.problems) - 1; n > 0 {
+		line += fmt.Sprintf(" (and %d more: review --base … --json lists them)", n)
+	}
+	m.SetStatus(visible.Line(line), true)
+	return m
 }
 
 // isRange reports whether the page shows a review between two revisions.

@@ -178,3 +178,20 @@ func TestRangeReviewEmpty(t *testing.T) {
 		t.Errorf("the empty range review does not say its range:\n%s", screen)
 	}
 }
+
+// TestRangeReviewSaysProblems: a head whose dryfire.yaml does not parse
+// is said on the status line when the page opens, with the file's line
+// and column, and each re-recording says why it cannot be explained.
+func TestRangeReviewSaysProblems(t *testing.T) {
+	f := prRepo(t, false)
+	uitest.WriteFile(t, f.Dir, "dryfire.yaml", []byte("suites: [evals/**/*.eval.yaml\n"))
+	f.Git(t, "add", "-A")
+	f.Git(t, "commit", "-q", "-m", "re-record, and break dryfire.yaml")
+	m := reviewSelect(t, rangePage(t, f, "HEAD", 160, 40), rerecorded)
+	screen := screenText(m)
+	for _, want := range []string{"could not read HEAD (", "): dryfire.yaml:2:1: ", "dryfire.yaml does not parse: the case cannot be found"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, screen)
+		}
+	}
+}

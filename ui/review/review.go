@@ -107,7 +107,7 @@ func (m Page) setReview(r *gitreview.Review, lookedAt []string, keep map[string]
 	m.list = m.list.SetGroups(groups)
 	m.list, _ = m.list.Select(sel.ID)
 	m.Detail = m.Detail.Clear(nil)
-	return m.syncDetail()
+	return m.sayProblems().syncDetail()
 }
 
 // groups puts the review's items under headings: cases in the review's
