@@ -187,7 +187,7 @@ func (t *tree) write(p string, data []byte) error {
 			return err
 		}
 	}
-	if err := os.WriteFile(abs, data, 0o644); err != nil {
+	if err := safefile.WriteNew(abs, data); err != nil {
 		return err
 	}
 	t.dirs[dir] = append(t.dirs[dir], p)
