@@ -43,6 +43,9 @@ type FileChange struct {
 	// both empty for a review since HEAD.
 	Why     []string
 	Warning string
+	// ReadOnly is set when the change cannot be accepted (a range review
+	// whose head is a commit): the pane offers no key that acts.
+	ReadOnly bool
 }
 
 // Pair is one labelled old → new value; an unchanged one is shown once.
@@ -74,7 +77,11 @@ func changeLines(c FileChange, s *theme.Styles, w int, reveal bool) []string {
 	}
 	out = append(out, whyLines(c, s)...)
 	if len(c.Secrets) > 0 {
-		out = append(out, "", s.StatusStyle("secret").Render(theme.Glyph("secret")+" Adds "+frame.Count(len(c.Secrets), "secret")+": a asks before staging"))
+		asks := ": a asks before staging"
+		if c.ReadOnly {
+			asks = ""
+		}
+		out = append(out, "", s.StatusStyle("secret").Render(theme.Glyph("secret")+" Adds "+frame.Count(len(c.Secrets), "secret")+asks))
 		out = append(out, bullets(c.Secrets)...)
 	}
 	if c.Masked && !reveal {

@@ -89,6 +89,7 @@ func (m Page) annotate(c *detail.FileChange, it gitreview.ReviewItem) {
 	if it.Why != nil {
 		c.Why, c.Warning = it.Why.Lines, it.Why.Warning
 	}
+	c.ReadOnly = m.rng.readOnly != ""
 	replaced := ""
 	if it.Replaces != "" {
 		replaced = "re-records " + secrets.MaskPath(path.Base(it.Replaces))
