@@ -129,6 +129,11 @@ func TestRangeReviewReadOnly(t *testing.T) {
 	if tl := m.Tally(); tl.Accepted+tl.Rejected+tl.Skipped != 0 {
 		t.Errorf("a read-only review decided something: %+v", tl)
 	}
+	// r reads both revisions again: still the range, still read-only.
+	m = keys(t, m, "r")
+	if screen := screenText(m); !strings.Contains(screen, "· read-only · 15 re-recorded") || m.list.Len() != 15 || m.Selected() != rerecorded {
+		t.Errorf("after r: %d rows, on %s:\n%s", m.list.Len(), m.Selected(), screen)
+	}
 }
 
 // TestRangeReviewWorkTree: review --base main over the working tree keeps
