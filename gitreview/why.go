@@ -8,6 +8,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/scan/source"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -82,7 +83,7 @@ type Why struct {
 	Lines []string
 	// Sources are the places in the head's suites and dryfire.yaml the
 	// request's changes come from.
-	Sources []scan.Source
+	Sources []source.Source
 	// Request says what changed in the request at the recorded turn, base
 	// → head, as the Diff tab says it, every secret masked.
 	Request []string
@@ -254,7 +255,7 @@ func (x explainer) compare(it *ReviewItem, cr caseRep, baseReq, headReq jsonv.Va
 // conversation says, for a change of the messages that no place in the
 // suites wrote (a reply replayed from an earlier turn), which earlier turn
 // was re-recorded; ok is false for any other change.
-func (x explainer) conversation(src scan.Source, cr caseRep, turn int) (string, bool) {
+func (x explainer) conversation(src source.Source, cr caseRep, turn int) (string, bool) {
 	if !strings.HasPrefix(src.Change, "messages") || !strings.HasPrefix(src.What, "case ") {
 		return "", false
 	}
