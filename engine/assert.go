@@ -8,9 +8,11 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
+	"github.com/dryfire-tui/dryfire-tui/engine/internal/pyjson"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // AssertionResult is one graded expect entry, with dryfire's texts.
@@ -34,7 +36,7 @@ func Trajectory(t *Trace) string {
 
 // Grade evaluates one assertion against a trace, as dryfire's assertion
 // of that kind does. The assertion's arguments must be valid.
-func Grade(a suite.Assertion, t *Trace) AssertionResult {
+func Grade(a casemodel.Assertion, t *Trace) AssertionResult {
 	traj := Trajectory(t)
 	r := AssertionResult{Kind: a.Kind, Actual: ptr(traj)}
 	switch a.Kind {
@@ -116,7 +118,7 @@ func isSubsequence(order, names []string) bool {
 	return true
 }
 
-func gradeCallsTool(r *AssertionResult, a suite.Assertion, t *Trace) {
+func gradeCallsTool(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	n := count(t.ToolNames(), a.Tool)
 	if !a.HasCount {
 		r.Description, r.Expected = "calls_tool: "+a.Tool, ptr(a.Tool+" to be called")
@@ -130,13 +132,18 @@ func gradeCallsTool(r *AssertionResult, a suite.Assertion, t *Trace) {
 	r.fail(fmt.Sprintf("called %d time(s)", n))
 }
 
-func gradeNotCallsTool(r *AssertionResult, a suite.Assertion, t *Trace) {
+func gradeNotCallsTool(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	r.Description = "not_calls_tool: " + a.Tool
 	for _, turn := range t.Turns {
 		for _, c := range turn.Response.ToolCalls {
 			if c.Name == a.Tool {
+				args, raised := conversation.ArgumentsDumps(c)
+				if raised != "" {
+					*r = internalError(a.Kind, raised)
+					return
+				}
 				r.Expected = ptr(a.Tool + " never called")
-				r.Message = fmt.Sprintf("%s called at turn %d with %s", a.Tool, turn.Index+1, jsonv.PyJSONDumps(c.Arguments))
+				r.Message = fmt.Sprintf("%s called at turn %d with %s", a.Tool, turn.Index+1, args)
 				return
 			}
 		}
@@ -147,7 +154,7 @@ func gradeNotCallsTool(r *AssertionResult, a suite.Assertion, t *Trace) {
 // gradeFinalMatches searches the final text as re.search does. A match
 // the backtracking engine gives up on fails, naming the pattern and the
 // limit: Python's re would not stop.
-func gradeFinalMatches(r *AssertionResult, a suite.Assertion, t *Trace) {
+func gradeFinalMatches(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	src := jsonv.PyRepr(a.Source)
 	r.Description, r.Expected = "final_matches: "+src, ptr("final text matches "+src)
 	if a.Pattern == nil {
@@ -168,7 +175,12 @@ func gradeFinalMatches(r *AssertionResult, a suite.Assertion, t *Trace) {
 // tool, indexed as Python indexes a list: from the end when negative. An
 // index beyond the start raises IndexError in dryfire, which reports the
 // assertion as its internal error.
-func gradeToolArgs(r *AssertionResult, a suite.Assertion, t *Trace) {
+func gradeToolArgs(r *AssertionResult, a casemodel.Assertion, t *Trace) {
+	if a.MatchErr != "" {
+		// dryfire writes the expected text first, whatever the calls.
+		*r = internalError(a.Kind, a.MatchErr)
+		return
+	}
 	r.Description, r.Expected = "tool_args: "+a.Tool, ptr("arguments matching "+jsonv.PyJSONDumps(a.Match))
 	var calls []cassette.ToolCall
 	for _, turn := range t.Turns {
@@ -202,7 +214,12 @@ func gradeToolArgs(r *AssertionResult, a suite.Assertion, t *Trace) {
 	case DeepSubset(a.MatchEq, c.Arguments):
 		r.Passed = true
 	default:
-		r.Message = "actual arguments: " + jsonv.PyJSONDumps(c.Arguments)
+		args, raised := conversation.ArgumentsDumps(c)
+		if raised != "" {
+			*r = internalError(a.Kind, raised)
+			return
+		}
+		r.Message = "actual arguments: " + args
 	}
 }
 
@@ -212,7 +229,7 @@ func internalError(kind, raised string) AssertionResult {
 	return AssertionResult{Kind: kind, Description: kind, Message: "internal error evaluating assertion: " + raised}
 }
 
-func gradeFinalContains(r *AssertionResult, a suite.Assertion, t *Trace) {
+func gradeFinalContains(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	needles := pyStrList(a.Names)
 	r.Description, r.Expected = "final_contains: "+needles, ptr("final text contains "+needles)
 	final := jsonv.PyLower(t.FinalText)
@@ -226,9 +243,9 @@ func gradeFinalContains(r *AssertionResult, a suite.Assertion, t *Trace) {
 	r.fail("missing: " + pyStrList(missing))
 }
 
-func gradeFinalJSON(r *AssertionResult, a suite.Assertion, t *Trace) {
+func gradeFinalJSON(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	r.Description, r.Expected = "final_json", ptr("final text is JSON matching the declared shape")
-	v, err := jsonv.PyJSONLoads(t.FinalText)
+	v, err := pyjson.Loads(t.FinalText)
 	if err != nil {
 		r.Message = "final text is not valid JSON: " + err.Error()
 		return
@@ -240,7 +257,7 @@ func gradeFinalJSON(r *AssertionResult, a suite.Assertion, t *Trace) {
 	r.Passed = true
 }
 
-func gradeCostUnder(r *AssertionResult, a suite.Assertion, t *Trace, traj string) {
+func gradeCostUnder(r *AssertionResult, a casemodel.Assertion, t *Trace, traj string) {
 	limit := jsonv.PyFloatRepr(a.Limit)
 	r.Description, r.Expected = "cost_under: $"+limit, ptr("advisory cost under $"+limit)
 	if t.Cost == nil {
@@ -258,7 +275,7 @@ func gradeCostUnder(r *AssertionResult, a suite.Assertion, t *Trace, traj string
 	r.fail("advisory cost $" + strconv.FormatFloat(cost, 'f', 6, 64) + " is not under $" + limit)
 }
 
-func gradeJudge(r *AssertionResult, a suite.Assertion, t *Trace, traj string) {
+func gradeJudge(r *AssertionResult, a casemodel.Assertion, t *Trace, traj string) {
 	r.Description = "llm_judge"
 	model := t.Model
 	if a.JudgeModel != nil && *a.JudgeModel != "" {

@@ -221,15 +221,22 @@ func (g *liveGateway) record(ctx context.Context, call *Call, resp cassette.Resp
 // asServed is a written response as a later lookup reads it back from its
 // file: keys sorted, non-finite numbers null.
 func asServed(r cassette.Response) (cassette.Response, error) {
-	data, err := jsonv.EncodeDryfire(cassette.ResponseValue(r))
+	v := cassette.ResponseValue(r)
+	// Measured first, so that the text of a large answer is made once, not
+	// in doubling buffers.
+	n, err := jsonv.EncodedLen(v, jsonv.DryfireEncoding)
 	if err != nil {
 		return r, err
 	}
-	v, err := jsonv.Decode(data)
+	data, err := jsonv.AppendEncode(make([]byte, 0, n), v, jsonv.DryfireEncoding)
 	if err != nil {
 		return r, err
 	}
-	return cassette.ParseResponse(v)
+	back, err := jsonv.Decode(data)
+	if err != nil {
+		return r, err
+	}
+	return cassette.ParseResponse(back)
 }
 
 func (l *Live) notify(ev CallEvent) {

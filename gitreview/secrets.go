@@ -154,6 +154,9 @@ func maskTape(k *secrets.Masker, t *tape.File) *tape.File {
 // longer what the review summarised (edited, replaced or removed since):
 // what acts on it asks first, as accept and reject do.
 func (r *Review) Unchanged(p string) error {
+	if err := r.writable(); err != nil {
+		return err
+	}
 	it, ok := r.Item(p)
 	if !ok {
 		return fmt.Errorf("%s: not among the changed recordings", p)
@@ -166,6 +169,9 @@ func (r *Review) Unchanged(p string) error {
 // entries kept) and returns the file and how many secrets were new to it.
 // The items are summarised again, so that they can then be accepted.
 func (r *Review) AddToBaseline(ctx context.Context, paths []string) (string, int, error) {
+	if err := r.writable(); err != nil {
+		return "", 0, err
+	}
 	var found []secrets.Finding
 	for _, p := range paths {
 		it, ok := r.Item(p)

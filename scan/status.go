@@ -6,11 +6,16 @@ import "strconv"
 // Pending, is a recording that has been loaded but not yet classified.
 type Status int
 
-// The statuses. DESIGN.md defines them; [Status.String] gives their names.
+// The statuses. docs/statuses.md defines them; [Status.String] gives their
+// names.
 const (
 	Pending Status = iota
 	Live
 	Stale
+	// Unrecorded is not a file: a turn replay asks for that no file
+	// answers (a new case, or a turn past the last one recorded).
+	// [Workspace.Unrecorded] lists them.
+	Unrecorded
 	Superseded
 	OrphanedCase
 	OrphanedSuite
@@ -31,6 +36,7 @@ var statusNames = [...]string{
 	Pending:       "pending",
 	Live:          "live",
 	Stale:         "stale",
+	Unrecorded:    "unrecorded",
 	Superseded:    "superseded",
 	OrphanedCase:  "orphaned case",
 	OrphanedSuite: "orphaned suite",
@@ -45,7 +51,8 @@ var statusNames = [...]string{
 	Empty:         "empty",
 }
 
-// String returns the status as DESIGN.md and the JSON output spell it.
+// String returns the status as docs/statuses.md and the JSON output spell
+// it.
 func (s Status) String() string {
 	if s >= 0 && int(s) < len(statusNames) {
 		return statusNames[s]

@@ -54,6 +54,13 @@ type Recording struct {
 	FileCheck *cassette.FileCheck
 	// Foreign is set for a tape found among the cassettes.
 	Foreign bool
+	// RecordPath, for an [Unrecorded] row (which has no Path), is the
+	// file a recording of the request replay asked for is written to,
+	// relative to the root as Path is: the one `run --cassette-mode auto`
+	// writes. Miss is the explanation of that miss (nil with
+	// Options.NoExplain).
+	RecordPath string
+	Miss       *Explanation
 
 	File *cassette.StoreFile // dryfire
 
@@ -84,6 +91,10 @@ type Workspace struct {
 	// Recordings are every listed recording: dryfire files in lookup order,
 	// then tape entries.
 	Recordings []*Recording
+	// Unrecorded are the turns replay asks for that no file answers, one
+	// row each (status [Unrecorded], no File, no Path), in case order.
+	// They are not among Recordings, which are files and tape entries.
+	Unrecorded []*Recording
 	// Stale explains every replay miss against the recording it replaces.
 	Stale []*Explanation
 	// Problems are diagnostics that did not stop the scan: directories that

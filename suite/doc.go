@@ -6,9 +6,10 @@
 // [FindProject] walks up from a path to the first dryfire.yaml, as dryfire
 // does. [LoadProject] reads the config and every suite its globs match
 // ([Project]: the [Config], the cassette root, the [Suite]s in dryfire's
-// order); [LoadConfig] reads the config alone; [LoadFiles] reads a config
-// (or none) and the suite files a command line names, as dryfire's
-// validate and run read them ([Project.Valid] is validate's answer). A
+// order); [LoadConfig] reads the config alone (or [DefaultProject] stands
+// for none), and [Project.LoadSuiteFiles] the suite files a command line
+// names, as dryfire's validate and run read them ([Project.Valid] is
+// validate's answer). A
 // problem is a [SpecError] with file, line and column, never a panic: a
 // suite that fails keeps its errors in [Suite.Errors] and the others
 // still load, which is what dryfire's prune safety rule needs to know.
@@ -26,6 +27,12 @@
 // case's list replaces the suite's, tool by tool); [Resolve] gives a case's
 // effective provider, model, temperature, repeat and limits from case,
 // suite, config defaults and a command-line model ([Resolved]).
+//
+// What dryfire checks of a case only when it builds and runs it (each
+// expect entry against its assertion kind, a list input's messages, a
+// mock's tool result) is package suite/casemodel's: [Case.Assertions] are
+// its assertions, and the checks here report what it finds at load time
+// ([Case.InputCrash], [MockRule.Crash]).
 //
 // Each also keeps where it is written ([Pos]): the system prompt, every
 // tool and its description and schema, each setting (Settings.Pos), a

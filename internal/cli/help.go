@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"github.com/dryfire-tui/dryfire-tui/engine"
 )
 
 const helpUsage = `dryfire-tui help [COMMAND]
@@ -72,6 +74,7 @@ func printHelp(w io.Writer, name string, spec commandSpec) {
 	fmt.Fprintf(w, "%s\n\nUsage:\n  %s\n", spec.summary, spec.usage)
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	spec.new().flags(fs)
+	spec.debugFlag(fs, new(bool))
 	if u := flagUsages(fs); u != "" {
 		fmt.Fprintf(w, "\nFlags:\n%s", u)
 	}
@@ -85,6 +88,7 @@ func printUsage(w io.Writer, name string, spec commandSpec) {
 	fmt.Fprintf(w, "Usage:\n  %s\n", synopsis)
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	spec.new().flags(fs)
+	spec.debugFlag(fs, new(bool))
 	if u := flagUsages(fs); u != "" {
 		fmt.Fprintf(w, "Flags:\n%s", u)
 	}
@@ -135,6 +139,28 @@ func (c *versionCmd) run(_ context.Context, e Env, args []string) error {
 		return argsErrorf("", "version takes no arguments, got %s", quoted(args))
 	}
 	fmt.Fprintf(e.Stdout, "dryfire-tui %s\n", version)
+	return nil
+}
+
+// dryfireVersion is --version, as dryfire answers it: the name, the
+// version and the date of the bundled prices the estimates and costs use
+// (dryfire's, which this tool ships), so that one can see how old they
+// are.
+var dryfireVersion = commandSpec{
+	summary: "print the version and the date of the bundled prices, as dryfire --version does",
+	usage:   "dryfire-tui --version",
+	new:     func() subcommand { return &dryfireVersionCmd{} },
+}
+
+type dryfireVersionCmd struct{}
+
+func (c *dryfireVersionCmd) flags(*pflag.FlagSet) {}
+
+func (c *dryfireVersionCmd) run(_ context.Context, e Env, args []string) error {
+	if len(args) > 0 {
+		return argsErrorf("", "--version takes no arguments, got %s", quoted(args))
+	}
+	fmt.Fprintf(e.Stdout, "dryfire-tui %s (pricing updated %s)\n", version, engine.PricingUpdated)
 	return nil
 }
 

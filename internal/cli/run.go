@@ -7,7 +7,6 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/engine/passthrough"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
@@ -101,27 +100,21 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 		return err
 	}
 	keepRaw := c.jsonOut != "" || c.reporter == "json"
-	var inv *passthrough.PythonInvoker
 	prog := report.NewRunProgress(e.Stderr)
 	rp, err := command.PrepareRun(ctx, command.RunRequest{
 		Env: e.core(), Paths: args,
 		Engine: engine.Options{Model: c.model, Filter: c.filter, Tags: c.tags, FailFast: c.failFast,
 			Workers: c.concurrency, KeepRaw: keepRaw},
-		Mode: c.mode,
-		Invoker: func(root string) engine.Invoker {
-			inv = passthrough.NewPythonInvoker(root, e.getenv, e.Stderr)
-			return inv
-		},
+		Mode: c.mode, Passthrough: e.Stderr,
 		Live: c.liveOptions(e, prog),
 	})
-	if inv != nil {
-		// The Python process is done once the run is: stopping it then
-		// flushes what the callables printed before anything else.
-		defer inv.Close()
-	}
 	if err := runError(ctx, err); err != nil {
 		return err
 	}
+	// The Python process of passthrough mocks is done once the run is
+	// (Execute stops it, so that what the callables printed is out before
+	// the report), or when the run does not go ahead.
+	defer rp.Close()
 	if err := c.beforeCalls(e, rp); err != nil || rp.NothingToRun() {
 		if err == nil {
 			report.WriteSkipWarning(e.Stderr, rp, nil, c.junitOut)
@@ -130,9 +123,6 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 	}
 	prog.Start(rp)
 	run := command.Execute(ctx, rp)
-	if inv != nil {
-		inv.Close()
-	}
 	if run.Outcome == command.Interrupted {
 		report.WriteInterrupted(e.Stderr, rp, run.Recorded)
 		return ctx.Err()

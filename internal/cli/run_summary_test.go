@@ -36,7 +36,7 @@ func TestRunSaysWhyAMissFailed(t *testing.T) {
 	}
 
 	out, _, _ = outputRun{terminal: true}.run(t, append(args, "-v", "--filter", "parallel_lookups")...)
-	if !strings.Contains(out, "── turn 0: cassette miss, no recording for key 655f68744ead8cf8 ──\ntermination: provider_error\n") {
+	if !strings.Contains(out, "termination: provider_error\n── turn 0: cassette miss, no recording for key 655f68744ead8cf8 ──\n") {
 		t.Errorf("-v does not say the turn it missed at:\n%s", out)
 	}
 

@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
@@ -66,24 +65,44 @@ const (
 // With o.Notes (a terminal) it adds three notes of its own, each on a line
 // of its own so that dryfire's lines stay as they are: under the line of
 // a case that ended in a provider error, the cassette miss (its turn and
-// the key it asked for) or the error; in -v's dump of such a case, the
+// the key it asked for) or the error; after -v's dump of such a case, the
 // turn it missed at; after the totals of a replay, that its costs are the
 // recorded calls' and nothing was spent.
+//
+// With o.Verbose, it stops where dryfire's report stops (a *[TraceError],
+// after the report and the turns of the cases before).
 func WriteRunText(w io.Writer, res *engine.Result, o RunTextOptions) error {
 	for _, sg := range layout(res, o).segs {
 		if err := visible.Paint(w, sg.style, sg.text); err != nil {
 			return err
 		}
 	}
+	if !o.Verbose {
+		return nil
+	}
+	for _, s := range res.Suites {
+		for _, c := range s.Cases {
+			if c.Passed {
+				continue
+			}
+			if err := writeTrace(w, c, o.Mask); err != nil {
+				return err
+			}
+			if note := missNote(c, o.Mask); o.Notes && note != "" {
+				if _, err := io.WriteString(w, note); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	return nil
 }
 
-// RunText returns the terminal report, without colour.
+// RunText returns the terminal report, without colour (with o.Verbose,
+// up to where [WriteRunText] stops).
 func RunText(res *engine.Result, o RunTextOptions) string {
 	var b strings.Builder
-	for _, sg := range layout(res, o).segs {
-		b.WriteString(sg.text)
-	}
+	_ = WriteRunText(&b, res, o) // a Builder does not fail; a TraceError ends the text
 	return b.String()
 }
 
@@ -157,13 +176,6 @@ func layout(res *engine.Result, o RunTextOptions) *page {
 	if o.Notes && o.Replay {
 		p.paint("(replayed: the costs are what the recorded calls cost; nothing was spent)", visible.Dim)
 		p.line("")
-	}
-	if o.Verbose {
-		for _, c := range cases {
-			if !c.Passed {
-				p.plain(verboseText(c, m, o.Notes))
-			}
-		}
 	}
 	return p
 }
@@ -391,54 +403,13 @@ func noneOr(s *string) string {
 	return *s
 }
 
-// verboseText is -v's dump of a failing case: dryfire's ([traceText]),
-// with notes the turn a cassette miss stopped the loop at, before the
-// termination line.
-func verboseText(c *engine.CaseRun, m Mask, notes bool) string {
-	text := traceText(c, m)
+// missNote is the line a terminal gets after -v's dump of a case whose
+// loop a cassette miss ended: the turn it missed at and the key it asked
+// for ("" when no miss ended it).
+func missNote(c *engine.CaseRun, m Mask) string {
 	v, ok := c.Rep.Miss()
-	if !notes || !ok || c.Rep.Trace == nil {
-		return text
+	if !ok || c.Rep.Trace == nil {
+		return ""
 	}
-	i := strings.LastIndex(text, "termination: ")
-	miss := fmt.Sprintf("── turn %d: cassette miss, no recording for key %s ──\n", v.Turn, m.text(v.Key))
-	return text[:i] + miss + text[i:]
-}
-
-// traceText is dryfire run -v's dump of a failing case: every turn with
-// the messages sent, the response, the tool calls and their results.
-func traceText(c *engine.CaseRun, m Mask) string {
-	status := "FAIL"
-	if c.Passed {
-		status = "PASS"
-	}
-	lines := []string{m.text(c.Suite) + "::" + m.text(c.Case) + "  [" + status + "]"}
-	if c.Rep.CaseError != "" {
-		lines = append(lines, "  error: "+m.text(c.Rep.CaseError))
-	}
-	t := c.Rep.Trace
-	if t == nil {
-		return strings.Join(lines, "\n") + "\n"
-	}
-	for _, turn := range t.Turns {
-		lines = append(lines, fmt.Sprintf("── turn %d ──", turn.Index))
-		for _, msg := range turn.Request {
-			lines = append(lines, "  ["+m.text(msg.Role)+"] "+jsonv.PyReprValue(m.value(msg.Content)))
-		}
-		if text := m.value(turn.Response.Text); text.Kind == jsonv.String && text.Text != "" {
-			lines = append(lines, "  response: "+text.Text)
-		}
-		for _, call := range turn.Response.ToolCalls {
-			lines = append(lines, "  → "+m.text(call.Name)+"("+jsonv.PyJSONDumps(m.value(call.Arguments))+")")
-		}
-		for _, r := range turn.ToolResults {
-			flag := ""
-			if r.IsError {
-				flag = " [error]"
-			}
-			lines = append(lines, "  ← tool_result"+flag+": "+m.text(r.Repr()))
-		}
-	}
-	lines = append(lines, "termination: "+m.text(t.Termination))
-	return strings.Join(lines, "\n") + "\n"
+	return fmt.Sprintf("── turn %d: cassette miss, no recording for key %s ──\n", v.Turn, m.text(v.Key))
 }

@@ -24,11 +24,11 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
-// Core is the Backend on the real core packages: scan for the
-// workspace (the browse scan, with the secrets scan riding on it), the
-// store and tapes for bodies, scan's explanations (diff) for stale
-// recordings, secrets for findings, and the command tier for the palette's
-// commands and the prune.
+// Core is the Backend on the real core packages: scan.Resolve and
+// scan.OpenLayout for the browse scan (every file read once, the secrets
+// scan riding on it), the scan.Workspace it returns for bodies, findings
+// and the explanations of stale recordings (package diff), and the command
+// tier for the palette's commands (Run) and the prune (command.PruneFiles).
 type Core struct {
 	// Env is what the commands read of the process: the working directory
 	// PATH is relative to, the environment, the clock.
@@ -58,12 +58,13 @@ func (c Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Su
 		return Summary{}, err
 	}
 	cases := caseRuns(w)
-	items := make([]tree.Item, len(w.Recordings))
-	for i, r := range w.Recordings {
-		items[i] = toItem(w, r)
+	items := make([]tree.Item, 0, len(w.Recordings)+len(w.Unrecorded))
+	for _, r := range slices.Concat(w.Recordings, w.Unrecorded) {
+		it := toItem(w, r)
 		if cr := cases[r.Suite+"\x00"+r.Case]; cr != nil && r.Format == format.Dryfire {
-			items[i].Verdict, items[i].Case = CaseVerdict(cr), cr
+			it.Verdict, it.Case = CaseVerdict(cr), cr
 		}
+		items = append(items, it)
 	}
 	onBatch(items)
 	return summarize(w), nil
@@ -91,6 +92,9 @@ func toItem(w *scan.Workspace, r *scan.Recording) tree.Item {
 		Turn: r.Turn, Repeat: r.RepeatIndex, Entry: r.Entry, Key: r.Key,
 		Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets, Ref: ref{w, r}}
 	it.Prunable = r.Prunable()
+	if r.Status == scan.Unrecorded {
+		return unrecordedItem(it, r)
+	}
 	if r.Format == format.Tape {
 		it.ID = r.Path + "#" + r.TapeKey + "#" + strconv.Itoa(r.Entry)
 		it.Group, it.Sub = r.Path, r.TapeKey
@@ -132,6 +136,9 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 	}
 	if it.Format == format.Tape {
 		return tapeDetail(d, rf)
+	}
+	if rf.r.Status == scan.Unrecorded {
+		return unrecordedDetail(d, rf)
 	}
 	if rf.r.File == nil {
 		d.Err = errors.New("no file")

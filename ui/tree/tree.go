@@ -35,7 +35,7 @@ type Item struct {
 	Repeat int
 	Entry  int
 	Key    string
-	Status string // the status name as DESIGN.md spells it
+	Status string // the status name as docs/statuses.md spells it
 	Reason string
 	// Secrets is how many secrets were found in the recording.
 	Secrets int
@@ -325,7 +325,7 @@ func (f filterState) matchItems(items []*node, kind MatchKind) ([]bool, MatchKin
 
 // statusOrder is the order of the status filter cycle and the header counts.
 var statusOrder = []string{
-	"live", "stale", "stale schema_version", "superseded", "orphaned case", "orphaned suite",
+	"live", "stale", "unrecorded", "stale schema_version", "superseded", "orphaned case", "orphaned suite",
 	"in use", "protected", "invalid", "unknown", "ok", "key mismatch", "error entry", "empty",
 }
 
