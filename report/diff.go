@@ -61,7 +61,6 @@ type Source struct {
 	What string
 }
 
-
 // Change is one difference between the recorded and the current request.
 type Change struct {
 	Path string `json:"path"`
