@@ -157,6 +157,7 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 	d.Body, d.HasBody = c.Body, true
 	d.Masked, d.Masks = rf.w.Masker.Value(c.Body)
 	d.SecretsChecked = true
+	d.Secrets = nameSecrets(rf.r.Path)
 	for _, f := range secrets.ScanCassette(it.Path, c) {
 		d.Secrets = append(d.Secrets, detail.Secret{JSONPath: f.JSONPath, Rule: f.Rule, Redacted: f.Redacted, Value: lookupPath(c.Body, f.JSONPath)})
 	}
@@ -165,6 +166,18 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 		d.Masks++ // the diff holds values from the environment
 	}
 	return d
+}
+
+// nameSecrets are the secrets in the name of the file at rel, as the
+// Secrets tab lists them: where it is and what to do in place of a JSON
+// path, and the mask as the value (the name is masked on every surface,
+// so revealing shows the mask too).
+func nameSecrets(rel string) []detail.Secret {
+	var out []detail.Secret
+	for _, f := range secrets.ScanName(rel, false) {
+		out = append(out, detail.Secret{JSONPath: f.Where, Rule: f.Rule, Redacted: f.Redacted})
+	}
+	return out
 }
 
 // staleDiff explains a stale recording, its secrets masked, and as it is
@@ -230,6 +243,7 @@ func tapeDetail(d detail.Data, rf ref) detail.Data {
 		d.Body, d.HasBody = e.Items[rf.r.Entry], true
 		d.Masked, d.Masks = (*secrets.Masker)(nil).Value(d.Body)
 	}
+	d.Secrets = nameSecrets(rf.r.Path)
 	prefix := fmt.Sprintf("entries.%s[%d]", rf.r.TapeKey, rf.r.Entry)
 	for _, f := range secrets.ScanTape(rf.r.Path, t) {
 		if strings.HasPrefix(f.JSONPath, prefix) {
