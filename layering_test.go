@@ -96,10 +96,12 @@ var tiers = []tier{
 		{"examples/standin"},
 	}},
 	// The formats: provider wire adapters (and their fake for tests,
-	// imported by tests only), suites, the dryfire cassette; below suite,
-	// what dryfire's models make of a case's input, expect entries and tool
-	// results.
-	{name: "formats", core: true, layers: [][]string{{"provider", "provider/providertest", "suite", "cassette"}, {"suite/casemodel"}}},
+	// imported by tests only) and suites; below provider, the redaction of
+	// credentials and key values in what a provider is sent and answers;
+	// below it, the dryfire cassette, whose response type both use; beside
+	// it, below suite, what dryfire's models make of a case's input, expect
+	// entries and tool results.
+	{name: "formats", core: true, layers: [][]string{{"provider", "provider/providertest", "suite"}, {"provider/redact"}, {"cassette", "suite/casemodel"}}},
 	{name: "tape", core: true, layers: [][]string{{"tape"}}},
 	// The ground floor: Python- and JavaScript-compatible parsers and
 	// encoders, safe file reading, output safety, the format kind, path
@@ -122,10 +124,10 @@ var tiers = []tier{
 	}},
 }
 
-// sameLayer are the imports allowed inside a layer.
-var sameLayer = map[string][]string{
-	"provider": {"cassette"}, // a provider answers with the cassette's response type
-}
+// sameLayer are the imports allowed inside a layer, as exceptions: none
+// (provider, which answers with the cassette's response type, is on a
+// layer above cassette).
+var sameLayer = map[string][]string{}
 
 // testOnly are the packages nothing but tests imports: test fakes beside
 // what they fake, and the tools.

@@ -115,20 +115,17 @@
 // No key, bearer token, custom header value or base-URL password appears in
 // an error, in a response's raw payload or text, or in the printed form of
 // a gateway: each gateway replaces them, and any run of 8 or more of their
-// characters, with [Redacted]. A provider answer that echoes a key is
-// recorded with the key redacted, whatever its shape: in clear, behind
-// JSON escapes (a tool call's arguments are JSON text; escapes are decoded
-// before the search, up to four levels, and the escaped span replaced),
-// or in text pieces too short to hold 8 characters whose join is the
-// response text (each piece of it is replaced, and the text stays the
-// pieces' join). Redirects to another origin are never followed, so
-// credential headers stay with the host they were meant for. The package
-// logs nothing.
+// characters, with [redact.Redacted]. A provider answer that echoes a key
+// is recorded with the key redacted, whatever its shape: in clear, behind
+// JSON escapes, or in text pieces too short to hold 8 characters whose
+// join is the response text (package [redact] says how). Redirects to
+// another origin are never followed, so credential headers stay with the
+// host they were meant for. The package logs nothing.
 //
 // [KeyVariables], [KeyValues] and [NamedKeys] list every key this tool
-// may read and its value; a [KeySet] finds those values (of at least
-// [MinRecordedKey] bytes) in the same shapes in any JSON value or response,
-// and replaces them, for what records a cassette.
+// may read and its value; a [redact.KeySet] finds those values in the same
+// shapes in any JSON value or response, and replaces them, for what
+// records a cassette.
 //
 // # Wire fidelity
 //

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/provider/redact"
 )
 
 // Gateway calls one model provider. Complete sends one request and returns
@@ -249,7 +250,7 @@ func newCaller(provider string, h http.Header, o Options, sdkRetries int, connec
 		secrets = append(secrets, p)
 	}
 	c := &caller{
-		provider: provider, header: h, redact: newRedactor(secrets...),
+		provider: provider, header: h, redact: redact.New(secrets...),
 		sdkRetries: sdkRetries, connect: connect, idle: o.Timeout,
 		sleep: o.Sleep, random: o.Random, now: o.Now, onRetry: o.OnRetry, budget: o.budget,
 	}

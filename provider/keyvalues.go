@@ -3,7 +3,13 @@ package provider
 import (
 	"slices"
 	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/provider/redact"
 )
+
+// minKeyValue is the shortest value of a key variable listed (see
+// [KeyValues]).
+const minKeyValue = 4
 
 // KeyVariables returns the names of every environment variable that holds
 // a key this tool may read, sorted and without repeats: the built-in
@@ -31,27 +37,24 @@ func KeyVariables(environ []string, custom map[string]Custom) []string {
 	return slices.Compact(names)
 }
 
-// NamedKey is a key variable and its value.
-type NamedKey struct{ Name, Value string }
-
 // NamedKeys returns the variables [KeyVariables] names that env sets to a
 // value of at least 4 bytes, with their values, in the order of
 // [KeyValues]; a value two variables share is listed once, under the first
 // name in sorted order.
-func NamedKeys(env Env, environ []string, custom map[string]Custom) []NamedKey {
-	var keys []NamedKey
+func NamedKeys(env Env, environ []string, custom map[string]Custom) []redact.NamedKey {
+	var keys []redact.NamedKey
 	for _, name := range KeyVariables(environ, custom) {
-		if v, ok := env(name); ok && len(v) >= minSecret {
-			keys = append(keys, NamedKey{Name: name, Value: v})
+		if v, ok := env(name); ok && len(v) >= minKeyValue {
+			keys = append(keys, redact.NamedKey{Name: name, Value: v})
 		}
 	}
-	slices.SortStableFunc(keys, func(a, b NamedKey) int {
+	slices.SortStableFunc(keys, func(a, b redact.NamedKey) int {
 		if len(a.Value) != len(b.Value) {
 			return len(b.Value) - len(a.Value)
 		}
 		return strings.Compare(a.Value, b.Value)
 	})
-	return slices.CompactFunc(keys, func(a, b NamedKey) bool { return a.Value == b.Value })
+	return slices.CompactFunc(keys, func(a, b redact.NamedKey) bool { return a.Value == b.Value })
 }
 
 // KeyValues returns the values of the variables [KeyVariables] names, as

@@ -15,6 +15,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/provider/redact"
 )
 
 // Timeouts as dryfire's clients have them: the Anthropic and OpenAI SDKs
@@ -34,7 +35,7 @@ type caller struct {
 	provider string
 	client   *http.Client
 	header   http.Header
-	redact   redactor
+	redact   redact.Redactor
 	// budget is what the bodies being read at once may take (inFlight).
 	budget *budget
 	// sdkRetries is how often the official SDK retries one call (2 for
@@ -84,7 +85,7 @@ func (c *caller) once(ctx context.Context, u *url.URL, body []byte) ([]byte, fun
 	defer watchdog.Stop()
 	req, err := http.NewRequestWithContext(actx, http.MethodPost, u.String(), bytes.NewReader(body))
 	if err != nil {
-		return nil, nil, requestErr(c.provider, "%s", c.redact.text(err.Error()))
+		return nil, nil, requestErr(c.provider, "%s", c.redact.Text(err.Error()))
 	}
 	req.Header = c.header.Clone()
 	resp, err := c.client.Do(req)
@@ -178,7 +179,7 @@ func (c *caller) transportErr(parent, attempt context.Context, err error) error 
 	}
 	var ne net.Error
 	timeout := errors.As(err, &ne) && ne.Timeout()
-	return &TransportError{Provider: c.provider, Timeout: timeout, msg: c.redact.text(err.Error())}
+	return &TransportError{Provider: c.provider, Timeout: timeout, msg: c.redact.Text(err.Error())}
 }
 
 // statusErr builds the error of a non-2xx answer from the provider's error
@@ -193,7 +194,7 @@ func (c *caller) statusErr(resp *http.Response, data []byte) error {
 	if e.Type == "" && e.Message == "" {
 		e.Message = excerpt(string(data))
 	}
-	e.Type, e.Message = c.redact.text(e.Type), c.redact.text(e.Message)
+	e.Type, e.Message = c.redact.Text(e.Type), c.redact.Text(e.Message)
 	return e
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/provider/redact"
 )
 
 // stopReasons maps each wire family's stop value to dryfire's neutral stop
@@ -125,25 +126,25 @@ func (c *caller) answer(ctx context.Context, u *url.URL, body []byte, wire strin
 	if n := len(resp.ToolCalls); n > MaxToolCalls {
 		return cassette.Response{}, responseErr(c.provider, "the answer has %d tool calls, over the limit of %d on one answer", n, MaxToolCalls)
 	}
-	return c.redact.redactJoined(wire, resp), nil
+	return c.redact.Joined(wire, resp), nil
 }
 
 // decodeRaw parses a 2xx body as Python's json.loads does (NaN and
 // Infinity accepted) into the response's raw object, with every credential
 // redacted, behind JSON escapes too. A body of more than [MaxValues]
 // values is refused before it is decoded.
-func decodeRaw(provider string, data []byte, r redactor) (jsonv.Value, error) {
+func decodeRaw(provider string, data []byte, r redact.Redactor) (jsonv.Value, error) {
 	if n := countValues(data, MaxValues); n > MaxValues {
 		return jsonv.Value{}, responseErr(provider, "the body holds more than %d JSON values, the limit on one answer", MaxValues)
 	}
 	v, err := jsonv.DecodeWith(data, jsonv.DecodeOptions{AllowNonFinite: true})
 	if err != nil {
-		return jsonv.Value{}, responseErr(provider, "the body is not JSON (%s): %s", r.text(err.Error()), r.text(excerpt(string(data))))
+		return jsonv.Value{}, responseErr(provider, "the body is not JSON (%s): %s", r.Text(err.Error()), r.Text(excerpt(string(data))))
 	}
 	if v.Kind != jsonv.Object {
 		return jsonv.Value{}, responseErr(provider, "the body is %s, not an object", v.Kind)
 	}
-	return r.value(v), nil
+	return r.Value(v), nil
 }
 
 // fields reads the typed fields of a provider answer, collecting the first

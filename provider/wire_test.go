@@ -9,6 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/provider/redact"
 )
 
 // The vectors are what dryfire's own to_wire and from_wire make of sample
@@ -176,7 +177,7 @@ func FuzzAnswers(f *testing.F) {
 		f.Add([]byte(vec))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		raw, err := decodeRaw("fuzz", data, newRedactor("fuzz-secret-0001"))
+		raw, err := decodeRaw("fuzz", data, redact.New("fuzz-secret-0001"))
 		if err != nil {
 			return
 		}

@@ -41,7 +41,7 @@
 // calls providers runs [LiveConcurrency] repetitions at once, as dryfire
 // does. In record and auto each cassette is searched, before it is
 // written, for the value of every key variable (provider.NamedKeys, in
-// every shape provider.KeySet finds: in clear, JSON-escaped, split across
+// every shape provider/redact.KeySet finds: in clear, JSON-escaped, split across
 // text blocks; in the request digest, the response and the names) and
 // scanned for secrets (the project's baseline applies, and never accepts a
 // key value): one that holds either is refused, a [*SecretRefusal] that

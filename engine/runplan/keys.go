@@ -6,6 +6,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/redact"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -49,7 +50,7 @@ func keyPlaceholder(variable string) string { return secrets.Placeholder("env:" 
 
 // recordKeys are the key values a run's recorder looks for: the values of
 // every key variable the environment sets ([provider.NamedKeys]).
-func recordKeys(live LiveOptions, custom map[string]provider.Custom) *provider.KeySet {
+func recordKeys(live LiveOptions, custom map[string]provider.Custom) *redact.KeySet {
 	env := live.Env
 	if env == nil {
 		env = os.LookupEnv
@@ -58,20 +59,20 @@ func recordKeys(live LiveOptions, custom map[string]provider.Custom) *provider.K
 	if environ == nil {
 		environ = os.Environ()
 	}
-	return provider.NewKeySet(provider.NamedKeys(env, environ, custom), keyPlaceholder)
+	return redact.NewKeySet(provider.NamedKeys(env, environ, custom), keyPlaceholder)
 }
 
 // redactKeys returns a copy of rec with the value of every key variable
 // replaced by its placeholder, wherever and however it is held (the
 // request digest, the response's text, tool calls and raw payload, the
 // suite and case names), and where each was.
-func redactKeys(keys *provider.KeySet, rec *cassette.Record) (*cassette.Record, []KeyFinding) {
+func redactKeys(keys *redact.KeySet, rec *cassette.Record) (*cassette.Record, []KeyFinding) {
 	if keys.Empty() {
 		return rec, nil
 	}
 	out := *rec
 	var found []KeyFinding
-	add := func(where string, hits []provider.KeyHit) {
+	add := func(where string, hits []redact.KeyHit) {
 		for _, h := range hits {
 			f := KeyFinding{Variable: h.Name, Where: where, JSONPath: h.Path}
 			if where == whereResponse && strings.HasPrefix(h.Path, "response.raw") {
@@ -86,7 +87,7 @@ func redactKeys(keys *provider.KeySet, rec *cassette.Record) (*cassette.Record, 
 			found = append(found, f)
 		}
 	}
-	var hits []provider.KeyHit
+	var hits []redact.KeyHit
 	out.Suite, hits = keys.Text(rec.Suite, "suite")
 	add(whereHeader, hits)
 	out.Case, hits = keys.Text(rec.Case, "case")

@@ -15,6 +15,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/redact"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -109,13 +110,13 @@ type recorder struct {
 	root     string // the cassette root
 	prefix   string // the cassette root relative to the project root, with a slash
 	redact   bool
-	keys     *provider.KeySet // the values of the key variables
+	keys     *redact.KeySet // the values of the key variables
 	baseline *secrets.Baseline
 	mu       sync.Mutex
 	done     Recorded
 }
 
-func newRecorder(projectRoot, cassetteRoot string, redact bool, keys *provider.KeySet) (*recorder, error) {
+func newRecorder(projectRoot, cassetteRoot string, redact bool, keys *redact.KeySet) (*recorder, error) {
 	r := &recorder{root: cassetteRoot, redact: redact, keys: keys}
 	if rel, err := filepath.Rel(projectRoot, cassetteRoot); err == nil && !strings.HasPrefix(rel, "..") {
 		r.prefix = filepath.ToSlash(rel) + "/"

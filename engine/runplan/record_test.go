@@ -13,7 +13,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
-	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/provider/redact"
 )
 
 // The keys of the test environment: the provider's, another provider's,
@@ -25,7 +25,7 @@ var testEnv = map[string]string{
 	"GEMINI_API_KEY":     "ollama",
 }
 
-func testKeys() *provider.KeySet {
+func testKeys() *redact.KeySet {
 	env := func(name string) (string, bool) { v, ok := testEnv[name]; return v, ok }
 	return recordKeys(LiveOptions{Env: env, Environ: []string{"MY_SERVICE_API_KEY=x", "HOME=/"}}, nil)
 }

@@ -1,4 +1,4 @@
-package provider
+package redact
 
 import (
 	"fmt"
@@ -68,13 +68,22 @@ func TestKeySetResponse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := anthropicResponse(raw, 1)
-	if err != nil {
-		t.Fatal(err)
+	// The response as the Anthropic gateway makes it of raw.
+	resp := cassette.Response{
+		Text:       jsonv.StringValue(suiteKey),
+		ToolCalls:  []cassette.ToolCall{{ID: "t1", Name: "save", Arguments: raw.Field("content").Items[8].Field("input")}},
+		StopReason: "tool_use",
+		Raw:        raw,
 	}
 	out, hits := testKeySet().Response("anthropic", resp, "response")
-	assertNoKey(t, "anthropic", out, suiteKey)
-	assertNoKey(t, "anthropic", out, otherKey)
+	for _, key := range []string{suiteKey, otherKey} {
+		if s := enc(cassette.ResponseValue(out)); strings.Contains(s, key) {
+			t.Errorf("the response holds %s: %s", key, s)
+		}
+	}
+	if texts := rawTextParts("anthropic", out.Raw).texts; out.Text.Str() != strings.Join(texts, "") {
+		t.Errorf("the text %q is not the join of the raw pieces %q", out.Text.Str(), texts)
+	}
 	var got []string
 	for _, h := range hits {
 		got = append(got, fmt.Sprintf("%s %s escaped=%v split=%v", h.Name, h.Path, h.Escaped, h.Split))
@@ -94,4 +103,21 @@ func TestKeySetResponse(t *testing.T) {
 	if cassette.ResponseValue(resp).Field("text").Str() != suiteKey {
 		t.Error("the response given was changed")
 	}
+}
+
+// pieces splits s into runs of n bytes.
+func pieces(s string, n int) []string {
+	var out []string
+	for i := 0; i < len(s); i += n {
+		out = append(out, s[i:min(i+n, len(s))])
+	}
+	return out
+}
+
+func enc(v jsonv.Value) string {
+	b, err := jsonv.Encode(v, jsonv.EncodeOptions{AllowNonFinite: true})
+	if err != nil {
+		return "<" + err.Error() + ">"
+	}
+	return string(b)
 }

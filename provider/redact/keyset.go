@@ -1,4 +1,4 @@
-package provider
+package redact
 
 import (
 	"strconv"
@@ -14,15 +14,19 @@ import (
 // recording that holds such a word would refuse ordinary text.
 const MinRecordedKey = 8
 
-// KeySet finds and replaces the values of key variables ([NamedKeys]) in
-// what a recording holds, whatever their shape: in clear in any string or
-// object key, behind JSON escapes (a provider's \u0073k-… inside a tool
-// call's arguments, at any of four levels of JSON text in a string), and
-// split across the text pieces a response's text is the join of. It looks
-// for the exact values only. The zero KeySet and nil find nothing.
+// NamedKey is a key variable and its value.
+type NamedKey struct{ Name, Value string }
+
+// KeySet finds and replaces the values of key variables (the [NamedKey]s
+// the provider package lists from the environment) in what a recording
+// holds, whatever their shape: in clear in any string or object key,
+// behind JSON escapes (a provider's \u0073k-… inside a tool call's
+// arguments, at any of four levels of JSON text in a string), and split
+// across the text pieces a response's text is the join of. It looks for
+// the exact values only. The zero KeySet and nil find nothing.
 type KeySet struct {
 	names []string
-	r     redactor
+	r     Redactor
 }
 
 // KeyHit is one place a KeySet found a key value. It never holds the

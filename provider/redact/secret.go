@@ -1,4 +1,4 @@
-package provider
+package redact
 
 import (
 	"slices"
@@ -8,8 +8,8 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-// Redacted replaces a credential wherever this package would otherwise
-// show it: in error messages and in a response's raw payload.
+// Redacted replaces a gateway's credential wherever the gateway would
+// otherwise show it: in error messages and in a response's raw payload.
 const Redacted = "[REDACTED]"
 
 // Secrets shorter than minSecret are not searched for: a "key" of one or
@@ -27,10 +27,10 @@ const fragment = 8
 // (one level), and a string inside them may hold JSON text again.
 const maxEscapeDepth = 4
 
-// redactor finds credentials in text and JSON values, in clear and behind
+// Redactor finds credentials in text and JSON values, in clear and behind
 // JSON escapes (\u0073k-…), and replaces them. Its zero value finds
 // nothing.
-type redactor struct {
+type Redactor struct {
 	needles []needle
 	// with is what replaces the secret of an id (nil: [Redacted]).
 	with func(id int) string
@@ -50,10 +50,10 @@ type span struct {
 	escaped        bool
 }
 
-// newRedactor returns the redactor of a gateway's own credentials: each
-// secret and every fragment of a long one are replaced with [Redacted].
-func newRedactor(secrets ...string) redactor {
-	var r redactor
+// New returns the Redactor of a gateway's own credentials: each secret
+// and every fragment of a long one are replaced with [Redacted].
+func New(secrets ...string) Redactor {
+	var r Redactor
 	for id, s := range secrets {
 		if len(s) < minSecret || strings.Contains(Redacted, s) {
 			continue
@@ -68,10 +68,10 @@ func newRedactor(secrets ...string) redactor {
 	return r
 }
 
-// exactRedactor returns a redactor of exact values (no fragments): the
+// exactRedactor returns a Redactor of exact values (no fragments): the
 // value of index id is replaced with with(id).
-func exactRedactor(values []string, with func(id int) string) redactor {
-	r := redactor{with: with}
+func exactRedactor(values []string, with func(id int) string) Redactor {
+	r := Redactor{with: with}
 	for id, s := range values {
 		if len(s) >= minSecret {
 			r.needles = append(r.needles, needle{s, id})
@@ -80,16 +80,16 @@ func exactRedactor(values []string, with func(id int) string) redactor {
 	return r
 }
 
-// text returns s with every occurrence of a secret, and of every fragment
+// Text returns s with every occurrence of a secret, and of every fragment
 // of a long secret, replaced, whether in clear or behind JSON escapes.
 // Replaced spans are widened to whole runes, so the result stays valid
 // UTF-8 when s was.
-func (r redactor) text(s string) string { return r.apply(s, r.spans(s, 0)) }
+func (r Redactor) Text(s string) string { return r.apply(s, r.spans(s, 0)) }
 
 // spans returns the merged, rune-aligned spans of s that hold a secret, in
 // order: those in s itself and, when s holds backslashes, those found once
 // its JSON escapes are decoded, mapped back onto the escapes.
-func (r redactor) spans(s string, depth int) []span {
+func (r Redactor) spans(s string, depth int) []span {
 	if len(r.needles) == 0 || s == "" {
 		return nil
 	}
@@ -147,7 +147,7 @@ func merge(s string, spans []span) []span {
 }
 
 // apply replaces each span of s.
-func (r redactor) apply(s string, spans []span) string {
+func (r Redactor) apply(s string, spans []span) string {
 	if len(spans) == 0 {
 		return s
 	}
@@ -162,16 +162,16 @@ func (r redactor) apply(s string, spans []span) string {
 	return b.String()
 }
 
-func (r redactor) replacement(id int) string {
+func (r Redactor) replacement(id int) string {
 	if r.with == nil {
 		return Redacted
 	}
 	return r.with(id)
 }
 
-// value returns v with every string and object key passed through
-// [redactor.text]. Unchanged parts are shared with v.
-func (r redactor) value(v jsonv.Value) jsonv.Value {
+// Value returns v with every string and object key passed through
+// [Redactor.Text]. Unchanged parts are shared with v.
+func (r Redactor) Value(v jsonv.Value) jsonv.Value {
 	if len(r.needles) == 0 {
 		return v
 	}

@@ -1,4 +1,4 @@
-package provider
+package redact
 
 import (
 	"slices"
@@ -7,11 +7,11 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-// walker runs a redactor over every string and object key of a JSON
+// walker runs a Redactor over every string and object key of a JSON
 // value, copying only what changes, and, when track is set, notes where
 // each secret was (a JSON path such as raw.content[0].text).
 type walker struct {
-	r     redactor
+	r     Redactor
 	track bool
 	path  []byte
 	hits  []hit

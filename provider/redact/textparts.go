@@ -1,4 +1,4 @@
-package provider
+package redact
 
 import (
 	"slices"
@@ -92,7 +92,7 @@ func replaced(o jsonv.Value, key string, x jsonv.Value) jsonv.Value {
 // part of such a secret is replaced, so that the pieces joined are the
 // redacted text. It returns the raw payload, its text pieces after
 // redaction (nil when it has fewer than two) and where the secrets were.
-func (r redactor) joinedText(wire string, raw jsonv.Value) (jsonv.Value, []string, []hit) {
+func (r Redactor) joinedText(wire string, raw jsonv.Value) (jsonv.Value, []string, []hit) {
 	parts := rawTextParts(wire, raw)
 	if len(parts.texts) < 2 {
 		return raw, nil, nil
@@ -115,10 +115,11 @@ func (r redactor) joinedText(wire string, raw jsonv.Value) (jsonv.Value, []strin
 	return parts.set(texts), texts, hits
 }
 
-// redactJoined is [redactor.joinedText] over a response whose text is the
-// join of its raw payload's text pieces, as a gateway builds it: the text
-// is set to the join of the redacted pieces.
-func (r redactor) redactJoined(wire string, resp cassette.Response) cassette.Response {
+// Joined is [Redactor.joinedText] over a response whose text is the join
+// of its raw payload's text pieces, as a gateway builds it: the text is
+// set to the join of the redacted pieces. wire is the wire family of the
+// provider: "anthropic", "gemini" or "openai".
+func (r Redactor) Joined(wire string, resp cassette.Response) cassette.Response {
 	raw, texts, hits := r.joinedText(wire, resp.Raw)
 	if len(hits) > 0 {
 		resp.Raw, resp.Text = raw, joinedValue(texts)
