@@ -67,10 +67,14 @@ var tiers = []tier{
 		// Where a stale recording's change is written in the suites.
 		{"scan/source"}}},
 	{name: "analysis", core: true, layers: [][]string{
+		// The review document of a range (review --base), over the
+		// documents' shared parts (a change's details, its findings).
+		{"report/rangereview"},
 		{"report"},
 		// The HTML pages of a run document and of a compare (report,
-		// compare --html-out), over the run's reports and their masks.
-		{"report/htmlreport"},
+		// compare --html-out), over the run's reports and their masks;
+		// the spec errors of a load as dryfire prints them.
+		{"report/htmlreport", "report/specerrors"},
 		// A run's reports as dryfire writes them (the terminal report, the
 		// run document, JUnit, trace's turns, compare's matrix), over the
 		// plans they report on:

@@ -5,7 +5,7 @@ import (
 	"errors"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
-	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/report/rangereview"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
@@ -50,10 +50,10 @@ func rangeError(err error) error {
 
 // RangeReview is the document of the recordings changed between two
 // revisions, and why each changed, each secret masked unless Reveal.
-func RangeReview(ctx context.Context, req RangeReviewRequest) (Result[*report.RangeReview], error) {
+func RangeReview(ctx context.Context, req RangeReviewRequest) (Result[*rangereview.Document], error) {
 	r, err := OpenRangeReview(ctx, req)
 	if err != nil {
-		return failed[*report.RangeReview](ctx, UsageError, err)
+		return failed[*rangereview.Document](ctx, UsageError, err)
 	}
-	return Result[*report.RangeReview]{Doc: r.RangeDocument(req.Reveal), Root: r.Root}, nil
+	return Result[*rangereview.Document]{Doc: r.RangeDocument(req.Reveal), Root: r.Root}, nil
 }

@@ -1,4 +1,4 @@
-package report
+package rangereview
 
 import (
 	"fmt"
@@ -9,28 +9,29 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
+	"github.com/dryfire-tui/dryfire-tui/report"
 )
 
-// RangeReview is the review document of a range (review --base): the
+// Document is the review document of a range (review --base): the
 // recordings changed between two revisions, what each change means, and
 // why it was made.
-type RangeReview struct {
+type Document struct {
 	// Root is the directory paths are relative to (the project root).
 	Root string `json:"root"`
 	// Base and Head are the two sides; Head is the working tree unless
 	// --head named a revision.
-	Base ReviewRevision `json:"base"`
-	Head ReviewRevision `json:"head"`
+	Base Revision `json:"base"`
+	Head Revision `json:"head"`
 	// ReadOnly says why the review cannot accept or reject ("" when it
 	// can: the head is the working tree).
-	ReadOnly string        `json:"read_only"`
-	Changes  []RangeChange `json:"changes"`
-	Cases    []RangeCase   `json:"cases"`
-	Problems []string      `json:"problems"`
+	ReadOnly string   `json:"read_only"`
+	Changes  []Change `json:"changes"`
+	Cases    []Case   `json:"cases"`
+	Problems []string `json:"problems"`
 }
 
-// ReviewRevision is one side of a range.
-type ReviewRevision struct {
+// Revision is one side of a range.
+type Revision struct {
 	// Rev is the revision as given; "" for the working tree.
 	Rev string `json:"rev"`
 	// Commit is the full commit id; "" for the working tree.
@@ -39,7 +40,7 @@ type ReviewRevision struct {
 }
 
 // String is "origin/main (3f2a9c81d0e4)" or "the working tree".
-func (r ReviewRevision) String() string {
+func (r Revision) String() string {
 	switch {
 	case r.WorkTree:
 		return "the working tree"
@@ -49,8 +50,8 @@ func (r ReviewRevision) String() string {
 	return r.Rev + " (" + r.Commit[:min(12, len(r.Commit))] + ")"
 }
 
-// RangeChange is one recording changed over a range.
-type RangeChange struct {
+// Change is one recording changed over a range.
+type Change struct {
 	Path string `json:"path"`
 	// OldPath is the path before a rename.
 	OldPath string `json:"old_path,omitempty"`
@@ -68,18 +69,18 @@ type RangeChange struct {
 	ReplacedBy string `json:"replaced_by,omitempty"`
 	// Summary says what changed, one line each; Details are old → new
 	// pairs.
-	Summary []string `json:"summary"`
-	Details []Detail `json:"details"`
+	Summary []string        `json:"summary"`
+	Details []report.Detail `json:"details"`
 	// Secrets are the secrets the change adds (not held by the base's
 	// version, not accepted by the head's baseline).
-	Secrets []Finding `json:"secrets"`
+	Secrets []report.Finding `json:"secrets"`
 	// Why says why it changed; nil for a file that is no dryfire
 	// recording (a tape: no suite says why).
-	Why *ReviewWhy `json:"why"`
+	Why *Why `json:"why"`
 }
 
-// ReviewWhy says why a recording changed.
-type ReviewWhy struct {
+// Why says why a recording changed.
+type Why struct {
 	// Kind is suite change, earlier turn, same request, new case, new
 	// turn, case removed, orphan pruned, pruned, replaced, turn dropped,
 	// unread or unexplained.
@@ -89,7 +90,7 @@ type ReviewWhy struct {
 	Lines []string `json:"lines"`
 	// Sources are the places in the head's files the request's changes
 	// come from.
-	Sources []ReviewSource `json:"sources"`
+	Sources []Source `json:"sources"`
 	// Request says what changed in the request at the recorded turn,
 	// base → head.
 	Request []string `json:"request"`
@@ -97,8 +98,8 @@ type ReviewWhy struct {
 	Warning string `json:"warning,omitempty"`
 }
 
-// ReviewSource is one place a request's change comes from.
-type ReviewSource struct {
+// Source is one place a request's change comes from.
+type Source struct {
 	File   string `json:"file"`
 	Line   int    `json:"line"`
 	Column int    `json:"column"`
@@ -110,8 +111,8 @@ type ReviewSource struct {
 	Kind   string `json:"kind"`
 }
 
-// RangeCase groups the changes of one dryfire case.
-type RangeCase struct {
+// Case groups the changes of one dryfire case.
+type Case struct {
 	Suite   string   `json:"suite"`
 	Case    string   `json:"case"`
 	Paths   []string `json:"paths"`
@@ -121,13 +122,13 @@ type RangeCase struct {
 }
 
 // Title is "origin/main (3f2a…) → the working tree".
-func (d *RangeReview) Title() string { return d.Base.String() + " → " + d.Head.String() }
+func (d *Document) Title() string { return d.Base.String() + " → " + d.Head.String() }
 
 // WriteText writes the range and each change with its summary and why.
 // A recording removed because a re-recording replaces it is said under
 // the re-recording.
-func (d *RangeReview) WriteText(w io.Writer) error {
-	t := newText(w)
+func (d *Document) WriteText(w io.Writer) error {
+	t := &text{w: w}
 	t.printf("review: %s\n", d.Title())
 	for _, p := range d.Problems {
 		t.printf("problem: %s\n", p)
@@ -166,12 +167,12 @@ func (d *RangeReview) WriteText(w io.Writer) error {
 // Shown are the changes as the text and markdown say them: every change
 // but a recording removed because a re-recording in the document
 // replaces it (the re-recording says so).
-func (d *RangeReview) Shown() []RangeChange {
+func (d *Document) Shown() []Change {
 	paths := map[string]bool{}
 	for _, c := range d.Changes {
 		paths[c.Path] = true
 	}
-	var out []RangeChange
+	var out []Change
 	for _, c := range d.Changes {
 		if c.Kind == "deleted" && c.ReplacedBy != "" && paths[c.ReplacedBy] {
 			continue
@@ -183,7 +184,7 @@ func (d *RangeReview) Shown() []RangeChange {
 
 // replacedBy is the removed change the re-recording at p replaces, when
 // the document has it.
-func (d *RangeReview) replacedBy(p string) *RangeChange {
+func (d *Document) replacedBy(p string) *Change {
 	for i, c := range d.Changes {
 		if c.Kind == "deleted" && c.ReplacedBy == p {
 			return &d.Changes[i]
@@ -194,7 +195,7 @@ func (d *RangeReview) replacedBy(p string) *RangeChange {
 
 // Reasons are the distinct reasons of the changes shown, each with how
 // many recordings it explains, the most frequent first.
-func (d *RangeReview) Reasons() []Reason {
+func (d *Document) Reasons() []Reason {
 	var out []Reason
 	index := map[string]int{}
 	for _, c := range d.Shown() {
@@ -223,7 +224,7 @@ type Reason struct {
 
 // Tally is "15 re-recorded, 1 added in 5 case(s) (31 files), 1 adds
 // secrets".
-func (d *RangeReview) Tally() string {
+func (d *Document) Tally() string {
 	s := changeCounts(d.Shown())
 	if len(d.Cases) > 0 {
 		s += fmt.Sprintf(" in %d case(s)", len(d.Cases))
@@ -250,7 +251,7 @@ func (d *RangeReview) Tally() string {
 // changeCounts says what changes are: "2 re-recorded, 1 removed". A
 // re-recording is a recording modified in place or added for a turn the
 // base recorded.
-func changeCounts(changes []RangeChange) string {
+func changeCounts(changes []Change) string {
 	var rerecorded, added, removed, moved int
 	for _, c := range changes {
 		switch {

@@ -1,4 +1,4 @@
-package report
+package specerrors
 
 import (
 	"bytes"
@@ -34,7 +34,7 @@ func TestSpecErrorSourceIsClipped(t *testing.T) {
 		errs := []suite.SpecError{{File: file, Line: 1, Column: col, Message: "bad", Loc: "<root>"}}
 		var tty bytes.Buffer
 		stream := visible.NewStream(&tty, visible.Options{Escape: true})
-		if err := WriteSpecErrors(stream, "", errs); err != nil {
+		if err := Write(stream, "", errs); err != nil {
 			t.Fatal(err)
 		}
 		_ = stream.Flush()
@@ -52,7 +52,7 @@ func TestSpecErrorSourceIsClipped(t *testing.T) {
 			t.Errorf("col %d: caret under %q, want under X:\n%s\n%s", col, got, echo, caret)
 		}
 		var pipe bytes.Buffer
-		if err := WriteSpecErrors(&pipe, "", errs); err != nil {
+		if err := Write(&pipe, "", errs); err != nil {
 			t.Fatal(err)
 		}
 		if strings.Contains(pipe.String(), src) || !strings.Contains(pipe.String(), "X") {
@@ -72,7 +72,7 @@ func TestSpecErrorSourceIsDryfires(t *testing.T) {
 	file := writeSuite(t, src+"\n")
 	errs := []suite.SpecError{{File: file, Line: 1, Column: col, Message: "bad", Loc: "colour"}}
 	var pipe bytes.Buffer
-	if err := WriteSpecErrors(&pipe, "", errs); err != nil {
+	if err := Write(&pipe, "", errs); err != nil {
 		t.Fatal(err)
 	}
 	want := "error: bad\n  --> " + file + ":1:" + strconv.Itoa(col) + "   (colour)\n     |\n   1 | " + src +
@@ -83,7 +83,7 @@ func TestSpecErrorSourceIsDryfires(t *testing.T) {
 	esc := []suite.SpecError{{File: writeSuite(t, "a\x1bbX\n"), Line: 1, Column: 4, Message: "bad"}}
 	var tty bytes.Buffer
 	stream := visible.NewStream(&tty, visible.Options{Escape: true})
-	_ = WriteSpecErrors(stream, "", esc)
+	_ = Write(stream, "", esc)
 	_ = stream.Flush()
 	if !strings.Contains(tty.String(), "   1 | a\\x1bbX\n     | "+strings.Repeat(" ", 1+4+1)+"^\n") {
 		t.Errorf("the caret is not under X past the escape:\n%s", tty.String())

@@ -1,4 +1,4 @@
-package report
+package rangereview
 
 import (
 	"bytes"
@@ -13,32 +13,33 @@ import (
 	"github.com/yuin/goldmark/renderer/html"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
+	"github.com/dryfire-tui/dryfire-tui/report"
 )
 
 // rangeDoc is a range review of n cases of k re-recorded turns each; the
 // text of each answer is long enough that the details weigh.
-func rangeDoc(n, k int) *RangeReview {
-	d := &RangeReview{Root: "/p", Base: ReviewRevision{Rev: "origin/main", Commit: strings.Repeat("a", 40)},
-		Head: ReviewRevision{WorkTree: true}, Changes: []RangeChange{}, Cases: []RangeCase{}, Problems: []string{}}
+func rangeDoc(n, k int) *Document {
+	d := &Document{Root: "/p", Base: Revision{Rev: "origin/main", Commit: strings.Repeat("a", 40)},
+		Head: Revision{WorkTree: true}, Changes: []Change{}, Cases: []Case{}, Problems: []string{}}
 	for i := range n {
 		dir := fmt.Sprintf(".dryfire/cassettes/suite/case_%03d", i)
-		c := RangeCase{Suite: "suite", Case: fmt.Sprintf("case_%03d", i)}
+		c := Case{Suite: "suite", Case: fmt.Sprintf("case_%03d", i)}
 		for t := range k {
 			turn := t
 			p := fmt.Sprintf("%s/%02d-%016x.json", dir, t, i*100+t)
 			c.Paths = append(c.Paths, p)
-			d.Changes = append(d.Changes, RangeChange{Path: p, Kind: "added", Format: format.Dryfire, Suite: "suite", Case: c.Case,
+			d.Changes = append(d.Changes, Change{Path: p, Kind: "added", Format: format.Dryfire, Suite: "suite", Case: c.Case,
 				Turn: &turn, Key: fmt.Sprintf("%016x", i*100+t), Replaces: fmt.Sprintf("%s/%02d-%016x.json", dir, t, 1),
 				Summary: []string{fmt.Sprintf("turn %02d re-recorded under a new key", t), "response text changed: \"a\" → \"b\""},
-				Details: []Detail{{Label: "text", Old: strings.Repeat("old answer ", 30), New: strings.Repeat("new answer ", 30)}},
-				Why:     &ReviewWhy{Kind: "suite change", Lines: []string{"tool lookup_order: description changed at evals/support/refund_agent.eval.yaml:10"}}})
+				Details: []report.Detail{{Label: "text", Old: strings.Repeat("old answer ", 30), New: strings.Repeat("new answer ", 30)}},
+				Why:     &Why{Kind: "suite change", Lines: []string{"tool lookup_order: description changed at evals/support/refund_agent.eval.yaml:10"}}})
 		}
 		d.Cases = append(d.Cases, c)
 	}
 	return d
 }
 
-func markdownOf(t *testing.T, d *RangeReview, maxBytes int) string {
+func markdownOf(t *testing.T, d *Document, maxBytes int) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := d.WriteMarkdown(&b, maxBytes); err != nil {
@@ -112,12 +113,12 @@ func TestMarkdownEscapesWhatItQuotes(t *testing.T) {
 	hostile := "**bold** _it_ ~~gone~~ [link](javascript:alert(1)) <script>alert(1)</script> </details> <img src=x> " +
 		"&amp; `tick` $x^2$ :smile: @octocat #12 | a | b |\n# heading\n- item"
 	turn := 0
-	d := &RangeReview{Base: ReviewRevision{Rev: "main", Commit: strings.Repeat("b", 40)}, Head: ReviewRevision{WorkTree: true},
-		Cases: []RangeCase{{Suite: "s", Case: hostile}},
-		Changes: []RangeChange{{
+	d := &Document{Base: Revision{Rev: "main", Commit: strings.Repeat("b", 40)}, Head: Revision{WorkTree: true},
+		Cases: []Case{{Suite: "s", Case: hostile}},
+		Changes: []Change{{
 			Path: ".dryfire/cassettes/s/c/00-" + "`x`" + ".json", Kind: "modified", Format: format.Dryfire, Suite: "<b>s</b>", Case: hostile,
-			Turn: &turn, Summary: []string{hostile}, Details: []Detail{{Label: "text", Old: hostile, New: "fine"}},
-			Why: &ReviewWhy{Kind: "suite change", Lines: []string{"tool " + hostile + " changed at x.yaml:1"}, Warning: hostile},
+			Turn: &turn, Summary: []string{hostile}, Details: []report.Detail{{Label: "text", Old: hostile, New: "fine"}},
+			Why: &Why{Kind: "suite change", Lines: []string{"tool " + hostile + " changed at x.yaml:1"}, Warning: hostile},
 		}},
 		Problems: []string{hostile},
 	}
@@ -182,7 +183,7 @@ func TestMarkdownQuotesAnAnswerOnce(t *testing.T) {
 			summary = fmt.Sprintf("response text changed: %q → %q", tc.old[:40]+"…", tc.new[:40]+"…")
 		}
 		d.Changes[0].Summary = []string{summary}
-		d.Changes[0].Details = []Detail{{Label: "text", Old: tc.old, New: tc.new}}
+		d.Changes[0].Details = []report.Detail{{Label: "text", Old: tc.old, New: tc.new}}
 		out := markdownOf(t, d, DefaultMarkdownBytes)
 		if got := strings.Contains(out, "  - was: ") && strings.Contains(out, "  - now: "); got != tc.wasNow {
 			t.Errorf("%.20q: was / now lines %v, want %v:\n%s", tc.old, got, tc.wasNow, out)

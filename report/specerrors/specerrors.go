@@ -1,4 +1,4 @@
-package report
+package specerrors
 
 import (
 	"io"
@@ -12,7 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
-// WriteSpecErrors writes the spec errors of a load as dryfire's validate,
+// Write writes the spec errors of a load as dryfire's validate,
 // run, trace and compare print them on stderr. An error of dryfire.yaml
 // stops dryfire before any suite is read, and is written as it writes one
 // ("error: invalid dryfire.yaml: …", [writeConfigErrors]). An error of a
@@ -39,7 +39,7 @@ import (
 // characters is cut around the column. An error in a file a $ref brought
 // in shows no line of that file (dryfire shows the suite's line of the
 // same number): a note names the file instead.
-func WriteSpecErrors(w io.Writer, root string, errs []suite.SpecError) error {
+func Write(w io.Writer, root string, errs []suite.SpecError) error {
 	t := newText(w)
 	var config, files []suite.SpecError
 	for _, se := range errs {

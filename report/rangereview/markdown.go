@@ -1,4 +1,4 @@
-package report
+package rangereview
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/dryfire-tui/dryfire-tui/report"
 )
 
 // The markdown review is written for a pull request: a comment (GitHub
@@ -30,7 +32,7 @@ const MinMarkdownBytes = 2048
 // while those fit, and the rest are counted on the last line. Everything
 // taken from the recordings or the suites is escaped: it renders as the
 // text it is, never as markdown, HTML or a mention.
-func (d *RangeReview) WriteMarkdown(w io.Writer, maxBytes int) error {
+func (d *Document) WriteMarkdown(w io.Writer, maxBytes int) error {
 	maxBytes = max(maxBytes, MinMarkdownBytes)
 	var b strings.Builder
 	b.WriteString(d.markdownHeader())
@@ -81,7 +83,7 @@ func omittedLine(cases, recordings, maxBytes int) string {
 // maxProblems bounds the problems the header lists.
 const maxProblems = 10
 
-func (d *RangeReview) markdownHeader() string {
+func (d *Document) markdownHeader() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Recordings changed: %s → %s\n\n", mdText(d.Base.String()), mdText(d.Head.String()))
 	if len(d.Changes) == 0 {
@@ -120,7 +122,7 @@ const maxReasons = 10
 type mdGroup struct {
 	title   string
 	dir     string
-	changes []RangeChange
+	changes []Change
 	why     []string
 	// removed are the re-recordings whose old recording the range removed.
 	removed map[string]bool
@@ -129,7 +131,7 @@ type mdGroup struct {
 // markdownGroups groups the changes by case, in the document's order,
 // then tapes and other files; the groups that add a secret or carry a
 // warning come first.
-func (d *RangeReview) markdownGroups() []mdGroup {
+func (d *Document) markdownGroups() []mdGroup {
 	var groups []mdGroup
 	index := map[string]int{}
 	for _, c := range d.Shown() {
@@ -240,7 +242,7 @@ func (g mdGroup) markdown() string {
 // maxLine bounds one line taken from a recording.
 const maxLine = 300
 
-func (g mdGroup) writeChange(b *strings.Builder, c RangeChange) {
+func (g mdGroup) writeChange(b *strings.Builder, c Change) {
 	name := c.Path
 	if g.dir != "" {
 		name = strings.TrimPrefix(c.Path, g.dir)
@@ -291,7 +293,7 @@ func (g mdGroup) writeChange(b *strings.Builder, c RangeChange) {
 
 // quotedWhole reports whether a summary line already quotes both texts
 // of d whole (a short answer): the was / now lines would repeat it.
-func quotedWhole(summary []string, d Detail) bool {
+func quotedWhole(summary []string, d report.Detail) bool {
 	for _, s := range summary {
 		if strings.Contains(s, `"`+d.Old+`"`) && strings.Contains(s, `"`+d.New+`"`) {
 			return true
