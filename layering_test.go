@@ -59,7 +59,9 @@ var tiers = []tier{
 	}},
 	// The command tier: one function per command, for the command line and
 	// the browser's palette alike.
-	{name: "command", core: true, layers: [][]string{{"command"}}},
+	// dryfire's own commands (run, trace, compare, report, validate, init)
+	// over the shape of every command.
+	{name: "command", core: true, layers: [][]string{{"command/dryfire"}, {"command"}}},
 	// The front door: the git review session (over where scan finds the
 	// recordings), then scan (PATHs → project, the one walk, statuses,
 	// explanations).

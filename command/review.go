@@ -182,7 +182,7 @@ type ReviewRequest struct {
 // cassette root and tape directories, as scan.Resolve finds them without
 // reading a recording, compared with git HEAD.
 func OpenReview(ctx context.Context, req ReviewRequest) (*gitreview.Review, error) {
-	l, err := req.resolve(paths(req.Path), scan.Recordings)
+	l, err := req.Resolve(paths(req.Path), scan.Recordings)
 	if err != nil {
 		return nil, err
 	}

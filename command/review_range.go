@@ -26,11 +26,11 @@ type RangeReviewRequest struct {
 // OpenRangeReview opens the review of the recordings of the project
 // around PATH that changed between Base and Head (or the working tree).
 func OpenRangeReview(ctx context.Context, req RangeReviewRequest) (*gitreview.Review, error) {
-	l, err := req.resolve(paths(req.Path), scan.Recordings)
+	l, err := req.Resolve(paths(req.Path), scan.Recordings)
 	if err != nil {
 		return nil, err
 	}
-	r, err := gitreview.OpenRange(ctx, gitreview.RangeRequest{Root: l.Root, Dirs: l.Dirs(), Base: req.Base, Head: req.Head, Getenv: req.lookup()})
+	r, err := gitreview.OpenRange(ctx, gitreview.RangeRequest{Root: l.Root, Dirs: l.Dirs(), Base: req.Base, Head: req.Head, Getenv: req.Lookup()})
 	return r, rangeError(err)
 }
 

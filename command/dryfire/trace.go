@@ -1,9 +1,10 @@
-package command
+package dryfire
 
 import (
 	"context"
 	"io"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
@@ -12,7 +13,7 @@ import (
 
 // TraceRequest is trace SUITE::CASE [PATH...] and its flags.
 type TraceRequest struct {
-	Env
+	command.Env
 	// Address is SUITE::CASE as given.
 	Address string
 	// Paths are the PATH arguments after the address, as run takes them:
@@ -49,13 +50,13 @@ type TraceRequest struct {
 // that is not set is an error (dryfire's trace stops there), with a hint.
 // The outcome is dryfire's exit code of the case: OK, Failed, Miss (a
 // provider error, a cassette miss in replay); UsageError for an address
-// without "::", no such case, a spec or config error ([ErrSpecErrors],
+// without "::", no such case, a spec or config error ([command.ErrSpecErrors],
 // the errors in SpecErrors), a missing key; Interrupted, with what
 // recording left in the document.
-func Trace(ctx context.Context, req TraceRequest) (Result[*report.Trace], error) {
+func Trace(ctx context.Context, req TraceRequest) (command.Result[*report.Trace], error) {
 	addr, err := engine.ParseAddress(req.Address)
 	if err != nil {
-		return failed[*report.Trace](ctx, UsageError, withHint(err, "name the case as SUITE::CASE"))
+		return command.Abort[*report.Trace](ctx, command.UsageError, command.WithHint(err, "name the case as SUITE::CASE"))
 	}
 	rp, err := PrepareRun(ctx, RunRequest{Env: req.Env, Paths: req.Paths, Engine: engine.Options{Model: req.Model, Only: &addr},
 		Passthrough: req.Passthrough, Mode: req.Mode, Live: req.Live})
@@ -71,10 +72,10 @@ func Trace(ctx context.Context, req TraceRequest) (Result[*report.Trace], error)
 	run := Execute(ctx, rp)
 	doc := &report.Trace{Result: run.Result, Plan: rp, Recorded: run.Recorded, Keys: req.Keys, Reveal: req.Reveal}
 	switch {
-	case run.Outcome == Interrupted:
+	case run.Outcome == command.Interrupted:
 		doc.Interrupted = true
 	case len(run.Result.Errors) > 0:
-		return Result[*report.Trace]{Outcome: UsageError, SpecErrors: run.Result.Errors, Root: rp.Project.Root}, ErrSpecErrors
+		return command.Result[*report.Trace]{Outcome: command.UsageError, SpecErrors: run.Result.Errors, Root: rp.Project.Root}, command.ErrSpecErrors
 	}
-	return Result[*report.Trace]{Doc: doc, Outcome: run.Outcome, Changed: len(run.Recorded.Written) > 0}, nil
+	return command.Result[*report.Trace]{Doc: doc, Outcome: run.Outcome, Changed: len(run.Recorded.Written) > 0}, nil
 }

@@ -1,4 +1,4 @@
-package command
+package dryfire
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
@@ -25,7 +26,7 @@ import (
 // between retries and the fixtures' clock.
 func prepare(t *testing.T, dir, mode string, env map[string]string, tune func(*RunRequest)) *runplan.Plan {
 	t.Helper()
-	o := RunRequest{Mode: mode, Env: Env{LookupEnv: noEnv}, Live: runplan.LiveOptions{
+	o := RunRequest{Mode: mode, Env: command.Env{LookupEnv: noEnv}, Live: runplan.LiveOptions{
 		Env:      mapEnv(env),
 		Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries, Sleep: (&waitLog{}).sleep, Random: func() float64 { return 0 }},
 		Now:      func() time.Time { return fixtureClock },
@@ -293,7 +294,7 @@ func TestSecretsAreRefusedOrRedacted(t *testing.T) {
 	if got := res.Cases[0].Trace.FinalText; strings.Contains(got, key) {
 		t.Errorf("the case went on with the secret: %q", got)
 	}
-	run, err := Run(context.Background(), RunRequest{Paths: []string{dir}, Mode: engine.ModeReplay, Env: Env{LookupEnv: noEnv}})
+	run, err := Run(context.Background(), RunRequest{Paths: []string{dir}, Mode: engine.ModeReplay, Env: command.Env{LookupEnv: noEnv}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package command
+package dryfire
 
 import (
 	"context"
@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/examples/scaffold"
 	"github.com/dryfire-tui/dryfire-tui/report"
 )
 
 // InitRequest is init [--dir D] [--force].
 type InitRequest struct {
-	Env
+	command.Env
 	// Dir is where the project goes, relative to the working directory
 	// ("" or "." the working directory).
 	Dir string
@@ -27,12 +28,12 @@ type InitRequest struct {
 // *scaffold.ConflictError, with the command line that forces it as its
 // hint), unless Force; a directory that cannot be written is a usage
 // error too.
-func Init(ctx context.Context, req InitRequest) (Result[*report.Scaffold], error) {
+func Init(ctx context.Context, req InitRequest) (command.Result[*report.Scaffold], error) {
 	dir := req.Dir
 	if dir == "" {
 		dir = "."
 	}
-	res, err := scaffold.Write(join(req.Env.Dir, dir), req.Force)
+	res, err := scaffold.Write(req.Abs(dir), req.Force)
 	var conflict *scaffold.ConflictError
 	switch {
 	case errors.As(err, &conflict):
@@ -40,16 +41,16 @@ func Init(ctx context.Context, req InitRequest) (Result[*report.Scaffold], error
 		if dir != "." {
 			again = "dryfire-tui init --dir " + report.ShellQuote(dir) + " --force"
 		}
-		return failed[*report.Scaffold](ctx, UsageError, withHint(err, "re-run `"+again+"` to overwrite them"))
+		return command.Abort[*report.Scaffold](ctx, command.UsageError, command.WithHint(err, "re-run `"+again+"` to overwrite them"))
 	case err != nil:
-		return Result[*report.Scaffold]{Outcome: UsageError, Changed: res != nil && len(res.Written) > 0}, fmt.Errorf("init: %w", err)
+		return command.Result[*report.Scaffold]{Outcome: command.UsageError, Changed: res != nil && len(res.Written) > 0}, fmt.Errorf("init: %w", err)
 	}
 	doc := report.NewScaffold(res)
 	doc.Dir = dir
 	if req.Env.Dir != "" {
-		doc.Here = sameDirs(join(req.Env.Dir, dir), req.Env.Dir)
+		doc.Here = sameDirs(req.Abs(dir), req.Env.Dir)
 	}
-	return Result[*report.Scaffold]{Doc: doc, Changed: true}, nil
+	return command.Result[*report.Scaffold]{Doc: doc, Changed: true}, nil
 }
 
 // sameDirs reports whether a and b are one directory, their links

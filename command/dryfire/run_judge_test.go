@@ -1,4 +1,4 @@
-package command
+package dryfire
 
 import (
 	"context"
@@ -9,13 +9,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
 // judged is a project recorded by dryfire whose llm_judge suite has its
 // judge cassettes (turn numbers after the loop's turns).
-const judged = "../testdata/run/projects/judge-anthropic-F"
+const judged = "../../testdata/run/projects/judge-anthropic-F"
 
 // judgeFiles are the judge cassettes of the judged suite.
 func judgeFiles(t *testing.T, w *scan.Workspace) []*scan.Recording {
@@ -104,7 +105,7 @@ func TestPruneKeepsJudgeCassettes(t *testing.T) {
 		t.Fatalf("candidates %+v, want the one superseded recording", plan.Candidates)
 	}
 	judges := judgeFiles(t, w)
-	if _, err := PruneFiles(context.Background(), w, plan.Candidates, false); err != nil {
+	if _, err := command.PruneFiles(context.Background(), w, plan.Candidates, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range judges {

@@ -1,4 +1,4 @@
-package command
+package dryfire
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/provider"
@@ -22,12 +23,12 @@ import (
 )
 
 // The record fixtures are what the real dryfire recorded against its fake
-// provider (../testdata/golden/record/README.md). Recording a fixture's
+// provider (../../testdata/golden/record/README.md). Recording a fixture's
 // project against a server that answers as that fake did must send the
 // same requests and write the same cassette paths and bodies, apart from
 // response.latency_ms (measured) and recorded_at (a clock, pinned here to
 // the fixtures' 2026-08-01T12:00:00Z).
-const recordGolden = "../testdata/golden/record"
+const recordGolden = "../../testdata/golden/record"
 
 var recordFixtures = []string{"anthropic-A", "compat-S", "gemini-B", "judge-anthropic-F", "judge-openai-H", "openai-C"}
 
@@ -68,7 +69,7 @@ func recordFixture(t *testing.T, name string, failFirst int) {
 	waits := &waitLog{}
 	rp, err := PrepareRun(context.Background(), withPaths(dir, RunRequest{
 		Mode: engine.ModeRecord,
-		Env:  Env{LookupEnv: noEnv},
+		Env:  command.Env{LookupEnv: noEnv},
 		Live: runplan.LiveOptions{
 			Env:      mapEnv(srv.Env(info.KeyEnv...)),
 			Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries, Sleep: waits.sleep, Random: func() float64 { return 0 }},

@@ -1,4 +1,4 @@
-package command
+package dryfire
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
@@ -17,7 +18,7 @@ import (
 
 // ReportRequest is report RUN.json [--html-out F] [--reveal].
 type ReportRequest struct {
-	Env
+	command.Env
 	// Path is RUN.json, relative to the working directory.
 	Path string
 	// HTMLOut, when set, is the file the page is written to (atomically),
@@ -36,31 +37,31 @@ type ReportRequest struct {
 // (and the field); an HTMLOut that is the document itself is refused, so
 // that it is never overwritten. A schema_version this tool does not know
 // is read with a warning.
-func Report(ctx context.Context, req ReportRequest) (Result[*report.Page], error) {
-	doc, err := htmlreport.ReadRun(join(req.Dir, req.Path))
+func Report(ctx context.Context, req ReportRequest) (command.Result[*report.Page], error) {
+	doc, err := htmlreport.ReadRun(req.Abs(req.Path))
 	if err != nil {
-		return failed[*report.Page](ctx, UsageError, readRunError(req.Path, err))
+		return command.Abort[*report.Page](ctx, command.UsageError, readRunError(req.Path, err))
 	}
-	res := Result[*report.Page]{Outcome: UsageError}
+	res := command.Result[*report.Page]{Outcome: command.UsageError}
 	for _, w := range doc.Warnings {
 		res.Warnings = append(res.Warnings, fmt.Errorf("%s: %s", req.Path, w))
 	}
-	if req.HTMLOut != "" && sameFile(join(req.Dir, req.Path), join(req.Dir, req.HTMLOut)) {
-		return res, withHint(fmt.Errorf("--html-out %s is the run document itself: not overwritten", req.HTMLOut), "name another file for the page")
+	if req.HTMLOut != "" && sameFile(req.Abs(req.Path), req.Abs(req.HTMLOut)) {
+		return res, command.WithHint(fmt.Errorf("--html-out %s is the run document itself: not overwritten", req.HTMLOut), "name another file for the page")
 	}
 	var page bytes.Buffer
-	o := htmlreport.Options{Keys: req.Keys, Reveal: req.Reveal, Now: req.now(), Source: req.Path}
+	o := htmlreport.Options{Keys: req.Keys, Reveal: req.Reveal, Now: req.Time(), Source: req.Path}
 	if err := htmlreport.WriteRun(&page, doc, o); err != nil {
 		return res, err
 	}
 	if req.HTMLOut == "" {
-		res.Doc, res.Outcome = &report.Page{HTML: page.Bytes()}, OK
+		res.Doc, res.Outcome = &report.Page{HTML: page.Bytes()}, command.OK
 		return res, nil
 	}
-	if err := safefile.WriteAtomic(join(req.Dir, req.HTMLOut), page.Bytes(), 0o644); err != nil {
+	if err := safefile.WriteAtomic(req.Abs(req.HTMLOut), page.Bytes(), 0o644); err != nil {
 		return res, fmt.Errorf("cannot write %s: %w", req.HTMLOut, pathReason(err))
 	}
-	res.Doc, res.Outcome, res.Changed = &report.Page{Wrote: req.HTMLOut}, OK, true
+	res.Doc, res.Outcome, res.Changed = &report.Page{Wrote: req.HTMLOut}, command.OK, true
 	return res, nil
 }
 
@@ -77,9 +78,9 @@ func readRunError(path string, err error) error {
 	var je *jsonv.ParseError
 	switch {
 	case errors.Is(err, htmlreport.ErrNotRunDocument):
-		return withHint(err, "pass the file that 'run --json-out F' (dryfire's or this tool's) wrote")
+		return command.WithHint(err, "pass the file that 'run --json-out F' (dryfire's or this tool's) wrote")
 	case errors.As(err, &je):
-		return withHint(err, "pass the file that 'run --json-out F' wrote")
+		return command.WithHint(err, "pass the file that 'run --json-out F' wrote")
 	case errors.As(err, &pe):
 		return fmt.Errorf("cannot read %s: %w", path, pe.Err)
 	}

@@ -1,10 +1,11 @@
-package command
+package dryfire
 
 import (
 	"context"
 	"io"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/passthrough"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
@@ -13,7 +14,7 @@ import (
 
 // RunRequest is run [PATH...] and its flags: what [PrepareRun] prepares.
 type RunRequest struct {
-	Env
+	command.Env
 	// Paths are the PATH arguments: none (the project of the working
 	// directory, which must have a dryfire.yaml), one directory in this
 	// tool's form, or dryfire's suite form.
@@ -53,7 +54,7 @@ type RunResult struct {
 	// Recorded says what the modes that record wrote and refused.
 	Recorded *runplan.Recorded
 	// Outcome is dryfire's exit code.
-	Outcome Outcome
+	Outcome command.Outcome
 }
 
 // Execute runs a prepared plan and says how it ended: interrupted, a spec
@@ -64,11 +65,11 @@ func Execute(ctx context.Context, rp *runplan.Plan) *RunResult {
 	out := &RunResult{Result: res, Recorded: rec}
 	switch {
 	case ctx.Err() != nil:
-		out.Outcome = Interrupted
+		out.Outcome = command.Interrupted
 	case len(res.Errors) > 0:
-		out.Outcome = UsageError
+		out.Outcome = command.UsageError
 	case len(res.Suites) > 0:
-		out.Outcome = exitOutcome(res.RunExitCode)
+		out.Outcome = command.ExitOutcome(res.RunExitCode)
 	}
 	return out
 }
@@ -90,17 +91,17 @@ func Execute(ctx context.Context, rp *runplan.Plan) *RunResult {
 // goes down: the resolver, the loader, the store, then runplan with what
 // they made.
 func PrepareRun(ctx context.Context, req RunRequest) (*runplan.Plan, error) {
-	l, err := req.resolve(req.Paths, scan.Suites)
+	l, err := req.Resolve(req.Paths, scan.Suites)
 	if err != nil {
 		return nil, err
 	}
 	if l.Project == nil {
 		return nil, &scan.NoProjectError{Path: l.Arg}
 	}
-	l.LoadSuites(req.lookup())
+	l.LoadSuites(req.Lookup())
 	var inv engine.Invoker
 	if req.Passthrough != nil {
-		inv = passthrough.NewPythonInvoker(l.Project.Root, req.getenv, req.Passthrough)
+		inv = passthrough.NewPythonInvoker(l.Project.Root, req.Getenv, req.Passthrough)
 	}
 	rp, err := runplan.Prepare(ctx, l.Project, l.CassetteRoot, runplan.Options{Engine: req.Engine, Invoker: inv, Mode: req.Mode, Live: req.Live})
 	if err == nil {

@@ -1,4 +1,4 @@
-package command
+package dryfire
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
@@ -18,7 +19,7 @@ import (
 // CompareRequest is compare (--models A,B | --prompts P1,P2) [PATH...]
 // and its flags.
 type CompareRequest struct {
-	Env
+	command.Env
 	// Paths are the PATH arguments, as run takes them.
 	Paths []string
 	// Models and Prompts are the two axes, already split at commas: one
@@ -66,13 +67,13 @@ type CompareRequest struct {
 // both, a spec or config error (in SpecErrors), more than the threshold
 // of runs without Yes, or a page that cannot be written (Err, after the
 // matrix); Interrupted, with what recording left.
-func Compare(ctx context.Context, req CompareRequest) (Result[*report.Compare], error) {
+func Compare(ctx context.Context, req CompareRequest) (command.Result[*report.Compare], error) {
 	axis, labels, err := runplan.AxisOf(req.Models, req.Prompts)
 	if err != nil {
-		return failed[*report.Compare](ctx, UsageError, err)
+		return command.Abort[*report.Compare](ctx, command.UsageError, err)
 	}
 	if req.Concurrency < 0 {
-		return failed[*report.Compare](ctx, UsageError, withHint(errors.New("--concurrency cannot be negative"), "pass a number of 0 or more"))
+		return command.Abort[*report.Compare](ctx, command.UsageError, command.WithHint(errors.New("--concurrency cannot be negative"), "pass a number of 0 or more"))
 	}
 	// The base plan only loads the project and its cassettes: replay
 	// resolves nothing; each column is planned in the mode asked for.
@@ -83,10 +84,10 @@ func Compare(ctx context.Context, req CompareRequest) (Result[*report.Compare], 
 	}
 	defer base.Close()
 	if errs := base.Errors(); len(errs) > 0 {
-		return Result[*report.Compare]{Outcome: UsageError, SpecErrors: errs, Root: base.Project.Root}, ErrSpecErrors
+		return command.Result[*report.Compare]{Outcome: command.UsageError, SpecErrors: errs, Root: base.Project.Root}, command.ErrSpecErrors
 	}
 	cmp, err := runplan.PrepareCompare(ctx, base, runplan.CompareOptions{Axis: axis, Labels: labels, Mode: req.Mode,
-		ReadFile: func(p string) ([]byte, error) { return safefile.ReadFile(join(req.Dir, p)) }})
+		ReadFile: func(p string) ([]byte, error) { return safefile.ReadFile(req.Abs(p)) }})
 	if err != nil {
 		return prepareFailed[*report.Compare](ctx, err)
 	}
@@ -94,7 +95,7 @@ func Compare(ctx context.Context, req CompareRequest) (Result[*report.Compare], 
 		req.Before(cmp)
 	}
 	if err := cmp.Confirm(req.Yes); err != nil {
-		return failed[*report.Compare](ctx, UsageError, err)
+		return command.Abort[*report.Compare](ctx, command.UsageError, err)
 	}
 	if req.Confirm != nil {
 		if err := req.Confirm(cmp); err != nil {
@@ -111,26 +112,26 @@ func Compare(ctx context.Context, req CompareRequest) (Result[*report.Compare], 
 
 // compareResult is the document of a comparison that ran, and its page
 // written when asked for.
-func compareResult(ctx context.Context, req CompareRequest, cmp *runplan.Comparison) Result[*report.Compare] {
+func compareResult(ctx context.Context, req CompareRequest, cmp *runplan.Comparison) command.Result[*report.Compare] {
 	doc := &report.Compare{Comparison: cmp, Keys: req.Keys}
-	res := Result[*report.Compare]{Doc: doc, Outcome: exitOutcome(cmp.ExitCode())}
+	res := command.Result[*report.Compare]{Doc: doc, Outcome: command.ExitOutcome(cmp.ExitCode())}
 	for _, col := range cmp.Columns {
 		res.Changed = res.Changed || col.Recorded != nil && len(col.Recorded.Written) > 0
 	}
 	if ctx.Err() != nil {
-		doc.Interrupted, res.Outcome = true, Interrupted
+		doc.Interrupted, res.Outcome = true, command.Interrupted
 		return res
 	}
 	if req.HTMLOut == "" {
 		return res
 	}
 	var page bytes.Buffer
-	if err := htmlreport.WriteCompare(&page, cmp, htmlreport.Options{Keys: req.Keys, Now: req.now()}); err != nil {
-		res.Outcome, res.Err = UsageError, err
+	if err := htmlreport.WriteCompare(&page, cmp, htmlreport.Options{Keys: req.Keys, Now: req.Time()}); err != nil {
+		res.Outcome, res.Err = command.UsageError, err
 		return res
 	}
-	if err := safefile.WriteAtomic(join(req.Dir, req.HTMLOut), page.Bytes(), 0o644); err != nil {
-		res.Outcome, res.Err = UsageError, fmt.Errorf("cannot write %s: %w", req.HTMLOut, pathReason(err))
+	if err := safefile.WriteAtomic(req.Abs(req.HTMLOut), page.Bytes(), 0o644); err != nil {
+		res.Outcome, res.Err = command.UsageError, fmt.Errorf("cannot write %s: %w", req.HTMLOut, pathReason(err))
 		return res
 	}
 	doc.Wrote = req.HTMLOut

@@ -1,9 +1,10 @@
-package command
+package dryfire
 
 import (
 	"context"
 	"errors"
 
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/provider"
@@ -22,30 +23,30 @@ func PrepareError(err error) error {
 	var ce *provider.ConfigError
 	switch {
 	case errors.As(err, &nf) && nf.Near != "":
-		return withHint(err, "did you mean "+jsonv.PyRepr(nf.Near)+"?")
+		return command.WithHint(err, "did you mean "+jsonv.PyRepr(nf.Near)+"?")
 	case errors.As(err, &nf):
-		return withHint(err, "the address is SUITE::CASE, the suite's name: and the case's name: as its suite file spells them")
+		return command.WithHint(err, "the address is SUITE::CASE, the suite's name: and the case's name: as its suite file spells them")
 	case errors.As(err, &mk):
-		return withHint(err, "set "+mk.EnvVar+", or trace the case from its cassettes with --cassette-mode replay")
+		return command.WithHint(err, "set "+mk.EnvVar+", or trace the case from its cassettes with --cassette-mode replay")
 	case errors.As(err, &ce):
-		return withHint(err, "name a provider dryfire knows (anthropic, openai, gemini, xai, openrouter, moonshot, zhipu, deepseek) or one of dryfire.yaml's providers:")
+		return command.WithHint(err, "name a provider dryfire knows (anthropic, openai, gemini, xai, openrouter, moonshot, zhipu, deepseek) or one of dryfire.yaml's providers:")
 	}
 	return err
 }
 
 // prepareFailed is the result of a command whose run could not be
 // prepared: interrupted, or a usage, spec or config error with its hint.
-func prepareFailed[D any](ctx context.Context, err error) (Result[D], error) {
-	return failed[D](ctx, UsageError, PrepareError(err))
+func prepareFailed[D any](ctx context.Context, err error) (command.Result[D], error) {
+	return command.Abort[D](ctx, command.UsageError, PrepareError(err))
 }
 
 // declined is the outcome of a request whose Confirm said no: the error
 // Confirm returned, which says why.
-func declined[D any](ctx context.Context, err error) (Result[D], error) {
+func declined[D any](ctx context.Context, err error) (command.Result[D], error) {
 	if errors.Is(err, ErrDeclined) {
-		return failed[D](ctx, Failed, err)
+		return command.Abort[D](ctx, command.Failed, err)
 	}
-	return failed[D](ctx, UsageError, err)
+	return command.Abort[D](ctx, command.UsageError, err)
 }
 
 // ErrDeclined is what a Confirm hook returns when a person answered no:
