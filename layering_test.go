@@ -65,7 +65,10 @@ var tiers = []tier{
 	// The front door: the git review session (over where scan finds the
 	// recordings), then scan (PATHs → project, the one walk, statuses,
 	// explanations).
-	{name: "scan", core: true, layers: [][]string{{"gitreview"}, {"scan"},
+	{name: "scan", core: true, layers: [][]string{{"gitreview"},
+		// The git command line of one work tree, under the review session.
+		{"gitreview/gitrepo"},
+		{"scan"},
 		// Where a stale recording's change is written in the suites.
 		{"scan/source"}}},
 	{name: "analysis", core: true, layers: [][]string{

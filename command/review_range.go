@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/gitreview/gitrepo"
 	"github.com/dryfire-tui/dryfire-tui/report/rangereview"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 )
@@ -36,13 +37,13 @@ func OpenRangeReview(ctx context.Context, req RangeReviewRequest) (*gitreview.Re
 
 // rangeError says what to do when a range cannot be reviewed.
 func rangeError(err error) error {
-	var missing *gitreview.MissingRevisionError
+	var missing *gitrepo.MissingRevisionError
 	switch {
 	case errors.As(err, &missing):
 		return err // it carries its hint: the fetch that brings it
-	case errors.Is(err, gitreview.ErrNoGit):
+	case errors.Is(err, gitrepo.ErrNoGit):
 		return withHint(err, "review --base reads the revisions through git; install git")
-	case errors.Is(err, gitreview.ErrNotRepo):
+	case errors.Is(err, gitrepo.ErrNotRepo):
 		return withHint(err, "review --base compares two revisions of a git repository; run it inside the repository that holds the recordings")
 	}
 	return err

@@ -1,6 +1,6 @@
 //go:build linux
 
-package gitreview
+package gitrepo
 
 import (
 	"context"
@@ -93,7 +93,7 @@ func TestCancelledStageLeavesNoLock(t *testing.T) {
 	git(t, dir, "commit", "-q", "-m", "one")
 	writeFile(t, filepath.Join(dir, "a.json"), []byte("two\n"))
 	ready, release := blockingFilter(t, dir)
-	g, err := OpenGit(context.Background(), dir)
+	g, err := Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestStageWaitsForAnotherGitsLock(t *testing.T) {
 		pauses++
 		return os.Remove(lock)
 	}
-	g, err := OpenGit(context.Background(), dir)
+	g, err := Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +245,7 @@ func TestStageGivesUpOnAHeldLock(t *testing.T) {
 		waited += d
 		return nil
 	}
-	g, err := OpenGit(context.Background(), dir)
+	g, err := Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}

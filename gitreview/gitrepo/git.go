@@ -1,4 +1,4 @@
-package gitreview
+package gitrepo
 
 import (
 	"bytes"
@@ -47,8 +47,8 @@ type Git struct {
 // for as long as the editor is open, which no wait outlasts.
 const DefaultLockWait = 3 * time.Second
 
-// OpenGit finds the work tree that contains dir.
-func OpenGit(ctx context.Context, dir string) (*Git, error) {
+// Open finds the work tree that contains dir.
+func Open(ctx context.Context, dir string) (*Git, error) {
 	if _, err := exec.LookPath("git"); err != nil {
 		return nil, ErrNoGit
 	}
@@ -291,7 +291,7 @@ type FileChange struct {
 func (g *Git) Changes(ctx context.Context, paths ...string) ([]FileChange, error) {
 	args := []string{"status", "--porcelain=v1", "-z", "--untracked-files=all", "--"}
 	for _, p := range paths {
-		args = append(args, g.rel(p))
+		args = append(args, g.Rel(p))
 	}
 	out, err := g.run(ctx, args...)
 	if err != nil {
@@ -337,8 +337,8 @@ func parsePorcelain(out []byte) []FileChange {
 	return changes
 }
 
-// rel turns p into a path relative to the top, slash-separated.
-func (g *Git) rel(p string) string {
+// Rel turns p into a path relative to the top, slash-separated.
+func (g *Git) Rel(p string) string {
 	if !filepath.IsAbs(p) {
 		return filepath.ToSlash(p)
 	}
@@ -378,7 +378,7 @@ func (g *Git) HeadFiles(ctx context.Context, dir string) ([]string, error) {
 	if !g.HasHead {
 		return nil, nil
 	}
-	out, err := g.run(ctx, "ls-tree", "-r", "-z", "--name-only", "HEAD", "--", g.rel(dir))
+	out, err := g.run(ctx, "ls-tree", "-r", "-z", "--name-only", "HEAD", "--", g.Rel(dir))
 	if err != nil {
 		return nil, err
 	}
@@ -399,7 +399,7 @@ func (g *Git) Stage(ctx context.Context, rels ...string) error {
 	var keep []string
 	for _, rel := range rels {
 		if _, err := os.Lstat(g.Abs(rel)); err != nil {
-			if e, err := g.indexEntry(ctx, rel); err == nil && !e.present {
+			if e, err := g.IndexEntry(ctx, rel); err == nil && !e.present {
 				continue
 			}
 		}
@@ -411,31 +411,35 @@ func (g *Git) Stage(ctx context.Context, rels ...string) error {
 	return g.write(ctx, append([]string{"add", "-A", "--"}, keep...)...)
 }
 
-// indexEntry is one path's entry in the index, for undo.
-type indexEntry struct {
+// IndexEntry is one path's entry in the index, for undo: what
+// [Git.IndexEntry] reads and [Git.SetIndexEntry] puts back.
+type IndexEntry struct {
 	present bool
 	mode    string
 	object  string
 }
 
-func (g *Git) indexEntry(ctx context.Context, rel string) (indexEntry, error) {
+// IndexEntry reads the index entry of the top-relative path rel.
+func (g *Git) IndexEntry(ctx context.Context, rel string) (IndexEntry, error) {
 	out, err := g.run(ctx, "ls-files", "-s", "-z", "--", rel)
 	if err != nil {
-		return indexEntry{}, err
+		return IndexEntry{}, err
 	}
 	line := strings.TrimRight(string(out), "\x00")
 	if line == "" {
-		return indexEntry{}, nil
+		return IndexEntry{}, nil
 	}
 	meta, _, _ := strings.Cut(line, "\t")
 	parts := strings.Fields(meta)
 	if len(parts) < 2 {
-		return indexEntry{}, fmt.Errorf("git ls-files: unexpected %q", line)
+		return IndexEntry{}, fmt.Errorf("git ls-files: unexpected %q", line)
 	}
-	return indexEntry{present: true, mode: parts[0], object: parts[1]}, nil
+	return IndexEntry{present: true, mode: parts[0], object: parts[1]}, nil
 }
 
-func (g *Git) setIndexEntry(ctx context.Context, rel string, e indexEntry) error {
+// SetIndexEntry puts e back as the index entry of rel (removes it when e
+// is absent).
+func (g *Git) SetIndexEntry(ctx context.Context, rel string, e IndexEntry) error {
 	if !e.present {
 		return g.write(ctx, "update-index", "--force-remove", "--", rel)
 	}

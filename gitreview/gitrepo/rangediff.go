@@ -1,4 +1,4 @@
-package gitreview
+package gitrepo
 
 import (
 	"context"
@@ -7,12 +7,12 @@ import (
 	"strings"
 )
 
-// rangeChanges lists the files under the top-relative paths that differ
+// RangeChanges lists the files under the top-relative paths that differ
 // between base and head: `git diff --name-status` of the two commits, or
 // of base and the working tree, whose untracked files (not ignored) count
 // as added. A file is moved when one of the same name was removed from
 // another directory (see pairMoves).
-func (g *Git) rangeChanges(ctx context.Context, base, head Revision, paths []string) ([]FileChange, error) {
+func (g *Git) RangeChanges(ctx context.Context, base, head Revision, paths []string) ([]FileChange, error) {
 	args := []string{"diff", "--no-ext-diff", "--no-textconv", "--no-renames", "--name-status", "-z", base.Commit}
 	if !head.WorkTree() {
 		args = append(args, head.Commit)

@@ -1,4 +1,4 @@
-package gitreview
+package gitrepo
 
 import (
 	"bufio"
@@ -25,32 +25,32 @@ import (
 // --batch`, to a directory of their own, where scan reads them as it reads
 // a working tree. The working tree, the index and HEAD are never touched.
 
-// tree is the files of one side of a range review.
-type tree struct {
-	rev Revision
-	// top is where the side's files are: the directory they were written
+// Tree is the files of one side of a range review.
+type Tree struct {
+	Rev Revision
+	// Top is where the side's files are: the directory they were written
 	// to (in the layout of the repository), or the work tree's top.
-	top string
-	// skipped are the top-relative paths the export left out, and why
+	Top string
+	// Skipped are the top-relative paths the export left out, and why
 	// (over the size limit, a symbolic link).
-	skipped map[string]error
-	// dirs lists the exported files by directory (top-relative paths).
-	dirs map[string][]string
+	Skipped map[string]error
+	// Dirs lists the exported files by directory (top-relative paths).
+	Dirs map[string][]string
 	// files counts the files written.
 	files int
 	// objects are the exported blobs by path, and git the repository they
-	// are in: once the export is removed (top ""), a file is read from git.
+	// are in: once the export is removed (Top ""), a file is read from git.
 	objects map[string]string
 	git     *Git
 }
 
-// read returns the bytes of the top-relative path p on this side; ok is
+// Read returns the bytes of the top-relative path p on this side; ok is
 // false when the side has no such file.
-func (t *tree) read(ctx context.Context, p string) (data []byte, stamp safefile.Stamp, ok bool, err error) {
-	if err := t.skipped[p]; err != nil {
-		return nil, stamp, false, fmt.Errorf("%s:%s: %w", t.rev.Short(), p, err)
+func (t *Tree) Read(ctx context.Context, p string) (data []byte, stamp safefile.Stamp, ok bool, err error) {
+	if err := t.Skipped[p]; err != nil {
+		return nil, stamp, false, fmt.Errorf("%s:%s: %w", t.Rev.Short(), p, err)
 	}
-	if t.top == "" {
+	if t.Top == "" {
 		object, ok := t.objects[p]
 		if !ok {
 			return nil, stamp, false, nil
@@ -58,12 +58,12 @@ func (t *tree) read(ctx context.Context, p string) (data []byte, stamp safefile.
 		data, err := t.git.run(ctx, "cat-file", "blob", object)
 		return data, stamp, err == nil, err
 	}
-	data, stamp, err = safefile.ReadInto(filepath.Join(t.top, filepath.FromSlash(p)), nil)
+	data, stamp, err = safefile.ReadInto(filepath.Join(t.Top, filepath.FromSlash(p)), nil)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, stamp, false, nil
-	case err != nil && !t.rev.WorkTree():
-		return nil, stamp, false, fmt.Errorf("%s:%s: %w", t.rev.Short(), p, unwrapPath(err))
+	case err != nil && !t.Rev.WorkTree():
+		return nil, stamp, false, fmt.Errorf("%s:%s: %w", t.Rev.Short(), p, unwrapPath(err))
 	case err != nil:
 		return nil, stamp, false, err
 	}
@@ -144,27 +144,27 @@ func safeTreePath(p string) bool {
 	return true
 }
 
-// export writes the files a scan reads of commit rev, under the
+// Export writes the files a scan reads of commit rev, under the
 // top-relative prefixes, to dst, as the repository lays them out. Files
 // over the size limit and symbolic links are left out, each with its
 // reason in the tree's skipped.
-func (g *Git) export(ctx context.Context, rev Revision, prefixes []string, dst string) (*tree, error) {
+func (g *Git) Export(ctx context.Context, rev Revision, prefixes []string, dst string) (*Tree, error) {
 	entries, err := g.lsTree(ctx, rev.Commit, prefixes)
 	if err != nil {
 		return nil, err
 	}
-	t := &tree{rev: rev, top: dst, skipped: map[string]error{}, dirs: map[string][]string{}, objects: map[string]string{}}
+	t := &Tree{Rev: rev, Top: dst, Skipped: map[string]error{}, Dirs: map[string][]string{}, objects: map[string]string{}, git: g}
 	var want []treeEntry
 	for _, e := range entries {
 		switch {
 		case e.kind != "blob" || !exported(e.path):
 			continue
 		case !safeTreePath(e.path):
-			t.skipped[e.path] = errors.New("a path git would not check out")
+			t.Skipped[e.path] = errors.New("a path git would not check out")
 		case e.mode == "120000":
-			t.skipped[e.path] = errors.New("a symbolic link (not followed)")
+			t.Skipped[e.path] = errors.New("a symbolic link (not followed)")
 		case e.size > safefile.MaxSize():
-			t.skipped[e.path] = &safefile.TooLargeError{Size: e.size, Limit: safefile.MaxSize()}
+			t.Skipped[e.path] = &safefile.TooLargeError{Size: e.size, Limit: safefile.MaxSize()}
 		default:
 			want = append(want, e)
 		}
@@ -179,10 +179,10 @@ func (g *Git) export(ctx context.Context, rev Revision, prefixes []string, dst s
 }
 
 // write writes one exported file.
-func (t *tree) write(p string, data []byte) error {
-	abs := filepath.Join(t.top, filepath.FromSlash(p))
+func (t *Tree) write(p string, data []byte) error {
+	abs := filepath.Join(t.Top, filepath.FromSlash(p))
 	dir := path.Dir(p)
-	if _, ok := t.dirs[dir]; !ok {
+	if _, ok := t.Dirs[dir]; !ok {
 		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
 			return err
 		}
@@ -190,7 +190,7 @@ func (t *tree) write(p string, data []byte) error {
 	if err := safefile.WriteNew(abs, data); err != nil {
 		return err
 	}
-	t.dirs[dir] = append(t.dirs[dir], p)
+	t.Dirs[dir] = append(t.Dirs[dir], p)
 	t.files++
 	return nil
 }

@@ -1,4 +1,4 @@
-package gitreview
+package gitrepo
 
 import (
 	"context"
