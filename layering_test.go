@@ -73,8 +73,9 @@ var tiers = []tier{
 		{"scan/source"}}},
 	{name: "analysis", core: true, layers: [][]string{
 		// The review document of a range (review --base), over the
-		// documents' shared parts (a change's details, its findings).
-		{"report/rangereview"},
+		// documents' shared parts (a change's details, its findings); the
+		// documents of dryfire's own commands, over what a run recorded.
+		{"report/rangereview", "report/dryfiredoc"},
 		{"report"},
 		// The HTML pages of a run document and of a compare (report,
 		// compare --html-out), over the run's reports and their masks;

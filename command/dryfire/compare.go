@@ -12,7 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
-	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/report/dryfiredoc"
 	"github.com/dryfire-tui/dryfire-tui/report/htmlreport"
 )
 
@@ -67,39 +67,39 @@ type CompareRequest struct {
 // both, a spec or config error (in SpecErrors), more than the threshold
 // of runs without Yes, or a page that cannot be written (Err, after the
 // matrix); Interrupted, with what recording left.
-func Compare(ctx context.Context, req CompareRequest) (command.Result[*report.Compare], error) {
+func Compare(ctx context.Context, req CompareRequest) (command.Result[*dryfiredoc.Compare], error) {
 	axis, labels, err := runplan.AxisOf(req.Models, req.Prompts)
 	if err != nil {
-		return command.Abort[*report.Compare](ctx, command.UsageError, err)
+		return command.Abort[*dryfiredoc.Compare](ctx, command.UsageError, err)
 	}
 	if req.Concurrency < 0 {
-		return command.Abort[*report.Compare](ctx, command.UsageError, command.WithHint(errors.New("--concurrency cannot be negative"), "pass a number of 0 or more"))
+		return command.Abort[*dryfiredoc.Compare](ctx, command.UsageError, command.WithHint(errors.New("--concurrency cannot be negative"), "pass a number of 0 or more"))
 	}
 	// The base plan only loads the project and its cassettes: replay
 	// resolves nothing; each column is planned in the mode asked for.
 	base, err := PrepareRun(ctx, RunRequest{Env: req.Env, Paths: req.Paths, Engine: engine.Options{Workers: req.Concurrency},
 		Passthrough: req.Passthrough, Mode: engine.ModeReplay, Live: req.Live})
 	if err != nil {
-		return prepareFailed[*report.Compare](ctx, err)
+		return prepareFailed[*dryfiredoc.Compare](ctx, err)
 	}
 	defer base.Close()
 	if errs := base.Errors(); len(errs) > 0 {
-		return command.Result[*report.Compare]{Outcome: command.UsageError, SpecErrors: errs, Root: base.Project.Root}, command.ErrSpecErrors
+		return command.Result[*dryfiredoc.Compare]{Outcome: command.UsageError, SpecErrors: errs, Root: base.Project.Root}, command.ErrSpecErrors
 	}
 	cmp, err := runplan.PrepareCompare(ctx, base, runplan.CompareOptions{Axis: axis, Labels: labels, Mode: req.Mode,
 		ReadFile: func(p string) ([]byte, error) { return safefile.ReadFile(req.Abs(p)) }})
 	if err != nil {
-		return prepareFailed[*report.Compare](ctx, err)
+		return prepareFailed[*dryfiredoc.Compare](ctx, err)
 	}
 	if req.Before != nil {
 		req.Before(cmp)
 	}
 	if err := cmp.Confirm(req.Yes); err != nil {
-		return command.Abort[*report.Compare](ctx, command.UsageError, err)
+		return command.Abort[*dryfiredoc.Compare](ctx, command.UsageError, err)
 	}
 	if req.Confirm != nil {
 		if err := req.Confirm(cmp); err != nil {
-			return declined[*report.Compare](ctx, err)
+			return declined[*dryfiredoc.Compare](ctx, err)
 		}
 	}
 	if req.Live.OnCall != nil {
@@ -112,9 +112,9 @@ func Compare(ctx context.Context, req CompareRequest) (command.Result[*report.Co
 
 // compareResult is the document of a comparison that ran, and its page
 // written when asked for.
-func compareResult(ctx context.Context, req CompareRequest, cmp *runplan.Comparison) command.Result[*report.Compare] {
-	doc := &report.Compare{Comparison: cmp, Keys: req.Keys}
-	res := command.Result[*report.Compare]{Doc: doc, Outcome: command.ExitOutcome(cmp.ExitCode())}
+func compareResult(ctx context.Context, req CompareRequest, cmp *runplan.Comparison) command.Result[*dryfiredoc.Compare] {
+	doc := &dryfiredoc.Compare{Comparison: cmp, Keys: req.Keys}
+	res := command.Result[*dryfiredoc.Compare]{Doc: doc, Outcome: command.ExitOutcome(cmp.ExitCode())}
 	for _, col := range cmp.Columns {
 		res.Changed = res.Changed || col.Recorded != nil && len(col.Recorded.Written) > 0
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/examples/scaffold"
-	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/report/dryfiredoc"
 )
 
 // InitRequest is init [--dir D] [--force].
@@ -28,7 +28,7 @@ type InitRequest struct {
 // *scaffold.ConflictError, with the command line that forces it as its
 // hint), unless Force; a directory that cannot be written is a usage
 // error too.
-func Init(ctx context.Context, req InitRequest) (command.Result[*report.Scaffold], error) {
+func Init(ctx context.Context, req InitRequest) (command.Result[*dryfiredoc.Scaffold], error) {
 	dir := req.Dir
 	if dir == "" {
 		dir = "."
@@ -39,18 +39,18 @@ func Init(ctx context.Context, req InitRequest) (command.Result[*report.Scaffold
 	case errors.As(err, &conflict):
 		again := "dryfire-tui init --force"
 		if dir != "." {
-			again = "dryfire-tui init --dir " + report.ShellQuote(dir) + " --force"
+			again = "dryfire-tui init --dir " + dryfiredoc.ShellQuote(dir) + " --force"
 		}
-		return command.Abort[*report.Scaffold](ctx, command.UsageError, command.WithHint(err, "re-run `"+again+"` to overwrite them"))
+		return command.Abort[*dryfiredoc.Scaffold](ctx, command.UsageError, command.WithHint(err, "re-run `"+again+"` to overwrite them"))
 	case err != nil:
-		return command.Result[*report.Scaffold]{Outcome: command.UsageError, Changed: res != nil && len(res.Written) > 0}, fmt.Errorf("init: %w", err)
+		return command.Result[*dryfiredoc.Scaffold]{Outcome: command.UsageError, Changed: res != nil && len(res.Written) > 0}, fmt.Errorf("init: %w", err)
 	}
-	doc := report.NewScaffold(res)
+	doc := dryfiredoc.NewScaffold(res)
 	doc.Dir = dir
 	if req.Env.Dir != "" {
 		doc.Here = sameDirs(req.Abs(dir), req.Env.Dir)
 	}
-	return command.Result[*report.Scaffold]{Doc: doc, Changed: true}, nil
+	return command.Result[*dryfiredoc.Scaffold]{Doc: doc, Changed: true}, nil
 }
 
 // sameDirs reports whether a and b are one directory, their links

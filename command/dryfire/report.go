@@ -12,7 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
-	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/report/dryfiredoc"
 	"github.com/dryfire-tui/dryfire-tui/report/htmlreport"
 )
 
@@ -37,12 +37,12 @@ type ReportRequest struct {
 // (and the field); an HTMLOut that is the document itself is refused, so
 // that it is never overwritten. A schema_version this tool does not know
 // is read with a warning.
-func Report(ctx context.Context, req ReportRequest) (command.Result[*report.Page], error) {
+func Report(ctx context.Context, req ReportRequest) (command.Result[*dryfiredoc.Page], error) {
 	doc, err := htmlreport.ReadRun(req.Abs(req.Path))
 	if err != nil {
-		return command.Abort[*report.Page](ctx, command.UsageError, readRunError(req.Path, err))
+		return command.Abort[*dryfiredoc.Page](ctx, command.UsageError, readRunError(req.Path, err))
 	}
-	res := command.Result[*report.Page]{Outcome: command.UsageError}
+	res := command.Result[*dryfiredoc.Page]{Outcome: command.UsageError}
 	for _, w := range doc.Warnings {
 		res.Warnings = append(res.Warnings, fmt.Errorf("%s: %s", req.Path, w))
 	}
@@ -55,13 +55,13 @@ func Report(ctx context.Context, req ReportRequest) (command.Result[*report.Page
 		return res, err
 	}
 	if req.HTMLOut == "" {
-		res.Doc, res.Outcome = &report.Page{HTML: page.Bytes()}, command.OK
+		res.Doc, res.Outcome = &dryfiredoc.Page{HTML: page.Bytes()}, command.OK
 		return res, nil
 	}
 	if err := safefile.WriteAtomic(req.Abs(req.HTMLOut), page.Bytes(), 0o644); err != nil {
 		return res, fmt.Errorf("cannot write %s: %w", req.HTMLOut, pathReason(err))
 	}
-	res.Doc, res.Outcome, res.Changed = &report.Page{Wrote: req.HTMLOut}, command.OK, true
+	res.Doc, res.Outcome, res.Changed = &dryfiredoc.Page{Wrote: req.HTMLOut}, command.OK, true
 	return res, nil
 }
 

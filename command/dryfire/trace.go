@@ -8,7 +8,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
-	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/report/dryfiredoc"
 )
 
 // TraceRequest is trace SUITE::CASE [PATH...] and its flags.
@@ -53,29 +53,29 @@ type TraceRequest struct {
 // without "::", no such case, a spec or config error ([command.ErrSpecErrors],
 // the errors in SpecErrors), a missing key; Interrupted, with what
 // recording left in the document.
-func Trace(ctx context.Context, req TraceRequest) (command.Result[*report.Trace], error) {
+func Trace(ctx context.Context, req TraceRequest) (command.Result[*dryfiredoc.Trace], error) {
 	addr, err := engine.ParseAddress(req.Address)
 	if err != nil {
-		return command.Abort[*report.Trace](ctx, command.UsageError, command.WithHint(err, "name the case as SUITE::CASE"))
+		return command.Abort[*dryfiredoc.Trace](ctx, command.UsageError, command.WithHint(err, "name the case as SUITE::CASE"))
 	}
 	rp, err := PrepareRun(ctx, RunRequest{Env: req.Env, Paths: req.Paths, Engine: engine.Options{Model: req.Model, Only: &addr},
 		Passthrough: req.Passthrough, Mode: req.Mode, Live: req.Live})
 	if err != nil {
-		return prepareFailed[*report.Trace](ctx, err)
+		return prepareFailed[*dryfiredoc.Trace](ctx, err)
 	}
 	defer rp.Close()
 	if req.Confirm != nil {
 		if err := req.Confirm(rp); err != nil {
-			return declined[*report.Trace](ctx, err)
+			return declined[*dryfiredoc.Trace](ctx, err)
 		}
 	}
 	run := Execute(ctx, rp)
-	doc := &report.Trace{Result: run.Result, Plan: rp, Recorded: run.Recorded, Keys: req.Keys, Reveal: req.Reveal}
+	doc := &dryfiredoc.Trace{Result: run.Result, Plan: rp, Recorded: run.Recorded, Keys: req.Keys, Reveal: req.Reveal}
 	switch {
 	case run.Outcome == command.Interrupted:
 		doc.Interrupted = true
 	case len(run.Result.Errors) > 0:
-		return command.Result[*report.Trace]{Outcome: command.UsageError, SpecErrors: run.Result.Errors, Root: rp.Project.Root}, command.ErrSpecErrors
+		return command.Result[*dryfiredoc.Trace]{Outcome: command.UsageError, SpecErrors: run.Result.Errors, Root: rp.Project.Root}, command.ErrSpecErrors
 	}
-	return command.Result[*report.Trace]{Doc: doc, Outcome: run.Outcome, Changed: len(run.Recorded.Written) > 0}, nil
+	return command.Result[*dryfiredoc.Trace]{Doc: doc, Outcome: run.Outcome, Changed: len(run.Recorded.Written) > 0}, nil
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
-	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/report/dryfiredoc"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
@@ -24,19 +24,19 @@ type ValidateRequest struct {
 // count of suites and cases, or UsageError: a spec or config error
 // ([command.ErrSpecErrors], every error in SpecErrors), no suite file matched, or
 // no PATH and no dryfire.yaml.
-func Validate(ctx context.Context, req ValidateRequest) (command.Result[*report.Validate], error) {
+func Validate(ctx context.Context, req ValidateRequest) (command.Result[*dryfiredoc.Validate], error) {
 	l, err := req.Resolve(req.Paths, scan.Suites)
 	if err != nil {
-		return command.Abort[*report.Validate](ctx, command.UsageError, err)
+		return command.Abort[*dryfiredoc.Validate](ctx, command.UsageError, err)
 	}
 	if l.Project == nil {
-		return command.Abort[*report.Validate](ctx, command.UsageError, &scan.NoProjectError{Path: l.Arg, Need: "validate reads the suites its dryfire.yaml lists"})
+		return command.Abort[*dryfiredoc.Validate](ctx, command.UsageError, &scan.NoProjectError{Path: l.Arg, Need: "validate reads the suites its dryfire.yaml lists"})
 	}
 	l.LoadSuites(req.Lookup())
 	pr := l.Project
 	ok, suites, cases := pr.Valid()
 	if !ok {
-		return command.Result[*report.Validate]{Outcome: command.UsageError, SpecErrors: pr.Errors, Root: pr.Root}, command.ErrSpecErrors
+		return command.Result[*dryfiredoc.Validate]{Outcome: command.UsageError, SpecErrors: pr.Errors, Root: pr.Root}, command.ErrSpecErrors
 	}
-	return command.Result[*report.Validate]{Doc: &report.Validate{Suites: suites, Cases: cases}}, nil
+	return command.Result[*dryfiredoc.Validate]{Doc: &dryfiredoc.Validate{Suites: suites, Cases: cases}}, nil
 }

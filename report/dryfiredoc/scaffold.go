@@ -1,4 +1,4 @@
-package report
+package dryfiredoc
 
 import (
 	"io"
@@ -32,7 +32,7 @@ func NewScaffold(res *scaffold.Result) *Scaffold {
 // too. A file that was there before (--force) is "replaced", not
 // "created".
 func (res *Scaffold) WriteText(w io.Writer) error {
-	t := newText(w)
+	t := &text{w: w}
 	for _, rel := range res.Written {
 		verb := "created"
 		if slices.Contains(res.Replaced, rel) {

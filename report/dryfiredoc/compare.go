@@ -1,4 +1,4 @@
-package report
+package dryfiredoc
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
 )
 
@@ -46,9 +47,9 @@ func (d *Compare) WriteAfter(w io.Writer) {
 		switch {
 		case col.Recorded == nil:
 		case d.Interrupted:
-			WriteInterrupted(w, col.Plan, col.Recorded)
+			report.WriteInterrupted(w, col.Plan, col.Recorded)
 		default:
-			WriteRecorded(w, col.Plan, col.Recorded)
+			report.WriteRecorded(w, col.Plan, col.Recorded)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package report
+package dryfiredoc
 
 import (
 	"io"
@@ -6,6 +6,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
 )
 
@@ -36,12 +37,12 @@ func (d *Trace) WriteText(w io.Writer) error {
 }
 
 // WriteAfter writes, for stderr, what recording wrote, redacted and
-// refused ([WriteRecorded]), or what an interrupted run left
-// ([WriteInterrupted]).
+// refused ([report.WriteRecorded]), or what an interrupted run left
+// ([report.WriteInterrupted]).
 func (d *Trace) WriteAfter(w io.Writer) {
 	if d.Interrupted {
-		WriteInterrupted(w, d.Plan, d.Recorded)
+		report.WriteInterrupted(w, d.Plan, d.Recorded)
 		return
 	}
-	WriteRecorded(w, d.Plan, d.Recorded)
+	report.WriteRecorded(w, d.Plan, d.Recorded)
 }
