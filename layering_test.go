@@ -60,8 +60,8 @@ var tiers = []tier{
 	// The command tier: one function per command, for the command line and
 	// the browser's palette alike.
 	// dryfire's own commands (run, trace, compare, report, validate, init)
-	// over the shape of every command.
-	{name: "command", core: true, layers: [][]string{{"command/dryfire"}, {"command"}}},
+	// and fingerprint, over the shape of every command.
+	{name: "command", core: true, layers: [][]string{{"command/dryfire", "command/fingerprint"}, {"command"}}},
 	// The front door: the git review session (over where scan finds the
 	// recordings), then scan (PATHs → project, the one walk, statuses,
 	// explanations).

@@ -27,9 +27,10 @@
 // [PruneFiles], the browser's prune of what its dialog listed), [Secrets]
 // and [WriteBaseline], [Doctor], [Check], [Review] ([OpenReview] for the
 // review browser, [ReviewFiles] for accept, reject, redact and
-// add-to-baseline, [RedactChanges] for the review page's redaction),
-// [Fingerprint]. Those of dryfire's own command line (run, trace,
-// compare, report, validate, init) are package command/dryfire's.
+// add-to-baseline, [RedactChanges] for the review page's redaction).
+// Those of dryfire's own command line (run, trace, compare, report,
+// validate, init) are package command/dryfire's; fingerprint is package
+// command/fingerprint's.
 //
 // # Check
 //

@@ -1,4 +1,4 @@
-package command
+package fingerprint
 
 import (
 	"bufio"
@@ -9,14 +9,15 @@ import (
 	"io"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
 
-// FingerprintRequest is fingerprint [FILE|-] [--canonical] [--tape js|py].
-type FingerprintRequest struct {
-	Env
+// Request is fingerprint [FILE|-] [--canonical] [--tape js|py].
+type Request struct {
+	command.Env
 	// File is FILE ("" or "-": In).
 	File string
 	// In is read when File is "" or "-" (stdin); Out gets one line per
@@ -30,29 +31,29 @@ type FingerprintRequest struct {
 	Tape string
 }
 
-// Fingerprints counts what [Fingerprint] hashed.
-type Fingerprints struct {
+// Counts counts what [Run] hashed.
+type Counts struct {
 	// Lines are the JSON lines read (blank lines aside); Failed those that
 	// could not be hashed ("error: <reason>" written in their place).
 	Lines, Failed int
 }
 
-// Fingerprint reads one JSON object per line and writes the key of each,
+// Run reads one JSON object per line and writes the key of each,
 // one per line, to Out as it goes: dryfire's 16-hex fingerprint of hash
 // args, or with Tape a cassette-fn call's key. A line that cannot be
 // hashed makes the outcome Findings.
-func Fingerprint(ctx context.Context, req FingerprintRequest) (Result[*Fingerprints], error) {
+func Run(ctx context.Context, req Request) (command.Result[*Counts], error) {
 	hash, err := hasher(req.Tape, req.Canonical)
 	if err != nil {
-		return failed[*Fingerprints](ctx, UsageError, err)
+		return command.Abort[*Counts](ctx, command.UsageError, err)
 	}
 	in := req.In
 	if req.File != "" && req.File != "-" {
 		// FILE obeys the rule of every read: a regular file under the size
 		// limit (a pipe's lines come on stdin, with "-").
-		data, err := safefile.ReadFile(join(req.Dir, req.File))
+		data, err := safefile.ReadFile(req.Abs(req.File))
 		if err != nil {
-			return failed[*Fingerprints](ctx, UsageError, withHint(err, "pass a regular file, or - to read the lines from stdin"))
+			return command.Abort[*Counts](ctx, command.UsageError, command.WithHint(err, "pass a regular file, or - to read the lines from stdin"))
 		}
 		in = bytes.NewReader(data)
 	}
@@ -62,11 +63,11 @@ func Fingerprint(ctx context.Context, req FingerprintRequest) (Result[*Fingerpri
 		err = ferr
 	}
 	if err != nil {
-		return failed[*Fingerprints](ctx, UsageError, err)
+		return command.Abort[*Counts](ctx, command.UsageError, err)
 	}
-	res := Result[*Fingerprints]{Doc: &n}
+	res := command.Result[*Counts]{Doc: &n}
 	if n.Failed > 0 {
-		res.Outcome, res.Err = Findings, fmt.Errorf("%d of %d lines could not be hashed", n.Failed, n.Lines)
+		res.Outcome, res.Err = command.Findings, fmt.Errorf("%d of %d lines could not be hashed", n.Failed, n.Lines)
 	}
 	return res, nil
 }
@@ -78,7 +79,7 @@ func hasher(dialectName string, canonical bool) (func(jsonv.Value) (string, erro
 	if dialectName != "" {
 		dialect, ok := map[string]jsonv.Dialect{"js": jsonv.JS, "py": jsonv.Python, "python": jsonv.Python}[dialectName]
 		if !ok {
-			return nil, withHint(fmt.Errorf("unknown tape dialect %q", dialectName), "use --tape js or --tape py")
+			return nil, command.WithHint(fmt.Errorf("unknown tape dialect %q", dialectName), "use --tape js or --tape py")
 		}
 		key = func(call jsonv.Value) (string, []byte, error) {
 			if call.Kind != jsonv.Object || !call.Has("args") {
@@ -104,8 +105,8 @@ func hasher(dialectName string, canonical bool) (func(jsonv.Value) (string, erro
 // fingerprintLines hashes every non-blank line of in, writing one result
 // line each. A line is read leniently, as Python's json.loads does: NaN and
 // Infinity parse, and hashing then refuses them with dryfire's error.
-func fingerprintLines(ctx context.Context, in io.Reader, out io.Writer, hash func(jsonv.Value) (string, error)) (Fingerprints, error) {
-	var n Fingerprints
+func fingerprintLines(ctx context.Context, in io.Reader, out io.Writer, hash func(jsonv.Value) (string, error)) (Counts, error) {
+	var n Counts
 	r := bufio.NewReaderSize(in, 1<<16)
 	for {
 		line, readErr := safefile.ReadLine(r, safefile.MaxSize())
@@ -129,7 +130,7 @@ func fingerprintLines(ctx context.Context, in io.Reader, out io.Writer, hash fun
 
 // fingerprintLine is the result line of one JSON line: its key, or
 // "error: <reason>" (counted in n.Failed).
-func fingerprintLine(line []byte, hash func(jsonv.Value) (string, error), n *Fingerprints) string {
+func fingerprintLine(line []byte, hash func(jsonv.Value) (string, error), n *Counts) string {
 	v, err := jsonv.DecodeWith(line, jsonv.DecodeOptions{AllowNonFinite: true})
 	var pe *jsonv.ParseError
 	result := ""
