@@ -59,18 +59,28 @@ var tiers = []tier{
 	}},
 	// The command tier: one function per command, for the command line and
 	// the browser's palette alike.
-	{name: "command", core: true, layers: [][]string{{"command"}}},
+	// dryfire's own commands (run, trace, compare, report, validate, init)
+	// and fingerprint, over the shape of every command.
+	{name: "command", core: true, layers: [][]string{{"command/dryfire", "command/fingerprint"}, {"command"}}},
 	// The front door: the git review session (over where scan finds the
 	// recordings), then scan (PATHs → project, the one walk, statuses,
 	// explanations).
-	{name: "scan", core: true, layers: [][]string{{"gitreview"}, {"scan"},
+	{name: "scan", core: true, layers: [][]string{{"gitreview"},
+		// The git command line of one work tree, under the review session.
+		{"gitreview/gitrepo"},
+		{"scan"},
 		// Where a stale recording's change is written in the suites.
 		{"scan/source"}}},
 	{name: "analysis", core: true, layers: [][]string{
+		// The review document of a range (review --base), over the
+		// documents' shared parts (a change's details, its findings); the
+		// documents of dryfire's own commands, over what a run recorded.
+		{"report/rangereview", "report/dryfiredoc"},
 		{"report"},
 		// The HTML pages of a run document and of a compare (report,
-		// compare --html-out), over the run's reports and their masks.
-		{"report/htmlreport"},
+		// compare --html-out), over the run's reports and their masks;
+		// the spec errors of a load as dryfire prints them.
+		{"report/htmlreport", "report/specerrors"},
 		// A run's reports as dryfire writes them (the terminal report, the
 		// run document, JUnit, trace's turns, compare's matrix), over the
 		// plans they report on:

@@ -88,48 +88,62 @@ type Env struct {
 	Now func() time.Time
 }
 
-func (e Env) lookup() func(string) (string, bool) {
+// Lookup is the environment's lookup: LookupEnv, else os.LookupEnv.
+func (e Env) Lookup() func(string) (string, bool) {
 	if e.LookupEnv == nil {
 		return os.LookupEnv
 	}
 	return e.LookupEnv
 }
 
-// getenv is the value of a variable, "" when it is not set.
-func (e Env) getenv(name string) string {
-	v, _ := e.lookup()(name)
+// Getenv is the value of a variable, "" when it is not set.
+func (e Env) Getenv(name string) string {
+	v, _ := e.Lookup()(name)
 	return v
 }
 
-func (e Env) now() time.Time {
+// Time is the time now by the environment's clock: Now, else time.Now.
+func (e Env) Time() time.Time {
 	if e.Now == nil {
 		return time.Now()
 	}
 	return e.Now()
 }
 
-// resolve resolves the command's PATH arguments (scan.Resolve).
-func (e Env) resolve(args []string, want scan.Want) (*scan.Layout, error) {
+// now is [Env.Time].
+func (e Env) now() time.Time { return e.Time() }
+
+// Resolve resolves the command's PATH arguments (scan.Resolve).
+func (e Env) Resolve(args []string, want scan.Want) (*scan.Layout, error) {
 	return scan.Resolve(scan.Request{Dir: e.Dir, Args: args, Want: want})
 }
 
+// Abs is p, a path the command was given, as it reads it: relative to
+// Dir, as it is when absolute (or "").
+func (e Env) Abs(p string) string { return join(e.Dir, p) }
+
 // open resolves the PATH arguments and scans them.
 func (e Env) open(ctx context.Context, args []string, want scan.Want, o scan.Options) (*scan.Workspace, error) {
-	l, err := e.resolve(args, want)
+	l, err := e.Resolve(args, want)
 	if err != nil {
 		return nil, err
 	}
-	o.Getenv = e.lookup()
+	o.Getenv = e.Lookup()
 	return scan.OpenLayout(ctx, l, o)
 }
 
-// failed is the result of a command that made no document: Interrupted
+// Abort is the result of a command that made no document: Interrupted
 // when ctx is done, else o.
-func failed[D any](ctx context.Context, o Outcome, err error) (Result[D], error) {
+func Abort[D any](ctx context.Context, o Outcome, err error) (Result[D], error) {
 	if ctx.Err() != nil || errors.Is(err, context.Canceled) {
 		o = Interrupted
 	}
 	return Result[D]{Outcome: o}, err
+}
+
+// failed is [Abort].
+func failed[D any](ctx context.Context, o Outcome, err error) (Result[D], error) {
+	return Abort[D](ctx, o, err)
 }
 
 // hinted is an error with what to do about it, for a person.
@@ -144,8 +158,11 @@ func (h *hinted) Unwrap() error { return h.err }
 // Hint says what to do.
 func (h *hinted) Hint() string { return h.hint }
 
-// withHint is err with a hint.
-func withHint(err error, hint string) error { return &hinted{err: err, hint: hint} }
+// WithHint is err with a hint for a person (its Hint method).
+func WithHint(err error, hint string) error { return &hinted{err: err, hint: hint} }
+
+// withHint is [WithHint].
+func withHint(err error, hint string) error { return WithHint(err, hint) }
 
 // paths are the PATH arguments of a command that takes at most one: none
 // for "".

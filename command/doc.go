@@ -23,13 +23,14 @@
 // person where there is one (a Hint method), and Result.Outcome still
 // says how the command ended.
 //
-// The commands: [Ls], [Show], [Diff], [Replay], [Run] ([PrepareRun], then
-// [Execute], which the command line asks between and the browser's
-// record flow uses), [Prune] (and [PruneFiles], the browser's prune of
-// what its dialog listed), [Secrets] and [WriteBaseline], [Doctor],
-// [Check], [Review] ([OpenReview] for the review browser, [ReviewFiles]
-// for accept, reject, redact and add-to-baseline, [RedactChanges] for
-// the review page's redaction), [Fingerprint].
+// The commands: [Ls], [Show], [Diff], [Replay], [Prune] (and
+// [PruneFiles], the browser's prune of what its dialog listed), [Secrets]
+// and [WriteBaseline], [Doctor], [Check], [Review] ([OpenReview] for the
+// review browser, [ReviewFiles] for accept, reject, redact and
+// add-to-baseline, [RedactChanges] for the review page's redaction).
+// Those of dryfire's own command line (run, trace, compare, report,
+// validate, init) are package command/dryfire's; fingerprint is package
+// command/fingerprint's.
 //
 // # Check
 //

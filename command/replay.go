@@ -26,14 +26,14 @@ type ReplayRequest struct {
 // suites that parse are still replayed, and the errors are in SpecErrors).
 // No project is a [*scan.NoProjectError].
 func Replay(ctx context.Context, req ReplayRequest) (Result[*report.Replay], error) {
-	l, err := req.resolve(req.Paths, scan.Project)
+	l, err := req.Resolve(req.Paths, scan.Project)
 	if err != nil {
 		return failed[*report.Replay](ctx, UsageError, err)
 	}
 	if l.Project == nil {
 		return failed[*report.Replay](ctx, UsageError, &scan.NoProjectError{Path: l.Arg})
 	}
-	l.LoadSuites(req.lookup())
+	l.LoadSuites(req.Lookup())
 	store, err := scan.ReadStore(ctx, l)
 	if err != nil {
 		return failed[*report.Replay](ctx, UsageError, err)
@@ -42,12 +42,12 @@ func Replay(ctx context.Context, req ReplayRequest) (Result[*report.Replay], err
 	if ctx.Err() != nil {
 		return failed[*report.Replay](ctx, Interrupted, ctx.Err())
 	}
-	return Result[*report.Replay]{Doc: report.NewReplay(l.Project.Root, res), Outcome: exitOutcome(res.ExitCode),
+	return Result[*report.Replay]{Doc: report.NewReplay(l.Project.Root, res), Outcome: ExitOutcome(res.ExitCode),
 		SpecErrors: res.Errors, Root: l.Project.Root}, nil
 }
 
-// exitOutcome is the outcome of dryfire's exit code.
-func exitOutcome(code int) Outcome {
+// ExitOutcome is the outcome of dryfire's exit code.
+func ExitOutcome(code int) Outcome {
 	switch code {
 	case 0:
 		return OK

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/gitreview/gitrepo"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
@@ -182,7 +183,7 @@ type ReviewRequest struct {
 // cassette root and tape directories, as scan.Resolve finds them without
 // reading a recording, compared with git HEAD.
 func OpenReview(ctx context.Context, req ReviewRequest) (*gitreview.Review, error) {
-	l, err := req.resolve(paths(req.Path), scan.Recordings)
+	l, err := req.Resolve(paths(req.Path), scan.Recordings)
 	if err != nil {
 		return nil, err
 	}
@@ -193,9 +194,9 @@ func OpenReview(ctx context.Context, req ReviewRequest) (*gitreview.Review, erro
 // reviewError says what to do when there is no review to open.
 func reviewError(err error) error {
 	switch {
-	case errors.Is(err, gitreview.ErrNoGit):
+	case errors.Is(err, gitrepo.ErrNoGit):
 		return withHint(err, "review compares with git HEAD; install git")
-	case errors.Is(err, gitreview.ErrNotRepo):
+	case errors.Is(err, gitrepo.ErrNotRepo):
 		return withHint(err, "review compares with git HEAD; run it inside the repository that holds the recordings")
 	}
 	return err

@@ -5,7 +5,8 @@ import (
 	"errors"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
-	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/gitreview/gitrepo"
+	"github.com/dryfire-tui/dryfire-tui/report/rangereview"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
@@ -26,23 +27,23 @@ type RangeReviewRequest struct {
 // OpenRangeReview opens the review of the recordings of the project
 // around PATH that changed between Base and Head (or the working tree).
 func OpenRangeReview(ctx context.Context, req RangeReviewRequest) (*gitreview.Review, error) {
-	l, err := req.resolve(paths(req.Path), scan.Recordings)
+	l, err := req.Resolve(paths(req.Path), scan.Recordings)
 	if err != nil {
 		return nil, err
 	}
-	r, err := gitreview.OpenRange(ctx, gitreview.RangeRequest{Root: l.Root, Dirs: l.Dirs(), Base: req.Base, Head: req.Head, Getenv: req.lookup()})
+	r, err := gitreview.OpenRange(ctx, gitreview.RangeRequest{Root: l.Root, Dirs: l.Dirs(), Base: req.Base, Head: req.Head, Getenv: req.Lookup()})
 	return r, rangeError(err)
 }
 
 // rangeError says what to do when a range cannot be reviewed.
 func rangeError(err error) error {
-	var missing *gitreview.MissingRevisionError
+	var missing *gitrepo.MissingRevisionError
 	switch {
 	case errors.As(err, &missing):
 		return err // it carries its hint: the fetch that brings it
-	case errors.Is(err, gitreview.ErrNoGit):
+	case errors.Is(err, gitrepo.ErrNoGit):
 		return withHint(err, "review --base reads the revisions through git; install git")
-	case errors.Is(err, gitreview.ErrNotRepo):
+	case errors.Is(err, gitrepo.ErrNotRepo):
 		return withHint(err, "review --base compares two revisions of a git repository; run it inside the repository that holds the recordings")
 	}
 	return err
@@ -50,10 +51,10 @@ func rangeError(err error) error {
 
 // RangeReview is the document of the recordings changed between two
 // revisions, and why each changed, each secret masked unless Reveal.
-func RangeReview(ctx context.Context, req RangeReviewRequest) (Result[*report.RangeReview], error) {
+func RangeReview(ctx context.Context, req RangeReviewRequest) (Result[*rangereview.Document], error) {
 	r, err := OpenRangeReview(ctx, req)
 	if err != nil {
-		return failed[*report.RangeReview](ctx, UsageError, err)
+		return failed[*rangereview.Document](ctx, UsageError, err)
 	}
-	return Result[*report.RangeReview]{Doc: r.RangeDocument(req.Reveal), Root: r.Root}, nil
+	return Result[*rangereview.Document]{Doc: r.RangeDocument(req.Reveal), Root: r.Root}, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/report/rangereview"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
@@ -96,19 +97,19 @@ func (r *Review) Document(reveal bool) *report.Review {
 
 // RangeDocument is the document of a range review ([OpenRange]), each
 // secret masked unless reveal is set.
-func (r *Review) RangeDocument(reveal bool) *report.RangeReview {
-	d := &report.RangeReview{Root: r.Root, ReadOnly: r.ReadOnly, Changes: []report.RangeChange{}, Cases: []report.RangeCase{},
+func (r *Review) RangeDocument(reveal bool) *rangereview.Document {
+	d := &rangereview.Document{Root: r.Root, ReadOnly: r.ReadOnly, Changes: []rangereview.Change{}, Cases: []rangereview.Case{},
 		Problems: append([]string{}, r.Problems...)}
 	if r.Base != nil {
-		d.Base = report.ReviewRevision{Rev: r.Base.Name, Commit: r.Base.Commit}
-		d.Head = report.ReviewRevision{Rev: r.Head.Name, Commit: r.Head.Commit, WorkTree: r.Head.WorkTree()}
+		d.Base = rangereview.Revision{Rev: r.Base.Name, Commit: r.Base.Commit}
+		d.Head = rangereview.Revision{Rev: r.Head.Name, Commit: r.Head.Commit, WorkTree: r.Head.WorkTree()}
 	}
 	show := secrets.MaskPath
 	if reveal {
 		show = func(p string) string { return p }
 	}
 	for _, it := range r.Items {
-		c := report.RangeChange{
+		c := rangereview.Change{
 			Path: show(it.Path), OldPath: show(it.OldPath), Kind: it.Kind.String(), Format: it.Format,
 			Suite: show(it.Suite), Case: show(it.Case), Key: it.Key, Replaces: show(it.Replaces), ReplacedBy: show(it.ReplacedBy),
 			Summary: it.Summary, Details: []report.Detail{}, Secrets: report.NewFindings(it.Secrets), Why: whyDocument(it.Why, reveal),
@@ -130,7 +131,7 @@ func (r *Review) RangeDocument(reveal bool) *report.RangeReview {
 		d.Changes = append(d.Changes, c)
 	}
 	for _, rc := range r.Cases {
-		c := report.RangeCase{Suite: show(rc.Suite), Case: show(rc.Case), Paths: []string{}, Summary: rc.Summary, Why: []string{}}
+		c := rangereview.Case{Suite: show(rc.Suite), Case: show(rc.Case), Paths: []string{}, Summary: rc.Summary, Why: []string{}}
 		if c.Summary == nil {
 			c.Summary = []string{}
 		}
@@ -153,17 +154,17 @@ func (r *Review) RangeDocument(reveal bool) *report.RangeReview {
 }
 
 // whyDocument is a change's why as the document says it.
-func whyDocument(w *Why, reveal bool) *report.ReviewWhy {
+func whyDocument(w *Why, reveal bool) *rangereview.Why {
 	if w == nil {
 		return nil
 	}
-	d := &report.ReviewWhy{Kind: w.Kind.String(), Lines: append([]string{}, w.Lines...), Sources: []report.ReviewSource{},
+	d := &rangereview.Why{Kind: w.Kind.String(), Lines: append([]string{}, w.Lines...), Sources: []rangereview.Source{},
 		Request: append([]string{}, w.Request...), Warning: w.Warning}
 	if reveal {
 		d.Request = append([]string{}, w.revealed...)
 	}
 	for _, s := range w.Sources {
-		d.Sources = append(d.Sources, report.ReviewSource{File: s.File, Line: s.Line, Column: s.Column, What: s.What, Change: s.Change, Kind: s.Kind.String()})
+		d.Sources = append(d.Sources, rangereview.Source{File: s.File, Line: s.Line, Column: s.Column, What: s.What, Change: s.Change, Kind: s.Kind.String()})
 	}
 	return d
 }

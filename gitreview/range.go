@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/gitrepo"
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
@@ -20,7 +21,7 @@ var ErrReadOnly = errors.New("the review is read-only")
 
 // rangeState is what a review over two revisions holds besides its items.
 type rangeState struct {
-	base, head *tree
+	base, head *gitrepo.Tree
 	// baseSide and headSide are the two revisions' scans (nil once the
 	// review is open).
 	baseSide, headSide *side
@@ -50,7 +51,7 @@ type RangeRequest struct {
 // working tree, accept stages a change and reject puts back the base's
 // version.
 func OpenRange(ctx context.Context, req RangeRequest) (*Review, error) {
-	g, err := OpenGit(ctx, req.Root)
+	g, err := gitrepo.Open(ctx, req.Root)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +59,7 @@ func OpenRange(ctx context.Context, req RangeRequest) (*Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	head := Revision{}
+	head := gitrepo.Revision{}
 	if req.Head != "" {
 		if head, err = g.ResolveRevision(ctx, req.Head); err != nil {
 			return nil, err
@@ -83,24 +84,24 @@ func OpenRange(ctx context.Context, req RangeRequest) (*Review, error) {
 // explains every change.
 func (r *Review) openRange(ctx context.Context, req RangeRequest, tmp string) error {
 	g := r.Git
-	project := g.rel(req.Root)
+	project := g.Rel(req.Root)
 	if project == "." {
 		project = ""
 	}
 	prefixes := []string{project}
 	for _, d := range req.Dirs {
-		if rel := g.rel(d); project != "" && !within(rel, project) {
+		if rel := g.Rel(d); project != "" && !within(rel, project) {
 			prefixes = append(prefixes, rel)
 		}
 	}
 	rs := &rangeState{}
 	var err error
-	if rs.base, err = g.export(ctx, *r.Base, prefixes, filepath.Join(tmp, "base")); err != nil {
+	if rs.base, err = g.Export(ctx, *r.Base, prefixes, filepath.Join(tmp, "base")); err != nil {
 		return err
 	}
 	if r.Head.WorkTree() {
-		rs.head = &tree{top: g.Top}
-	} else if rs.head, err = g.export(ctx, *r.Head, prefixes, filepath.Join(tmp, "head")); err != nil {
+		rs.head = &gitrepo.Tree{Top: g.Top}
+	} else if rs.head, err = g.Export(ctx, *r.Head, prefixes, filepath.Join(tmp, "head")); err != nil {
 		return err
 	}
 	rs.baseSide = openSide(ctx, rs.base, project, req)
@@ -113,13 +114,13 @@ func (r *Review) openRange(ctx context.Context, req RangeRequest, tmp string) er
 			r.Problems = append(r.Problems, s.rev().String()+": "+secrets.MaskErrorNames(s.err).Error())
 		}
 	}
-	for p, err := range rs.base.skipped {
+	for p, err := range rs.base.Skipped {
 		r.Problems = append(r.Problems, fmt.Sprintf("%s:%s: left out: %v", r.Base.Short(), secrets.MaskPath(p), err))
 	}
 	r.rng = rs
 	r.loadRangeBaseline(rs.head, project)
 	dirs := r.rangeDirs(req, rs, project)
-	changes, err := g.rangeChanges(ctx, *r.Base, *r.Head, dirs)
+	changes, err := g.RangeChanges(ctx, *r.Base, *r.Head, dirs)
 	if err != nil {
 		return err
 	}
@@ -136,11 +137,10 @@ func (r *Review) openRange(ctx context.Context, req RangeRequest, tmp string) er
 	r.Cases = groupCases(r.Items)
 	// The exports go when OpenRange returns: what is read of a revision
 	// later (a redaction's fresh summary) comes from git itself.
-	rs.base.top, rs.baseSide, rs.headSide = "", nil, nil
+	rs.base.Top, rs.baseSide, rs.headSide = "", nil, nil
 	if !r.Head.WorkTree() {
-		rs.head.top = ""
+		rs.head.Top = ""
 	}
-	rs.base.git, rs.head.git = g, g
 	return nil
 }
 
@@ -159,7 +159,7 @@ func (r *Review) rangeDirs(req RangeRequest, rs *rangeState, project string) []s
 		}
 	}
 	for _, d := range req.Dirs {
-		add(r.Git.rel(d))
+		add(r.Git.Rel(d))
 	}
 	for _, s := range []*side{rs.baseSide, rs.headSide} {
 		for _, d := range s.dirs {
@@ -175,8 +175,8 @@ func (r *Review) rangeDirs(req RangeRequest, rs *rangeState, project string) []s
 // loadRangeBaseline reads the baseline of accepted secrets as the head
 // holds it (while its export is there). A baseline that cannot be read
 // accepts nothing.
-func (r *Review) loadRangeBaseline(head *tree, project string) {
-	file := filepath.Join(head.top, filepath.FromSlash(project), secrets.DefaultBaselineFile)
+func (r *Review) loadRangeBaseline(head *gitrepo.Tree, project string) {
+	file := filepath.Join(head.Top, filepath.FromSlash(project), secrets.DefaultBaselineFile)
 	if b, err := secrets.ReadBaseline(file); err == nil {
 		r.Baseline = b
 	}

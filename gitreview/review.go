@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/gitrepo"
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
@@ -22,13 +23,22 @@ import (
 // confirm set.
 var ErrNeedsConfirm = errors.New("rejecting removes a file git cannot restore")
 
+// The kinds of change of an item ([ReviewItem].Kind), as git tells them
+// (gitrepo.ChangeKind).
+const (
+	Added    = gitrepo.Added
+	Modified = gitrepo.Modified
+	Deleted  = gitrepo.Deleted
+	Renamed  = gitrepo.Renamed
+)
+
 // ReviewItem is one changed recording file, summarised in meaning.
 type ReviewItem struct {
 	// Path is relative to the project root, slash-separated; it is the
 	// item's stable id.
 	Path                        string
 	OldPath                     string // for renames
-	Kind                        ChangeKind
+	Kind                        gitrepo.ChangeKind
 	Format                      format.Kind // format.Unknown for a file of neither format
 	Suite                       string
 	Case                        string
@@ -83,7 +93,7 @@ func (it *ReviewItem) Revealed() ([]string, []Detail) {
 
 // Review is a review session over the recordings changed since HEAD.
 type Review struct {
-	Git   *Git
+	Git   *gitrepo.Git
 	Root  string // the directory output paths are relative to
 	Items []*ReviewItem
 	// Cases groups dryfire items by suite and case, in item order.
@@ -93,7 +103,7 @@ type Review struct {
 	Baseline *secrets.Baseline
 	// Base and Head are the two sides of a range review ([OpenRange]);
 	// nil for a review since HEAD.
-	Base, Head *Revision
+	Base, Head *gitrepo.Revision
 	// ReadOnly says why nothing can be accepted or rejected ("" when
 	// something can): a range whose head is a commit.
 	ReadOnly string
@@ -119,7 +129,7 @@ type ReviewCase struct {
 // directories or tape files) and summarises each. root is where output
 // paths are relative to (the project root).
 func OpenReview(ctx context.Context, root string, dirs []string) (*Review, error) {
-	g, err := OpenGit(ctx, root)
+	g, err := gitrepo.Open(ctx, root)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +152,7 @@ func OpenReview(ctx context.Context, root string, dirs []string) (*Review, error
 	return r, nil
 }
 
-func (r *Review) newItem(c FileChange) *ReviewItem {
+func (r *Review) newItem(c gitrepo.FileChange) *ReviewItem {
 	it := &ReviewItem{
 		Path: r.outPath(c.Path), Kind: c.Kind,
 		Staged: c.Staged, Unstaged: c.Unstaged, Untracked: c.Untracked,
@@ -188,7 +198,7 @@ type undoStep struct {
 
 type savedPath struct {
 	gitPath string
-	index   indexEntry
+	index   gitrepo.IndexEntry
 	exists  bool
 	data    []byte
 	mode    os.FileMode
@@ -197,7 +207,7 @@ type savedPath struct {
 func (r *Review) save(ctx context.Context, it *ReviewItem) (undoStep, error) {
 	step := undoStep{item: it, prev: it.State}
 	for _, p := range it.gitPaths() {
-		e, err := r.Git.indexEntry(ctx, p)
+		e, err := r.Git.IndexEntry(ctx, p)
 		if err != nil {
 			return step, err
 		}
@@ -405,7 +415,7 @@ func (r *Review) Undo(ctx context.Context) (string, error) {
 		} else if err := os.Remove(abs); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return "", err
 		}
-		if err := r.Git.setIndexEntry(ctx, sp.gitPath, sp.index); err != nil {
+		if err := r.Git.SetIndexEntry(ctx, sp.gitPath, sp.index); err != nil {
 			return "", err
 		}
 	}

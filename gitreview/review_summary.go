@@ -101,7 +101,7 @@ func (r *Review) oldVersion(ctx context.Context, gitPath string) ([]byte, bool, 
 	if r.rng == nil {
 		return r.Git.Head(ctx, gitPath)
 	}
-	data, _, ok, err := r.rng.base.read(ctx, gitPath)
+	data, _, ok, err := r.rng.base.Read(ctx, gitPath)
 	return data, ok, err
 }
 
@@ -111,9 +111,9 @@ func (r *Review) newVersion(ctx context.Context, gitPath string) ([]byte, safefi
 	if r.rng == nil {
 		return safefile.ReadInto(r.Git.Abs(gitPath), nil)
 	}
-	data, stamp, ok, err := r.rng.head.read(ctx, gitPath)
+	data, stamp, ok, err := r.rng.head.Read(ctx, gitPath)
 	if err == nil && !ok {
-		err = fmt.Errorf("%s: not in %s", secrets.MaskPath(gitPath), r.rng.head.rev)
+		err = fmt.Errorf("%s: not in %s", secrets.MaskPath(gitPath), r.rng.head.Rev)
 	}
 	return data, stamp, err
 }
@@ -146,7 +146,7 @@ func (r *Review) previousRecording(ctx context.Context, it *ReviewItem, headDirs
 	switch {
 	case ok:
 	case r.rng != nil:
-		files = r.rng.base.dirs[dir]
+		files = r.rng.base.Dirs[dir]
 	default:
 		var err error
 		files, err = r.Git.HeadFiles(ctx, dir)

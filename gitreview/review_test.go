@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/gitrepo"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
@@ -156,7 +157,7 @@ func TestReviewListsSummarisesAndActs(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]struct {
-		kind    ChangeKind
+		kind    gitrepo.ChangeKind
 		summary string
 	}{
 		".dryfire/cassettes/refund_agent/parallel_lookups/01-2222222222222222.json": {Modified, `response text changed: "Refunded." → "Refund issued."`},
@@ -270,8 +271,8 @@ func TestReviewOutsideRepository(t *testing.T) {
 		t.Skip("git not installed")
 	}
 	_, err := OpenReview(context.Background(), t.TempDir(), nil)
-	if !errors.Is(err, ErrNotRepo) {
-		t.Fatalf("got %v, want ErrNotRepo", err)
+	if !errors.Is(err, gitrepo.ErrNotRepo) {
+		t.Fatalf("got %v, want gitrepo.ErrNotRepo", err)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/gitreview/gitrepo"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/suite"
@@ -18,7 +19,7 @@ import (
 // every case replayed offline from its own recordings, as check would
 // have done at that revision.
 type side struct {
-	tree *tree
+	tree *gitrepo.Tree
 	// ws is nil when the revision has no dryfire.yaml at the project root
 	// (or its scan failed: err says why).
 	ws  *scan.Workspace
@@ -39,12 +40,12 @@ type caseRep struct {
 	rep         int
 }
 
-func (s *side) rev() Revision { return s.tree.rev }
+func (s *side) rev() gitrepo.Revision { return s.tree.Rev }
 
 // openSide scans the project at its place in the tree.
-func openSide(ctx context.Context, t *tree, project string, req RangeRequest) *side {
+func openSide(ctx context.Context, t *gitrepo.Tree, project string, req RangeRequest) *side {
 	s := &side{tree: t, byPath: map[string]*scan.Recording{}, runs: map[caseRep]*engine.CaseResult{}, defined: map[[2]string]bool{}}
-	root := filepath.Join(t.top, filepath.FromSlash(project))
+	root := filepath.Join(t.Top, filepath.FromSlash(project))
 	if fi, err := os.Stat(filepath.Join(root, suiteFileName)); err != nil || !fi.Mode().IsRegular() {
 		return s // no project at this revision
 	}
@@ -60,7 +61,7 @@ func openSide(ctx context.Context, t *tree, project string, req RangeRequest) *s
 	}
 	s.ws = ws
 	for _, d := range l.Dirs() {
-		if rel, err := filepath.Rel(t.top, d); err == nil && !strings.HasPrefix(rel, "..") {
+		if rel, err := filepath.Rel(t.Top, d); err == nil && !strings.HasPrefix(rel, "..") {
 			s.dirs = append(s.dirs, filepath.ToSlash(rel))
 		}
 	}

@@ -29,7 +29,9 @@
 //     --reject, --redact, --add-to-baseline): what was done to each named
 //     file ([ReviewActFile]), the redaction or the baseline entries
 //     ([BaselineAdd]). Its WriteText takes stdout and stderr: what could
-//     not be done is written as errors with hints.
+//     not be done is written as errors with hints. The review of a range
+//     (review --base) is package report/rangereview's document, over this
+//     package's [Detail] and [Finding].
 //
 // Fields tagged json:"-" carry what only the text needs (the status order
 // of a listing, a case's suite line, a miss's explanation).
@@ -46,7 +48,8 @@
 // to fix. [WriteSpecErrors] writes spec errors as dryfire's validate and
 // run print them (the file, line, column and location, the source line
 // with a caret, the hint; dryfire.yaml's as pydantic words them), the
-// diagnostics of validate, run, replay and check on stderr. [Plural] is the one pluralisation rule of the texts.
+// diagnostics of validate, run, replay and check on stderr; the writer is
+// package [specerrors]. [Plural] is the one pluralisation rule of the texts.
 //
 // # Run documents
 //

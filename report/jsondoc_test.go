@@ -1,10 +1,13 @@
-package report
+package report_test
 
 import (
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/report/rangereview"
 )
 
 // TestJSONDocCoversEveryField holds docs/json.md to the documents: every
@@ -22,9 +25,9 @@ func TestJSONDocCoversEveryField(t *testing.T) {
 		sections[strings.Fields(title)[0]] = body
 	}
 	docs := map[string]any{
-		"ls": Listing{}, "show": Show{}, "replay": Replay{}, "diff": Diff{}, "prune": Prune{},
-		"secrets": Secrets{}, "doctor": Doctor{}, "check": Check{}, "review": Review{},
-		"range": RangeReview{},
+		"ls": report.Listing{}, "show": report.Show{}, "replay": report.Replay{}, "diff": report.Diff{}, "prune": report.Prune{},
+		"secrets": report.Secrets{}, "doctor": report.Doctor{}, "check": report.Check{}, "review": report.Review{},
+		"range": rangereview.Document{},
 	}
 	for section, doc := range docs {
 		body, ok := sections[section]
@@ -59,8 +62,8 @@ func jsonFields(t reflect.Type, seen map[reflect.Type]bool) []string {
 		}
 		names = append(names, name)
 		switch f.Type {
-		case reflect.TypeFor[*Replay](), reflect.TypeFor[*Secrets](), reflect.TypeFor[*Prune](),
-			reflect.TypeFor[*Doctor](), reflect.TypeFor[Recording]():
+		case reflect.TypeFor[*report.Replay](), reflect.TypeFor[*report.Secrets](), reflect.TypeFor[*report.Prune](),
+			reflect.TypeFor[*report.Doctor](), reflect.TypeFor[report.Recording]():
 			continue
 		}
 		names = append(names, jsonFields(f.Type, seen)...)

@@ -14,7 +14,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
-	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/provider"
@@ -137,7 +137,7 @@ func TestFlowReRecordStaleCase(t *testing.T) {
 		!strings.HasPrefix(staged[1], ".dryfire/cassettes/refund_agent/parallel_lookups/01-") {
 		t.Errorf("staged %q, want the two new recordings of parallel_lookups", staged)
 	}
-	run, err := command.Run(context.Background(), command.RunRequest{Paths: []string{f.Dir}, Mode: engine.ModeReplay})
+	run, err := dryfire.Run(context.Background(), dryfire.RunRequest{Paths: []string{f.Dir}, Mode: engine.ModeReplay})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
-	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
@@ -104,7 +104,7 @@ func TestFlowRecordUnrecordedCase(t *testing.T) {
 	if len(staged) != 1 || !strings.HasPrefix(staged[0], ".dryfire/cassettes/refund_agent/apologises_for_late_delivery/00-") {
 		t.Errorf("staged %q, want the new case's recording", staged)
 	}
-	run, err := command.Run(context.Background(), command.RunRequest{Paths: []string{f.Dir}, Mode: engine.ModeReplay})
+	run, err := dryfire.Run(context.Background(), dryfire.RunRequest{Paths: []string{f.Dir}, Mode: engine.ModeReplay})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@
 // and writes what record and auto record, after a secrets scan. Package
 // engine runs the cases; package scan finds the project and reads
 // its cassettes, then package command calls [Prepare] and [Plan.Load]
-// (command.PrepareRun).
+// (command/dryfire.PrepareRun).
 //
 // # Preparing
 //

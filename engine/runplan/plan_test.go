@@ -48,7 +48,7 @@ func project(t *testing.T, mode string) *suite.Project {
 }
 
 // prepare prepares a run of p with o and loads the *.json files under
-// its cassette root into the plan, as command.PrepareRun does.
+// its cassette root into the plan, as command/dryfire.PrepareRun does.
 func prepare(t *testing.T, p *suite.Project, o Options) (*Plan, error) {
 	t.Helper()
 	rp, err := Prepare(context.Background(), p, p.CassetteRoot, o)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
@@ -86,7 +86,7 @@ func (c *compareCmd) run(ctx context.Context, e Env, args []string) error {
 		return err
 	}
 	prog := report.NewRunProgress(e.Stderr)
-	res, err := command.Compare(ctx, command.CompareRequest{
+	res, err := dryfire.Compare(ctx, dryfire.CompareRequest{
 		Env: e.core(), Paths: args, Models: splitList(c.models), Prompts: splitList(c.prompts),
 		Mode: c.live.mode, Concurrency: c.concurrency, Yes: c.live.yes,
 		Live: liveOptions(e, prog, c.live.maxRetries, c.live.redact), Passthrough: e.Stderr,

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/scan"
@@ -106,7 +107,7 @@ func TestDemoReRecords(t *testing.T) {
 	if res.Err != nil || len(res.Problems) > 0 || res.Passed != 2 || res.Failed != 0 {
 		t.Fatalf("recorded %+v", res)
 	}
-	run, err := command.Run(ctx, command.RunRequest{Paths: []string{filepath.Join(root, "evals", "support", "refund_agent.eval.yaml")},
+	run, err := dryfire.Run(ctx, dryfire.RunRequest{Paths: []string{filepath.Join(root, "evals", "support", "refund_agent.eval.yaml")},
 		Env: command.Env{Dir: root}, Mode: engine.ModeReplay})
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/command/fingerprint"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/spf13/pflag"
 )
@@ -44,7 +44,7 @@ func (c *fingerprintCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 1 {
 		return argsErrorf("", "too many arguments: fingerprint takes at most one FILE, got %s", quoted(args))
 	}
-	req := command.FingerprintRequest{Env: e.core(), In: e.Stdin, Out: e.Stdout, Canonical: c.canonical, Tape: c.tape}
+	req := fingerprint.Request{Env: e.core(), In: e.Stdin, Out: e.Stdout, Canonical: c.canonical, Tape: c.tape}
 	if len(args) == 1 {
 		req.File = args[0]
 	}
@@ -56,7 +56,7 @@ func (c *fingerprintCmd) run(ctx context.Context, e Env, args []string) error {
 	}
 	// The keys go to stdout as they are hashed: the result has no
 	// document to print.
-	res, err := command.Fingerprint(ctx, req)
+	res, err := fingerprint.Run(ctx, req)
 	if err != nil {
 		return ended(res.Outcome, err)
 	}

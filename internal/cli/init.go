@@ -3,9 +3,8 @@ package cli
 import (
 	"context"
 
+	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/spf13/pflag"
-
-	"github.com/dryfire-tui/dryfire-tui/command"
 )
 
 const initUsage = `dryfire-tui init [--dir D] [--force]
@@ -47,6 +46,6 @@ func (c *initCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 0 {
 		return argsErrorf("", "init takes no arguments, got %s (the directory is --dir D)", quoted(args))
 	}
-	res, err := command.Init(ctx, command.InitRequest{Env: e.core(), Dir: c.dir, Force: c.force})
+	res, err := dryfire.Init(ctx, dryfire.InitRequest{Env: e.core(), Dir: c.dir, Force: c.force})
 	return finish(e, false, res, err)
 }

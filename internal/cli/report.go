@@ -3,9 +3,8 @@ package cli
 import (
 	"context"
 
+	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/spf13/pflag"
-
-	"github.com/dryfire-tui/dryfire-tui/command"
 )
 
 const reportUsage = `dryfire-tui report RUN.json [--html-out F] [--reveal] [--debug]
@@ -55,6 +54,6 @@ func (c *reportCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) != 1 {
 		return argsErrorf("pass the run document that 'run --json-out F' wrote", "report takes one RUN.json, got %d arguments", len(args))
 	}
-	res, err := command.Report(ctx, command.ReportRequest{Env: e.core(), Path: args[0], HTMLOut: c.htmlOut, Reveal: c.reveal, Keys: keysOf(e)})
+	res, err := dryfire.Report(ctx, dryfire.ReportRequest{Env: e.core(), Path: args[0], HTMLOut: c.htmlOut, Reveal: c.reveal, Keys: keysOf(e)})
 	return finish(e, false, res, err)
 }

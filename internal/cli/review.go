@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
-	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/report/rangereview"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -73,7 +73,7 @@ func (c *reviewCmd) flags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.base, "base", "", "review the recordings changed since `REV` (a branch, a tag, a commit, or A...B for their merge base)")
 	fs.StringVar(&c.head, "head", "", "with --base: the other side, `REV2` (default: the working tree)")
 	fs.StringVar(&c.format, "format", "text", "with --base: output `FORMAT`, text, json or markdown (a pull request comment or $GITHUB_STEP_SUMMARY)")
-	fs.IntVar(&c.maxBytes, "max-bytes", report.DefaultMarkdownBytes, "with --format markdown: write at most `N` bytes, leaving out (and counting) the cases that do not fit")
+	fs.IntVar(&c.maxBytes, "max-bytes", rangereview.DefaultMarkdownBytes, "with --format markdown: write at most `N` bytes, leaving out (and counting) the cases that do not fit")
 	fs.BoolVar(&c.json, "json", false, "print the changes as one JSON document")
 	fs.BoolVar(&c.reveal, "reveal", false, "show the secrets instead of their masks")
 	fs.BoolVar(&c.accept, "accept", false, "stage the FILEs given as arguments")

@@ -5,7 +5,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
-	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/report/rangereview"
 )
 
 // runRange is review --base REV [--head REV2]: the recordings changed
@@ -26,8 +26,8 @@ func (c *reviewCmd) runRange(ctx context.Context, e Env, path string) error {
 		if c.reveal {
 			return usageErrorf("markdown is for a pull request, where secrets stay masked; reveal them on the terminal", "--reveal does not go with --format markdown")
 		}
-		if c.maxBytes < report.MinMarkdownBytes {
-			return usageErrorf("the header alone needs about that much", "--max-bytes must be at least %d", report.MinMarkdownBytes)
+		if c.maxBytes < rangereview.MinMarkdownBytes {
+			return usageErrorf("the header alone needs about that much", "--max-bytes must be at least %d", rangereview.MinMarkdownBytes)
 		}
 	default:
 		return usageErrorf("use text, json or markdown", "unknown --format %q", format)

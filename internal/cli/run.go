@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/provider"
@@ -101,7 +102,7 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 	}
 	keepRaw := c.jsonOut != "" || c.reporter == "json"
 	prog := report.NewRunProgress(e.Stderr)
-	rp, err := command.PrepareRun(ctx, command.RunRequest{
+	rp, err := dryfire.PrepareRun(ctx, dryfire.RunRequest{
 		Env: e.core(), Paths: args,
 		Engine: engine.Options{Model: c.model, Filter: c.filter, Tags: c.tags, FailFast: c.failFast,
 			Workers: c.concurrency, KeepRaw: keepRaw},
@@ -122,7 +123,7 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 		return err
 	}
 	prog.Start(rp)
-	run := command.Execute(ctx, rp)
+	run := dryfire.Execute(ctx, rp)
 	if run.Outcome == command.Interrupted {
 		report.WriteInterrupted(e.Stderr, rp, run.Recorded)
 		return ctx.Err()
@@ -155,7 +156,7 @@ func (c *runCommand) checkOutputs(e Env) error {
 
 // report prints the run's report and what it recorded, and returns the
 // exit code.
-func (c *runCommand) report(e Env, rp *runplan.Plan, run *command.RunResult) error {
+func (c *runCommand) report(e Env, rp *runplan.Plan, run *dryfire.RunResult) error {
 	err := report.WriteRunEnd(e.Stdout, e.Stderr, rp, run.Result, run.Recorded, runreport.RunOutput{
 		Reporter: c.reporter, JSONOut: c.jsonOut, JUnitOut: c.junitOut, Now: e.Now(),
 		Text: runreport.RunTextOptions{Verbose: c.verbose, Path: runreport.RelativeTo(rp.Project.Root),

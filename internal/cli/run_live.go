@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
@@ -63,7 +64,7 @@ func (c *runCommand) liveOptions(e Env, prog *report.RunProgress) runplan.LiveOp
 // ends the run with dryfire's exit 1.
 func (c *runCommand) beforeCalls(e Env, rp *runplan.Plan) error {
 	err := beforeCalls(e, c.yes, rp)
-	if errors.Is(err, command.ErrDeclined) {
+	if errors.Is(err, dryfire.ErrDeclined) {
 		return ended(command.Failed, err)
 	}
 	return err
@@ -94,7 +95,7 @@ func beforeCalls(e Env, yes bool, rp *runplan.Plan) error {
 
 // askToCall says on stderr what will be called (write) and, unless yes,
 // asks on the terminal, with the calls and their cost (est) on the line
-// answered; without one it needs --yes. A "no" is command.ErrDeclined.
+// answered; without one it needs --yes. A "no" is dryfire.ErrDeclined.
 func askToCall(e Env, yes bool, mode string, est runplan.Estimate, write func(w io.Writer)) error {
 	write(e.Stderr)
 	switch {
@@ -111,10 +112,10 @@ func askToCall(e Env, yes bool, mode string, est runplan.Estimate, write func(w 
 	case "y", "yes":
 		return nil
 	}
-	return command.ErrDeclined
+	return dryfire.ErrDeclined
 }
 
-// runError maps the errors of command.PrepareRun to exit codes and
+// runError maps the errors of dryfire.PrepareRun to exit codes and
 // hints: all are usage, spec or config errors (exit 2).
 func runError(ctx context.Context, err error) error {
 	switch {
@@ -123,7 +124,7 @@ func runError(ctx context.Context, err error) error {
 	case ctx.Err() != nil:
 		return err
 	}
-	return ended(command.UsageError, command.PrepareError(err))
+	return ended(command.UsageError, dryfire.PrepareError(err))
 }
 
 // splitList splits a comma-separated flag value into its trimmed,

@@ -4,7 +4,7 @@ import (
 	"context"
 	"io"
 
-	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/report"
@@ -74,7 +74,7 @@ func (c *traceCmd) run(ctx context.Context, e Env, args []string) error {
 	}
 	addStreamKeys(e, pathOf(args[1:]))
 	prog := report.NewRunProgress(e.Stderr)
-	res, err := command.Trace(ctx, command.TraceRequest{
+	res, err := dryfire.Trace(ctx, dryfire.TraceRequest{
 		Env: e.core(), Address: args[0], Paths: args[1:], Model: c.model, Mode: c.live.mode,
 		Live: liveOptions(e, prog, c.live.maxRetries, c.live.redact), Passthrough: e.Stderr,
 		Confirm: func(rp *runplan.Plan) error {

@@ -3,9 +3,8 @@ package cli
 import (
 	"context"
 
+	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/spf13/pflag"
-
-	"github.com/dryfire-tui/dryfire-tui/command"
 )
 
 const validateUsage = `dryfire-tui validate [PATH...] [--debug]
@@ -51,6 +50,6 @@ type validateCmd struct{}
 func (c *validateCmd) flags(*pflag.FlagSet) {}
 
 func (c *validateCmd) run(ctx context.Context, e Env, args []string) error {
-	res, err := command.Validate(ctx, command.ValidateRequest{Env: e.core(), Paths: args})
+	res, err := dryfire.Validate(ctx, dryfire.ValidateRequest{Env: e.core(), Paths: args})
 	return finish(e, false, res, err)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
@@ -21,7 +22,7 @@ import (
 // the keys of the environment masked, as on the command line).
 func (c Core) runReplayRun(ctx context.Context, path string) CommandResult {
 	res := CommandResult{Title: CommandRun}
-	rp, err := command.PrepareRun(ctx, command.RunRequest{Env: c.Env, Paths: pathArgs(path), Mode: engine.ModeReplay})
+	rp, err := dryfire.PrepareRun(ctx, dryfire.RunRequest{Env: c.Env, Paths: pathArgs(path), Mode: engine.ModeReplay})
 	if err != nil {
 		res.Outcome, res.Err = command.UsageError, err
 		return res
@@ -30,7 +31,7 @@ func (c Core) runReplayRun(ctx context.Context, path string) CommandResult {
 		res.Lines, res.OK = []string{"no cases matched"}, true
 		return res
 	}
-	run := command.Execute(ctx, rp)
+	run := dryfire.Execute(ctx, rp)
 	res.Outcome, res.OK = run.Outcome, run.Outcome == command.OK
 	if run.Outcome == command.Interrupted {
 		res.Err = ctx.Err()

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
@@ -18,8 +19,8 @@ import (
 )
 
 // CoreRecorder is the Recorder on the core: the run of `dryfire-tui run
-// --cassette-mode record` limited to the chosen cases (command.PrepareRun
-// and command.Execute: keys, retries, the secrets scan before writing,
+// --cassette-mode record` limited to the chosen cases (dryfire.PrepareRun
+// and dryfire.Execute: keys, retries, the secrets scan before writing,
 // atomic writes), and the git review.
 type CoreRecorder struct {
 	// Env looks up ${VAR} in suites, API keys and base URLs (nil: the
@@ -50,7 +51,7 @@ func (c CoreRecorder) Plan(ctx context.Context, path string, cases []CaseRef) (R
 	if err != nil {
 		return RecordPlan{}, err
 	}
-	rp, err := command.PrepareRun(ctx, command.RunRequest{
+	rp, err := dryfire.PrepareRun(ctx, dryfire.RunRequest{
 		Env:    command.Env{Dir: root, LookupEnv: c.Env},
 		Paths:  files,
 		Mode:   engine.ModeRecord,
@@ -170,7 +171,7 @@ func (c CoreRecorder) Record(ctx context.Context, plan RecordPlan, progress func
 		mu.Unlock()
 		progress(RecordProgress{Calls: n, Most: plan.Calls, Line: callLine(ev)})
 	})
-	run := command.Execute(ctx, rp)
+	run := dryfire.Execute(ctx, rp)
 	res, rec := run.Result, run.Recorded
 	out := RecordResult{Written: rec.Written, Interrupted: run.Outcome == command.Interrupted}
 	for _, r := range rec.Refused {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
+	"github.com/dryfire-tui/dryfire-tui/gitreview/gitrepo"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 )
@@ -43,7 +44,7 @@ func actReviewCmd(ctx context.Context, r *gitreview.Review, gen int, o op, paths
 				msg.needsConfirm = p
 				return msg
 			}
-			var locked *gitreview.LockedError
+			var locked *gitrepo.LockedError
 			switch {
 			case errors.As(err, &locked):
 				msg.err = err // the lock stops every file alike: no path to name

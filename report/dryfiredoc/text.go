@@ -1,0 +1,35 @@
+package dryfiredoc
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
+)
+
+// text writes the text of a document and keeps the first write error,
+// as every report's text writer does: it follows the output policy of the
+// stream it writes to (package visible), each string argument escaped as
+// one line where the stream escapes (a file named with a newline cannot
+// fake a line of output), written as it is where it does not.
+type text struct {
+	w   io.Writer
+	err error
+}
+
+func (t *text) printf(format string, args ...any) {
+	if t.err == nil {
+		_, t.err = fmt.Fprintf(t.w, format, t.lines(args)...)
+	}
+}
+
+// lines escapes every string argument in place, each as one line, with
+// the stream's keys masked.
+func (t *text) lines(args []any) []any {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = visible.LineFor(t.w, s)
+		}
+	}
+	return args
+}
