@@ -85,48 +85,48 @@ func (c *Check) Passed() bool {
 // WriteText writes one line per part, under a failing part its problems
 // and the command that fixes them, and a verdict.
 func (c *Check) WriteText(w io.Writer) error {
-	t := newText(w)
+	t := visible.NewPrinter(w)
 	var failed []string
 	total := 0
 	for _, part := range CheckParts {
 		n := c.problems(part)
-		t.printf("%-8s ", part)
+		t.Printf("%-8s ", part)
 		switch {
 		case c.Skipped[part]:
-			t.paint(visible.Dim, "skipped")
-			t.println()
+			t.Paint(visible.Dim, "skipped")
+			t.Println()
 			continue
 		case n < 0:
-			t.paint(visible.Dim, "not run: "+c.Notes[part])
-			t.println()
+			t.Paint(visible.Dim, "not run: "+c.Notes[part])
+			t.Println()
 			continue
 		case n == 0 && part == PartRun && c.runByReplay() > 0:
 			// Not ok, but nothing more to fix than the replay's problems.
-			t.paint(visible.Yellow, c.runDetail())
-			t.println()
+			t.Paint(visible.Yellow, c.runDetail())
+			t.Println()
 			continue
 		case n == 0:
-			t.paint(visible.Green, "ok")
-			t.printf("  %s\n", c.okDetail(part))
+			t.Paint(visible.Green, "ok")
+			t.Printf("  %s\n", c.okDetail(part))
 			continue
 		}
 		total += n
 		failed = append(failed, fmt.Sprintf("%s %d", part, n))
-		t.paint(visible.Red, fmt.Sprintf("%d %s", n, Plural(n, "problem")))
-		t.println()
+		t.Paint(visible.Red, fmt.Sprintf("%d %s", n, Plural(n, "problem")))
+		t.Println()
 		c.writeProblems(t, part)
 	}
 	if total == 0 {
-		t.paint(visible.Green, "check passed")
-		t.println()
-		return t.err
+		t.Paint(visible.Green, "check passed")
+		t.Println()
+		return t.Err()
 	}
-	t.paint(visible.Red, fmt.Sprintf("check failed: %d %s (%s)", total, Plural(total, "problem"), strings.Join(failed, ", ")))
-	t.println()
-	return t.err
+	t.Paint(visible.Red, fmt.Sprintf("check failed: %d %s (%s)", total, Plural(total, "problem"), strings.Join(failed, ", ")))
+	t.Println()
+	return t.Err()
 }
 
-func (c *Check) writeProblems(t *text, part string) {
+func (c *Check) writeProblems(t *visible.Printer, part string) {
 	switch part {
 	case PartReplay:
 		c.replayText(t)
@@ -135,26 +135,26 @@ func (c *Check) writeProblems(t *text, part string) {
 	case PartSecrets:
 		unscanned := 0
 		for _, f := range c.Secrets.Findings {
-			t.printf("  %s  %s  %s", f.Path, f.location(), f.Rule)
+			t.Printf("  %s  %s  %s", f.Path, f.location(), f.Rule)
 			if !f.Unscanned() {
-				t.printf("  sha256:%.12s", f.Hash)
+				t.Printf("  sha256:%.12s", f.Hash)
 			}
-			t.println()
+			t.Println()
 			if f.Unscanned() {
 				unscanned++
 			}
 		}
 		if unscanned < len(c.Secrets.Findings) {
-			t.println("  fix: remove or redact them (dryfire-tui secrets --redact), or accept known fakes (dryfire-tui secrets --write-baseline " + secrets.DefaultBaselineFile + ")")
+			t.Println("  fix: remove or redact them (dryfire-tui secrets --redact), or accept known fakes (dryfire-tui secrets --write-baseline " + secrets.DefaultBaselineFile + ")")
 		}
 		if unscanned > 0 {
-			t.println("  fix: make the files readable, and decodable (dryfire-tui doctor says what is wrong): a file that cannot be scanned keeps the check failing")
+			t.Println("  fix: make the files readable, and decodable (dryfire-tui doctor says what is wrong): a file that cannot be scanned keeps the check failing")
 		}
 	case PartPrune:
 		for _, it := range c.Prune.Candidates {
-			t.printf("  %s (%s)\n", it.Path, it.Reason)
+			t.Printf("  %s (%s)\n", it.Path, it.Reason)
 		}
-		t.println("  fix: dryfire-tui prune --yes")
+		t.Println("  fix: dryfire-tui prune --yes")
 	case PartDoctor:
 		c.doctorText(t)
 	}
@@ -199,9 +199,9 @@ func (c *Check) okDetail(part string) string {
 	return ""
 }
 
-func (c *Check) replayText(t *text) {
+func (c *Check) replayText(t *visible.Printer) {
 	for _, se := range c.Replay.Errors {
-		t.printf("  %s\n", se)
+		t.Printf("  %s\n", se)
 	}
 	problems := c.Replay.problems()
 	for _, rc := range problems {
@@ -211,37 +211,37 @@ func (c *Check) replayText(t *text) {
 			if x != nil {
 				line += ": " + x.Headline
 			}
-			t.println(line)
-			t.printf("    %s\n", rc.missPlace())
+			t.Println(line)
+			t.Printf("    %s\n", rc.missPlace())
 			continue
 		}
-		t.printf("  %s  %s: %s\n    %s\n", rc.Label(), rc.Outcome, oneLine(rc.message()), rc.location())
+		t.Printf("  %s  %s: %s\n    %s\n", rc.Label(), rc.Outcome, oneLine(rc.message()), rc.location())
 	}
 	if len(c.Replay.Errors) > 0 {
-		t.println("  fix: correct the spec errors (on stderr with their source lines); failed suites were not replayed")
+		t.Println("  fix: correct the spec errors (on stderr with their source lines); failed suites were not replayed")
 	}
 	if len(problems) > 0 {
-		t.println("  fix: dryfire-tui diff explains each miss; dryfire-tui run --cassette-mode auto re-records what misses")
+		t.Println("  fix: dryfire-tui diff explains each miss; dryfire-tui run --cassette-mode auto re-records what misses")
 	}
 }
 
-func (c *Check) doctorText(t *text) {
+func (c *Check) doctorText(t *visible.Printer) {
 	fixable := 0
 	for i := range c.Doctor.Problems {
 		p := &c.Doctor.Problems[i]
 		if p.Kind == walk {
-			t.printf("  %s: %s\n", p.Kind, p.Message)
+			t.Printf("  %s: %s\n", p.Kind, p.Message)
 			continue
 		}
 		if p.Fixable {
 			fixable++
 		}
-		t.printf("  %s: %s: %s\n", p.where(), p.Kind, p.Message)
+		t.Printf("  %s: %s: %s\n", p.where(), p.Kind, p.Message)
 	}
 	for _, ch := range c.Doctor.Checks {
-		t.printf("  %s: %s: %s\n", ch.Path, ch.Kind, ch.Message)
+		t.Printf("  %s: %s: %s\n", ch.Path, ch.Kind, ch.Message)
 	}
 	if fixable > 0 {
-		t.printf("  fix: dryfire-tui doctor --fix rewrites the %d format-only %s\n", fixable, Plural(fixable, "problem"))
+		t.Printf("  fix: dryfire-tui doctor --fix rewrites the %d format-only %s\n", fixable, Plural(fixable, "problem"))
 	}
 }

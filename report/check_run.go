@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
@@ -168,12 +169,12 @@ func pick(n int, one, many string) string {
 	return many
 }
 
-func (c *Check) runText(t *text) {
+func (c *Check) runText(t *visible.Printer) {
 	for _, f := range c.runProblems() {
-		t.printf("  %s::%s  %s\n    %s\n", f.Suite, f.Case, f.why(), f.location())
+		t.Printf("  %s::%s  %s\n    %s\n", f.Suite, f.Case, f.why(), f.location())
 	}
-	t.printf("  %s\n", c.runDetail())
-	t.println("  fix: dryfire-tui run --cassette-mode replay -v shows every turn of each failing case")
+	t.Printf("  %s\n", c.runDetail())
+	t.Println("  fix: dryfire-tui run --cassette-mode replay -v shows every turn of each failing case")
 }
 
 func (c *Check) runAnnotations() []Annotation {

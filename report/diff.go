@@ -84,57 +84,57 @@ func NewChanges(cs []diff.Change) []Change {
 // recording it replaces, the summary, the change paths and the unified
 // diff.
 func (d *Diff) WriteText(w io.Writer) error {
-	t := newText(w)
+	t := visible.NewPrinter(w)
 	if len(d.Stale) == 0 {
-		t.println("nothing is stale: every case replays from its recordings")
-		return t.err
+		t.Println("nothing is stale: every case replays from its recordings")
+		return t.Err()
 	}
 	for i := range d.Stale {
 		if i > 0 {
-			t.println()
+			t.Println()
 		}
 		d.Stale[i].writeText(t)
 	}
-	return t.err
+	return t.Err()
 }
 
-func (x *Stale) writeText(t *text) {
+func (x *Stale) writeText(t *visible.Printer) {
 	title := fmt.Sprintf("%s › %s › turn %d", x.Suite, x.Case, x.Turn)
 	if x.RepeatIndex > 0 {
 		title += fmt.Sprintf(" › repetition #%d", x.RepeatIndex)
 	}
-	t.paint(visible.Bold, title)
-	t.printf("\n  now asks for %s\n", x.CurrentKey)
+	t.Paint(visible.Bold, title)
+	t.Printf("\n  now asks for %s\n", x.CurrentKey)
 	switch {
 	case x.Path == "":
-		t.println("  no recording to compare with: record this case")
+		t.Println("  no recording to compare with: record this case")
 		return
 	case x.Closest:
-		t.printf("  closest recording (not the same turn): %s\n", x.Path)
+		t.Printf("  closest recording (not the same turn): %s\n", x.Path)
 	default:
-		t.printf("  recorded as %s\n", x.Path)
+		t.Printf("  recorded as %s\n", x.Path)
 	}
 	if x.Note != "" {
-		t.printf("  %s\n", x.Note)
+		t.Printf("  %s\n", x.Note)
 	}
 	for _, s := range x.Summary {
-		t.printf("  • %s\n", s)
+		t.Printf("  • %s\n", s)
 	}
 	for _, ch := range x.Changes {
-		t.printf("    %s %s\n", ch.Kind, ch.Path)
+		t.Printf("    %s %s\n", ch.Kind, ch.Path)
 	}
 	if x.Unified != "" {
-		t.println()
+		t.Println()
 		for _, l := range strings.SplitAfter(strings.TrimSuffix(x.Unified, "\n"), "\n") {
 			body, nl := strings.CutSuffix(l, "\n")
-			t.printf("  ")
+			t.Printf("  ")
 			// The colour ends before the line does.
-			t.paintBlock(unifiedStyle(body), body)
+			t.PaintBlock(unifiedStyle(body), body)
 			if nl {
-				t.println()
+				t.Println()
 			}
 		}
-		t.println()
+		t.Println()
 	}
 }
 

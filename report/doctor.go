@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // Doctor is the doctor document: the problems of every cassette under the
@@ -76,34 +77,34 @@ func (d *Doctor) OK() bool { return d.Remaining == 0 && len(d.Checks) == 0 }
 
 // WriteText writes one line per problem, note and check, then a summary.
 func (d *Doctor) WriteText(w io.Writer) error {
-	t := newText(w)
+	t := visible.NewPrinter(w)
 	fixed, fixable := 0, 0
 	for i := range d.Problems {
 		p := &d.Problems[i]
 		switch {
 		case p.Kind == walk:
-			t.printf("%s: %s\n", p.Kind, p.Message)
+			t.Printf("%s: %s\n", p.Kind, p.Message)
 		case p.Fixed:
 			fixed++
-			t.printf("fixed %s: %s: %s\n", p.where(), p.Kind, p.Message)
+			t.Printf("fixed %s: %s: %s\n", p.where(), p.Kind, p.Message)
 		default:
 			if p.Fixable {
 				fixable++
 			}
-			t.printf("%s: %s: %s\n", p.where(), p.Kind, p.Message)
+			t.Printf("%s: %s: %s\n", p.where(), p.Kind, p.Message)
 		}
 	}
 	for _, n := range d.Notes {
-		t.printf("%s: note: %s\n", n.Path, n.Message)
+		t.Printf("%s: note: %s\n", n.Path, n.Message)
 	}
 	for _, c := range d.Checks {
-		t.printf("%s: %s: %s\n", c.Path, c.Kind, c.Message)
+		t.Printf("%s: %s: %s\n", c.Path, c.Kind, c.Message)
 	}
-	t.println(d.summary(fixed, fixable))
+	t.Println(d.summary(fixed, fixable))
 	if d.Interrupted {
-		t.printf("interrupted: stopped after fixing %d; the others were not touched\n", fixed)
+		t.Printf("interrupted: stopped after fixing %d; the others were not touched\n", fixed)
 	}
-	return t.err
+	return t.Err()
 }
 
 // summary counts as check counts: the problems of the files and the

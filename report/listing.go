@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // Listing is the ls document: every recording with its status.
@@ -61,17 +62,17 @@ func (r *Recording) Label() string {
 // WriteText writes one line per recording (status, label, reason) and a
 // count per status.
 func (l *Listing) WriteText(w io.Writer) error {
-	t := newText(w)
+	t := visible.NewPrinter(w)
 	if len(l.Recordings) == 0 {
-		t.println("no recordings")
-		return t.err
+		t.Println("no recordings")
+		return t.Err()
 	}
 	tw := tabwriter.NewWriter(t, 0, 0, 2, ' ', 0)
 	counts := map[string]int{}
 	for i := range l.Recordings {
 		r := &l.Recordings[i]
 		counts[r.Status]++
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", t.line(r.Status), t.line(r.Label()), t.line(r.Reason))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", t.Line(r.Status), t.Line(r.Label()), t.Line(r.Reason))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -84,8 +85,8 @@ func (l *Listing) WriteText(w io.Writer) error {
 	}
 	// An unrecorded row is no recording: it is counted by its status
 	// alone.
-	t.printf("\n%s: %s\n", count(len(l.Recordings)-counts["unrecorded"], "recording"), strings.Join(parts, ", "))
-	return t.err
+	t.Printf("\n%s: %s\n", count(len(l.Recordings)-counts["unrecorded"], "recording"), strings.Join(parts, ", "))
+	return t.Err()
 }
 
 // writeJSON writes {"recordings": [...]} exactly as encodeJSON would write

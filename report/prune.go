@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"io"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // Prune is the prune document: what can go, what stays although dryfire's
@@ -55,18 +57,18 @@ type PruneItem struct {
 // ends with no tally), the tally, so that it is the last line however
 // many lines come before it.
 func (d *Prune) WriteText(w io.Writer) error {
-	t := newText(w)
+	t := visible.NewPrinter(w)
 	switch {
 	case len(d.Candidates) == 0:
-		t.println("nothing to prune")
+		t.Println("nothing to prune")
 	case d.DryRun:
 		for _, it := range d.Candidates {
-			t.printf("would remove %s (%s)\n", it.Path, it.Reason)
+			t.Printf("would remove %s (%s)\n", it.Path, it.Reason)
 		}
-		t.printf("\n%d cassette(s) would be removed. Re-run with --yes to delete.\n", len(d.Candidates))
+		t.Printf("\n%d cassette(s) would be removed. Re-run with --yes to delete.\n", len(d.Candidates))
 	default:
 		for _, it := range d.Removals {
-			t.printf("removed %s (%s)\n", it.Path, it.Reason)
+			t.Printf("removed %s (%s)\n", it.Path, it.Reason)
 		}
 	}
 	verb, dirs := "removed", d.RemovedDirs
@@ -76,17 +78,17 @@ func (d *Prune) WriteText(w io.Writer) error {
 	ours := false
 	section := func(n int) {
 		if n > 0 {
-			t.println()
+			t.Println()
 			ours = true
 		}
 	}
 	section(len(dirs))
 	for _, dir := range dirs {
-		t.printf("%s empty directory %s\n", verb, dir)
+		t.Printf("%s empty directory %s\n", verb, dir)
 	}
 	section(len(d.NotRemoved))
 	for _, it := range d.NotRemoved {
-		t.printf("not removed %s (%s)\n", it.Path, it.Reason)
+		t.Printf("not removed %s (%s)\n", it.Path, it.Reason)
 	}
 	section(len(d.Kept))
 	for _, it := range d.Kept {
@@ -94,12 +96,12 @@ func (d *Prune) WriteText(w io.Writer) error {
 		if it.Dryfire != "" {
 			note = "; dryfire's prune would remove it as " + it.Dryfire
 		}
-		t.printf("keep %s (%s%s)\n", it.Path, it.Reason, note)
+		t.Printf("keep %s (%s%s)\n", it.Path, it.Reason, note)
 	}
 	if ours || (!d.DryRun && len(d.Candidates) > 0) {
-		t.printf("\n%s\n", d.tally())
+		t.Printf("\n%s\n", d.tally())
 	}
-	return t.err
+	return t.Err()
 }
 
 // tally is the last line: what was (or would be) removed, what is kept,

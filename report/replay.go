@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -192,13 +193,13 @@ func (d *Replay) problems() []*ReplayCase {
 // WriteText writes one line per repetition, the miss or error message under
 // it, and a summary line.
 func (d *Replay) WriteText(w io.Writer) error {
-	t := newText(w)
+	t := visible.NewPrinter(w)
 	// The labels as printed (keys masked, escaped on a terminal) set the
 	// column's width.
 	labels := make([]string, len(d.Cases))
 	width := 0
 	for i := range d.Cases {
-		labels[i] = t.line(d.Cases[i].Label())
+		labels[i] = t.Line(d.Cases[i].Label())
 		width = max(width, len([]rune(labels[i])))
 	}
 	counts := map[string]int{}
@@ -207,18 +208,18 @@ func (d *Replay) WriteText(w io.Writer) error {
 		counts[c.Outcome]++
 		label := labels[i]
 		pad := width - len([]rune(label))
-		t.printf("%s%*s  %-7s  %s\n", label, pad, "", c.Outcome, c.detail())
+		t.Printf("%s%*s  %-7s  %s\n", label, pad, "", c.Outcome, c.detail())
 		if c.Outcome == engine.OutcomeMiss || c.Outcome == engine.OutcomeError {
-			t.printf("    %s\n", c.message())
+			t.Printf("    %s\n", c.message())
 		}
 	}
-	t.printf("\n%d repetitions: %d hit, %d miss, %d error, %d skipped", len(d.Cases),
+	t.Printf("\n%d repetitions: %d hit, %d miss, %d error, %d skipped", len(d.Cases),
 		counts[engine.OutcomeHit], counts[engine.OutcomeMiss], counts[engine.OutcomeError], counts[engine.OutcomeSkipped])
 	if len(d.Errors) > 0 {
-		t.printf("; %s", count(len(d.Errors), "spec error"))
+		t.Printf("; %s", count(len(d.Errors), "spec error"))
 	}
-	t.println()
-	return t.err
+	t.Println()
+	return t.Err()
 }
 
 func (c *ReplayCase) detail() string {

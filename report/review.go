@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // Review is the review document: the recordings changed since git HEAD,
@@ -62,23 +63,23 @@ type ReviewCase struct {
 
 // WriteText writes each change with where git holds it and its summary.
 func (d *Review) WriteText(w io.Writer) error {
-	t := newText(w)
+	t := visible.NewPrinter(w)
 	if len(d.Changes) == 0 {
-		t.println("no recording changed since HEAD")
-		return t.err
+		t.Println("no recording changed since HEAD")
+		return t.Err()
 	}
 	for _, c := range d.Changes {
 		mark := ""
 		if len(c.Secrets) > 0 {
 			mark = "  [adds " + count(len(c.Secrets), "secret") + "]"
 		}
-		t.printf("%-8s %s (%s)%s\n", c.Kind, c.Path, WhereHeld(c.Staged, c.Unstaged, c.Untracked), mark)
+		t.Printf("%-8s %s (%s)%s\n", c.Kind, c.Path, WhereHeld(c.Staged, c.Unstaged, c.Untracked), mark)
 		for _, s := range c.Summary {
-			t.printf("         %s\n", s)
+			t.Printf("         %s\n", s)
 		}
 	}
-	t.printf("\n%s changed since HEAD. Accept with 'dryfire-tui review --accept FILE…', reject with --reject.\n", count(len(d.Changes), "recording"))
-	return t.err
+	t.Printf("\n%s changed since HEAD. Accept with 'dryfire-tui review --accept FILE…', reject with --reject.\n", count(len(d.Changes), "recording"))
+	return t.Err()
 }
 
 // WhereHeld says where git holds a change: "staged", "unstaged",

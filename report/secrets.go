@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -201,40 +202,40 @@ const (
 // WriteText writes the findings grouped by file, a count, and what a
 // redaction did.
 func (d *Secrets) WriteText(w io.Writer) error {
-	t := newText(w)
+	t := visible.NewPrinter(w)
 	last := ""
 	for _, f := range d.Findings {
 		if f.Path != last {
-			t.println(f.Path)
+			t.Println(f.Path)
 			last = f.Path
 		}
-		t.printf("  %s\n      %s\n", f.line(), f.Where)
+		t.Printf("  %s\n      %s\n", f.line(), f.Where)
 	}
 	if len(d.Findings) > 0 {
-		t.println()
+		t.Println()
 	}
 	n, files, notScanned, notDecoded := d.Counts()
-	t.printf("%s in %d of %s", count(n, "secret"), files, count(d.Files, "file"))
+	t.Printf("%s in %d of %s", count(n, "secret"), files, count(d.Files, "file"))
 	if dirs := d.directories(); dirs > 0 {
-		t.printf(" and %d directory %s", dirs, Plural(dirs, "name"))
+		t.Printf(" and %d directory %s", dirs, Plural(dirs, "name"))
 	}
 	if notScanned > 0 {
-		t.printf("; %s not scanned", count(notScanned, "file"))
+		t.Printf("; %s not scanned", count(notScanned, "file"))
 	}
 	if notDecoded > 0 {
-		t.printf("; %s scanned as text only (not decoded)", count(notDecoded, "file"))
+		t.Printf("; %s scanned as text only (not decoded)", count(notDecoded, "file"))
 	}
 	if d.Suppressed > 0 {
-		t.printf("; %d suppressed by %s", d.Suppressed, d.baselineName())
+		t.Printf("; %d suppressed by %s", d.Suppressed, d.baselineName())
 	}
-	t.println()
+	t.Println()
 	if d.Redacted {
 		d.writeRedaction(t)
 	}
-	return t.err
+	return t.Err()
 }
 
-func (d *Secrets) writeRedaction(t *text) {
+func (d *Secrets) writeRedaction(t *visible.Printer) {
 	visible, hidden := 0, 0
 	for _, f := range d.Findings {
 		if f.Unscanned() || f.Line > 0 || f.Name != "" {
@@ -251,37 +252,37 @@ func (d *Secrets) writeRedaction(t *text) {
 		if r.Format == format.Tape {
 			what = "tape, " + r.Dialect + " writer's format"
 		}
-		t.printf("redacted %s in %s (%s)\n", count(r.Replaced, "secret"), r.Path, what)
+		t.Printf("redacted %s in %s (%s)\n", count(r.Replaced, "secret"), r.Path, what)
 	}
 	if hidden > 0 {
-		t.printf("%s cannot change what tests see (request digest, tape args and kwargs are never read back)\n", count(hidden, "redaction"))
+		t.Printf("%s cannot change what tests see (request digest, tape args and kwargs are never read back)\n", count(hidden, "redaction"))
 	}
 	if visible > 0 {
-		t.printf("%s can change what tests see (recorded responses, tape results and errors)\n", count(visible, "redaction"))
+		t.Printf("%s can change what tests see (recorded responses, tape results and errors)\n", count(visible, "redaction"))
 	}
 	for _, s := range d.NotRedacted {
-		t.printf("not redacted %s\n", s)
+		t.Printf("not redacted %s\n", s)
 	}
 	for _, s := range d.NotRestored {
-		t.printf("not restored %s: it holds the redacted bytes\n", s)
+		t.Printf("not restored %s: it holds the redacted bytes\n", s)
 	}
 	switch p := d.Replay; {
 	case d.Interrupted && len(d.RedactedFiles) == 0:
-		t.printf("interrupted before the replay proof: nothing was redacted\n")
+		t.Printf("interrupted before the replay proof: nothing was redacted\n")
 	case d.Interrupted && len(d.NotRestored) > 0:
-		t.printf("interrupted before the replay proof: every other file redacted so far was put back\n")
+		t.Printf("interrupted before the replay proof: every other file redacted so far was put back\n")
 	case d.Interrupted:
-		t.printf("interrupted before the replay proof: every file redacted so far was put back\n")
+		t.Printf("interrupted before the replay proof: every file redacted so far was put back\n")
 	case len(d.RedactedFiles) == 0:
-		t.println("nothing was redacted")
+		t.Println("nothing was redacted")
 	case p == nil:
-		t.println("replay: no dryfire project; tape keys and entries unchanged")
+		t.Println("replay: no dryfire project; tape keys and entries unchanged")
 	case p.Restored:
-		t.printf("replay: %s no longer hit (%s); every file was restored\n", count(len(p.Lost), "repetition"), strings.Join(p.Lost, ", "))
+		t.Printf("replay: %s no longer hit (%s); every file was restored\n", count(len(p.Lost), "repetition"), strings.Join(p.Lost, ", "))
 	case p.Hits == p.Cases:
-		t.printf("replay: nothing broke: %s hit before and after redaction\n", count(p.Hits, "repetition"))
+		t.Printf("replay: nothing broke: %s hit before and after redaction\n", count(p.Hits, "repetition"))
 	default:
-		t.printf("replay: nothing broke: %s hit before and after redaction; %s did not hit before either\n",
+		t.Printf("replay: nothing broke: %s hit before and after redaction; %s did not hit before either\n",
 			count(p.Hits, "repetition"), count(p.Cases-p.Hits, "other"))
 	}
 	if d.InterruptedAfterProof {
@@ -291,13 +292,13 @@ func (d *Secrets) writeRedaction(t *text) {
 
 // writeLateInterrupt says that an interruption came once the redaction was
 // proven, so that what it did stands.
-func (d *Secrets) writeLateInterrupt(t *text) {
+func (d *Secrets) writeLateInterrupt(t *visible.Printer) {
 	switch p := d.Replay; {
 	case p != nil && p.Restored:
-		t.println("interrupted after the replay proof, which had put every file back")
+		t.Println("interrupted after the replay proof, which had put every file back")
 	case p != nil:
-		t.println("interrupted after the replay proof: the redactions were kept")
+		t.Println("interrupted after the replay proof: the redactions were kept")
 	default:
-		t.println("interrupted after every file was redacted and checked: the redactions were kept")
+		t.Println("interrupted after every file was redacted and checked: the redactions were kept")
 	}
 }

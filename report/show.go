@@ -8,6 +8,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // Show is the show document: one recording and its body (the whole
@@ -28,53 +29,53 @@ func NewShow(r Recording, body jsonv.Value) *Show {
 // request it was recorded for and the response it replays, for a tape
 // entry the entry as pretty JSON.
 func (s *Show) WriteText(w io.Writer) error {
-	t := newText(w)
+	t := visible.NewPrinter(w)
 	r, body := &s.Recording, s.Value
-	t.printf("%s\n", r.Label())
+	t.Printf("%s\n", r.Label())
 	if r.Format == format.Dryfire {
-		t.printf("  %s › %s › turn %d", r.Suite, r.Case, r.Turn)
+		t.Printf("  %s › %s › turn %d", r.Suite, r.Case, r.Turn)
 		if r.RepeatIndex > 0 {
-			t.printf(" › repetition #%d", r.RepeatIndex)
+			t.Printf(" › repetition #%d", r.RepeatIndex)
 		}
-		t.printf(" · key %s\n", r.Key)
+		t.Printf(" · key %s\n", r.Key)
 	}
-	t.printf("  %s: %s\n", r.Status, r.Reason)
+	t.Printf("  %s: %s\n", r.Status, r.Reason)
 	if r.Secrets > 0 {
-		t.printf("  %s: run 'dryfire-tui secrets' for where\n", count(r.Secrets, "secret"))
+		t.Printf("  %s: run 'dryfire-tui secrets' for where\n", count(r.Secrets, "secret"))
 	}
 	if r.Format != format.Dryfire {
-		t.printf("\n%s\n", block(diff.Pretty(body)))
-		return t.err
+		t.Printf("\n%s\n", visible.Block(diff.Pretty(body)))
+		return t.Err()
 	}
-	t.printf("  %s %s · recorded %s\n", body.Field("provider").Str(), body.Field("model").Str(), body.Field("recorded_at").Str())
+	t.Printf("  %s %s · recorded %s\n", body.Field("provider").Str(), body.Field("model").Str(), body.Field("recorded_at").Str())
 	writeRequest(t, body.Field("request_digest"))
 	writeResponse(t, body.Field("response"))
-	return t.err
+	return t.Err()
 }
 
-func writeRequest(t *text, req jsonv.Value) {
-	t.println()
-	t.println("Request")
+func writeRequest(t *visible.Printer, req jsonv.Value) {
+	t.Println()
+	t.Println("Request")
 	if s := req.Field("system"); s.Kind == jsonv.String {
-		t.printf("  system: %s\n", block(indentText(s.Text, "    ")))
+		t.Printf("  system: %s\n", visible.Block(indentText(s.Text, "    ")))
 	}
 	for i, m := range req.Field("messages").Items {
-		t.printf("  [%d] %s", i, m.Field("role").Str())
+		t.Printf("  [%d] %s", i, m.Field("role").Str())
 		if c := m.Field("content"); c.Kind == jsonv.String {
-			t.printf(": %s", block(indentText(c.Text, "      ")))
+			t.Printf(": %s", visible.Block(indentText(c.Text, "      ")))
 		} else if c.Kind != jsonv.Null {
-			t.printf(": %s", Value(c))
+			t.Printf(": %s", Value(c))
 		}
-		t.println()
+		t.Println()
 		for _, tc := range m.Field("tool_calls").Items {
-			t.printf("      → %s(%s)\n", tc.Field("name").Str(), Value(tc.Field("arguments")))
+			t.Printf("      → %s(%s)\n", tc.Field("name").Str(), Value(tc.Field("arguments")))
 		}
 		for _, tr := range m.Field("tool_results").Items {
 			mark := "←"
 			if tr.Field("is_error").Bool {
 				mark = "← error"
 			}
-			t.printf("      %s %s: %s\n", mark, tr.Field("call_id").Str(), Value(tr.Field("content")))
+			t.Printf("      %s %s: %s\n", mark, tr.Field("call_id").Str(), Value(tr.Field("content")))
 		}
 	}
 	var tools []string
@@ -82,23 +83,23 @@ func writeRequest(t *text, req jsonv.Value) {
 		tools = append(tools, tool.Field("name").Str())
 	}
 	if len(tools) > 0 {
-		t.printf("  tools: %s\n", strings.Join(tools, ", "))
+		t.Printf("  tools: %s\n", strings.Join(tools, ", "))
 	}
 	if p := req.Field("params"); p.Len() > 0 {
-		t.printf("  params: %s\n", Value(p))
+		t.Printf("  params: %s\n", Value(p))
 	}
 }
 
-func writeResponse(t *text, resp jsonv.Value) {
-	t.println()
-	t.println("Response")
+func writeResponse(t *visible.Printer, resp jsonv.Value) {
+	t.Println()
+	t.Println("Response")
 	if s := resp.Field("text"); s.Kind == jsonv.String {
-		t.printf("  %s\n", block(indentText(s.Text, "  ")))
+		t.Printf("  %s\n", visible.Block(indentText(s.Text, "  ")))
 	}
 	for _, tc := range resp.Field("tool_calls").Items {
-		t.printf("  → %s(%s)\n", tc.Field("name").Str(), Value(tc.Field("arguments")))
+		t.Printf("  → %s(%s)\n", tc.Field("name").Str(), Value(tc.Field("arguments")))
 	}
 	u := resp.Field("usage")
-	t.printf("  stop: %s · tokens in %s out %s\n", resp.Field("stop_reason").Str(),
+	t.Printf("  stop: %s · tokens in %s out %s\n", resp.Field("stop_reason").Str(),
 		Value(u.Field("input_tokens")), Value(u.Field("output_tokens")))
 }

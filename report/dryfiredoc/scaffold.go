@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/examples/scaffold"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // Scaffold is the init document: the example project written.
@@ -32,13 +33,13 @@ func NewScaffold(res *scaffold.Result) *Scaffold {
 // too. A file that was there before (--force) is "replaced", not
 // "created".
 func (res *Scaffold) WriteText(w io.Writer) error {
-	t := &text{w: w}
+	t := visible.NewPrinter(w)
 	for _, rel := range res.Written {
 		verb := "created"
 		if slices.Contains(res.Replaced, rel) {
 			verb = "replaced"
 		}
-		t.printf("  %s %s\n", verb, rel)
+		t.Printf("  %s %s\n", verb, rel)
 	}
 	dir := pathlibString(res.Dir)
 	where, next := dir, "dryfire-tui run"
@@ -48,9 +49,9 @@ func (res *Scaffold) WriteText(w io.Writer) error {
 	if !res.Here {
 		next = "cd " + ShellQuote(dir) + " && " + next
 	}
-	t.printf("\nScaffolded %d files into %s. No API key needed for the example. Next:\n\n    %s\n", len(res.Written), where, next)
-	t.printf("\nThe files are in dryfire's format: `dryfire run` runs them too.\n")
-	return t.err
+	t.Printf("\nScaffolded %d files into %s. No API key needed for the example. Next:\n\n    %s\n", len(res.Written), where, next)
+	t.Printf("\nThe files are in dryfire's format: `dryfire run` runs them too.\n")
+	return t.Err()
 }
 
 // pathlibString is a path as Python's pathlib spells it: no "." part,

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/report"
 )
 
@@ -128,40 +129,40 @@ func (d *Document) Title() string { return d.Base.String() + " → " + d.Head.St
 // A recording removed because a re-recording replaces it is said under
 // the re-recording.
 func (d *Document) WriteText(w io.Writer) error {
-	t := &text{w: w}
-	t.printf("review: %s\n", d.Title())
+	t := visible.NewPrinter(w)
+	t.Printf("review: %s\n", d.Title())
 	for _, p := range d.Problems {
-		t.printf("problem: %s\n", p)
+		t.Printf("problem: %s\n", p)
 	}
 	if len(d.Changes) == 0 {
-		t.println("no recording changed")
-		return t.err
+		t.Println("no recording changed")
+		return t.Err()
 	}
-	t.println()
+	t.Println()
 	for _, c := range d.Shown() {
 		mark := ""
 		if len(c.Secrets) > 0 {
 			mark = "  [adds " + strconv.Itoa(len(c.Secrets)) + " secret(s)]"
 		}
-		t.printf("%-8s %s%s\n", c.Kind, c.Path, mark)
+		t.Printf("%-8s %s%s\n", c.Kind, c.Path, mark)
 		if d.replacedBy(c.Path) != nil {
-			t.printf("         replaces %s (removed)\n", path.Base(c.Replaces))
+			t.Printf("         replaces %s (removed)\n", path.Base(c.Replaces))
 		}
 		for _, s := range c.Summary {
-			t.printf("         %s\n", s)
+			t.Printf("         %s\n", s)
 		}
 		if c.Why == nil {
 			continue
 		}
 		for _, l := range c.Why.Lines {
-			t.printf("         why: %s\n", l)
+			t.Printf("         why: %s\n", l)
 		}
 		if c.Why.Warning != "" {
-			t.printf("         warning: %s\n", c.Why.Warning)
+			t.Printf("         warning: %s\n", c.Why.Warning)
 		}
 	}
-	t.printf("\n%s.\n", d.Tally())
-	return t.err
+	t.Printf("\n%s.\n", d.Tally())
+	return t.Err()
 }
 
 // Shown are the changes as the text and markdown say them: every change

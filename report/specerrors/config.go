@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -17,9 +18,9 @@ const pydanticDocs = "https://errors.pydantic.dev/2.13/v/"
 // ruamel's when the file is not YAML, pydantic's ValidationError when it
 // breaks the schema. An error dryfire has no counterpart of (one of
 // dryfire-tui's limits) is written as a suite's error is.
-func writeConfigErrors(t *text, name string, errs []suite.SpecError) {
+func writeConfigErrors(t *visible.Printer, name string, errs []suite.SpecError) {
 	if errs[0].Raised != "" {
-		t.printf("error: invalid %s: %s\n", suite.ConfigFileName, block(errs[0].Raised))
+		t.Printf("error: invalid %s: %s\n", suite.ConfigFileName, visible.Block(errs[0].Raised))
 		return
 	}
 	var py []*suite.PydanticError
@@ -33,7 +34,7 @@ func writeConfigErrors(t *text, name string, errs []suite.SpecError) {
 		py = append(py, se.Pydantic)
 	}
 	sort.SliceStable(py, func(i, j int) bool { return py[i].Order < py[j].Order })
-	t.printf("error: invalid %s: %s\n", suite.ConfigFileName, block(pydanticText(py, "ProjectConfig")))
+	t.Printf("error: invalid %s: %s\n", suite.ConfigFileName, visible.Block(pydanticText(py, "ProjectConfig")))
 }
 
 // pydanticText is str() of pydantic's ValidationError for errs of the

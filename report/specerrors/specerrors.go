@@ -40,7 +40,7 @@ import (
 // in shows no line of that file (dryfire shows the suite's line of the
 // same number): a note names the file instead.
 func Write(w io.Writer, root string, errs []suite.SpecError) error {
-	t := newText(w)
+	t := visible.NewPrinter(w)
 	var config, files []suite.SpecError
 	for _, se := range errs {
 		if se.InConfig {
@@ -52,7 +52,7 @@ func Write(w io.Writer, root string, errs []suite.SpecError) error {
 	rootDir := realDir(root)
 	if len(config) > 0 {
 		writeConfigErrors(t, filepath.Join(rootDir, suite.ConfigFileName), config)
-		return t.err
+		return t.Err()
 	}
 	for _, group := range byFile(files) {
 		name := group[0].File
@@ -67,7 +67,7 @@ func Write(w io.Writer, root string, errs []suite.SpecError) error {
 			writeSpecError(t, name, se, lines)
 		}
 	}
-	return t.err
+	return t.Err()
 }
 
 // realDir is dir with its symbolic links resolved, dir itself when they
@@ -101,20 +101,20 @@ func byFile(errs []suite.SpecError) [][]suite.SpecError {
 
 // writeSpecError writes one error of the file named name, whose lines
 // (as dryfire reads them) are lines.
-func writeSpecError(t *text, name string, se suite.SpecError, lines []string) {
-	t.printf("error: %s\n", se.Message)
+func writeSpecError(t *visible.Printer, name string, se suite.SpecError, lines []string) {
+	t.Printf("error: %s\n", se.Message)
 	where := name
 	if se.Line > 0 {
 		where += ":" + strconv.Itoa(se.Line) + ":" + strconv.Itoa(se.Column)
 	}
 	if se.Loc != "" {
-		t.printf("  --> %s   (%s)\n", where, se.Loc)
+		t.Printf("  --> %s   (%s)\n", where, se.Loc)
 	} else {
-		t.printf("  --> %s\n", where)
+		t.Printf("  --> %s\n", where)
 	}
 	switch {
 	case se.Line > 0 && se.Ref != "":
-		t.printf("   = note: line %d, column %d of %s, which a $ref brought in (its lines are not shown)\n",
+		t.Printf("   = note: line %d, column %d of %s, which a $ref brought in (its lines are not shown)\n",
 			se.Line, se.Column, se.Ref)
 	case se.Line > 0 && se.Line <= len(lines):
 		writeGutter(t, se, lines[se.Line-1])
@@ -124,15 +124,15 @@ func writeSpecError(t *text, name string, se suite.SpecError, lines []string) {
 		writeGutter(t, se, se.Source)
 	}
 	if se.Hint != "" {
-		t.printf("   = help: %s\n", se.Hint)
+		t.Printf("   = help: %s\n", se.Hint)
 	}
-	t.printf("\n")
+	t.Printf("\n")
 }
 
 // writeGutter writes the source line of an error with the caret under
 // its column: dryfire's spaces, one a character, wider where the stream
 // escapes a character before the column.
-func writeGutter(t *text, se suite.SpecError, src string) {
+func writeGutter(t *visible.Printer, se suite.SpecError, src string) {
 	gutter := strconv.Itoa(se.Line)
 	pad := strings.Repeat(" ", len(gutter))
 	note := ""
@@ -140,9 +140,9 @@ func writeGutter(t *text, se suite.SpecError, src string) {
 		note = "  (nearest enclosing node)"
 	}
 	src, col := clipSource(src, se.Column)
-	t.printf("   %s |\n", pad)
-	t.printf("   %s | %s\n", gutter, block(src))
-	t.printf("   %s | %s^%s\n", pad, caretPad(src, col, t.escape), note)
+	t.Printf("   %s |\n", pad)
+	t.Printf("   %s | %s\n", gutter, visible.Block(src))
+	t.Printf("   %s | %s^%s\n", pad, caretPad(src, col, t.Escapes()), note)
 }
 
 // sourceLinesOf is a file's lines as dryfire reads them to echo one under
