@@ -41,14 +41,14 @@ type CheckRequest struct {
 func Check(ctx context.Context, req CheckRequest) (Result[*report.Check], error) {
 	parts, err := checkParts(ctx, req)
 	if err != nil {
-		return failed[*report.Check](ctx, UsageError, err)
+		return Abort[*report.Check](ctx, UsageError, err)
 	}
 	w := parts.Workspace
 	res := Result[*report.Check]{Doc: parts.Document(req.Skip), Warnings: w.Problems, Root: w.Root}
 	if parts.Replay != nil && len(parts.Replay.Errors) > 0 {
 		n := len(parts.Replay.Errors)
 		res.SpecErrors, res.Outcome = parts.Replay.Errors, UsageError
-		res.Err = withHint(fmt.Errorf("%d spec or config %s", n, report.Plural(n, "error")), "fix the errors above; suites that parse were still checked")
+		res.Err = WithHint(fmt.Errorf("%d spec or config %s", n, report.Plural(n, "error")), "fix the errors above; suites that parse were still checked")
 		return res, nil
 	}
 	res.Outcome = outcomeIf(!res.Doc.OK)

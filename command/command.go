@@ -110,9 +110,6 @@ func (e Env) Time() time.Time {
 	return e.Now()
 }
 
-// now is [Env.Time].
-func (e Env) now() time.Time { return e.Time() }
-
 // Resolve resolves the command's PATH arguments (scan.Resolve).
 func (e Env) Resolve(args []string, want scan.Want) (*scan.Layout, error) {
 	return scan.Resolve(scan.Request{Dir: e.Dir, Args: args, Want: want})
@@ -141,11 +138,6 @@ func Abort[D any](ctx context.Context, o Outcome, err error) (Result[D], error) 
 	return Result[D]{Outcome: o}, err
 }
 
-// failed is [Abort].
-func failed[D any](ctx context.Context, o Outcome, err error) (Result[D], error) {
-	return Abort[D](ctx, o, err)
-}
-
 // hinted is an error with what to do about it, for a person.
 type hinted struct {
 	err  error
@@ -160,9 +152,6 @@ func (h *hinted) Hint() string { return h.hint }
 
 // WithHint is err with a hint for a person (its Hint method).
 func WithHint(err error, hint string) error { return &hinted{err: err, hint: hint} }
-
-// withHint is [WithHint].
-func withHint(err error, hint string) error { return WithHint(err, hint) }
 
 // paths are the PATH arguments of a command that takes at most one: none
 // for "".

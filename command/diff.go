@@ -26,7 +26,7 @@ type DiffRequest struct {
 func Diff(ctx context.Context, req DiffRequest) (Result[*report.Diff], error) {
 	w, err := req.open(ctx, paths(req.Path), scan.Project, scan.Options{})
 	if err != nil {
-		return failed[*report.Diff](ctx, UsageError, err)
+		return Abort[*report.Diff](ctx, UsageError, err)
 	}
 	res := Result[*report.Diff]{Warnings: w.Problems}
 	if w.Project == nil {
@@ -35,7 +35,7 @@ func Diff(ctx context.Context, req DiffRequest) (Result[*report.Diff], error) {
 	stale := w.Stale
 	if req.Ref != "" {
 		if stale = w.StaleMatching(req.Ref); len(stale) == 0 {
-			return withWarnings(res, UsageError, withHint(fmt.Errorf("no stale recording matches %q", req.Ref),
+			return withWarnings(res, UsageError, WithHint(fmt.Errorf("no stale recording matches %q", req.Ref),
 				"run 'dryfire-tui diff' to see every stale recording"))
 		}
 	}

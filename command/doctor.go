@@ -264,7 +264,7 @@ type DoctorRequest struct {
 func Doctor(ctx context.Context, req DoctorRequest) (Result[*report.Doctor], error) {
 	rep, err := runDoctor(ctx, req)
 	if err != nil {
-		return failed[*report.Doctor](ctx, UsageError, err)
+		return Abort[*report.Doctor](ctx, UsageError, err)
 	}
 	doc := rep.Document()
 	res := Result[*report.Doctor]{Doc: doc, Outcome: outcomeIf(!doc.OK())}
@@ -302,7 +302,7 @@ func runDoctor(ctx context.Context, o DoctorRequest) (*doctorReport, error) {
 		}
 	}
 	rep := doctorReportOf(w)
-	tempProblems(w, rep, o.now())
+	tempProblems(w, rep, o.Time())
 	if o.Fix {
 		fix(ctx, w, rep)
 	}

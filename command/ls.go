@@ -22,7 +22,7 @@ type LsRequest struct {
 func Ls(ctx context.Context, req LsRequest) (Result[*report.Listing], error) {
 	w, err := req.open(ctx, paths(req.Path), scan.Project, scan.Options{})
 	if err != nil {
-		return failed[*report.Listing](ctx, UsageError, err)
+		return Abort[*report.Listing](ctx, UsageError, err)
 	}
 	return Result[*report.Listing]{Doc: listingDoc(w, req.Statuses), Warnings: w.Problems}, nil
 }

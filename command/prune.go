@@ -152,7 +152,7 @@ var ErrSpecErrors = errors.New("the project has spec or config errors")
 func Prune(ctx context.Context, req PruneRequest) (Result[*report.Prune], error) {
 	w, err := req.open(ctx, paths(req.Path), scan.Recordings, scan.Options{NoExplain: true})
 	if err != nil {
-		return failed[*report.Prune](ctx, UsageError, err)
+		return Abort[*report.Prune](ctx, UsageError, err)
 	}
 	res := Result[*report.Prune]{Warnings: w.Problems}
 	switch {
@@ -162,7 +162,7 @@ func Prune(ctx context.Context, req PruneRequest) (Result[*report.Prune], error)
 		res.SpecErrors, res.Root = scan.ConfigErrors(w.Project), w.Project.Root
 		return withWarnings(res, UsageError, ErrSpecErrors)
 	case req.Yes && !w.SuitesConfigured && !req.Force:
-		return withWarnings(res, UsageError, withHint(errors.New("no suites configured: every cassette looks orphaned, refusing to remove them"),
+		return withWarnings(res, UsageError, WithHint(errors.New("no suites configured: every cassette looks orphaned, refusing to remove them"),
 			"add suites: to dryfire.yaml, or pass --force to remove them anyway"))
 	}
 	if err := checkModifiable(w.Layout, req.AllowOutside); err != nil {

@@ -28,19 +28,19 @@ type ReplayRequest struct {
 func Replay(ctx context.Context, req ReplayRequest) (Result[*report.Replay], error) {
 	l, err := req.Resolve(req.Paths, scan.Project)
 	if err != nil {
-		return failed[*report.Replay](ctx, UsageError, err)
+		return Abort[*report.Replay](ctx, UsageError, err)
 	}
 	if l.Project == nil {
-		return failed[*report.Replay](ctx, UsageError, &scan.NoProjectError{Path: l.Arg})
+		return Abort[*report.Replay](ctx, UsageError, &scan.NoProjectError{Path: l.Arg})
 	}
 	l.LoadSuites(req.Lookup())
 	store, err := scan.ReadStore(ctx, l)
 	if err != nil {
-		return failed[*report.Replay](ctx, UsageError, err)
+		return Abort[*report.Replay](ctx, UsageError, err)
 	}
 	res := engine.Replay(ctx, l.Project, store, engine.Options{Model: req.Model, Filter: req.Filter})
 	if ctx.Err() != nil {
-		return failed[*report.Replay](ctx, Interrupted, ctx.Err())
+		return Abort[*report.Replay](ctx, Interrupted, ctx.Err())
 	}
 	return Result[*report.Replay]{Doc: report.NewReplay(l.Project.Root, res), Outcome: ExitOutcome(res.ExitCode),
 		SpecErrors: res.Errors, Root: l.Project.Root}, nil

@@ -195,9 +195,9 @@ func OpenReview(ctx context.Context, req ReviewRequest) (*gitreview.Review, erro
 func reviewError(err error) error {
 	switch {
 	case errors.Is(err, gitrepo.ErrNoGit):
-		return withHint(err, "review compares with git HEAD; install git")
+		return WithHint(err, "review compares with git HEAD; install git")
 	case errors.Is(err, gitrepo.ErrNotRepo):
-		return withHint(err, "review compares with git HEAD; run it inside the repository that holds the recordings")
+		return WithHint(err, "review compares with git HEAD; run it inside the repository that holds the recordings")
 	}
 	return err
 }
@@ -207,7 +207,7 @@ func reviewError(err error) error {
 func Review(ctx context.Context, req ReviewRequest) (Result[*report.Review], error) {
 	r, err := OpenReview(ctx, req)
 	if err != nil {
-		return failed[*report.Review](ctx, UsageError, err)
+		return Abort[*report.Review](ctx, UsageError, err)
 	}
 	return Result[*report.Review]{Doc: r.Document(req.Reveal)}, nil
 }
@@ -235,7 +235,7 @@ func ReviewFiles(ctx context.Context, req ReviewFilesRequest) (Result[*report.Re
 	}
 	r, err := gitreview.OpenFiles(ctx, files)
 	if err != nil {
-		return failed[*report.ReviewAct](ctx, UsageError, reviewError(err))
+		return Abort[*report.ReviewAct](ctx, UsageError, reviewError(err))
 	}
 	act, err := reviewAct(ctx, r, files, req.Action)
 	res := Result[*report.ReviewAct]{Doc: act, Changed: err == nil}
@@ -246,7 +246,7 @@ func ReviewFiles(ctx context.Context, req ReviewFilesRequest) (Result[*report.Re
 			res.Outcome = Interrupted
 		}
 	case act.RedactionRestored():
-		res.Outcome, res.Err = Findings, withHint(errors.New("redaction would break replay; every file was restored"),
+		res.Outcome, res.Err = Findings, WithHint(errors.New("redaction would break replay; every file was restored"),
 			"redact those values by hand, or accept them with --add-to-baseline")
 	default:
 		res.Outcome = outcomeIf(act.Failed())

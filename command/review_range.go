@@ -42,9 +42,9 @@ func rangeError(err error) error {
 	case errors.As(err, &missing):
 		return err // it carries its hint: the fetch that brings it
 	case errors.Is(err, gitrepo.ErrNoGit):
-		return withHint(err, "review --base reads the revisions through git; install git")
+		return WithHint(err, "review --base reads the revisions through git; install git")
 	case errors.Is(err, gitrepo.ErrNotRepo):
-		return withHint(err, "review --base compares two revisions of a git repository; run it inside the repository that holds the recordings")
+		return WithHint(err, "review --base compares two revisions of a git repository; run it inside the repository that holds the recordings")
 	}
 	return err
 }
@@ -54,7 +54,7 @@ func rangeError(err error) error {
 func RangeReview(ctx context.Context, req RangeReviewRequest) (Result[*rangereview.Document], error) {
 	r, err := OpenRangeReview(ctx, req)
 	if err != nil {
-		return failed[*rangereview.Document](ctx, UsageError, err)
+		return Abort[*rangereview.Document](ctx, UsageError, err)
 	}
 	return Result[*rangereview.Document]{Doc: r.RangeDocument(req.Reveal), Root: r.Root}, nil
 }

@@ -43,7 +43,7 @@ type SecretsRequest struct {
 func Secrets(ctx context.Context, req SecretsRequest) (Result[*report.Secrets], error) {
 	rep, err := scanSecrets(ctx, req.Env, req.Path)
 	if err != nil {
-		return failed[*report.Secrets](ctx, UsageError, err)
+		return Abort[*report.Secrets](ctx, UsageError, err)
 	}
 	res := Result[*report.Secrets]{Warnings: rep.Problems}
 	open, err := rep.WithBaseline(join(req.Dir, req.Baseline))
@@ -75,7 +75,7 @@ func redactOutcome(res *openSecrets, red *RedactReport) (Outcome, error) {
 	case red != nil && len(red.Skipped) > 0:
 		return Findings, fmt.Errorf("%d %s not redacted (listed on stdout)", len(red.Skipped), report.Plural(len(red.Skipped), "file"))
 	case red != nil && red.Replay != nil && red.Replay.Restored:
-		return Findings, withHint(errors.New("redaction would break replay; every file was restored"),
+		return Findings, WithHint(errors.New("redaction would break replay; every file was restored"),
 			"redact those values by hand, or accept them with --write-baseline")
 	case red != nil:
 		// What a redaction cannot touch keeps the gate closed: a file that
@@ -109,7 +109,7 @@ type BaselineRequest struct {
 func WriteBaseline(ctx context.Context, req BaselineRequest) (Result[*report.BaselineWritten], error) {
 	rep, err := scanSecrets(ctx, req.Env, req.Path)
 	if err != nil {
-		return failed[*report.BaselineWritten](ctx, UsageError, err)
+		return Abort[*report.BaselineWritten](ctx, UsageError, err)
 	}
 	res := Result[*report.BaselineWritten]{Warnings: rep.Problems}
 	file := join(req.Dir, req.File)

@@ -37,7 +37,7 @@ func Show(ctx context.Context, req ShowRequest) (Result[*report.Show], error) {
 	}
 	w, err := req.open(ctx, paths(path), scan.Recordings, scan.Options{Secrets: true})
 	if err != nil {
-		return failed[*report.Show](ctx, UsageError, err)
+		return Abort[*report.Show](ctx, UsageError, err)
 	}
 	res := Result[*report.Show]{Warnings: w.Problems}
 	r, err := w.Find(ref)
@@ -47,9 +47,9 @@ func Show(ctx context.Context, req ShowRequest) (Result[*report.Show], error) {
 		if miss := missAsking(w, ref); miss != nil {
 			return withWarnings(res, Findings, miss)
 		}
-		return withWarnings(res, UsageError, withHint(err, "run 'dryfire-tui ls' to see the recordings"))
+		return withWarnings(res, UsageError, WithHint(err, "run 'dryfire-tui ls' to see the recordings"))
 	case errors.As(err, &ambiguous):
-		return withWarnings(res, UsageError, withHint(err, "give a longer key prefix or the path"))
+		return withWarnings(res, UsageError, WithHint(err, "give a longer key prefix or the path"))
 	case err != nil:
 		return withWarnings(res, UsageError, err)
 	}

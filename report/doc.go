@@ -45,7 +45,7 @@
 // hand, the same bytes faster (a test holds the two equal). [Value] turns a
 // recorded JSON value into raw JSON for a document, numbers as recorded.
 // [Check.WriteGitHub] writes workflow annotations ([Annotation]) on the files
-// to fix. [WriteSpecErrors] writes spec errors as dryfire's validate and
+// to fix. [specerrors.Write] writes spec errors as dryfire's validate and
 // run print them (the file, line, column and location, the source line
 // with a caret, the hint; dryfire.yaml's as pydantic words them), the
 // diagnostics of validate, run, replay and check on stderr; the writer is

@@ -13,6 +13,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
+	"github.com/dryfire-tui/dryfire-tui/report/specerrors"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -85,7 +86,7 @@ func count(n int, word string) string { return fmt.Sprintf("%d %s", n, Plural(n,
 // error is [runreport.WriteRun]'s.
 func WriteRunEnd(stdout, stderr io.Writer, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded, o runreport.RunOutput) error {
 	if len(res.Errors) > 0 {
-		_ = WriteSpecErrors(stderr, rp.Project.Root, res.Errors)
+		_ = specerrors.Write(stderr, rp.Project.Root, res.Errors)
 		return nil
 	}
 	if len(res.Suites) == 0 {

@@ -15,6 +15,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/report/specerrors"
 )
 
 // Env is what a command may touch of the outside world; main passes the
@@ -224,7 +225,7 @@ func ended(o command.Outcome, err error) error {
 func finish[D document](e Env, asJSON bool, res command.Result[D], err error) error {
 	warn(e, res.Warnings)
 	if len(res.SpecErrors) > 0 {
-		_ = report.WriteSpecErrors(e.Stderr, res.Root, res.SpecErrors)
+		_ = specerrors.Write(e.Stderr, res.Root, res.SpecErrors)
 	}
 	if err != nil {
 		return ended(res.Outcome, err)

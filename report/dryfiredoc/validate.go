@@ -7,7 +7,7 @@ import (
 
 // Validate is the validate document: the suites and cases of a load that
 // has no spec error (its errors are the command's, written on stderr by
-// report.WriteSpecErrors).
+// specerrors.Write).
 type Validate struct {
 	Suites int `json:"suites"`
 	Cases  int `json:"cases"`
