@@ -76,8 +76,10 @@ type LoadOptions struct {
 	// per file without reading it twice (secrets, statuses, doctor checks).
 	// The bytes, and every array and object of the cassette, are scratch
 	// space that the next file reuses: they are valid only during the call
-	// (Clone what must outlive it; strings are the callee's own). Must be
-	// safe for concurrent use.
+	// (Clone what must outlive it). Strings are the callee's own, except
+	// those inside request_digest and response.raw, which are views of the
+	// bytes (copy one to keep it: a formatted or concatenated string is a
+	// copy). Must be safe for concurrent use.
 	OnFile func(f *StoreFile, c *Cassette, data []byte)
 	// SkipBodies tells LoadStore that OnFile does not look at a cassette's
 	// request_digest or its response's raw payload: those are then checked

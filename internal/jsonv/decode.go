@@ -151,6 +151,10 @@ type decoder struct {
 	scoped      bool
 	memberArena []Member
 	itemArena   []Value
+	// borrow is set while a scoped full decode reads request_digest or
+	// response.raw: their strings and numbers are views of data (see
+	// [DecodeFunc]).
+	borrow int
 	// The highest lengths the stacks reached, at the end of a container.
 	membersHigh, itemsHigh int
 }
@@ -292,9 +296,12 @@ func (d *decoder) object(depth int) (Value, error) {
 		if depth == 0 {
 			d.topKey = key
 		}
-		skip := d.skipped(depth, key)
+		skip, lend := d.skipped(depth, key), d.lent(depth, key)
 		if skip {
 			d.discard++
+		}
+		if lend {
+			d.borrow++
 		}
 		var item Value
 		if skip {
@@ -302,6 +309,9 @@ func (d *decoder) object(depth int) (Value, error) {
 			d.discard--
 		} else {
 			item, err = d.value(depth + 1)
+		}
+		if lend {
+			d.borrow--
 		}
 		if err != nil {
 			return Value{}, err
@@ -465,7 +475,7 @@ func (d *decoder) number() (Value, error) {
 	if d.discard > 0 {
 		return Value{Kind: Number}, nil
 	}
-	return Value{Kind: Number, Text: string(d.data[start:d.pos])}, nil
+	return Value{Kind: Number, Text: d.text(d.data[start:d.pos])}, nil
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

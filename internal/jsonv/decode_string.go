@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // str reads a string starting at the opening quote.
@@ -13,7 +14,7 @@ func (d *decoder) str() (string, error) {
 	// Fast path: no escapes.
 	if i := stringEnd(d.data, d.pos); i < len(d.data) && d.data[i] == '"' {
 		s := d.data[d.pos:i]
-		if d.discard == 0 && len(s) <= maxInterned {
+		if d.discard == 0 && d.borrow == 0 && len(s) <= maxInterned {
 			if k, ok := interned[string(s)]; ok {
 				d.pos = i + 1
 				return k, nil
@@ -26,7 +27,7 @@ func (d *decoder) str() (string, error) {
 		if d.discard > 0 {
 			return "", nil
 		}
-		return string(s), nil
+		return d.text(s), nil
 	}
 	buf := make([]byte, 0, 64)
 	for {
@@ -58,6 +59,15 @@ func (d *decoder) str() (string, error) {
 			d.pos += size
 		}
 	}
+}
+
+// text is b as a string: a view of the document's bytes while d.borrow is
+// set, a copy otherwise.
+func (d *decoder) text(b []byte) string {
+	if d.borrow > 0 && len(b) > 0 {
+		return unsafe.String(&b[0], len(b))
+	}
+	return string(b)
 }
 
 func (d *decoder) invalidUTF8(from, to int) error {

@@ -1,6 +1,9 @@
 package jsonv
 
-import "bytes"
+import (
+	"bytes"
+	"unsafe"
+)
 
 // IsDryfireEncoding reports, without decoding or encoding anything,
 // whether data is exactly what [EncodeDryfire] writes for the value it
@@ -301,5 +304,6 @@ func (c *formatCheck) number() bool {
 	}
 	var buf [32]byte
 	e := encoder{buf: buf[:0]}
-	return e.number(string(lit)) == nil && string(e.buf) == string(lit)
+	// The encoder only reads the literal: a view of it, not a copy.
+	return e.number(unsafe.String(&lit[0], len(lit))) == nil && string(e.buf) == string(lit)
 }
