@@ -33,11 +33,17 @@ type fastJSON interface {
 }
 
 // encodeJSON is the encoder policy of WriteJSON.
+// The encoder writes compact JSON, which indentWriter indents chunk by
+// chunk: the encoder's own indentation built a second, indented copy of
+// the whole document first.
 func encodeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	iw := &indentWriter{w: w, buf: make([]byte, 0, flushAt+flushAt/4)}
+	enc := json.NewEncoder(iw)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	return iw.flush()
 }
 
 // Value returns a recorded JSON value as raw JSON for a document, numbers
