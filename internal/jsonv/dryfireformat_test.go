@@ -171,19 +171,10 @@ func TestIsDryfireEncodingOfRandomValues(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if isASCII(out) && !bytes.Equal(compact, canonical) {
+		if isASCII(string(out)) && !bytes.Equal(compact, canonical) {
 			t.Fatalf("compact %s, canonical %s", compact, canonical)
 		}
 	}
-}
-
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // TestIsDryfireEncodingReportsTheTopMembers: each member of the top-level
