@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonbytes"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
@@ -131,7 +132,7 @@ func checkFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Proble
 	// proves without encoding the body; the digest of such a file is then
 	// hashed from its bytes as well (digestKey).
 	var digestBytes []byte
-	formatted := jsonv.IsDryfireEncoding(data, func(k, v []byte) {
+	formatted := jsonbytes.IsDryfireEncoding(data, func(k, v []byte) {
 		if string(k) == "request_digest" {
 			digestBytes = v
 		}
@@ -275,7 +276,7 @@ func digestKey(digest jsonv.Value, raw []byte) (string, error) {
 	}
 	bufp := formatBuffers.Get().(*[]byte)
 	defer formatBuffers.Put(bufp)
-	*bufp = jsonv.AppendCompact((*bufp)[:0], raw)
+	*bufp = jsonbytes.AppendCompact((*bufp)[:0], raw)
 	return FingerprintBytes(*bufp), nil
 }
 

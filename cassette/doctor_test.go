@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonbytes"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
@@ -31,7 +32,7 @@ func TestDigestKeyFromBytesIsDryfires(t *testing.T) {
 			return nil //nolint:nilerr // not a cassette with a complete digest
 		}
 		var raw []byte
-		if !jsonv.IsDryfireEncoding(data, func(k, v []byte) {
+		if !jsonbytes.IsDryfireEncoding(data, func(k, v []byte) {
 			if string(k) == "request_digest" {
 				raw = v
 			}
@@ -97,7 +98,7 @@ func TestCheckFileOfAFileInDryfiresFormat(t *testing.T) {
 	}
 	edited := bytes.Clone(data)
 	copy(edited[i:], `"role": "usex"`)
-	if !jsonv.IsDryfireEncoding(edited, nil) {
+	if !jsonbytes.IsDryfireEncoding(edited, nil) {
 		t.Fatal("the edit left dryfire's format")
 	}
 	if ps := check(edited); len(ps) != 1 || ps[0].Kind != ProblemDigest {

@@ -1,12 +1,20 @@
-package jsonv
+// Package jsonbytes answers questions about the bytes of a JSON document
+// without decoding or encoding it: whether they are exactly what dryfire's
+// encoder writes for the value they hold, and their compact form. Nearly
+// every cassette is in dryfire's format, and reading its bytes once is
+// several times cheaper than the encoding these answers spare.
+package jsonbytes
 
 import (
 	"bytes"
+	"math"
 	"unsafe"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
 // IsDryfireEncoding reports, without decoding or encoding anything,
-// whether data is exactly what [EncodeDryfire] writes for the value it
+// whether data is exactly what [jsonv.EncodeDryfire] writes for the value it
 // decodes to: two-space indentation, ": " after keys, keys in strictly
 // increasing order (so none repeated), strings escaped as the encoder
 // escapes them, numbers spelled as Python prints them, nothing before or
@@ -23,18 +31,18 @@ func IsDryfireEncoding(data []byte, top func(key, value []byte)) bool {
 	return c.value(0) && c.pos == len(data)
 }
 
-// AppendCompact appends b, an encoding of [EncodeDryfire] or a part of one
+// AppendCompact appends b, an encoding of [jsonv.EncodeDryfire] or a part of one
 // that is a whole value, without its indentation: the bytes the compact
 // encoder writes for the same value (no space after ":" or ","). With
 // SortKeys and a value whose strings are all in NFC (ASCII always is), that
-// is what [Canonical] writes.
+// is what [jsonv.Canonical] writes.
 func AppendCompact(dst, b []byte) []byte {
 	start := 0 // the first byte not yet copied
 	for i := 0; i < len(b); {
 		switch b[i] {
 		case ' ', '\n':
 			dst = append(dst, b[start:i]...)
-			i = spaceEnd(b, i)
+			i = jsonv.SpaceEnd(b, i)
 			start = i
 		case '"':
 			i = closingQuote(b, i+1) + 1
@@ -50,7 +58,7 @@ func AppendCompact(dst, b []byte) []byte {
 // a backslash and the byte after it, then hex digits for \u.
 func closingQuote(b []byte, i int) int {
 	for {
-		i = stringEnd(b, i)
+		i = jsonv.StringEnd(b, i)
 		switch {
 		case i >= len(b):
 			return len(b) - 1
@@ -201,7 +209,7 @@ func (c *formatCheck) str() ([]byte, bool) {
 	c.pos++ // "
 	start := c.pos
 	for {
-		i := stringEnd(c.data, c.pos)
+		i := jsonv.StringEnd(c.data, c.pos)
 		if i >= len(c.data) {
 			return nil, false
 		}
@@ -302,8 +310,14 @@ func (c *formatCheck) number() bool {
 		}
 		return lit[digitsAt] != '0' || len(lit) == 1
 	}
-	var buf [32]byte
-	e := encoder{buf: buf[:0]}
-	// The encoder only reads the literal: a view of it, not a copy.
-	return e.number(unsafe.String(&lit[0], len(lit))) == nil && string(e.buf) == string(lit)
+	// The encoder's spelling of a float: Python's repr. The literal is
+	// read through a view, not a copy.
+	v := jsonv.Value{Kind: jsonv.Number, Text: unsafe.String(&lit[0], len(lit))}
+	if v.IsInt() {
+		return jsonv.PyInt(v.Text) == v.Text
+	}
+	f, ok := v.Float()
+	return ok && !math.IsNaN(f) && !math.IsInf(f, 0) && jsonv.PyFloat(f) == v.Text
 }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
