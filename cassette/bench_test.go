@@ -122,7 +122,7 @@ func BenchmarkSummariseProjectA(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		f := &StoreFile{Path: files[i%len(files)]}
-		summariseScoped(f, datas[i%len(datas)], &scratch, nil)
+		summariseScoped(f, datas[i%len(datas)], &scratch, true, nil)
 		if f.Err != nil || f.Served == nil {
 			b.Fatalf("%s: %v, %v", f.Path, f.Err, f.ResponseErr)
 		}

@@ -2,12 +2,15 @@ package cassette
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonbytes"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
@@ -125,14 +128,29 @@ func checkFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Proble
 	if fpOK && bodyKey.Kind == jsonv.String {
 		key = bodyKey.Text
 	}
-	if note := checkDigest(c.RequestDigest, key, add); note != "" {
+	// Nearly every file is in dryfire's format, which a look at its bytes
+	// proves without encoding the body; the digest of such a file is then
+	// hashed from its bytes as well (digestKey).
+	var digestBytes []byte
+	formatted := jsonbytes.IsDryfireEncoding(data, func(k, v []byte) {
+		if string(k) == "request_digest" {
+			digestBytes = v
+		}
+	})
+	if !formatted {
+		digestBytes = nil
+	}
+	if note := checkDigest(c.RequestDigest, digestBytes, key, add); note != "" {
 		notes = append(notes, Problem{Path: f.Rel, Kind: ProblemDigest, Message: note})
 	}
 	if f.ResponseErr != nil {
 		add(ProblemResponse, "%v; a replay that reaches this file fails", f.ResponseErr)
 	}
-	// Most files are already in dryfire's format: encode into a pooled
-	// buffer and keep a copy only when the bytes differ.
+	if formatted {
+		return problems, notes, nil
+	}
+	// Encode into a pooled buffer and keep a copy only when the bytes
+	// differ.
 	bufp := formatBuffers.Get().(*[]byte)
 	defer formatBuffers.Put(bufp)
 	out, err := jsonv.AppendEncode((*bufp)[:0], c.Body, jsonv.EncodeOptions{Indent: true, SortKeys: true})
@@ -219,9 +237,10 @@ func duplicateProblem(rel string, data []byte) (Problem, bool) {
 // without all of them the digest is a stub and is not checked.
 var digestFields = []string{"provider", "model", "messages", "tools", "params"}
 
-// checkDigest recomputes the key of a complete request digest. It returns a
-// note for a digest too incomplete to check.
-func checkDigest(digest jsonv.Value, key string, add func(ProblemKind, string, ...any)) string {
+// checkDigest recomputes the key of a complete request digest (from raw,
+// its bytes in dryfire's format, when not nil: see digestKey). It returns
+// a note for a digest too incomplete to check.
+func checkDigest(digest jsonv.Value, raw []byte, key string, add func(ProblemKind, string, ...any)) string {
 	if digest.Kind != jsonv.Object {
 		return "incomplete digest: request_digest is not an object; key not checked"
 	}
@@ -234,7 +253,7 @@ func checkDigest(digest jsonv.Value, key string, add func(ProblemKind, string, .
 	if len(missing) > 0 {
 		return "incomplete digest: request_digest lacks " + strings.Join(missing, ", ") + "; key not checked"
 	}
-	got, err := FingerprintRequest(digest)
+	got, err := digestKey(digest, raw)
 	if err != nil {
 		add(ProblemDigest, "request_digest cannot be hashed: %v", err)
 		return ""
@@ -244,6 +263,36 @@ func checkDigest(digest jsonv.Value, key string, add func(ProblemKind, string, .
 		add(ProblemDigest, "request_digest hashes to %s, the key says %s", got, want)
 	}
 	return ""
+}
+
+// digestKey is FingerprintRequest(digest). raw, when not nil, is the
+// digest as dryfire's format writes it (indented, keys sorted): without
+// its indentation those are the bytes dryfire hashes, as long as every
+// string is in NFC, which an ASCII digest is; they are hashed without
+// encoding the digest again.
+func digestKey(digest jsonv.Value, raw []byte) (string, error) {
+	if raw == nil || !isASCII(raw) {
+		return FingerprintRequest(digest)
+	}
+	bufp := formatBuffers.Get().(*[]byte)
+	defer formatBuffers.Put(bufp)
+	*bufp = jsonbytes.AppendCompact((*bufp)[:0], raw)
+	return FingerprintBytes(*bufp), nil
+}
+
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // describe spells a member of v for a message, "missing" when absent.

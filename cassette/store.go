@@ -74,15 +74,18 @@ type LoadOptions struct {
 	// OnFile is called from worker goroutines for every file read, with the
 	// decoded cassette (nil when it failed) and the bytes; use it to do more
 	// per file without reading it twice (secrets, statuses, doctor checks).
-	// Must be safe for concurrent use.
+	// The bytes, and every array and object of the cassette, are scratch
+	// space that the next file reuses: they are valid only during the call
+	// (Clone what must outlive it). Strings are the callee's own, except
+	// those inside request_digest and response.raw, which are views of the
+	// bytes (copy one to keep it: a formatted or concatenated string is a
+	// copy). Must be safe for concurrent use.
 	OnFile func(f *StoreFile, c *Cassette, data []byte)
 	// SkipBodies tells LoadStore that OnFile does not look at a cassette's
-	// request_digest or its response's raw payload and does not keep the
-	// cassette: those are then checked for syntax but not built (empty
-	// values of their kind), and the cassette handed to OnFile, with every
-	// array and object in it, is scratch space that is valid only during
-	// the call (Clone what must outlive it). This makes loading a large
-	// store several times cheaper. Without OnFile they are always skipped.
+	// request_digest or its response's raw payload: those are then checked
+	// for syntax but not built (empty values of their kind). This makes
+	// loading a large store several times cheaper. Without OnFile they are
+	// always skipped.
 	SkipBodies bool
 	// Listed, when set, says whether the directory listing behind files
 	// saw the path files has just yielded as a regular file, not a link:
@@ -184,10 +187,10 @@ func (s *Store) index() {
 }
 
 // loadFile reads and summarises one file into buf (grown as needed) and
-// returns the buffer for the next file. The bytes handed to onFile are only
-// valid during the call; so is the cassette when skipBodies is set (it is
-// then decoded into scratch, see jsonv.DecodeSummaryFunc); otherwise the
-// decoded values own copies of their strings.
+// returns the buffer for the next file. The bytes and the cassette handed
+// to onFile are only valid during the call: the cassette is decoded into
+// scratch (see jsonv.DecodeSummaryFunc and jsonv.DecodeFunc), its strings
+// its own.
 func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byte), skipBodies bool, scratch *Cassette) []byte {
 	read := safefile.ReadInto
 	if f.listed {
@@ -202,14 +205,7 @@ func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byt
 		}
 		return buf
 	}
-	if skipBodies {
-		summariseScoped(f, data, scratch, onFile)
-		return data[:0]
-	}
-	c := summarise(f, data)
-	if onFile != nil {
-		onFile(f, c, data)
-	}
+	summariseScoped(f, data, scratch, skipBodies, onFile)
 	return data[:0]
 }
 
@@ -243,19 +239,24 @@ func summarise(f *StoreFile, data []byte) *Cassette {
 	return c
 }
 
-// summariseScoped is summarise leaving out the bodies, for a caller that
-// keeps nothing of the cassette: it is decoded into scratch space (c and
-// the decoder's arenas, see jsonv.DecodeSummaryFunc), handed to onFile
-// while that is valid, and only what f keeps of it is copied out.
-func summariseScoped(f *StoreFile, data []byte, c *Cassette, onFile func(*StoreFile, *Cassette, []byte)) {
+// summariseScoped is summarise for a caller that keeps nothing of the
+// cassette: it is decoded into scratch space (c and the decoder's arenas,
+// see jsonv.DecodeSummaryFunc), its bodies left out when skipBodies is set,
+// handed to onFile while that is valid, and only what f keeps of it is
+// copied out.
+func summariseScoped(f *StoreFile, data []byte, c *Cassette, skipBodies bool, onFile func(*StoreFile, *Cassette, []byte)) {
 	if !checkUTF8(f, data) {
 		if onFile != nil {
 			onFile(f, nil, data)
 		}
 		return
 	}
+	decode := jsonv.DecodeSummaryFunc
+	if !skipBodies {
+		decode = jsonv.DecodeFunc
+	}
 	handed := false
-	err := jsonv.DecodeSummaryFunc(data, true, func(body jsonv.Value) {
+	err := decode(data, true, func(body jsonv.Value) {
 		if !checkObject(f, data, body) {
 			return
 		}

@@ -83,34 +83,40 @@ func emptyMembers(v jsonv.Value) []jsonv.Member {
 }
 
 // checkScopedSummary: a store file summarised from scratch space (the load
-// of a store whose bodies are skipped) is field for field the one a full
-// decoding gives, and outlives the scratch space.
+// of a store, its bodies skipped or not) is field for field the one a full
+// decoding gives, and outlives the scratch space; the cassette handed on is
+// the one a full decoding gives, bodies and all unless they are skipped.
 func checkScopedSummary(t *testing.T, data []byte) {
 	t.Helper()
-	want := &StoreFile{Path: "s/c/00-x.json"}
-	wantCas := summarise(want, data)
-	got := &StoreFile{Path: want.Path}
-	var scratch Cassette
-	handed := 0
-	summariseScoped(got, data, &scratch, func(f *StoreFile, c *Cassette, b []byte) {
-		handed++
-		if f != got || len(b) != len(data) || (c == nil) != (wantCas == nil) {
-			t.Fatalf("OnFile(%v, cassette %v) for a file that decodes to %v", f.Path, c != nil, wantCas != nil)
+	for _, skip := range []bool{true, false} {
+		want := &StoreFile{Path: "s/c/00-x.json"}
+		wantCas := summarise(want, data)
+		got := &StoreFile{Path: want.Path}
+		var scratch Cassette
+		handed := 0
+		summariseScoped(got, data, &scratch, skip, func(f *StoreFile, c *Cassette, b []byte) {
+			handed++
+			if f != got || len(b) != len(data) || (c == nil) != (wantCas == nil) {
+				t.Fatalf("OnFile(%v, cassette %v) for a file that decodes to %v", f.Path, c != nil, wantCas != nil)
+			}
+			if c != nil && (c.Fingerprint != wantCas.Fingerprint || !jsonv.Equal(c.Response.Field("text"), wantCas.Response.Field("text"))) {
+				t.Fatalf("scoped cassette %+v, want %+v", c, wantCas)
+			}
+			if c != nil && !skip && !jsonv.Equal(c.Body, wantCas.Body) {
+				t.Fatalf("scoped body %v, want %v", c.Body, wantCas.Body)
+			}
+		})
+		if handed != 1 {
+			t.Fatalf("OnFile called %d times", handed)
 		}
-		if c != nil && (c.Fingerprint != wantCas.Fingerprint || !jsonv.Equal(c.Response.Field("text"), wantCas.Response.Field("text"))) {
-			t.Fatalf("scoped cassette %+v, want %+v", c, wantCas)
+		// Decoding another document reuses the scratch space: what got keeps
+		// must not change.
+		summariseScoped(&StoreFile{}, []byte(`{"schema_version": [9], "response": {"tool_calls": [{"arguments": {"q": 9}}]}}`), &scratch, skip, nil)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("scoped summary (bodies skipped: %v)\n%+v\nwant\n%+v\nfor\n%s", skip, got, want, data)
 		}
-	})
-	if handed != 1 {
-		t.Fatalf("OnFile called %d times", handed)
-	}
-	// Decoding another document reuses the scratch space: what got keeps
-	// must not change.
-	summariseScoped(&StoreFile{}, []byte(`{"schema_version": [9], "response": {"tool_calls": [{"arguments": {"q": 9}}]}}`), &scratch, nil)
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("scoped summary\n%+v\nwant\n%+v\nfor\n%s", got, want, data)
-	}
-	if got.Served != nil && !reflect.DeepEqual(*got.Served, *want.Served) {
-		t.Fatalf("served response %+v, want %+v", *got.Served, *want.Served)
+		if got.Served != nil && !reflect.DeepEqual(*got.Served, *want.Served) {
+			t.Fatalf("served response %+v, want %+v", *got.Served, *want.Served)
+		}
 	}
 }

@@ -33,11 +33,17 @@ type fastJSON interface {
 }
 
 // encodeJSON is the encoder policy of WriteJSON.
+// The encoder writes compact JSON, which indentWriter indents chunk by
+// chunk: the encoder's own indentation built a second, indented copy of
+// the whole document first.
 func encodeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	iw := &indentWriter{w: w}
+	enc := json.NewEncoder(iw)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	return iw.flush()
 }
 
 // Value returns a recorded JSON value as raw JSON for a document, numbers
@@ -61,8 +67,11 @@ func Value(v jsonv.Value) json.RawMessage {
 func appendJSONString(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			// A string has nothing to indent: the compact encoder's bytes.
 			var w bytes.Buffer
-			if err := encodeJSON(&w, s); err != nil {
+			enc := json.NewEncoder(&w)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(s); err != nil {
 				// A Go string always encodes; keep the document valid anyway.
 				return append(b, `""`...)
 			}

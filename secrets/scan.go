@@ -99,27 +99,37 @@ const (
 	whereTape     = "in the tape's header fields"
 )
 
+// sink tags the findings of one file with where they sit (set with at as
+// the walk moves from part to part), one sink for the whole file.
+type sink struct {
+	rel, where string
+	affects    bool
+	yield      func(Finding)
+}
+
+func (s *sink) at(where string, affects bool) { s.where, s.affects = where, affects }
+
+func (s *sink) emit(f Finding) {
+	f.Path, f.Where, f.AffectsTests = s.rel, s.where, s.affects
+	s.yield(f)
+}
+
 func scanDryfire(rel string, body jsonv.Value, yield func(Finding)) {
-	w := walker{}
-	emit := func(where string, affects bool) func(Finding) {
-		return func(f Finding) {
-			f.Path, f.Where, f.AffectsTests = rel, where, affects
-			yield(f)
-		}
-	}
+	s := &sink{rel: rel, yield: yield}
+	w := walker{yield: s.emit}
 	if body.Kind != jsonv.Object {
-		w.yield = emit(whereHeader, false)
+		s.at(whereHeader, false)
 		w.value(body, detect.KeyNone)
 		return
 	}
 	for _, m := range body.Members {
 		switch m.Key {
 		case "request_digest":
-			w.yield = emit(whereDigest, false)
+			s.at(whereDigest, false)
 			w.member(m)
 		case "response":
 			if m.Value.Kind != jsonv.Object {
-				w.yield = emit(whereResponse, true)
+				s.at(whereResponse, true)
 				w.member(m)
 				continue
 			}
@@ -129,29 +139,24 @@ func scanDryfire(rel string, body jsonv.Value, yield func(Finding)) {
 				if r.Key == "raw" {
 					where = whereRaw
 				}
-				w.yield = emit(where, true)
+				s.at(where, true)
 				w.member(r)
 			}
 			w.pop(mark)
 		default:
-			w.yield = emit(whereHeader, false)
+			s.at(whereHeader, false)
 			w.member(m)
 		}
 	}
 }
 
 func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
-	w := walker{}
-	emit := func(where string, affects bool) func(Finding) {
-		return func(f Finding) {
-			f.Path, f.Where, f.AffectsTests = rel, where, affects
-			yield(f)
-		}
-	}
+	s := &sink{rel: rel, yield: yield}
+	w := walker{yield: s.emit}
 	entries := body.Field("entries")
 	for _, m := range body.Members {
 		if m.Key != "entries" || entries.Kind != jsonv.Object {
-			w.yield = emit(whereTape, false)
+			s.at(whereTape, false)
 			w.member(m)
 		}
 	}
@@ -160,7 +165,7 @@ func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
 	}
 	top := w.push("entries")
 	for _, g := range entries.Members {
-		w.yield = emit(whereTapeKey, false)
+		s.at(whereTapeKey, false)
 		mark := w.pushKey(g.Key)
 		if g.Value.Kind != jsonv.Array {
 			w.value(g.Value, detect.KeyNone)
@@ -170,21 +175,21 @@ func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
 		for i, e := range g.Value.Items {
 			im := w.pushIndex(i)
 			if e.Kind != jsonv.Object {
-				w.yield = emit(whereTape, false)
+				s.at(whereTape, false)
 				w.value(e, detect.KeyNone)
 			}
 			for _, f := range e.Members {
 				switch f.Key {
 				case "args":
-					w.yield = emit(whereArgs, false)
+					s.at(whereArgs, false)
 				case "kwargs":
-					w.yield = emit(whereKwargs, false)
+					s.at(whereKwargs, false)
 				case "result":
-					w.yield = emit(whereResult, true)
+					s.at(whereResult, true)
 				case "error":
-					w.yield = emit(whereError, true)
+					s.at(whereError, true)
 				default:
-					w.yield = emit(whereTape, false)
+					s.at(whereTape, false)
 				}
 				w.member(f)
 			}

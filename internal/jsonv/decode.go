@@ -51,6 +51,8 @@ type decodeScratch struct {
 	// containers (see [DecodeSummaryFunc]).
 	memberArena []Member
 	itemArena   []Value
+	// The text of strings with escapes (see decoder.lentText and .esc).
+	lentText, esc []byte
 }
 
 var decodeScratches = sync.Pool{New: func() any { return new(decodeScratch) }}
@@ -65,7 +67,8 @@ func decodeDoc(data []byte, opts DecodeOptions, summary, validUTF8 bool, scoped 
 	}
 	sc := decodeScratches.Get().(*decodeScratch)
 	d := decoder{data: data, opts: opts, summary: summary, validUTF8: validUTF8,
-		members: sc.members[:0], items: sc.items[:0], left: math.MaxInt}
+		members: sc.members[:0], items: sc.items[:0], left: math.MaxInt,
+		lentText: sc.lentText[:0], esc: sc.esc[:0]}
 	if scoped != nil {
 		d.scoped = true
 		d.memberArena, d.itemArena = sc.memberArena[:0], sc.itemArena[:0]
@@ -86,6 +89,8 @@ func decodeDoc(data []byte, opts DecodeOptions, summary, validUTF8 bool, scoped 
 	if err != nil {
 		d.membersHigh, d.itemsHigh = cap(d.members), cap(d.items)
 	}
+	// Nothing refers to the text once scoped has returned.
+	sc.lentText, sc.esc = keptText(d.lentText), keptText(d.esc)
 	sc.members = reuse(d.members, d.membersHigh)
 	sc.items = reuse(d.items, d.itemsHigh)
 	decodeScratches.Put(sc)
@@ -105,6 +110,15 @@ func reuse[T any](s []T, high int) []T {
 	}
 	clear(s[:high])
 	return s[:0]
+}
+
+// keptText returns a text buffer emptied for the next document, or nil when
+// it grew past 1 MiB.
+func keptText(b []byte) []byte {
+	if cap(b) > 1<<20 {
+		return nil
+	}
+	return b[:0]
 }
 
 func (d *decoder) document() (Value, error) {
@@ -154,6 +168,13 @@ type decoder struct {
 	scoped      bool
 	memberArena []Member
 	itemArena   []Value
+	// borrow is set while a scoped full decode reads request_digest or
+	// response.raw: their strings and numbers are views of data (see
+	// [DecodeFunc]).
+	borrow int
+	// lentText holds the decoded text of lent strings with escapes; esc is
+	// scratch space for the text of other strings with escapes.
+	lentText, esc []byte
 	// The highest lengths the stacks reached, at the end of a container.
 	membersHigh, itemsHigh int
 }
@@ -295,9 +316,12 @@ func (d *decoder) object(depth int) (Value, error) {
 		if depth == 0 {
 			d.topKey = key
 		}
-		skip := d.skipped(depth, key)
+		skip, lend := d.skipped(depth, key), d.lent(depth, key)
 		if skip {
 			d.discard++
+		}
+		if lend {
+			d.borrow++
 		}
 		var item Value
 		if skip {
@@ -305,6 +329,9 @@ func (d *decoder) object(depth int) (Value, error) {
 			d.discard--
 		} else {
 			item, err = d.value(depth + 1)
+		}
+		if lend {
+			d.borrow--
 		}
 		if err != nil {
 			return Value{}, err
@@ -468,7 +495,7 @@ func (d *decoder) number() (Value, error) {
 	if d.discard > 0 {
 		return Value{Kind: Number}, nil
 	}
-	return Value{Kind: Number, Text: string(d.data[start:d.pos])}, nil
+	return Value{Kind: Number, Text: d.text(d.data[start:d.pos])}, nil
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // str reads a string starting at the opening quote.
@@ -13,7 +14,7 @@ func (d *decoder) str() (string, error) {
 	// Fast path: no escapes.
 	if i := stringEnd(d.data, d.pos); i < len(d.data) && d.data[i] == '"' {
 		s := d.data[d.pos:i]
-		if d.discard == 0 && len(s) <= maxInterned {
+		if d.discard == 0 && d.borrow == 0 && len(s) <= maxInterned {
 			if k, ok := interned[string(s)]; ok {
 				d.pos = i + 1
 				return k, nil
@@ -26,38 +27,64 @@ func (d *decoder) str() (string, error) {
 		if d.discard > 0 {
 			return "", nil
 		}
-		return string(s), nil
+		return d.text(s), nil
 	}
-	buf := make([]byte, 0, 64)
+	// An escape: the runs between escapes are copied whole into scratch
+	// space (lent space while d.borrow is set), the escapes decoded.
+	buf, from := d.esc[:0], 0
+	if d.borrow > 0 {
+		buf, from = d.lentText, len(d.lentText)
+	}
 	for {
+		j := stringEnd(d.data, d.pos)
+		if run := d.data[d.pos:j]; !d.validUTF8 && !utf8.Valid(run) {
+			return "", d.invalidUTF8(d.pos, j)
+		}
+		buf = append(buf, d.data[d.pos:j]...)
+		d.pos = j
 		if d.pos >= len(d.data) {
 			return "", d.errorAt(start, "unterminated string starting here")
 		}
-		c := d.data[d.pos]
-		switch {
+		switch c := d.data[d.pos]; {
 		case c == '"':
 			d.pos++
-			return string(buf), nil
+			return d.escaped(buf, from), nil
 		case c < 0x20:
 			return "", d.errorf("invalid control character %q in string", rune(c))
-		case c == '\\':
+		default: // a backslash
 			var err error
-			buf, err = d.escape(buf)
-			if err != nil {
+			if buf, err = d.escape(buf); err != nil {
 				return "", err
 			}
-		case c < utf8.RuneSelf:
-			buf = append(buf, c)
-			d.pos++
-		default:
-			r, size := utf8.DecodeRune(d.data[d.pos:])
-			if r == utf8.RuneError && size <= 1 {
-				return "", d.invalidUTF8(d.pos, d.pos+1)
-			}
-			buf = append(buf, d.data[d.pos:d.pos+size]...)
-			d.pos += size
 		}
 	}
+}
+
+// escaped returns the string decoded into buf[from:]: lent from buf while
+// d.borrow is set (buf is then the lent text, kept for the next string),
+// a copy otherwise (buf is scratch, kept for the next escape).
+func (d *decoder) escaped(buf []byte, from int) string {
+	if d.borrow > 0 {
+		d.lentText = buf
+		if len(buf) == from {
+			return ""
+		}
+		return unsafe.String(&buf[from], len(buf)-from)
+	}
+	d.esc = buf
+	if d.discard > 0 {
+		return "" // discard mode keeps no text
+	}
+	return string(buf)
+}
+
+// text is b as a string: a view of the document's bytes while d.borrow is
+// set, a copy otherwise.
+func (d *decoder) text(b []byte) string {
+	if d.borrow > 0 && len(b) > 0 {
+		return unsafe.String(&b[0], len(b))
+	}
+	return string(b)
 }
 
 func (d *decoder) invalidUTF8(from, to int) error {

@@ -50,3 +50,13 @@ func stringEnd(data []byte, i int) int {
 	}
 	return i
 }
+
+// SpaceEnd returns the index of the first byte from i on that is not JSON
+// white space, eight bytes of indentation at a time: for packages that read
+// JSON bytes themselves (internal/jsonbytes).
+func SpaceEnd(data []byte, i int) int { return spaceEnd(data, i) }
+
+// StringEnd returns the index of the first quote, backslash or control
+// character from i on (len(data) when there is none), eight bytes at a
+// time: for packages that read JSON bytes themselves.
+func StringEnd(data []byte, i int) int { return stringEnd(data, i) }

@@ -21,6 +21,29 @@ func DecodeSummaryFunc(data []byte, validUTF8 bool, fn func(body Value)) error {
 	return err
 }
 
+// DecodeFunc is [Decode] for a caller that keeps nothing of the document's
+// arrays and objects: it calls fn with the value when data decodes (and
+// returns the syntax error otherwise), the containers in the same scratch
+// space as [DecodeSummaryFunc], valid only until fn returns. The strings
+// (keys, texts, number spellings) inside request_digest and response.raw,
+// which a store keeps nothing of, are views of data, valid while data is
+// unchanged: fn must copy any it keeps (a formatted or concatenated string
+// is a copy). validUTF8 says
+// the caller has checked that all of data is UTF-8. A store load that scans
+// every body (secrets, doctor) decodes each file this way: the containers
+// of a whole body were most of what it allocated.
+func DecodeFunc(data []byte, validUTF8 bool, fn func(body Value)) error {
+	_, err := decodeDoc(data, DecodeOptions{}, false, validUTF8, fn)
+	return err
+}
+
+// lent reports whether the member key at depth is one whose strings a
+// scoped full decode lends from the document's bytes ([DecodeFunc]).
+func (d *decoder) lent(depth int, key string) bool {
+	return d.scoped && !d.summary && d.borrow == 0 &&
+		(depth == 0 && key == "request_digest" || depth == 1 && d.topKey == "response" && key == "raw")
+}
+
 // skipped reports whether the member key at depth is left out by a summary.
 func (d *decoder) skipped(depth int, key string) bool {
 	return d.summary && d.discard == 0 &&

@@ -3,6 +3,7 @@ package jsonv
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // summaryPlaces are the spots of a cassette body whose value a summary
@@ -73,6 +74,23 @@ func checkSummary(t *testing.T, data []byte) {
 	cerr := DecodeSummaryFunc(data, false, func(body Value) { scoped, called = body.Clone(), true })
 	if !sameError(ferr, cerr) || called != (ferr == nil) {
 		t.Fatalf("Decode: %v; DecodeSummaryFunc: %v (called %v)\n%s", ferr, cerr, called, data)
+	}
+	// DecodeFunc: the whole body, request_digest's and response.raw's
+	// strings lent from data (and from its text of escaped strings).
+	for _, valid := range []bool{false, true} {
+		if valid && !utf8.Valid(data) {
+			continue
+		}
+		called = false
+		ferr2 := DecodeFunc(data, valid, func(body Value) {
+			called = true
+			if !Equal(body, full) {
+				t.Fatalf("DecodeFunc(validUTF8 %v) differs from Decode:\n%s", valid, data)
+			}
+		})
+		if !sameError(ferr, ferr2) || called != (ferr == nil) {
+			t.Fatalf("Decode: %v; DecodeFunc: %v (called %v)\n%s", ferr, ferr2, called, data)
+		}
 	}
 	if ferr != nil {
 		return

@@ -1,0 +1,323 @@
+// Package jsonbytes answers questions about the bytes of a JSON document
+// without decoding or encoding it: whether they are exactly what dryfire's
+// encoder writes for the value they hold, and their compact form. Nearly
+// every cassette is in dryfire's format, and reading its bytes once is
+// several times cheaper than the encoding these answers spare.
+package jsonbytes
+
+import (
+	"bytes"
+	"math"
+	"unsafe"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+)
+
+// IsDryfireEncoding reports, without decoding or encoding anything,
+// whether data is exactly what [jsonv.EncodeDryfire] writes for the value it
+// decodes to: two-space indentation, ": " after keys, keys in strictly
+// increasing order (so none repeated), strings escaped as the encoder
+// escapes them, numbers spelled as Python prints them, nothing before or
+// after the value. data must decode (the store and doctor check only the
+// files that do). A false answer means "not proven": the caller encodes
+// the value and compares, as it would without this test, and only a true
+// one is relied on. Nearly every cassette is in dryfire's format, and this
+// is several times faster than the encoding it spares.
+//
+// top, when not nil, is called with each member of the top-level object
+// and the bytes of its value, as they are met (before the answer is known).
+func IsDryfireEncoding(data []byte, top func(key, value []byte)) bool {
+	c := formatCheck{data: data, top: top}
+	return c.value(0) && c.pos == len(data)
+}
+
+// AppendCompact appends b, an encoding of [jsonv.EncodeDryfire] or a part of one
+// that is a whole value, without its indentation: the bytes the compact
+// encoder writes for the same value (no space after ":" or ","). With
+// SortKeys and a value whose strings are all in NFC (ASCII always is), that
+// is what [jsonv.Canonical] writes.
+func AppendCompact(dst, b []byte) []byte {
+	start := 0 // the first byte not yet copied
+	for i := 0; i < len(b); {
+		switch b[i] {
+		case ' ', '\n':
+			dst = append(dst, b[start:i]...)
+			i = jsonv.SpaceEnd(b, i)
+			start = i
+		case '"':
+			i = closingQuote(b, i+1) + 1
+		default:
+			i++
+		}
+	}
+	return append(dst, b[start:]...)
+}
+
+// closingQuote returns the index of the quote that ends the string whose
+// text starts at b[i] (len(b)-1 when none does). The encoder's escapes are
+// a backslash and the byte after it, then hex digits for \u.
+func closingQuote(b []byte, i int) int {
+	for {
+		i = jsonv.StringEnd(b, i)
+		switch {
+		case i >= len(b):
+			return len(b) - 1
+		case b[i] == '"':
+			return i
+		case b[i] == '\\':
+			i += 2
+		default:
+			i++
+		}
+	}
+}
+
+// formatCheck walks data as IsDryfireEncoding reads it.
+type formatCheck struct {
+	data []byte
+	pos  int
+	top  func(key, value []byte)
+}
+
+func (c *formatCheck) value(depth int) bool {
+	if c.pos >= len(c.data) {
+		return false
+	}
+	switch b := c.data[c.pos]; {
+	case b == '{':
+		return c.object(depth)
+	case b == '[':
+		return c.array(depth)
+	case b == '"':
+		_, ok := c.str()
+		return ok
+	case b == 't':
+		return c.literal("true")
+	case b == 'f':
+		return c.literal("false")
+	case b == 'n':
+		return c.literal("null")
+	case b == '-' || isDigit(b):
+		return c.number()
+	}
+	return false
+}
+
+func (c *formatCheck) literal(lit string) bool {
+	if !bytes.HasPrefix(c.data[c.pos:], []byte(lit)) {
+		return false
+	}
+	c.pos += len(lit)
+	return true
+}
+
+// indentation is what newline compares the indentation of most lines with.
+const indentation = "                                                                " // 64 spaces
+
+// newline moves past a newline and the indentation of depth, exactly.
+func (c *formatCheck) newline(depth int) bool {
+	d := c.data[c.pos:]
+	n := 1 + 2*depth
+	if len(d) < n || d[0] != '\n' {
+		return false
+	}
+	for rest := d[1:n]; len(rest) > 0; {
+		k := min(len(rest), len(indentation))
+		if string(rest[:k]) != indentation[:k] {
+			return false
+		}
+		rest = rest[k:]
+	}
+	c.pos += n
+	return true
+}
+
+func (c *formatCheck) object(depth int) bool {
+	c.pos++ // {
+	if c.pos < len(c.data) && c.data[c.pos] == '}' {
+		c.pos++
+		return true
+	}
+	var prev []byte
+	for i := 0; ; i++ {
+		if !c.newline(depth + 1) {
+			return false
+		}
+		if c.pos >= len(c.data) || c.data[c.pos] != '"' {
+			return false
+		}
+		key, ok := c.str()
+		// A key with an escape is compared by what it decodes to: left to
+		// the encoder.
+		if !ok || bytes.IndexByte(key, '\\') >= 0 || i > 0 && bytes.Compare(prev, key) >= 0 {
+			return false
+		}
+		prev = key
+		if !bytes.HasPrefix(c.data[c.pos:], []byte(": ")) {
+			return false
+		}
+		c.pos += 2
+		start := c.pos
+		if !c.value(depth + 1) {
+			return false
+		}
+		if depth == 0 && c.top != nil {
+			c.top(key, c.data[start:c.pos])
+		}
+		if !c.next(depth, '}') {
+			return false
+		}
+		if c.data[c.pos-1] == '}' {
+			return true
+		}
+	}
+}
+
+func (c *formatCheck) array(depth int) bool {
+	c.pos++ // [
+	if c.pos < len(c.data) && c.data[c.pos] == ']' {
+		c.pos++
+		return true
+	}
+	for {
+		if !c.newline(depth+1) || !c.value(depth+1) || !c.next(depth, ']') {
+			return false
+		}
+		if c.data[c.pos-1] == ']' {
+			return true
+		}
+	}
+}
+
+// next moves past the "," after a member or an item, or past the newline,
+// the indentation of depth and the closing bracket that end the container.
+func (c *formatCheck) next(depth int, closing byte) bool {
+	if c.pos < len(c.data) && c.data[c.pos] == ',' {
+		c.pos++
+		return true
+	}
+	if !c.newline(depth) || c.pos >= len(c.data) || c.data[c.pos] != closing {
+		return false
+	}
+	c.pos++
+	return true
+}
+
+// str moves past a string in the encoder's spelling and returns what lies
+// between its quotes.
+func (c *formatCheck) str() ([]byte, bool) {
+	c.pos++ // "
+	start := c.pos
+	for {
+		i := jsonv.StringEnd(c.data, c.pos)
+		if i >= len(c.data) {
+			return nil, false
+		}
+		switch c.data[i] {
+		case '"':
+			c.pos = i + 1
+			return c.data[start:i], true
+		case '\\':
+			n := encoderEscape(c.data[i:])
+			if n == 0 {
+				return nil, false
+			}
+			c.pos = i + n
+		default: // a raw control character, which no JSON string holds
+			return nil, false
+		}
+	}
+}
+
+// encoderEscape returns the length of the escape at the start of b when it
+// is the one the encoder writes for the character it stands for, else 0:
+// \" \\ \n \r \t \b \f, and \u00xx (lower-case hex) for the other control
+// characters. \/, \u0041 and an upper-case \u001F decode to characters the
+// encoder writes otherwise.
+func encoderEscape(b []byte) int {
+	if len(b) < 2 {
+		return 0
+	}
+	switch b[1] {
+	case '"', '\\', 'n', 'r', 't', 'b', 'f':
+		return 2
+	case 'u':
+	default:
+		return 0
+	}
+	if len(b) < 6 || b[2] != '0' || b[3] != '0' || (b[4] != '0' && b[4] != '1') {
+		return 0
+	}
+	lo := b[5]
+	var x byte
+	switch {
+	case lo >= '0' && lo <= '9':
+		x = lo - '0'
+	case lo >= 'a' && lo <= 'f':
+		x = lo - 'a' + 10
+	default:
+		return 0
+	}
+	x += (b[4] - '0') << 4
+	switch x {
+	case '\n', '\r', '\t', '\b', '\f':
+		return 0
+	}
+	return 6
+}
+
+// number moves past a number literal spelled as the encoder spells the
+// number it stands for.
+func (c *formatCheck) number() bool {
+	start := c.pos
+	d := c.data
+	if d[c.pos] == '-' {
+		c.pos++
+	}
+	digits := func() int {
+		n := 0
+		for c.pos < len(d) && isDigit(d[c.pos]) {
+			c.pos++
+			n++
+		}
+		return n
+	}
+	if digits() == 0 {
+		return false
+	}
+	integer := true
+	if c.pos+1 < len(d) && d[c.pos] == '.' && isDigit(d[c.pos+1]) {
+		c.pos++
+		digits()
+		integer = false
+	}
+	if c.pos < len(d) && (d[c.pos] == 'e' || d[c.pos] == 'E') {
+		c.pos++
+		if c.pos < len(d) && (d[c.pos] == '+' || d[c.pos] == '-') {
+			c.pos++
+		}
+		if digits() == 0 {
+			return false
+		}
+		integer = false
+	}
+	lit := d[start:c.pos]
+	if integer {
+		// Python's int: no leading zero, no "-0".
+		digitsAt := 0
+		if lit[0] == '-' {
+			digitsAt = 1
+		}
+		return lit[digitsAt] != '0' || len(lit) == 1
+	}
+	// The encoder's spelling of a float: Python's repr. The literal is
+	// read through a view, not a copy.
+	v := jsonv.Value{Kind: jsonv.Number, Text: unsafe.String(&lit[0], len(lit))}
+	if v.IsInt() {
+		return jsonv.PyInt(v.Text) == v.Text
+	}
+	f, ok := v.Float()
+	return ok && !math.IsNaN(f) && !math.IsInf(f, 0) && jsonv.PyFloat(f) == v.Text
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
