@@ -57,9 +57,10 @@ var tiers = []tier{
 	// the browser's palette alike.
 	{name: "command", core: true, layers: [][]string{{"command"}}},
 	// The front door: the git review session (over where scan finds the
-	// recordings), then scan (PATHs → project, the one walk, statuses,
+	// recordings) and the watcher of the files scan reads (which says when
+	// they changed), then scan (PATHs → project, the one walk, statuses,
 	// explanations).
-	{name: "scan", core: true, layers: [][]string{{"gitreview"}, {"scan"}}},
+	{name: "scan", core: true, layers: [][]string{{"gitreview", "scan/watch"}, {"scan"}}},
 	{name: "analysis", core: true, layers: [][]string{
 		{"report"},
 		// The HTML pages of a run document and of a compare (report,
