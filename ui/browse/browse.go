@@ -95,6 +95,9 @@ type Page struct {
 	palette  []paletteEntry
 	running  string
 	commands page.Asked[backend.CommandRequest]
+
+	// live is the following of the files (live.go).
+	live liveState
 }
 
 // Options configure a browse page.
@@ -112,6 +115,9 @@ type Options struct {
 	Recorder backend.Recorder
 	// Pager is the command line of $PAGER ("" = less).
 	Pager string
+	// Watcher follows the files of Path's recordings (live.go): the page
+	// reads them again when they change. nil: it reads them on r alone.
+	Watcher backend.Watcher
 }
 
 // New returns the browse page on opts.Path, built on styles; [Page.Init]
@@ -125,19 +131,21 @@ func New(opts Options, styles theme.Styles) Page {
 		opts: opts, keys: keys, tree: tree.New(styles, keys.Tree), picker: picker.New(styles, keys.Picker)}
 	m.ctx, m.cancel = context.WithCancel(opts.Context)
 	m.gen, m.loading = 1, true
-	return m
+	return m.armWatch()
 }
 
-// Init starts the first scan.
+// Init starts the first scan, and the watcher of the files when the
+// backend has one.
 func (m Page) Init() tea.Cmd {
-	return scanWorkspaceCmd(m.ctx, m.opts.Backend, m.opts.Path, m.gen)
+	return tea.Batch(scanWorkspaceCmd(m.ctx, m.opts.Backend, m.opts.Path, m.gen), m.watchCmd())
 }
 
-// stop cancels the running scan and re-recording.
+// stop cancels the running scan and re-recording, and the watcher.
 func (m Page) stop() {
 	if m.cancel != nil {
 		m.cancel()
 	}
+	m.stopLive()
 	if m.recordStop != nil {
 		m.recordStop()
 	}
@@ -199,6 +207,10 @@ func (m Page) Update(msg tea.Msg) (Page, tea.Cmd) {
 	switch msg := msg.(type) {
 	case scanBatchMsg:
 		return m.handleScanBatch(msg)
+	case watchedMsg:
+		return m.handleWatched(msg)
+	case liveScannedMsg:
+		return m.handleLiveScanned(msg)
 	case detailLoadedMsg:
 		return m.handleDetailLoaded(msg), nil
 	case commandDoneMsg:
@@ -259,6 +271,7 @@ func (m *Page) setFocus(f page.Focus) { m.SetFocus(f, &m.tree) }
 // the old one are dropped when they arrive.
 func (m Page) rescan() (Page, tea.Cmd) {
 	m.cancel()
+	m = m.dropLiveScan()
 	m.ctx, m.cancel = context.WithCancel(m.opts.Context)
 	m.gen++
 	m.loading, m.scanErr = true, nil

@@ -40,7 +40,7 @@ func (m Page) statusView() string {
 	case len(m.summary.Problems) > 0:
 		line = s.Error.Render(m.errorsLine())
 	}
-	return ansi.Truncate(line, m.Layout.Width, "…")
+	return m.liveStatus(line)
 }
 
 // scanProgress is the status line while the scan runs: how many
