@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,9 +25,10 @@ type tier struct {
 	core bool
 }
 
-// tiers are the floors of DESIGN.md's dependency rule, in its order:
+// tiers are the floors of the dependency rule, top to bottom, as
+// ARCHITECTURE.md draws them (TestArchitectureMap holds the two together):
 //
-//	main → internal/cli → ui → command → {scan, gitreview} →
+//	main → internal/cli → (tools) → ui → command → {gitreview, scan} →
 //	{report, engine, diff, secrets} → {provider, suite, cassette} → tape →
 //	internal/…
 //
@@ -85,8 +89,10 @@ var tiers = []tier{
 		{"engine/internal/pydantic"}, // pydantic's error texts for the models engine validates; reads suite's final_json fields
 	}},
 	// The formats: provider wire adapters (and their fake for tests,
-	// imported by tests only), suites, the dryfire cassette.
-	{name: "formats", core: true, layers: [][]string{{"provider", "provider/providertest", "suite", "cassette"}}},
+	// imported by tests only), suites, the dryfire cassette; below suite,
+	// what dryfire's models make of a case's input, expect entries and tool
+	// results.
+	{name: "formats", core: true, layers: [][]string{{"provider", "provider/providertest", "suite", "cassette"}, {"suite/casemodel"}}},
 	{name: "tape", core: true, layers: [][]string{{"tape"}}},
 	// The ground floor: Python- and JavaScript-compatible parsers and
 	// encoders, safe file reading, output safety, the format kind, path
@@ -279,6 +285,107 @@ func listPackages(t *testing.T) map[string][]string {
 		}
 	}
 	return pkgs
+}
+
+// TestArchitectureMap holds ARCHITECTURE.md to this file: its section "The
+// floors" has a heading for each tier, in the order of tiers, and under
+// each a line for each of the tier's packages ("- `pkg`: what it holds",
+// "." for the root), in the order of their layers; every package of the
+// module is there once, and nothing else is.
+func TestArchitectureMap(t *testing.T) {
+	data, err := os.ReadFile("ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	floors, err := mapFloors(string(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range floors {
+		names = append(names, f.tier)
+	}
+	var want []string
+	for _, tr := range tiers {
+		want = append(want, tr.name)
+	}
+	if !slices.Equal(names, want) {
+		t.Errorf("ARCHITECTURE.md's floors are %q; layering_test.go's tiers are %q", names, want)
+	}
+	pkgs := listPackages(t)
+	listed := map[string]bool{}
+	last := -1
+	for _, f := range floors {
+		for _, rel := range f.packages {
+			show := cmp.Or(rel, ".")
+			if _, ok := pkgs[rel]; !ok {
+				t.Errorf("ARCHITECTURE.md lists %s under %q: no such package in the module", show, f.tier)
+				continue
+			}
+			if listed[rel] {
+				t.Errorf("ARCHITECTURE.md lists %s twice", show)
+			}
+			listed[rel] = true
+			p, ok := place(rel)
+			switch {
+			case !ok:
+				// TestLayering reports it.
+			case p.tier.name != f.tier:
+				t.Errorf("ARCHITECTURE.md lists %s under %q; layering_test.go puts it on %q", show, f.tier, p.tier.name)
+			case p.layer < last:
+				t.Errorf("ARCHITECTURE.md lists %s after a package of a lower layer: list a floor's packages in the order of its layers", show)
+			default:
+				last = p.layer
+			}
+		}
+	}
+	for rel := range pkgs {
+		if !listed[rel] {
+			t.Errorf("ARCHITECTURE.md does not list package %s: add a line under its floor", cmp.Or(rel, "."))
+		}
+	}
+}
+
+// mapFloor is a floor of ARCHITECTURE.md: its heading and the packages
+// listed under it.
+type mapFloor struct {
+	tier     string
+	packages []string
+}
+
+// mapFloors reads the section "The floors" of ARCHITECTURE.md.
+func mapFloors(doc string) ([]mapFloor, error) {
+	_, section, ok := strings.Cut(doc, "\n## The floors\n")
+	if !ok {
+		return nil, errors.New(`ARCHITECTURE.md has no section "## The floors"`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	var floors []mapFloor
+	for line := range strings.SplitSeq(section, "\n") {
+		if name, ok := strings.CutPrefix(line, "### "); ok {
+			floors = append(floors, mapFloor{tier: strings.TrimSpace(name)})
+			continue
+		}
+		item, ok := strings.CutPrefix(line, "- `")
+		if !ok {
+			continue
+		}
+		rel, _, ok := strings.Cut(item, "`:")
+		if !ok {
+			return nil, fmt.Errorf("ARCHITECTURE.md: %q is not \"- `package`: what it holds\"", line)
+		}
+		if len(floors) == 0 {
+			return nil, fmt.Errorf("ARCHITECTURE.md lists %s before the first floor's heading", rel)
+		}
+		if rel == "." {
+			rel = ""
+		}
+		floors[len(floors)-1].packages = append(floors[len(floors)-1].packages, rel)
+	}
+	if len(floors) == 0 {
+		return nil, errors.New(`ARCHITECTURE.md's section "The floors" has no floor`)
+	}
+	return floors, nil
 }
 
 func goList(t *testing.T, args ...string) []byte {

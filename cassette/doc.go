@@ -33,11 +33,14 @@
 // of a pathlib-sorted rglob, anywhere under the root, skipping unreadable,
 // stale and mismatched files).
 //
-// # Doctor
+// # Integrity
 //
-// [Doctor] checks each file's integrity (parse errors with line:column, the
-// file name, the name's key against the body's, schema_version, the key
+// [CheckFile] checks one file's integrity (parse errors with line:column,
+// the file name, the name's key against the body's, schema_version, the key
 // recomputed from a complete request_digest, the response, and the bytes
-// against what dryfire would write) and, with [DoctorOptions.Fix], rewrites
-// atomically the files whose only problem is their format.
+// against what dryfire would write) and gives, when the format is the
+// file's one problem, the bytes dryfire would write ([FileCheck.Fix]);
+// [CheckFix] checks those bytes once they are written back. The doctor
+// command (package command) runs these over a store, and with --fix
+// rewrites the files.
 package cassette

@@ -66,7 +66,7 @@ type Problem struct {
 	// (1-based; 0 when there is no position).
 	Line, Column int
 	// Fixable problems are the format problems of files that have no other
-	// problem; Fixed is set when Doctor rewrote the file.
+	// problem; Fixed is set when doctor --fix rewrote the file.
 	Fixable, Fixed bool
 }
 

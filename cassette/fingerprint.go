@@ -28,7 +28,7 @@ const SchemaVersion = 1
 //	 params: temperature/top_p/max_tokens/stop_sequences that are present}
 //
 // The result is also what a cassette stores as request_digest. It is not
-// NFC-normalised; [Canonical] does that.
+// NFC-normalised: [FingerprintRequest]'s canonical encoding does that.
 func HashableRequest(hashArgs jsonv.Value) (jsonv.Value, error) {
 	if hashArgs.Kind != jsonv.Object {
 		return jsonv.Value{}, fmt.Errorf("hash args must be an object, not %s", hashArgs.Kind)

@@ -10,7 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // AssertionResult is one graded expect entry, with dryfire's texts.
@@ -34,7 +34,7 @@ func Trajectory(t *Trace) string {
 
 // Grade evaluates one assertion against a trace, as dryfire's assertion
 // of that kind does. The assertion's arguments must be valid.
-func Grade(a suite.Assertion, t *Trace) AssertionResult {
+func Grade(a casemodel.Assertion, t *Trace) AssertionResult {
 	traj := Trajectory(t)
 	r := AssertionResult{Kind: a.Kind, Actual: ptr(traj)}
 	switch a.Kind {
@@ -116,7 +116,7 @@ func isSubsequence(order, names []string) bool {
 	return true
 }
 
-func gradeCallsTool(r *AssertionResult, a suite.Assertion, t *Trace) {
+func gradeCallsTool(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	n := count(t.ToolNames(), a.Tool)
 	if !a.HasCount {
 		r.Description, r.Expected = "calls_tool: "+a.Tool, ptr(a.Tool+" to be called")
@@ -130,7 +130,7 @@ func gradeCallsTool(r *AssertionResult, a suite.Assertion, t *Trace) {
 	r.fail(fmt.Sprintf("called %d time(s)", n))
 }
 
-func gradeNotCallsTool(r *AssertionResult, a suite.Assertion, t *Trace) {
+func gradeNotCallsTool(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	r.Description = "not_calls_tool: " + a.Tool
 	for _, turn := range t.Turns {
 		for _, c := range turn.Response.ToolCalls {
@@ -147,7 +147,7 @@ func gradeNotCallsTool(r *AssertionResult, a suite.Assertion, t *Trace) {
 // gradeFinalMatches searches the final text as re.search does. A match
 // the backtracking engine gives up on fails, naming the pattern and the
 // limit: Python's re would not stop.
-func gradeFinalMatches(r *AssertionResult, a suite.Assertion, t *Trace) {
+func gradeFinalMatches(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	src := jsonv.PyRepr(a.Source)
 	r.Description, r.Expected = "final_matches: "+src, ptr("final text matches "+src)
 	if a.Pattern == nil {
@@ -168,7 +168,7 @@ func gradeFinalMatches(r *AssertionResult, a suite.Assertion, t *Trace) {
 // tool, indexed as Python indexes a list: from the end when negative. An
 // index beyond the start raises IndexError in dryfire, which reports the
 // assertion as its internal error.
-func gradeToolArgs(r *AssertionResult, a suite.Assertion, t *Trace) {
+func gradeToolArgs(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	r.Description, r.Expected = "tool_args: "+a.Tool, ptr("arguments matching "+jsonv.PyJSONDumps(a.Match))
 	var calls []cassette.ToolCall
 	for _, turn := range t.Turns {
@@ -212,7 +212,7 @@ func internalError(kind, raised string) AssertionResult {
 	return AssertionResult{Kind: kind, Description: kind, Message: "internal error evaluating assertion: " + raised}
 }
 
-func gradeFinalContains(r *AssertionResult, a suite.Assertion, t *Trace) {
+func gradeFinalContains(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	needles := pyStrList(a.Names)
 	r.Description, r.Expected = "final_contains: "+needles, ptr("final text contains "+needles)
 	final := jsonv.PyLower(t.FinalText)
@@ -226,7 +226,7 @@ func gradeFinalContains(r *AssertionResult, a suite.Assertion, t *Trace) {
 	r.fail("missing: " + pyStrList(missing))
 }
 
-func gradeFinalJSON(r *AssertionResult, a suite.Assertion, t *Trace) {
+func gradeFinalJSON(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	r.Description, r.Expected = "final_json", ptr("final text is JSON matching the declared shape")
 	v, err := jsonv.PyJSONLoads(t.FinalText)
 	if err != nil {
@@ -240,7 +240,7 @@ func gradeFinalJSON(r *AssertionResult, a suite.Assertion, t *Trace) {
 	r.Passed = true
 }
 
-func gradeCostUnder(r *AssertionResult, a suite.Assertion, t *Trace, traj string) {
+func gradeCostUnder(r *AssertionResult, a casemodel.Assertion, t *Trace, traj string) {
 	limit := jsonv.PyFloatRepr(a.Limit)
 	r.Description, r.Expected = "cost_under: $"+limit, ptr("advisory cost under $"+limit)
 	if t.Cost == nil {
@@ -258,7 +258,7 @@ func gradeCostUnder(r *AssertionResult, a suite.Assertion, t *Trace, traj string
 	r.fail("advisory cost $" + strconv.FormatFloat(cost, 'f', 6, 64) + " is not under $" + limit)
 }
 
-func gradeJudge(r *AssertionResult, a suite.Assertion, t *Trace, traj string) {
+func gradeJudge(r *AssertionResult, a casemodel.Assertion, t *Trace, traj string) {
 	r.Description = "llm_judge"
 	model := t.Model
 	if a.JudgeModel != nil && *a.JudgeModel != "" {

@@ -12,6 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/pyregex"
 	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 func decodeFile(t *testing.T, name string) jsonv.Value {
@@ -87,7 +88,7 @@ func TestGradeAgainstDryfire(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := suite.ParseAssertion(node)
+			a := casemodel.ParseAssertion(node)
 			if a.Err != "" {
 				t.Fatalf("%s: %s", text, a.Err)
 			}
@@ -119,7 +120,7 @@ func TestFinalMatchesGivesUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := suite.Assertion{Kind: "final_matches", Source: src, Pattern: re}
+	a := casemodel.Assertion{Kind: "final_matches", Source: src, Pattern: re}
 	tr := &Trace{Termination: "end_turn", FinalText: strings.Repeat("x", 40), HasFinal: true}
 	got := Grade(a, tr)
 	want := "could not search the final text for '(x+x+)+(?=y)': the match ran longer than 20ms " +

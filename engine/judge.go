@@ -12,7 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // JudgeSystem is the system prompt of every judge call.
@@ -70,7 +70,7 @@ func JudgeKey(model, rubricHash string) string { return model + "\n" + rubricHas
 
 // judgeRequests are the distinct judges of a case's expect list, in order
 // of first appearance; model is the case's resolved model.
-func judgeRequests(as []suite.Assertion, model string) []judgeRequest {
+func judgeRequests(as []casemodel.Assertion, model string) []judgeRequest {
 	var out []judgeRequest
 	for _, a := range as {
 		if a.Kind != "llm_judge" || a.Err != "" {
@@ -248,14 +248,14 @@ func parseJudgeAnswer(text string) (score float64, reasoning, errRepr string) {
 // ``` fence (and a json tag), take the text from the first { to the last
 // }, parse it, require an object.
 func extractJSONObject(text string) (jsonv.Value, *jsonv.PyJSONDecodeError) {
-	stripped := strings.TrimFunc(text, suite.IsPySpace)
+	stripped := strings.TrimFunc(text, casemodel.IsPySpace)
 	if strings.HasPrefix(stripped, "```") {
 		parts := strings.SplitN(stripped, "```", 3)
 		if len(parts) >= 2 {
 			stripped = parts[1]
 		}
 		stripped = strings.TrimPrefix(stripped, "json")
-		stripped = strings.TrimFunc(strings.TrimRight(strings.TrimFunc(stripped, suite.IsPySpace), "`"), suite.IsPySpace)
+		stripped = strings.TrimFunc(strings.TrimRight(strings.TrimFunc(stripped, casemodel.IsPySpace), "`"), casemodel.IsPySpace)
 	}
 	start, end := strings.IndexByte(stripped, '{'), strings.LastIndexByte(stripped, '}')
 	if start < 0 || end < 0 || end < start {
@@ -287,10 +287,10 @@ func pyFloat(v jsonv.Value) (float64, string) {
 		}
 		return f, ""
 	case jsonv.String:
-		if f, ok := suite.ParseFloatLax(v.Text); ok && !strings.ContainsAny(v.Text, "_") {
+		if f, ok := casemodel.ParseFloatLax(v.Text); ok && !strings.ContainsAny(v.Text, "_") {
 			return f, ""
 		}
-		if f, ok := suite.ParseFloatLax(strings.ReplaceAll(v.Text, "_", "")); ok && validUnderscores(v.Text) {
+		if f, ok := casemodel.ParseFloatLax(strings.ReplaceAll(v.Text, "_", "")); ok && validUnderscores(v.Text) {
 			return f, ""
 		}
 		msg := "could not convert string to float: " + jsonv.PyRepr(v.Text)

@@ -48,7 +48,7 @@ type seqKey struct {
 	rule int
 }
 
-// NewResolver returns a resolver over merged rule lists (see [MergeMocks]).
+// NewResolver returns a resolver over merged rule lists (see [suite.MergeMocks]).
 func NewResolver(mocks []suite.ToolMocks) *Resolver {
 	return &Resolver{mocks: mocks, seq: map[seqKey]int{}}
 }

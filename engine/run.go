@@ -14,6 +14,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // Options select what a run runs and how.
@@ -347,7 +348,7 @@ func (e *runner) repetition(ctx context.Context, pl *plan, index int, res *CaseR
 
 // buildError is the exception dryfire raises when it builds an expect
 // entry it did not check at load (an entry with no key, or several).
-func buildError(a suite.Assertion) string {
+func buildError(a casemodel.Assertion) string {
 	switch {
 	case a.Keys == 0:
 		return "RuntimeError('coroutine raised StopIteration')"

@@ -7,9 +7,11 @@
 // response text, tool calls, turns, usage, and any secret the change brings
 // in (redacted, by hash). Accepting a change stages it; rejecting restores
 // the file from git (or, after confirmation, removes an untracked one); both
-// can be undone. The review and browser pages of the UI, and the review
-// command's headless flags, all work through this package: [Review.Act]
-// is those flags' one call, which redacts the secrets of the named files or
-// adds them to the baseline, then accepts or rejects each file, and returns
-// what it did to each as a [report.ReviewAct].
+// can be undone. [Review.Document] is the review document
+// ([report.Review]). This package is the git session; the review command,
+// its headless flags (accept, reject, redact, add to the baseline, each
+// file's outcome in a report.ReviewAct) and the review page's redaction
+// are package command's, over this session (command.ReviewFiles,
+// command.RedactChanges), and the review page of the UI holds a [*Review]
+// as its handle.
 package gitreview

@@ -1,9 +1,10 @@
 // Package report holds the documents the commands print, one typed
 // document per command, and their writers: text for a person, JSON for a
 // machine, GitHub Actions annotations for a CI log. The documents are built
-// from what the core found (package scan makes most of them; package
-// gitreview the review's) and never from the terminal: the command layer
-// picks a document and a writer, nothing more.
+// from what the core found (each command's function in package command
+// makes its command's, from what scan, engine and the others found;
+// package gitreview the review's) and never from the terminal: the command
+// line picks a writer, nothing more.
 //
 // # Documents
 //
@@ -37,8 +38,8 @@
 //
 // Every document has WriteText(w). [WriteJSON] writes any document as JSON
 // with one policy: two-space indentation, no HTML escaping, a trailing
-// newline, and the field names DESIGN.md's CLI contract lists; those names
-// are a contract and change only on purpose. A [Listing] writes its JSON by
+// newline, and the field names docs/json.md lists; those names are a
+// contract and change only on purpose. A [Listing] writes its JSON by
 // hand, the same bytes faster (a test holds the two equal). [Value] turns a
 // recorded JSON value into raw JSON for a document, numbers as recorded.
 // [Check.WriteGitHub] writes workflow annotations ([Annotation]) on the files

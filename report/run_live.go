@@ -58,9 +58,9 @@ func count(n int, word string) string { return fmt.Sprintf("%d %s", n, Plural(n,
 
 // WriteRunEnd writes what a run prints once it is done: its spec errors on
 // stderr (and nothing else), "no cases matched", or the report and the
-// files o asks for ([WriteRun]) followed by what recording wrote
+// files o asks for ([runreport.WriteRun]) followed by what recording wrote
 // ([WriteRecorded]). An unknown reporter gets a hint on stderr and the
-// terminal report, as dryfire does. The error is [WriteRun]'s.
+// terminal report, as dryfire does. The error is [runreport.WriteRun]'s.
 func WriteRunEnd(stdout, stderr io.Writer, rp *runplan.Plan, res *engine.Result, rec *runplan.Recorded, o runreport.RunOutput) error {
 	if len(res.Errors) > 0 {
 		_ = WriteSpecErrors(stderr, rp.Project.Root, res.Errors)
@@ -118,7 +118,8 @@ type RunProgress struct {
 // NewRunProgress returns a RunProgress that prints to w.
 func NewRunProgress(w io.Writer) *RunProgress { return &RunProgress{w: w} }
 
-// Start takes the calls at most from the plan, the N of "[i/N]".
+// Start takes the calls at most from the plan: the N each progress line
+// counts its call i of.
 func (p *RunProgress) Start(rp *runplan.Plan) {
 	p.mu.Lock()
 	p.most = rp.Estimate.Calls

@@ -6,7 +6,8 @@ import "strconv"
 // Pending, is a recording that has been loaded but not yet classified.
 type Status int
 
-// The statuses. DESIGN.md defines them; [Status.String] gives their names.
+// The statuses. docs/statuses.md defines them; [Status.String] gives their
+// names.
 const (
 	Pending Status = iota
 	Live
@@ -45,7 +46,8 @@ var statusNames = [...]string{
 	Empty:         "empty",
 }
 
-// String returns the status as DESIGN.md and the JSON output spell it.
+// String returns the status as docs/statuses.md and the JSON output spell
+// it.
 func (s Status) String() string {
 	if s >= 0 && int(s) < len(statusNames) {
 		return statusNames[s]

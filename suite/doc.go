@@ -27,6 +27,12 @@
 // effective provider, model, temperature, repeat and limits from case,
 // suite, config defaults and a command-line model ([Resolved]).
 //
+// What dryfire checks of a case only when it builds and runs it (each
+// expect entry against its assertion kind, a list input's messages, a
+// mock's tool result) is package suite/casemodel's: [Case.Assertions] are
+// its assertions, and the checks here report what it finds at load time
+// ([Case.InputCrash], [MockRule.Crash]).
+//
 // Each also keeps where it is written ([Pos]): the system prompt, every
 // tool and its description and schema, each setting (Settings.Pos), a
 // case's input and mocks, each mock rule; what a $ref brought in names the

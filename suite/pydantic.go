@@ -7,10 +7,10 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // The coercions of pydantic's lax mode for the field types of dryfire's
@@ -45,13 +45,13 @@ func (v *validator) laxIntField(n *YAMLNode, p pos) (int, bool) {
 	var val *big.Int
 	switch {
 	case n.PyType == "bytes":
-		val, msg = parseIntString(n.Scalar.Text)
+		val, msg = casemodel.ParseIntString(n.Scalar.Text)
 	case n.PyType != "" || n.Kind == jsonv.Null || n.Kind == jsonv.Array || n.Kind == jsonv.Object:
 		msg = "expected an integer"
 	case n.Kind == jsonv.Bool:
 		val = big.NewInt(map[bool]int64{false: 0, true: 1}[n.Scalar.Bool])
 	case n.Kind == jsonv.String:
-		val, msg = parseIntString(n.Scalar.Text)
+		val, msg = casemodel.ParseIntString(n.Scalar.Text)
 	case n.Scalar.IsInt():
 		val, _ = new(big.Int).SetString(n.Scalar.Text, 10)
 	default:
@@ -78,25 +78,6 @@ func (v *validator) laxIntField(n *YAMLNode, p pos) (int, bool) {
 		return math.MaxInt32, true
 	}
 	return math.MinInt32, true
-}
-
-// parseIntString is pydantic's int from a string: white space around,
-// a sign, digits with single underscores between them, and a fraction of
-// zeros.
-func parseIntString(s string) (*big.Int, string) {
-	s = strings.TrimFunc(s, unicode.IsSpace)
-	if whole, frac, ok := strings.Cut(s, "."); ok && frac != "" && strings.Trim(frac, "0") == "" {
-		s = whole
-	}
-	digits, ok := jsonv.PyIntDigits(s, false)
-	if !ok {
-		return nil, "expected an integer"
-	}
-	if len(digits) > 4300 {
-		return nil, "Unable to parse input string as an integer, exceeded maximum size"
-	}
-	v, _ := new(big.Int).SetString(digits, 10)
-	return v, ""
 }
 
 // laxFloatField checks a float field.
@@ -138,32 +119,13 @@ func parseFloatString(s string) (float64, bool) {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// list is a list field's items (see [listItems]); anything else is an
-// error at p.
+// list is a list field's items (see [casemodel.ListItems]); anything else
+// is an error at p.
 func (v *validator) list(n *YAMLNode, p pos) ([]*YAMLNode, bool) {
-	if items, ok := listItems(n); ok {
+	if items, ok := casemodel.ListItems(n); ok {
 		return items, true
 	}
 	v.add(n, p, "expected a list")
-	return nil, false
-}
-
-// listItems is what pydantic's lax list takes from a value: a sequence's
-// items, a set's members, and (a quirk of ruamel's tagged scalars, which
-// Python can index) the characters of a tagged scalar.
-func listItems(n *YAMLNode) ([]*YAMLNode, bool) {
-	switch {
-	case n.Kind == jsonv.Array:
-		return n.Items, true
-	case n.PyType == "CommentedSet":
-		return n.Items, true
-	case n.PyType == "TaggedScalar":
-		var out []*YAMLNode
-		for _, r := range n.Scalar.Text {
-			out = append(out, &YAMLNode{Kind: jsonv.String, Scalar: jsonv.StringValue(string(r)), Line: n.Line, Column: n.Column})
-		}
-		return out, true
-	}
 	return nil, false
 }
 
@@ -236,12 +198,6 @@ func (l keyLoc) matches(k *YAMLNode) bool {
 	return k.IsStr() && k.Scalar.Text == l.str
 }
 
-// strLike reports whether pydantic takes the value as a str: a Python str,
-// or bytes that decode as UTF-8.
-func strLike(n *YAMLNode) bool {
-	return n.IsStr() || (n.PyType == "bytes" && utf8.ValidString(n.Scalar.Text))
-}
-
 // limitInt refuses a value beyond one of dryfire-tui's limits.
 func (v *validator) limitInt(p pos, field string, i, limit int) bool {
 	if i > limit {
@@ -258,3 +214,7 @@ func groupThousands(n int) string {
 	}
 	return s
 }
+
+// strLike reports whether pydantic takes the value as a str
+// ([casemodel.StrLike], the rule the case's models share).
+func strLike(n *YAMLNode) bool { return casemodel.StrLike(n) }

@@ -1,27 +1,17 @@
 package suite
 
 import (
-	"slices"
-	"sort"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // The structural check of a suite mirrors dryfire's strict pydantic models
 // (lax scalars, unknown keys forbidden) and its messages; positions follow
 // dryfire's rule: the key of the offending field, or the nearest enclosing
 // node when a required field is missing.
-
-func sortSpecErrors(errs []SpecError) {
-	sort.SliceStable(errs, func(i, j int) bool {
-		if errs[i].Line != errs[j].Line {
-			return errs[i].Line < errs[j].Line
-		}
-		return errs[i].Column < errs[j].Column
-	})
-}
 
 // suite checks the root of a suite file and fills s.
 func (v *validator) suite(root *YAMLNode, s *Suite) {
@@ -210,7 +200,7 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 		found = append(found, "returns")
 		r.Kind = "return"
 		r.Return, r.Unserialisable = n.ToValue()
-		r.Crash, r.Unserialisable = contentCheck(n, r.Unserialisable)
+		r.Crash, r.Unserialisable = casemodel.ContentCheck(n, r.Unserialisable)
 		r.Views = yamlnode.ViewsOf(n)
 	}
 	if n, p, ok := o.field("error"); ok {
@@ -278,29 +268,12 @@ func (v *validator) sequence(n *YAMLNode, p pos) []MockStep {
 		step := MockStep{IsError: isErr, Value: jsonv.NullValue()}
 		if r, ok := it.Get(key); ok {
 			step.Value, step.Unserialisable = r.ToValue()
-			step.Crash, step.Unserialisable = contentCheck(r, step.Unserialisable)
+			step.Crash, step.Unserialisable = casemodel.ContentCheck(r, step.Unserialisable)
 			step.Views = yamlnode.ViewsOf(r)
 		}
 		steps = append(steps, step)
 	}
 	return steps
-}
-
-// contentCheck is what dryfire's ToolResult makes of a value it is given as
-// content, for what only the loaded Python value shows: bytes become a str
-// (which hashes), a value with no JSON form or a mapping with keys that are
-// not strings is refused (crash). bad is the value's hash failure, kept
-// otherwise.
-func contentCheck(n *YAMLNode, bad string) (crash, badOut string) {
-	switch {
-	case n.PyType == "bytes" && strLike(n):
-		return "", ""
-	case n.PyType != "":
-		return "content: Input should be a valid string, a mapping or null (ValidationError for ToolResult)", ""
-	case n.Kind == jsonv.Object && !strDict(n):
-		return "content: keys should be strings (ValidationError for ToolResult)", ""
-	}
-	return "", bad
 }
 
 func (v *validator) caseOf(item *YAMLNode, index int) *Case {
@@ -386,7 +359,7 @@ func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, bad, crash strin
 		v.pop()
 		return jsonv.Value{}, "", ""
 	}
-	msgs, crash, bad := inputMessages(items)
+	msgs, crash, bad := casemodel.InputMessages(items)
 	if crash != "" {
 		msgs = items
 	}
@@ -508,134 +481,4 @@ func (v *validator) scriptCall(n *YAMLNode, p pos) {
 		v.pop()
 	}
 	o.close()
-}
-
-// assertionKinds are the kinds dryfire's registry knows.
-var assertionKinds = []string{
-	"call_order", "calls_tool", "cost_under", "final_contains", "final_json", "final_matches",
-	"latency_under_ms", "llm_judge", "max_turns", "min_tool_calls", "not_calls_tool", "tool_args",
-}
-
-// checkAssertions is dryfire's assertion pre-pass: every one-key expect
-// entry must name a known kind, and the arguments of the structural kinds
-// must have the right shape.
-func (v *validator) checkAssertions(root *YAMLNode) {
-	cases, ok := root.Get("cases")
-	if !ok || cases.Kind != jsonv.Array {
-		return
-	}
-	for ci, c := range cases.Items {
-		expect, ok := c.Get("expect")
-		if !ok || expect.Kind != jsonv.Array {
-			continue
-		}
-		for ei, e := range expect.Items {
-			if e.Kind != jsonv.Object || len(e.Members) != 1 {
-				continue
-			}
-			m := e.Members[0]
-			loc := func() string {
-				return rawLoc([]locSeg{fieldSeg("cases"), indexSeg(ci), fieldSeg("expect"), indexSeg(ei)}, rawKeySeg(m))
-			}
-			if t := notIterable(m.KeyNode); t != "" && v.fatal == nil {
-				// dryfire looks for a known kind close to the key with
-				// difflib, which iterates over it: a number, a bool, null
-				// or a date fails there, and the load with it.
-				kp := v.keyPos(e, m)
-				e := v.errorAt(kp, "TypeError: '"+t+"' object is not iterable")
-				e.Fatal = FatalValue
-				e.Hint = "dryfire fails (an internal error) on an assertion kind that is not a string: write the kind as a string"
-				v.fatal = &e
-				return
-			}
-			if !slices.Contains(assertionKinds, m.Key) {
-				kp := v.keyPos(e, m)
-				err := v.errorAt(kp, "unknown assertion kind: "+keyRepr(m))
-				err.Loc = loc()
-				if best := closeMatch(kindChars(m), assertionKinds, 0.4); best != "" {
-					err.Hint = "did you mean " + jsonv.PyRepr(best) + "?"
-				} else {
-					err.Hint = "valid kinds: " + strings.Join(assertionKinds, ", ")
-				}
-				v.errs = append(v.errs, err)
-				continue
-			}
-			a := v.assertion(e)
-			if a.fatal != nil {
-				// re raises what pydantic does not report, and dryfire's
-				// load stops there.
-				p := v.valuePos(e, m)
-				f := *a.fatal
-				at := v.errorAt(p, f.Message)
-				f.File, f.Line, f.Column, f.Ref = at.File, at.Line, at.Column, at.Ref
-				v.fatal = &f
-				return
-			}
-			if msg := a.Err; msg != "" {
-				p := v.valuePos(e, m)
-				if p.line == 0 {
-					p = v.keyPos(e, m)
-				}
-				err := v.errorAt(p, "invalid arguments for "+jsonv.PyRepr(m.Key)+": "+msg)
-				err.Loc = loc()
-				v.errs = append(v.errs, err)
-			}
-		}
-	}
-}
-
-// kindChars is what difflib compares the kinds with when it iterates the
-// key of m: a string's characters (a tagged scalar's too); nothing for a
-// mapping, a tuple or bytes, whose items are no characters.
-func kindChars(m YAMLMember) string {
-	k := m.KeyNode
-	switch {
-	case k == nil || k.IsStr():
-		return m.Key
-	case k.PyType == "TaggedScalar":
-		return k.Scalar.Text
-	}
-	return ""
-}
-
-// closeMatch is difflib.get_close_matches(word, candidates, n=1, cutoff).
-func closeMatch(word string, candidates []string, cutoff float64) string {
-	best, bestScore := "", 0.0
-	for _, c := range candidates {
-		if r := seqRatio(c, word); r >= cutoff && r > bestScore {
-			best, bestScore = c, r
-		}
-	}
-	return best
-}
-
-// seqRatio is difflib.SequenceMatcher(None, a, b).ratio() without junk.
-func seqRatio(a, b string) float64 {
-	ar, br := []rune(a), []rune(b)
-	if len(ar)+len(br) == 0 {
-		return 1
-	}
-	return 2 * float64(matchingChars(ar, br)) / float64(len(ar)+len(br))
-}
-
-func matchingChars(a, b []rune) int {
-	if len(a) == 0 || len(b) == 0 {
-		return 0
-	}
-	bi, bj, size := 0, 0, 0
-	for i := range a {
-		for j := range b {
-			k := 0
-			for i+k < len(a) && j+k < len(b) && a[i+k] == b[j+k] {
-				k++
-			}
-			if k > size {
-				bi, bj, size = i, j, k
-			}
-		}
-	}
-	if size == 0 {
-		return 0
-	}
-	return size + matchingChars(a[:bi], b[:bj]) + matchingChars(a[bi+size:], b[bj+size:])
 }

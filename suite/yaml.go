@@ -4,7 +4,7 @@ import "github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
 
 // YAMLNode is one node of a YAML document with its position, typed as
 // dryfire's loader types it (see [yamlnode.Node]): what [ReadSuiteTree]
-// returns and [ParseAssertion] reads.
+// returns and [casemodel.ParseAssertion] reads.
 type YAMLNode = yamlnode.Node
 
 // YAMLMember is one mapping entry of a [YAMLNode].

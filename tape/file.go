@@ -22,7 +22,7 @@ type File struct {
 	Keys []Group
 	// NonFinite reports that the file holds the bare NaN / Infinity tokens
 	// that Python's json module writes and JavaScript cannot read. They were
-	// read leniently; [TapeFile.Encode] never writes them back.
+	// read leniently; [File.Encode] never writes them back.
 	NonFinite bool
 	// Body is the whole document as decoded.
 	Body Value
@@ -338,7 +338,7 @@ func (e *Entry) value() Value {
 // ensure_ascii=False) for Python; two-space indent, no trailing newline.
 //
 // NaN and Infinity are never written: the JS dialect writes null, as
-// JSON.stringify does, and the Python dialect fails with [ErrNonFinite]
+// JSON.stringify does, and the Python dialect fails with [jsonv.ErrNonFinite]
 // rather than write a file JavaScript cannot read. Errors name the entry.
 func (t *File) Encode(d Dialect) ([]byte, error) {
 	o := jsonv.EncodeOptions{Dialect: d, Indent: true, AllowNonFinite: d == JS}

@@ -3,11 +3,11 @@
 // libraries. It has two pages:
 //
 //   - browse ([PageBrowse], `dryfire-tui browse`): the tree of every
-//     recording of a workspace with its status, opening on the first
-//     problem (n and N go through them, p lists them), the detail of the
-//     selected one in five tabs (the Diff tab says where a change is
-//     written; the pane searches, folds JSON and copies from it), filters,
-//     marks and prune, and a palette (:) of the command-line commands;
+//     recording of the project (or folder) it opens with its status,
+//     opening on the first problem (n and N go through them, p lists
+//     them), the detail of the selected one in five tabs (the Diff tab
+//     says where a change is written; the pane searches, folds JSON and
+//     copies from it), filters, marks and prune, and a palette (:) of the command-line commands;
 //   - review ([PageReview], `dryfire-tui review`): the recordings changed
 //     since git HEAD, grouped by case, each summarised in meaning, with keys
 //     to accept (stage), reject (restore), skip, act on everything left,

@@ -256,7 +256,7 @@ func TestRecordInterrupted(t *testing.T) {
 var latencyField = regexp.MustCompile(`"latency_ms": \d+`)
 
 // TestRecordMatchesDryfire records the gemini-B fixture as the real
-// dryfire did (testdata/run/record/README.md): the same terminal report,
+// dryfire did (testdata/run/README.md, record/): the same terminal report,
 // run document and JUnit XML, apart from the times and the measured
 // latencies, and the same exit code.
 func TestRecordMatchesDryfire(t *testing.T) {

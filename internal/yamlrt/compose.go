@@ -74,7 +74,7 @@ type Document struct {
 	// Nodes is how many nodes the document holds (at most [MaxNodes]);
 	// AliasNodes how many its aliases repeat (at most [MaxAliasNodes]).
 	Nodes, AliasNodes int
-	// chunks are the blocks the nodes were allocated in (see [Release]).
+	// chunks are the blocks the nodes were allocated in (see [Document.Release]).
 	chunks *chunks
 }
 

@@ -47,7 +47,8 @@
 //
 // The files follow the stages: errors.go (positions and errors), scanner.go
 // (the scanner's state and which token comes next), scan.go (white space,
-// comments, directives, anchors, tags), scalars.go (scalars), token.go,
+// comments, directives, anchors, tags), scalars.go (plain and quoted
+// scalars), blockscalar.go (literal and folded scalars), token.go,
 // parser.go (events, documents and directives), parser_nodes.go (nodes and
 // the entries of collections), compose.go.
 package yamlrt

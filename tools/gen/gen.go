@@ -11,7 +11,7 @@
 // engine and the secrets scanner find.
 //
 // The generator builds each turn's hash args itself, the way dryfire's loop
-// does (formats/dryfire.md §4–5): the initial user message, then per tool_use
+// (run_case) does: the initial user message, then per tool_use
 // turn an assistant message with the tool calls and one tool message with the
 // mock results in call order. It therefore cross-checks the replay engine
 // rather than reusing it.
@@ -63,7 +63,7 @@ func Default(n int, seed uint64) Config {
 	}
 }
 
-// Status names, as DESIGN.md spells them.
+// Status names, as docs/statuses.md spells them.
 const (
 	Live          = "live"
 	Stale         = "stale"

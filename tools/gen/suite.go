@@ -287,7 +287,9 @@ func resultMap(rng *rand.Rand, tm toolTemplate, note string) jsonv.Value {
 	return v
 }
 
-// deepSubset is dryfire's when matching (formats/dryfire.md §3.2).
+// deepSubset is dryfire's when matching: every key of when is in the
+// arguments with an equal value (Python's ==), objects compared the same
+// way, key by key.
 func deepSubset(when, args jsonv.Value) bool {
 	for _, m := range when.Members {
 		v, ok := args.Get(m.Key)

@@ -10,8 +10,9 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
-// Backend is what the browser needs from the core packages. NewCore wires
-// the real one (scan, diff, secrets and the prune core); tests pass fakes.
+// Backend is what the browser needs from the core packages. [Core] is the
+// real one (over scan, diff, secrets and the command tier); tests pass
+// fakes.
 // Every method is called from a tea.Cmd, never from Update.
 type Backend interface {
 	// Open scans path and calls onBatch with recordings as they are

@@ -24,11 +24,11 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
-// Core is the Backend on the real core packages: scan for the
-// workspace (the browse scan, with the secrets scan riding on it), the
-// store and tapes for bodies, scan's explanations (diff) for stale
-// recordings, secrets for findings, and the command tier for the palette's
-// commands and the prune.
+// Core is the Backend on the real core packages: scan.Resolve and
+// scan.OpenLayout for the browse scan (every file read once, the secrets
+// scan riding on it), the scan.Workspace it returns for bodies, findings
+// and the explanations of stale recordings (package diff), and the command
+// tier for the palette's commands (Run) and the prune (command.PruneFiles).
 type Core struct {
 	// Env is what the commands read of the process: the working directory
 	// PATH is relative to, the environment, the clock.

@@ -1,6 +1,7 @@
 // Package browse is the browse page of the app (`dryfire-tui browse`, the
-// default command): the tree of every recording of a workspace with its
-// status, opening on the first problem of the most urgent kind (n and N
+// default command): the tree of every recording of the project (or folder)
+// it opens with its status, opening on the first problem of the most
+// urgent kind (n and N
 // walk them one kind at a time, each on the tab that explains it; p lists
 // them), the detail of the selected one in five tabs, filters (s picks a
 // status), marks and prune, $EDITOR and $PAGER, a palette (:) of the command-line commands,
@@ -19,6 +20,6 @@
 // page with [New], starts its scan with [Page.Init], gives it the
 // terminal's size ([Page.SetSize]) and styles, routes input and every
 // result to it, and calls [Page.Interrupt] on ctrl+c. The page asks for
-// the review page with [OpenReviewMsg] after a re-recording, and reads
-// the workspace again on page.BackToBrowseMsg when the review is left.
+// the review page with [OpenReviewMsg] after a re-recording, and scans
+// the recordings again on page.BackToBrowseMsg when the review is left.
 package browse

@@ -7,7 +7,7 @@ type KeyMap struct {
 	Up, Down, Collapse, Expand, Top, Bottom, PageUp, PageDown, HalfUp, HalfDown, Mark key.Binding
 }
 
-// DefaultKeyMap returns the tree keys of DESIGN.md.
+// DefaultKeyMap returns the tree's keys, as docs/keys.md lists them.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "move up")),

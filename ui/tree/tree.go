@@ -35,7 +35,7 @@ type Item struct {
 	Repeat int
 	Entry  int
 	Key    string
-	Status string // the status name as DESIGN.md spells it
+	Status string // the status name as docs/statuses.md spells it
 	Reason string
 	// Secrets is how many secrets were found in the recording.
 	Secrets int

@@ -6,14 +6,14 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
-	"github.com/dryfire-tui/dryfire-tui/suite"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // ShapeErrors validates a decoded final text against final_json's shape
 // as the pydantic model dryfire builds from it does (lax mode): fields in
 // the order written, then the required names that have no type. It
 // returns str(ValidationError), "" when the value fits.
-func ShapeErrors(a suite.Assertion, v jsonv.Value) string {
+func ShapeErrors(a casemodel.Assertion, v jsonv.Value) string {
 	if v.Kind != jsonv.Object {
 		return ValidationError("FinalJsonShape", []Error{{"", "Input should be a valid dictionary or instance of FinalJsonShape", "model_type", v}})
 	}
@@ -40,7 +40,7 @@ func ShapeErrors(a suite.Assertion, v jsonv.Value) string {
 		check(f.Name, f.Type, slices.Contains(a.Required, f.Name))
 	}
 	for _, name := range a.Required {
-		if !slices.ContainsFunc(a.Fields, func(f suite.JSONField) bool { return f.Name == name }) {
+		if !slices.ContainsFunc(a.Fields, func(f casemodel.JSONField) bool { return f.Name == name }) {
 			check(name, "any", true)
 		}
 	}
@@ -111,7 +111,7 @@ func floatError(loc string, x jsonv.Value) (Error, bool) {
 	case jsonv.Bool, jsonv.Number:
 		return Error{}, false
 	case jsonv.String:
-		if _, ok := suite.ParseFloatLax(x.Text); !ok {
+		if _, ok := casemodel.ParseFloatLax(x.Text); !ok {
 			return Error{loc, "Input should be a valid number, unable to parse string as a number", "float_parsing", x}, true
 		}
 		return Error{}, false

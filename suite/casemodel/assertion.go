@@ -1,4 +1,4 @@
-package suite
+package casemodel
 
 import (
 	"errors"
@@ -34,7 +34,7 @@ type Assertion struct {
 	Names    []string    // call_order; final_contains' needles
 	Match    jsonv.Value // tool_args, as json.dumps writes it
 	// MatchEq is Match as the deep-subset match compares it (see
-	// [YAMLNode.MatchValue]).
+	// [yamlnode.Node.MatchValue]).
 	MatchEq jsonv.Value
 	// Index is tool_args' index, saturated to 64 bits; IndexText is the
 	// index as Python prints it (any size).
@@ -52,9 +52,9 @@ type Assertion struct {
 	Rubric     string
 	JudgeModel *string
 	Threshold  float64
-	// fatal is an exception dryfire's loader raises on the arguments
-	// instead of reporting them: the command stops (see [SpecError.Fatal]).
-	fatal *SpecError
+	// Fatal is an exception dryfire's loader raises on the arguments
+	// instead of reporting them: the command stops (suite.SpecError.Fatal).
+	Fatal *Fatal
 	// Raises is the repr of that exception, what building the entry when
 	// a case runs (an entry of several keys) gives; "" for none.
 	Raises string
@@ -69,19 +69,6 @@ const DefaultJudgeThreshold = 0.7
 
 // finalJSONTypes are the types final_json knows.
 var finalJSONTypes = []string{"any", "array", "bool", "float", "int", "number", "object", "str"}
-
-// assertion parses an expect entry once per load.
-func (v *validator) assertion(entry *YAMLNode) Assertion {
-	if a, ok := v.assertions[entry]; ok {
-		return a
-	}
-	if v.assertions == nil {
-		v.assertions = map[*YAMLNode]Assertion{}
-	}
-	a := ParseAssertion(entry)
-	v.assertions[entry] = a
-	return a
-}
 
 // ParseAssertion parses an expect entry (a mapping node).
 func ParseAssertion(entry *YAMLNode) Assertion {
@@ -192,7 +179,7 @@ func pyIntText(n *YAMLNode, i int64) string {
 	case jsonv.Number:
 		v, _ = new(big.Int).SetString(n.Scalar.Text, 10)
 	case jsonv.String:
-		v, _ = parseIntString(n.Scalar.Text)
+		v, _ = ParseIntString(n.Scalar.Text)
 	}
 	if v == nil {
 		return strconv.FormatInt(i, 10)
@@ -233,15 +220,15 @@ func (a *Assertion) finalMatches(n *YAMLNode) string {
 	case pyregex.Value:
 		return "<args>: Value error, " + pe.Error()
 	case pyregex.Overflow:
-		a.fatal = &SpecError{Fatal: FatalValue, Message: "OverflowError: " + pe.Msg,
+		a.Fatal = &Fatal{Kind: FatalValue, Message: "OverflowError: " + pe.Msg,
 			Hint: "dryfire stops with an internal error on a repeat count of 4294967295 or more in a pattern"}
 		a.Raises = "OverflowError(" + jsonv.PyRepr(pe.Msg) + ")"
-		return a.fatal.Message
+		return a.Fatal.Message
 	case pyregex.TooDeep:
-		a.fatal = &SpecError{Fatal: FatalLimit, Message: "the pattern " + pe.Msg + " (the limit on nesting in a pattern)",
+		a.Fatal = &Fatal{Kind: FatalLimit, Message: "the pattern " + pe.Msg + " (the limit on nesting in a pattern)",
 			Hint: "dryfire stops with an internal error, Python's RecursionError, on groups nested about this deep"}
 		a.Raises = "RecursionError('maximum recursion depth exceeded while calling a Python object')"
-		return a.fatal.Message
+		return a.Fatal.Message
 	default: // pyregex.Unsupported
 		return "<args>: pattern " + repr + " cannot be run here: " + pe.Error()
 	}
@@ -377,13 +364,6 @@ func (f *fields) close() string {
 	return f.err
 }
 
-func str(n *YAMLNode) (string, bool) {
-	if strLike(n) {
-		return n.Scalar.Text, true
-	}
-	return "", false
-}
-
 func rootStr(n *YAMLNode, dst *string) string {
 	s, ok := str(n)
 	if !ok {
@@ -407,75 +387,9 @@ func rootFloat(n *YAMLNode, dst *float64) string {
 	return ""
 }
 
-// laxInt is a pydantic int in lax mode.
-func laxInt(n *YAMLNode, dst *int64) string {
-	if n.Kind == jsonv.Array || n.Kind == jsonv.Object || n.Kind == jsonv.Null || (n.PyType != "" && n.PyType != "bytes") {
-		return "Input should be a valid integer"
-	}
-	i, err := jsonv.LaxInt(n.Scalar)
-	if err != nil {
-		switch {
-		case n.Kind == jsonv.String:
-			return "Input should be a valid integer, unable to parse string as an integer"
-		case strings.Contains(err.Error(), "fractional"):
-			return "Input should be a valid integer, got a number with a fractional part"
-		}
-		return "Input should be a valid integer"
-	}
-	*dst = i
-	return ""
-}
-
-// laxFloat is a pydantic float in lax mode.
-func laxFloat(n *YAMLNode, dst *float64) string {
-	switch {
-	case n.PyType != "" && n.PyType != "bytes":
-	case n.Kind == jsonv.Bool:
-		*dst = 0
-		if n.Scalar.Bool {
-			*dst = 1
-		}
-		return ""
-	case n.Kind == jsonv.Number:
-		if f, ok := n.Scalar.Float(); ok {
-			*dst = f
-			return ""
-		}
-	case n.Kind == jsonv.String:
-		if f, ok := ParseFloatLax(n.Scalar.Text); ok {
-			*dst = f
-			return ""
-		}
-		return "Input should be a valid number, unable to parse string as a number"
-	}
-	return "Input should be a valid number"
-}
-
-// ParseFloatLax reads a number from a string as pydantic's float does:
-// surrounding whitespace ignored, inf and nan spelled any way.
-func ParseFloatLax(s string) (float64, bool) {
-	s = strings.TrimFunc(s, IsPySpace)
-	switch strings.ToLower(strings.TrimLeft(s, "+-")) {
-	case "inf", "infinity", "nan":
-		f, err := strconv.ParseFloat(s, 64)
-		return f, err == nil
-	}
-	if strings.ContainsAny(s, "xXpP_") {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return f, !math.IsNaN(f)
-		}
-		return 0, false
-	}
-	return f, true
-}
-
 // strList is list[str]; prefix goes before the index of a bad item.
 func strList(n *YAMLNode, prefix string) ([]string, string) {
-	items, ok := listItems(n)
+	items, ok := ListItems(n)
 	if !ok {
 		if prefix == "" {
 			return nil, "<args>: Input should be a valid list"
@@ -502,13 +416,8 @@ func pyList(items []string) string {
 	return "[" + strings.Join(quoted, ", ") + "]"
 }
 
-// IsPySpace reports whether Python's str.isspace() holds for r: what
-// str.strip() removes.
-func IsPySpace(r rune) bool {
-	switch {
-	case r >= '\t' && r <= '\r', r >= 0x1c && r <= 0x20, r == 0x85, r == 0xa0, r == 0x1680,
-		r >= 0x2000 && r <= 0x200a, r == 0x2028, r == 0x2029, r == 0x202f, r == 0x205f, r == 0x3000:
-		return true
-	}
-	return false
+// Kinds are the kinds dryfire's registry knows.
+var Kinds = []string{
+	"call_order", "calls_tool", "cost_under", "final_contains", "final_json", "final_matches",
+	"latency_under_ms", "llm_judge", "max_turns", "min_tool_calls", "not_calls_tool", "tool_args",
 }

@@ -1,4 +1,4 @@
-package suite
+package casemodel
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-// inputMessages checks a list input as dryfire's Message model checks it
+// InputMessages checks a list input as dryfire's Message model checks it
 // when the case starts, for what only the loaded Python values tell: a
 // value of a Python type with no JSON form where a string, a list or a
 // mapping is needed, and keys that are not strings. It returns the first
@@ -16,7 +16,7 @@ import (
 //
 // Values pydantic reads as an empty list (a tagged scalar or a set with
 // nothing in it) are replaced by one in the messages returned.
-func inputMessages(items []*YAMLNode) (out []*YAMLNode, crash, bad string) {
+func InputMessages(items []*YAMLNode) (out []*YAMLNode, crash, bad string) {
 	out = make([]*YAMLNode, len(items))
 	for i, m := range items {
 		out[i] = emptyLists(m)
@@ -66,7 +66,7 @@ func inputMessage(m *YAMLNode) (crash, bad string) {
 	}
 	if c, ok := m.Get("content"); ok {
 		switch {
-		case strLike(c), c.Kind == jsonv.Null:
+		case StrLike(c), c.Kind == jsonv.Null:
 		case c.Kind == jsonv.Array:
 			for j, it := range c.Items {
 				if !strDict(it) {
@@ -100,7 +100,7 @@ func strDict(n *YAMLNode) bool {
 		return false
 	}
 	for _, m := range n.Members {
-		if !strLike(m.KeyNode) {
+		if !StrLike(m.KeyNode) {
 			return false
 		}
 	}
@@ -142,11 +142,11 @@ func inputList(m *YAMLNode, key string, item func(*YAMLNode) (string, string)) (
 
 func inputToolCall(tc *YAMLNode) (crash, bad string) {
 	for _, k := range []string{"id", "name"} {
-		if x, ok := tc.Get(k); ok && x.PyType != "" && !strLike(x) {
+		if x, ok := tc.Get(k); ok && x.PyType != "" && !StrLike(x) {
 			return k + ": Input should be a valid string", ""
 		}
 	}
-	if mal, ok := tc.Get("malformed_arguments"); ok && mal.PyType != "" && !strLike(mal) {
+	if mal, ok := tc.Get("malformed_arguments"); ok && mal.PyType != "" && !StrLike(mal) {
 		return "malformed_arguments: Input should be a valid string", ""
 	}
 	args, ok := tc.Get("arguments")
@@ -161,7 +161,7 @@ func inputToolCall(tc *YAMLNode) (crash, bad string) {
 }
 
 func inputToolResult(tr *YAMLNode) (crash, bad string) {
-	if id, ok := tr.Get("call_id"); ok && id.PyType != "" && !strLike(id) {
+	if id, ok := tr.Get("call_id"); ok && id.PyType != "" && !StrLike(id) {
 		return "call_id: Input should be a valid string", ""
 	}
 	if e, ok := tr.Get("is_error"); ok && e.PyType != "" && e.PyType != "bytes" {
@@ -175,8 +175,25 @@ func inputToolResult(tr *YAMLNode) (crash, bad string) {
 			return "content: Input should be a valid string", ""
 		}
 		_, bad = c.ToValue()
-	case c.PyType != "" && !strLike(c):
+	case c.PyType != "" && !StrLike(c):
 		return "content: Input should be a valid string", ""
+	}
+	return "", bad
+}
+
+// ContentCheck is what dryfire's ToolResult makes of a value it is given as
+// content, for what only the loaded Python value shows: bytes become a str
+// (which hashes), a value with no JSON form or a mapping with keys that are
+// not strings is refused (crash). bad is the value's hash failure, kept
+// otherwise.
+func ContentCheck(n *YAMLNode, bad string) (crash, badOut string) {
+	switch {
+	case n.PyType == "bytes" && StrLike(n):
+		return "", ""
+	case n.PyType != "":
+		return "content: Input should be a valid string, a mapping or null (ValidationError for ToolResult)", ""
+	case n.Kind == jsonv.Object && !strDict(n):
+		return "content: keys should be strings (ValidationError for ToolResult)", ""
 	}
 	return "", bad
 }
