@@ -160,6 +160,12 @@ func (m Page) handleLiveScanned(msg liveScannedMsg) (Page, tea.Cmd) {
 			m.SetStatus("", false)
 		}
 		m = m.keepCursor(old)
+		if !m.touched {
+			// Nothing pressed yet: the browser stays on the most urgent
+			// problem, and its status line counts them as they are now.
+			m.landed = false
+			m = m.land()
+		}
 		m.detailID = "" // read the recording under the cursor again, on its tab
 		m, cmd = m.syncDetail()
 	}

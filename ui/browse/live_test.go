@@ -249,6 +249,7 @@ func TestLiveCursorToNeighbour(t *testing.T) {
 	if p.m.tree, ok = p.m.tree.SelectID(items[3].ID); !ok {
 		t.Fatal("no orphaned case")
 	}
+	p.key("j", "k") // touched: the cursor is the user's
 	b.Items = without(items, items[3].ID)
 	p.change(w)
 	if got := selectedID(p.m); got != items[4].ID {
@@ -298,6 +299,29 @@ func TestLiveOneRescanAtATime(t *testing.T) {
 	}
 	if strings.Contains(screenText(p.m), "⟳ updating") {
 		t.Errorf("still updating:\n%s", screenText(p.m))
+	}
+}
+
+// TestLiveUntouchedStaysOnTheProblem: until a key is pressed, the browser
+// stays on the most urgent problem as the files change, and the status
+// line counts the problems as they are now, not as they were.
+func TestLiveUntouchedStaysOnTheProblem(t *testing.T) {
+	items := uitest.DemoItems()
+	p, b, w := startLive(t, items)
+	secret := items[6].ID
+	if got := selectedID(p.m); got != secret {
+		t.Fatalf("the browser opened on %s, want the secret %s", got, secret)
+	}
+	b.Items = without(items, secret) // the secret's case re-recorded clean
+	b.Items = append(b.Items, items[6])
+	b.Items[len(b.Items)-1].Secrets = 0
+	p.change(w)
+	status := liveLine(screenText(p.m))
+	if !strings.Contains(status, "4 recordings need attention · ⊠") && !strings.Contains(status, "4 recordings need attention · ≠") {
+		t.Errorf("status line %q, want the 4 problems left and the next kind", status)
+	}
+	if got := selectedID(p.m); got == secret {
+		t.Errorf("the cursor stays on %s, which is no longer a problem", got)
 	}
 }
 
@@ -368,13 +392,12 @@ func TestLiveNoteMakesRoom(t *testing.T) {
 	}
 }
 
-// liveLine is the last line of s that speaks of live: the status line.
+// liveLine is the status line of a rendered page: the one above the key
+// line.
 func liveLine(s string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	for i := len(lines) - 1; i >= 0; i-- {
-		if strings.Contains(lines[i], "live") {
-			return lines[i]
-		}
+	if len(lines) < 2 {
+		return ""
 	}
-	return ""
+	return lines[len(lines)-2]
 }
