@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -168,6 +169,7 @@ func (m Page) handleLiveScanned(msg liveScannedMsg) (Page, tea.Cmd) {
 		}
 		m.detailID = "" // read the recording under the cursor again, on its tab
 		m, cmd = m.syncDetail()
+		cmd = tea.Batch(cmd, releaseMemoryCmd)
 	}
 	if m.live.again {
 		var again tea.Cmd
@@ -175,6 +177,15 @@ func (m Page) handleLiveScanned(msg liveScannedMsg) (Page, tea.Cmd) {
 		cmd = tea.Batch(cmd, again)
 	}
 	return m, cmd
+}
+
+// releaseMemoryCmd gives the system back the memory of the project as it
+// was read before (a 20,000-recording project holds some 200 MB): the
+// runtime would keep it for a while, and a browser left open follows
+// many changes. It runs beside the UI, never on its goroutine.
+func releaseMemoryCmd() tea.Msg {
+	debug.FreeOSMemory()
+	return nil
 }
 
 // keepCursor puts the cursor back on the recording it was on in old, or
