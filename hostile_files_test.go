@@ -389,7 +389,7 @@ func testPruneInterruptedAmongDirectories(t *testing.T) {
 	code := cli.Run(ctx, []string{"prune", "--yes", project}, cli.Env{
 		Stdout: &stdout, Stderr: &stderr, Now: time.Now, Getenv: func(string) string { return "" },
 	})
-	if code != 130 || !strings.Contains(stdout.String(), "interrupted: removed 5 of 5 cassette(s) and 1 of 4 empty directories") {
+	if code != 130 || !strings.Contains(stdout.String(), "interrupted: removed 5 of 5 cassettes and 1 of 4 empty directories") {
 		t.Errorf("prune --yes interrupted among the directories: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
 	}
 	if _, err := os.Stat(suiteDir); err != nil {

@@ -60,8 +60,9 @@ cases:
 	return dir
 }
 
-// ourColours are the only escape sequences the tool writes itself.
-var ourColours = regexp.MustCompile(`\x1b\[(31|32|33|0)m`)
+// ourColours are the only escape sequences the tool writes itself (the
+// glyphs', and the notes' of a terminal: yellow, dim).
+var ourColours = regexp.MustCompile(`\x1b\[(31|32|33|36|1|2|0)m`)
 
 // TestHostileColoursOnATerminal: with colour on, a terminal gets run's
 // glyphs in real colour sequences, and they are the only escape sequences

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -312,6 +313,49 @@ func TestHostileProviderExhaustion(t *testing.T) {
 	})
 }
 
+// TestHostileProviderLargeAnswerReports: a 10 MB answer to two cases,
+// one of which fails, recorded and then replayed with -v, --json-out and
+// --junit-out under a 2 GiB address space: both runs end with the failing
+// case reported (its turns printed, the run document of 60 MB and the
+// JUnit written), within the memory ceiling. Before the reports were
+// streamed into their writes and a recorded answer was held once, each
+// run held the answer's text some ten times over: 380-440 MB resident,
+// and out of memory under the cap in a build with cgo.
+func TestHostileProviderLargeAnswerReports(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	t.Parallel()
+	text := strings.Repeat("lorem ipsum dolor sit amet ", 10<<20/27)
+	var calls atomic.Int32
+	env := hostileProvider(t, func(w http.ResponseWriter, _ *http.Request) {
+		if calls.Add(1) == 1 {
+			anthropicAnswer(w, textBlock(text+"65F"))
+			return
+		}
+		anthropicAnswer(w, textBlock(text))
+	})
+	dir := providerProject(t, "anthropic", "weather?", 2)
+	limit := fmt.Sprintf("ulimit -v %d", twoGiB)
+	reports := []string{"-v", "--json-out", "run.json", "--junit-out", "junit.xml"}
+	for _, args := range [][]string{recordArgs(reports...), append([]string{"run", "--cassette-mode", "replay"}, reports...)} {
+		r := runLimited(t, dir, env, limit, args...)
+		if r.code != 1 || !strings.Contains(r.stdout, "  response: lorem ipsum dolor sit amet lorem") {
+			t.Errorf("want the failing case reported with its turns\n%v", r)
+		}
+		doc, err := os.ReadFile(filepath.Join(dir, "run.json"))
+		if err != nil || len(doc) < 60<<20 || !json.Valid(doc) {
+			t.Errorf("%v: the run document is %d bytes (%v); want the 60 MB of both cases, valid", args, len(doc), err)
+		}
+		if x, err := os.ReadFile(filepath.Join(dir, "junit.xml")); err != nil || !bytes.Contains(x, []byte(`failures="1"`)) {
+			t.Errorf("%v: the JUnit file (%v):\n%.500s", args, err, x)
+		}
+	}
+	if n := calls.Load(); n != 2 {
+		t.Errorf("%d calls; want 2, the replay calling none", n)
+	}
+}
+
 func countCassettes(t *testing.T, dir string) int {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(dir, ".dryfire", "cassettes", "*", "*", "*"))
@@ -336,7 +380,7 @@ func TestHostileProviderRetryAfter(t *testing.T) {
 				_, _ = io.WriteString(w, `{"type":"error","error":{"type":"rate_limit_error","message":"slow down"}}`)
 			})
 			dir := providerProject(t, "anthropic", "weather?", 1)
-			line := "retrying in 1m0s (the provider's Retry-After is " + asked + " s; dryfire-tui waits at most 1m0s)"
+			line := "retrying in 1m0s (retry 1 of 3, --max-retries; the provider's Retry-After is " + asked + " s; dryfire-tui waits at most 1m0s)"
 			r := runUntilLine(t, dir, env, line, recordArgs()...)
 			if !strings.Contains(r.stderr, line+": anthropic: HTTP 429 rate_limit_error: slow down") {
 				t.Errorf("no capped retry line\n%v", r)

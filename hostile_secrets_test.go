@@ -104,7 +104,7 @@ func TestHostileSecretsInNames(t *testing.T) {
 	if r := runs["ls"]; !strings.Contains(r.stdout, "[aws-access-key-id AKIA") || !strings.Contains(r.stdout, "[anthropic-api-key sk-ant-api03-") {
 		t.Errorf("ls does not show the names' masks\n%v", r)
 	}
-	if r := runs["review --accept "+added]; r.code != 1 || !strings.Contains(r.stderr, "adds 1 secret(s)") {
+	if r := runs["review --accept "+added]; r.code != 1 || !strings.Contains(r.stderr, "adds 1 secret:") {
 		t.Errorf("review --accept of a file named after a key: want it refused for the secret it adds\n%v", r)
 	}
 	checkNameFindings(t, runs["secrets --json"], n)

@@ -64,7 +64,9 @@ var tiers = []tier{
 	// recordings) and the watcher of the files scan reads (which says when
 	// they changed), then scan (PATHs → project, the one walk, statuses,
 	// explanations).
-	{name: "scan", core: true, layers: [][]string{{"gitreview", "scan/watch"}, {"scan"}}},
+	{name: "scan", core: true, layers: [][]string{{"gitreview", "scan/watch"}, {"scan"},
+		// Where a stale recording's change is written in the suites.
+		{"scan/source"}}},
 	{name: "analysis", core: true, layers: [][]string{
 		{"report"},
 		// The HTML pages of a run document and of a compare (report,
@@ -86,7 +88,13 @@ var tiers = []tier{
 		// messages, the request of one call, its canonical hash turn after
 		// turn. Below the loop that builds conversations.
 		{"engine/conversation"},
-		{"engine/internal/pydantic"}, // pydantic's error texts for the models engine validates; reads suite's final_json fields
+		// pydantic's error texts for the models engine validates (reads
+		// suite's final_json fields); Python's json.loads of a final text
+		// or a judge's answer, and float(), str() and bool() of it.
+		{"engine/internal/pydantic", "engine/internal/pyjson"},
+		// The demo's model provider: answers Anthropic calls from the
+		// demo's recordings, over the gateway that builds them.
+		{"examples/standin"},
 	}},
 	// The formats: provider wire adapters (and their fake for tests,
 	// imported by tests only), suites, the dryfire cassette; below suite,

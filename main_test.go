@@ -41,6 +41,7 @@ func TestScript(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"action":   runAction,
 			"copytree": copyTree,
 			"plant":    plantSecret,
 		},

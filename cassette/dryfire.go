@@ -120,11 +120,15 @@ func kindArticle(k jsonv.Kind) string {
 // spelling and no trailing newline. The Body is encoded when it is an object;
 // a Cassette built in code with no Body is encoded from its typed fields in
 // dryfire's layout.
-func (c *Cassette) Encode() ([]byte, error) {
+func (c *Cassette) Encode() ([]byte, error) { return jsonv.EncodeDryfire(c.body()) }
+
+// body is the document the cassette is written as: the one it was read
+// with, or the one its fields make.
+func (c *Cassette) body() jsonv.Value {
 	if c.Body.Kind == jsonv.Object {
-		return jsonv.EncodeDryfire(c.Body)
+		return c.Body
 	}
-	return jsonv.EncodeDryfire(c.buildBody())
+	return c.buildBody()
 }
 
 func (c *Cassette) buildBody() jsonv.Value {
@@ -162,6 +166,11 @@ type ToolCall struct {
 	// MalformedArguments is the provider's unparseable argument text
 	// (a string), or null.
 	MalformedArguments jsonv.Value
+	// Py is set on a call a suite wrote (a scripted model's, a list
+	// input's): the arguments as the Python objects dryfire loaded show
+	// them, which json.dumps and pydantic write apart from their JSON
+	// form. It is nil for a call a provider made or a cassette recorded.
+	Py *jsonv.PyViews
 }
 
 // Usage is the token accounting of a recorded response.

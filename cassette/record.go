@@ -2,6 +2,7 @@ package cassette
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -151,18 +152,23 @@ func nonFinite(v jsonv.Value) bool {
 // could not read it back. dryfire writes it.
 func Write(root string, c *Cassette) (string, error) {
 	rel := RelPath(c.Suite, c.Case, c.Turn, c.Fingerprint)
-	data, err := c.Encode()
+	body := c.body()
+	size, err := jsonv.EncodedLen(body, jsonv.DryfireEncoding)
 	if err != nil {
 		return rel, fmt.Errorf("%s: cannot encode the cassette: %w", rel, err)
 	}
-	if limit := safefile.MaxSize(); int64(len(data)) > limit {
-		return rel, &TooLargeError{Path: rel, Size: int64(len(data)), Limit: limit}
+	if limit := safefile.MaxSize(); size > limit {
+		return rel, &TooLargeError{Path: rel, Size: size, Limit: limit}
 	}
 	path := filepath.Join(root, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return rel, err
 	}
-	return rel, safefile.WriteAtomic(path, data, 0o644)
+	// Measured, then encoded into the temporary file as it is made: a
+	// cassette of a 10 MB answer is never held as its 20 MB of text.
+	return rel, safefile.WriteAtomicFunc(path, 0o644, func(w io.Writer) error {
+		return jsonv.EncodeTo(w, body, jsonv.DryfireEncoding)
+	})
 }
 
 // TooLargeError is a cassette [Write] refused because replay could not read

@@ -2,6 +2,7 @@ package cassette
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
 // TestRecordWritesDryfiresBytes rebuilds cassettes dryfire wrote (the
@@ -96,5 +98,45 @@ func TestRecordedAt(t *testing.T) {
 	at := time.Date(2026, 8, 1, 14, 0, 59, 999_000_000, time.FixedZone("CEST", 2*3600))
 	if got := RecordedAt(at); got != "2026-08-01T12:00:59Z" {
 		t.Errorf("RecordedAt = %s, want dryfire's UTC seconds, truncated, with Z", got)
+	}
+}
+
+// TestWriteStreamsALargeCassette: a cassette of a 4 MiB answer is
+// written with its bytes as Encode makes them, measured and encoded into
+// the file without a buffer of its size (Encode's doubling buffers took
+// about three times the file), and the limit still refuses it unwritten.
+func TestWriteStreamsALargeCassette(t *testing.T) {
+	text := strings.Repeat("lorem \"ipsum\" dolor\n", 4<<20/20)
+	rec := &Record{Key: "k", Suite: "s", Case: "c", Turn: 1, Provider: "anthropic", Model: "m",
+		Digest: jsonv.ObjectValue(jsonv.M("model", jsonv.StringValue("m"))),
+		Response: Response{Text: jsonv.StringValue(text), StopReason: "end_turn",
+			Raw: jsonv.ObjectValue(jsonv.M("text", jsonv.StringValue(text)))},
+		RecordedAt: time.Date(2026, 8, 1, 12, 0, 0, 0, time.UTC)}
+	c := rec.Cassette()
+	want, err := c.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	res := testing.Benchmark(func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			if _, err := Write(out, c); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	if got := res.AllocedBytesPerOp(); got > int64(len(want))/4 {
+		t.Errorf("%d bytes allocated to write a cassette of %d; want no buffer of its size", got, len(want))
+	}
+	got, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(rec.RelPath())))
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("the file holds %d bytes (%v); Encode makes %d, and they differ", len(got), err, len(want))
+	}
+	safefile.SetMaxSize(1 << 20)
+	defer safefile.SetMaxSize(0)
+	var tooLarge *TooLargeError
+	if _, err := Write(t.TempDir(), c); !errors.As(err, &tooLarge) || tooLarge.Size != int64(len(want)) {
+		t.Errorf("over the limit: %v; want a TooLargeError of %d bytes", err, len(want))
 	}
 }

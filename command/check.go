@@ -97,6 +97,9 @@ func checkParts(ctx context.Context, o CheckRequest) (*checkResult, error) {
 	}
 	r := &checkResult{Workspace: w, Notes: map[string]string{}}
 	noProject := "no dryfire.yaml at or above " + w.Arg
+	if w.Project != nil {
+		noProject = w.Arg + " is a file outside the cassette root: nothing replays it"
+	}
 	if !o.Skip[partReplay] {
 		if w.Replay == nil {
 			r.Notes[partReplay] = noProject

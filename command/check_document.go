@@ -38,6 +38,12 @@ func (r *checkResult) Document(skipped map[string]bool) *report.Check {
 				if x.Recording != nil {
 					c.Explanation.Path = x.Recording.Shown
 				}
+				// The line to edit, as the Diff tab gives it: where the
+				// first change is written in the suites or dryfire.yaml.
+				if srcs := w.Sources(x); len(srcs) > 0 {
+					src := srcs[0]
+					c.Explanation.Source = &report.Source{File: src.File, Line: src.Line, What: secrets.MaskNames(src.What)}
+				}
 			}
 		}
 	}

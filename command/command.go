@@ -95,6 +95,12 @@ func (e Env) lookup() func(string) (string, bool) {
 	return e.LookupEnv
 }
 
+// getenv is the value of a variable, "" when it is not set.
+func (e Env) getenv(name string) string {
+	v, _ := e.lookup()(name)
+	return v
+}
+
 func (e Env) now() time.Time {
 	if e.Now == nil {
 		return time.Now()

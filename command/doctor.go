@@ -329,8 +329,12 @@ func doctorRoot(w *scan.Workspace) string {
 func doctorReportOf(w *scan.Workspace) *doctorReport {
 	root := doctorRoot(w)
 	rep := &doctorReport{Base: filepath.ToSlash(filepath.Clean(w.Arg)), Dir: root}
-	if w.Project != nil {
+	switch {
+	case w.Project != nil:
 		rep.Base = w.Rel(root)
+	case w.IsFile:
+		// The problems' paths are relative to the file's directory.
+		rep.Base = filepath.ToSlash(filepath.Dir(filepath.Clean(w.Arg)))
 	}
 	for _, err := range w.WalkProblems {
 		rep.Problems = append(rep.Problems, cassette.Problem{Kind: cassette.ProblemWalk, Message: err.Error()})
@@ -359,6 +363,13 @@ func doctorReportOf(w *scan.Workspace) *doctorReport {
 		}
 	}
 	rep.Checks = doctorChecks(w)
+	if w.IsFile && w.Project == nil {
+		// A file read on its own is named as its problems are: joined
+		// to the directory it is in.
+		for i := range rep.Checks {
+			rep.Checks[i].Path = path.Join(rep.Base, rep.Checks[i].Path)
+		}
+	}
 	return rep
 }
 

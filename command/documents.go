@@ -2,6 +2,9 @@ package command
 
 import (
 	"errors"
+	"slices"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/scan"
@@ -18,7 +21,7 @@ func recordingDoc(r *scan.Recording) report.Recording {
 	return report.Recording{
 		Path: shown(r), Format: r.Format, Suite: secrets.MaskPath(r.Suite), Case: secrets.MaskPath(r.Case), Turn: r.Turn,
 		RepeatIndex: r.RepeatIndex, Key: secrets.MaskPath(r.Key), Status: r.Status.String(), Reason: r.Reason,
-		Secrets: r.Secrets, Entry: r.Entry,
+		Secrets: r.Secrets, Entry: r.Entry, RecordPath: secrets.MaskPath(r.RecordPath),
 	}
 }
 
@@ -48,8 +51,14 @@ func listingDoc(w *scan.Workspace, want map[scan.Status]bool) *report.Listing {
 	if len(want) > 0 {
 		n = 0
 	}
-	l.Recordings = make([]report.Recording, 0, n)
-	for _, r := range w.Recordings {
+	l.Recordings = make([]report.Recording, 0, n+len(w.Unrecorded))
+	// The unrecorded turns come after the dryfire files, before the tape
+	// entries.
+	tapes := slices.IndexFunc(w.Recordings, func(r *scan.Recording) bool { return r.Format == format.Tape })
+	if tapes < 0 {
+		tapes = len(w.Recordings)
+	}
+	for _, r := range slices.Concat(w.Recordings[:tapes], w.Unrecorded, w.Recordings[tapes:]) {
 		if len(want) == 0 || want[r.Status] {
 			l.Recordings = append(l.Recordings, recordingDoc(r))
 		}

@@ -2,9 +2,11 @@ package command
 
 import (
 	"context"
+	"io"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/passthrough"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 )
@@ -19,9 +21,12 @@ type RunRequest struct {
 	// Engine selects and tunes the run (filter, tags, model, fail-fast,
 	// workers, gateways, clock).
 	Engine engine.Options
-	// Invoker returns the invoker of passthrough mocks for the project
-	// root (nil: cases that reach such a mock stop there).
-	Invoker func(root string) engine.Invoker
+	// Passthrough, when set, is where what the impl callables of
+	// passthrough mocks print goes: they run in one Python process
+	// (DRYFIRE_PYTHON, else python3) in the project root, stopped once the
+	// run is done ([Execute], or the plan's Close when it is not run).
+	// nil: cases that reach such a mock stop there.
+	Passthrough io.Writer
 	// Mode is the cassette mode (--cassette-mode); "" takes dryfire.yaml's
 	// cassettes.mode, else off, as dryfire does.
 	Mode string
@@ -55,6 +60,7 @@ type RunResult struct {
 // or config error (nothing ran), or dryfire's exit code of the cases run.
 func Execute(ctx context.Context, rp *runplan.Plan) *RunResult {
 	res, rec := rp.Execute(ctx)
+	rp.Close()
 	out := &RunResult{Result: res, Recorded: rec}
 	switch {
 	case ctx.Err() != nil:
@@ -71,16 +77,18 @@ func Execute(ctx context.Context, rp *runplan.Plan) *RunResult {
 // suites) and loads the project for a run: the suites of dryfire.yaml, or
 // the suite files of dryfire's suite form (with the built-in defaults
 // where no dryfire.yaml is found). It fails with the resolver's errors
-// (a *scan.NoProjectError with no PATH and no dryfire.yaml); the rest is runplan.Prepare's,
-// over the cassette root's files as the workspace reads them: as with
-// dryfire, nothing runs when a suite or dryfire.yaml has an error, a fake
-// case has no script or a passthrough mock's impl does not import (the
-// result then holds the errors, exit code 2); it fails with a
-// *runplan.ModeError for a mode dryfire does not know and a
-// provider.ConfigError for a provider name it does not know; in the modes
-// that call providers it resolves their gateways, lists the cases skipped
-// for want of a key, and estimates the calls and their cost. Nothing is
-// called yet.
+// (a *scan.NoProjectError with no PATH and no dryfire.yaml); the rest is
+// runplan's: [runplan.Prepare], then [runplan.Plan.Load] over the
+// cassette root's files as the workspace reads them. As with dryfire,
+// nothing runs when a suite or dryfire.yaml has an error, a fake case has
+// no script or a passthrough mock's impl does not import (the result then
+// holds the errors, exit code 2); it fails with a *runplan.ModeError for
+// a mode dryfire does not know and a provider.ConfigError for a provider
+// name it does not know; in the modes that call providers it resolves
+// their gateways, lists the cases skipped for want of a key, and
+// estimates the calls and their cost. Nothing is called yet. Every step
+// goes down: the resolver, the loader, the store, then runplan with what
+// they made.
 func PrepareRun(ctx context.Context, req RunRequest) (*runplan.Plan, error) {
 	l, err := req.resolve(req.Paths, scan.Suites)
 	if err != nil {
@@ -90,6 +98,19 @@ func PrepareRun(ctx context.Context, req RunRequest) (*runplan.Plan, error) {
 		return nil, &scan.NoProjectError{Path: l.Arg}
 	}
 	l.LoadSuites(req.lookup())
-	load := func() (*cassette.Store, error) { return scan.ReadStore(ctx, l) }
-	return runplan.Prepare(ctx, l.Project, l.CassetteRoot, load, runplan.Options{Engine: req.Engine, Invoker: req.Invoker, Mode: req.Mode, Live: req.Live})
+	var inv engine.Invoker
+	if req.Passthrough != nil {
+		inv = passthrough.NewPythonInvoker(l.Project.Root, req.getenv, req.Passthrough)
+	}
+	rp, err := runplan.Prepare(ctx, l.Project, l.CassetteRoot, runplan.Options{Engine: req.Engine, Invoker: inv, Mode: req.Mode, Live: req.Live})
+	if err == nil {
+		var store *cassette.Store
+		if store, err = scan.ReadStore(ctx, l); err == nil {
+			err = rp.Load(ctx, store)
+		}
+	}
+	if err != nil {
+		rp.Close()
+	}
+	return rp, err
 }

@@ -3,11 +3,14 @@ package command
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/scan"
+	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 // ShowRequest is show [PATH] REF [--reveal]: one recording.
@@ -41,6 +44,9 @@ func Show(ctx context.Context, req ShowRequest) (Result[*report.Show], error) {
 	var ambiguous *scan.AmbiguousError
 	switch {
 	case errors.Is(err, scan.ErrNoMatch):
+		if miss := missAsking(w, ref); miss != nil {
+			return withWarnings(res, Findings, miss)
+		}
 		return withWarnings(res, UsageError, withHint(err, "run 'dryfire-tui ls' to see the recordings"))
 	case errors.As(err, &ambiguous):
 		return withWarnings(res, UsageError, withHint(err, "give a longer key prefix or the path"))
@@ -59,6 +65,55 @@ func Show(ctx context.Context, req ShowRequest) (Result[*report.Show], error) {
 	}
 	res.Doc = report.NewShow(doc, body)
 	return res, nil
+}
+
+// MissKeyError is the error of show given the key a case asks for now and
+// finds no recording for: not a recording, but a cassette miss.
+type MissKeyError struct {
+	// Ref is the REF as given; Key the key it is a prefix of.
+	Ref, Key string
+	// Label is suite::case (#N from the second repetition), Turn the turn
+	// that misses.
+	Label string
+	Turn  int
+	// Recorded is the recording the miss replaces, as shown ("" when there
+	// is none to compare with).
+	Recorded string
+}
+
+func (e *MissKeyError) Error() string {
+	return fmt.Sprintf("no recording has key %s: it is the key %s asks for now at turn %d, a cassette miss", e.Key, e.Label, e.Turn)
+}
+
+// Hint points at diff, and at the recording the miss replaces.
+func (e *MissKeyError) Hint() string {
+	h := "dryfire-tui diff " + e.Ref + " says what changed since the case was recorded"
+	if e.Recorded != "" {
+		h += "; the recording it replaces is " + e.Recorded
+	}
+	return h
+}
+
+// missAsking is the miss whose current key ref is a prefix of (4 hex
+// digits at least), or nil.
+func missAsking(w *scan.Workspace, ref string) *MissKeyError {
+	if len(ref) < 4 || strings.Trim(ref, "0123456789abcdef") != "" {
+		return nil
+	}
+	for _, x := range w.Stale {
+		if !strings.HasPrefix(x.CurrentKey, ref) {
+			continue
+		}
+		e := &MissKeyError{Ref: ref, Key: secrets.MaskPath(x.CurrentKey), Label: secrets.MaskPath(x.Suite) + "::" + secrets.MaskPath(x.Case), Turn: x.Turn}
+		if x.RepeatIndex > 0 {
+			e.Label += fmt.Sprintf(" #%d", x.RepeatIndex)
+		}
+		if x.Recording != nil {
+			e.Recorded = x.Recording.Shown
+		}
+		return e
+	}
+	return nil
 }
 
 // withWarnings is the failure of a command that has warnings to say

@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
+	"github.com/dryfire-tui/dryfire-tui/engine/internal/pyjson"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
@@ -135,8 +137,13 @@ func gradeNotCallsTool(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	for _, turn := range t.Turns {
 		for _, c := range turn.Response.ToolCalls {
 			if c.Name == a.Tool {
+				args, raised := conversation.ArgumentsDumps(c)
+				if raised != "" {
+					*r = internalError(a.Kind, raised)
+					return
+				}
 				r.Expected = ptr(a.Tool + " never called")
-				r.Message = fmt.Sprintf("%s called at turn %d with %s", a.Tool, turn.Index+1, jsonv.PyJSONDumps(c.Arguments))
+				r.Message = fmt.Sprintf("%s called at turn %d with %s", a.Tool, turn.Index+1, args)
 				return
 			}
 		}
@@ -169,6 +176,11 @@ func gradeFinalMatches(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 // index beyond the start raises IndexError in dryfire, which reports the
 // assertion as its internal error.
 func gradeToolArgs(r *AssertionResult, a casemodel.Assertion, t *Trace) {
+	if a.MatchErr != "" {
+		// dryfire writes the expected text first, whatever the calls.
+		*r = internalError(a.Kind, a.MatchErr)
+		return
+	}
 	r.Description, r.Expected = "tool_args: "+a.Tool, ptr("arguments matching "+jsonv.PyJSONDumps(a.Match))
 	var calls []cassette.ToolCall
 	for _, turn := range t.Turns {
@@ -202,7 +214,12 @@ func gradeToolArgs(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	case DeepSubset(a.MatchEq, c.Arguments):
 		r.Passed = true
 	default:
-		r.Message = "actual arguments: " + jsonv.PyJSONDumps(c.Arguments)
+		args, raised := conversation.ArgumentsDumps(c)
+		if raised != "" {
+			*r = internalError(a.Kind, raised)
+			return
+		}
+		r.Message = "actual arguments: " + args
 	}
 }
 
@@ -228,7 +245,7 @@ func gradeFinalContains(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 
 func gradeFinalJSON(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	r.Description, r.Expected = "final_json", ptr("final text is JSON matching the declared shape")
-	v, err := jsonv.PyJSONLoads(t.FinalText)
+	v, err := pyjson.Loads(t.FinalText)
 	if err != nil {
 		r.Message = "final text is not valid JSON: " + err.Error()
 		return

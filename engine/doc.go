@@ -59,7 +59,7 @@
 // reads it, a broken answer is a judge error, never a score. [Grade] grades
 // one assertion with dryfire's texts ([Trajectory], [PyFormatG]);
 // final_json validates as pydantic would (its text parsed by Python's
-// json.loads, jsonv.PyJSONLoads), final_matches runs Python's pattern
+// json.loads, pyjson.Loads), final_matches runs Python's pattern
 // (internal/pyregex: RE2 where it can, else a backtracking engine with a
 // time limit, past which the assertion fails), tool_args indexes calls as
 // a Python list. [WilsonInterval] is dryfire's, bit for

@@ -20,7 +20,7 @@ func CallsAtMost(c *suite.Case, r suite.Resolved) (loop int, judges []string) {
 // request dryfire's caching layer fingerprints), or an error when the
 // case's input is not one dryfire accepts.
 func FirstRequest(c *suite.Case, r suite.Resolved) (jsonv.Value, error) {
-	msgs, err := conversation.AppendInitialMessages(nil, c.Input)
+	msgs, err := conversation.AppendInitialMessages(nil, c.Input, c.InputViews)
 	if err != nil {
 		return jsonv.Value{}, err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // FakeGateway answers a provider: fake case from its script, as dryfire's
@@ -17,14 +18,19 @@ import (
 // judges, so a second repetition continues where the first stopped.
 type FakeGateway struct {
 	steps []jsonv.Value
-	mu    sync.Mutex
-	made  int
-	ids   int
+	// args are the loaded arguments of each step's calls (see
+	// [suite.Case.ScriptArgs]).
+	args [][]*suite.PyViews
+	mu   sync.Mutex
+	made int
+	ids  int
 }
 
-// NewFakeGateway returns the gateway of a case's script (a list of steps).
-func NewFakeGateway(script jsonv.Value) *FakeGateway {
-	return &FakeGateway{steps: script.Items}
+// NewFakeGateway returns the gateway of a case's script (a list of
+// steps), whose calls carry the views of their loaded arguments (the
+// case's ScriptArgs; nil for none).
+func NewFakeGateway(script jsonv.Value, args [][]*suite.PyViews) *FakeGateway {
+	return &FakeGateway{steps: script.Items, args: args}
 }
 
 // Complete plays the next step.
@@ -36,16 +42,20 @@ func (g *FakeGateway) Complete(_ context.Context, _ *Call) (Reply, error) {
 			" call(s); the loop requested another completion"}
 	}
 	step := g.steps[g.made]
+	var args []*suite.PyViews
+	if g.made < len(g.args) {
+		args = g.args[g.made]
+	}
 	g.made++
 	resp := cassette.Response{Text: jsonv.NullValue(), StopReason: "end_turn", Raw: jsonv.ObjectValue()}
 	switch {
 	case step.Has("text"):
 		resp.Text = jsonv.StringValue(step.Field("text").Str())
 	case step.Field("tool_call").Kind == jsonv.Object:
-		g.call(&resp, step.Field("tool_call"))
+		g.call(&resp, step.Field("tool_call"), viewAt(args, 0))
 	case step.Field("parallel").Kind == jsonv.Array:
-		for _, c := range step.Field("parallel").Items {
-			g.call(&resp, c)
+		for i, c := range step.Field("parallel").Items {
+			g.call(&resp, c, viewAt(args, i))
 		}
 	default:
 		msg := step.Field("fails").Str()
@@ -60,13 +70,20 @@ func (g *FakeGateway) Complete(_ context.Context, _ *Call) (Reply, error) {
 	return Reply{Response: resp}, nil
 }
 
-func (g *FakeGateway) call(resp *cassette.Response, c jsonv.Value) {
+func (g *FakeGateway) call(resp *cassette.Response, c jsonv.Value, py *suite.PyViews) {
 	args := c.Field("arguments")
 	if args.Kind != jsonv.Object {
-		args = jsonv.ObjectValue()
+		args, py = jsonv.ObjectValue(), nil
 	}
 	resp.ToolCalls = append(resp.ToolCalls, cassette.ToolCall{
 		ID: "fake_call_" + strconv.Itoa(g.ids), Name: c.Field("name").Str(),
-		Arguments: args, MalformedArguments: jsonv.NullValue()})
+		Arguments: args, MalformedArguments: jsonv.NullValue(), Py: py})
 	g.ids++
+}
+
+func viewAt(vs []*suite.PyViews, i int) *suite.PyViews {
+	if i < len(vs) {
+		return vs[i]
+	}
+	return nil
 }

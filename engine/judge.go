@@ -4,13 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"math"
 	"math/big"
 	"strings"
 	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
+	"github.com/dryfire-tui/dryfire-tui/engine/internal/pyjson"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
@@ -204,8 +204,8 @@ func (e *runner) grade(x *rep, call *Call, r judgeReply, v JudgeVerdict) JudgeVe
 		return v
 	}
 	resp := r.reply.Response
-	if served := resp.Raw.Field("model"); pyTruthy(served) {
-		v.ModelVersion = pyStr(served)
+	if served := resp.Raw.Field("model"); pyjson.Truthy(served) {
+		v.ModelVersion = pyjson.Str(served)
 	}
 	v.Usage = resp.Usage
 	score, reasoning, perr := parseJudgeAnswer(resp.Text.Str())
@@ -233,7 +233,7 @@ func parseJudgeAnswer(text string) (score float64, reasoning, errRepr string) {
 	if !ok {
 		return 0, "", "KeyError('score')"
 	}
-	score, errRepr = pyFloat(s)
+	score, errRepr = pyjson.Float(s)
 	if errRepr != "" {
 		return 0, "", errRepr
 	}
@@ -241,13 +241,13 @@ func parseJudgeAnswer(text string) (score float64, reasoning, errRepr string) {
 	if !ok {
 		return score, "", ""
 	}
-	return score, pyStr(r), ""
+	return score, pyjson.Str(r), ""
 }
 
 // extractJSONObject is dryfire's _extract_json: strip, drop a leading
 // ``` fence (and a json tag), take the text from the first { to the last
 // }, parse it, require an object.
-func extractJSONObject(text string) (jsonv.Value, *jsonv.PyJSONDecodeError) {
+func extractJSONObject(text string) (jsonv.Value, *pyjson.DecodeError) {
 	stripped := strings.TrimFunc(text, casemodel.IsPySpace)
 	if strings.HasPrefix(stripped, "```") {
 		parts := strings.SplitN(stripped, "```", 3)
@@ -259,82 +259,14 @@ func extractJSONObject(text string) (jsonv.Value, *jsonv.PyJSONDecodeError) {
 	}
 	start, end := strings.IndexByte(stripped, '{'), strings.LastIndexByte(stripped, '}')
 	if start < 0 || end < 0 || end < start {
-		return jsonv.Value{}, &jsonv.PyJSONDecodeError{Msg: "no JSON object found", Doc: stripped}
+		return jsonv.Value{}, &pyjson.DecodeError{Msg: "no JSON object found", Doc: stripped}
 	}
-	v, err := jsonv.PyJSONLoads(stripped[start : end+1])
+	v, err := pyjson.Loads(stripped[start : end+1])
 	if err != nil {
 		return jsonv.Value{}, err
 	}
 	if v.Kind != jsonv.Object {
-		return jsonv.Value{}, &jsonv.PyJSONDecodeError{Msg: "judge response is not a JSON object", Doc: stripped}
+		return jsonv.Value{}, &pyjson.DecodeError{Msg: "judge response is not a JSON object", Doc: stripped}
 	}
 	return v, nil
-}
-
-// pyFloat is float(x) of a decoded JSON value; the error is the repr of
-// the TypeError or ValueError Python raises.
-func pyFloat(v jsonv.Value) (float64, string) {
-	switch v.Kind {
-	case jsonv.Bool:
-		if v.Bool {
-			return 1, ""
-		}
-		return 0, ""
-	case jsonv.Number:
-		f, _ := v.Float()
-		if v.IsInt() && math.IsInf(f, 0) {
-			return 0, "OverflowError('int too large to convert to float')"
-		}
-		return f, ""
-	case jsonv.String:
-		if f, ok := casemodel.ParseFloatLax(v.Text); ok && !strings.ContainsAny(v.Text, "_") {
-			return f, ""
-		}
-		if f, ok := casemodel.ParseFloatLax(strings.ReplaceAll(v.Text, "_", "")); ok && validUnderscores(v.Text) {
-			return f, ""
-		}
-		msg := "could not convert string to float: " + jsonv.PyRepr(v.Text)
-		return 0, "ValueError(" + jsonv.PyRepr(msg) + ")"
-	default:
-		msg := "float() argument must be a string or a real number, not " + jsonv.PyRepr(jsonv.PyTypeName(v))
-		return 0, "TypeError(" + jsonv.PyRepr(msg) + ")"
-	}
-}
-
-// validUnderscores reports whether every underscore of s sits between two
-// digits, as float() requires.
-func validUnderscores(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '_' && (i == 0 || i == len(s)-1 || !isDigit(s[i-1]) || !isDigit(s[i+1])) {
-			return false
-		}
-	}
-	return true
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// pyStr is str(x) of a decoded JSON value.
-func pyStr(v jsonv.Value) string {
-	if v.Kind == jsonv.String {
-		return v.Text
-	}
-	return jsonv.PyReprValue(v)
-}
-
-// pyTruthy is bool(x) of a decoded JSON value.
-func pyTruthy(v jsonv.Value) bool {
-	switch v.Kind {
-	case jsonv.Null:
-		return false
-	case jsonv.Bool:
-		return v.Bool
-	case jsonv.Number:
-		f, ok := v.Float()
-		return !ok || f != 0
-	case jsonv.String:
-		return v.Text != ""
-	default:
-		return v.Len() > 0
-	}
 }

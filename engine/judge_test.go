@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/engine/internal/pyjson"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
@@ -104,7 +105,7 @@ func FuzzJudgeAnswer(f *testing.F) {
 		if errRepr != "" && score != 0 {
 			t.Errorf("%q: an error with a score %v", text, score)
 		}
-		if _, err := jsonv.PyJSONLoads(text); err != nil && err.Error() == "" {
+		if _, err := pyjson.Loads(text); err != nil && err.Error() == "" {
 			t.Errorf("%q: an error without a message", text)
 		}
 	})

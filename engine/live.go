@@ -8,6 +8,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -158,7 +159,8 @@ func (g *liveGateway) Complete(ctx context.Context, call *Call) (Reply, error) {
 		l.notify(ev)
 		return Reply{}, ev.Err
 	}
-	resp, err := g.provider.Complete(ctx, call.Request)
+	// A retry of the call names it by its event (provider.Retry.Call).
+	resp, err := g.provider.Complete(provider.WithCall(ctx, ev), call.Request)
 	if err == nil && !g.uncached {
 		resp, ev.File, err = g.record(ctx, call, resp)
 	}
@@ -219,15 +221,22 @@ func (g *liveGateway) record(ctx context.Context, call *Call, resp cassette.Resp
 // asServed is a written response as a later lookup reads it back from its
 // file: keys sorted, non-finite numbers null.
 func asServed(r cassette.Response) (cassette.Response, error) {
-	data, err := jsonv.EncodeDryfire(cassette.ResponseValue(r))
+	v := cassette.ResponseValue(r)
+	// Measured first, so that the text of a large answer is made once, not
+	// in doubling buffers.
+	n, err := jsonv.EncodedLen(v, jsonv.DryfireEncoding)
 	if err != nil {
 		return r, err
 	}
-	v, err := jsonv.Decode(data)
+	data, err := jsonv.AppendEncode(make([]byte, 0, n), v, jsonv.DryfireEncoding)
 	if err != nil {
 		return r, err
 	}
-	return cassette.ParseResponse(v)
+	back, err := jsonv.Decode(data)
+	if err != nil {
+		return r, err
+	}
+	return cassette.ParseResponse(back)
 }
 
 func (l *Live) notify(ev CallEvent) {

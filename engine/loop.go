@@ -48,7 +48,7 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 	// and turns share prefixes of msgs, which is never written again.
 	sl := slabPool.Get().(*slabs)
 	room := max(min(r.MaxTurns, roomTurns), 1)
-	msgs, err := conversation.AppendInitialMessages(sl.msgs.open(len(c.Input.Items)+2*(room-1)), c.Input)
+	msgs, err := conversation.AppendInitialMessages(sl.msgs.open(len(c.Input.Items)+2*(room-1)), c.Input, c.InputViews)
 	t.Turns, res.Visits = sl.turns.open(room), sl.visits.open(room)
 	defer func() {
 		sl.msgs.close(msgs)
@@ -180,8 +180,14 @@ func (e *runner) toolResults(ctx context.Context, x *rep, resolver *Resolver, re
 			return nil, false, false
 		case OutcomeUnmocked:
 			if r.OnUnmocked == "error" {
+				args, raised := conversation.ArgumentsDumps(call)
+				if raised != "" {
+					// json.dumps raises out of dryfire's run_case.
+					res.fail(raised)
+					return nil, false, false
+				}
 				t.Termination = "unmocked_tool"
-				t.Error, t.HasError = fmt.Sprintf("unmocked tool %s called with %s (on_unmocked=error)", jsonv.PyRepr(call.Name), jsonv.PyJSONDumps(call.Arguments)), true
+				t.Error, t.HasError = fmt.Sprintf("unmocked tool %s called with %s (on_unmocked=error)", jsonv.PyRepr(call.Name), args), true
 				res.Message = t.Error
 				return results, true, true
 			}

@@ -19,8 +19,12 @@ type Pricing struct {
 	rates map[string]Rates
 }
 
+// PricingUpdated is when the bundled prices were last updated (dryfire's
+// _meta.updated, which its --version prints).
+const PricingUpdated = "2026-07-31"
+
 // bundledRates is dryfire 0.4.0's bundled pricing table (updated
-// 2026-07-31): Anthropic list prices, cache reads at a tenth of the input
+// PricingUpdated): Anthropic list prices, cache reads at a tenth of the input
 // rate and cache writes at 1.25 times it. dryfire's run prices with this
 // table alone (a project's pricing_file is not read by run).
 var bundledRates = map[string][4]string{

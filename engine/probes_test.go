@@ -279,7 +279,7 @@ func TestLoopListInputAndPassthrough(t *testing.T) {
 	want := probeSection(t, "loop", "list_input_first_request_messages")
 	input := "[{role: user, content: hi, name: bob}, {role: assistant, content: [{type: text, text: yo}]}, {role: user, content: again}]"
 	s := suiteFromYAML(t, "name: s\ncases:\n  - {name: c, input: "+input+", expect: []}\n")
-	msgs, err := conversation.AppendInitialMessages(nil, s.Cases[0].Input)
+	msgs, err := conversation.AppendInitialMessages(nil, s.Cases[0].Input, s.Cases[0].InputViews)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +292,7 @@ func TestLoopListInputAndPassthrough(t *testing.T) {
 	if string(got) != string(exp) {
 		t.Errorf("first messages %s, dryfire %s", got, exp)
 	}
-	if _, err := conversation.AppendInitialMessages(nil, jsonv.ArrayValue(jsonv.ObjectValue(jsonv.M("role", jsonv.StringValue("system"))))); err == nil {
+	if _, err := conversation.AppendInitialMessages(nil, jsonv.ArrayValue(jsonv.ObjectValue(jsonv.M("role", jsonv.StringValue("system")))), nil); err == nil {
 		t.Error("role system accepted; dryfire raises")
 	}
 	s = suiteFromYAML(t, "name: s\nmocks:\n  t:\n    - impl: json:dumps\ncases:\n  - {name: c, input: hi, expect: []}\n")

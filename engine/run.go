@@ -200,7 +200,7 @@ func (e *runner) plan(p *suite.Project, res *Result) []*plan {
 				continue
 			}
 			if pl.r.Provider == "fake" {
-				pl.fake = NewFakeGateway(c.Script)
+				pl.fake = NewFakeGateway(c.Script, c.ScriptArgs)
 			}
 			plans = append(plans, pl)
 		}
@@ -403,11 +403,16 @@ func (e *runner) aggregate(res *Result, plans []*plan, ran []bool) {
 }
 
 // absFile is a suite file's absolute path with symbolic links resolved,
-// as dryfire, which resolves its working directory, names it. dirs keeps
-// the directories resolved so far ("" for one that failed): the suites of
-// a project share a few, and each resolution is a system call per path
-// element.
+// as dryfire, which resolves its working directory, names it. A file the
+// command line named outside the project root keeps the absolute name it
+// was given (its ".." included), as dryfire joins its working directory
+// and the match. dirs keeps the directories resolved so far ("" for one
+// that failed): the suites of a project share a few, and each resolution
+// is a system call per path element.
 func absFile(st *suite.Suite, dirs map[string]string) string {
+	if filepath.IsAbs(filepath.FromSlash(st.Path)) {
+		return filepath.FromSlash(st.Path)
+	}
 	f, err := filepath.Abs(st.File)
 	if err != nil {
 		return st.File

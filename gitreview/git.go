@@ -444,8 +444,12 @@ func (g *Git) setIndexEntry(ctx context.Context, rel string, e indexEntry) error
 
 // RestoreHead puts the HEAD version of path back in the index and the work
 // tree (`git restore --source=HEAD --staged --worktree`).
-func (g *Git) RestoreHead(ctx context.Context, rel string) error {
-	return g.write(ctx, "restore", "--source=HEAD", "--staged", "--worktree", "--", rel)
+func (g *Git) RestoreHead(ctx context.Context, rel string) error { return g.Restore(ctx, "HEAD", rel) }
+
+// Restore puts the version of path at the commit source back in the
+// index and the work tree.
+func (g *Git) Restore(ctx context.Context, source, rel string) error {
+	return g.write(ctx, "restore", "--source="+source, "--staged", "--worktree", "--", rel)
 }
 
 // Unstage removes path from the index, keeping the work tree file. It

@@ -44,6 +44,13 @@ type ReviewItem struct {
 	// by the committed one (by hash), not accepted by the project's
 	// baseline. Accept refuses a change that has any.
 	Secrets []secrets.Finding
+	// Replaces is, for a re-recording, the committed recording of the same
+	// turn and repetition it is compared with; ReplacedBy is, over a range,
+	// the re-recording that replaces a removed recording.
+	Replaces, ReplacedBy string
+	// Why says why the recording changed (a range review's dryfire
+	// recordings only; nil otherwise).
+	Why *Why
 	// State is what was decided: "", "accepted", "rejected", "skipped".
 	// A change staged whole when the review opens (an earlier review
 	// accepted it, or it was staged by hand) is "accepted".
@@ -84,8 +91,21 @@ type Review struct {
 	// Baseline is the project's baseline of accepted secrets (nil without
 	// one): the secrets it accepts do not stop a change.
 	Baseline *secrets.Baseline
+	// Base and Head are the two sides of a range review ([OpenRange]);
+	// nil for a review since HEAD.
+	Base, Head *Revision
+	// ReadOnly says why nothing can be accepted or rejected ("" when
+	// something can): a range whose head is a commit.
+	ReadOnly string
+	// Problems are what a range review could not read at a revision
+	// (a suite that does not load, a file over the size limit), for a
+	// person.
+	Problems []string
 
 	journal []undoStep
+	rng     *rangeState
+	// source is the commit reject restores from ("" for HEAD).
+	source string
 }
 
 // ReviewCase is the per-case view of a review: what changed across its turns.
@@ -214,6 +234,9 @@ func (r *Review) AcceptWithSecrets(ctx context.Context, p string) error {
 }
 
 func (r *Review) accept(ctx context.Context, p string, allowSecrets bool) error {
+	if err := r.writable(); err != nil {
+		return err
+	}
 	it, ok := r.Item(p)
 	if !ok {
 		return fmt.Errorf("%s: not among the changed recordings", p)
@@ -241,6 +264,9 @@ func (r *Review) accept(ctx context.Context, p string, allowSecrets bool) error 
 // added file (untracked or staged) is removed, which needs confirm because
 // git has no copy of it.
 func (r *Review) Reject(ctx context.Context, p string, confirm bool) error {
+	if err := r.writable(); err != nil {
+		return err
+	}
 	it, ok := r.Item(p)
 	if !ok {
 		return fmt.Errorf("%s: not among the changed recordings", p)
@@ -271,17 +297,25 @@ func (r *Review) Reject(ctx context.Context, p string, confirm bool) error {
 		if err := r.remove(it); err != nil {
 			return err
 		}
-		if err := r.Git.RestoreHead(ctx, it.gitOldPath); err != nil {
+		if err := r.Git.Restore(ctx, r.restoreSource(), it.gitOldPath); err != nil {
 			return err
 		}
 		r.removeEmptyDirs(it)
 	default:
-		if err := r.Git.RestoreHead(ctx, it.gitPath); err != nil {
+		if err := r.Git.Restore(ctx, r.restoreSource(), it.gitPath); err != nil {
 			return err
 		}
 	}
 	it.State = "rejected"
 	r.journal = append(r.journal, step)
+	return nil
+}
+
+// writable refuses to act on a read-only review.
+func (r *Review) writable() error {
+	if r.ReadOnly != "" {
+		return fmt.Errorf("%w: %s", ErrReadOnly, r.ReadOnly)
+	}
 	return nil
 }
 

@@ -20,7 +20,8 @@ func writeFileAtomic(p string, data []byte, mode os.FileMode) error {
 }
 
 // summarise fills the item's format, identity, summary and details from its
-// HEAD and work tree versions.
+// committed version (HEAD's, or the base's of a range) and its new one
+// (the work tree's, or the head's of a range).
 func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[string][]string) error {
 	var oldData, newData []byte
 	var oldOK, newOK bool
@@ -29,14 +30,14 @@ func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[str
 		oldPath = it.gitOldPath
 	}
 	if it.Kind != Added {
-		data, ok, err := r.Git.Head(ctx, oldPath)
+		data, ok, err := r.oldVersion(ctx, oldPath)
 		if err != nil {
 			return err
 		}
 		oldData, oldOK = data, ok
 	}
 	if it.Kind != Deleted {
-		data, stamp, err := safefile.ReadInto(r.Git.Abs(it.gitPath), nil)
+		data, stamp, err := r.newVersion(ctx, it.gitPath)
 		if err != nil {
 			return err
 		}
@@ -67,14 +68,54 @@ func (r *Review) summarise(ctx context.Context, it *ReviewItem, headDirs map[str
 	if it.Kind == Added {
 		// A re-record writes a new file beside the old one: compare with the
 		// committed recording of the same turn and repetition, if any.
-		if prev, ok, err := r.previousRecording(ctx, it, headDirs); err == nil && ok {
-			oldData, oldOK = prev, true
+		if prev, p, ok, err := r.previousRecording(ctx, it, headDirs); err == nil && ok {
+			oldData, oldOK, it.Replaces = prev, true, r.outPath(p)
 		}
 	}
 	it.Summary, it.Details = summariseCassette(it, oldData, oldOK, newData, newOK, true)
 	it.revealed.summary, it.revealed.details = summariseCassette(it, oldData, oldOK, newData, newOK, false)
+	if r.rng != nil && it.Replaces != "" {
+		// Over a range, a re-recording names the recording it replaces: its
+		// new key is no news.
+		it.Summary, it.revealed.summary = dropNewKey(it.Summary), dropNewKey(it.revealed.summary)
+	}
 	r.gate(it, oldData, oldOK, newData, newOK)
 	return nil
+}
+
+// dropNewKey leaves out the line that says a re-recording's fingerprint
+// differs from the old one's, when the new one matches its file name.
+func dropNewKey(lines []string) []string {
+	out := lines[:0:0]
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "body fingerprint ") || strings.Contains(l, ": ") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// oldVersion is the committed version of a top-relative path: HEAD's, or
+// the base's of a range.
+func (r *Review) oldVersion(ctx context.Context, gitPath string) ([]byte, bool, error) {
+	if r.rng == nil {
+		return r.Git.Head(ctx, gitPath)
+	}
+	data, _, ok, err := r.rng.base.read(ctx, gitPath)
+	return data, ok, err
+}
+
+// newVersion is the new version of a top-relative path: the work tree's,
+// or the head's of a range.
+func (r *Review) newVersion(ctx context.Context, gitPath string) ([]byte, safefile.Stamp, error) {
+	if r.rng == nil {
+		return safefile.ReadInto(r.Git.Abs(gitPath), nil)
+	}
+	data, stamp, ok, err := r.rng.head.read(ctx, gitPath)
+	if err == nil && !ok {
+		err = fmt.Errorf("%s: not in %s", secrets.MaskPath(gitPath), r.rng.head.rev)
+	}
+	return data, stamp, err
 }
 
 // gate sets the secrets the change adds (in its names and its contents),
@@ -93,16 +134,24 @@ func (r *Review) noteSecrets(it *ReviewItem, fs []secrets.Finding) {
 	}
 }
 
-// previousRecording returns the HEAD file in the item's case directory that
-// records the same turn and repetition under another key.
-func (r *Review) previousRecording(ctx context.Context, it *ReviewItem, headDirs map[string][]string) ([]byte, bool, error) {
+// previousRecording returns the committed file in the item's case
+// directory that records the same turn and repetition under another key,
+// and its top-relative path. Since HEAD, a file deleted in the work tree is
+// left out (its own item says so); over a range, the recording a
+// re-recording replaces is usually deleted by then (pruned), and is the
+// one to compare with.
+func (r *Review) previousRecording(ctx context.Context, it *ReviewItem, headDirs map[string][]string) ([]byte, string, bool, error) {
 	dir := path.Dir(it.gitPath)
 	files, ok := headDirs[dir]
-	if !ok {
+	switch {
+	case ok:
+	case r.rng != nil:
+		files = r.rng.base.dirs[dir]
+	default:
 		var err error
 		files, err = r.Git.HeadFiles(ctx, dir)
 		if err != nil {
-			return nil, false, err
+			return nil, "", false, err
 		}
 		headDirs[dir] = files
 	}
@@ -118,13 +167,15 @@ func (r *Review) previousRecording(ctx context.Context, it *ReviewItem, headDirs
 		if _, frep, err := cassette.ParseStorageKey(key); err != nil || frep != rep {
 			continue
 		}
-		if _, err := os.Stat(r.Git.Abs(f)); err != nil {
-			continue // deleted in the work tree: its own item says so
+		if r.rng == nil {
+			if _, err := os.Stat(r.Git.Abs(f)); err != nil {
+				continue // deleted in the work tree: its own item says so
+			}
 		}
-		data, ok, err := r.Git.Head(ctx, f)
-		return data, ok, err
+		data, ok, err := r.oldVersion(ctx, f)
+		return data, f, ok, err
 	}
-	return nil, false, nil
+	return nil, "", false, nil
 }
 
 // summariseCassette says what changed between two versions of a dryfire

@@ -35,7 +35,7 @@ func (e *SecretsError) Error() string {
 	for _, f := range e.Findings {
 		parts = append(parts, secrets.Mask(f)+" at "+findingPlace(f))
 	}
-	return fmt.Sprintf("%s adds %d secret(s): %s", secrets.MaskPath(e.Path), len(e.Findings), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s adds %d %s: %s", secrets.MaskPath(e.Path), len(e.Findings), secretWord(len(e.Findings)), strings.Join(parts, ", "))
 }
 
 // Is reports whether target is ErrAddsSecrets.
@@ -154,6 +154,9 @@ func maskTape(k *secrets.Masker, t *tape.File) *tape.File {
 // longer what the review summarised (edited, replaced or removed since):
 // what acts on it asks first, as accept and reject do.
 func (r *Review) Unchanged(p string) error {
+	if err := r.writable(); err != nil {
+		return err
+	}
 	it, ok := r.Item(p)
 	if !ok {
 		return fmt.Errorf("%s: not among the changed recordings", p)
@@ -166,6 +169,9 @@ func (r *Review) Unchanged(p string) error {
 // entries kept) and returns the file and how many secrets were new to it.
 // The items are summarised again, so that they can then be accepted.
 func (r *Review) AddToBaseline(ctx context.Context, paths []string) (string, int, error) {
+	if err := r.writable(); err != nil {
+		return "", 0, err
+	}
 	var found []secrets.Finding
 	for _, p := range paths {
 		it, ok := r.Item(p)
@@ -206,4 +212,12 @@ func (r *Review) Refresh(ctx context.Context, paths []string) error {
 	}
 	r.Cases = groupCases(r.Items)
 	return nil
+}
+
+// secretWord is "secret", or "secrets" unless n is 1.
+func secretWord(n int) string {
+	if n == 1 {
+		return "secret"
+	}
+	return "secrets"
 }

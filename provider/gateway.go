@@ -276,6 +276,46 @@ func newCaller(provider string, h http.Header, o Options, sdkRetries int, connec
 	return c
 }
 
+// BaseURL returns where the gateway of the provider name sends its calls,
+// as [Resolve] chooses it, with any password it carries redacted, and
+// what set it: the environment variable that overrides the default
+// (ANTHROPIC_BASE_URL, OPENAI_BASE_URL, GEMINI_BASE_URL), "dryfire.yaml
+// providers:" for a providers: entry, "" for the built-in default. An
+// unknown name has none ("", "").
+func BaseURL(name string, env Env, custom map[string]Custom) (url, from string) {
+	variable, def := "", ""
+	switch name {
+	case "anthropic":
+		variable, def = "ANTHROPIC_BASE_URL", anthropicBaseURL
+	case "openai":
+		variable, def = "OPENAI_BASE_URL", openAIBaseURL
+	case "gemini":
+		variable, def = "GEMINI_BASE_URL", geminiBaseURL
+	default:
+		if c, ok := compat[name]; ok {
+			return c.BaseURL, ""
+		}
+		if c, ok := custom[name]; ok {
+			return redacted(c.BaseURL), "dryfire.yaml providers:"
+		}
+		return "", ""
+	}
+	if v, ok := env(variable); ok && v != "" {
+		return redacted(v), variable
+	}
+	return def, ""
+}
+
+// redacted is a URL with its password replaced by xxxxx, as
+// url.URL.Redacted writes it; one that does not parse is not shown, for
+// a password it may hold.
+func redacted(raw string) string {
+	if u, err := url.Parse(raw); err == nil {
+		return u.Redacted()
+	}
+	return "(not a URL)"
+}
+
 // baseURL is the variable's value when it is set and not empty, else def.
 func baseURL(env Env, variable, def string) string {
 	if v, ok := env(variable); ok && v != "" {

@@ -146,3 +146,30 @@ func TestProviders(t *testing.T) {
 		t.Errorf("Providers() = %s", got)
 	}
 }
+
+// TestBaseURL: where each provider's calls go, as Resolve sends them, and
+// what set it, a password in the URL redacted, so that the question
+// before a recording run can show it.
+func TestBaseURL(t *testing.T) {
+	t.Parallel()
+	env := func(vars map[string]string) Env {
+		return func(k string) (string, bool) { v, ok := vars[k]; return v, ok }
+	}
+	custom := map[string]Custom{"local": {BaseURL: "http://user:hunter2@127.0.0.1:8000/v1", KeyEnv: "LOCAL_KEY"}}
+	for _, tc := range []struct {
+		name, url, from string
+		vars            map[string]string
+	}{
+		{"anthropic", "https://api.anthropic.com", "", nil},
+		{"anthropic", "https://api.anthropic.com", "", map[string]string{"ANTHROPIC_BASE_URL": ""}},
+		{"openai", "http://127.0.0.1:9/v1", "OPENAI_BASE_URL", map[string]string{"OPENAI_BASE_URL": "http://127.0.0.1:9/v1"}},
+		{"gemini", "https://u:xxxxx@gw.example/", "GEMINI_BASE_URL", map[string]string{"GEMINI_BASE_URL": "https://u:s3cret@gw.example/"}},
+		{"local", "http://user:xxxxx@127.0.0.1:8000/v1", "dryfire.yaml providers:", nil},
+		{"nosuch", "", "", nil},
+	} {
+		url, from := BaseURL(tc.name, env(tc.vars), custom)
+		if url != tc.url || from != tc.from {
+			t.Errorf("BaseURL(%s, %v) = %q, %q; want %q, %q", tc.name, tc.vars, url, from, tc.url, tc.from)
+		}
+	}
+}

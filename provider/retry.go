@@ -60,7 +60,31 @@ type Retry struct {
 	// asked for a longer wait than [MaxRetryAfter]: Wait is then
 	// MaxRetryAfter. Empty otherwise.
 	RetryAfter string
+	// Retry is the number of this retry (1 for the first) of Of at most.
+	// Transport says which layer retries: the SDK's own retries inside
+	// one attempt (Of is 2 for the official SDKs), or dryfire's, which
+	// --max-retries counts (Of is max retries), each of whose attempts
+	// makes the SDK's.
+	Retry, Of int
+	Transport bool
+	// Call is what the context of the call carried ([WithCall]): what the
+	// caller names the call by. Nil when it carried nothing.
+	Call any
 }
+
+// callKey is the context key of [WithCall].
+type callKey struct{}
+
+// WithCall returns ctx carrying call, a value the caller names a model
+// call by (its case and turn): every [Retry] of a call made with the
+// context holds it, so that a retry line can say which call it retries
+// when several run at once.
+func WithCall(ctx context.Context, call any) context.Context {
+	return context.WithValue(ctx, callKey{}, call)
+}
+
+// callOf is the value [WithCall] put in ctx, or nil.
+func callOf(ctx context.Context) any { return ctx.Value(callKey{}) }
 
 func (r *retrying) Name() string { return r.inner.Name() }
 
@@ -76,7 +100,8 @@ func (r *retrying) Complete(ctx context.Context, req *Request) (cassette.Respons
 		}
 		wait, asked := r.delay(attempt, err)
 		if r.onRetry != nil {
-			r.onRetry(Retry{Provider: r.inner.Name(), Err: err, Wait: wait, RetryAfter: asked})
+			r.onRetry(Retry{Provider: r.inner.Name(), Err: err, Wait: wait, RetryAfter: asked,
+				Retry: attempt + 1, Of: r.max, Call: callOf(ctx)})
 		}
 		if serr := r.sleep(ctx, wait); serr != nil {
 			return cassette.Response{}, stopped(ctx, r.inner.Name(), serr)

@@ -167,6 +167,31 @@ func TestOnRetryHearsEveryRetry(t *testing.T) {
 	}
 }
 
+// TestRetryNamesItsCallAndLayer: every retry carries what the call's
+// context was given (WithCall), its number, of how many, and the layer
+// that retries (the SDK's inside one attempt, or dryfire's, which
+// --max-retries counts), so that a progress line can say which call of
+// several at once it retries and why there are so many lines.
+func TestRetryNamesItsCallAndLayer(t *testing.T) {
+	t.Parallel()
+	f := newFake(t, fail(529), fail(529), fail(529), fail(529), reply{status: 200, body: anthropicOK})
+	var heard []string
+	g, err := Resolve("anthropic", f.env(), Options{Client: f.srv.Client(), MaxRetries: 3, Sleep: (&sleeps{}).sleep,
+		Random: func() float64 { return 0 }, OnRetry: func(r Retry) {
+			heard = append(heard, fmt.Sprintf("%v %d/%d transport=%v", r.Call, r.Retry, r.Of, r.Transport))
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Complete(WithCall(context.Background(), "s::c turn 01"), hi()); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"s::c turn 01 1/2 transport=true", "s::c turn 01 2/2 transport=true", "s::c turn 01 1/3 transport=false", "s::c turn 01 1/2 transport=true"}
+	if !reflect.DeepEqual(heard, want) {
+		t.Errorf("heard %q, want %q", heard, want)
+	}
+}
+
 func TestEqualJitterSpansHalfToWholeBackoff(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {

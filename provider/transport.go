@@ -64,7 +64,7 @@ func (c *caller) post(ctx context.Context, u *url.URL, body []byte) (data []byte
 		}
 		wait := c.sdkDelay(try, err)
 		if c.onRetry != nil {
-			c.onRetry(Retry{Provider: c.provider, Err: err, Wait: wait})
+			c.onRetry(Retry{Provider: c.provider, Err: err, Wait: wait, Retry: try + 1, Of: c.sdkRetries, Transport: true, Call: callOf(ctx)})
 		}
 		if serr := c.sleep(ctx, wait); serr != nil {
 			return nil, nil, stopped(ctx, c.provider, serr)
@@ -93,7 +93,7 @@ func (c *caller) once(ctx context.Context, u *url.URL, body []byte) ([]byte, fun
 	}
 	defer func() { _ = resp.Body.Close() }()
 	if resp.StatusCode/100 != 2 {
-		data, err := readBody(&progressReader{r: resp.Body, watchdog: watchdog, idle: c.idle}, maxErrorBody)
+		data, err := readBody(&progressReader{r: resp.Body, watchdog: watchdog, idle: c.idle}, maxErrorBody, -1)
 		if err != nil && !errors.Is(err, errTooLong) {
 			return nil, nil, c.transportErr(ctx, actx, err)
 		}
@@ -111,7 +111,7 @@ func (c *caller) once(ctx context.Context, u *url.URL, body []byte) ([]byte, fun
 		return nil, nil, c.transportErr(ctx, actx, err)
 	}
 	watchdog.Reset(c.idle)
-	data, err := readBody(&progressReader{r: resp.Body, watchdog: watchdog, idle: c.idle}, MaxBody)
+	data, err := readBody(&progressReader{r: resp.Body, watchdog: watchdog, idle: c.idle}, MaxBody, resp.ContentLength)
 	switch {
 	case errors.Is(err, errTooLong):
 		c.budget.release(reserve)
@@ -129,15 +129,26 @@ func (c *caller) once(ctx context.Context, u *url.URL, body []byte) ([]byte, fun
 
 var errTooLong = errors.New("body too long")
 
-// readBody reads a body of at most limit bytes. A longer body stops the
-// read at byte limit+1 with errTooLong, the limit bytes read returned with
-// it.
-func readBody(r io.Reader, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if int64(len(data)) > limit {
-		return data[:limit], errTooLong
+// readBody reads at most limit bytes of a body (errTooLong at byte limit+1, with the limit
+// read): one of known size (0 < size ≤ limit: its Content-Length) into one buffer of that
+// size, not io.ReadAll's doubling ones, and then what a transport sends past it.
+func readBody(r io.Reader, limit, size int64) ([]byte, error) {
+	var data []byte
+	if size > 0 && size <= limit {
+		data = make([]byte, size)
+		if n, err := io.ReadFull(r, data); err != nil {
+			return data[:n], err // net/http: io.ErrUnexpectedEOF when shorter
+		}
+		limit -= size
 	}
-	return data, err
+	rest, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if int64(len(rest)) > limit {
+		rest, err = rest[:limit], errTooLong
+	}
+	if data != nil {
+		rest = append(data, rest...)
+	}
+	return rest, err
 }
 
 func (c *caller) tooLong(size int64) error {

@@ -24,6 +24,6 @@ func (b *BaselineWritten) WriteText(w io.Writer) error {
 	if b.Scope != "" {
 		scope = " under " + b.Scope
 	}
-	_, err := fmt.Fprintf(w, "accepted %d secret(s) from %d finding(s)%s in %s\n", b.Accepted, b.Findings, scope, b.File)
+	_, err := fmt.Fprintf(w, "accepted %s from %s%s in %s\n", count(b.Accepted, "secret"), count(b.Findings, "finding"), scope, b.File)
 	return err
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -51,7 +52,7 @@ func (c *Check) problems(part string) int {
 		if c.Run == nil {
 			return -1
 		}
-		return len(c.Run.Failures)
+		return len(c.runProblems())
 	case PartSecrets:
 		if c.Secrets == nil {
 			return -1
@@ -89,27 +90,39 @@ func (c *Check) WriteText(w io.Writer) error {
 	total := 0
 	for _, part := range CheckParts {
 		n := c.problems(part)
+		t.printf("%-8s ", part)
 		switch {
 		case c.Skipped[part]:
-			t.printf("%-8s skipped\n", part)
+			t.paint(visible.Dim, "skipped")
+			t.println()
 			continue
 		case n < 0:
-			t.printf("%-8s not run: %s\n", part, c.Notes[part])
+			t.paint(visible.Dim, "not run: "+c.Notes[part])
+			t.println()
+			continue
+		case n == 0 && part == PartRun && c.runByReplay() > 0:
+			// Not ok, but nothing more to fix than the replay's problems.
+			t.paint(visible.Yellow, c.runDetail())
+			t.println()
 			continue
 		case n == 0:
-			t.printf("%-8s ok  %s\n", part, c.okDetail(part))
+			t.paint(visible.Green, "ok")
+			t.printf("  %s\n", c.okDetail(part))
 			continue
 		}
 		total += n
 		failed = append(failed, fmt.Sprintf("%s %d", part, n))
-		t.printf("%-8s %d %s\n", part, n, Plural(n, "problem"))
+		t.paint(visible.Red, fmt.Sprintf("%d %s", n, Plural(n, "problem")))
+		t.println()
 		c.writeProblems(t, part)
 	}
 	if total == 0 {
-		t.println("check passed")
+		t.paint(visible.Green, "check passed")
+		t.println()
 		return t.err
 	}
-	t.printf("check failed: %d %s (%s)\n", total, Plural(total, "problem"), strings.Join(failed, ", "))
+	t.paint(visible.Red, fmt.Sprintf("check failed: %d %s (%s)", total, Plural(total, "problem"), strings.Join(failed, ", ")))
+	t.println()
 	return t.err
 }
 
@@ -166,10 +179,10 @@ func (c *Check) okDetail(part string) string {
 		}
 		return d
 	case PartRun:
-		return fmt.Sprintf("%d %s passed", c.Run.Passed, Plural(c.Run.Passed, "case"))
+		return c.runDetail()
 	case PartSecrets:
 		s := c.Secrets
-		d := fmt.Sprintf("%d %s scanned", s.Files, Plural(s.Files, "recording"))
+		d := fmt.Sprintf("%d %s scanned", s.Files, Plural(s.Files, "file"))
 		if s.Suppressed > 0 && s.Baseline != nil {
 			d += fmt.Sprintf(", %d accepted by %s", s.Suppressed, rel(c.Root, *s.Baseline))
 		}
@@ -199,11 +212,7 @@ func (c *Check) replayText(t *text) {
 				line += ": " + x.Headline
 			}
 			t.println(line)
-			where := rc.location()
-			if x != nil && x.Path != "" {
-				where += " · recorded " + x.Path
-			}
-			t.printf("    %s\n", where)
+			t.printf("    %s\n", rc.missPlace())
 			continue
 		}
 		t.printf("  %s  %s: %s\n    %s\n", rc.Label(), rc.Outcome, oneLine(rc.message()), rc.location())

@@ -22,6 +22,10 @@ type RunCheck struct {
 	// provider error, else 1 when a case failed, else 0.
 	ExitCode int          `json:"exit_code"`
 	Failures []RunFailure `json:"failures"`
+	// PassedUnmocked are the cases (suite::case) that passed with their
+	// loop ended in unmocked_tool: dryfire passes them and exits 0, and
+	// only its JUnit file counts them as errors.
+	PassedUnmocked []string `json:"passed_unmocked_tool"`
 }
 
 // RunFailure is a case that did not pass.
@@ -37,6 +41,11 @@ type RunFailure struct {
 	PassRate string `json:"pass_rate"`
 	// Assertions are the failed assertions of the reported repetition.
 	Assertions []RunFailedAssertion `json:"assertions"`
+	// Replay is set when the reported repetition has a replay problem (a
+	// miss, an error, a recorded provider error): the replay part reports
+	// and counts it, and the run part does not count it again when the
+	// replay part ran.
+	Replay bool `json:"replay_problem"`
 
 	SuiteFile string `json:"-"`
 	Line      int    `json:"-"`
@@ -50,11 +59,14 @@ type RunFailedAssertion struct {
 
 // NewRunCheck makes the run part from a replay's verdicts.
 func NewRunCheck(res *engine.Result) *RunCheck {
-	rc := &RunCheck{ExitCode: res.RunExitCode, Failures: []RunFailure{}}
+	rc := &RunCheck{ExitCode: res.RunExitCode, Failures: []RunFailure{}, PassedUnmocked: []string{}}
 	for _, s := range res.Suites {
 		for _, c := range s.Cases {
 			if c.Passed {
 				rc.Passed++
+				if t := c.Rep.Trace; t != nil && t.Termination == "unmocked_tool" {
+					rc.PassedUnmocked = append(rc.PassedUnmocked, secrets.MaskPath(c.Suite)+"::"+secrets.MaskPath(c.Case))
+				}
 				continue
 			}
 			rc.Failed++
@@ -69,6 +81,7 @@ func NewRunCheck(res *engine.Result) *RunCheck {
 			if c.Rep.Trace != nil {
 				f.Termination = c.Rep.Trace.Termination
 			}
+			f.Replay = c.Rep.Outcome == engine.OutcomeMiss || c.Rep.Outcome == engine.OutcomeError || f.Termination == "provider_error"
 			if c.Repeated {
 				f.PassRate = strconv.Itoa(c.Passes) + "/" + strconv.Itoa(len(c.Reps))
 			}
@@ -118,16 +131,54 @@ func (f RunFailure) location() string {
 	return f.SuiteFile
 }
 
-func (c *Check) runText(t *text) {
+// runProblems are the run part's failures it counts: every one, less
+// those the replay part reports when it ran.
+func (c *Check) runProblems() []RunFailure {
+	var out []RunFailure
 	for _, f := range c.Run.Failures {
+		if !f.Replay || c.Replay == nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// runByReplay is how many failing cases the replay part reports.
+func (c *Check) runByReplay() int { return len(c.Run.Failures) - len(c.runProblems()) }
+
+// runDetail says what the run part found beyond its problems: the cases
+// passed, those that fail by the replay's problems (counted there), those
+// that passed with an unmocked tool.
+func (c *Check) runDetail() string {
+	d := fmt.Sprintf("%d %s passed", c.Run.Passed, Plural(c.Run.Passed, "case"))
+	if n := c.runByReplay(); n > 0 {
+		d += fmt.Sprintf("; %d failed by the replay problems above (counted there)", n)
+	}
+	if n := len(c.Run.PassedUnmocked); n > 0 {
+		d += fmt.Sprintf("; %d of the passed ended in unmocked_tool (dryfire passes %s; its JUnit file counts %s as %s)",
+			n, pick(n, "it", "them"), pick(n, "it", "them"), pick(n, "an error", "errors"))
+	}
+	return d
+}
+
+func pick(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func (c *Check) runText(t *text) {
+	for _, f := range c.runProblems() {
 		t.printf("  %s::%s  %s\n    %s\n", f.Suite, f.Case, f.why(), f.location())
 	}
+	t.printf("  %s\n", c.runDetail())
 	t.println("  fix: dryfire-tui run --cassette-mode replay -v shows every turn of each failing case")
 }
 
 func (c *Check) runAnnotations() []Annotation {
 	var out []Annotation
-	for _, f := range c.Run.Failures {
+	for _, f := range c.runProblems() {
 		out = append(out, Annotation{Level: "error", File: c.fromRoot(f.SuiteFile), Line: f.Line,
 			Title: "case failed", Message: f.Suite + "::" + f.Case + ": " + f.why()})
 	}

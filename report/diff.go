@@ -2,10 +2,12 @@ package report
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/diff"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
 // Diff is the diff document: every replay miss explained against the
@@ -43,6 +45,20 @@ type Stale struct {
 	Note string `json:"note,omitempty"`
 	// Headline is the first thing to say about the miss, one line.
 	Headline string `json:"-"`
+	// Source is where the first change is written in the project's
+	// files, when the check that made the document placed it.
+	Source *Source `json:"-"`
+}
+
+// Source is a place in a suite or dryfire.yaml: the line a change of a
+// request comes from.
+type Source struct {
+	// File is relative to the project root; Line is 1-based.
+	File string
+	Line int
+	// What names what is written there ("tool lookup_order:
+	// description").
+	What string
 }
 
 // Change is one difference between the recorded and the current request.
@@ -83,10 +99,11 @@ func (d *Diff) WriteText(w io.Writer) error {
 }
 
 func (x *Stale) writeText(t *text) {
-	t.printf("%s › %s › turn %d", x.Suite, x.Case, x.Turn)
+	title := fmt.Sprintf("%s › %s › turn %d", x.Suite, x.Case, x.Turn)
 	if x.RepeatIndex > 0 {
-		t.printf(" › repetition #%d", x.RepeatIndex)
+		title += fmt.Sprintf(" › repetition #%d", x.RepeatIndex)
 	}
+	t.paint(visible.Bold, title)
 	t.printf("\n  now asks for %s\n", x.CurrentKey)
 	switch {
 	case x.Path == "":
@@ -109,8 +126,31 @@ func (x *Stale) writeText(t *text) {
 	if x.Unified != "" {
 		t.println()
 		for _, l := range strings.SplitAfter(strings.TrimSuffix(x.Unified, "\n"), "\n") {
-			t.printf("  %s", block(l))
+			body, nl := strings.CutSuffix(l, "\n")
+			t.printf("  ")
+			// The colour ends before the line does.
+			t.paintBlock(unifiedStyle(body), body)
+			if nl {
+				t.println()
+			}
 		}
 		t.println()
 	}
+}
+
+// unifiedStyle is the colour of a line of a unified diff where the
+// output is coloured, as git colours it: the file headers bold, the hunk
+// headers cyan, what was removed red, what was added green.
+func unifiedStyle(line string) visible.Style {
+	switch {
+	case strings.HasPrefix(line, "--- "), strings.HasPrefix(line, "+++ "):
+		return visible.Bold
+	case strings.HasPrefix(line, "@@"):
+		return visible.Cyan
+	case strings.HasPrefix(line, "-"):
+		return visible.Red
+	case strings.HasPrefix(line, "+"):
+		return visible.Green
+	}
+	return 0
 }

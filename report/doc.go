@@ -46,9 +46,7 @@
 // to fix. [WriteSpecErrors] writes spec errors as dryfire's validate and
 // run print them (the file, line, column and location, the source line
 // with a caret, the hint; dryfire.yaml's as pydantic words them), the
-// diagnostics of validate, run, replay and check on stderr;
-// [WriteValidate] is validate's whole output. [WriteScaffold] is what
-// init prints. [Plural] is the one pluralisation rule of the texts.
+// diagnostics of validate, run, replay and check on stderr. [Plural] is the one pluralisation rule of the texts.
 //
 // # Run documents
 //

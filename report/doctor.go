@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 )
@@ -105,24 +106,32 @@ func (d *Doctor) WriteText(w io.Writer) error {
 	return t.err
 }
 
+// summary counts as check counts: the problems of the files and the
+// layout or tape findings, one number.
 func (d *Doctor) summary(fixed, fixable int) string {
 	s := fmt.Sprintf("checked %d %s under %s: ", d.Files, Plural(d.Files, "file"), d.Root)
+	checks := len(d.Checks)
+	total := d.Remaining + checks
 	switch {
-	case d.Remaining == 0 && fixed == 0:
-		s += "no problems"
-	case d.Remaining == 0:
-		s += fmt.Sprintf("fixed %d, no problems remain", fixed)
-	default:
-		s += fmt.Sprintf("%d %s", d.Remaining, Plural(d.Remaining, "problem"))
-		if fixed > 0 {
-			s += fmt.Sprintf(" remain after fixing %d", fixed)
-		}
-		if fixable > 0 {
-			s += fmt.Sprintf(" (%d fixable with --fix)", fixable)
-		}
+	case total == 0 && fixed == 0:
+		return s + "no problems"
+	case total == 0:
+		return s + fmt.Sprintf("fixed %d, no problems remain", fixed)
 	}
-	if n := len(d.Checks); n > 0 {
-		s += fmt.Sprintf("; %d layout or tape %s", n, Plural(n, "finding"))
+	s += fmt.Sprintf("%d %s", total, Plural(total, "problem"))
+	if fixed > 0 {
+		s += fmt.Sprintf(" remain after fixing %d", fixed)
+	}
+	if checks > 0 {
+		var parts []string
+		if d.Remaining > 0 {
+			parts = append(parts, fmt.Sprintf("%d in the files", d.Remaining))
+		}
+		parts = append(parts, fmt.Sprintf("%d layout or tape %s", checks, Plural(checks, "finding")))
+		s += ": " + strings.Join(parts, ", ")
+	}
+	if fixable > 0 {
+		s += fmt.Sprintf(" (%d fixable with --fix)", fixable)
 	}
 	return s
 }

@@ -116,6 +116,12 @@ func (c *Check) replayAnnotations() []Annotation {
 		}
 		a.Title = "cassette miss"
 		a.Message = fmt.Sprintf("%s misses at turn %d: no recording for key %s", rc.Label(), v.Turn, v.Key)
+		if x := rc.Explanation; x != nil && x.Source != nil && !rc.isCaseLine(x.Source) {
+			// On the line to edit, as the Diff tab places it; the case's
+			// own line is in the message.
+			a.File, a.Line = c.fromRoot(x.Source.File), x.Source.Line
+			a.Message += "; the case is at " + rc.location()
+		}
 		if x := rc.Explanation; x != nil {
 			a.Message += "\n" + x.Headline
 			if x.Path != "" {

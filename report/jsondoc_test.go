@@ -24,6 +24,7 @@ func TestJSONDocCoversEveryField(t *testing.T) {
 	docs := map[string]any{
 		"ls": Listing{}, "show": Show{}, "replay": Replay{}, "diff": Diff{}, "prune": Prune{},
 		"secrets": Secrets{}, "doctor": Doctor{}, "check": Check{}, "review": Review{},
+		"range": RangeReview{},
 	}
 	for section, doc := range docs {
 		body, ok := sections[section]

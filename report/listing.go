@@ -36,15 +36,24 @@ type Recording struct {
 	Reason      string `json:"reason"`
 	// Secrets is the number of secrets found in the recording.
 	Secrets int `json:"secrets"`
+	// RecordPath, for an unrecorded row (status "unrecorded", Path ""),
+	// is the file `run --cassette-mode auto` writes for it; "" (absent from
+	// the JSON) for a recording.
+	RecordPath string `json:"record_path,omitempty"`
 	// Entry is the index of a tape entry under its key, -1 for a dryfire
 	// file or a whole tape.
 	Entry int `json:"-"`
 }
 
-// Label is the recording's path, plus the key and entry for a tape entry.
+// Label is the recording's path, plus the key and entry for a tape entry;
+// for an unrecorded row, the file a recording of it is written to, said
+// to be missing.
 func (r *Recording) Label() string {
-	if r.Format == format.Tape && r.Entry >= 0 {
+	switch {
+	case r.Format == format.Tape && r.Entry >= 0:
 		return fmt.Sprintf("%s %s[%d]", r.Path, r.Key, r.Entry)
+	case r.Path == "" && r.RecordPath != "":
+		return r.RecordPath + " (no file)"
 	}
 	return r.Path
 }
@@ -73,7 +82,9 @@ func (l *Listing) WriteText(w io.Writer) error {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
 		}
 	}
-	t.printf("\n%d recording(s): %s\n", len(l.Recordings), strings.Join(parts, ", "))
+	// An unrecorded row is no recording: it is counted by its status
+	// alone.
+	t.printf("\n%s: %s\n", count(len(l.Recordings)-counts["unrecorded"], "recording"), strings.Join(parts, ", "))
 	return t.err
 }
 
@@ -128,5 +139,9 @@ func appendRecording(b []byte, r *Recording) []byte {
 	b = appendJSONString(b, r.Reason)
 	b = append(b, ",\n      \"secrets\": "...)
 	b = strconv.AppendInt(b, int64(r.Secrets), 10)
+	if r.RecordPath != "" {
+		b = append(b, ",\n      \"record_path\": "...)
+		b = appendJSONString(b, r.RecordPath)
+	}
 	return append(b, "\n    }"...)
 }

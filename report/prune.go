@@ -1,6 +1,9 @@
 package report
 
-import "io"
+import (
+	"fmt"
+	"io"
+)
 
 // Prune is the prune document: what can go, what stays although dryfire's
 // prune would remove it, and (after --yes) what was removed.
@@ -44,9 +47,13 @@ type PruneItem struct {
 	Dryfire string `json:"dryfire_reason,omitempty"`
 }
 
-// WriteText writes dryfire's lines ("would remove PATH (reason)", or
-// "removed …" after --yes), then a keep line for every file dryfire's prune
-// would remove and this one keeps.
+// WriteText writes dryfire's lines first, byte for byte ("would remove
+// PATH (reason)" and its count, "removed …" after --yes, or "nothing to
+// prune"), then this prune's own: the empty directories, what --yes could
+// not remove, a keep line for every file dryfire's prune would remove and
+// this one keeps; and, after them (and always after --yes, where dryfire
+// ends with no tally), the tally, so that it is the last line however
+// many lines come before it.
 func (d *Prune) WriteText(w io.Writer) error {
 	t := newText(w)
 	switch {
@@ -57,25 +64,31 @@ func (d *Prune) WriteText(w io.Writer) error {
 			t.printf("would remove %s (%s)\n", it.Path, it.Reason)
 		}
 		t.printf("\n%d cassette(s) would be removed. Re-run with --yes to delete.\n", len(d.Candidates))
-		// After dryfire's own lines, which stay as dryfire prints them.
-		if len(d.Dirs) > 0 {
-			t.println()
-		}
-		for _, dir := range d.Dirs {
-			t.printf("would remove empty directory %s\n", dir)
-		}
 	default:
 		for _, it := range d.Removals {
 			t.printf("removed %s (%s)\n", it.Path, it.Reason)
 		}
-		for _, dir := range d.RemovedDirs {
-			t.printf("removed empty directory %s\n", dir)
+	}
+	verb, dirs := "removed", d.RemovedDirs
+	if d.DryRun {
+		verb, dirs = "would remove", d.Dirs
+	}
+	ours := false
+	section := func(n int) {
+		if n > 0 {
+			t.println()
+			ours = true
 		}
-		d.writeFailures(t)
 	}
-	if len(d.Kept) > 0 {
-		t.println()
+	section(len(dirs))
+	for _, dir := range dirs {
+		t.printf("%s empty directory %s\n", verb, dir)
 	}
+	section(len(d.NotRemoved))
+	for _, it := range d.NotRemoved {
+		t.printf("not removed %s (%s)\n", it.Path, it.Reason)
+	}
+	section(len(d.Kept))
 	for _, it := range d.Kept {
 		note := ""
 		if it.Dryfire != "" {
@@ -83,22 +96,43 @@ func (d *Prune) WriteText(w io.Writer) error {
 		}
 		t.printf("keep %s (%s%s)\n", it.Path, it.Reason, note)
 	}
+	if ours || (!d.DryRun && len(d.Candidates) > 0) {
+		t.printf("\n%s\n", d.tally())
+	}
 	return t.err
 }
 
-// writeFailures says, after --yes, what was not removed and why, and how
-// far an interrupted prune got: on stdout, with the rest of the result.
-func (d *Prune) writeFailures(t *text) {
-	for _, it := range d.NotRemoved {
-		t.printf("not removed %s (%s)\n", it.Path, it.Reason)
+// tally is the last line: what was (or would be) removed, what is kept,
+// and how far an interrupted prune got.
+func (d *Prune) tally() string {
+	kept := ""
+	if n := len(d.Kept); n > 0 {
+		kept = fmt.Sprintf("; %s kept (the keep lines say why)", count(n, "file"))
 	}
 	switch {
+	case len(d.Candidates) == 0 && len(d.Dirs) == 0:
+		return "nothing to prune" + kept
+	case d.DryRun:
+		return fmt.Sprintf("%s would be removed%s. Re-run with --yes to delete.", removals(len(d.Candidates), len(d.Dirs)), kept)
 	case d.Interrupted && len(d.Removed) == len(d.Candidates) && len(d.Dirs) > 0:
-		t.printf("\ninterrupted: removed %d of %d cassette(s) and %d of %d empty directories; the other directories are still there\n",
-			len(d.Removed), len(d.Candidates), len(d.RemovedDirs), len(d.Dirs))
+		return fmt.Sprintf("interrupted: removed %d of %s and %d of %d empty directories; the other directories are still there",
+			len(d.Removed), count(len(d.Candidates), "cassette"), len(d.RemovedDirs), len(d.Dirs))
 	case d.Interrupted:
-		t.printf("\ninterrupted: removed %d of %d cassette(s); the others are still there\n", len(d.Removed), len(d.Candidates))
+		return fmt.Sprintf("interrupted: removed %d of %s; the others are still there", len(d.Removed), count(len(d.Candidates), "cassette"))
 	case len(d.NotRemoved) > 0:
-		t.printf("\nremoved %d of %d cassette(s); %d not removed (see above)\n", len(d.Removed), len(d.Candidates), len(d.NotRemoved))
+		return fmt.Sprintf("removed %d of %s; %d not removed (see above)%s", len(d.Removed), count(len(d.Candidates), "cassette"), len(d.NotRemoved), kept)
 	}
+	return "removed " + removals(len(d.Removed), len(d.RemovedDirs)) + kept
+}
+
+// removals is "5 cassettes and 2 empty directories" (either alone when
+// the other is none).
+func removals(files, dirs int) string {
+	switch {
+	case dirs == 0:
+		return count(files, "cassette")
+	case files == 0:
+		return count(dirs, "empty directory")
+	}
+	return count(files, "cassette") + " and " + count(dirs, "empty directory")
 }

@@ -149,6 +149,33 @@ func (c *ReplayCase) location() string {
 	return c.SuiteFile
 }
 
+// missPlace is where a check sends a person for a miss: the suite line
+// its first change comes from, when the check placed it, then the case's
+// line and the recording it replaces.
+func (c *ReplayCase) missPlace() string {
+	x := c.Explanation
+	where := c.location()
+	if x != nil && x.Source != nil && !c.isCaseLine(x.Source) {
+		src := x.Source
+		where = fmt.Sprintf("%s:%d %s · case at ", src.File, src.Line, src.What)
+		if src.File == c.SuiteFile && c.Line > 0 {
+			where += fmt.Sprintf("line %d", c.Line)
+		} else {
+			where += c.location()
+		}
+	}
+	if x != nil && x.Path != "" {
+		where += " · recorded " + x.Path
+	}
+	return where
+}
+
+// isCaseLine reports whether src is the case's own line (the request is
+// unchanged, or the change is the case's): no other line to send to.
+func (c *ReplayCase) isCaseLine(src *Source) bool {
+	return src.File == c.SuiteFile && src.Line == c.Line
+}
+
 // problems are the repetitions that fail replay: a miss, an error, or a
 // recorded provider error.
 func (d *Replay) problems() []*ReplayCase {
@@ -188,7 +215,7 @@ func (d *Replay) WriteText(w io.Writer) error {
 	t.printf("\n%d repetitions: %d hit, %d miss, %d error, %d skipped", len(d.Cases),
 		counts[engine.OutcomeHit], counts[engine.OutcomeMiss], counts[engine.OutcomeError], counts[engine.OutcomeSkipped])
 	if len(d.Errors) > 0 {
-		t.printf("; %d spec error(s)", len(d.Errors))
+		t.printf("; %s", count(len(d.Errors), "spec error"))
 	}
 	t.println()
 	return t.err
@@ -197,7 +224,7 @@ func (d *Replay) WriteText(w io.Writer) error {
 func (c *ReplayCase) detail() string {
 	switch c.Outcome {
 	case engine.OutcomeHit:
-		d := fmt.Sprintf("%d turn(s), %s", len(c.Visits), c.Termination)
+		d := fmt.Sprintf("%s, %s", count(len(c.Visits), "turn"), c.Termination)
 		if c.Termination == "unmocked_tool" {
 			d += ": " + c.message()
 		}
@@ -206,7 +233,7 @@ func (c *ReplayCase) detail() string {
 		v, _ := c.Miss()
 		return fmt.Sprintf("at turn %d, key %s", v.Turn, v.Key)
 	case engine.OutcomeError:
-		return fmt.Sprintf("after %d turn(s)", len(c.Visits))
+		return "after " + count(len(c.Visits), "turn")
 	}
 	return c.message()
 }

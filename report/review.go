@@ -2,7 +2,6 @@ package report
 
 import (
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
@@ -71,14 +70,14 @@ func (d *Review) WriteText(w io.Writer) error {
 	for _, c := range d.Changes {
 		mark := ""
 		if len(c.Secrets) > 0 {
-			mark = "  [adds " + strconv.Itoa(len(c.Secrets)) + " secret(s)]"
+			mark = "  [adds " + count(len(c.Secrets), "secret") + "]"
 		}
 		t.printf("%-8s %s (%s)%s\n", c.Kind, c.Path, WhereHeld(c.Staged, c.Unstaged, c.Untracked), mark)
 		for _, s := range c.Summary {
 			t.printf("         %s\n", s)
 		}
 	}
-	t.printf("\n%d recording(s) changed since HEAD. Accept with 'dryfire-tui review --accept FILE…', reject with --reject.\n", len(d.Changes))
+	t.printf("\n%s changed since HEAD. Accept with 'dryfire-tui review --accept FILE…', reject with --reject.\n", count(len(d.Changes), "recording"))
 	return t.err
 }
 

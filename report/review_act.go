@@ -85,7 +85,7 @@ func (a *ReviewAct) WriteText(stdout, stderr io.Writer) error {
 			return err
 		}
 	case a.Baseline != nil:
-		fmt.Fprintf(stdout, "accepted %d new secret(s) of %d file(s) in %s: commit it with the recordings\n", a.Baseline.Added, a.Baseline.Files, visible.LineFor(stdout, a.Baseline.File))
+		fmt.Fprintf(stdout, "accepted %s of %s in %s: commit it with the recordings\n", count(a.Baseline.Added, "new secret"), count(a.Baseline.Files, "file"), visible.LineFor(stdout, a.Baseline.File))
 	}
 	for _, f := range a.Files {
 		f.writeText(stdout, stderr)
@@ -110,7 +110,7 @@ func (f *ReviewActFile) writeText(stdout, stderr io.Writer) {
 	default:
 		suffix := ""
 		if f.Secrets > 0 {
-			suffix = fmt.Sprintf(", with %d secret(s)", f.Secrets)
+			suffix = ", with " + count(f.Secrets, "secret")
 		}
 		fmt.Fprintf(stdout, "%s %s (%s%s)\n", f.Verb, path, f.Kind, suffix)
 	}

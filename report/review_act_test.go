@@ -8,7 +8,7 @@ import (
 
 func TestReviewActWriteText(t *testing.T) {
 	const p = ".dryfire/cassettes/s/c/00-0000000000000000.json"
-	refusal := errors.New(p + ": adds 1 secret(s)")
+	refusal := errors.New(p + ": adds 1 secret")
 	tests := []struct {
 		name           string
 		act            ReviewAct
@@ -16,13 +16,13 @@ func TestReviewActWriteText(t *testing.T) {
 		failed         bool
 	}{
 		{"accepted with secrets", ReviewAct{Files: []ReviewActFile{{Path: p, Kind: "modified", Verb: "accepted", Secrets: 2}}},
-			"accepted " + p + " (modified, with 2 secret(s))\n", "", false},
+			"accepted " + p + " (modified, with 2 secrets)\n", "", false},
 		{"rejected", ReviewAct{Files: []ReviewActFile{{Path: p, Kind: "added", Verb: "rejected"}}},
 			"rejected " + p + " (added)\n", "", false},
 		{"unknown and nothing to redact", ReviewAct{Unknown: []string{"a\x1b.json"}, NothingToRedact: true},
 			"no new secret to redact\n", "dryfire-tui: error: a\\x1b.json: not among the changed recordings\n", true},
 		{"baseline", ReviewAct{Baseline: &BaselineAdd{File: ".dryfire-tui-secrets.json", Added: 3, Files: 2}},
-			"accepted 3 new secret(s) of 2 file(s) in .dryfire-tui-secrets.json: commit it with the recordings\n", "", false},
+			"accepted 3 new secrets of 2 files in .dryfire-tui-secrets.json: commit it with the recordings\n", "", false},
 		{"refused for secrets", ReviewAct{Files: []ReviewActFile{{Path: p, Kind: "added", Verb: "accepted", Err: refusal, AddsSecrets: true}}},
 			"", "dryfire-tui: error: " + refusal.Error() + "\n" +
 				"dryfire-tui: hint: redact it (dryfire-tui review --redact " + p + "), accept it as a known fake (dryfire-tui review --add-to-baseline " + p + "), or accept the change as it is with --allow-secrets\n", true},

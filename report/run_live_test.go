@@ -31,6 +31,30 @@ func TestRunProgress(t *testing.T) {
 	}
 }
 
+// TestRunProgressRetriesNameTheirCall: a retry line names the call it
+// retries (suite::case and turn, from the call's context) and which layer
+// retries, the SDK's inside one attempt or dryfire's (--max-retries), so
+// that the lines of calls made at once can be told apart. Before, every
+// line read "retrying in 1.0s: …", eleven of them for one call with
+// --max-retries 3 and no word of which.
+func TestRunProgressRetriesNameTheirCall(t *testing.T) {
+	var w strings.Builder
+	p := NewRunProgress(&w)
+	call := engine.CallEvent{Suite: "refund_agent", Case: "parallel_lookups", Turn: 1, Key: "3d3d4517"}
+	other := engine.CallEvent{Suite: "travel", Case: "books", RepeatIndex: 1, Key: "ab12"}
+	p.Retry(provider.Retry{Provider: "anthropic", Wait: 500 * time.Millisecond, Err: errors.New("HTTP 529"), Retry: 1, Of: 2, Transport: true, Call: call})
+	p.Retry(provider.Retry{Provider: "anthropic", Wait: time.Second, Err: errors.New("HTTP 529"), Retry: 1, Of: 2, Transport: true, Call: other})
+	p.Retry(provider.Retry{Provider: "anthropic", Wait: time.Second, Err: errors.New("HTTP 529"), Retry: 1, Of: 3, Call: call})
+	p.Retry(provider.Retry{Provider: "anthropic", Wait: time.Second, Err: errors.New("HTTP 529"), Retry: 2, Of: 3})
+	want := "  refund_agent::parallel_lookups turn 01: retrying in 500ms (the SDK's retry 1 of 2 inside one attempt): HTTP 529\n" +
+		"  travel::books #1 turn 00: retrying in 1s (the SDK's retry 1 of 2 inside one attempt): HTTP 529\n" +
+		"  refund_agent::parallel_lookups turn 01: retrying in 1s (retry 1 of 3, --max-retries): HTTP 529\n" +
+		"  anthropic: retrying in 1s (retry 2 of 3, --max-retries): HTTP 529\n"
+	if w.String() != want {
+		t.Errorf("retries:\n got %q\nwant %q", w.String(), want)
+	}
+}
+
 func TestCount(t *testing.T) {
 	for _, tt := range []struct {
 		n    int

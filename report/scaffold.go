@@ -8,13 +8,30 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/examples/scaffold"
 )
 
-// WriteScaffold writes what init prints once the example project is
-// written, as dryfire's init prints it: each file, then where they went
-// and the one command to run next ("dryfire-tui run", after a cd when the
-// project is not the working directory), and that dryfire itself runs
-// the project too. A file that was there before (--force) is "replaced",
-// not "created".
-func WriteScaffold(w io.Writer, res *scaffold.Result) error {
+// Scaffold is the init document: the example project written.
+type Scaffold struct {
+	// Dir is the directory as given; Here says it is the working
+	// directory.
+	Dir  string `json:"dir"`
+	Here bool   `json:"here"`
+	// Written are the files written, in order, relative to Dir; Replaced
+	// those of them that were there before (--force).
+	Written  []string `json:"written"`
+	Replaced []string `json:"replaced"`
+}
+
+// NewScaffold is the document of what scaffold.Write wrote.
+func NewScaffold(res *scaffold.Result) *Scaffold {
+	return &Scaffold{Dir: res.Dir, Here: res.Here, Written: res.Written, Replaced: res.Replaced}
+}
+
+// WriteText writes what init prints once the example project is written,
+// as dryfire's init prints it: each file, then where they went and the
+// one command to run next ("dryfire-tui run", after a cd when the project
+// is not the working directory), and that dryfire itself runs the project
+// too. A file that was there before (--force) is "replaced", not
+// "created".
+func (res *Scaffold) WriteText(w io.Writer) error {
 	t := newText(w)
 	for _, rel := range res.Written {
 		verb := "created"

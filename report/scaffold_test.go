@@ -7,11 +7,11 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/examples/scaffold"
 )
 
-// TestWriteScaffold: init prints each file, where they went and the one
+// TestScaffoldText: init prints each file, where they went and the one
 // command to run next, as dryfire's init prints them, naming dryfire-tui;
 // a directory that is not the working one is cd'd into first, quoted when
 // a shell would split it.
-func TestWriteScaffold(t *testing.T) {
+func TestScaffoldText(t *testing.T) {
 	t.Parallel()
 	files := []string{"dryfire.yaml", "evals/a.eval.yaml"}
 	for _, tc := range []struct {
@@ -28,7 +28,7 @@ func TestWriteScaffold(t *testing.T) {
 			"  created dryfire.yaml\n  created evals/a.eval.yaml\n\nScaffolded 2 files into /srv/it's. No API key needed for the example. Next:\n\n    cd '/srv/it'\\''s' && dryfire-tui run\n"},
 	} {
 		var b bytes.Buffer
-		if err := WriteScaffold(&b, &tc.res); err != nil {
+		if err := NewScaffold(&tc.res).WriteText(&b); err != nil {
 			t.Fatal(err)
 		}
 		want := tc.want + "\nThe files are in dryfire's format: `dryfire run` runs them too.\n"

@@ -214,15 +214,15 @@ func (d *Secrets) WriteText(w io.Writer) error {
 		t.println()
 	}
 	n, files, notScanned, notDecoded := d.Counts()
-	t.printf("%d secret(s) in %d of %d recording(s)", n, files, d.Files)
+	t.printf("%s in %d of %s", count(n, "secret"), files, count(d.Files, "file"))
 	if dirs := d.directories(); dirs > 0 {
 		t.printf(" and %d directory %s", dirs, Plural(dirs, "name"))
 	}
 	if notScanned > 0 {
-		t.printf("; %d %s not scanned", notScanned, Plural(notScanned, "recording"))
+		t.printf("; %s not scanned", count(notScanned, "file"))
 	}
 	if notDecoded > 0 {
-		t.printf("; %d %s scanned as text only (not decoded)", notDecoded, Plural(notDecoded, "recording"))
+		t.printf("; %s scanned as text only (not decoded)", count(notDecoded, "file"))
 	}
 	if d.Suppressed > 0 {
 		t.printf("; %d suppressed by %s", d.Suppressed, d.baselineName())
@@ -251,13 +251,13 @@ func (d *Secrets) writeRedaction(t *text) {
 		if r.Format == format.Tape {
 			what = "tape, " + r.Dialect + " writer's format"
 		}
-		t.printf("redacted %d secret(s) in %s (%s)\n", r.Replaced, r.Path, what)
+		t.printf("redacted %s in %s (%s)\n", count(r.Replaced, "secret"), r.Path, what)
 	}
 	if hidden > 0 {
-		t.printf("%d redaction(s) cannot change what tests see (request digest, tape args and kwargs are never read back)\n", hidden)
+		t.printf("%s cannot change what tests see (request digest, tape args and kwargs are never read back)\n", count(hidden, "redaction"))
 	}
 	if visible > 0 {
-		t.printf("%d redaction(s) can change what tests see (recorded responses, tape results and errors)\n", visible)
+		t.printf("%s can change what tests see (recorded responses, tape results and errors)\n", count(visible, "redaction"))
 	}
 	for _, s := range d.NotRedacted {
 		t.printf("not redacted %s\n", s)
@@ -277,9 +277,12 @@ func (d *Secrets) writeRedaction(t *text) {
 	case p == nil:
 		t.println("replay: no dryfire project; tape keys and entries unchanged")
 	case p.Restored:
-		t.printf("replay: %d case(s) no longer hit (%s); every file was restored\n", len(p.Lost), strings.Join(p.Lost, ", "))
+		t.printf("replay: %s no longer hit (%s); every file was restored\n", count(len(p.Lost), "repetition"), strings.Join(p.Lost, ", "))
+	case p.Hits == p.Cases:
+		t.printf("replay: nothing broke: %s hit before and after redaction\n", count(p.Hits, "repetition"))
 	default:
-		t.printf("replay: %d of %d case(s) hit before and still hit after redaction\n", p.Hits, p.Cases)
+		t.printf("replay: nothing broke: %s hit before and after redaction; %s did not hit before either\n",
+			count(p.Hits, "repetition"), count(p.Cases-p.Hits, "other"))
 	}
 	if d.InterruptedAfterProof {
 		d.writeLateInterrupt(t)

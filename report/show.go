@@ -40,7 +40,7 @@ func (s *Show) WriteText(w io.Writer) error {
 	}
 	t.printf("  %s: %s\n", r.Status, r.Reason)
 	if r.Secrets > 0 {
-		t.printf("  %d secret(s): run 'dryfire-tui secrets' for where\n", r.Secrets)
+		t.printf("  %s: run 'dryfire-tui secrets' for where\n", count(r.Secrets, "secret"))
 	}
 	if r.Format != format.Dryfire {
 		t.printf("\n%s\n", block(diff.Pretty(body)))

@@ -70,6 +70,24 @@ func (t *text) println(args ...any) {
 	}
 }
 
+// paint writes s in the style st where the stream colours
+// ([visible.Paint]), as printf writes an argument: keys masked, escaped as
+// one line where the stream escapes; the style's own sequences are added
+// after, so they are never escaped.
+func (t *text) paint(st visible.Style, s string) {
+	if t.err == nil {
+		t.err = visible.Paint(t.w, st, t.line(s))
+	}
+}
+
+// paintBlock is paint for a text of several lines, left to the stream to
+// escape (as a [block] is).
+func (t *text) paintBlock(st visible.Style, s string) {
+	if t.err == nil {
+		t.err = visible.Paint(t.w, st, visible.TextFor(t.w, s))
+	}
+}
+
 // Write implements io.Writer, for a tabwriter over the report: the bytes
 // go to the stream as they are (escaped there where it escapes), so the
 // cells given to the tabwriter must be escaped as lines first
@@ -93,10 +111,14 @@ func recorded(s string) string {
 	return out
 }
 
-// Plural returns word, with an s unless n is 1.
+// Plural returns word, with an s unless n is 1 ("directory" becomes
+// "directories").
 func Plural(n int, word string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return word
+	case strings.HasSuffix(word, "ory"):
+		return strings.TrimSuffix(word, "y") + "ies"
 	}
 	return word + "s"
 }

@@ -50,6 +50,7 @@ func (w *Workspace) classify(explain bool) {
 		if explain {
 			w.explainMisses(c)
 		}
+		w.findUnrecorded(c)
 	}
 	// Each file's status depends only on the indexes built above, which
 	// are read-only from here: the files are classified in parallel, in

@@ -9,8 +9,8 @@
 // takes the PATH arguments of a command and the working directory they
 // are relative to, and returns a [Layout]: the project (found by walking
 // up to dryfire.yaml as dryfire does), the cassette root (cassettes.dir),
-// the tape directories (.tapes and tapes of the root, and PATH when it
-// holds tapes), the part of the cassette root PATH names when it lies
+// the tape directories (.tapes and tapes of the root, in a Go module the
+// testdata/tapes of its packages, and PATH when it holds tapes), the part of the cassette root PATH names when it lies
 // inside it, and in dryfire's suite form the suite files named. The forms,
 // told apart in this order (Resolve has the details):
 //
@@ -39,7 +39,10 @@
 //     Resolve refuses it at once (a [*NoRecordingsError], before any file
 //     is read, naming the projects found below it): it must have
 //     .dryfire/cassettes, .tapes, or a tapes directory holding a tape; or
-//     be a tapes directory itself; or hold a file named as dryfire names
+//     be a tapes directory itself; or be in a Go module whose packages at
+//     or below it keep tapes in testdata/tapes (found as the go tool finds
+//     packages, in at most 20,000 directories, and refused when dryfire
+//     projects lie below it too: one of them was probably meant); or hold a file named as dryfire names
 //     cassettes (<NN>-<16 hex>.json) in it or up to three directories
 //     below it (PATH is then a case directory, a suite directory, a
 //     cassette root or the .dryfire directory). .git and node_modules are

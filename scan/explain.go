@@ -34,6 +34,10 @@ type Explanation struct {
 	// Judge is set when the miss is an llm_judge call's: Result then speaks
 	// of the judge model, the rubric and the graded transcript.
 	Judge bool
+	// Unrecorded is set when the case directory has no file of the missing
+	// turn and repetition: the turn was never recorded (an [Unrecorded]
+	// row), and Recording, if any, is the closest one found elsewhere.
+	Unrecorded bool
 
 	// masker masks what the explanation prints (see Masked).
 	masker *secrets.Masker
@@ -59,7 +63,21 @@ func (e *Explanation) Headline() string { return e.HeadlineOf(e.Masked()) }
 
 // HeadlineOf is the headline of the explanation with its result res (the
 // result masked, or as it is for a document that reveals).
+//
+// A turn never recorded says so first: "not recorded (closest recording:
+// turn 0: user message changed)".
 func (e *Explanation) HeadlineOf(res diff.Result) string {
+	h := e.headline(res)
+	switch {
+	case !e.Unrecorded:
+		return h
+	case e.Recording == nil:
+		return "not recorded: " + h
+	}
+	return "not recorded (closest recording: " + h + ")"
+}
+
+func (e *Explanation) headline(res diff.Result) string {
 	if e.Note != "" {
 		return e.Note
 	}
@@ -70,7 +88,7 @@ func (e *Explanation) HeadlineOf(res diff.Result) string {
 	if n := len(res.Summary) - 1; n > 0 {
 		h += fmt.Sprintf(" (and %d more)", n)
 	}
-	if res.Closest {
+	if res.Closest && !e.Unrecorded {
 		h += " [closest recording, not the same turn]"
 	}
 	return h
@@ -179,6 +197,7 @@ func (w *Workspace) explain(res *engine.CaseResult, miss *engine.Visit, dirFiles
 	}
 	closest := false
 	cands := same
+	e.Unrecorded = len(same) == 0 && miss.File == nil
 	if len(cands) == 0 {
 		closest = true
 		cands = near
@@ -197,7 +216,10 @@ func (w *Workspace) explain(res *engine.CaseResult, miss *engine.Visit, dirFiles
 		e.Result = diff.Explain(digest, miss.Request)
 	}
 	e.Result.Closest = closest
-	if e.Result.Equal() {
+	switch {
+	case e.Result.Equal() && e.Unrecorded:
+		e.Note = "the same request, under key " + f.NameKey
+	case e.Result.Equal():
 		e.Note = unchangedNote(f, miss.Key)
 	}
 	return e

@@ -32,10 +32,13 @@ type Layout struct {
 	Project *suite.Project
 	// CassetteRoot is the dryfire cassette root: cassettes.dir of the
 	// project; without a project, PATH/.dryfire/cassettes when it exists,
-	// else PATH itself (unless PATH holds tapes). "" when there is none.
+	// else PATH itself (unless PATH holds tapes, or is a Go module whose
+	// packages keep tapes). "" when there is none.
 	CassetteRoot string
 	// TapeDirs are the directories tapes are read from: .tapes and tapes
-	// of the root, and PATH when it holds tapes. They need not exist.
+	// of the root, in a Go module the testdata/tapes of every package at
+	// and below the root, and PATH when it holds tapes. They need not
+	// exist.
 	TapeDirs []string
 	// Under, when set, is the directory inside the cassette root that PATH
 	// names: the whole root is still read (lookup is by key anywhere under
@@ -48,7 +51,8 @@ type Layout struct {
 	SuiteFiles []string
 	// Ignored are the dryfire.yaml files passed over on the way up because
 	// they are not regular files (a named pipe, a link to a device):
-	// dryfire passes over them too, and a person should know.
+	// dryfire passes over them too, and a person should know; and a search
+	// of a large Go module for testdata/tapes cut short.
 	Ignored []error
 }
 
@@ -106,7 +110,7 @@ func locate(dir, path string, want Want) (*Layout, error) {
 			return nil, err
 		}
 		l.Project, l.Root, l.CassetteRoot = p, p.Root, p.CassetteRoot
-		l.TapeDirs = tapeDirsOf(l.Root)
+		l.TapeDirs = l.rootTapeDirs(l.Root)
 		if !l.IsFile && abs != l.Root && isTapeDir(abs) {
 			l.TapeDirs = append(l.TapeDirs, abs)
 		}
@@ -124,6 +128,17 @@ func locate(dir, path string, want Want) (*Layout, error) {
 		}
 		if isTapeDir(abs) {
 			l.TapeDirs = []string{abs}
+			break
+		}
+		if l.TapeDirs = l.rootTapeDirs(abs); len(l.TapeDirs) > len(tapeDirNames) {
+			if err := goModuleProbe(path, abs, l.TapeDirs[len(tapeDirNames):]); err != nil {
+				return nil, err
+			}
+			// A Go module whose packages keep tapes: those are its
+			// recordings, and its other .json files are not cassettes.
+			if isDir(filepath.Join(abs, ".dryfire", "cassettes")) {
+				l.CassetteRoot = filepath.Join(abs, ".dryfire", "cassettes")
+			}
 			break
 		}
 		if err := probe(path, abs); err != nil {
@@ -150,6 +165,17 @@ func (l *Layout) LoadSuites(lookupEnv func(string) (string, bool)) {
 		return
 	}
 	l.Project.LoadSuites(lookupEnv)
+}
+
+// rootTapeDirs are the tape directories of a root: .tapes and tapes, then
+// in a Go module the testdata/tapes of its packages (goTapeDirs; a search
+// cut short is one of l.Ignored, so that a person knows).
+func (l *Layout) rootTapeDirs(root string) []string {
+	dirs, err := goTapeDirs(root)
+	if err != nil {
+		l.Ignored = append(l.Ignored, err)
+	}
+	return append(tapeDirsOf(root), dirs...)
 }
 
 func tapeDirsOf(root string) []string {

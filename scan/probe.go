@@ -31,13 +31,21 @@ type NoRecordingsError struct {
 	// that hold a dryfire.yaml: the directories that were probably meant,
 	// joined to Path.
 	Projects []string
+	// GoTapes are the testdata/tapes directories of the Go module PATH is,
+	// joined to Path, when it has projects below it too.
+	GoTapes []string
 }
 
 func (e *NoRecordingsError) Error() string {
 	if e.File {
 		return fmt.Sprintf("%s is not a recording: dryfire cassettes and cassette-fn tapes are .json files", e.Path)
 	}
-	return fmt.Sprintf("%s holds no recordings: no %s at or above it, no .dryfire/cassettes, .tapes or tapes directory in it, "+
+	if len(e.GoTapes) > 0 {
+		return fmt.Sprintf("%s holds no recordings: no %s at or above it, no .dryfire/cassettes, .tapes or tapes directory in it, "+
+			"and no cassette file (<NN>-<key>.json) up to %d directories below it; its Go packages' testdata/tapes are not listed from here, "+
+			"since dryfire projects lie below it too", e.Path, suite.ConfigFileName, probeDepth)
+	}
+	return fmt.Sprintf("%s holds no recordings: no %s at or above it, no .dryfire/cassettes, .tapes, tapes or (in a Go module) testdata/tapes directory in it, "+
 		"and no cassette file (<NN>-<key>.json) up to %d directories below it", e.Path, suite.ConfigFileName, probeDepth)
 }
 
@@ -50,6 +58,9 @@ func (e *NoRecordingsError) Hint() string {
 	switch {
 	case e.File:
 		return "pass a cassette or tape (.json), or the directory that holds them"
+	case len(e.Projects) > 0 && len(e.GoTapes) > 0:
+		return "pass the project's directory (" + listSome(e.Projects, 3) + "), a Go package's tapes (" + listSome(e.GoTapes, 3) +
+			"), or try 'dryfire-tui --demo'"
 	case len(e.Projects) > 0:
 		return "pass the project's directory (" + listSome(e.Projects, 3) + "), or try 'dryfire-tui --demo'"
 	}

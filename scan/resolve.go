@@ -55,7 +55,8 @@ type Request struct {
 //     PATH (Recordings): one recording or tape, or what is not there
 //     ([ErrNotFound]), or a file that is not a recording
 //     ([*NoRecordingsError]); a PATH without glob characters that does
-//     not exist is ErrNotFound in every form;
+//     not exist is ErrNotFound (Recordings, Project), or matches nothing
+//     (Suites, as dryfire says);
 //   - otherwise, and always for several PATHs: dryfire's suite form. Each
 //     PATH is a glob relative to the working directory, as dryfire's
 //     command line takes it (Python's glob.glob(pattern, root_dir=cwd,
@@ -96,16 +97,17 @@ func workingDir(dir string) (string, error) {
 }
 
 // isThisToolsForm reports whether one PATH is this tool's form: an
-// existing directory; for Recordings anything; for Project a .json file;
-// in every form a path with no glob character that does not exist (the
-// error says it is not there).
+// existing directory; for Recordings anything; for Project a .json file,
+// or a path with no glob character that does not exist (the error says it
+// is not there). For Suites a path that does not exist is dryfire's form,
+// and matches nothing, as dryfire says.
 func isThisToolsForm(dir, arg string, want Want) bool {
 	p := join(dir, arg)
 	if fi, err := os.Stat(p); err == nil && fi.IsDir() || want == Recordings {
 		return true
 	}
 	literal := !strings.ContainsAny(arg, "*?[")
-	if _, err := os.Lstat(p); err != nil && literal {
+	if _, err := os.Lstat(p); err != nil && literal && want == Project {
 		return true
 	}
 	return want == Project && literal && strings.HasSuffix(arg, ".json")

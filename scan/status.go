@@ -12,6 +12,10 @@ const (
 	Pending Status = iota
 	Live
 	Stale
+	// Unrecorded is not a file: a turn replay asks for that no file
+	// answers (a new case, or a turn past the last one recorded).
+	// [Workspace.Unrecorded] lists them.
+	Unrecorded
 	Superseded
 	OrphanedCase
 	OrphanedSuite
@@ -32,6 +36,7 @@ var statusNames = [...]string{
 	Pending:       "pending",
 	Live:          "live",
 	Stale:         "stale",
+	Unrecorded:    "unrecorded",
 	Superseded:    "superseded",
 	OrphanedCase:  "orphaned case",
 	OrphanedSuite: "orphaned suite",

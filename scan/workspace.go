@@ -54,6 +54,13 @@ type Recording struct {
 	FileCheck *cassette.FileCheck
 	// Foreign is set for a tape found among the cassettes.
 	Foreign bool
+	// RecordPath, for an [Unrecorded] row (which has no Path), is the
+	// file a recording of the request replay asked for is written to,
+	// relative to the root as Path is: the one `run --cassette-mode auto`
+	// writes. Miss is the explanation of that miss (nil with
+	// Options.NoExplain).
+	RecordPath string
+	Miss       *Explanation
 
 	File *cassette.StoreFile // dryfire
 
@@ -84,6 +91,10 @@ type Workspace struct {
 	// Recordings are every listed recording: dryfire files in lookup order,
 	// then tape entries.
 	Recordings []*Recording
+	// Unrecorded are the turns replay asks for that no file answers, one
+	// row each (status [Unrecorded], no File, no Path), in case order.
+	// They are not among Recordings, which are files and tape entries.
+	Unrecorded []*Recording
 	// Stale explains every replay miss against the recording it replaces.
 	Stale []*Explanation
 	// Problems are diagnostics that did not stop the scan: directories that
@@ -162,9 +173,15 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 		w.Problems = append(w.Problems, secrets.MaskErrorNames(err))
 	}
 	getenv := w.maskingEnv(o.Getenv)
-	if l.IsFile {
-		return w, w.openFile(ctx, o)
+	if l.IsFile && (l.Project == nil || !Within(l.Path, l.CassetteRoot)) {
+		if err := w.openFile(ctx, o); err != nil || o.NoReplay {
+			return w, err
+		}
+		w.classifyAlone()
+		return w, nil
 	}
+	// A file inside the cassette root is classified with the project's
+	// replay, and listed alone (Layout.Lists).
 	// The suites parse while the store loads: the two are independent, and
 	// the store's first batches reach OnBatch without waiting for them.
 	suitesDone := make(chan struct{})
@@ -374,8 +391,27 @@ func orDefault(s, d string) string {
 	return s
 }
 
+// classifyAlone classifies the one file of a workspace opened on a file
+// outside any cassette root: nothing replays it, so it is Unknown
+// (Invalid when it does not decode), as in a cassette directory without a
+// project.
+func (w *Workspace) classifyAlone() {
+	why := "outside the project's cassette root " + w.rel(w.CassetteRoot) + ": replay never reads it"
+	if w.Project == nil {
+		why = "no dryfire.yaml found: without the suites nothing tells live recordings from orphans"
+	}
+	for _, f := range w.Store.Files {
+		r := w.byFile[f]
+		r.Status, r.Reason = Unknown, secrets.MaskNames(why)
+		if f.Err != nil {
+			r.Status, r.Reason = Invalid, secrets.MaskNames(fileError(f))
+		}
+	}
+}
+
 // openFile opens a workspace of one file that lies outside a project's
-// cassette root: a tape, or a dryfire cassette read on its own.
+// cassette root (or outside any project): a tape, or a dryfire cassette
+// read on its own.
 func (w *Workspace) openFile(ctx context.Context, o Options) error {
 	data, err := safefile.ReadFile(w.Path)
 	if err == nil && format.Detect(data) == format.Tape {

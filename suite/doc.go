@@ -6,9 +6,10 @@
 // [FindProject] walks up from a path to the first dryfire.yaml, as dryfire
 // does. [LoadProject] reads the config and every suite its globs match
 // ([Project]: the [Config], the cassette root, the [Suite]s in dryfire's
-// order); [LoadConfig] reads the config alone; [LoadFiles] reads a config
-// (or none) and the suite files a command line names, as dryfire's
-// validate and run read them ([Project.Valid] is validate's answer). A
+// order); [LoadConfig] reads the config alone (or [DefaultProject] stands
+// for none), and [Project.LoadSuiteFiles] the suite files a command line
+// names, as dryfire's validate and run read them ([Project.Valid] is
+// validate's answer). A
 // problem is a [SpecError] with file, line and column, never a panic: a
 // suite that fails keeps its errors in [Suite.Errors] and the others
 // still load, which is what dryfire's prune safety rule needs to know.

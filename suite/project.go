@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
@@ -166,17 +167,34 @@ func (pr *Project) LoadSuites(lookupEnv func(string) (string, bool)) {
 }
 
 // LoadSuiteFiles parses the given suite files instead of the config's
-// globs, as dryfire run does with suite paths on its command line. files
-// are slash paths relative to the root (or absolute).
+// globs, as dryfire's run, validate, trace and compare load the suite
+// paths of their command line. files are slash paths relative to the
+// root, or absolute (a file outside the root); each is named in its
+// errors and its [Suite.Path] as it is given. The $refs of a file inside
+// the root read in the root; those of a file outside it read in the
+// directory of the dryfire.yaml above it, else in its own (see
+// [LoadSuite]). It does nothing when the config has errors (dryfire stops
+// there).
 func (pr *Project) LoadSuiteFiles(files []string, lookupEnv func(string) (string, bool)) {
 	if len(pr.Errors) > 0 {
 		return
 	}
+	refs := projectScope(pr.Root)
 	entries := make([]suiteEntry, len(files))
 	for i, f := range files {
 		entries[i] = suiteEntry{rel: f}
+		if p := pr.suiteFile(f); !inside(pr.Root, p) {
+			entries[i].refs = outsideScope(p, refs)
+		}
 	}
-	pr.load(entries, lookupEnv)
+	pr.loadIn(entries, refs, lookupEnv)
+}
+
+// inside reports whether file is at or below dir (both absolute), by
+// their names.
+func inside(dir, file string) bool {
+	rel, err := filepath.Rel(dir, file)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 type suiteEntry struct {
@@ -199,7 +217,11 @@ func (e *suiteEntry) scope(project *refScope) *refScope {
 // load parses the entries in parallel, keeps them in order and resolves
 // every case's settings.
 func (pr *Project) load(entries []suiteEntry, lookupEnv func(string) (string, bool)) {
-	refs := projectScope(pr.Root)
+	pr.loadIn(entries, projectScope(pr.Root), lookupEnv)
+}
+
+// loadIn is load with refs the scope of the project root.
+func (pr *Project) loadIn(entries []suiteEntry, refs *refScope, lookupEnv func(string) (string, bool)) {
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(entries)) {
@@ -447,4 +469,13 @@ func (v *validator) providers(n *YAMLNode, p pos) []CustomProvider {
 		out = append(out, c)
 	}
 	return out
+}
+
+// Valid reports whether the project loaded without a spec error, and
+// counts its suites and their cases: what dryfire's validate prints.
+func (pr *Project) Valid() (ok bool, suites, cases int) {
+	for _, s := range pr.Suites {
+		cases += len(s.Cases)
+	}
+	return len(pr.Errors) == 0, len(pr.Suites), cases
 }

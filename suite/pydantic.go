@@ -150,12 +150,12 @@ func (v *validator) strKeys(n *YAMLNode, at pos) {
 // itself, a repr only a string key that happens to spell it, and when
 // nothing is found the error goes to the mapping's own position.
 func (v *validator) badKeyPos(n *YAMLNode, m YAMLMember, at pos) pos {
-	loc, ok := pydanticKeyLoc(m.KeyNode)
+	loc, ok := casemodel.PydanticKeyLoc(m.KeyNode)
 	if !ok {
 		return at
 	}
 	for _, k := range n.Members {
-		if loc.matches(k.KeyNode) {
+		if loc.Matches(k.KeyNode) {
 			p := v.keyPos(n, k)
 			if k.Merged && !p.broken {
 				p = at
@@ -164,38 +164,6 @@ func (v *validator) badKeyPos(n *YAMLNode, m YAMLMember, at pos) pos {
 		}
 	}
 	return at
-}
-
-// keyLoc is a key as a pydantic location names it: an int, or a string.
-type keyLoc struct {
-	isInt bool
-	num   *YAMLNode
-	str   string
-}
-
-// pydanticKeyLoc is the location pydantic gives the key k; false when no
-// key of a suite can match it (the repr of a datetime, a tagged scalar,
-// bytes or a set names its type).
-func pydanticKeyLoc(k *YAMLNode) (keyLoc, bool) {
-	switch {
-	case k.Kind == jsonv.Bool:
-		return keyLoc{isInt: true, num: k}, true
-	case k.Kind == jsonv.Number && k.Scalar.IsInt():
-		if _, err := strconv.ParseInt(k.Scalar.Text, 10, 64); err == nil {
-			return keyLoc{isInt: true, num: k}, true
-		}
-	case k.Kind == jsonv.Object || (k.PyType != "" && k.PyType != "date"):
-		return keyLoc{}, false
-	}
-	return keyLoc{str: yamlnode.PyRepr(k)}, true
-}
-
-// matches is Python's "loc in mapping" for one key of the mapping.
-func (l keyLoc) matches(k *YAMLNode) bool {
-	if l.isInt {
-		return yamlnode.KeyEqual(l.num, k)
-	}
-	return k.IsStr() && k.Scalar.Text == l.str
 }
 
 // limitInt refuses a value beyond one of dryfire-tui's limits.

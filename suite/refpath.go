@@ -27,6 +27,10 @@ type refScope struct {
 	find func() (path, name string)
 	root *confine.Root
 	name string
+	// also is a second place the $refs may read, tried when the first
+	// says a target is outside it: for a suite file named outside the
+	// project root, the project root.
+	also *refScope
 }
 
 func (s *refScope) get() (*confine.Root, string) {
@@ -51,6 +55,29 @@ func suiteScope(file string) *refScope {
 		}
 		return filepath.Dir(file), "the suite's directory, there being no " + ConfigFileName
 	}}
+}
+
+// outsideScope confines the $refs of a suite file named outside the
+// project root to what is beside it ([suiteScope]) and to the project.
+func outsideScope(file string, project *refScope) *refScope {
+	s := suiteScope(file)
+	s.also = project
+	return s
+}
+
+// resolve resolves name (relative to dir, a directory as [confine.Root.Dir]
+// spells it for the scope's root) in the scope: in its root, else, when
+// that says outside, in the second place it may read.
+func (s *refScope) resolve(dir, name string) confine.Result {
+	root, _ := s.get()
+	r := root.Resolve(dir, name)
+	if r.Fate == confine.Outside && s.also != nil {
+		also, _ := s.also.get()
+		if r2 := also.Resolve(dir, name); r2.Fate == confine.Found || r2.Fate == confine.Missing {
+			return r2
+		}
+	}
+	return r
 }
 
 // rootOfProject names the root of a project in a refusal's hint.

@@ -125,7 +125,7 @@ func (v *validator) resolve(dir, ref string) confine.Result {
 	if v.realDir == "" {
 		v.realDir = root.Dir(dir)
 	}
-	return root.Resolve(v.realDir, ref)
+	return v.refs.resolve(v.realDir, ref)
 }
 
 // suggest is dryfire's did-you-mean for a missing target, when the

@@ -136,12 +136,19 @@ type Case struct {
 	// the case starts, for a reason only the loaded values show (a date
 	// where a string is needed): the case fails without a request.
 	InputCrash string
+	// InputViews are the loaded values of a list input's messages, one per
+	// message, as dryfire prints and reports them (nil for a string
+	// input).
+	InputViews []casemodel.MessageViews
 	Expect     []jsonv.Value
 	// Assertions are the expect entries parsed, one per entry.
 	Assertions []casemodel.Assertion
 	Mocks      []ToolMocks
 	HasMocks   bool
 	Script     jsonv.Value
+	// ScriptArgs are the arguments of each scripted tool call as dryfire
+	// prints and reports them, per step of Script (see [casemodel.ScriptViews]).
+	ScriptArgs [][]*PyViews
 	HasScript  bool
 	Settings   Settings
 	// Resolved without command-line overrides (filled by LoadProject).

@@ -127,7 +127,7 @@ func (v *validator) tools(n *YAMLNode, p pos) []Tool {
 					leave := v.enter(p)
 					v.strKeys(n, p)
 					leave()
-					t.InputSchema, t.Unserialisable = n.ToValue()
+					t.InputSchema, t.Unserialisable = yamlnode.StrKeyed(n).ToValue() // a dict[str, Any]
 				}
 				v.pop()
 			}
@@ -191,7 +191,7 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 			leave := v.enter(p)
 			v.strKeys(n, p)
 			leave()
-			w := n.MatchValue()
+			w := yamlnode.StrKeyed(n).MatchValue()
 			r.When = &w
 		}
 		v.pop()
@@ -199,6 +199,7 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 	if n, _, ok := o.field("return"); ok {
 		found = append(found, "returns")
 		r.Kind = "return"
+		n = yamlnode.StrKeyed(n) // ToolResult's content: a dict[str, Any]
 		r.Return, r.Unserialisable = n.ToValue()
 		r.Crash, r.Unserialisable = casemodel.ContentCheck(n, r.Unserialisable)
 		r.Views = yamlnode.ViewsOf(n)
@@ -267,6 +268,7 @@ func (v *validator) sequence(n *YAMLNode, p pos) []MockStep {
 		}
 		step := MockStep{IsError: isErr, Value: jsonv.NullValue()}
 		if r, ok := it.Get(key); ok {
+			r = yamlnode.StrKeyed(r)
 			step.Value, step.Unserialisable = r.ToValue()
 			step.Crash, step.Unserialisable = casemodel.ContentCheck(r, step.Unserialisable)
 			step.Views = yamlnode.ViewsOf(r)
@@ -290,7 +292,7 @@ func (v *validator) caseOf(item *YAMLNode, index int) *Case {
 	}
 	if n, p, ok := o.required("input"); ok {
 		v.pushField("input")
-		c.Input, c.InputUnserialisable, c.InputCrash = v.input(n, p)
+		c.Input, c.InputViews, c.InputUnserialisable, c.InputCrash = v.input(n, p)
 		v.pop()
 	}
 	if n, p, ok := o.required("expect"); ok {
@@ -320,7 +322,7 @@ func (v *validator) caseOf(item *YAMLNode, index int) *Case {
 	if n, p, ok := o.field("script"); ok && n.Kind != jsonv.Null {
 		c.HasScript = true
 		v.pushField("script")
-		c.Script = v.script(n, p)
+		c.Script, c.ScriptArgs = v.script(n, p)
 		v.pop()
 	}
 	c.Settings = o.settings()
@@ -331,10 +333,10 @@ func (v *validator) caseOf(item *YAMLNode, index int) *Case {
 // input checks str | list[dict[str, Any]]: when both branches fail,
 // pydantic reports the string branch, then each failure of the list branch,
 // all where the input key is (dryfire cannot place a union branch).
-func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, bad, crash string) {
+func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, views []casemodel.MessageViews, bad, crash string) {
 	defer v.enter(p)()
 	if strLike(n) {
-		return jsonv.StringValue(n.Scalar.Text), "", ""
+		return jsonv.StringValue(n.Scalar.Text), nil, "", ""
 	}
 	var items []*YAMLNode
 	switch {
@@ -345,7 +347,7 @@ func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, bad, crash strin
 	default:
 		v.addIn(n, strBranch, p, "expected a string")
 		v.addIn(n, listBranch, p, "expected a list")
-		return jsonv.Value{}, "", ""
+		return jsonv.Value{}, nil, "", ""
 	}
 	if errs := listInputErrors(items); len(errs) > 0 {
 		v.addIn(n, strBranch, p, "expected a string")
@@ -357,15 +359,17 @@ func (v *validator) input(n *YAMLNode, p pos) (val jsonv.Value, bad, crash strin
 			v.loc = v.loc[:depth]
 		}
 		v.pop()
-		return jsonv.Value{}, "", ""
+		return jsonv.Value{}, nil, "", ""
 	}
 	msgs, crash, bad := casemodel.InputMessages(items)
 	if crash != "" {
 		msgs = items
+	} else {
+		views = casemodel.InputViews(msgs)
 	}
 	list := &YAMLNode{Kind: jsonv.Array, Items: msgs, Line: n.Line, Column: n.Column}
 	val, _ = list.ToValue()
-	return val, bad, crash
+	return val, views, bad, crash
 }
 
 // branchError is an error of a union's branch, below the branch.
@@ -396,19 +400,20 @@ var scriptKinds = []string{"text", "tool_call", "parallel", "fails"}
 
 // script checks list[ScriptStep] (the scripted turns of a fake provider)
 // and returns it as written.
-func (v *validator) script(n *YAMLNode, p pos) jsonv.Value {
+func (v *validator) script(n *YAMLNode, p pos) (jsonv.Value, [][]*PyViews) {
 	defer v.enter(p)()
 	items, ok := v.list(n, p)
 	if !ok {
-		return jsonv.Value{}
+		return jsonv.Value{}, nil
 	}
 	for i, it := range items {
 		v.push(indexSeg(i))
 		v.scriptStep(it)
 		v.pop()
 	}
-	x, _ := n.ToValue()
-	return x
+	steps := casemodel.ScriptSteps(items)
+	x, _ := (&YAMLNode{Kind: jsonv.Array, Items: steps, Line: n.Line, Column: n.Column}).ToValue()
+	return x, casemodel.ScriptViews(steps)
 }
 
 // scriptStep checks one ScriptStep: its fields, then (when they are

@@ -13,6 +13,9 @@ import "github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 //
 //   - Kind is [Null], [Bool], [Number], [String], [Array] or [Object];
 //   - Bool is the value of a Bool;
+//   - Ordered set on an Object has an encoder that sorts keys write its
+//     members in their order instead (Python's order of number keys);
+//     nothing decoded carries it;
 //   - Text is the string of a String, or the literal of a Number as written
 //     ("780", "780.0", "1e-05");
 //   - Items are the elements of an Array;

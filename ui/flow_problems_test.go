@@ -43,12 +43,12 @@ func quit(t *testing.T, tm *teatest.TestModel) Model {
 // on the tab that explains it, never on a tab with nothing to say.
 func TestFlowOpensOnAProblem(t *testing.T) {
 	tm, scr := startCoreFlow(t, Options{Path: demoRoot(t)}, 120, 35)
-	scr.waitFor(t, tm, "8 recordings need attention · ⚠ secret 1 of 1 · n walks secret, then ⊠ invalid · p: another kind, or all",
+	scr.waitFor(t, tm, "9 problems need attention · ⚠ secret 1 of 1 · n walks secret, then ⊠ invalid · p: another kind, or all",
 		"refund_agent › refunds_small_order_after_retry › turn 3", "2 secrets found", "p problems")
 	for _, step := range []struct{ status, shows string }{
 		{"⊠ invalid 1 of 1 · n walks invalid, then ≠ key mismatch", "This file could not be read as a recording."},
 		{"≠ key mismatch 1 of 1 · n walks key mismatch, then ◐ stale", "Arguments"},
-		{"◐ stale 1 of 2 · n walks stale, then ◌ orphaned case", "turn 2: result of issue_refund changed"},
+		{"◐ stale 1 of 2 · n walks stale, then ? unrecorded", "turn 2: result of issue_refund changed"},
 	} {
 		tm.Type("n")
 		scr.waitFor(t, tm, step.status, step.shows)

@@ -40,7 +40,7 @@ func TestFlowFollowsTheTree(t *testing.T) {
 	git("-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "commit.gpgsign=false", "commit", "-q", "-m", "demo")
 
 	tm, scr := startCoreFlow(t, Options{Path: root, Watcher: backend.Core{}}, 120, 35)
-	scr.waitFor(t, tm, "dryfire-demo · 49 recordings", "● live")
+	scr.waitFor(t, tm, "dryfire-demo · ", "need attention", "● live")
 	tm.Type("/zz_live")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	scr.waitFor(t, tm, `filter "zz_live"`)

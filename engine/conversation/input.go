@@ -6,28 +6,53 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
 // AppendInitialMessages appends the first request's messages of a case
 // input to out: a string is one user message; a list is one message per
 // element, validated as dryfire's Message model does when the case starts
-// (unknown keys dropped). On an error it returns nil and the text of
+// (unknown keys dropped), with the views of its loaded values (the case's
+// InputViews; nil for none). On an error it returns nil and the text of
 // pydantic's ValidationError.
-func AppendInitialMessages(out []Message, input jsonv.Value) ([]Message, error) {
+func AppendInitialMessages(out []Message, input jsonv.Value, views []casemodel.MessageViews) ([]Message, error) {
 	if input.Kind == jsonv.String {
 		return append(out, Message{Role: "user", Content: input}), nil
 	}
 	if input.Kind != jsonv.Array {
 		return nil, caseError("input must be a string or a list, not " + input.Kind.String())
 	}
-	for _, entry := range input.Items {
+	for i, entry := range input.Items {
 		m, errs := inputMessage(entry)
 		if len(errs) > 0 {
 			return nil, caseError(pydantic.ValidationError("Message", errs))
 		}
+		if i < len(views) {
+			withViews(&m, views[i])
+		}
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// withViews gives a message of a list input the loaded values its suite
+// wrote, as dryfire prints and reports them.
+func withViews(m *Message, v casemodel.MessageViews) {
+	if m.Content.Kind == jsonv.Array {
+		m.ContentPy = v.Content
+	}
+	if len(v.Arguments) == len(m.ToolCalls) {
+		for j := range m.ToolCalls {
+			m.ToolCalls[j].Py = v.Arguments[j]
+		}
+	}
+	if len(v.Results) == len(m.ToolResults) {
+		for j := range m.ToolResults {
+			if m.ToolResults[j].Content.Kind == jsonv.Object {
+				m.ToolResults[j].Py = v.Results[j]
+			}
+		}
+	}
 }
 
 // caseError is an exception that ends a case before it has a trace; its

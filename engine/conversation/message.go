@@ -9,8 +9,13 @@ import (
 // Message is one message of a conversation, as dryfire's Message model
 // holds it.
 type Message struct {
-	Role        string // user, assistant or tool
-	Content     jsonv.Value
+	Role    string // user, assistant or tool
+	Content jsonv.Value
+	// ContentPy is set on a message of a list input whose content is a
+	// list of blocks: the content as the Python objects dryfire loaded
+	// show it (its repr for -v, pydantic's JSON mode for the run
+	// document).
+	ContentPy   *suite.PyViews
 	ToolCalls   []cassette.ToolCall
 	ToolResults []ToolResult
 	// Raw is the provider's payload an assistant message echoes (an
@@ -31,11 +36,25 @@ func (m Message) Value() jsonv.Value {
 }
 
 // DocValue is the message as dryfire's run document holds it (pydantic's
-// JSON mode): [Message.Value] with every tool result's content as the
-// JSON mode writes the Python object, or the text of the exception it
-// raises on one.
+// JSON mode): [Message.Value] with the values a suite wrote (the content
+// of a list input's message, the arguments of its tool calls and of a
+// scripted model's, every tool result's content) as the JSON mode writes
+// the Python objects, or the text of the exception it raises on one.
 func (m Message) DocValue() (jsonv.Value, string) {
 	v := m.Value()
+	if m.ContentPy != nil {
+		if m.ContentPy.DocErr != "" {
+			return jsonv.Value{}, m.ContentPy.DocErr
+		}
+		v.Members[1].Value = m.ContentPy.Doc
+	}
+	if loaded(m.ToolCalls) {
+		calls, err := ToolCallsDoc(m.ToolCalls)
+		if err != "" {
+			return jsonv.Value{}, err
+		}
+		v.Members[2].Value = calls
+	}
 	if len(m.ToolResults) == 0 {
 		return v, ""
 	}
@@ -45,6 +64,35 @@ func (m Message) DocValue() (jsonv.Value, string) {
 	}
 	v.Members[3].Value = results
 	return v, ""
+}
+
+// loaded reports whether a suite wrote one of the calls (see
+// [cassette.ToolCall.Py]).
+func loaded(calls []cassette.ToolCall) bool {
+	for _, c := range calls {
+		if c.Py != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// ToolCallsDoc is a list of tool calls as dryfire's run document holds
+// it: each call's id, name, arguments (as pydantic's JSON mode writes the
+// Python objects a suite's call holds) and malformed arguments, or the
+// text of the exception the JSON mode raises.
+func ToolCallsDoc(calls []cassette.ToolCall) (jsonv.Value, string) {
+	out := jsonv.Value{Kind: jsonv.Array, Items: make([]jsonv.Value, 0, len(calls))}
+	for _, c := range calls {
+		if c.Py != nil {
+			if c.Py.DocErr != "" {
+				return jsonv.Value{}, c.Py.DocErr
+			}
+			c.Arguments = c.Py.Doc
+		}
+		out.Items = append(out.Items, toolCallValue(c))
+	}
+	return out, ""
 }
 
 // ToolResultsDoc is a list of tool results as dryfire's run document
@@ -82,12 +130,17 @@ type ToolResult struct {
 	Py *suite.PyViews
 }
 
-// Repr is repr() of the content, as dryfire's -v prints it.
-func (r ToolResult) Repr() string {
+// Repr is repr() of the content, as dryfire's -v prints it, or the repr()
+// of the exception repr() raises on the Python objects of a mock's value
+// (an integer of more than 4,300 digits) with the text "".
+func (r ToolResult) Repr() (text, raised string) {
 	if r.Py != nil {
-		return r.Py.Repr
+		if r.Py.ReprErr != "" {
+			return "", r.Py.ReprErr
+		}
+		return r.Py.Repr, ""
 	}
-	return jsonv.PyReprValue(r.Content)
+	return jsonv.PyReprValue(r.Content), ""
 }
 
 // WireContent is the content as dryfire's json.dumps writes it to a
@@ -150,22 +203,37 @@ func (r Request) HashArgs() jsonv.Value {
 
 // DigestArgs is [Request.HashArgs] as dryfire's cassette store writes it
 // in a recording's request digest, and the repr() of the exception the
-// store's json.dumps raises on it ("" for none): the dict pydantic dumped,
-// before the hash's normalisation turns its keys into strings, so a tool
-// result's key True is "true" there.
+// store's json.dumps raises on it ("" for none), the first met in its
+// order (a message's content, its tool calls, its tool results): the dict
+// pydantic dumped, before the hash's normalisation turns its keys into
+// strings, so the values a suite wrote (a list input's blocks and tool
+// calls, every tool result) have a key True as "true" there, and keys
+// that are numbers in the numbers' order.
 func (r Request) DigestArgs() (jsonv.Value, string) {
 	args := r.HashArgs()
 	failure := ""
+	stored := func(py *suite.PyViews, at *jsonv.Value) {
+		if py == nil {
+			return
+		}
+		if failure == "" {
+			failure = py.StoreErr
+		}
+		*at = py.Dumps
+		if py.Stored != nil {
+			*at = *py.Stored
+		}
+	}
 	for i, m := range r.Messages {
+		msg := args.Members[3].Value.Items[i]
+		if m.Content.Kind == jsonv.Array {
+			stored(m.ContentPy, &msg.Members[1].Value)
+		}
+		for j, c := range m.ToolCalls {
+			stored(c.Py, &msg.Members[2].Value.Items[j].Members[2].Value)
+		}
 		for j, tr := range m.ToolResults {
-			if tr.Py == nil {
-				continue
-			}
-			if failure == "" {
-				failure = tr.Py.StoreErr
-			}
-			result := args.Members[3].Value.Items[i].Members[3].Value.Items[j]
-			result.Members[1].Value = tr.Py.Dumps
+			stored(tr.Py, &msg.Members[3].Value.Items[j].Members[1].Value)
 		}
 	}
 	return args, failure
@@ -204,14 +272,18 @@ func hashTools(tools []suite.Tool) jsonv.Value {
 func toolCallValues(calls []cassette.ToolCall) jsonv.Value {
 	out := jsonv.Value{Kind: jsonv.Array, Items: make([]jsonv.Value, 0, len(calls))}
 	for _, c := range calls {
-		out.Items = append(out.Items, jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
-			{Key: "id", Value: jsonv.StringValue(c.ID)},
-			{Key: "name", Value: jsonv.StringValue(c.Name)},
-			{Key: "arguments", Value: c.Arguments},
-			{Key: "malformed_arguments", Value: c.MalformedArguments},
-		}})
+		out.Items = append(out.Items, toolCallValue(c))
 	}
 	return out
+}
+
+func toolCallValue(c cassette.ToolCall) jsonv.Value {
+	return jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
+		{Key: "id", Value: jsonv.StringValue(c.ID)},
+		{Key: "name", Value: jsonv.StringValue(c.Name)},
+		{Key: "arguments", Value: c.Arguments},
+		{Key: "malformed_arguments", Value: c.MalformedArguments},
+	}}
 }
 
 func toolResultValues(rs []ToolResult) jsonv.Value {
@@ -220,4 +292,18 @@ func toolResultValues(rs []ToolResult) jsonv.Value {
 		out.Items = append(out.Items, r.Value())
 	}
 	return out
+}
+
+// ArgumentsDumps is json.dumps of a tool call's arguments, as dryfire
+// prints them (-v, assertion messages, an unmocked call's error), or the
+// repr() of the exception json.dumps raises on the Python objects of a
+// call a suite wrote (a date in them, say) with the text "".
+func ArgumentsDumps(c cassette.ToolCall) (text, raised string) {
+	if c.Py == nil {
+		return jsonv.PyJSONDumps(c.Arguments), ""
+	}
+	if c.Py.DumpsErr != "" {
+		return "", c.Py.DumpsErr
+	}
+	return jsonv.PyJSONDumps(c.Py.Dumps), ""
 }

@@ -384,6 +384,7 @@ func (c *Comparison) Estimate() Estimate {
 		est.Repetitions += e.Repetitions
 		est.Calls += e.Calls
 		est.FromRecordings += e.FromRecordings
+		est.UnpricedCalls += e.UnpricedCalls
 		if e.Cost != nil {
 			if est.Cost == nil {
 				est.Cost = new(big.Rat)
@@ -401,7 +402,8 @@ func (c *Comparison) Estimate() Estimate {
 			if !ok {
 				i = len(est.Providers)
 				uses[u.Name] = i
-				est.Providers = append(est.Providers, ProviderUse{Name: u.Name, KeyEnv: u.KeyEnv, KeySet: u.KeySet})
+				est.Providers = append(est.Providers, ProviderUse{Name: u.Name, KeyEnv: u.KeyEnv, KeySet: u.KeySet,
+					BaseURL: u.BaseURL, BaseURLFrom: u.BaseURLFrom})
 			}
 			p := &est.Providers[i]
 			p.Calls += u.Calls

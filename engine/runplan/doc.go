@@ -3,18 +3,20 @@
 // engine its gateways, says beforehand what the run will call and cost,
 // and writes what record and auto record, after a secrets scan. Package
 // engine runs the cases; package scan finds the project and reads
-// its cassettes, then package command calls [Prepare] (command.PrepareRun).
+// its cassettes, then package command calls [Prepare] and [Plan.Load]
+// (command.PrepareRun).
 //
 // # Preparing
 //
-// [Prepare] takes a project whose suites are loaded and a function that
-// loads its cassette store. As with dryfire, nothing runs when a suite or
-// dryfire.yaml has an error (the project holds them: exit code 2); the
-// mode is resolved only when some case will run (Options.Mode, else
-// dryfire.yaml's cassettes.mode, else off; a mode dryfire does not know is
-// a [*ModeError]); the impl target of every passthrough mock is imported
-// first through Options.Invoker. In the modes that call providers
-// (record, auto, off) it resolves the gateway of every provider the
+// [Prepare] takes a project whose suites are loaded; [Plan.Load] then
+// takes the cassette store the caller read (everything it needs is given
+// to it: it calls nothing back). As with dryfire, nothing runs when a
+// suite or dryfire.yaml has an error (the project holds them: exit code
+// 2); the mode is resolved only when some case will run (Options.Mode,
+// else dryfire.yaml's cassettes.mode, else off; a mode dryfire does not
+// know is a [*ModeError]); the impl target of every passthrough mock is
+// imported first through Options.Invoker, which [Plan.Close] stops. In
+// the modes that call providers (record, auto, off) Load resolves the gateway of every provider the
 // planned cases use (dryfire.yaml's providers: included; an unknown name
 // is an error), lists the cases skipped for want of an API key as [Skip]s
 // with dryfire's line, keeps dryfire's notes on the cases recording leaves

@@ -32,8 +32,10 @@ type Estimate struct {
 	// AssumedOutputTokens); nil when no call could be priced.
 	Cost *big.Rat
 	// Unpriced are the provider:model pairs the pricing table has no
-	// price for: their calls are not in Cost.
-	Unpriced []string
+	// price for: their calls, UnpricedCalls of Calls at most, are not in
+	// Cost.
+	Unpriced      []string
+	UnpricedCalls int
 	// FromRecordings counts the repetitions whose tokens per call come
 	// from earlier recordings; the others are estimated from their first
 	// request's size.
@@ -56,6 +58,10 @@ type ProviderUse struct {
 	KeySet bool
 	// Calls are the calls at most made to it.
 	Calls int
+	// BaseURL is where its calls go (a password in it redacted), and
+	// BaseURLFrom what set it: an environment variable, a providers:
+	// entry of dryfire.yaml, or "" for the provider's default.
+	BaseURL, BaseURLFrom string
 }
 
 // AssumedOutputTokens is the output of a call estimated without an earlier
@@ -195,6 +201,7 @@ func (rp *Plan) priceCalls(est *Estimate, pricing *engine.Pricing, hist *usageHi
 		cost := pricing.Cost(pc.Resolved.Provider, model, u)
 		if cost == nil {
 			unpriced[pc.Resolved.Provider+":"+model] = true
+			est.UnpricedCalls += n
 			return
 		}
 		if est.Cost == nil {
@@ -214,11 +221,13 @@ func (rp *Plan) providerUse(uses map[string]*ProviderUse, order *[]*ProviderUse,
 		return u
 	}
 	u := &ProviderUse{Name: name}
-	u.KeyEnv, _ = provider.KeyEnv(name, customProviders(rp.Project))
+	custom := customProviders(rp.Project)
+	u.KeyEnv, _ = provider.KeyEnv(name, custom)
 	env := rp.live.Env
 	if env == nil {
 		env = os.LookupEnv
 	}
+	u.BaseURL, u.BaseURLFrom = provider.BaseURL(name, env, custom)
 	if u.KeyEnv != "" {
 		v, ok := env(u.KeyEnv)
 		u.KeySet = ok && v != ""
@@ -307,14 +316,23 @@ func remaining(cr *engine.CaseResult, loop int, judges []string) callPlan {
 }
 
 // CostText is the estimate in words: the sum, what it rests on, and what
-// the pricing table does not price ("about $0.42 at most (…)", or
-// "unknown; no price in the pricing table for …").
+// the pricing table does not price. The sum is an upper bound only when
+// every call is priced ("about $0.42 at most (…)"); otherwise it is that
+// of the priced calls, and the calls left out are counted ("about $11.78
+// for the priced calls at most (…), and 36 calls with no price in the
+// pricing table (anthropic:x): the run may cost more"), or "unknown" when
+// none is priced.
 func (e Estimate) CostText() string {
 	var b strings.Builder
-	if e.Cost == nil {
+	switch {
+	case e.Cost == nil:
 		b.WriteString("unknown")
-	} else {
+	case e.UnpricedCalls > 0 || len(e.Unpriced) > 0:
+		b.WriteString("about " + usd(e.Cost) + " for the priced calls at most")
+	default:
 		b.WriteString("about " + usd(e.Cost) + " at most")
+	}
+	if e.Cost != nil {
 		if e.FromRecordings == e.Repetitions {
 			b.WriteString(" (tokens per call of the earlier recordings)")
 		} else {
@@ -323,9 +341,46 @@ func (e Estimate) CostText() string {
 		}
 	}
 	if len(e.Unpriced) > 0 {
-		fmt.Fprintf(&b, "; no price in the pricing table for %s, whose calls are not counted", strings.Join(e.Unpriced, ", "))
+		calls := "calls"
+		if e.UnpricedCalls > 0 {
+			calls = fmt.Sprintf("%d %s", e.UnpricedCalls, plural(e.UnpricedCalls, "call", "calls"))
+		}
+		sep := ", and "
+		if e.Cost == nil {
+			sep = ": "
+		}
+		fmt.Fprintf(&b, "%s%s with no price in the pricing table (%s)", sep, calls, strings.Join(e.Unpriced, ", "))
+		if e.Cost != nil {
+			b.WriteString(": the run may cost more")
+		}
 	}
 	return b.String()
+}
+
+// CostShort is the estimate in a few words, for the question a person
+// answers before the calls are made: "about $0.42 at most", "about $11.78
+// at most for 120 calls, no price for the other 36", "no price for any of
+// the 36 calls".
+func (e Estimate) CostShort() string {
+	priced := e.Calls - e.UnpricedCalls
+	switch {
+	case e.Cost == nil && e.UnpricedCalls == 1:
+		return "no price for the call"
+	case e.Cost == nil && e.UnpricedCalls > 0:
+		return fmt.Sprintf("no price for any of the %d calls", e.UnpricedCalls)
+	case e.Cost == nil:
+		return "cost unknown"
+	case e.UnpricedCalls > 0:
+		return fmt.Sprintf("about %s at most for %d %s, no price for the other %d", usd(e.Cost), priced, plural(priced, "call", "calls"), e.UnpricedCalls)
+	}
+	return "about " + usd(e.Cost) + " at most"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // usd spells an amount of dollars: cents, or four decimals below a cent.

@@ -2,6 +2,7 @@ package runplan
 
 import (
 	"context"
+	"io"
 	"sort"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
@@ -15,9 +16,10 @@ type Options struct {
 	// Engine selects and tunes the run (filter, tags, model, fail-fast,
 	// workers, gateways, clock).
 	Engine engine.Options
-	// Invoker returns the invoker of passthrough mocks for the project
-	// root (nil: cases that reach such a mock stop there).
-	Invoker func(root string) engine.Invoker
+	// Invoker runs the impl callables of passthrough mocks (nil: cases
+	// that reach such a mock stop there). The plan stops it ([Plan.Close])
+	// when it can be stopped (io.Closer).
+	Invoker engine.Invoker
 	// Mode is the cassette mode (--cassette-mode); "" takes dryfire.yaml's
 	// cassettes.mode, else off, as dryfire does.
 	Mode string
@@ -93,24 +95,22 @@ func (rp *Plan) Live() bool {
 }
 
 // Prepare plans a run of the project p, whose suites are loaded, over the
-// cassettes under cassetteRoot, which load reads (the caller's one walk of
-// the files). As with dryfire, nothing runs when a suite or dryfire.yaml
-// has an error, a fake case has no script or a passthrough mock's impl
-// does not import: the project then holds the errors (exit code 2). It
-// fails with a *ModeError for a mode dryfire does not know, and a
-// provider.ConfigError for a provider name it does not know. In the modes
-// that call providers it resolves their gateways, lists the cases skipped
-// for want of a key, and estimates the calls and their cost; nothing is
-// called yet.
+// cassettes under cassetteRoot, up to reading them: [Plan.Load] is given
+// them next (the caller's one walk of the files, made only when the plan
+// gets that far). As with dryfire, nothing runs when a suite or
+// dryfire.yaml has an error, a fake case has no script or a passthrough
+// mock's impl does not import: the project then holds the errors (exit
+// code 2). It fails with a *ModeError for a mode dryfire does not know.
 //
 // With Engine.Only the plan is dryfire trace's, one case: an address that
 // names no case is an *engine.CaseNotFoundError (once the project has no
-// error), and a missing key a *provider.MissingKeyError, where a run of
-// every case skips the case.
-func Prepare(ctx context.Context, p *suite.Project, cassetteRoot string, load func() (*cassette.Store, error), o Options) (*Plan, error) {
+// error).
+func Prepare(ctx context.Context, p *suite.Project, cassetteRoot string, o Options) (*Plan, error) {
 	rp := &Plan{Project: p, CassetteRoot: cassetteRoot, live: o.Live}
 	eo := o.Engine
 	eo.StopOnErrors = true
+	eo.Invoker = o.Invoker
+	rp.given = eo
 	if n, errs := engine.Planned(p, eo); len(p.Errors) == 0 && len(errs) == 0 {
 		if n == 0 && eo.Only != nil {
 			return rp, &engine.CaseNotFoundError{Address: *eo.Only, Near: engine.NearestCase(p, *eo.Only)}
@@ -126,19 +126,34 @@ func Prepare(ctx context.Context, p *suite.Project, cassetteRoot string, load fu
 		}
 	}
 	if o.Invoker != nil && len(p.Errors) == 0 {
-		inv := o.Invoker(p.Root)
-		eo.Invoker = inv
-		if errs, err := engine.ImplErrors(ctx, p, inv); err == nil && len(errs) > 0 {
+		if errs, err := engine.ImplErrors(ctx, p, o.Invoker); err == nil && len(errs) > 0 {
 			p.Errors = append(p.Errors, errs...)
 			sort.SliceStable(p.Errors, func(i, j int) bool { return p.Errors[i].File < p.Errors[j].File })
 		}
 	}
-	store, err := load()
-	if err != nil {
-		return rp, err
+	return rp, nil
+}
+
+// Load completes the plan with the cassette store of its root, which the
+// caller read: in the modes that call providers it resolves their
+// gateways, lists the cases skipped for want of a key, and estimates the
+// calls and their cost; nothing is called yet. It fails with a
+// provider.ConfigError for a provider name dryfire does not know, and,
+// in a trace (Engine.Only), a *provider.MissingKeyError where a run of
+// every case skips the case.
+func (rp *Plan) Load(ctx context.Context, store *cassette.Store) error {
+	rp.store = store
+	return rp.prepare(ctx)
+}
+
+// Close stops the passthrough invoker of the run, when it has one that
+// can be stopped: once the run is done, so that what the callables
+// printed is out before anything is reported, or when the plan is not
+// run. Closing twice is closing once.
+func (rp *Plan) Close() {
+	if c, ok := rp.given.Invoker.(io.Closer); ok {
+		_ = c.Close()
 	}
-	rp.store, rp.given = store, eo
-	return rp, rp.prepare(ctx)
 }
 
 // ResolveMode is the cassette mode of a run, as dryfire resolves it: the

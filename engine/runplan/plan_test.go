@@ -47,8 +47,23 @@ func project(t *testing.T, mode string) *suite.Project {
 	return p
 }
 
+// prepare prepares a run of p with o and loads the *.json files under
+// its cassette root into the plan, as command.PrepareRun does.
+func prepare(t *testing.T, p *suite.Project, o Options) (*Plan, error) {
+	t.Helper()
+	rp, err := Prepare(context.Background(), p, p.CassetteRoot, o)
+	if err != nil {
+		return rp, err
+	}
+	st, err := store(t, p)
+	if err != nil {
+		return rp, err
+	}
+	return rp, rp.Load(context.Background(), st)
+}
+
 // store reads the *.json files under the project's cassette root.
-func store(t *testing.T, p *suite.Project) func() (*cassette.Store, error) {
+func store(t *testing.T, p *suite.Project) (*cassette.Store, error) {
 	t.Helper()
 	files := func(yield func(string) bool) {
 		_ = filepath.WalkDir(p.CassetteRoot, func(path string, d fs.DirEntry, err error) error {
@@ -61,9 +76,7 @@ func store(t *testing.T, p *suite.Project) func() (*cassette.Store, error) {
 			return nil
 		})
 	}
-	return func() (*cassette.Store, error) {
-		return cassette.LoadStore(context.Background(), p.CassetteRoot, files, cassette.LoadOptions{})
-	}
+	return cassette.LoadStore(context.Background(), p.CassetteRoot, files, cassette.LoadOptions{})
 }
 
 // noKeys is an environment without any key.
@@ -83,13 +96,13 @@ func TestPrepareResolvesTheMode(t *testing.T) {
 		{"auto", "", engine.ModeAuto},
 	} {
 		p := project(t, tc.config)
-		rp, err := Prepare(context.Background(), p, p.CassetteRoot, store(t, p), Options{Mode: tc.flag, Live: LiveOptions{Env: noKeys}})
+		rp, err := prepare(t, p, Options{Mode: tc.flag, Live: LiveOptions{Env: noKeys}})
 		if err != nil || rp.Mode != tc.want {
 			t.Errorf("flag %q, config %q: mode %q, %v; want %q", tc.flag, tc.config, rp.Mode, err, tc.want)
 		}
 	}
 	p := project(t, "")
-	_, err := Prepare(context.Background(), p, p.CassetteRoot, store(t, p), Options{Mode: "sometimes"})
+	_, err := prepare(t, p, Options{Mode: "sometimes"})
 	var me *ModeError
 	if !errors.As(err, &me) || err.Error() != "invalid --cassette-mode 'sometimes'; expected auto|record|replay|off" {
 		t.Errorf("unknown mode: %v", err)
@@ -101,7 +114,7 @@ func TestPrepareResolvesTheMode(t *testing.T) {
 func TestReplayCallsNothing(t *testing.T) {
 	t.Parallel()
 	p := project(t, "")
-	rp, err := Prepare(context.Background(), p, p.CassetteRoot, store(t, p), Options{Mode: engine.ModeReplay, Live: LiveOptions{Env: noKeys}})
+	rp, err := prepare(t, p, Options{Mode: engine.ModeReplay, Live: LiveOptions{Env: noKeys}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +135,7 @@ func TestReplayCallsNothing(t *testing.T) {
 func TestRecordSkipsWithoutKeys(t *testing.T) {
 	t.Parallel()
 	p := project(t, "")
-	rp, err := Prepare(context.Background(), p, p.CassetteRoot, store(t, p), Options{Mode: engine.ModeRecord, Live: LiveOptions{Env: noKeys}})
+	rp, err := prepare(t, p, Options{Mode: engine.ModeRecord, Live: LiveOptions{Env: noKeys}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +158,7 @@ func TestRecordEstimatesTheCalls(t *testing.T) {
 	t.Parallel()
 	p := project(t, "")
 	env := func(name string) (string, bool) { return "sk-ant-test", name == "ANTHROPIC_API_KEY" }
-	rp, err := Prepare(context.Background(), p, p.CassetteRoot, store(t, p), Options{Mode: engine.ModeRecord, Live: LiveOptions{Env: env}})
+	rp, err := prepare(t, p, Options{Mode: engine.ModeRecord, Live: LiveOptions{Env: env}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,10 +182,36 @@ func TestCostText(t *testing.T) {
 		{Estimate{Cost: big.NewRat(42, 100), Repetitions: 2, FromRecordings: 2}, "about $0.42 at most (tokens per call of the earlier recordings)"},
 		{Estimate{Cost: big.NewRat(1, 1000), Repetitions: 3, FromRecordings: 1},
 			"about $0.0010 at most (tokens per call of the earlier recordings for 1 of 3 repetitions; for the others, the first request's size and 300 output tokens per call)"},
-		{Estimate{Unpriced: []string{"anthropic:x", "openai:y"}}, "unknown; no price in the pricing table for anthropic:x, openai:y, whose calls are not counted"},
+		{Estimate{Unpriced: []string{"anthropic:x", "openai:y"}, Calls: 36, UnpricedCalls: 36},
+			"unknown: 36 calls with no price in the pricing table (anthropic:x, openai:y)"},
+		// Some calls priced, some not: the sum is not called an upper bound
+		// of the run (before: "about $11.78 at most … whose calls are not
+		// counted").
+		{Estimate{Cost: big.NewRat(1178, 100), Repetitions: 2, FromRecordings: 2, Calls: 156, UnpricedCalls: 36, Unpriced: []string{"anthropic:claude-opus-4-1"}},
+			"about $11.78 for the priced calls at most (tokens per call of the earlier recordings), and 36 calls with no price in the pricing table (anthropic:claude-opus-4-1): the run may cost more"},
 	} {
 		if got := tc.e.CostText(); got != tc.want {
 			t.Errorf("CostText = %q\n     want %q", got, tc.want)
+		}
+	}
+}
+
+// TestCostShort: the few words of the question a person answers count
+// the calls the pricing table has no price for.
+func TestCostShort(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		e    Estimate
+		want string
+	}{
+		{Estimate{Cost: big.NewRat(42, 100), Calls: 5}, "about $0.42 at most"},
+		{Estimate{Cost: big.NewRat(1178, 100), Calls: 156, UnpricedCalls: 36}, "about $11.78 at most for 120 calls, no price for the other 36"},
+		{Estimate{Calls: 1, UnpricedCalls: 1}, "no price for the call"},
+		{Estimate{Calls: 36, UnpricedCalls: 36}, "no price for any of the 36 calls"},
+		{Estimate{}, "cost unknown"},
+	} {
+		if got := tc.e.CostShort(); got != tc.want {
+			t.Errorf("CostShort = %q\n      want %q", got, tc.want)
 		}
 	}
 }

@@ -63,6 +63,9 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 		if path, err = materializeDemo(tmp); err != nil {
 			return fmt.Errorf("demo: %w", err)
 		}
+		if err := demoRepository(ctx, path); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
 	} else if _, err := scan.Resolve(scan.Request{Dir: e.Dir, Args: args, Want: scan.Project}); err != nil {
 		return ended(command.UsageError, err) // refused before the screen opens
 	}
@@ -78,6 +81,11 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 		editor = e.getenv("EDITOR")
 	}
 	rec := backend.CoreRecorder{Env: e.lookup, Provider: provider.Options{MaxRetries: provider.DefaultMaxRetries}}
+	if c.demo {
+		if rec, err = demoRecorder(path); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+	}
 	core := backend.Core{Env: e.core()}
 	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: core, Watcher: core, Recorder: rec,
 		Editor: editor, Pager: e.getenv("PAGER"), IsDark: true})

@@ -29,6 +29,9 @@ type commandSpec struct {
 	// project says that the command reads the project around its first
 	// argument (its PATH), whose providers: may name more keys to mask.
 	project bool
+	// debug gives the command dryfire's --debug (debug.go): the commands
+	// dryfire has it on.
+	debug bool
 }
 
 // commands is the subcommand table. A fresh options struct per run keeps
@@ -39,17 +42,17 @@ var commands = map[string]commandSpec{
 	"ls":          {summary: "list every recording with its status", usage: lsUsage, new: func() subcommand { return &lsCmd{} }, project: true},
 	"show":        {summary: "show one recording: request and response", usage: showUsage, new: func() subcommand { return &showCmd{} }, project: true},
 	"diff":        {summary: "explain stale recordings field by field", usage: diffUsage, new: func() subcommand { return &diffCmd{} }, project: true},
-	"run":         {summary: "run every case as dryfire run does: verdicts, JUnit, the run document", usage: runUsage, new: func() subcommand { return &runCommand{} }, project: true},
-	"trace":       {summary: "run one case and print every turn, as dryfire trace does", usage: traceUsage, new: func() subcommand { return &traceCmd{} }},
-	"compare":     {summary: "run the suites once per model or prompt and print dryfire's matrix", usage: compareUsage, new: func() subcommand { return &compareCmd{} }, project: true},
+	"run":         {summary: "run every case as dryfire run does: verdicts, JUnit, the run document", usage: runUsage, new: func() subcommand { return &runCommand{} }, project: true, debug: true},
+	"trace":       {summary: "run one case and print every turn, as dryfire trace does", usage: traceUsage, new: func() subcommand { return &traceCmd{} }, debug: true},
+	"compare":     {summary: "run the suites once per model or prompt and print dryfire's matrix", usage: compareUsage, new: func() subcommand { return &compareCmd{} }, project: true, debug: true},
 	"replay":      {summary: "replay every case offline, as dryfire --cassette-mode replay would", usage: replayUsage, new: func() subcommand { return &replayCmd{} }, project: true},
 	"init":        {summary: "write an example project that runs with no key, as dryfire init does", usage: initUsage, new: func() subcommand { return &initCmd{} }},
-	"validate":    {summary: "parse and check suites, calling nothing, as dryfire validate does", usage: validateUsage, new: func() subcommand { return &validateCmd{} }, project: true},
-	"prune":       {summary: "list (or with --yes remove) orphaned and superseded recordings", usage: pruneUsage, new: func() subcommand { return &pruneCmd{} }, project: true},
+	"validate":    {summary: "parse and check suites, calling nothing, as dryfire validate does", usage: validateUsage, new: func() subcommand { return &validateCmd{} }, project: true, debug: true},
+	"prune":       {summary: "list (or with --yes remove) orphaned and superseded recordings", usage: pruneUsage, new: func() subcommand { return &pruneCmd{} }, project: true, debug: true},
 	"secrets":     {summary: "find secrets left in recordings", usage: secretsUsage, new: func() subcommand { return &secretsCmd{} }, project: true},
 	"doctor":      {summary: "check integrity and canonical format of recordings", usage: doctorUsage, new: func() subcommand { return &doctorCmd{} }, project: true},
 	"check":       {summary: "CI gate: replay + secrets + prune + doctor", usage: checkUsage, new: func() subcommand { return &checkCmd{} }, project: true},
-	"report":      {summary: "write a run document (run --json-out) as a self-contained HTML page", usage: reportUsage, new: func() subcommand { return &reportCmd{} }},
+	"report":      {summary: "write a run document (run --json-out) as a self-contained HTML page", usage: reportUsage, new: func() subcommand { return &reportCmd{} }, debug: true},
 	"fingerprint": {summary: "print the key of each JSON line (dryfire hash args or tape calls)", usage: fingerprintUsage, new: func() subcommand { return &fingerprintCmd{} }},
 	"version":     {summary: "print the version", usage: "dryfire-tui version", new: func() subcommand { return &versionCmd{} }},
 	"help":        {summary: "show help for a command", usage: helpUsage, new: func() subcommand { return &helpCmd{} }},
@@ -74,11 +77,14 @@ func Run(ctx context.Context, args []string, e Env) int {
 	name, rest, implied := "browse", args, true
 	switch {
 	case len(args) > 0 && args[0] == "--version":
-		name, rest, implied = "version", args[1:], false
+		name, rest, implied = "--version", args[1:], false
 	case len(args) > 0 && !strings.HasPrefix(args[0], "-"):
 		name, rest, implied = args[0], args[1:], false
 	}
 	spec, ok := commands[name]
+	if name == "--version" {
+		spec, ok = dryfireVersion, true
+	}
 	if !ok {
 		if !looksLikePath(name) {
 			fmt.Fprintf(e.Stderr, "dryfire-tui: error: unknown command %s\n", strconv.Quote(visible.Line(name)))
@@ -97,6 +103,8 @@ func Run(ctx context.Context, args []string, e Env) int {
 	fs.SetOutput(e.Stderr)
 	fs.Usage = func() {} // -h prints the help on stdout below; errors print the usage themselves
 	c.flags(fs)
+	var debug bool
+	spec.debugFlag(fs, &debug)
 	var of outputFlags
 	of.register(fs)
 	usage := func() { printUsage(e.Stderr, name, spec) }
@@ -109,6 +117,9 @@ func Run(ctx context.Context, args []string, e Env) int {
 		if implied {
 			hint = "with no command dryfire-tui browses PATH; run 'dryfire-tui help' for the commands"
 		}
+		if near := nearFlag(fs, err); near != "" {
+			hint = "did you mean " + near + "? " + hint
+		}
 		return exitCode(ctx, argsErrorf(hint, "%v", err), e.Stderr, usage)
 	}
 	if err := of.apply(e, out, errOut); err != nil {
@@ -117,7 +128,7 @@ func Run(ctx context.Context, args []string, e Env) int {
 	if spec.project {
 		addProjectKeys(e, pathOf(fs.Args()), out, errOut)
 	}
-	return exitCode(ctx, c.run(ctx, e, fs.Args()), e.Stderr, usage)
+	return exitCode(ctx, guarded(e, spec.debug, debug, func() error { return c.run(ctx, e, fs.Args()) }), e.Stderr, usage)
 }
 
 // looksLikePath reports whether a first argument that names no command is

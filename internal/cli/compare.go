@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
@@ -14,12 +14,12 @@ import (
 	"github.com/spf13/pflag"
 )
 
-const compareUsage = `dryfire-tui compare (--models A,B,... | --prompts P1,P2,...) [PATH]
+const compareUsage = `dryfire-tui compare (--models A,B,... | --prompts P1,P2,...) [PATH...]
                     [--cassette-mode replay|record|auto|off] [--concurrency N] [--max-retries N]
-                    [--yes] [--redact-secrets]
+                    [--yes] [--redact-secrets] [--html-out F] [--debug]
 
-Runs every case of the dryfire project around PATH (default .; a suite
-file runs that suite alone) once per model of --models, or once per
+Runs every case of the suites the PATHs name (none: those of
+dryfire.yaml; see PATH below) once per model of --models, or once per
 system prompt of --prompts (files, read relative to the working
 directory, each replacing every suite's system prompt), and prints the
 matrix 'dryfire compare' prints: a row per case, a column per model or
@@ -40,6 +40,18 @@ providers, cases whose key is not set are skipped with dryfire's line, and
 compare says what the columns may call and cost, then asks on a terminal
 (--yes goes on without asking; without a terminal it is needed).
 
+--html-out F writes the matrix as one self-contained HTML page (written
+atomically; no script, font or image, it opens offline): a card per
+column with its figures or why it failed, the matrix with the rows the
+columns disagree on marked, every column (the terminal stops at eight),
+the same figures as the terminal's. It says "wrote F" after the matrix,
+as dryfire does.
+
+--debug: an internal error (a bug in dryfire-tui) is reported as dryfire
+reports one, "internal error: …" and a request to report it (exit 2);
+with --debug the Go stack where it happened is printed first, as dryfire's
+--debug prints Python's traceback.
+
 Exit status, dryfire's, the worst column's: 0 every case passed in every
 column; 1 a case failed (or the question was answered no); 2 no axis or
 both, a spec or config error, more than 25 runs without --yes, or a
@@ -47,92 +59,54 @@ provider call with neither a terminal nor --yes; 3 a column failed or a
 case ended in a provider error (a cassette miss in replay); 130
 interrupted.
 
+` + runPaths + `
+
 Examples:
   dryfire-tui compare --models claude-opus-4-8,claude-sonnet-5,claude-haiku-4-5 --cassette-mode replay
   dryfire-tui compare --models claude-sonnet-4-6,claude-haiku-4-5 --cassette-mode record --yes
-  dryfire-tui compare --prompts prompts/terse.txt,prompts/friendly.txt --cassette-mode auto`
+  dryfire-tui compare --prompts prompts/terse.txt,prompts/friendly.txt --cassette-mode auto
+  dryfire-tui compare --models claude-opus-4-8,claude-haiku-4-5 "evals/**/*.eval.yaml" --cassette-mode replay --html-out compare.html`
 
 type compareCmd struct {
-	live            liveFlags
-	models, prompts string
-	concurrency     int
+	live                     liveFlags
+	models, prompts, htmlOut string
+	concurrency              int
 }
 
 func (c *compareCmd) flags(fs *pflag.FlagSet) {
 	fs.StringVar(&c.models, "models", "", "comma-separated `MODELS`, a column each")
 	fs.StringVar(&c.prompts, "prompts", "", "comma-separated prompt `FILES`, a column each (the other axis)")
 	fs.IntVar(&c.concurrency, "concurrency", 0, "case repetitions run at once in a column (default: the CPUs in replay, 4 when calling providers)")
+	fs.StringVar(&c.htmlOut, "html-out", "", "write the matrix as a self-contained HTML page to `FILE`")
 	c.live.register(fs, provider.DefaultMaxRetries, "retries of a failed provider call (`N`; no effect in replay)")
 }
 
 func (c *compareCmd) run(ctx context.Context, e Env, args []string) error {
-	axis, labels, err := runplan.AxisOf(splitList(c.models), splitList(c.prompts))
-	if err != nil {
-		return usageErrorf("", "%v", err)
-	}
 	if err := c.live.check(); err != nil {
 		return err
 	}
-	if c.concurrency < 0 {
-		return usageErrorf("pass a number of 0 or more", "--concurrency cannot be negative")
-	}
 	prog := report.NewRunProgress(e.Stderr)
-	// The base plan only loads the project and its cassettes: replay
-	// resolves nothing; each column is planned in the mode asked for.
-	base, inv, err := c.live.prepare(ctx, e, args, engine.ModeReplay, engine.Options{Workers: c.concurrency}, prog)
-	if inv != nil {
-		defer inv.Close()
-	}
-	if err := planError(ctx, err); err != nil {
-		return err
-	}
-	if errs := base.Errors(); len(errs) > 0 {
-		_ = report.WriteSpecErrors(e.Stderr, base.Project.Root, errs)
-		return exitWith(exitUsage)
-	}
-	cmp, err := runplan.PrepareCompare(ctx, base, runplan.CompareOptions{Axis: axis, Labels: labels, Mode: c.live.mode})
-	if err := planError(ctx, err); err != nil {
-		return err
-	}
-	fmt.Fprintln(e.Stdout, runreport.CompareEstimate(cmp))
-	if err := cmp.Confirm(c.live.yes); err != nil {
-		return usageErrorf("", "%v", err)
-	}
-	if err := c.beforeColumns(e, cmp); err != nil {
-		return err
-	}
-	prog.StartComparison(cmp)
-	cmp.OnCall(prog.Call)
-	cmp.Execute(ctx)
-	if inv != nil {
-		inv.Close()
-	}
-	if ctx.Err() != nil {
-		for _, col := range cmp.Columns {
-			if col.Recorded != nil {
-				report.WriteInterrupted(e.Stderr, col.Plan, col.Recorded)
+	res, err := command.Compare(ctx, command.CompareRequest{
+		Env: e.core(), Paths: args, Models: splitList(c.models), Prompts: splitList(c.prompts),
+		Mode: c.live.mode, Concurrency: c.concurrency, Yes: c.live.yes,
+		Live: liveOptions(e, prog, c.live.maxRetries, c.live.redact), Passthrough: e.Stderr,
+		HTMLOut: c.htmlOut, Keys: keysOf(e),
+		Before: func(cmp *runplan.Comparison) { fmt.Fprintln(e.Stdout, runreport.CompareEstimate(cmp)) },
+		Confirm: func(cmp *runplan.Comparison) error {
+			if err := c.confirm(e, cmp); err != nil {
+				return err
 			}
-		}
-		return ctx.Err()
-	}
-	if err := runreport.WriteCompare(e.Stdout, cmp, keysOf(e)); err != nil {
-		return &exitError{code: exitUsage, err: err}
-	}
-	for _, col := range cmp.Columns {
-		if col.Recorded != nil {
-			report.WriteRecorded(e.Stderr, col.Plan, col.Recorded)
-		}
-	}
-	if code := cmp.ExitCode(); code != 0 {
-		return exitWith(code)
-	}
-	return nil
+			prog.StartComparison(cmp)
+			return nil
+		},
+	})
+	return finish(e, false, res, err)
 }
 
-// beforeColumns says why a column cannot run, asks before the providers
-// are called, and prints what dryfire prints as it comes to each column
-// (the skipped cases, the cases recording leaves alone).
-func (c *compareCmd) beforeColumns(e Env, cmp *runplan.Comparison) error {
+// confirm says why a column cannot run, asks before the providers are
+// called, and prints what dryfire prints as it comes to each column (the
+// skipped cases, the cases recording leaves alone).
+func (c *compareCmd) confirm(e Env, cmp *runplan.Comparison) error {
 	for _, col := range cmp.Columns {
 		if col.Err != nil {
 			fmt.Fprintf(e.Stderr, "dryfire-tui: error: %s; its column is FAILED\n", visible.Line(col.Err.Error()))
@@ -142,7 +116,7 @@ func (c *compareCmd) beforeColumns(e Env, cmp *runplan.Comparison) error {
 		fmt.Fprintf(e.Stderr, "dryfire-tui: note: %s\n", d)
 	}
 	if cmp.CallsProviders() {
-		if err := askToCall(e, c.live.yes, cmp.Mode, func(w io.Writer) { report.WriteComparePlan(w, cmp) }); err != nil {
+		if err := askToCall(e, c.live.yes, cmp.Mode, cmp.Estimate(), func(w io.Writer) { report.WriteComparePlan(w, cmp) }); err != nil {
 			return err
 		}
 	}

@@ -60,6 +60,7 @@ func TestCompareMatchesDryfire(t *testing.T) {
 			if got, w := out.String(), readText(t, filepath.Join(want, "stdout.txt")); got != w {
 				t.Errorf("stdout differs from dryfire's:\n%s", lineDiff(w, got))
 			}
+			checkComparePage(t, want, dir)
 			wantErr := readText(t, filepath.Join(want, "stderr.txt"))
 			if msg, ok := strings.CutPrefix(strings.TrimSuffix(wantErr, "\n"), "error: "); ok && !strings.Contains(msg, "\n") {
 				if !strings.HasPrefix(errOut.String(), "dryfire-tui: error: "+msg+"\n") {

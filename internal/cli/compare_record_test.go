@@ -200,7 +200,7 @@ func TestCompareAsks(t *testing.T) {
 	}
 	for _, want := range []string{
 		"dryfire-tui: --cassette-mode record calls the model providers:\n",
-		"  anthropic (claude-opus-4-8, claude-haiku-4-5; ANTHROPIC_API_KEY is set): at most 64 calls\n",
+		"  anthropic (claude-opus-4-8, claude-haiku-4-5; ANTHROPIC_API_KEY is set): at most 64 calls, to " + srv.URL + " (ANTHROPIC_BASE_URL)\n",
 		"  12 cases (16 repetitions), at most 64 calls\n",
 		"dryfire-tui: hint: pass --yes to call the providers without a terminal to ask on\n",
 	} {
@@ -209,11 +209,11 @@ func TestCompareAsks(t *testing.T) {
 		}
 	}
 	code, _, stderr = liveRun(t, srv.Env(), "n\n", true, args...)
-	if code != exitFindings || len(srv.Requests()) != 0 || !strings.Contains(stderr, "Call the providers? [y/N] ") {
+	if code != exitFindings || len(srv.Requests()) != 0 || !strings.Contains(stderr, "Call the providers (64 calls at most; about $0.04 at most)? [y/N] ") {
 		t.Errorf("answered no: exit %d, %d calls\n%s", code, len(srv.Requests()), stderr)
 	}
 	code, stdout, stderr = liveRun(t, srv.Env(), "y\n", true, "compare", "--models", "claude-opus-4-8,claude-haiku-4-5,claude-sonnet-5", "--cassette-mode", "record")
-	if code != exitUsage || len(srv.Requests()) != 0 || strings.Contains(stderr, "Call the providers?") ||
+	if code != exitUsage || len(srv.Requests()) != 0 || strings.Contains(stderr, "Call the providers") ||
 		!strings.Contains(stderr, "dryfire-tui: error: 27 runs exceeds the confirmation threshold (25)") {
 		t.Errorf("above the threshold: exit %d, %d calls\n%s\n%s", code, len(srv.Requests()), stdout, stderr)
 	}

@@ -2,8 +2,10 @@ package cli
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/spf13/pflag"
 )
 
@@ -45,6 +47,12 @@ func (c *fingerprintCmd) run(ctx context.Context, e Env, args []string) error {
 	req := command.FingerprintRequest{Env: e.core(), In: e.Stdin, Out: e.Stdout, Canonical: c.canonical, Tape: c.tape}
 	if len(args) == 1 {
 		req.File = args[0]
+	}
+	if (req.File == "" || req.File == "-") && e.InputIsTerminal {
+		// Nothing would say what the silence waits for.
+		fmt.Fprintln(e.Stderr, "dryfire-tui: reading JSON objects from the terminal, one a line: Ctrl-D ends them, Ctrl-C stops")
+		fmt.Fprintln(e.Stderr, "dryfire-tui: hint: pass a FILE, or pipe the lines in (dryfire-tui help fingerprint)")
+		_ = visible.Flush(e.Stderr)
 	}
 	// The keys go to stdout as they are hashed: the result has no
 	// document to print.

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
+	"github.com/dryfire-tui/dryfire-tui/engine"
 )
 
 const helpUsage = `dryfire-tui help [COMMAND]
@@ -72,7 +74,8 @@ func printHelp(w io.Writer, name string, spec commandSpec) {
 	fmt.Fprintf(w, "%s\n\nUsage:\n  %s\n", spec.summary, spec.usage)
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	spec.new().flags(fs)
-	if u := fs.FlagUsages(); u != "" {
+	spec.debugFlag(fs, new(bool))
+	if u := flagUsages(fs); u != "" {
 		fmt.Fprintf(w, "\nFlags:\n%s", u)
 	}
 	fmt.Fprintf(w, "\nOutput flags (every command):\n%s", outputFlagUsages())
@@ -85,9 +88,46 @@ func printUsage(w io.Writer, name string, spec commandSpec) {
 	fmt.Fprintf(w, "Usage:\n  %s\n", synopsis)
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	spec.new().flags(fs)
-	if u := fs.FlagUsages(); u != "" {
+	spec.debugFlag(fs, new(bool))
+	if u := flagUsages(fs); u != "" {
 		fmt.Fprintf(w, "Flags:\n%s", u)
 	}
+}
+
+// flagUsages lists the flags of fs as pflag does, one a line, their usage
+// aligned, but a boolean flag as it is typed (--yes, where pflag writes
+// --yes[=true|false]).
+func flagUsages(fs *pflag.FlagSet) string {
+	type row struct{ left, usage string }
+	var rows []row
+	width := 0
+	fs.VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		left := "      --" + f.Name
+		if f.Shorthand != "" {
+			left = "  -" + f.Shorthand + ", --" + f.Name
+		}
+		varname, usage := pflag.UnquoteUsage(f)
+		if f.Value.Type() != "bool" && varname != "" {
+			left += " " + varname
+		}
+		switch {
+		case f.DefValue == "" || f.DefValue == "false" || f.DefValue == "0" || f.DefValue == "[]":
+		case f.Value.Type() == "string":
+			usage += fmt.Sprintf(" (default %q)", f.DefValue)
+		default:
+			usage += " (default " + f.DefValue + ")"
+		}
+		rows = append(rows, row{left, usage})
+		width = max(width, len(left))
+	})
+	var b strings.Builder
+	for _, r := range rows {
+		fmt.Fprintf(&b, "%-*s   %s\n", width, r.left, r.usage)
+	}
+	return b.String()
 }
 
 type versionCmd struct{}
@@ -99,6 +139,28 @@ func (c *versionCmd) run(_ context.Context, e Env, args []string) error {
 		return argsErrorf("", "version takes no arguments, got %s", quoted(args))
 	}
 	fmt.Fprintf(e.Stdout, "dryfire-tui %s\n", version)
+	return nil
+}
+
+// dryfireVersion is --version, as dryfire answers it: the name, the
+// version and the date of the bundled prices the estimates and costs use
+// (dryfire's, which this tool ships), so that one can see how old they
+// are.
+var dryfireVersion = commandSpec{
+	summary: "print the version and the date of the bundled prices, as dryfire --version does",
+	usage:   "dryfire-tui --version",
+	new:     func() subcommand { return &dryfireVersionCmd{} },
+}
+
+type dryfireVersionCmd struct{}
+
+func (c *dryfireVersionCmd) flags(*pflag.FlagSet) {}
+
+func (c *dryfireVersionCmd) run(_ context.Context, e Env, args []string) error {
+	if len(args) > 0 {
+		return argsErrorf("", "--version takes no arguments, got %s", quoted(args))
+	}
+	fmt.Fprintf(e.Stdout, "dryfire-tui %s (pricing updated %s)\n", version, engine.PricingUpdated)
 	return nil
 }
 
@@ -125,6 +187,30 @@ func commandNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// nearFlag is the flag of fs closest to the unknown flag a parse error
+// names ("--junit-out" for "unknown flag: --junit-outt"), or "".
+func nearFlag(fs *pflag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return ""
+	}
+	name, _, _ = strings.Cut(name, "=")
+	best, bestD := "", 3
+	fs.VisitAll(func(f *pflag.Flag) {
+		d := editDistance(name, f.Name)
+		if strings.HasPrefix(f.Name, name) && len(name) >= 3 {
+			d = 0
+		}
+		if d < bestD || (d == bestD && f.Name < best) {
+			best, bestD = f.Name, d
+		}
+	})
+	if best == "" {
+		return ""
+	}
+	return "--" + best
 }
 
 // suggest returns the command closest to name, if any is close.

@@ -2,12 +2,10 @@ package cli
 
 import (
 	"context"
-	"errors"
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/examples/scaffold"
-	"github.com/dryfire-tui/dryfire-tui/report"
+	"github.com/dryfire-tui/dryfire-tui/command"
 )
 
 const initUsage = `dryfire-tui init [--dir D] [--force]
@@ -45,24 +43,10 @@ func (c *initCmd) flags(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.force, "force", false, "replace the project's files that are already there")
 }
 
-func (c *initCmd) run(_ context.Context, e Env, args []string) error {
+func (c *initCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) > 0 {
 		return argsErrorf("", "init takes no arguments, got %s (the directory is --dir D)", quoted(args))
 	}
-	res, err := scaffold.Write(c.dir, c.force)
-	var conflict *scaffold.ConflictError
-	switch {
-	case errors.As(err, &conflict):
-		again := "dryfire-tui init --force"
-		if c.dir != "." {
-			again = "dryfire-tui init --dir " + quotedArg(c.dir) + " --force"
-		}
-		return usageErrorf("re-run `"+again+"` to overwrite them", "%v", err)
-	case err != nil:
-		return usageErrorf("", "init: %v", err)
-	}
-	return report.WriteScaffold(e.Stdout, res)
+	res, err := command.Init(ctx, command.InitRequest{Env: e.core(), Dir: c.dir, Force: c.force})
+	return finish(e, false, res, err)
 }
-
-// quotedArg is a as a shell reads it back.
-func quotedArg(a string) string { return report.ShellQuote(a) }

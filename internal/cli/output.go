@@ -40,7 +40,7 @@ func (o *outputFlags) register(fs *pflag.FlagSet) {
 func outputFlagUsages() string {
 	fs := pflag.NewFlagSet("output", pflag.ContinueOnError)
 	(&outputFlags{}).register(fs)
-	return fs.FlagUsages()
+	return flagUsages(fs)
 }
 
 // newStreams wraps the command's standard output and error, both masking

@@ -62,13 +62,14 @@ func TestFingerprintCanonicalIsDryfiresBytes(t *testing.T) {
 	}
 }
 
-// sgrRun matches our own colour sequences.
-var sgrRun = regexp.MustCompile(`\x1b\[(32|31|33|0)m`)
+// sgrRun matches our own colour sequences (visible.Style's).
+var sgrRun = regexp.MustCompile(`\x1b\[(32|31|33|36|1|2|0)m`)
 
 // TestRunOnATerminal: run's report on a terminal paints its glyphs with
 // real colour sequences (before: printed as the text \x1b[32m), and every
 // control character of the suites and the cassettes is escaped, so that
-// the only escape sequences left are the glyphs' own. Colour follows
+// the only escape sequences left are the tool's own (the glyphs', the
+// notes'). Colour follows
 // --color and NO_COLOR as people expect.
 func TestRunOnATerminal(t *testing.T) {
 	t.Parallel()

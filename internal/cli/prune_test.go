@@ -137,11 +137,14 @@ func TestPruneGoldenProjects(t *testing.T) {
 			}
 			if len(plan.Kept) == 0 && want.DryRun.Stdout != "" {
 				// dryfire's lines, byte for byte, then only the empty
-				// directories the dry run also names.
+				// directories the dry run also names, and the tally of
+				// them all as the last line.
 				text, _, _ := runCmd(t, "prune", dir)
 				rest, ok := strings.CutPrefix(text, want.DryRun.Stdout)
-				for _, line := range strings.Split(strings.TrimSpace(rest), "\n") {
-					ok = ok && (line == "" || strings.HasPrefix(line, "would remove empty directory "))
+				lines := strings.Split(strings.TrimSpace(rest), "\n")
+				for i, line := range lines {
+					tally := i == len(lines)-1 && strings.HasSuffix(line, " would be removed. Re-run with --yes to delete.")
+					ok = ok && (line == "" || tally || strings.HasPrefix(line, "would remove empty directory "))
 				}
 				if !ok {
 					t.Errorf("dry run prints:\n%s\ndryfire prints:\n%s", text, want.DryRun.Stdout)

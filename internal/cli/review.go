@@ -6,10 +6,12 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
 const reviewUsage = `dryfire-tui review [PATH] [--json] [--reveal]
+  dryfire-tui review [PATH] --base REV [--head REV2] [--json | --format text|json|markdown] [--max-bytes N]
   dryfire-tui review --accept FILE... [--allow-secrets] | --reject FILE... [--yes]
   dryfire-tui review --redact FILE... | --add-to-baseline FILE...
 
@@ -29,16 +31,34 @@ the baseline does not accept) is not accepted: redact it in place with
 does), accept it as a known fake with --add-to-baseline (written to
 ` + secrets.DefaultBaselineFile + `), or accept the change as it is with --allow-secrets.
 
+--base REV reviews a pull request's recordings instead: those changed
+between REV (a branch, a tag, a commit; A...B for the merge base of A and
+B) and the working tree, or --head REV2. Each says, besides what changed,
+why: the line of the suites or dryfire.yaml that moved its key (both
+revisions are read through git and each case replayed offline under
+each), "no suite change: re-recorded with the same request", a new case,
+a case removed, an orphan pruned. A shallow clone needs only the two
+commits; a missing one is named with the fetch that brings it.
+--format markdown writes it for a pull request comment or
+$GITHUB_STEP_SUMMARY: one collapsed block per case, secrets masked, at
+most --max-bytes bytes (what does not fit is counted). On a terminal it
+opens the review screen, read-only when --head is a commit.
+
 ` + recordingPaths + `
 
 Examples:
   dryfire-tui review
+  dryfire-tui review --base origin/main
+  dryfire-tui review --base origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"
   dryfire-tui review --json | jq '.changes[] | select(.secrets != []) | .path'
   dryfire-tui review --accept .dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json
   dryfire-tui review --redact --accept .dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json
   dryfire-tui review --reject --yes .dryfire/cassettes/travel_booking/new_case/00-6666666666666666.json`
 
 type reviewCmd struct {
+	base, head    string
+	format        string
+	maxBytes      int
 	json          bool
 	reveal        bool
 	accept        bool
@@ -50,6 +70,10 @@ type reviewCmd struct {
 }
 
 func (c *reviewCmd) flags(fs *pflag.FlagSet) {
+	fs.StringVar(&c.base, "base", "", "review the recordings changed since `REV` (a branch, a tag, a commit, or A...B for their merge base)")
+	fs.StringVar(&c.head, "head", "", "with --base: the other side, `REV2` (default: the working tree)")
+	fs.StringVar(&c.format, "format", "text", "with --base: output `FORMAT`, text, json or markdown (a pull request comment or $GITHUB_STEP_SUMMARY)")
+	fs.IntVar(&c.maxBytes, "max-bytes", report.DefaultMarkdownBytes, "with --format markdown: write at most `N` bytes, leaving out (and counting) the cases that do not fit")
 	fs.BoolVar(&c.json, "json", false, "print the changes as one JSON document")
 	fs.BoolVar(&c.reveal, "reveal", false, "show the secrets instead of their masks")
 	fs.BoolVar(&c.accept, "accept", false, "stage the FILEs given as arguments")
@@ -92,13 +116,16 @@ func (c *reviewCmd) run(ctx context.Context, e Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if c.base != "" || c.head != "" || c.format != "text" {
+		return c.runRange(ctx, e, path)
+	}
 	req := command.ReviewRequest{Env: e.core(), Path: path, Reveal: c.reveal}
 	if e.IsTerminal && !c.json {
 		r, err := command.OpenReview(ctx, req)
 		if err != nil {
 			return ended(command.UsageError, err)
 		}
-		return runReviewUI(ctx, e, r)
+		return runReviewUI(ctx, e, r, nil)
 	}
 	res, err := command.Review(ctx, req)
 	return finish(e, c.json, res, err)

@@ -64,7 +64,7 @@ func TestReviewGate(t *testing.T) {
 		t.Fatalf("review --json: exit %d, %v\n%s%s", code, err, out, errOut)
 	}
 	text, _, _ := runCmd(t, "review", dir)
-	if strings.Contains(out+text, key[13:30]) || !strings.Contains(text, "[adds 1 secret(s)]") || !strings.Contains(out, "[anthropic-api-key sk-ant-api03-") {
+	if strings.Contains(out+text, key[13:30]) || !strings.Contains(text, "[adds 1 secret]") || !strings.Contains(out, "[anthropic-api-key sk-ant-api03-") {
 		t.Fatalf("review masks and marks:\n%s\n%s", text, out)
 	}
 	if revealed, _, _ := runCmd(t, "review", dir, "--json", "--reveal"); !strings.Contains(revealed, key) {
@@ -72,14 +72,14 @@ func TestReviewGate(t *testing.T) {
 	}
 
 	out, errOut, code = runCmd(t, "review", "--accept", file)
-	if code != 1 || !strings.Contains(errOut, "adds 1 secret(s): [anthropic-api-key sk-ant-api03-") || !strings.Contains(errOut, "--allow-secrets") ||
+	if code != 1 || !strings.Contains(errOut, "adds 1 secret: [anthropic-api-key sk-ant-api03-") || !strings.Contains(errOut, "--allow-secrets") ||
 		strings.Contains(errOut, key[13:30]) || gitOut(t, dir, "diff", "--cached", "--name-only") != "" {
 		t.Fatalf("accept: exit %d\n%s%s", code, out, errOut)
 	}
 
 	out, errOut, code = runCmd(t, "review", "--redact", "--accept", file)
 	data, _ := os.ReadFile(file)
-	if code != 0 || !strings.Contains(out, "redacted 1 secret(s) in "+plantedCassette) || !strings.Contains(out, "still hit after redaction") ||
+	if code != 0 || !strings.Contains(out, "redacted 1 secret in "+plantedCassette) || !strings.Contains(out, "hit before and after redaction") ||
 		!strings.Contains(out, "accepted "+plantedCassette) || strings.Contains(string(data), key) {
 		t.Fatalf("redact and accept: exit %d\n%s%s", code, out, errOut)
 	}
@@ -93,7 +93,7 @@ func TestReviewAddToBaselineAndAllow(t *testing.T) {
 	plantInResponse(t, dir, plantedCassette, "Debug key "+fakeKey(22)+".")
 	file := filepath.Join(dir, filepath.FromSlash(plantedCassette))
 	out, errOut, code := runCmd(t, "review", "--add-to-baseline", "--accept", file)
-	if code != 0 || !strings.Contains(out, "accepted 1 new secret(s) of 1 file(s) in .dryfire-tui-secrets.json") || !strings.Contains(out, "accepted "+plantedCassette) {
+	if code != 0 || !strings.Contains(out, "accepted 1 new secret of 1 file in .dryfire-tui-secrets.json") || !strings.Contains(out, "accepted "+plantedCassette) {
 		t.Fatalf("add to baseline: exit %d\n%s%s", code, out, errOut)
 	}
 	if out, _, code := runCmd(t, "secrets", dir); code != 0 || !strings.Contains(out, "1 suppressed") {
@@ -103,7 +103,7 @@ func TestReviewAddToBaselineAndAllow(t *testing.T) {
 	other := ".dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json"
 	plantInResponse(t, dir, other, "Debug key "+fakeKey(23)+".")
 	out, errOut, code = runCmd(t, "review", "--accept", "--allow-secrets", filepath.Join(dir, filepath.FromSlash(other)))
-	if code != 0 || !strings.Contains(out, "accepted "+other+" (modified, with 1 secret(s))") {
+	if code != 0 || !strings.Contains(out, "accepted "+other+" (modified, with 1 secret)") {
 		t.Fatalf("allow secrets: exit %d\n%s%s", code, out, errOut)
 	}
 	if _, errOut, code := runCmd(t, "review", "--allow-secrets", dir); code != 2 || !strings.Contains(errOut, "--allow-secrets goes with --accept") {

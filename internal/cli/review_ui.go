@@ -14,8 +14,11 @@ import (
 
 // runReviewUI opens the app on its review page over r and prints what the
 // session did when it ends.
-func runReviewUI(ctx context.Context, e Env, r *gitreview.Review) error {
+func runReviewUI(ctx context.Context, e Env, r *gitreview.Review, reopen backend.ReviewLoader) error {
 	load := backend.NewReviewLoader(r.Root)
+	if reopen != nil {
+		load = reopen
+	}
 	var lookedAt []string
 	if len(r.Items) == 0 {
 		// The empty screen says where it looked; only then is it worth
@@ -32,7 +35,8 @@ func runReviewUI(ctx context.Context, e Env, r *gitreview.Review) error {
 	if err != nil {
 		return err
 	}
-	if fm, ok := final.(ui.Model); ok && fm.ReviewTally().Changed > 0 {
+	// A read-only review decided nothing: there is nothing to say.
+	if fm, ok := final.(ui.Model); ok && fm.ReviewTally().Changed > 0 && r.ReadOnly == "" {
 		fmt.Fprintln(e.Stdout, "review: "+fm.ReviewTally().String())
 	}
 	return nil

@@ -2,10 +2,11 @@ package cli
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/engine/passthrough"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
@@ -93,36 +94,35 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 	if c.concurrency < 0 || c.maxRetries < 0 {
 		return usageErrorf("pass a number of 0 or more", "--concurrency and --max-retries cannot be negative")
 	}
+	// A typo of CI's is said before the run, and again after its report.
+	report.WriteReporterWarning(e.Stderr, c.reporter)
+	if err := c.checkOutputs(e); err != nil {
+		return err
+	}
 	keepRaw := c.jsonOut != "" || c.reporter == "json"
-	var inv *passthrough.PythonInvoker
 	prog := report.NewRunProgress(e.Stderr)
 	rp, err := command.PrepareRun(ctx, command.RunRequest{
 		Env: e.core(), Paths: args,
 		Engine: engine.Options{Model: c.model, Filter: c.filter, Tags: c.tags, FailFast: c.failFast,
 			Workers: c.concurrency, KeepRaw: keepRaw},
-		Mode: c.mode,
-		Invoker: func(root string) engine.Invoker {
-			inv = passthrough.NewPythonInvoker(root, e.getenv, e.Stderr)
-			return inv
-		},
+		Mode: c.mode, Passthrough: e.Stderr,
 		Live: c.liveOptions(e, prog),
 	})
-	if inv != nil {
-		// The Python process is done once the run is: stopping it then
-		// flushes what the callables printed before anything else.
-		defer inv.Close()
-	}
 	if err := runError(ctx, err); err != nil {
 		return err
 	}
+	// The Python process of passthrough mocks is done once the run is
+	// (Execute stops it, so that what the callables printed is out before
+	// the report), or when the run does not go ahead.
+	defer rp.Close()
 	if err := c.beforeCalls(e, rp); err != nil || rp.NothingToRun() {
+		if err == nil {
+			report.WriteSkipWarning(e.Stderr, rp, nil, c.junitOut)
+		}
 		return err
 	}
 	prog.Start(rp)
 	run := command.Execute(ctx, rp)
-	if inv != nil {
-		inv.Close()
-	}
 	if run.Outcome == command.Interrupted {
 		report.WriteInterrupted(e.Stderr, rp, run.Recorded)
 		return ctx.Err()
@@ -130,12 +130,38 @@ func (c *runCommand) run(ctx context.Context, e Env, args []string) error {
 	return c.report(e, rp, run)
 }
 
+// checkOutputs refuses, before anything runs, a --json-out or --junit-out
+// whose directory does not exist: dryfire runs every case and then fails
+// to write the file (exit 2). The exit code is the same; the run, and any
+// call it would pay for, is spared. The directory is not created, as
+// dryfire does not create it.
+func (c *runCommand) checkOutputs(e Env) error {
+	for _, f := range []struct{ flag, path string }{{"--json-out", c.jsonOut}, {"--junit-out", c.junitOut}} {
+		if f.path == "" {
+			continue
+		}
+		p := f.path
+		if e.Dir != "" && !filepath.IsAbs(p) {
+			p = filepath.Join(e.Dir, p)
+		}
+		dir := filepath.Dir(p)
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return usageErrorf("create the directory first (dryfire does not create it either)",
+				"%s %s: directory %s does not exist; nothing was run", f.flag, f.path, filepath.Dir(f.path))
+		}
+	}
+	return nil
+}
+
 // report prints the run's report and what it recorded, and returns the
 // exit code.
 func (c *runCommand) report(e Env, rp *runplan.Plan, run *command.RunResult) error {
 	err := report.WriteRunEnd(e.Stdout, e.Stderr, rp, run.Result, run.Recorded, runreport.RunOutput{
 		Reporter: c.reporter, JSONOut: c.jsonOut, JUnitOut: c.junitOut, Now: e.Now(),
-		Text: runreport.RunTextOptions{Verbose: c.verbose, Path: runreport.RelativeTo(rp.Project.Root)},
+		Text: runreport.RunTextOptions{Verbose: c.verbose, Path: runreport.RelativeTo(rp.Project.Root),
+			// The notes are for a person at a terminal; a pipe gets
+			// dryfire's bytes.
+			Notes: e.IsTerminal && c.reporter != "json" && c.reporter != "junit", Replay: rp.Mode == engine.ModeReplay},
 		Keys: keysOf(e), Reveal: c.reveal,
 	})
 	if err != nil && run.Outcome != command.UsageError {

@@ -15,11 +15,19 @@ import (
 )
 
 // runGolden is one run of testdata/run/runs.txt: a project, the flags,
-// and what the real dryfire did (testdata/run/golden/NAME).
+// dryfire's PATHs and the working directory when given, and what the real
+// dryfire did (testdata/run/golden/NAME).
 type runGolden struct {
 	name, project string
-	flags         []string
+	flags, paths  []string
+	// cwd is the working directory, relative to the project ("" when the
+	// run is given the project as its PATH).
+	cwd string
 }
+
+// inProject reports whether the run is made in the project's directory
+// with dryfire's PATHs (or none), rather than given the project as PATH.
+func (g runGolden) inProject() bool { return len(g.paths) > 0 || g.cwd != "" }
 
 func readRunGoldens(t *testing.T) []runGolden {
 	t.Helper()
@@ -32,9 +40,9 @@ func readRunGoldens(t *testing.T) []runGolden {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		parts := strings.Split(line, "|")
+		parts := append(strings.Split(line, "|"), "", "")
 		runs = append(runs, runGolden{name: strings.TrimSpace(parts[0]), project: strings.TrimSpace(parts[1]),
-			flags: strings.Fields(parts[2])})
+			flags: strings.Fields(parts[2]), paths: strings.Fields(parts[3]), cwd: strings.TrimSpace(parts[4])})
 	}
 	return runs
 }
@@ -73,16 +81,12 @@ func TestRunMatchesDryfire(t *testing.T) {
 				}
 			}
 			want := filepath.Join("testdata", "run", "golden", g.name)
-			dir := copyDir(t, filepath.FromSlash(g.project))
+			dir := goldenProject(t, g.project)
 			root, err := filepath.EvalSymlinks(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			args := append([]string{"run", dir, "--cassette-mode", "replay",
-				"--json-out", filepath.Join(dir, "run.json"), "--junit-out", filepath.Join(dir, "junit.xml")}, g.flags...)
-			var out, errOut bytes.Buffer
-			code := Run(context.Background(), args, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
-				Now: time.Now, Getenv: func(string) string { return "" }})
+			out, errOut, code := runGoldenRun(g, dir)
 			wantCode, _ := strconv.Atoi(strings.TrimSpace(readText(t, filepath.Join(want, "exit_code"))))
 			if code != wantCode {
 				t.Errorf("exit %d, dryfire %d\nstderr: %s", code, wantCode, errOut.String())
@@ -90,14 +94,20 @@ func TestRunMatchesDryfire(t *testing.T) {
 			for _, f := range []string{"run.json", "junit.xml"} {
 				compareRunFile(t, filepath.Join(want, f), filepath.Join(dir, f), root)
 			}
+			checkRunSchemas(t, dir, want)
 			wantOut := readText(t, filepath.Join(want, "stdout.txt"))
 			if slices.Contains(g.flags, "--reporter") {
 				// The run document and JUnit on stdout name files as the
 				// files do.
 				wantOut = strings.ReplaceAll(wantOut, "<PROJECT>", root)
 			}
-			// The terminal report names suite files from the project root.
-			wantOut = strings.ReplaceAll(wantOut, "<PROJECT>/", "")
+			// The terminal report names suite files from the project root,
+			// and those outside it as dryfire names them.
+			prefix := reportRoot(dir, g.cwd)
+			wantOut = strings.ReplaceAll(wantOut, prefix+"../", "\x00")
+			wantOut = strings.ReplaceAll(wantOut, prefix, "")
+			wantOut = strings.ReplaceAll(wantOut, "\x00", prefix+"../")
+			wantOut = strings.ReplaceAll(wantOut, "<PROJECT>", root)
 			if g.name == "passthrough" {
 				// What the callables print goes to stderr here (dryfire
 				// lets it into stdout, before its report).
@@ -115,6 +125,66 @@ func TestRunMatchesDryfire(t *testing.T) {
 			}
 		})
 	}
+}
+
+// reportRoot is the project root as dryfire's report spells it, with the
+// copy's path as <PROJECT>: the directory of the dryfire.yaml found from
+// the working directory cwd (relative to the copy dir), or cwd itself
+// without one.
+func reportRoot(dir, cwd string) string {
+	start := filepath.Join(dir, filepath.FromSlash(cwd))
+	root := start
+	for d := start; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "dryfire.yaml")); err == nil {
+			root = d
+			break
+		}
+		if d == dir || d == filepath.Dir(d) {
+			break
+		}
+	}
+	rel, err := filepath.Rel(dir, root)
+	if err != nil || rel == "." {
+		return "<PROJECT>/"
+	}
+	return "<PROJECT>/" + filepath.ToSlash(rel) + "/"
+}
+
+// goldenProject is a copy of the run's project, or for the project init
+// an empty directory in which dryfire-tui init has written its example
+// project.
+func goldenProject(t *testing.T, project string) string {
+	t.Helper()
+	if project != "init" {
+		return copyDir(t, filepath.FromSlash(project))
+	}
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	if code := Run(context.Background(), []string{"init", "--dir", dir}, Env{Stdin: strings.NewReader(""), Stdout: &out,
+		Stderr: &errOut, Now: time.Now, Getenv: func(string) string { return "" }}); code != 0 {
+		t.Fatalf("init: exit %d\n%s", code, errOut.String())
+	}
+	return dir
+}
+
+// runGoldenRun runs the golden run with dryfire-tui in dir, the
+// project's copy: given dir as its PATH, or in dir (or the working
+// directory below it) with dryfire's PATHs, as dryfire ran it.
+func runGoldenRun(g runGolden, dir string) (out, errOut bytes.Buffer, code int) {
+	var mode []string
+	if !slices.Contains(g.flags, "--cassette-mode") {
+		mode = []string{"--cassette-mode", "replay"}
+	}
+	files := []string{"--json-out", filepath.Join(dir, "run.json"), "--junit-out", filepath.Join(dir, "junit.xml")}
+	e := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Now: time.Now, Getenv: func(string) string { return "" }}
+	args := append(append([]string{"run", dir}, mode...), files...)
+	if g.inProject() {
+		args = append(append([]string{"run"}, mode...), files...)
+		e.Dir = filepath.Join(dir, filepath.FromSlash(g.cwd))
+	}
+	args = append(append(args, g.flags...), g.paths...)
+	code = Run(context.Background(), args, e)
+	return out, errOut, code
 }
 
 // compareRunFile compares one of our files with dryfire's (absent when

@@ -77,9 +77,10 @@ func TestRecordAsks(t *testing.T) {
 	}
 	for _, want := range []string{
 		"dryfire-tui: --cassette-mode record calls the model providers:\n",
-		"  openai (gpt-4.1-mini, gpt-4.1-nano, gpt-4.1; OPENAI_API_KEY is set): at most 109 calls\n",
+		// Where the calls go, before anything is called.
+		"  openai (gpt-4.1-mini, gpt-4.1-nano, gpt-4.1; OPENAI_API_KEY is set): at most 109 calls, to " + srv.URL + "/v1 (OPENAI_BASE_URL)\n",
 		"  17 cases (20 repetitions), at most 109 calls\n",
-		"no price in the pricing table for openai:gpt-4.1, openai:gpt-4.1-mini, openai:gpt-4.1-nano",
+		"  estimated cost: unknown: 109 calls with no price in the pricing table (openai:gpt-4.1, openai:gpt-4.1-mini, openai:gpt-4.1-nano)\n",
 		"  estimated cost: ", "cassettes go to .dryfire/cassettes\n",
 		"dryfire-tui: hint: pass --yes to call the providers without a terminal to ask on\n",
 	} {
@@ -89,7 +90,8 @@ func TestRecordAsks(t *testing.T) {
 	}
 
 	code, _, stderr = recordRun{stdin: "n\n", terminal: true}.run(t, env, dir, "--cassette-mode", "record")
-	if code != exitFindings || len(srv.Requests()) != 0 || !strings.Contains(stderr, "Call the providers? [y/N] ") {
+	// The question counts the unpriced calls on the line a person answers.
+	if code != exitFindings || len(srv.Requests()) != 0 || !strings.Contains(stderr, "Call the providers (109 calls at most; no price for any of the 109 calls)? [y/N] ") {
 		t.Fatalf("answered no: exit %d, %d calls\n%s", code, len(srv.Requests()), stderr)
 	}
 
@@ -105,21 +107,36 @@ func TestRecordAsks(t *testing.T) {
 // TestRecordSkipsWithoutKey: a case whose provider has no key is skipped
 // with dryfire's line on stdout before the report (a scripted case still
 // runs); when every case is skipped, the run exits 0 with no report and no
-// question.
+// question. Either way, with most cases skipped, stderr warns that they
+// were not tested, and says how to test them (before: nothing said so,
+// and a CI job without keys went green having tested one case of 22).
 func TestRecordSkipsWithoutKey(t *testing.T) {
 	t.Parallel()
 	srv := providertest.Golden(t, filepath.Join(recordFixtures, "compat-S"))
 	dir := fixtureCopy(t, "compat-S", srv)
 	code, stdout, stderr := recordRun{}.run(t, srv.Env(), dir, "--cassette-mode", "auto")
 	lines := strings.Split(stdout, "\n")
-	if code != 0 || stderr != "" || len(srv.Requests()) != 0 || len(lines) < 24 ||
+	const hint = "dryfire-tui: hint: --cassette-mode replay tests every case from its cassettes, offline, with no key (or set cassettes.mode: replay in dryfire.yaml)\n"
+	if code != 0 || stderr != "dryfire-tui: warning: 21 of 22 cases were skipped, not tested: LOCAL_VLLM_KEY is not set\n"+hint ||
+		len(srv.Requests()) != 0 || len(lines) < 24 ||
 		lines[0] != "skipped checkout flow/v2::add to cart (needs LOCAL_VLLM_KEY)" || lines[21] != "hello_fake  evals/hello.eval.yaml" {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 
+	// The JUnit file lists the case that ran, as dryfire writes it, and
+	// stderr says that the skipped ones are not in it.
+	junit := filepath.Join(t.TempDir(), "report.xml")
+	code, _, stderr = recordRun{}.run(t, srv.Env(), dir, "--cassette-mode", "auto", "--junit-out", junit)
+	xml, err := os.ReadFile(junit)
+	if code != 0 || err != nil || strings.Count(string(xml), "<testcase ") != 1 || strings.Contains(string(xml), "skipped") ||
+		!strings.Contains(stderr, "dryfire-tui: warning: "+junit+" lists the 1 case that ran, as dryfire writes it: no skipped case is in it\n") {
+		t.Errorf("--junit-out: exit %d, %v\n%s\nstderr:\n%s", code, err, xml, stderr)
+	}
+
 	// A suite file runs with the dryfire.yaml of the working directory.
 	code, stdout, stderr = recordRun{dir: dir}.run(t, srv.Env(), "evals/ops/incident.eval.yaml", "--cassette-mode", "record")
-	if code != 0 || stderr != "" || strings.Count(stdout, "\n") != 5 || !strings.HasPrefix(stdout, "skipped incident_triage::") {
+	if code != 0 || stderr != "dryfire-tui: warning: all 5 cases were skipped, not tested: LOCAL_VLLM_KEY is not set\n"+hint ||
+		strings.Count(stdout, "\n") != 5 || !strings.HasPrefix(stdout, "skipped incident_triage::") {
 		t.Errorf("every case skipped: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 }

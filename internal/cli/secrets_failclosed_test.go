@@ -37,7 +37,7 @@ func TestSecretsFailClosed(t *testing.T) {
 
 	out, errOut, code := runCmd(t, "secrets", dir)
 	if code != 1 || !strings.Contains(out, plantedCassette+"\n  (whole file)  not-decoded\n") ||
-		!strings.Contains(out, "  line 3  anthropic-api-key  sk-ant-api03-") || !strings.Contains(out, "1 recording scanned as text only") {
+		!strings.Contains(out, "  line 3  anthropic-api-key  sk-ant-api03-") || !strings.Contains(out, "1 file scanned as text only") {
 		t.Fatalf("conflict: exit %d\n%s%s", code, out, errOut)
 	}
 	if strings.Contains(out+errOut, key[13:]) {
@@ -57,7 +57,7 @@ func TestSecretsFailClosed(t *testing.T) {
 
 	// Accepting everything accepts the secret, never the broken file.
 	base := filepath.Join(dir, ".dryfire-tui-secrets.json")
-	if out, _, code = runCmd(t, "secrets", dir, "--write-baseline", base); code != 0 || !strings.Contains(out, "accepted 1 secret(s)") {
+	if out, _, code = runCmd(t, "secrets", dir, "--write-baseline", base); code != 0 || !strings.Contains(out, "accepted 1 secret from") {
 		t.Fatalf("write-baseline: exit %d\n%s", code, out)
 	}
 	out, _, code = runCmd(t, "secrets", dir)

@@ -43,7 +43,7 @@ const plantedCassette = ".dryfire/cassettes/travel_booking/no_flights_found/00-2
 func TestSecretsCommand(t *testing.T) {
 	dir := copyProject(t, "project-A")
 	out, _, code := runCmd(t, "secrets", dir)
-	if code != 0 || !strings.Contains(out, "0 secret(s)") {
+	if code != 0 || !strings.Contains(out, "0 secrets in 0 of 42 files") {
 		t.Fatalf("clean project: exit %d\n%s", code, out)
 	}
 	key := fakeKey(1)
@@ -83,7 +83,7 @@ func TestSecretsCommand(t *testing.T) {
 
 	// Redact: the secret is gone, replay still hits, the file is canonical.
 	out, errOut, code = runCmd(t, "secrets", dir, "--redact")
-	if code != 0 || !strings.Contains(out, "cannot change what tests see") || !strings.Contains(out, "still hit after redaction") {
+	if code != 0 || !strings.Contains(out, "cannot change what tests see") || !strings.Contains(out, "hit before and after redaction") {
 		t.Fatalf("redact: exit %d\n%s%s", code, out, errOut)
 	}
 	data, _ := os.ReadFile(filepath.Join(dir, filepath.FromSlash(plantedCassette)))

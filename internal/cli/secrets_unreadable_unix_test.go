@@ -21,7 +21,7 @@ func TestSecretsUnreadableFile(t *testing.T) {
 		t.Skipf("no named pipes here: %v", err)
 	}
 	out, errOut, code := runCmd(t, "secrets", dir)
-	if code != 1 || !strings.Contains(out, rel+"\n  (whole file)  not-scanned\n      not scanned: ") || !strings.Contains(out, "1 recording not scanned") {
+	if code != 1 || !strings.Contains(out, rel+"\n  (whole file)  not-scanned\n      not scanned: ") || !strings.Contains(out, "1 file not scanned") {
 		t.Fatalf("pipe: exit %d\n%s%s", code, out, errOut)
 	}
 	out, _, code = runCmd(t, "check", dir, "--skip", "replay,doctor,prune")

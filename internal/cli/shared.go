@@ -193,7 +193,12 @@ func quoted(args []string) string {
 // error said about it (and its hint). An interruption is said by
 // exitCode.
 func ended(o command.Outcome, err error) error {
+	var own *exitError
 	switch {
+	case errors.As(err, &own):
+		// The command line's own error, come back through a hook (the
+		// question asked before a provider is called): it says it all.
+		return own
 	case o == command.Interrupted:
 		return context.Canceled
 	case errors.Is(err, command.ErrSpecErrors):
@@ -214,8 +219,8 @@ func ended(o command.Outcome, err error) error {
 
 // finish prints what a command of the command tier returned: its
 // warnings and spec errors on stderr, then, when it made one, its document
-// on stdout (as JSON or text) and what it says after it; and it ends with
-// the outcome's exit code.
+// on stdout (as JSON or text), its afterword on stderr and what it says
+// after it; and it ends with the outcome's exit code.
 func finish[D document](e Env, asJSON bool, res command.Result[D], err error) error {
 	warn(e, res.Warnings)
 	if len(res.SpecErrors) > 0 {
@@ -227,7 +232,16 @@ func finish[D document](e Env, asJSON bool, res command.Result[D], err error) er
 	if err := emit(e, asJSON, res.Doc); err != nil {
 		return err
 	}
+	if a, ok := any(res.Doc).(afterword); ok {
+		a.WriteAfter(e.Stderr)
+	}
 	return ended(res.Outcome, res.Err)
+}
+
+// afterword is a document that has more to say on stderr once it is
+// written (what recording wrote, or what an interrupted run left).
+type afterword interface {
+	WriteAfter(stderr io.Writer)
 }
 
 // warn prints diagnostics that did not stop the command.

@@ -2,24 +2,24 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"io"
 
-	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/report"
-	"github.com/dryfire-tui/dryfire-tui/report/runreport"
 	"github.com/spf13/pflag"
 )
 
-const traceUsage = `dryfire-tui trace SUITE::CASE [PATH] [--cassette-mode replay|record|auto|off] [--model M]
-                  [--yes] [--max-retries N] [--redact-secrets] [--reveal]
+const traceUsage = `dryfire-tui trace SUITE::CASE [PATH...] [--cassette-mode replay|record|auto|off] [--model M]
+                  [--yes] [--max-retries N] [--redact-secrets] [--reveal] [--debug]
 
-Runs one case of the dryfire project around PATH (default .; a suite file
-searches that suite alone) and prints every turn as 'dryfire trace' does:
-the messages sent, the model's response and tool calls, the result each
-mock gave, and how the case ended. SUITE::CASE is the suite's name and the
-case's name (the first suite of that name, in load order, that has the
-case). A repeated case runs every repetition and prints the one reported:
+Runs one case of the suites the PATHs after the address name (none:
+those of dryfire.yaml; see PATH below) and prints every turn as 'dryfire
+trace' does: the messages sent, the model's response and tool calls, the
+result each mock gave, and how the case ended. SUITE::CASE is the suite's
+name and the case's name (the first suite of that name, in load order,
+that has the case). A repeated case runs every repetition and prints the one reported:
 the first that failed, else the first. provider: fake cases play their
 script.
 
@@ -41,9 +41,17 @@ config error, a missing key, or a provider call with neither a terminal
 nor --yes; 3 the case ended in a provider error (a cassette miss in
 replay); 130 interrupted.
 
+--debug: an internal error (a bug in dryfire-tui) is reported as dryfire
+reports one, "internal error: …" and a request to report it (exit 2);
+with --debug the Go stack where it happened is printed first, as dryfire's
+--debug prints Python's traceback.
+
+` + runPaths + `
+
 Examples:
   dryfire-tui trace refund_agent::escalates_refund_over_limit --cassette-mode replay
   dryfire-tui trace refund_agent::escalates_refund_over_limit evals/support/refund_agent.eval.yaml
+  dryfire-tui trace refund_agent::escalates_refund_over_limit "evals/**/*.eval.yaml" --cassette-mode replay
   dryfire-tui trace travel_booking::books_cheapest_flight --cassette-mode replay --model claude-haiku-4-5
   dryfire-tui trace hello::greets --cassette-mode off --yes`
 
@@ -61,50 +69,35 @@ func (c *traceCmd) run(ctx context.Context, e Env, args []string) error {
 	if len(args) == 0 {
 		return argsErrorf("", "trace needs the case to run, as SUITE::CASE")
 	}
-	addr, err := engine.ParseAddress(args[0])
-	if err != nil {
-		return usageErrorf("name the case as SUITE::CASE", "%v", err)
-	}
-	paths := args[1:]
 	if err := c.live.check(); err != nil {
 		return err
 	}
-	addStreamKeys(e, pathOf(paths))
+	addStreamKeys(e, pathOf(args[1:]))
 	prog := report.NewRunProgress(e.Stderr)
-	rp, inv, err := c.live.prepare(ctx, e, paths, c.live.mode, engine.Options{Model: c.model, Only: &addr}, prog)
-	if inv != nil {
-		defer inv.Close()
-	}
-	if err := planError(ctx, err); err != nil {
-		return err
-	}
-	for _, n := range rp.Notes {
-		fmt.Fprintln(e.Stdout, n)
-	}
-	if rp.CallsProviders() {
-		if err := askToCall(e, c.live.yes, rp.Mode, func(w io.Writer) { report.WritePlan(w, rp) }); err != nil {
-			return err
+	res, err := command.Trace(ctx, command.TraceRequest{
+		Env: e.core(), Address: args[0], Paths: args[1:], Model: c.model, Mode: c.live.mode,
+		Live: liveOptions(e, prog, c.live.maxRetries, c.live.redact), Passthrough: e.Stderr,
+		Confirm: func(rp *runplan.Plan) error {
+			if err := beforeCalls(e, c.live.yes, rp); err != nil {
+				return err
+			}
+			prog.Start(rp)
+			return nil
+		},
+		Keys: keysOf(e), Reveal: c.live.reveal,
+	})
+	return finish(e, false, res, err)
+}
+
+// addStreamKeys adds the keys of the project around path to the
+// command's streams (what the command table does for a command whose
+// first argument is its PATH).
+func addStreamKeys(e Env, path string) {
+	var streams []*visible.Stream
+	for _, w := range []io.Writer{e.Stdout, e.Stderr} {
+		if s, ok := w.(*visible.Stream); ok {
+			streams = append(streams, s)
 		}
 	}
-	prog.Start(rp)
-	res, rec := rp.Execute(ctx)
-	if inv != nil {
-		inv.Close()
-	}
-	if ctx.Err() != nil {
-		report.WriteInterrupted(e.Stderr, rp, rec)
-		return ctx.Err()
-	}
-	if len(res.Errors) > 0 {
-		_ = report.WriteSpecErrors(e.Stderr, rp.Project.Root, res.Errors)
-		return exitWith(exitUsage)
-	}
-	if err := runreport.WriteTrace(e.Stdout, res, runreport.TraceOptions{Keys: keysOf(e), Reveal: c.live.reveal}); err != nil {
-		return &exitError{code: exitUsage, err: err}
-	}
-	report.WriteRecorded(e.Stderr, rp, rec)
-	if res.RunExitCode != 0 {
-		return exitWith(res.RunExitCode)
-	}
-	return nil
+	addProjectKeys(e, path, streams...)
 }

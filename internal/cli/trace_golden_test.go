@@ -19,7 +19,9 @@ import (
 // (testdata/trace/golden/NAME).
 type traceGolden struct {
 	name, project, address, how string
-	flags                       []string
+	// paths are dryfire's PATHs after the address, run in the project's
+	// copy (none: the copy is the PATH).
+	flags, paths []string
 }
 
 func readTraceGoldens(t *testing.T) []traceGolden {
@@ -29,9 +31,9 @@ func readTraceGoldens(t *testing.T) []traceGolden {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		p := strings.Split(line, "|")
+		p := append(strings.Split(line, "|"), "")
 		out = append(out, traceGolden{name: strings.TrimSpace(p[0]), project: strings.TrimSpace(p[1]),
-			address: strings.TrimSpace(p[2]), how: strings.TrimSpace(p[3]), flags: strings.Fields(p[4])})
+			address: strings.TrimSpace(p[2]), how: strings.TrimSpace(p[3]), flags: strings.Fields(p[4]), paths: strings.Fields(p[5])})
 	}
 	return out
 }
@@ -62,9 +64,14 @@ func TestTraceMatchesDryfire(t *testing.T) {
 				g.flags = append(g.flags, "--yes")
 			}
 			args := append([]string{"trace", g.address, dir, "--cassette-mode", mode}, g.flags...)
+			workDir := ""
+			if len(g.paths) > 0 {
+				args = append(append([]string{"trace", g.address}, g.paths...), append([]string{"--cassette-mode", mode}, g.flags...)...)
+				workDir = dir
+			}
 			var out, errOut bytes.Buffer
 			code := Run(context.Background(), args, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
-				Now: time.Now, Getenv: func(k string) string { return env[k] },
+				Now: time.Now, Getenv: func(k string) string { return env[k] }, Dir: workDir,
 				tuneProviders: func(o *provider.Options) {
 					o.Sleep = func(ctx context.Context, _ time.Duration) error { return ctx.Err() }
 				}})

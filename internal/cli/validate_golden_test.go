@@ -19,6 +19,8 @@ import (
 type validateGolden struct {
 	name, project, mode string
 	args                []string
+	// cwd is the working directory, relative to the project's copy.
+	cwd string
 }
 
 func readValidateGoldens(t *testing.T) []validateGolden {
@@ -29,11 +31,15 @@ func readValidateGoldens(t *testing.T) []validateGolden {
 			continue
 		}
 		f := strings.Split(line, "|")
-		if len(f) != 4 {
-			t.Fatalf("runs.txt: %q has not 4 fields", line)
+		if len(f) != 4 && len(f) != 5 {
+			t.Fatalf("runs.txt: %q has not 4 or 5 fields", line)
 		}
-		out = append(out, validateGolden{name: strings.TrimSpace(f[0]), project: strings.TrimSpace(f[1]),
-			mode: strings.TrimSpace(f[2]), args: strings.Fields(f[3])})
+		g := validateGolden{name: strings.TrimSpace(f[0]), project: strings.TrimSpace(f[1]),
+			mode: strings.TrimSpace(f[2]), args: strings.Fields(f[3])}
+		if len(f) == 5 {
+			g.cwd = strings.TrimSpace(f[4])
+		}
+		out = append(out, g)
 	}
 	if len(out) < 20 {
 		t.Fatalf("only %d runs in runs.txt", len(out))
@@ -43,7 +49,7 @@ func readValidateGoldens(t *testing.T) []validateGolden {
 
 // TestValidateMatchesDryfire runs every command line of
 // testdata/validate/runs.txt in a copy of its project, from the project's
-// directory as dryfire ran it, and compares stdout, stderr and the exit
+// directory (or the working directory the line gives) as dryfire ran it, and compares stdout, stderr and the exit
 // code with what dryfire printed: byte for byte (validate's "ok: …", every
 // kind of spec error the loader reports with its location, caret and
 // "(nearest enclosing node)", several files, dryfire.yaml's errors as
@@ -63,7 +69,7 @@ func TestValidateMatchesDryfire(t *testing.T) {
 			root := realDir(t, dir)
 			wantOut = strings.ReplaceAll(wantOut, "<PROJECT>", root)
 			wantErr = strings.ReplaceAll(wantErr, "<PROJECT>", root)
-			t.Chdir(dir)
+			t.Chdir(filepath.Join(dir, filepath.FromSlash(g.cwd)))
 			var out, errOut bytes.Buffer
 			code := Run(context.Background(), g.args, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut,
 				Now: time.Now, Getenv: func(string) string { return "" }})

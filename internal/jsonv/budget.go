@@ -65,6 +65,12 @@ func budgetOf(data []byte, opts DecodeOptions) int {
 	return ValueBudget(len(data))
 }
 
+// CheckBudget refuses, as every decoder here does, a document that holds
+// more values than its budget, at the value past it, allocating nothing:
+// for a decoder of its own (Python's json.loads) to refuse what this one
+// would.
+func CheckBudget(data []byte, opts DecodeOptions) error { return checkBudget(data, opts, false) }
+
 // checkBudget refuses a document that holds more values than its budget,
 // at the value past it, before anything is built: the skipper counts the
 // values (allocating nothing), so a refusal costs one pass over the bytes

@@ -126,6 +126,9 @@ func (d *decoder) document() (Value, error) {
 
 const maxDepth = 10000
 
+// MaxDepth is how deep a document decoded here may nest.
+const MaxDepth = maxDepth
+
 type decoder struct {
 	data []byte
 	pos  int

@@ -33,10 +33,9 @@
 // tiny values ([0,0,…]) is refused with a [*TooManyValuesError] at the
 // value past the budget instead of taking gigabytes.
 //
-// [PyJSONLoads] is Python's json.loads of a str, errors included: a
-// [*PyJSONDecodeError] has CPython's message and its position in
-// characters, for texts dryfire parses and reports on (a judge's answer,
-// a final text that final_json checks).
+// [CheckBudget] and [MaxDepth] are those bounds for a decoder of its own
+// (Python's json.loads, which the engine runs on a judge's answer and a
+// final text that final_json checks).
 //
 // # Encoding
 //

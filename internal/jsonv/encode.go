@@ -2,6 +2,7 @@ package jsonv
 
 import (
 	"errors"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,7 +39,8 @@ type EncodeOptions struct {
 	// on its own line (json.dumps indent=2, JSON.stringify(v, null, 2)).
 	// Without it the output is compact: "," and ":" with no spaces.
 	Indent bool
-	// SortKeys sorts object keys by code point at every depth.
+	// SortKeys sorts object keys by code point at every depth, but for
+	// an object marked [Value.Ordered], which is written in its order.
 	SortKeys bool
 	// NFC normalises every string and key to NFC first; when two keys of one
 	// object become equal the later value wins.
@@ -64,7 +66,7 @@ func Canonical(v Value) ([]byte, error) {
 // json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False,
 // allow_nan=False), without a trailing newline.
 func EncodeDryfire(v Value) ([]byte, error) {
-	return Encode(v, EncodeOptions{Indent: true, SortKeys: true})
+	return Encode(v, DryfireEncoding)
 }
 
 // Encode serialises v with the options.
@@ -80,6 +82,48 @@ func AppendEncode(dst []byte, v Value, o EncodeOptions) ([]byte, error) {
 	}
 	return e.buf, nil
 }
+
+// EncodeTo writes the serialisation of v to w as it goes, in writes of at
+// most [streamChunk] bytes and a few, holding no more of it at once (a
+// long string is passed on a piece at a time, never copied whole), so
+// that a value of any size costs no buffer of its size. An error of the value's (a float that is not
+// finite, an invalid string) stops it where it is met: what was written
+// stays written, so a caller that must not leave a part writes to a file
+// it removes on error, or encodes to io.Discard first.
+func EncodeTo(w io.Writer, v Value, o EncodeOptions) error {
+	e := encoder{buf: make([]byte, 0, streamChunk), o: o, sink: w}
+	if err := e.value(v, 0); err != nil {
+		return err
+	}
+	e.flush()
+	return e.err
+}
+
+// streamChunk is what [EncodeTo] gathers before it writes.
+const streamChunk = 64 << 10
+
+// EncodedLen is the length of v's serialisation with o, counted as
+// [EncodeTo] makes it, holding no buffer of its size, or the error
+// encoding meets: to measure a large document before it is written, or to
+// allocate its bytes once ([AppendEncode] into a buffer of that capacity)
+// instead of in doubling buffers.
+func EncodedLen(v Value, o EncodeOptions) (int64, error) {
+	var n counter
+	err := EncodeTo(&n, v, o)
+	return int64(n), err
+}
+
+// counter counts what is written to it.
+type counter int64
+
+func (c *counter) Write(p []byte) (int, error) {
+	*c += counter(len(p))
+	return len(p), nil
+}
+
+// DryfireEncoding is [EncodeDryfire]'s options, for [EncodeTo] and
+// [EncodedLen].
+var DryfireEncoding = EncodeOptions{Indent: true, SortKeys: true}
 
 // Encoder appends serialisations with fixed options and keeps its scratch
 // space from value to value: the hashing hot paths encode thousands of
@@ -107,6 +151,38 @@ type encoder struct {
 	// arena holds the sorted copies of objects being written, as a stack:
 	// one allocation serves every object of a document.
 	arena []Member
+	// sink, when set, takes buf each time it passes streamChunk, and the
+	// long runs of a string directly ([EncodeTo]); err is its first
+	// failure, after which nothing more is written.
+	sink io.Writer
+	err  error
+}
+
+// run appends a run of a string's bytes that needs no escaping; with a
+// sink, a long one goes to it a streamChunk at a time.
+func (e *encoder) run(s string) {
+	for e.sink != nil && len(e.buf)+len(s) > streamChunk {
+		n := max(streamChunk-len(e.buf), 0)
+		e.buf = append(e.buf, s[:n]...)
+		e.flush()
+		s = s[n:]
+	}
+	e.buf = append(e.buf, s...)
+}
+
+// spill hands buf to the sink once it has grown past streamChunk.
+func (e *encoder) spill() {
+	if e.sink != nil && len(e.buf) >= streamChunk {
+		e.flush()
+	}
+}
+
+// flush writes buf to the sink and empties it.
+func (e *encoder) flush() {
+	if e.err == nil && len(e.buf) > 0 {
+		_, e.err = e.sink.Write(e.buf)
+	}
+	e.buf = e.buf[:0]
 }
 
 func (e *encoder) newline(depth int) {
@@ -142,20 +218,21 @@ func (e *encoder) value(v Value, depth int) error {
 			if err := e.value(v.Items[i], depth+1); err != nil {
 				return err
 			}
+			e.spill()
 		}
 		if e.o.Indent {
 			e.newline(depth)
 		}
 		e.buf = append(e.buf, ']')
 	case Object:
-		return e.object(v.Members, depth)
+		return e.object(v.Members, v.Ordered, depth)
 	default:
 		return errors.New("unknown JSON kind " + v.Kind.String())
 	}
 	return nil
 }
 
-func (e *encoder) object(members []Member, depth int) error {
+func (e *encoder) object(members []Member, ordered bool, depth int) error {
 	if len(members) == 0 {
 		e.buf = append(e.buf, "{}"...)
 		return nil
@@ -163,7 +240,9 @@ func (e *encoder) object(members []Member, depth int) error {
 	if mark := len(e.arena); e.o.SortKeys {
 		defer func() { e.arena = e.arena[:mark] }()
 	}
-	members = e.orderMembers(members)
+	if !ordered || !e.o.SortKeys {
+		members = e.orderMembers(members)
+	}
 	e.buf = append(e.buf, '{')
 	for i := range members {
 		if i > 0 {
@@ -182,6 +261,7 @@ func (e *encoder) object(members []Member, depth int) error {
 		if err := e.value(members[i].Value, depth+1); err != nil {
 			return err
 		}
+		e.spill()
 	}
 	if e.o.Indent {
 		e.newline(depth)
@@ -341,8 +421,9 @@ func (e *encoder) str(s string) error {
 			continue
 		}
 		if c < utf8.RuneSelf {
-			e.buf = append(e.buf, s[start:i]...)
+			e.run(s[start:i])
 			e.buf = appendEscape(e.buf, c)
+			e.spill()
 			i++
 			start = i
 			continue
@@ -363,13 +444,13 @@ func (e *encoder) str(s string) error {
 			}
 			return ErrLoneSurrogate
 		}
-		e.buf = append(e.buf, s[start:i]...)
+		e.run(s[start:i])
 		e.buf = append(e.buf, `\u`...)
 		e.buf = appendHex4(e.buf, sur)
 		i += 3
 		start = i
 	}
-	e.buf = append(e.buf, s[start:]...)
+	e.run(s[start:])
 	e.buf = append(e.buf, '"')
 	return nil
 }

@@ -13,6 +13,9 @@ import (
 func (e *encoder) number(lit string) error {
 	v := Value{Kind: Number, Text: lit}
 	if e.o.Dialect == Python && v.IsInt() {
+		if len(lit) > pyMaxIntDigits && len(strings.TrimLeft(lit, "-")) > pyMaxIntDigits {
+			return ErrIntDigits
+		}
 		e.buf = append(e.buf, PyInt(lit)...)
 		return nil
 	}
@@ -38,6 +41,10 @@ func (e *encoder) number(lit string) error {
 	}
 	return nil
 }
+
+// pyMaxIntDigits is the most digits Python writes an integer with in
+// decimal (sys.get_int_max_str_digits()).
+const pyMaxIntDigits = 4300
 
 // PyInt spells an integer literal as Python's int prints it ("-0" is "0").
 func PyInt(lit string) string {

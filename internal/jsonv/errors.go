@@ -52,6 +52,11 @@ var (
 	// ErrNonFinite: NaN or ±Infinity where JSON (and dryfire's
 	// allow_nan=False) cannot carry it.
 	ErrNonFinite = errors.New("out of range float values are not JSON compliant")
+	// ErrIntDigits: an integer of more than 4,300 digits, which Python
+	// (3.11 and later) refuses to write in decimal: its json.dumps raises
+	// ValueError('Exceeds the limit (4300 digits) for integer string
+	// conversion; ...').
+	ErrIntDigits = errors.New("an integer of more than 4300 digits, which Python's json.dumps refuses to write (ValueError: Exceeds the limit (4300 digits) for integer string conversion)")
 	// ErrLoneSurrogate: a string holds a UTF-16 surrogate that is not part of
 	// a pair; it cannot be encoded as UTF-8.
 	ErrLoneSurrogate = errors.New("lone surrogate cannot be encoded as UTF-8")

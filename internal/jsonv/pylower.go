@@ -8,20 +8,23 @@ import (
 
 // PyLower is Python's str.lower(): Unicode's full lowercase mapping, with
 // İ becoming i + combining dot and a capital sigma that ends a word
-// becoming ς.
+// becoming ς. It holds the text once more and no more (no copy of its
+// runes), so that lowering a model's 10 MB answer costs 10 MB.
 func PyLower(s string) string {
 	if !strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf || unicode.IsUpper(r) }) {
 		return s
 	}
-	runes := []rune(s)
+	if isASCII(s) {
+		return strings.ToLower(s) // Python's mapping, for ASCII
+	}
 	var b strings.Builder
 	b.Grow(len(s))
-	for i, r := range runes {
+	for i, r := range s {
 		switch r {
 		case 'İ':
 			b.WriteString("i\u0307")
 		case 'Σ':
-			if finalSigma(runes, i) {
+			if finalSigma(s, i) {
 				b.WriteRune('ς')
 			} else {
 				b.WriteRune('σ')
@@ -33,25 +36,39 @@ func PyLower(s string) string {
 	return b.String()
 }
 
-// finalSigma is Unicode's Final_Sigma condition: a cased letter before the
-// sigma and none after it, skipping case-ignorable characters.
-func finalSigma(runes []rune, i int) bool {
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// finalSigma is Unicode's Final_Sigma condition for the sigma at byte i of
+// s: a cased letter before it and none after it, skipping case-ignorable
+// characters.
+func finalSigma(s string, i int) bool {
 	before := false
-	for j := i - 1; j >= 0; j-- {
-		if caseIgnorable(runes[j]) {
+	for j := i; j > 0; {
+		r, n := utf8.DecodeLastRuneInString(s[:j])
+		j -= n
+		if caseIgnorable(r) {
 			continue
 		}
-		before = cased(runes[j])
+		before = cased(r)
 		break
 	}
 	if !before {
 		return false
 	}
-	for j := i + 1; j < len(runes); j++ {
-		if caseIgnorable(runes[j]) {
+	for j := i + len("Σ"); j < len(s); {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		j += n
+		if caseIgnorable(r) {
 			continue
 		}
-		return !cased(runes[j])
+		return !cased(r)
 	}
 	return true
 }

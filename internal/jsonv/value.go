@@ -49,6 +49,14 @@ type Value struct {
 	Kind Kind
 	// Bool is the value of a Bool.
 	Bool bool
+	// Ordered marks an Object whose members are already in the order an
+	// encoder that sorts keys must write them: Python's json.dumps with
+	// sort_keys sorts the keys of a dict before it writes them as text,
+	// so keys that were numbers come in the numbers' order (2, 9, 10), not
+	// their text's. Only a value made from the Python objects a suite
+	// wrote carries it (see PyViews.Stored); a decoded value never does.
+	// (It takes the padding after Bool.)
+	Ordered bool
 	// Text is the string of a String, or the number literal of a Number as
 	// written ("780", "780.0", "1e-05", "NaN" when decoded leniently).
 	Text string

@@ -1,9 +1,11 @@
 package safefile
 
 import (
+	"bufio"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,12 +17,27 @@ import (
 // synced, and the temporary file is renamed over path. On any failure the
 // temporary file is removed and the old file is left as it was. An existing
 // file keeps its permission bits; a new one gets perm. To replace a file
-// that was read, use [Rewrite], which checks it first.
+// that was read, use [Rewrite], which checks it first; to write what is
+// made as it is written, [WriteAtomicFunc].
 func WriteAtomic(path string, data []byte, perm os.FileMode) error {
+	return WriteAtomicFunc(path, perm, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteAtomicFunc is [WriteAtomic] for content that write produces as it
+// goes (an encoder streaming a large document), so that no buffer of its
+// size is held: write gets the temporary file behind a buffer of
+// [atomicBuffer] bytes, and the file is flushed, synced and renamed over
+// path when write returns nil. When write fails (its own error, a full
+// disk, a file size limit), or panics, the temporary file is removed and
+// path is left as it was; write's error is returned, naming path.
+func WriteAtomicFunc(path string, perm os.FileMode, write func(w io.Writer) error) error {
 	if fi, statErr := os.Stat(path); statErr == nil {
 		perm = fi.Mode().Perm()
 	}
-	tmp, err := writeTemp(path, data, perm)
+	tmp, err := writeTempFunc(path, perm, write)
 	if err != nil {
 		return err
 	}
@@ -31,10 +48,22 @@ func WriteAtomic(path string, data []byte, perm os.FileMode) error {
 	return nil
 }
 
+// atomicBuffer is what [WriteAtomicFunc] gathers before each write to
+// the temporary file.
+const atomicBuffer = 64 << 10
+
 // writeTemp writes data, synced, to a new temporary file beside path and
 // returns its name; on failure (a full disk, a file size limit, an I/O
 // error) the temporary file is removed: nothing is left behind.
 func writeTemp(path string, data []byte, perm os.FileMode) (string, error) {
+	return writeTempFunc(path, perm, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeTempFunc is writeTemp for content write produces.
+func writeTempFunc(path string, perm os.FileMode, write func(w io.Writer) error) (string, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -48,17 +77,28 @@ func writeTemp(path string, data []byte, perm os.FileMode) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
-	if err := fill(f, data); err != nil {
-		f.Close()
-		os.Remove(tmp)
+	done := false
+	defer func() {
+		if !done { // an error, or a panic on its way up
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if err := fill(f, write); err != nil {
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
+	done = true
 	return tmp, nil
 }
 
-// fill writes data to the new file f, syncs and closes it.
-func fill(f *os.File, data []byte) error {
-	if _, err := f.Write(data); err != nil {
+// fill has write write to the new file f through a buffer, then flushes,
+// syncs and closes it.
+func fill(f *os.File, write func(w io.Writer) error) error {
+	bw := bufio.NewWriterSize(f, atomicBuffer)
+	if err := write(bw); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {

@@ -4,7 +4,9 @@ package safefile
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,7 +19,8 @@ import (
 // below what it writes, so the kernel fails the write of the temporary file
 // half way, as a full disk does (Go ignores the SIGXFSZ that comes with it).
 
-// childWriteEnv names the write the child makes: "atomic", "rewrite".
+// childWriteEnv names the write the child makes: "atomic", "stream"
+// (WriteAtomicFunc, in pieces), "rewrite".
 const childWriteEnv = "SAFEFILE_TEST_CHILD_WRITE"
 
 // TestChildWrite is the child: it makes one write of 1 MiB into the file
@@ -33,6 +36,15 @@ func TestChildWrite(t *testing.T) {
 	switch what {
 	case "atomic":
 		err = WriteAtomic(path, data, 0o644)
+	case "stream":
+		err = WriteAtomicFunc(path, 0o644, func(w io.Writer) error {
+			for i := 0; i < len(data); i += 4096 {
+				if _, err := w.Write(data[i : i+4096]); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	case "rewrite":
 		var s Stamp
 		if _, s, err = ReadInto(path, nil); err == nil {
@@ -43,7 +55,7 @@ func TestChildWrite(t *testing.T) {
 }
 
 func TestWriteFailuresLeaveNoTemporaryFile(t *testing.T) {
-	for _, what := range []string{"atomic", "rewrite"} {
+	for _, what := range []string{"atomic", "stream", "rewrite"} {
 		for _, existing := range []bool{false, true} {
 			if what == "rewrite" && !existing {
 				continue
@@ -102,5 +114,44 @@ func TestWriteAtomicRenameFailureLeavesNoTemporaryFile(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("entries %v; want the directory alone", entries)
+	}
+}
+
+// TestWriteAtomicFuncFailureKeepsTheFile: when the content's writer fails
+// part way, or panics, the file is as it was, nothing else is left, and
+// the error names the file.
+func TestWriteAtomicFuncFailureKeepsTheFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.json")
+	if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	bad := errors.New("the document cannot be encoded")
+	err := WriteAtomicFunc(path, 0o644, func(w io.Writer) error {
+		_, _ = w.Write(bytes.Repeat([]byte("x"), 3*atomicBuffer))
+		return bad
+	})
+	if !errors.Is(err, bad) || !strings.Contains(err.Error(), path) {
+		t.Errorf("error %v; want the writer's, naming the file", err)
+	}
+	func() {
+		defer func() { _ = recover() }()
+		_ = WriteAtomicFunc(path, 0o644, func(w io.Writer) error {
+			_, _ = w.Write(bytes.Repeat([]byte("y"), 3*atomicBuffer))
+			panic("a bug in the encoder")
+		})
+	}()
+	if got, err := os.ReadFile(path); string(got) != "old" || err != nil {
+		t.Errorf("the file holds %d bytes (%v); want it as it was", len(got), err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("entries %v; want the file alone", entries)
+	}
+	if err := WriteAtomicFunc(path, 0o644, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("after a good write: %v, mode %v; want the file's own 0600", err, fi.Mode())
 	}
 }

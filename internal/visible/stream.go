@@ -228,3 +228,38 @@ func incompleteTail(b []byte) int {
 	}
 	return 0
 }
+
+// KeyWriter writes what is written to it to out with every key masked,
+// as a [Stream]'s first stage does (a key split across two writes
+// included), and nothing else changed: for files written for programs,
+// whose bytes must stay as they are but for the keys. It holds back the
+// few bytes that may begin a key until the next write: call
+// [KeyWriter.Flush] at the end. It is not safe for concurrent use.
+type KeyWriter struct {
+	out  io.Writer
+	keys keyStage
+}
+
+// NewKeyWriter returns the KeyWriter of keys that writes to out.
+func NewKeyWriter(out io.Writer, keys *Keys) *KeyWriter {
+	return &KeyWriter{out: out, keys: keyStage{keys: keys}}
+}
+
+// Write writes p, its keys masked.
+func (w *KeyWriter) Write(p []byte) (int, error) {
+	if b := w.keys.feed(p); len(b) > 0 {
+		if _, err := w.out.Write(b); err != nil {
+			return 0, err
+		}
+	}
+	return len(p), nil
+}
+
+// Flush writes what is held back.
+func (w *KeyWriter) Flush() error {
+	if b := w.keys.flush(); len(b) > 0 {
+		_, err := w.out.Write(b)
+		return err
+	}
+	return nil
+}

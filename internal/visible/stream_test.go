@@ -121,6 +121,35 @@ func TestStreamMasksKeys(t *testing.T) {
 	}
 }
 
+// TestKeyWriterMasksKeysOnly: a KeyWriter masks keys however the writes
+// cut them, and leaves everything else as it is, workflow commands and
+// control characters included (a file for programs keeps its bytes).
+func TestKeyWriterMasksKeysOnly(t *testing.T) {
+	t.Parallel()
+	keys := NewKeys(Key{Name: "ANTHROPIC_API_KEY", Value: "sk-ant-api03-AAAA"}, Key{Name: "OPENAI_API_KEY", Value: "abab-abab-ab"})
+	in := "::set-output name=x::sk-ant-api03-AAAA\n##[error] \x1b[31m overlap ababab-abab-ab\x1b]0;t\x07 end sk-ant-api0"
+	want := "::set-output name=x::[$ANTHROPIC_API_KEY]\n##[error] \x1b[31m overlap ab[$OPENAI_API_KEY]\x1b]0;t\x07 end sk-ant-api0"
+	for cut := 0; cut <= len(in); cut++ {
+		var b strings.Builder
+		w := NewKeyWriter(&b, keys)
+		for _, part := range []string{in[:cut], in[cut:]} {
+			if n, err := w.Write([]byte(part)); n != len(part) || err != nil {
+				t.Fatalf("write: %d, %v", n, err)
+			}
+		}
+		if err := w.Flush(); err != nil || b.String() != want {
+			t.Fatalf("cut at %d: %q (%v), want %q", cut, b.String(), err, want)
+		}
+	}
+	var b strings.Builder
+	w := NewKeyWriter(&b, NewKeys())
+	_, _ = w.Write([]byte(in))
+	_ = w.Flush()
+	if b.String() != in {
+		t.Errorf("no keys: %q, want the bytes as they are", b.String())
+	}
+}
+
 // TestKeyMasks: a mask names the variable, or says API_KEY when the name
 // could carry a character that would break what it is written into.
 func TestKeyMasks(t *testing.T) {

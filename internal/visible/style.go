@@ -6,11 +6,16 @@ import "io"
 type Style int
 
 // The styles, as dryfire paints its report: the glyph of a passing case
-// green, of a failing one red, of a flaky one yellow.
+// green, of a failing one red, of a flaky one yellow; and those of the
+// tool's own texts: cyan for a diff's hunk headers, bold for a heading,
+// dim for a note beside the result.
 const (
 	Green Style = iota + 1
 	Red
 	Yellow
+	Cyan
+	Bold
+	Dim
 )
 
 func (s Style) String() string {
@@ -21,6 +26,12 @@ func (s Style) String() string {
 		return "red"
 	case Yellow:
 		return "yellow"
+	case Cyan:
+		return "cyan"
+	case Bold:
+		return "bold"
+	case Dim:
+		return "dim"
 	}
 	return "plain"
 }
@@ -34,6 +45,12 @@ func (s Style) sgr() string {
 		return "\x1b[31m"
 	case Yellow:
 		return "\x1b[33m"
+	case Cyan:
+		return "\x1b[36m"
+	case Bold:
+		return "\x1b[1m"
+	case Dim:
+		return "\x1b[2m"
 	}
 	return ""
 }

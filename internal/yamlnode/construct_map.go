@@ -247,6 +247,11 @@ func (c *constructor) key(kn *yamlrt.Node) *Node {
 		return y
 	}
 	k := c.object(kn)
+	if k.PyType == "CommentedSet" {
+		// Neither a sequence nor a mapping, which ruamel makes hashable
+		// keys of: a set (an alias to one too) cannot be a key.
+		fail(FatalYAML, kn.Start, "while constructing a mapping: found unhashable key")
+	}
 	switch k.Kind { //nolint:exhaustive // the other kinds need nothing here
 	case jsonv.Array:
 		for _, it := range k.Items {

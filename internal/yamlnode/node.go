@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/yamlrt"
 )
@@ -116,40 +118,75 @@ func (n *Node) HasOwnKeys() bool {
 
 // ToValue converts the node into an ordered [jsonv.Value]. It also returns
 // the exception dryfire's canonical JSON encoder raises on it, as Python's
-// repr spells it ("" when it hashes), which is the first failure met in
-// the encoder's order: keys sorted, lists in order.
+// repr spells it ("" when it hashes). The encoder first makes every key a
+// string (str(), NFC), walking the value in order, so a key str() cannot
+// write (an int of more than 4,300 digits) fails first, at the first one;
+// then json.dumps fails at the first value it cannot write, keys sorted,
+// lists in order, of a mapping whose keys became equal only the last
+// value being written.
 func (n *Node) ToValue() (jsonv.Value, string) {
+	v, keyBad, bad := n.toValue()
+	if keyBad != "" {
+		return v, keyBad
+	}
+	return v, bad
+}
+
+// toValue is [Node.ToValue] with the failures of str() on the keys and of
+// json.dumps on the values apart.
+func (n *Node) toValue() (v jsonv.Value, keyBad, bad string) {
 	if n == nil {
-		return jsonv.Value{}, ""
+		return jsonv.Value{}, "", ""
 	}
 	switch n.Kind { //nolint:exhaustive // scalars are below
 	case jsonv.Array:
 		items := make([]jsonv.Value, len(n.Items))
-		bad := ""
 		for i, it := range n.Items {
-			var b string
-			items[i], b = it.ToValue()
-			if bad == "" {
-				bad = b
-			}
+			var k, b string
+			items[i], k, b = it.toValue()
+			keyBad, bad = firstOf(keyBad, k), firstOf(bad, b)
 		}
-		return jsonv.Value{Kind: jsonv.Array, Items: items}, bad
+		return jsonv.Value{Kind: jsonv.Array, Items: items}, keyBad, bad
 	case jsonv.Object:
 		v := jsonv.Value{Kind: jsonv.Object, Members: make([]jsonv.Member, 0, len(n.Members))}
-		bads := make([]memberFailure, 0)
+		var bads []memberFailure
 		for _, m := range n.Members {
-			x, b := m.Value.ToValue()
-			if k := m.KeyNode.keyFailure(); k != "" {
-				b = k
-			}
-			if b != "" {
-				bads = append(bads, memberFailure{m.Key, b})
-			}
+			keyBad = firstOf(keyBad, m.KeyNode.keyFailure())
+			x, k, b := m.Value.toValue()
+			keyBad = firstOf(keyBad, k)
+			bads = replaceFailure(bads, m.Key, b)
 			v.Members = append(v.Members, jsonv.Member{Key: m.Key, Value: x})
 		}
-		return v, firstFailure(bads)
+		return v, keyBad, firstFailure(bads)
 	}
-	return n.Scalar, n.hashFailure()
+	return n.Scalar, "", n.hashFailure()
+}
+
+func firstOf(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// replaceFailure records the failure (or none) of the value of a key, by
+// its NFC form: a key equal to an earlier one takes its place, as the
+// encoder's dict keeps the last value of a key.
+func replaceFailure(bads []memberFailure, key, bad string) []memberFailure {
+	if len(bads) == 0 && bad == "" {
+		return bads
+	}
+	key = norm.NFC.String(key)
+	for i, b := range bads {
+		if b.key == key {
+			bads = append(bads[:i], bads[i+1:]...)
+			break
+		}
+	}
+	if bad != "" {
+		bads = append(bads, memberFailure{key, bad})
+	}
+	return bads
 }
 
 // MatchValue is the value as dryfire's deep-subset match (a mock's when,

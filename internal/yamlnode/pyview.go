@@ -9,35 +9,11 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-// Views is a loaded value as each of dryfire's surfaces shows it, where
-// the Python object ruamel built differs from its JSON form: a key that
-// is not a string (True, None, 1.5, a date, a tuple), a date, bytes, a
-// set, a TaggedScalar. [Node.ToValue] is the value as dryfire hashes it
+// Views is a loaded value as each of dryfire's surfaces shows it (see
+// [jsonv.PyViews]). [Node.ToValue] is the value as dryfire hashes it
 // (every key through str()); a Views is computed once, when the value is
 // loaded, because no Node outlives its document.
-type Views struct {
-	// Repr is repr() of the value, as ruamel 0.18 and later spell their
-	// types (a mapping as {'k': v}, TaggedScalar(value=..., style=...,
-	// tag=Tag(...)), set(odict_keys([...]))): what dryfire's -v prints.
-	Repr string
-	// Dumps is the value as json.dumps writes it (keys True, None and
-	// 1.5 as "true", "null" and "1.5"; NaN kept), which is what dryfire
-	// sends a provider. DumpsErr is the repr() of the exception
-	// json.dumps raises on it instead ("" when it writes it).
-	Dumps    jsonv.Value
-	DumpsErr string
-	// StoreErr is the repr() of the exception json.dumps raises when
-	// dryfire's cassette store writes the value in a request digest
-	// (keys sorted, no NaN): keys Python cannot order, keys of a type it
-	// cannot write, a float that is not finite.
-	StoreErr string
-	// Doc is the value as pydantic's JSON mode writes it in dryfire's run
-	// document (dates in ISO form, bytes as text, NaN as null, keys True
-	// and None as "true" and "None"). DocErr is the text of the exception
-	// it raises instead, which makes dryfire's run document fail whole.
-	Doc    jsonv.Value
-	DocErr string
-}
+type Views = jsonv.PyViews
 
 // ViewsOf computes the views of a loaded value.
 func ViewsOf(n *Node) *Views {
@@ -45,13 +21,19 @@ func ViewsOf(n *Node) *Views {
 	var b strings.Builder
 	reprTo(&b, n)
 	v.Repr = b.String()
+	if reprFails(n) {
+		v.ReprErr = errIntDigits
+	}
 	v.Dumps, v.DumpsErr = dumpsValue(n)
 	v.StoreErr = storeFailure(n)
+	if stored, changed := storedValue(n); changed && v.StoreErr == "" {
+		v.Stored = &stored
+	}
 	v.Doc, v.DocErr = docValue(n)
 	return v
 }
 
-// ValueRepr is repr() of a loaded value (see [Views.Repr]).
+// ValueRepr is repr() of a loaded value (see [jsonv.PyViews.Repr]).
 func ValueRepr(n *Node) string {
 	var b strings.Builder
 	reprTo(&b, n)
@@ -394,4 +376,84 @@ func bytesText(s string) (jsonv.Value, string) {
 		i += size
 	}
 	return jsonv.StringValue(s), ""
+}
+
+// reprFails reports whether repr() raises on the value: it holds, as a
+// value, a key or a set's element, an integer of more than 4,300 digits.
+func reprFails(n *Node) bool {
+	if n == nil {
+		return false
+	}
+	switch {
+	case n.Kind == jsonv.Number:
+		return n.keyFailure() != ""
+	case n.Kind == jsonv.Array:
+		for _, it := range n.Items {
+			if reprFails(it) {
+				return true
+			}
+		}
+	case n.Kind == jsonv.Object, n.PyType == "CommentedSet":
+		for _, m := range n.Members {
+			if reprFails(m.KeyNode) || reprFails(m.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// DumpsOf is the value as json.dumps writes it, or the repr() of the
+// exception it raises (see [jsonv.PyViews.Dumps]), for a value whose other views
+// are not needed.
+func DumpsOf(n *Node) (jsonv.Value, string) { return dumpsValue(n) }
+
+// StrKeyed is a mapping as pydantic's dict[str, Any] validates it: a key
+// that is bytes holding UTF-8 becomes the str it holds, the values staying
+// the objects they are, and a key met twice so keeps its first place and
+// its last value, as a Python dict does. Any other node is returned as it
+// is, and so is a mapping with no such key.
+func StrKeyed(n *Node) *Node {
+	if n == nil || n.Kind != jsonv.Object || n.PyType != "" {
+		return n
+	}
+	var out *Node
+	for i, m := range n.Members {
+		k := m.KeyNode
+		if k == nil || k.PyType != "bytes" || !utf8.ValidString(k.Scalar.Text) {
+			continue
+		}
+		if out == nil {
+			cp := *n
+			cp.Members = append([]Member(nil), n.Members...)
+			out = &cp
+		}
+		out.Members[i].Key = k.Scalar.Text
+		out.Members[i].KeyNode = &Node{Kind: jsonv.String, Scalar: jsonv.StringValue(k.Scalar.Text), Line: k.Line, Column: k.Column, From: k.From}
+	}
+	if out == nil {
+		return n
+	}
+	out.Members = dedupStrKeys(out.Members)
+	return out
+}
+
+// dedupStrKeys folds the members of a mapping whose keys are str and
+// equal: the first keeps its place and takes the last value.
+func dedupStrKeys(ms []Member) []Member {
+	first := make(map[string]int, len(ms))
+	out := ms[:0]
+	for _, m := range ms {
+		if m.KeyNode == nil || !m.KeyNode.IsStr() {
+			out = append(out, m)
+			continue
+		}
+		if i, ok := first[m.Key]; ok {
+			out[i].Value = m.Value
+			continue
+		}
+		first[m.Key] = len(out)
+		out = append(out, m)
+	}
+	return out
 }

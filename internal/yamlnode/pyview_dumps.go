@@ -8,9 +8,20 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-// errOutOfRange is json.dumps's exception, allow_nan=False, on a float
-// that is not finite (a value or a key).
-const errOutOfRange = "ValueError('Out of range float values are not JSON compliant')"
+// storeOutOfRange is the exception of the json.dumps of dryfire's
+// cassette store (allow_nan=False, and indent=2, which makes it Python's
+// own encoder rather than the C one: its messages name the value, and a
+// type by its bare name) on a float that is not finite, a value or a key.
+func storeOutOfRange(f float64) string {
+	r := "nan"
+	switch {
+	case math.IsInf(f, 1):
+		r = "inf"
+	case math.IsInf(f, -1):
+		r = "-inf"
+	}
+	return "ValueError('Out of range float values are not JSON compliant: " + r + "')"
+}
 
 // dumpsValue is the value as json.dumps (default arguments) writes it,
 // or the repr() of the exception it raises, the first met in order.
@@ -52,14 +63,19 @@ func dumpsValue(n *Node) (jsonv.Value, string) {
 
 // dumpsKey is a key as json.dumps spells it, or the repr() of the
 // exception it raises on it. stored is the cassette store's json.dumps:
-// allow_nan=False, and a tuple key as pydantic's dump leaves it (a tuple,
-// not ruamel's CommentedKeySeq).
+// allow_nan=False, Python's encoder (see [storeOutOfRange]), and a tuple
+// key as pydantic's dump leaves it (a tuple, not ruamel's
+// CommentedKeySeq).
 func dumpsKey(k *Node, stored bool) (string, string) {
 	switch {
 	case k == nil:
 		return "null", ""
 	case k.PyType != "" || k.Kind == jsonv.Array || k.Kind == jsonv.Object:
-		return "", "TypeError(" + jsonv.PyRepr("keys must be str, int, float, bool or None, not "+keyTypeName(k, stored)) + ")"
+		name := keyTypeName(k, stored)
+		if stored {
+			name = strings.TrimPrefix(name, "datetime.") // Python's encoder: __name__
+		}
+		return "", "TypeError(" + jsonv.PyRepr("keys must be str, int, float, bool or None, not "+name) + ")"
 	case k.Kind == jsonv.Null:
 		return "null", ""
 	case k.Kind == jsonv.Bool:
@@ -73,7 +89,7 @@ func dumpsKey(k *Node, stored bool) (string, string) {
 		}
 		f, _ := k.Scalar.Float()
 		if stored && (math.IsNaN(f) || math.IsInf(f, 0)) {
-			return "", errOutOfRange
+			return "", storeOutOfRange(f)
 		}
 		return jsonv.PyFloat(f), ""
 	}
@@ -138,7 +154,8 @@ func storeFailure(n *Node) string {
 		}
 	case jsonv.Number:
 		if n.Scalar.IsNonFinite() {
-			return errOutOfRange
+			f, _ := n.Scalar.Float()
+			return storeOutOfRange(f)
 		}
 	}
 	return ""
@@ -287,7 +304,7 @@ func sortTypeName(k *Node) string {
 		case k.Kind == jsonv.Bool:
 			return "bool"
 		case k.Scalar.IsInt():
-			return "int"
+			return k.TypeName() // int, or ruamel's ScalarInt, HexInt, …
 		case k.Scalar.IsNonFinite():
 			return "float"
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
@@ -56,7 +57,13 @@ func verdicts(v jsonv.Value) (names []string, passed map[string]bool) {
 	return names, passed
 }
 
-func comparePageOf(t *testing.T, c runreport.Compare, o Options) string {
+// columnOf is a column that ran res, with runplan's metrics of it.
+func columnOf(label string, res *engine.Result) *runplan.Column {
+	m := runplan.Metrics(res)
+	return &runplan.Column{Label: label, Result: res, Metrics: &m}
+}
+
+func comparePageOf(t *testing.T, c *runplan.Comparison, o Options) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := WriteCompare(&b, c, o); err != nil {
@@ -77,11 +84,11 @@ func TestComparePageOfDryfiresRuns(t *testing.T) {
 	t.Parallel()
 	sonnet := readJSON(t, "../../testdata/run/golden/project-A/run.json")
 	haiku := readJSON(t, "../../testdata/run/golden/project-A-model/run.json")
-	c := runreport.CompareOf(runreport.ByModel, []runreport.CompareRun{
-		{Label: "claude-sonnet-4-6", Result: resultOf(sonnet)},
-		{Label: "claude-haiku-4-5", Result: resultOf(haiku)},
+	c := &runplan.Comparison{Axis: runplan.AxisModel, Columns: []*runplan.Column{
+		columnOf("claude-sonnet-4-6", resultOf(sonnet)),
+		columnOf("claude-haiku-4-5", resultOf(haiku)),
 		{Label: "gpt-unknown", Err: errors.New(`ConfigError("unknown model 'gpt-unknown'")`)},
-	})
+	}}
 	root := parse(t, comparePageOf(t, c, Options{Now: now}))
 	table := one(t, root, atom.Table, "matrix")
 	head := texts2(find(one(t, table, atom.Thead, ""), atom.Th, ""))
@@ -119,14 +126,14 @@ func TestComparePageOfDryfiresRuns(t *testing.T) {
 	for i, label := range []string{"pass rate", "cost", "mean latency"} {
 		var want []string
 		for _, col := range c.Columns {
-			want = append(want, [](func() string){col.RateText, col.CostText, col.LatencyText}[i]())
+			want = append(want, [](func(*runplan.Column) string){runreport.PassRateText, runreport.CostText, runreport.LatencyText}[i](col))
 		}
 		got := texts2(find(foot[i], atom.Td, ""))
 		if text(one(t, foot[i], atom.Th, "")) != label || strings.Join(got, "|") != strings.Join(want, "|") {
 			t.Errorf("%s: %v, want %v", label, got, want)
 		}
 	}
-	if got := c.Columns[2].RateText(); got != "FAILED" {
+	if got := runreport.PassRateText(c.Columns[2]); got != "FAILED" {
 		t.Errorf("failed column's rate %q", got)
 	}
 }
@@ -170,10 +177,10 @@ func TestComparePageHostileLabels(t *testing.T) {
 		rep := &engine.CaseResult{Passed: true}
 		res.Suites[0].Cases = append(res.Suites[0].Cases, &engine.CaseRun{Case: n, Reps: []*engine.CaseResult{rep}, Rep: rep, Passed: true})
 	}
-	c := runreport.CompareOf(runreport.ByPrompt, []runreport.CompareRun{
-		{Label: hostile[1], Result: res},
+	c := &runplan.Comparison{Axis: runplan.AxisPrompt, Columns: []*runplan.Column{
+		columnOf(hostile[1], res),
 		{Label: "prompts/" + key + ".txt", Err: errors.New(hostile[3])},
-	})
+	}}
 	page := comparePageOf(t, c, Options{Keys: visible.NewKeys(visible.Key{Name: "ANTHROPIC_API_KEY", Value: key})})
 	root := parse(t, page)
 	if strings.Contains(page, key) || text(find(one(t, root, atom.Thead, ""), atom.Th, "")[2]) != "prompts/[$ANTHROPIC_API_KEY].txt" {

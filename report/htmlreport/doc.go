@@ -16,7 +16,8 @@
 //     actual, its judges, its repetitions and pass rate, and its trace
 //     turn by turn (what was sent, the response, each tool call with its
 //     result, stop reasons, usage, latency, the cassette hits).
-//   - [WriteCompare] writes the page of a compare ([runreport.Compare]):
+//   - [WriteCompare] writes the page of a comparison once it has run
+//     (a *runplan.Comparison, whose figures the terminal matrix prints too):
 //     a card per model or prompt, the matrix of verdicts with the rows
 //     where the columns disagree marked ~, and each column's pass rate,
 //     cost and mean latency.

@@ -164,6 +164,7 @@ table.matrix{border-collapse:separate;border-spacing:0;width:100%;font-variant-n
 .column .rate{font-size:26px;font-weight:650;font-variant-numeric:tabular-nums}
 .column.failedcol{border-left:4px solid var(--fail)}
 .column.failedcol .rate{color:var(--fail)}
+.column .note{margin:4px 0 0}
 .legend{color:var(--muted);font-size:13px;margin:10px 2px 0}
 footer{margin-top:36px;color:var(--muted);font-size:12px;border-top:1px solid var(--line);padding-top:12px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}

@@ -5,44 +5,18 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 )
 
-// compareRun is a run of one suite whose cases pass as given, each one
-// turn of latency ms and cost (nil: not priced), as dryfire's own compare
-// tests build theirs.
-func compareRun(names []string, passes []bool, latency int64, cost *float64) *engine.Result {
-	s := engine.SuiteRun{Name: "s", File: "s.eval.yaml"}
-	for i, n := range names {
-		t := &engine.Trace{
-			Suite: "s", Case: n, Termination: "end_turn", DurationMS: latency,
-			Turns: []engine.Turn{{Response: cassette.Response{LatencyMS: latency}}},
-		}
-		if cost != nil {
-			t.Cost = new(big.Rat).SetFloat64(*cost)
-		}
-		rep := &engine.CaseResult{Passed: passes[i], Trace: t}
-		s.Cases = append(s.Cases, &engine.CaseRun{Suite: "s", Case: n, Reps: []*engine.CaseResult{rep}, Rep: rep, Passed: passes[i]})
-	}
-	return &engine.Result{Suites: []engine.SuiteRun{s}, Complete: true}
-}
-
-func ptr(f float64) *float64 { return &f }
-
-// TestCompareOfDryfiresMatrix: the 3 × 5 matrix of dryfire's compare
-// fixture (tests/fixtures/expected_output/compare_3x5.txt), built from the
-// same runs, has its rows, its two ~ rows and its figures.
-func TestCompareOfDryfiresMatrix(t *testing.T) {
+// TestCompareCellsOfDryfiresMatrix: the rows of dryfire's compare fixture
+// (tests/fixtures/expected_output/compare_3x5.txt), built from the same
+// runs: each cell the column's verdict, the two ~ rows, and each column's
+// figures as dryfire spells them.
+func TestCompareCellsOfDryfiresMatrix(t *testing.T) {
 	t.Parallel()
-	names := []string{"greets", "refunds_gracefully", "escalates", "handles_edge", "closes_ticket"}
-	c := CompareOf(ByModel, []CompareRun{
-		{Label: "opus", Result: compareRun(names, []bool{true, true, false, true, true}, 850, ptr(0.01))},
-		{Label: "haiku", Result: compareRun(names, []bool{true, false, false, false, true}, 300, ptr(0.002))},
-		{Label: "sonnet", Result: compareRun(names, []bool{true, true, false, false, true}, 820, ptr(0.0098))},
-	})
-	// What dryfire prints for each row and column.
-	wantRows := []struct {
+	c := matrix3x5()
+	want := []struct {
 		name, glyphs string
 		disagree     bool
 	}{
@@ -52,67 +26,70 @@ func TestCompareOfDryfiresMatrix(t *testing.T) {
 		{"handles_edge", "✓✗✗", true},
 		{"closes_ticket", "✓✓✓", false},
 	}
-	if len(c.Rows) != len(wantRows) {
-		t.Fatalf("%d rows, want %d", len(c.Rows), len(wantRows))
+	rows := c.Rows()
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(rows), len(want))
 	}
-	for i, w := range wantRows {
-		r := c.Rows[i]
+	for i, w := range want {
+		cells, disagree := CompareCells(c.Columns, rows[i])
 		glyphs := ""
-		for _, cell := range r.Cells {
+		for _, cell := range cells {
 			glyphs += cell.Glyph()
 		}
-		if r.Case != w.name || glyphs != w.glyphs || r.Disagree() != w.disagree {
-			t.Errorf("row %d = %s %s disagree=%v, want %s %s %v", i, r.Case, glyphs, r.Disagree(), w.name, w.glyphs, w.disagree)
+		if rows[i] != w.name || glyphs != w.glyphs || disagree != w.disagree {
+			t.Errorf("row %d = %s %s disagree=%v, want %s %s %v", i, rows[i], glyphs, disagree, w.name, w.glyphs, w.disagree)
 		}
 	}
 	wantCols := [][3]string{{"80%", "$0.0500", "850ms"}, {"40%", "$0.0100", "300ms"}, {"60%", "$0.0490", "820ms"}}
 	for i, w := range wantCols {
 		col := c.Columns[i]
-		if got := [3]string{col.RateText(), col.CostText(), col.LatencyText()}; got != w {
+		if got := [3]string{PassRateText(col), CostText(col), LatencyText(col)}; got != w {
 			t.Errorf("column %s = %v, want %v", col.Label, got, w)
 		}
 	}
-	if c.Axis.String() != "model" || ByPrompt.String() != "prompt" {
-		t.Errorf("axes %s, %s", c.Axis, ByPrompt)
-	}
 }
 
-// TestCompareOfFailedAndUnpricedColumns: a column whose run failed has
-// no cells and dryfire's FAILED and dashes, the others still count; an
-// unpriced column's cost is a dash, never $0.0000; a case missing from a
-// column is a dot, and the dot does not make a disagreement.
-func TestCompareOfFailedAndUnpricedColumns(t *testing.T) {
+// TestCompareCellsOfFailedAndUnpricedColumns: a column that did not run
+// has no cells and dryfire's FAILED and dashes, the others still count;
+// an unpriced column's cost is a dash, never $0.0000; a case missing from
+// a column is a dot, and the dot does not make a disagreement, while a
+// pass and a fail around it do.
+func TestCompareCellsOfFailedAndUnpricedColumns(t *testing.T) {
 	t.Parallel()
-	c := CompareOf(ByPrompt, []CompareRun{
-		{Label: "p1.txt", Err: errors.New("cannot read prompt file 'p1.txt'")},
-		{Label: "p2.txt", Result: compareRun([]string{"a", "b"}, []bool{true, false}, 10, nil)},
-		{Label: "p3.txt", Result: compareRun([]string{"a"}, []bool{true}, 30, ptr(0.5))},
-	})
-	failed := c.Columns[0]
-	if !failed.Failed || failed.Error != "cannot read prompt file 'p1.txt'" ||
-		failed.RateText() != "FAILED" || failed.CostText() != "—" || failed.LatencyText() != "—" {
-		t.Errorf("failed column = %+v (%s %s %s)", failed, failed.RateText(), failed.CostText(), failed.LatencyText())
+	failed := &runplan.Column{Label: "p1.txt", Err: errors.New("cannot read prompt file 'p1.txt'")}
+	c := &runplan.Comparison{Axis: runplan.AxisPrompt, Columns: []*runplan.Column{
+		failed,
+		column("p2.txt", []string{"a", "b"}, []bool{true, false}, 10, nil),
+		column("p3.txt", []string{"a"}, []bool{true}, 30, big.NewRat(1, 2)),
+	}}
+	if got := [3]string{PassRateText(failed), CostText(failed), LatencyText(failed)}; got != [3]string{"FAILED", "—", "—"} {
+		t.Errorf("failed column = %v", got)
 	}
-	if got := c.Columns[1]; got.CostText() != "—" || got.RateText() != "50%" || got.LatencyText() != "10ms" || got.MeanTurns != 1 {
-		t.Errorf("unpriced column = %+v", got)
+	if got := c.Columns[1]; CostText(got) != "—" || PassRateText(got) != "50%" || LatencyText(got) != "10ms" || got.Metrics.MeanTurns != 1 {
+		t.Errorf("unpriced column = %+v", got.Metrics)
 	}
-	if len(c.Rows) != 2 || c.Rows[0].Case != "a" || c.Rows[1].Case != "b" {
-		t.Fatalf("rows = %+v, want a and b from the first column that ran", c.Rows)
+	if rows := c.Rows(); len(rows) != 2 || rows[0] != "a" || rows[1] != "b" {
+		t.Fatalf("rows = %q, want a and b from the first column that ran", rows)
 	}
-	if got := c.Rows[1].Cells; got[0] != CellNone || got[1] != CellFail || got[2] != CellNone || c.Rows[1].Disagree() {
-		t.Errorf("row b = %v disagree=%v", got, c.Rows[1].Disagree())
+	if cells, disagree := CompareCells(c.Columns, "b"); cells[0] != CellNone || cells[1] != CellFail || cells[2] != CellNone || disagree {
+		t.Errorf("row b = %v disagree=%v", cells, disagree)
 	}
-	if !(CompareRow{Cells: []Cell{CellPass, CellNone, CellFail}}).Disagree() {
+	around := []*runplan.Column{c.Columns[2], failed, column("p4.txt", []string{"a"}, []bool{false}, 1, nil)}
+	if _, disagree := CompareCells(around, "a"); !disagree {
 		t.Error("a pass and a fail around a dot do not disagree")
 	}
 }
 
-// TestCompareOfNoRun: with no column that ran there are no rows, and an
-// empty run counts nothing.
-func TestCompareOfNoRun(t *testing.T) {
+// TestCompareCellsOfNoRun: with no column that ran there are no rows, and
+// an empty run counts nothing.
+func TestCompareCellsOfNoRun(t *testing.T) {
 	t.Parallel()
-	c := CompareOf(ByModel, []CompareRun{{Label: "x", Err: errors.New("boom")}, {Label: "y", Result: &engine.Result{}}})
-	if len(c.Rows) != 0 || c.Columns[1].Cases != 0 || c.Columns[1].RateText() != "0%" || c.Columns[1].Cost != nil {
-		t.Errorf("compare = %+v", c)
+	m := runplan.Metrics(&engine.Result{})
+	c := &runplan.Comparison{Columns: []*runplan.Column{
+		{Label: "x", Err: errors.New("boom")},
+		{Label: "y", Result: &engine.Result{}, Metrics: &m},
+	}}
+	if rows := c.Rows(); len(rows) != 0 || PassRateText(c.Columns[1]) != "0%" || CostText(c.Columns[1]) != "—" {
+		t.Errorf("rows %q, column %+v", rows, c.Columns[1].Metrics)
 	}
 }

@@ -3,7 +3,6 @@ package runreport
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -97,7 +96,7 @@ func compareLines(c *runplan.Comparison, keys *visible.Keys) []string {
 		}
 		return "  " + ljust(name, nameW) + compareGap + cells(values)
 	}
-	lines = append(lines, rule, figures("pass rate", passRateCell), figures("cost", costCell), figures("mean latency", latencyCell))
+	lines = append(lines, rule, figures("pass rate", PassRateText), figures("cost", CostText), figures("mean latency", LatencyText))
 	if dropped := len(c.Columns) - len(shown); dropped > 0 {
 		lines = append(lines, "", fmt.Sprintf("… %d more %s(s) not shown — use --json-out for the full matrix", dropped, c.Axis))
 	}
@@ -107,49 +106,16 @@ func compareLines(c *runplan.Comparison, keys *visible.Keys) []string {
 // compareRow is one case's row: ~ when the columns that have a verdict
 // disagree, then a glyph per column.
 func compareRow(cols []*runplan.Column, caseName, name string, widths []int) string {
+	cells, disagree := CompareCells(cols, caseName)
 	glyphs := make([]string, len(cols))
-	seen := map[bool]bool{}
-	for i, col := range cols {
-		cr := col.Verdict(caseName)
-		switch {
-		case cr == nil:
-			glyphs[i] = "·"
-		case cr.Passed:
-			glyphs[i] = "✓"
-		default:
-			glyphs[i] = "✗"
-		}
-		if cr != nil {
-			seen[cr.Passed] = true
-		}
-		glyphs[i] += strings.Repeat(" ", widths[i]-1)
+	for i, c := range cells {
+		glyphs[i] = c.Glyph() + strings.Repeat(" ", widths[i]-1)
 	}
 	marker := " "
-	if len(seen) > 1 {
+	if disagree {
 		marker = "~"
 	}
 	return marker + " " + name + compareGap + strings.Join(glyphs, compareGap)
-}
-
-func passRateCell(col *runplan.Column) string {
-	if col.Metrics == nil {
-		return "FAILED"
-	}
-	return strconv.FormatFloat(col.Metrics.PassRate*100, 'f', 0, 64) + "%"
-}
-
-func costCell(col *runplan.Column) string {
-	if col.Metrics == nil || !col.Metrics.Priced {
-		return "—"
-	}
-	return dollars(col.Metrics.Cost)
-}
-
-func latencyCell(col *runplan.Column) string {
-	if col.Metrics == nil {
-		return "—"
-	}
-	return strconv.FormatFloat(col.Metrics.MeanLatencyMS, 'f', 0, 64) + "ms"
 }
 
 // cut shortens text to width characters, the last one "…", as dryfire

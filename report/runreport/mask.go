@@ -48,6 +48,16 @@ func failingMask(res *engine.Result, keys *visible.Keys) Mask {
 	return Mask{Keys: keys, Secrets: (&secrets.Masker{}).Learn(values...)}
 }
 
+// ShownMask is the mask of what a run prints about its failing cases (the
+// terminal report, -v, JUnit on stdout, the short summary): the keys and,
+// unless reveal, the recorded secrets of the failing cases.
+func ShownMask(res *engine.Result, keys *visible.Keys, reveal bool) Mask {
+	if reveal {
+		return Mask{Keys: keys}
+	}
+	return failingMask(res, keys)
+}
+
 // FileMask is the mask of the files written for programs (--json-out,
 // --junit-out): the keys only, the recorded values as dryfire writes them.
 func FileMask(keys *visible.Keys) Mask { return Mask{Keys: keys} }

@@ -51,33 +51,39 @@ func RunDocument(res *engine.Result, generatedAt time.Time) (jsonv.Value, error)
 
 // WriteRunJSON writes the run document as dryfire does: indented by two,
 // keys sorted at every depth, UTF-8 unescaped, Python's number spelling,
-// and a final newline; m hides keys and secrets in its values.
+// and a final newline; m hides keys and secrets in its values. It streams
+// the encoding to w ([EncodeRun]).
 func WriteRunJSON(w io.Writer, res *engine.Result, generatedAt time.Time, m Mask) error {
-	b, err := RunJSON(res, generatedAt, m)
+	doc, err := RunDocument(res, generatedAt)
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(b)
+	return EncodeRun(w, doc, m)
+}
+
+// EncodeRun writes a run document, masked, as dryfire writes it, to w as
+// it is encoded: what is held at once is the document's values (which
+// share the run's strings) and a few tens of KiB of its text, however
+// large the texts of its answers, never the document's text whole. On an
+// error of the document (a value json.dumps refuses: an integer of more
+// than 4,300 digits) part of it may have been written: write to a file
+// that is removed on error ([safefile.WriteAtomicFunc]), or check with
+// [CheckRun] first.
+func EncodeRun(w io.Writer, doc jsonv.Value, m Mask) error {
+	if err := jsonv.EncodeTo(w, m.value(doc), runEncoding); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
 	return err
 }
 
-// RunJSON returns the bytes of the run document.
-func RunJSON(res *engine.Result, generatedAt time.Time, m Mask) ([]byte, error) {
-	doc, err := RunDocument(res, generatedAt)
-	if err != nil {
-		return nil, err
-	}
-	return encodeRun(doc, m)
-}
+// CheckRun reports the error [EncodeRun] would meet on doc, writing
+// nothing.
+func CheckRun(doc jsonv.Value) error { return jsonv.EncodeTo(io.Discard, doc, runEncoding) }
 
-// encodeRun encodes a run document, masked, as dryfire writes it.
-func encodeRun(doc jsonv.Value, m Mask) ([]byte, error) {
-	b, err := jsonv.EncodeDryfire(m.value(doc))
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
-}
+// runEncoding is dryfire's json.dumps(indent=2, sort_keys=True,
+// ensure_ascii=False) of its run document.
+var runEncoding = jsonv.EncodeOptions{Indent: true, SortKeys: true}
 
 func isoZ(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05Z") }
 
@@ -167,10 +173,12 @@ func traceValue(t *engine.Trace, bad *string) jsonv.Value {
 		}
 		results, err := conversation.ToolResultsDoc(turn.ToolResults)
 		fail(err)
+		calls, err := conversation.ToolCallsDoc(turn.Response.ToolCalls)
+		fail(err)
 		turns.Items = append(turns.Items, jsonv.ObjectValue(
 			jsonv.M("index", jsonv.IntValue(int64(turn.Index))),
 			jsonv.M("request_messages", msgs),
-			jsonv.M("response", responseValue(turn.Response, turn.CacheHit)),
+			jsonv.M("response", responseValue(turn.Response, calls, turn.CacheHit)),
 			jsonv.M("tool_results", results),
 		))
 	}
@@ -203,10 +211,11 @@ func traceValue(t *engine.Trace, bad *string) jsonv.Value {
 	)
 }
 
-func responseValue(r cassette.Response, hit bool) jsonv.Value {
-	calls := jsonv.ArrayValue()
-	for _, c := range r.ToolCalls {
-		calls.Items = append(calls.Items, toolCallValue(c))
+// responseValue is a response in the run document, with its tool calls
+// as [conversation.ToolCallsDoc] writes them.
+func responseValue(r cassette.Response, calls jsonv.Value, hit bool) jsonv.Value {
+	if calls.Kind != jsonv.Array {
+		calls = jsonv.ArrayValue()
 	}
 	raw := r.Raw
 	if raw.Kind != jsonv.Object {
@@ -220,15 +229,6 @@ func responseValue(r cassette.Response, hit bool) jsonv.Value {
 		jsonv.M("latency_ms", jsonv.IntValue(r.LatencyMS)),
 		jsonv.M("raw", raw),
 		jsonv.M("cache_hit", jsonv.BoolValue(hit)),
-	)
-}
-
-func toolCallValue(c cassette.ToolCall) jsonv.Value {
-	return jsonv.ObjectValue(
-		jsonv.M("id", jsonv.StringValue(c.ID)),
-		jsonv.M("name", jsonv.StringValue(c.Name)),
-		jsonv.M("arguments", c.Arguments),
-		jsonv.M("malformed_arguments", c.MalformedArguments),
 	)
 }
 

@@ -14,69 +14,97 @@ import (
 // with every failed assertion in its text, and a case that could not be
 // evaluated (a provider error, an unmocked tool, an exception) an <error>.
 // generatedAt is the suites' timestamp; m hides keys and secrets in every
-// text before it is escaped for XML.
+// text before it is escaped for XML. It writes one case at a time, the
+// totals of the header counted first.
 func WriteRunJUnit(w io.Writer, res *engine.Result, generatedAt time.Time, m Mask) error {
-	_, err := io.WriteString(w, RunJUnit(res, generatedAt, m))
-	return err
-}
-
-// RunJUnit returns the JUnit XML of a run.
-func RunJUnit(res *engine.Result, generatedAt time.Time, m Mask) string {
 	stamp := isoZ(generatedAt)
-	var blocks []string
-	var tests, failures, errors int
-	var total float64
-	for _, s := range res.Suites {
-		var cases []string
-		var st, sf, se int
-		var stime float64
+	type tally struct {
+		tests, failures, errors int
+		secs                    float64
+	}
+	var total tally
+	suites := make([]tally, len(res.Suites))
+	for i, s := range res.Suites {
 		for _, c := range s.Cases {
-			kind, block, secs := junitCase(c, m)
-			st++
-			stime += secs
+			kind, secs := junitKind(c)
+			suites[i].tests++
+			suites[i].secs += secs
 			switch kind {
 			case "failure":
-				sf++
+				suites[i].failures++
 			case "error":
-				se++
+				suites[i].errors++
 			}
-			cases = append(cases, block)
 		}
-		lines := append([]string{`  <testsuite name="` + xmlAttr(m.text(s.Name)) + `" tests="` + strconv.Itoa(st) +
-			`" failures="` + strconv.Itoa(sf) + `" errors="` + strconv.Itoa(se) + `" time="` + secs3(stime) +
-			`" timestamp="` + stamp + `">`}, cases...)
-		blocks = append(blocks, strings.Join(append(lines, "  </testsuite>"), "\n"))
-		tests, failures, errors, total = tests+st, failures+sf, errors+se, total+stime
+		total.tests, total.failures, total.errors = total.tests+suites[i].tests, total.failures+suites[i].failures, total.errors+suites[i].errors
+		total.secs += suites[i].secs
 	}
-	lines := append([]string{`<?xml version="1.0" encoding="UTF-8"?>`,
-		`<testsuites name="dryfire" tests="` + strconv.Itoa(tests) + `" failures="` + strconv.Itoa(failures) +
-			`" errors="` + strconv.Itoa(errors) + `" time="` + secs3(total) + `">`}, blocks...)
-	return strings.Join(append(lines, "</testsuites>"), "\n") + "\n"
+	ew := &errWriter{w: w}
+	ew.str(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<testsuites name="dryfire" tests="` + strconv.Itoa(total.tests) +
+		`" failures="` + strconv.Itoa(total.failures) + `" errors="` + strconv.Itoa(total.errors) + `" time="` + secs3(total.secs) + `">`)
+	for i, s := range res.Suites {
+		st := suites[i]
+		ew.str("\n" + `  <testsuite name="` + xmlAttr(m.text(s.Name)) + `" tests="` + strconv.Itoa(st.tests) +
+			`" failures="` + strconv.Itoa(st.failures) + `" errors="` + strconv.Itoa(st.errors) + `" time="` + secs3(st.secs) +
+			`" timestamp="` + stamp + `">`)
+		for _, c := range s.Cases {
+			ew.str("\n" + junitCase(c, m))
+		}
+		ew.str("\n  </testsuite>")
+	}
+	ew.str("\n</testsuites>\n")
+	return ew.err
+}
+
+// RunJUnit returns the JUnit XML of a run ([WriteRunJUnit]).
+func RunJUnit(res *engine.Result, generatedAt time.Time, m Mask) string {
+	var b strings.Builder
+	_ = WriteRunJUnit(&b, res, generatedAt, m)
+	return b.String()
+}
+
+// errWriter writes strings until the first failure, which it keeps.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) str(s string) {
+	if e.err == nil {
+		_, e.err = io.WriteString(e.w, s)
+	}
 }
 
 func secs3(s float64) string { return strconv.FormatFloat(s, 'f', 3, 64) }
 
-// junitCase returns a case's kind (pass, failure or error), its block and
-// its time in seconds.
-func junitCase(c *engine.CaseRun, m Mask) (kind, block string, secs float64) {
+// junitKind returns a case's kind (pass, failure or error) and its time
+// in seconds.
+func junitKind(c *engine.CaseRun) (kind string, secs float64) {
 	t := c.Rep.Trace
 	if t != nil {
 		secs = float64(t.DurationMS) / 1000
 	}
-	open := `    <testcase name="` + xmlAttr(m.text(c.Case)) + `" classname="` + xmlAttr(m.text(c.Suite)) + `" time="` + secs3(secs) + `"`
 	switch {
 	case t != nil && (t.Termination == "provider_error" || t.Termination == "unmocked_tool"), c.Rep.CaseError != "":
-		kind = "error"
+		return "error", secs
 	case !c.Passed:
-		kind = "failure"
-	default:
-		return "pass", open + "/>", secs
+		return "failure", secs
+	}
+	return "pass", secs
+}
+
+// junitCase returns a case's <testcase> block.
+func junitCase(c *engine.CaseRun, m Mask) string {
+	kind, secs := junitKind(c)
+	open := `    <testcase name="` + xmlAttr(m.text(c.Case)) + `" classname="` + xmlAttr(m.text(c.Suite)) + `" time="` + secs3(secs) + `"`
+	if kind == "pass" {
+		return open + "/>"
 	}
 	inner := junitFailure(c, m)
 	if kind == "error" {
 		inner = junitError(c, m)
 	}
-	return kind, open + ">\n      " + inner + "\n    </testcase>", secs
+	return open + ">\n      " + inner + "\n    </testcase>"
 }
 
 func junitFailure(c *engine.CaseRun, m Mask) string {

@@ -37,7 +37,10 @@ type RunOutput struct {
 // JUnit file, each written atomically, in dryfire's order. What w gets
 // hides the keys and, unless o.Reveal, the recorded secrets
 // ([StreamMask]; the texts of failing cases, learned from those alone);
-// the files hide the keys only ([FileMask]).
+// the files hide the keys only ([FileMask]). Every report streams: the
+// files are encoded into their temporary files as they are made, and -v
+// writes one case's turns at a time, so that what is held is the run's
+// own values and a few tens of KiB of text.
 func WriteRun(w io.Writer, res *engine.Result, o RunOutput) error {
 	// The run document is built once, for stdout and --json-out alike.
 	var (
@@ -62,49 +65,54 @@ func WriteRun(w io.Writer, res *engine.Result, o RunOutput) error {
 	files := FileMask(o.Keys)
 	if o.JSONOut != "" {
 		d, err := document()
-		var data []byte
 		if err == nil {
-			data, err = encodeRun(d, files)
-		}
-		if err == nil {
-			err = safefile.WriteAtomic(o.JSONOut, []byte(o.Keys.Mask(string(data))), 0o644)
+			err = writeMasked(o.JSONOut, o.Keys, func(w io.Writer) error { return EncodeRun(w, d, files) })
 		}
 		if err != nil {
 			return fmt.Errorf("write --json-out: %w", err)
 		}
 	}
 	if o.JUnitOut != "" {
-		if err := safefile.WriteAtomic(o.JUnitOut, []byte(o.Keys.Mask(RunJUnit(res, o.Now, files))), 0o644); err != nil {
+		err := writeMasked(o.JUnitOut, o.Keys, func(w io.Writer) error { return WriteRunJUnit(w, res, o.Now, files) })
+		if err != nil {
 			return fmt.Errorf("write --junit-out: %w", err)
 		}
 	}
 	return nil
 }
 
+// writeMasked writes a file atomically as write streams it, every key
+// masked in its text too (after the values' masks, so that no key is
+// left wherever it would have come from).
+func writeMasked(path string, keys *visible.Keys, write func(w io.Writer) error) error {
+	return safefile.WriteAtomicFunc(path, 0o644, func(f io.Writer) error {
+		kw := visible.NewKeyWriter(f, keys)
+		if err := write(kw); err != nil {
+			return err
+		}
+		return kw.Flush()
+	})
+}
+
 // writeReport writes what the reporter asks for to w, masked for a stream.
 func writeReport(w io.Writer, res *engine.Result, o RunOutput, document func() (jsonv.Value, error)) error {
-	shown := Mask{Keys: o.Keys}
 	switch o.Reporter {
 	case "json":
 		doc, err := document()
-		var data []byte
-		if err == nil {
-			data, err = encodeRun(doc, StreamMask(doc, o.Keys, o.Reveal))
+		if err != nil {
+			return err
 		}
-		if err == nil {
-			_, err = w.Write(data)
+		// dryfire prints the document whole or not at all: check it,
+		// then stream it.
+		m := StreamMask(doc, o.Keys, o.Reveal)
+		if err := CheckRun(doc); err != nil {
+			return err
 		}
-		return err
+		return EncodeRun(w, doc, m)
 	case "junit":
-		if !o.Reveal {
-			shown = failingMask(res, o.Keys)
-		}
-		return WriteRunJUnit(w, res, o.Now, shown)
+		return WriteRunJUnit(w, res, o.Now, ShownMask(res, o.Keys, o.Reveal))
 	}
 	text := o.Text
-	if !o.Reveal {
-		shown = failingMask(res, o.Keys)
-	}
-	text.Mask = shown
+	text.Mask = ShownMask(res, o.Keys, o.Reveal)
 	return WriteRunText(w, res, text)
 }

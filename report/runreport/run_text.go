@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
@@ -24,6 +23,13 @@ type RunTextOptions struct {
 	// Mask hides keys and recorded secrets before the texts are laid out
 	// (the zero Mask hides nothing).
 	Mask Mask
+	// Notes adds what dryfire-tui says to a person at a terminal, which
+	// dryfire never prints (see [WriteRunText]). Off, the report is
+	// dryfire's bytes: a pipe or a file gets no note.
+	Notes bool
+	// Replay says that the run replayed every call from its cassettes: the
+	// costs are those of the recorded calls (a note says so).
+	Replay bool
 }
 
 // RelativeTo names a file relative to the project root (symbolic links of
@@ -55,21 +61,48 @@ const (
 // then the totals and, when a judge ran, the judges' own cost. The glyphs
 // are painted green, red and yellow where w colours ([visible.Paint]), as
 // dryfire paints them on a terminal.
+//
+// With o.Notes (a terminal) it adds three notes of its own, each on a line
+// of its own so that dryfire's lines stay as they are: under the line of
+// a case that ended in a provider error, the cassette miss (its turn and
+// the key it asked for) or the error; after -v's dump of such a case, the
+// turn it missed at; after the totals of a replay, that its costs are the
+// recorded calls' and nothing was spent.
+//
+// With o.Verbose, it stops where dryfire's report stops (a *[TraceError],
+// after the report and the turns of the cases before).
 func WriteRunText(w io.Writer, res *engine.Result, o RunTextOptions) error {
 	for _, sg := range layout(res, o).segs {
 		if err := visible.Paint(w, sg.style, sg.text); err != nil {
 			return err
 		}
 	}
+	if !o.Verbose {
+		return nil
+	}
+	for _, s := range res.Suites {
+		for _, c := range s.Cases {
+			if c.Passed {
+				continue
+			}
+			if err := writeTrace(w, c, o.Mask); err != nil {
+				return err
+			}
+			if note := missNote(c, o.Mask); o.Notes && note != "" {
+				if _, err := io.WriteString(w, note); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	return nil
 }
 
-// RunText returns the terminal report, without colour.
+// RunText returns the terminal report, without colour (with o.Verbose,
+// up to where [WriteRunText] stops).
 func RunText(res *engine.Result, o RunTextOptions) string {
 	var b strings.Builder
-	for _, sg := range layout(res, o).segs {
-		b.WriteString(sg.text)
-	}
+	_ = WriteRunText(&b, res, o) // a Builder does not fail; a TraceError ends the text
 	return b.String()
 }
 
@@ -117,6 +150,9 @@ func layout(res *engine.Result, o RunTextOptions) *page {
 		p.line("")
 		for _, c := range s.Cases {
 			caseLine(p, c, m)
+			if o.Notes {
+				endNote(p, c, m)
+			}
 			if c.Passed {
 				continue
 			}
@@ -137,14 +173,38 @@ func layout(res *engine.Result, o RunTextOptions) *page {
 	if j := judgeLine(cases); j != "" {
 		p.line(j)
 	}
-	if o.Verbose {
-		for _, c := range cases {
-			if !c.Passed {
-				p.plain(traceText(c, m))
-			}
-		}
+	if o.Notes && o.Replay {
+		p.paint("(replayed: the costs are what the recorded calls cost; nothing was spent)", visible.Dim)
+		p.line("")
 	}
 	return p
+}
+
+// endNote adds, under the line of a case whose loop ended in a provider
+// error, what ended it: the cassette miss, its turn and the key it asked
+// for, or the error on one line.
+func endNote(p *page, c *engine.CaseRun, m Mask) {
+	note := EndedBy(c, m)
+	if note == "" {
+		return
+	}
+	p.plain(failureIndent)
+	p.paint(note, visible.Yellow)
+	p.line("")
+}
+
+// EndedBy says what ended the loop of a case's reported repetition in a
+// provider error, on one line: "cassette miss at turn N: no recording for
+// key K", or the error dryfire reports; "" when it did not end so.
+func EndedBy(c *engine.CaseRun, m Mask) string {
+	rep := c.Rep
+	if v, ok := rep.Miss(); ok {
+		return fmt.Sprintf("cassette miss at turn %d: no recording for key %s", v.Turn, m.text(v.Key))
+	}
+	if t := rep.Trace; t != nil && t.Termination == "provider_error" && t.HasError {
+		return truncate(OneLine(m.text(t.Error)))
+	}
+	return ""
 }
 
 // glyph is a case's mark and its colour.
@@ -343,40 +403,13 @@ func noneOr(s *string) string {
 	return *s
 }
 
-// traceText is dryfire run -v's dump of a failing case: every turn with
-// the messages sent, the response, the tool calls and their results.
-func traceText(c *engine.CaseRun, m Mask) string {
-	status := "FAIL"
-	if c.Passed {
-		status = "PASS"
+// missNote is the line a terminal gets after -v's dump of a case whose
+// loop a cassette miss ended: the turn it missed at and the key it asked
+// for ("" when no miss ended it).
+func missNote(c *engine.CaseRun, m Mask) string {
+	v, ok := c.Rep.Miss()
+	if !ok || c.Rep.Trace == nil {
+		return ""
 	}
-	lines := []string{m.text(c.Suite) + "::" + m.text(c.Case) + "  [" + status + "]"}
-	if c.Rep.CaseError != "" {
-		lines = append(lines, "  error: "+m.text(c.Rep.CaseError))
-	}
-	t := c.Rep.Trace
-	if t == nil {
-		return strings.Join(lines, "\n") + "\n"
-	}
-	for _, turn := range t.Turns {
-		lines = append(lines, fmt.Sprintf("── turn %d ──", turn.Index))
-		for _, msg := range turn.Request {
-			lines = append(lines, "  ["+m.text(msg.Role)+"] "+jsonv.PyReprValue(m.value(msg.Content)))
-		}
-		if text := m.value(turn.Response.Text); text.Kind == jsonv.String && text.Text != "" {
-			lines = append(lines, "  response: "+text.Text)
-		}
-		for _, call := range turn.Response.ToolCalls {
-			lines = append(lines, "  → "+m.text(call.Name)+"("+jsonv.PyJSONDumps(m.value(call.Arguments))+")")
-		}
-		for _, r := range turn.ToolResults {
-			flag := ""
-			if r.IsError {
-				flag = " [error]"
-			}
-			lines = append(lines, "  ← tool_result"+flag+": "+m.text(r.Repr()))
-		}
-	}
-	lines = append(lines, "termination: "+m.text(t.Termination))
-	return strings.Join(lines, "\n") + "\n"
+	return fmt.Sprintf("── turn %d: cassette miss, no recording for key %s ──\n", v.Turn, m.text(v.Key))
 }

@@ -23,7 +23,9 @@ type TraceOptions struct {
 // case's first failing one) with the messages sent, the response, the
 // tool calls and their results, and the termination. It is what run -v
 // prints of a failing case. The keys are masked and, unless o.Reveal, the
-// recorded secrets, learned from the cases printed.
+// recorded secrets, learned from the cases printed. It stops as dryfire
+// does, with a *[TraceError], at a call whose arguments json.dumps cannot
+// write.
 func WriteTrace(w io.Writer, res *engine.Result, o TraceOptions) error {
 	m := Mask{Keys: o.Keys}
 	if !o.Reveal {
@@ -38,7 +40,7 @@ func WriteTrace(w io.Writer, res *engine.Result, o TraceOptions) error {
 	}
 	for _, s := range res.Suites {
 		for _, c := range s.Cases {
-			if _, err := io.WriteString(w, traceText(c, m)); err != nil {
+			if err := writeTrace(w, c, m); err != nil {
 				return err
 			}
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/pyregex"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
 )
 
 // Assertion is one entry of a case's expect list, parsed as dryfire's
@@ -33,6 +34,10 @@ type Assertion struct {
 	HasCount bool        // calls_tool: {tool, count}
 	Names    []string    // call_order; final_contains' needles
 	Match    jsonv.Value // tool_args, as json.dumps writes it
+	// MatchErr is the repr() of the exception json.dumps raises on
+	// tool_args' match instead (a date in it): dryfire's assertion then
+	// gives its internal-error result.
+	MatchErr string
 	// MatchEq is Match as the deep-subset match compares it (see
 	// [yamlnode.Node.MatchValue]).
 	MatchEq jsonv.Value
@@ -154,7 +159,8 @@ func (a *Assertion) toolArgs(n *YAMLNode) string {
 	} else if x.Kind != jsonv.Object {
 		f.fail("match: Input should be a valid dictionary")
 	} else {
-		a.Match, _ = x.ToValue()
+		x = yamlnode.StrKeyed(x) // a dict[str, Any]
+		a.Match, a.MatchErr = yamlnode.DumpsOf(x)
 		a.MatchEq = x.MatchValue()
 	}
 	a.IndexText = "0"

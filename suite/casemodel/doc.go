@@ -24,7 +24,15 @@
 // mapping is needed, keys that are not strings (the case then fails
 // without a request), and the first value hashing fails on.
 // [ContentCheck] is what dryfire's ToolResult makes of a mock's return
-// value or a sequence step's.
+// value or a sequence step's. [InputViews] and [ScriptViews] keep how the
+// Python values of a list input's messages and of a scripted model's
+// tool-call arguments show ([MessageViews]: repr(), json.dumps), for -v,
+// the assertions that print them and the run document; [ScriptSteps] makes
+// a script's arguments str-keyed as pydantic validates them.
+//
+// [PydanticKeyLoc] is how pydantic's error location names a key that is
+// not a string, and [KeyLoc.Matches] whether it finds a key of the mapping
+// (dryfire's "loc in mapping"), so that suite places the error.
 //
 // # Lax values
 //

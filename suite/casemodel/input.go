@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/yamlnode"
 )
 
 // InputMessages checks a list input as dryfire's Message model checks it
@@ -15,11 +16,12 @@ import (
 // canonical encoder meets the hashed parts of the messages.
 //
 // Values pydantic reads as an empty list (a tagged scalar or a set with
-// nothing in it) are replaced by one in the messages returned.
+// nothing in it) are replaced by one in the messages returned, and the
+// keys of each dict[str, Any] it validates are made str ([strKeyed]).
 func InputMessages(items []*YAMLNode) (out []*YAMLNode, crash, bad string) {
 	out = make([]*YAMLNode, len(items))
 	for i, m := range items {
-		out[i] = emptyLists(m)
+		out[i] = strKeyedMessage(emptyLists(strKeyed(m)))
 		c, b := inputMessage(out[i])
 		if c != "" {
 			return nil, fmt.Sprintf("input[%d].%s", i, c), ""
@@ -92,6 +94,65 @@ func inputMessage(m *YAMLNode) (crash, bad string) {
 		return "raw: Input should be a valid dictionary", ""
 	}
 	return "", bad
+}
+
+// strKeyed is a mapping as pydantic validates a dict[str, Any]: a bytes
+// key becomes the str it holds (see [yamlnode.StrKeyed]).
+func strKeyed(n *YAMLNode) *YAMLNode { return yamlnode.StrKeyed(n) }
+
+// strKeyedMessage is a message with the dict[str, Any] of its fields made
+// so: each block of a list content, each tool call's arguments, each tool
+// result's content when a mapping, and raw.
+func strKeyedMessage(m *YAMLNode) *YAMLNode {
+	if m.Kind != jsonv.Object {
+		return m
+	}
+	cp := *m
+	cp.Members = append([]YAMLMember(nil), m.Members...)
+	for i, mem := range cp.Members {
+		v := mem.Value
+		switch mem.Key {
+		case "content":
+			v = StrKeyedItems(v, "")
+		case "tool_calls":
+			v = StrKeyedItems(v, "arguments")
+		case "tool_results":
+			v = StrKeyedItems(v, "content")
+		case "raw":
+			v = strKeyed(v)
+		}
+		cp.Members[i].Value = v
+	}
+	return &cp
+}
+
+// StrKeyedItems is a list of mappings with each one's own keys made str
+// (field ""), or the mapping under field of each made so. Anything else
+// is returned as it is.
+func StrKeyedItems(l *YAMLNode, field string) *YAMLNode {
+	if l == nil || l.Kind != jsonv.Array || l.PyType != "" {
+		return l
+	}
+	cp := *l
+	cp.Items = make([]*YAMLNode, len(l.Items))
+	for i, it := range l.Items {
+		if field == "" {
+			cp.Items[i] = strKeyed(it)
+			continue
+		}
+		cp.Items[i] = it
+		if x, ok := it.Get(field); ok && x.Kind == jsonv.Object {
+			c := *it
+			c.Members = append([]YAMLMember(nil), it.Members...)
+			for j := range c.Members {
+				if c.Members[j].Key == field {
+					c.Members[j].Value = strKeyed(x)
+				}
+			}
+			cp.Items[i] = &c
+		}
+	}
+	return &cp
 }
 
 // strDict reports whether n validates as a dict[str, Any].

@@ -4,8 +4,13 @@
 # projects/support with no API key set, the copy's absolute path replaced
 # by <PROJECT>. Needs the environment of the dryfire oracle: PY (the
 # Python that imports dryfire) and DFCLI (a script that runs dryfire's own
-# command line). Names given as arguments limit it to those comparisons.
+# command line), with ruamel.yaml 0.19.1 first on PYTHONPATH
+# (testdata/loaderdiff/README.md). The flags are passed as they are (globs
+# are not expanded by the shell: dryfire expands them); a page written with
+# --html-out is kept beside the outputs. Names given as arguments limit it
+# to those comparisons.
 set -eu
+set -f
 here=$(cd "$(dirname "$0")" && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -31,5 +36,6 @@ grep -v '^#' "$here/compares.txt" | while IFS='|' read -r name flags; do
 		"$PY" -c 'import sys; t=open(sys.argv[1], encoding="utf-8").read(); open(sys.argv[2], "w", encoding="utf-8").write(t.replace(sys.argv[3], "<PROJECT>"))' \
 			"$scratch/$f" "$out/$f.txt" "$root"
 	done
+	find "$dir" -maxdepth 1 -name '*.html' -exec cp {} "$out/" \;
 	echo "$name: exit $code"
 done

@@ -3,15 +3,19 @@
 # its stdout, stderr and exit code, the project's absolute path replaced by
 # <PROJECT>. Needs the environment of the dryfire oracle: PY (the Python
 # that imports dryfire) and DFCLI (a script that runs dryfire's own command
-# line). Each project is copied to a scratch directory first. Names given
-# as arguments limit it to those traces.
+# line), with ruamel.yaml 0.19.1 first on PYTHONPATH
+# (testdata/loaderdiff/README.md). Each project is copied to a scratch
+# directory first; the PATHs of traces.txt, when given, follow the address
+# as they are (globs are not expanded by the shell: dryfire expands them).
+# Names given as arguments limit it to those traces.
 set -eu
+set -f
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 scratch=$(mktemp -d)
 fake=
 trap 'if [ -n "$fake" ]; then kill "$fake" 2>/dev/null; fi; rm -rf "$scratch"' EXIT
-grep -v '^#' "$here/traces.txt" | while IFS='|' read -r name project address how flags; do
+grep -v '^#' "$here/traces.txt" | while IFS='|' read -r name project address how flags paths; do
 	name=$(echo "$name" | xargs)
 	project=$(echo "$project" | xargs)
 	address=$(echo "$address" | sed 's/^ *//; s/ *$//')
@@ -25,14 +29,14 @@ grep -v '^#' "$here/traces.txt" | while IFS='|' read -r name project address how
 	case $how in
 	replay)
 		model=$(echo "$flags" | sed -n 's/.*--model \([^ ]*\).*/\1/p')
-		# shellcheck disable=SC2086 # the model is one word or none
+		# shellcheck disable=SC2086 # the PATHs are words
 		(cd "$dir" && env -u ANTHROPIC_API_KEY -u OPENAI_API_KEY -u GEMINI_API_KEY \
-			"$PY" "$here/tracereplay.py" "$address" $model >"$scratch/stdout" 2>"$scratch/stderr")
+			"$PY" "$here/tracereplay.py" "$address" "$model" $paths >"$scratch/stdout" 2>"$scratch/stderr")
 		;;
 	off)
 		# shellcheck disable=SC2086 # flags are words
 		(cd "$dir" && env -u ANTHROPIC_API_KEY -u OPENAI_API_KEY -u GEMINI_API_KEY \
-			"$PY" "$DFCLI" trace "$address" $flags >"$scratch/stdout" 2>"$scratch/stderr")
+			"$PY" "$DFCLI" trace "$address" $paths $flags >"$scratch/stdout" 2>"$scratch/stderr")
 		;;
 	live)
 		python3 -u "$repo/testdata/golden/record/fakeprovider.py" --port 0 --max-seconds 120 >"$scratch/port" &

@@ -4,7 +4,8 @@
 # _NoLiveGateway), so that it is served from its cassettes. Every other step,
 # the printing of the trace and the exit code included, is dryfire's own code.
 # Run in the project's directory:
-#   "$PY" tracereplay.py ADDRESS [MODEL]
+#   "$PY" tracereplay.py ADDRESS [MODEL [PATH...]]
+# (MODEL "" for the case's own; the PATHs are trace's, after the address.)
 import asyncio
 import io
 import sys
@@ -14,12 +15,12 @@ from dryfire import composition as c
 from dryfire.application.scheduler import run_suites
 
 
-def trace_replay(address, model, out, err):
+def trace_replay(address, model, paths, out, err):
     try:
         suite_name, sep, case_name = address.partition("::")
         if not sep:
             raise c.ConfigError(f"trace address must be 'suite::case', got {address!r}")
-        loaded = c._load([], cwd=Path.cwd())
+        loaded = c._load(paths, cwd=Path.cwd())
         if loaded.errors:
             err.write(c._render_errors(loaded.errors))
             return c.EXIT_CONFIG
@@ -42,7 +43,7 @@ def trace_replay(address, model, out, err):
 
 if __name__ == "__main__":
     out, err = io.StringIO(), io.StringIO()
-    code = trace_replay(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None, out, err)
+    code = trace_replay(sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else None) or None, sys.argv[3:], out, err)
     sys.stdout.write(out.getvalue())
     sys.stderr.write(err.getvalue())
     sys.exit(code)

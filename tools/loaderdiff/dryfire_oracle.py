@@ -165,9 +165,10 @@ class Gateway:
 def result_views(trace: Any) -> list[list[str]]:
     """How each tool result of a trace shows on dryfire's surfaces: repr()
     (what -v prints), pydantic's JSON mode (the run document), json.dumps
-    (what the provider adapter sends) and the exception the cassette store's
-    json.dumps raises writing it in a request digest ("" for none). An
-    exception is "!" and its text (JSON mode) or repr() (json.dumps)."""
+    (what the provider adapter sends) and what the cassette store's
+    json.dumps writes of it in a request digest (keys sorted, number keys
+    as numbers). An exception is "!" and its text (JSON mode) or repr()
+    (json.dumps, the store)."""
     out = []
     for turn in trace.turns:
         for r in turn.tool_results:
@@ -180,10 +181,10 @@ def result_views(trace: Any) -> list[list[str]]:
             except Exception as exc:  # noqa: BLE001
                 dumps = "!" + repr(exc)
             try:
-                json.dumps(r.model_dump()["content"], sort_keys=True, allow_nan=False)
-                store = ""
+                store = json.dumps(r.model_dump()["content"], indent=2, sort_keys=True,
+                                   ensure_ascii=False, allow_nan=False)
             except Exception as exc:  # noqa: BLE001
-                store = repr(exc)
+                store = "!" + repr(exc)
             out.append([repr(r.content), doc, dumps, store])
     return out
 

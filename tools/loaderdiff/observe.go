@@ -78,9 +78,9 @@ func Observe(d Doc, dir string) (rec jsonv.Value, err error) {
 
 // resultViews is how each tool result of a replayed case shows on
 // dryfire's surfaces, in the order the trace holds them: [repr() (-v),
-// pydantic's JSON mode (the run document), json.dumps (the wire), the
-// exception the cassette store raises writing it ("" for none)]. An
-// exception is "!" and its text (JSON mode) or repr() (json.dumps).
+// pydantic's JSON mode (the run document), json.dumps (the wire), what
+// the cassette store writes of it in a request digest]. An exception is
+// "!" and its text (JSON mode) or repr() (json.dumps, the store).
 func resultViews(t *engine.Trace) jsonv.Value {
 	out := jsonv.ArrayValue()
 	if t == nil {
@@ -99,11 +99,13 @@ func resultViews(t *engine.Trace) jsonv.Value {
 			if bad == "" {
 				dumps = jsonv.PyJSONDumps(wire)
 			}
-			store := ""
-			if r.Py != nil {
-				store = r.Py.StoreErr
+			store := storedText(r)
+			repr, raised := r.Repr()
+			if raised != "" {
+				// The oracle's repr() raises out of the views of the case.
+				return jsonv.ArrayValue(jsonv.ArrayValue(jsonv.StringValue("!" + raised)))
 			}
-			out.Items = append(out.Items, jsonv.ArrayValue(jsonv.StringValue(r.Repr()), jsonv.StringValue(doc),
+			out.Items = append(out.Items, jsonv.ArrayValue(jsonv.StringValue(repr), jsonv.StringValue(doc),
 				jsonv.StringValue(dumps), jsonv.StringValue(store)))
 		}
 	}
@@ -266,4 +268,25 @@ func pyFloatRepr(f float64) string {
 	default:
 		return s
 	}
+}
+
+// storedText is a tool result's content as the cassette store writes it
+// in a request digest (indented, keys sorted, number keys as the
+// numbers), or "!" and the repr() of the exception it raises.
+func storedText(r conversation.ToolResult) string {
+	v := r.Content
+	if r.Py != nil {
+		if r.Py.StoreErr != "" {
+			return "!" + r.Py.StoreErr
+		}
+		v = r.Py.Dumps
+		if r.Py.Stored != nil {
+			v = *r.Py.Stored
+		}
+	}
+	b, err := jsonv.EncodeDryfire(v)
+	if err != nil {
+		return "!" + err.Error()
+	}
+	return string(b)
 }

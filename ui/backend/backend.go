@@ -43,6 +43,9 @@ const (
 	CommandBaseline = "secrets --write-baseline"
 	CommandDoctor   = "doctor --fix"
 	CommandRedact   = "secrets --redact"
+	CommandRun      = "run --cassette-mode replay"
+	CommandDiff     = "diff"
+	CommandPrune    = "prune"
 )
 
 // CommandRequest asks for a command of the palette.
@@ -51,6 +54,12 @@ type CommandRequest struct {
 	Command string
 	// Filter is replay's --filter (a case name; "" replays every case).
 	Filter string
+	// Ref is diff's KEY (a recording's key or path; "" explains every miss).
+	Ref string
+	// Listed is, for an applied prune, the files its dry run listed
+	// (CommandResult.Listed): the prune goes ahead only while the files it
+	// would remove are those. A string, so that requests compare.
+	Listed string
 	// Apply is false for the dry run of a command that changes files
 	// (baseline, doctor --fix, redact): it says what would change.
 	Apply bool
@@ -70,6 +79,9 @@ type CommandResult struct {
 	// nothing); Confirm says what y does.
 	Todo    int
 	Confirm string
+	// Listed is, for a prune's dry run, the files it would remove, one a
+	// line.
+	Listed string
 	// Changed is set when files were written (the browser reads them again).
 	Changed bool
 	Err     error

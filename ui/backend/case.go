@@ -25,10 +25,13 @@ func caseRuns(w *scan.Workspace) map[string]*engine.CaseRun {
 	return out
 }
 
-// CaseVerdict is the tree's verdict of a case: passed, failing, errored
-// (passed, but the loop ended in an error, as dryfire's terminal report
-// says after its ✓ and its exit code 3 does), flaky (repetitions
-// disagree), or "" when it could not be graded here.
+// CaseVerdict is the tree's verdict of a case, dryfire run's: passed,
+// failing, errored (passed, but the loop ended in a provider error, as
+// dryfire's terminal report says after its ✓ and its exit code 3 does),
+// flaky (repetitions disagree), or "" when it could not be graded here. A
+// case whose loop ended in unmocked_tool and whose assertions pass is
+// passed: dryfire reports it passed and exits 0 (only its JUnit file
+// counts it as an error).
 func CaseVerdict(c *engine.CaseRun) string {
 	for _, r := range c.Reps {
 		if r.NeedsPython {
@@ -47,15 +50,26 @@ func CaseVerdict(c *engine.CaseRun) string {
 }
 
 // EndedInError returns how the first repetition of a case that ended in
-// an error ended (provider_error, unmocked_tool: dryfire's errors, which
-// its JUnit report calls errors and which make the run exit 3), or "".
+// a provider error ended (provider_error: it makes the run exit 3), or "".
 func EndedInError(c *engine.CaseRun) string {
 	for _, r := range c.Reps {
-		if t := r.Trace; t != nil && (t.Termination == "provider_error" || t.Termination == "unmocked_tool") {
+		if t := r.Trace; t != nil && t.Termination == "provider_error" {
 			return t.Termination
 		}
 	}
 	return ""
+}
+
+// EndedUnmocked reports whether a repetition of the case ended in
+// unmocked_tool: dryfire passes such a case when its assertions pass
+// (exit 0), and only its JUnit file counts it as an error.
+func EndedUnmocked(c *engine.CaseRun) bool {
+	for _, r := range c.Reps {
+		if t := r.Trace; t != nil && t.Termination == "unmocked_tool" {
+			return true
+		}
+	}
+	return false
 }
 
 // ItemTitle is "suite › case › turn 1" or "tape › key › entry #0", a

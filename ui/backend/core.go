@@ -58,12 +58,13 @@ func (c Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Su
 		return Summary{}, err
 	}
 	cases := caseRuns(w)
-	items := make([]tree.Item, len(w.Recordings))
-	for i, r := range w.Recordings {
-		items[i] = toItem(w, r)
+	items := make([]tree.Item, 0, len(w.Recordings)+len(w.Unrecorded))
+	for _, r := range slices.Concat(w.Recordings, w.Unrecorded) {
+		it := toItem(w, r)
 		if cr := cases[r.Suite+"\x00"+r.Case]; cr != nil && r.Format == format.Dryfire {
-			items[i].Verdict, items[i].Case = CaseVerdict(cr), cr
+			it.Verdict, it.Case = CaseVerdict(cr), cr
 		}
+		items = append(items, it)
 	}
 	onBatch(items)
 	return summarize(w), nil
@@ -91,6 +92,9 @@ func toItem(w *scan.Workspace, r *scan.Recording) tree.Item {
 		Turn: r.Turn, Repeat: r.RepeatIndex, Entry: r.Entry, Key: r.Key,
 		Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets, Ref: ref{w, r}}
 	it.Prunable = r.Prunable()
+	if r.Status == scan.Unrecorded {
+		return unrecordedItem(it, r)
+	}
 	if r.Format == format.Tape {
 		it.ID = r.Path + "#" + r.TapeKey + "#" + strconv.Itoa(r.Entry)
 		it.Group, it.Sub = r.Path, r.TapeKey
@@ -133,6 +137,9 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 	if it.Format == format.Tape {
 		return tapeDetail(d, rf)
 	}
+	if rf.r.Status == scan.Unrecorded {
+		return unrecordedDetail(d, rf)
+	}
 	if rf.r.File == nil {
 		d.Err = errors.New("no file")
 		return d
@@ -150,6 +157,7 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 	d.Body, d.HasBody = c.Body, true
 	d.Masked, d.Masks = rf.w.Masker.Value(c.Body)
 	d.SecretsChecked = true
+	d.Secrets = nameSecrets(rf.r.Path)
 	for _, f := range secrets.ScanCassette(it.Path, c) {
 		d.Secrets = append(d.Secrets, detail.Secret{JSONPath: f.JSONPath, Rule: f.Rule, Redacted: f.Redacted, Value: lookupPath(c.Body, f.JSONPath)})
 	}
@@ -158,6 +166,18 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 		d.Masks++ // the diff holds values from the environment
 	}
 	return d
+}
+
+// nameSecrets are the secrets in the name of the file at rel, as the
+// Secrets tab lists them: where it is and what to do in place of a JSON
+// path, and the mask as the value (the name is masked on every surface,
+// so revealing shows the mask too).
+func nameSecrets(rel string) []detail.Secret {
+	var out []detail.Secret
+	for _, f := range secrets.ScanName(rel, false) {
+		out = append(out, detail.Secret{JSONPath: f.Where, Rule: f.Rule, Redacted: f.Redacted})
+	}
+	return out
 }
 
 // staleDiff explains a stale recording, its secrets masked, and as it is
@@ -223,6 +243,7 @@ func tapeDetail(d detail.Data, rf ref) detail.Data {
 		d.Body, d.HasBody = e.Items[rf.r.Entry], true
 		d.Masked, d.Masks = (*secrets.Masker)(nil).Value(d.Body)
 	}
+	d.Secrets = nameSecrets(rf.r.Path)
 	prefix := fmt.Sprintf("entries.%s[%d]", rf.r.TapeKey, rf.r.Entry)
 	for _, f := range secrets.ScanTape(rf.r.Path, t) {
 		if strings.HasPrefix(f.JSONPath, prefix) {

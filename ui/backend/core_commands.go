@@ -32,6 +32,16 @@ func (c Core) Run(ctx context.Context, path string, req CommandRequest) CommandR
 		res = c.runDoctor(ctx, path, req.Apply)
 	case CommandBaseline, CommandRedact:
 		res = c.runSecrets(ctx, path, req)
+	case CommandRun:
+		res = c.runReplayRun(ctx, path)
+	case CommandDiff:
+		r, err := command.Diff(ctx, command.DiffRequest{Env: c.Env, Path: path, Ref: req.Ref})
+		res = resultOf(r, err)
+		if req.Ref != "" {
+			res.Title = "diff " + req.Ref
+		}
+	case CommandPrune:
+		res = c.runPrune(ctx, path, req)
 	default:
 		res.Err = fmt.Errorf("unknown command %q", req.Command)
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
@@ -11,6 +13,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
 	"github.com/dryfire-tui/dryfire-tui/provider"
+	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -25,6 +28,10 @@ type CoreRecorder struct {
 	// Provider tunes the gateways; MaxRetries 0 is none, so pass
 	// provider.DefaultMaxRetries for dryfire's default.
 	Provider provider.Options
+	// StandIn, when set, says who answers the calls instead of the
+	// providers (the demo's stand-in): the dialog says it in place of the
+	// keys and the cost.
+	StandIn string
 }
 
 // Plan implements Recorder.
@@ -39,9 +46,13 @@ func (c CoreRecorder) Plan(ctx context.Context, path string, cases []CaseRef) (R
 	recordable := func(sc *suite.Case, r suite.Resolved) bool {
 		return isChosen(sc, r) && r.Provider != "fake" && !engine.UsesPassthrough(sc)
 	}
+	root, files, err := c.suiteFiles(path, cases)
+	if err != nil {
+		return RecordPlan{}, err
+	}
 	rp, err := command.PrepareRun(ctx, command.RunRequest{
-		Env:    command.Env{LookupEnv: c.Env},
-		Paths:  pathArgs(path),
+		Env:    command.Env{Dir: root, LookupEnv: c.Env},
+		Paths:  files,
 		Mode:   engine.ModeRecord,
 		Engine: engine.Options{Include: recordable},
 		Live:   runplan.LiveOptions{Env: c.Env, Provider: c.Provider},
@@ -51,9 +62,9 @@ func (c CoreRecorder) Plan(ctx context.Context, path string, cases []CaseRef) (R
 	}
 	if len(rp.Project.Errors) > 0 {
 		e := rp.Project.Errors[0]
-		return RecordPlan{}, fmt.Errorf("%s:%d:%d: %s: fix the suites first", e.File, e.Line, e.Column, e.Message)
+		return RecordPlan{}, fmt.Errorf("%s:%d:%d: %s: fix the suite first", e.File, e.Line, e.Column, e.Message)
 	}
-	p := RecordPlan{Root: rp.Project.Root, CassetteDir: rp.CassetteDir(), Handle: rp,
+	p := RecordPlan{Root: rp.Project.Root, CassetteDir: rp.CassetteDir(), Handle: rp, StandIn: c.StandIn,
 		Repetitions: rp.Estimate.Repetitions, Calls: rp.Estimate.Calls, Cost: rp.Estimate.CostText()}
 	skipped := map[CaseRef]string{}
 	for _, s := range rp.Skipped {
@@ -79,6 +90,55 @@ func (c CoreRecorder) Plan(ctx context.Context, path string, cases []CaseRef) (R
 		p.Providers = append(p.Providers, RecordProvider{Name: u.Name, Models: u.Models, KeyEnv: u.KeyEnv, KeySet: u.KeySet, Calls: u.Calls})
 	}
 	return p, nil
+}
+
+// suiteFiles are the suite files that hold the chosen cases, as the
+// arguments of dryfire's suite form (globs, so escaped), and the project
+// root they are relative to: the re-recording loads those suites alone,
+// as `dryfire run FILE… --cassette-mode record` does, so that a suite that
+// fails to parse elsewhere in the project blocks only its own cases.
+// dryfire.yaml is read, and an error in it blocks everything.
+func (c CoreRecorder) suiteFiles(path string, cases []CaseRef) (string, []string, error) {
+	l, err := scan.Resolve(scan.Request{Args: pathArgs(path), Want: scan.Suites})
+	if err != nil {
+		return "", nil, err
+	}
+	if l.Project == nil {
+		return "", nil, &scan.NoProjectError{Path: l.Arg}
+	}
+	l.LoadSuites(c.Env)
+	if errs := scan.ConfigErrors(l.Project); len(errs) > 0 {
+		e := errs[0]
+		return "", nil, fmt.Errorf("%s:%d:%d: %s: fix %s first", e.File, e.Line, e.Column, e.Message, suite.ConfigFileName)
+	}
+	chosen := map[string]bool{}
+	for _, cr := range cases {
+		chosen[cr.Suite] = true
+	}
+	var files []string
+	for _, s := range l.Project.Suites {
+		if chosen[s.Name] && !slices.Contains(files, globEscape(s.File)) {
+			files = append(files, globEscape(s.File))
+		}
+	}
+	if len(files) == 0 {
+		return "", nil, errors.New("no suite holds the chosen cases any more: press r to read the project again")
+	}
+	return l.Root, files, nil
+}
+
+// globEscape is p as a glob that matches p alone, as Python's
+// glob.escape writes it: each *, ? and [ inside brackets.
+func globEscape(p string) string {
+	var b strings.Builder
+	for _, r := range p {
+		if r == '*' || r == '?' || r == '[' {
+			b.WriteString("[" + string(r) + "]")
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // uniqueLines keeps the first of each line (planning runs the filter more

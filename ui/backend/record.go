@@ -40,6 +40,9 @@ type RecordPlan struct {
 	CassetteDir string
 	// Root is the project root.
 	Root string
+	// StandIn, when set, says who answers the calls instead of the
+	// providers (CoreRecorder.StandIn): no key is needed, nothing is spent.
+	StandIn string
 	// Handle is the recorder's own state of the plan.
 	Handle any
 }

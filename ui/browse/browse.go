@@ -77,8 +77,11 @@ type Page struct {
 	pickerAsk string
 	// records is what each re-record dialog asked to record; recording
 	// is set while one runs, and recordStop stops it.
-	records    page.Asked[backend.RecordPlan]
-	recording  bool
+	records   page.Asked[backend.RecordPlan]
+	recording bool
+	// reviews is what each box of a re-recording's problems would open
+	// the review of (how many cassettes were written).
+	reviews    page.Asked[int]
 	recordStop context.CancelFunc
 	// quitAfterRecord quits once the stopped recording has ended.
 	quitAfterRecord bool
@@ -253,11 +256,19 @@ func (m Page) update(msg tea.Msg) (Page, tea.Cmd) {
 			m.records = rest
 			return m.startRecord(p)
 		}
+		if n, rest, ok := m.reviews.Take(msg.ID); ok {
+			m.reviews = rest
+			return m.confirmReview(n)
+		}
 		return m.confirm(msg.ID)
 	case dialog.CancelledMsg:
 		_, m.prunes, _ = m.prunes.Take(msg.ID)
 		_, m.records, _ = m.records.Take(msg.ID)
 		_, m.commands, _ = m.commands.Take(msg.ID)
+		if _, rest, ok := m.reviews.Take(msg.ID); ok {
+			m.reviews = rest
+			return m.rescan() // the re-recording wrote files: read them
+		}
 	case picker.PickedMsg:
 		return m.handlePicked(msg)
 	}

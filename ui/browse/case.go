@@ -29,8 +29,14 @@ func (m Page) caseSummary(c *engine.CaseRun, verdict string) []string {
 	case "flaky":
 		out = append(out, line("flaky", theme.Glyph("flaky")+" repetitions disagree"))
 	case "errored":
-		out = append(out, line("errored", theme.Glyph("errored")+" errored: the assertions pass, but the loop ended "+
-			backend.EndedInError(c)+" (dryfire reports an error and exits 3)"))
+		out = append(out, line("errored", theme.Glyph("errored")+" errored: the assertions pass, but the loop ended in "+
+			backend.EndedInError(c)+" (dryfire exits 3)"))
+	case "passed":
+		text := theme.Glyph("passed") + " passed"
+		if backend.EndedUnmocked(c) {
+			text += ": the loop ended in unmocked_tool, and the assertions pass (dryfire exits 0; its JUnit file counts it as an error)"
+		}
+		out = append(out, line(verdict, text))
 	default:
 		out = append(out, line(verdict, theme.Glyph(verdict)+" "+verdict))
 	}

@@ -47,7 +47,7 @@ func TestHeaderOnTheDemo(t *testing.T) {
 			if ansi.StringWidth(header) > size.w {
 				t.Errorf("header is %d wide", ansi.StringWidth(header))
 			}
-			for _, want := range []string{"⚠2", "⊠1", "≠1", "◐2", "◌2", "○1"} {
+			for _, want := range []string{"⚠2", "⊠1", "≠1", "◐2", "?1", "◌2", "○1"} {
 				if !strings.Contains(header, want) {
 					t.Errorf("header %q hides %s", header, want)
 				}

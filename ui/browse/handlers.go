@@ -128,7 +128,7 @@ func (m Page) nodeSummary(kind tree.Kind, names []string) []string {
 	for i, n := range names {
 		shown[i] = visible.Line(secrets.MaskPath(n))
 	}
-	out := []string{s.Detail.Title.Render(strings.Join(shown, " › ")), s.Muted.Render(what + " · " + frame.Count(total, "recording")), ""}
+	out := []string{s.Detail.Title.Render(strings.Join(shown, " › ")), s.Muted.Render(what + " · " + frame.Count(total-counts["unrecorded"], "recording")), ""}
 	for _, st := range tree.StatusOrder() {
 		if n := counts[st]; n > 0 {
 			out = append(out, s.StatusStyle(st).Render(fmt.Sprintf("%s %-22s %d", theme.Glyph(st), st, n)))
@@ -202,7 +202,11 @@ func (m Page) openPrune() Page {
 	var remove, keep []string
 	var items []tree.Item
 	entry := func(it tree.Item, reason string) []string {
-		return []string{"  " + s.StatusStyle(it.Status).Render(theme.Glyph(it.Status)) + " " + visible.Line(secrets.MaskPath(it.Path)), "      " + s.Muted.Render(visible.Line(reason))}
+		name := secrets.MaskPath(it.Path)
+		if name == "" {
+			name = backend.ItemTitle(it) // an unrecorded turn: no file
+		}
+		return []string{"  " + s.StatusStyle(it.Status).Render(theme.Glyph(it.Status)) + " " + visible.Line(name), "      " + s.Muted.Render(visible.Line(reason))}
 	}
 	for _, it := range m.tree.Marked() {
 		reason := it.Status

@@ -27,8 +27,10 @@ type headerCount struct {
 
 // headerCounts reads the counts from the tree.
 func (m Page) headerCounts() headerCounts {
-	h := headerCounts{name: m.ProjectName(), total: m.tree.Len(), marked: m.tree.MarkCount()}
 	counts := m.tree.Counts()
+	// An unrecorded turn is a row, not a recording: it is counted as a
+	// problem only.
+	h := headerCounts{name: m.ProjectName(), total: m.tree.Len() - counts["unrecorded"], marked: m.tree.MarkCount()}
 	for _, k := range problemKinds {
 		n := counts[k.status]
 		if k.status == "secret" {

@@ -99,7 +99,7 @@ type legendItem struct {
 // name of theme.BrowseMeanings is in it (TestLegendListsEveryGlyph).
 var browseLegend = [][]legendItem{
 	{{nil, "Recordings:"}, {[]string{"live", "ok"}, "live, ok"}, {[]string{"stale"}, "stale"},
-		{[]string{"stale schema_version"}, "stale schema_version"}, {[]string{"superseded"}, "superseded"},
+		{[]string{"unrecorded"}, "unrecorded (a turn no file answers)"}, {[]string{"stale schema_version"}, "stale schema_version"}, {[]string{"superseded"}, "superseded"},
 		{[]string{"orphaned case", "orphaned suite"}, "orphaned case or suite"}, {[]string{"in use"}, "in use"},
 		{[]string{"protected"}, "protected"}, {[]string{"invalid"}, "invalid"}, {[]string{"key mismatch"}, "key mismatch"},
 		{[]string{"error entry"}, "error entry"}, {[]string{"empty"}, "empty tape"}, {[]string{"unknown"}, "unknown"},
@@ -157,7 +157,7 @@ func (m Page) keysNow() KeyMap {
 	} else {
 		k.EditFile.SetEnabled(false)
 	}
-	k.Copy.SetEnabled(leaf)
+	k.Copy.SetEnabled(leaf && it.Path != "") // an unrecorded turn has no file
 	k.CopyKey.SetEnabled(leaf && it.Key != "")
 	k.Rescan.SetEnabled(!m.loading && !m.recording)
 	k.Record.SetEnabled(m.canRecord())

@@ -26,19 +26,30 @@ type paletteEntry struct {
 // changesFiles reports whether a command writes files, so that it runs a
 // dry run first and asks before it writes.
 func changesFiles(command string) bool {
-	return command == backend.CommandBaseline || command == backend.CommandDoctor || command == backend.CommandRedact
+	return command == backend.CommandBaseline || command == backend.CommandDoctor || command == backend.CommandRedact ||
+		command == backend.CommandPrune
 }
 
-// paletteEntries are the commands the palette offers now: replaying the
-// case under the cursor when there is one.
+// paletteEntries are the commands the palette offers now: first those of
+// what is under the cursor (replaying its case, when the case still
+// exists; explaining its miss, on a stale recording), then the project's.
 func (m Page) paletteEntries() []paletteEntry {
 	out := []paletteEntry{{backend.CommandRequest{Command: backend.CommandCheck}, "check", "replay, secrets, prune and doctor over the project: the CI gate"}}
 	if name := m.selectedCase(); name != "" {
 		out = append(out, paletteEntry{backend.CommandRequest{Command: backend.CommandReplay, Filter: name}, "replay --filter " + name,
 			"replay the case under the cursor (and any case whose name contains it)"})
 	}
+	if it, ok := m.tree.Selected(); ok && it.Status == "stale" && it.Key != "" {
+		out = append(out, paletteEntry{backend.CommandRequest{Command: backend.CommandDiff, Ref: it.Key}, "diff " + it.Key,
+			"explain, field by field, why the recording under the cursor misses"})
+	}
 	out = append(out,
 		paletteEntry{backend.CommandRequest{Command: backend.CommandReplay}, "replay", "replay every case offline and say which turn would miss"},
+		paletteEntry{backend.CommandRequest{Command: backend.CommandRun}, backend.CommandRun,
+			"each case's verdict as dryfire run gives it, replayed offline"},
+		paletteEntry{backend.CommandRequest{Command: backend.CommandDiff}, "diff", "explain every miss, field by field, against what the suites send now"},
+		paletteEntry{backend.CommandRequest{Command: backend.CommandPrune}, "prune",
+			"list the orphaned and superseded recordings, then remove them on y"},
 		paletteEntry{backend.CommandRequest{Command: backend.CommandBaseline}, "secrets --write-baseline",
 			"accept every current secret finding in " + secrets.DefaultBaselineFile},
 		paletteEntry{backend.CommandRequest{Command: backend.CommandDoctor}, "doctor --fix", "rewrite the files whose only problem is their format"},
@@ -47,20 +58,32 @@ func (m Page) paletteEntries() []paletteEntry {
 	return out
 }
 
+// noCaseNow are the statuses of a recording whose case no suite has now
+// (its case or suite deleted, or the old name of a renamed case): a
+// replay of that name would match nothing.
+var noCaseNow = map[string]bool{"orphaned case": true, "orphaned suite": true, "in use": true}
+
 // selectedCase is the name of the dryfire case under the cursor (a case
-// row or one of its recordings), or "".
+// row or one of its recordings) that a suite has now, or "".
 func (m Page) selectedCase() string {
 	if !m.summary.Project {
 		return ""
 	}
 	if it, ok := m.tree.Selected(); ok {
-		if it.Format == format.Dryfire && it.Group != "(outside suites)" {
+		if it.Format == format.Dryfire && it.Group != "(outside suites)" && !noCaseNow[it.Status] {
 			return it.Sub
 		}
 		return ""
 	}
-	if kind, names := m.tree.SelectedPath(); kind == tree.KindSub && len(names) == 2 && names[0] != "(outside suites)" {
-		return names[1]
+	kind, names := m.tree.SelectedPath()
+	if kind != tree.KindSub || len(names) != 2 || names[0] == "(outside suites)" {
+		return ""
+	}
+	_, _, counts := m.tree.SelectedCounts()
+	for st, n := range counts {
+		if n > 0 && !noCaseNow[st] {
+			return names[1]
+		}
 	}
 	return ""
 }
@@ -130,7 +153,7 @@ func (m Page) handleCommandDone(msg commandDoneMsg) (Page, tea.Cmd) {
 		body = append(body, "", s.Dialog.Danger.Render(visible.Line(r.Confirm)))
 		id := m.OpenDialog(dialog.Content{Title: r.Title + " · what it would change", Lines: body, CanConfirm: true})
 		apply := msg.req
-		apply.Apply = true
+		apply.Apply, apply.Listed = true, r.Listed
 		m.commands = m.commands.Add(id, apply)
 		m.SetStatus("", false)
 		return m, nil

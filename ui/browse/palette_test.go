@@ -58,3 +58,55 @@ func TestPaletteReplaysTheCaseUnderTheCursor(t *testing.T) {
 		t.Error("esc did not close the report")
 	}
 }
+
+// TestPaletteOffersRunDiffAndPrune: the palette has the command line's
+// run (replay mode), diff and prune; on a stale recording it offers the
+// diff of that one; prune is listed before anything is removed, and y
+// removes what was listed, then the project is read again.
+func TestPaletteOffersRunDiffAndPrune(t *testing.T) {
+	m, b := newTestModel(t, 120, 30, uitest.DemoItems())
+	m = selectPath(t, m, "parallel_lookups/01-")
+	m = keys(t, m, ":")
+	scr := screenText(m)
+	for _, want := range []string{"diff 3d3d451719dd1a54", "run --cassette-mode replay", "explain every miss", "prune", "then remove them on y", "replayed offline"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the palette lacks %q:\n%s", want, scr)
+		}
+	}
+	m = keys(t, m, "down", "down", "enter") // check, replay --filter, then the diff of the recording
+	if len(b.Ran()) != 1 || b.Ran()[0] != (backend.CommandRequest{Command: backend.CommandDiff, Ref: "3d3d451719dd1a54"}) {
+		t.Errorf("ran %+v", b.Ran())
+	}
+	m = keys(t, m, "esc", ":", "p", "r", "u", "n", "e", "enter")
+	if !m.Dialog.Visible() || !strings.Contains(screenText(m), "prune · what it would change") {
+		t.Fatalf("prune did not list first:\n%s", screenText(m))
+	}
+	gen := m.gen
+	m = keys(t, m, "y")
+	ran := b.Ran()
+	if len(ran) != 3 || ran[1] != (backend.CommandRequest{Command: backend.CommandPrune}) || !ran[2].Apply || ran[2].Command != backend.CommandPrune {
+		t.Errorf("ran %+v, want prune's dry run then prune --yes", ran)
+	}
+	if m.gen == gen {
+		t.Error("the project was not read again after the prune")
+	}
+}
+
+// TestPaletteReplaysOnlyCasesThatExist: on a recording of a case deleted
+// from its suite, and on that case's row, the palette offers no replay of
+// it (replay --filter would match nothing).
+func TestPaletteReplaysOnlyCasesThatExist(t *testing.T) {
+	m, _ := newTestModel(t, 120, 30, uitest.DemoItems())
+	m = selectPath(t, m, "no_flights_found/00-")
+	m = keys(t, m, ":")
+	if scr := screenText(m); strings.Contains(scr, "replay --filter") || !strings.Contains(scr, "replay every case") {
+		t.Errorf("the palette on an orphaned case:\n%s", scr)
+	}
+	m = keys(t, m, "esc", "up")
+	if kind, names := m.tree.SelectedPath(); len(names) != 2 || names[1] != "no_flights_found" {
+		t.Fatalf("the cursor is on %v %v", kind, names)
+	}
+	if scr := screenText(keys(t, m, ":")); strings.Contains(scr, "replay --filter") {
+		t.Errorf("the palette on the orphaned case's row:\n%s", scr)
+	}
+}

@@ -31,7 +31,8 @@ type problemKind struct {
 
 // problemKinds are the kinds of problem, most urgent first: a secret must
 // not be committed; an invalid file or a key mismatch breaks replay; a
-// stale recording makes a case miss; the rest is cruft prune removes.
+// stale recording makes a case miss, and so does a turn never recorded
+// (a new case); the rest is cruft prune removes.
 // The other statuses ask nothing: live and ok are fine, in use and
 // protected are kept on purpose (the spec error behind a protected one is
 // listed on its own), unknown cannot be simulated here, and an error
@@ -41,6 +42,7 @@ var problemKinds = []problemKind{
 	{"invalid", "invalid", "replay cannot use the file: fix it (e) or remove it"},
 	{"key mismatch", "mismatch", "the stored arguments hash to neither key: re-record the tape"},
 	{"stale", "stale", "the case sends another request now: fix the suite (e) or re-record"},
+	{"unrecorded", "unrecorded", "replay asks for a turn no file answers: record it (w)"},
 	{"stale schema_version", "old schema", "lookup skips it: prune removes it (space, d)"},
 	{"orphaned suite", "orphaned", "no suite owns it: prune removes it (space, d)"},
 	{"orphaned case", "orphaned", "no case owns it: prune removes it (space, d)"},
@@ -143,9 +145,19 @@ func (m Page) land() Page {
 	var ok bool
 	if m.tree, ok = m.tree.First(problemOf(m.walk)); ok {
 		m = m.showExplaining(kinds[0])
-		m.SetStatus(m.walkStatus(frame.Count(n, "recording")+" need attention", kinds[0], kinds, 1), false)
+		m.SetStatus(m.walkStatus(needAttention(n, m.tree.Counts()["unrecorded"]), kinds[0], kinds, 1), false)
 	}
 	return m
+}
+
+// needAttention says how many problems there are: n rows, u of them
+// unrecorded turns, which are no recordings, so that the count then says
+// problems ("9 problems need attention"), not recordings.
+func needAttention(n, u int) string {
+	if u == 0 {
+		return frame.Plural(n, "1 recording needs attention", "%d recordings need attention")
+	}
+	return frame.Plural(n, "1 problem needs attention", "%d problems need attention")
 }
 
 // showExplaining opens the tab that explains a problem of kind k on the
@@ -172,7 +184,8 @@ func (m Page) calmSummary() string {
 
 // explainingTab is the tab that shows what is wrong with a recording, as
 // a problem of kind k: the findings of a secret, the diff of a stale
-// recording, the stored arguments a tape's key is computed from, the file
+// recording, the stored arguments a tape's key is computed from (and the
+// request of a turn never recorded), the file
 // as it is for one replay cannot read (invalid, an old schema_version, an
 // empty tape), and the response otherwise (the reason above it says why
 // prune removes it).
@@ -182,7 +195,7 @@ func explainingTab(k problemKind, it tree.Item) detail.Tab {
 		return detail.TabSecrets
 	case "stale":
 		return detail.TabDiff
-	case "key mismatch":
+	case "key mismatch", "unrecorded":
 		return detail.TabRequest
 	case "invalid", "stale schema_version", "empty":
 		return detail.TabRaw

@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
@@ -50,9 +52,9 @@ func (m Page) recordTargets() []backend.CaseRef {
 			out = append(out, backend.CaseRef{Suite: names[0], Case: names[1]})
 		}
 	case kind == tree.KindGroup && len(names) == 1:
-		// A suite's recordings that belong to a current case are live,
-		// stale or superseded (never a tape's statuses).
-		if _, _, counts := m.tree.SelectedCounts(); counts["live"]+counts["stale"]+counts["superseded"] > 0 {
+		// A suite's rows that belong to a current case are live, stale,
+		// superseded or unrecorded (never a tape's statuses).
+		if _, _, counts := m.tree.SelectedCounts(); counts["live"]+counts["stale"]+counts["superseded"]+counts["unrecorded"] > 0 {
 			out = append(out, backend.CaseRef{Suite: names[0]}) // every case of the suite
 		}
 	}
@@ -60,18 +62,19 @@ func (m Page) recordTargets() []backend.CaseRef {
 }
 
 // recordFirst reports whether re-recording is the fix of what is
-// selected, so that the key line offers w first: a stale or failing
-// recording, or a case row whose case fails or has a stale recording.
+// selected, so that the key line offers w first: a stale, unrecorded or
+// failing recording, or a case row whose case fails or has a stale or
+// unrecorded turn.
 func (m Page) recordFirst() bool {
 	if it, leaf := m.tree.Selected(); leaf {
-		return it.Status == "stale" || tree.Fails(it.Verdict)
+		return it.Status == "stale" || it.Status == "unrecorded" || tree.Fails(it.Verdict)
 	}
 	if kind, _ := m.tree.SelectedPath(); kind != tree.KindSub {
 		return false
 	}
 	_, verdict, ok := m.tree.SelectedCase()
 	_, _, counts := m.tree.SelectedCounts()
-	return ok && (tree.Fails(verdict) || counts["stale"] > 0)
+	return ok && (tree.Fails(verdict) || counts["stale"]+counts["unrecorded"] > 0)
 }
 
 // canRecord reports whether w applies: a recorder, a project, no scan or
@@ -91,8 +94,7 @@ func (m Page) planRecord() (Page, tea.Cmd) {
 // will call, and asks.
 func (m Page) handleRecordPlanned(msg recordPlannedMsg) Page {
 	if msg.err != nil {
-		m.SetStatus("cannot re-record: "+msg.err.Error(), true)
-		return m
+		return m.tell("Cannot re-record", "cannot re-record: "+msg.err.Error(), "cannot re-record: the box says why", true)
 	}
 	m.SetStatus("", false)
 	p := msg.plan
@@ -110,7 +112,11 @@ func (m Page) recordLines(p backend.RecordPlan) []string {
 	if len(p.Cases) == 0 {
 		lines = append(lines, s.Dialog.Title.Render("Nothing to record."))
 	} else {
-		lines = append(lines, s.Dialog.Title.Render("Call the providers for every turn of "+frame.Count(len(p.Cases), "case")+", and write each one:"))
+		who := "the providers"
+		if p.StandIn != "" {
+			who = "the stand-in" // the demo: no provider is called
+		}
+		lines = append(lines, s.Dialog.Title.Render("Call "+who+" for every turn of "+frame.Count(len(p.Cases), "case")+", and write each one:"))
 		for _, c := range p.Cases {
 			lines = append(lines, "  "+visible.Line(c.Suite+" ▸ "+c.Case))
 		}
@@ -121,14 +127,22 @@ func (m Page) recordLines(p backend.RecordPlan) []string {
 		if !u.KeySet {
 			key = s.Dialog.Danger.Render(visible.Line(u.KeyEnv) + " is not set")
 		}
-		lines = append(lines, fmt.Sprintf("provider  %s · model %s", visible.Line(u.Name), visible.Line(strings.Join(u.Models, ", "))),
-			"key       "+key)
+		lines = append(lines, fmt.Sprintf("provider  %s · model %s", visible.Line(u.Name), visible.Line(strings.Join(u.Models, ", "))))
+		if p.StandIn == "" {
+			lines = append(lines, "key       "+key)
+		}
+	}
+	if p.StandIn != "" {
+		// The demo: nobody is called, so no key is needed and nothing is
+		// spent.
+		lines = append(lines, "answered  "+s.Dialog.OK.Render("by "+visible.Line(p.StandIn)))
 	}
 	if len(p.Cases) > 0 {
-		lines = append(lines,
-			"turns     at most "+frame.Count(p.Calls, "call")+" ("+frame.Count(p.Repetitions, "repetition")+")",
-			"cost      "+visible.Line(p.Cost),
-			"writes    "+visible.Line(p.CassetteDir)+s.Muted.Render(" (the recordings replaced stay, superseded, until pruned)"))
+		lines = append(lines, "turns     at most "+frame.Count(p.Calls, "call")+" ("+frame.Count(p.Repetitions, "repetition")+")")
+		if p.StandIn == "" {
+			lines = append(lines, "cost      "+visible.Line(p.Cost))
+		}
+		lines = append(lines, "writes    "+visible.Line(p.CassetteDir)+s.Muted.Render(" (the recordings replaced stay, superseded, until pruned)"))
 	}
 	if len(p.LeftOut) > 0 {
 		lines = append(lines, "", s.Dialog.Danger.Render("Left out:"))
@@ -154,7 +168,8 @@ func (m Page) startRecord(p backend.RecordPlan) (Page, tea.Cmd) {
 // handleRecordProgress shows the call that just ended.
 func (m Page) handleRecordProgress(msg recordProgressMsg) (Page, tea.Cmd) {
 	pr := msg.progress
-	m.SetStatus(fmt.Sprintf("re-recording: %d/%d calls · %s · esc stops", pr.Calls, pr.Most, visible.Line(pr.Line)), false)
+	m.SetStatus(m.fitStatus(fmt.Sprintf("re-recording: %d/%d calls · %s · esc stops", pr.Calls, pr.Most, visible.Line(pr.Line)),
+		fmt.Sprintf("re-recording: %d/%d calls · esc stops", pr.Calls, pr.Most)), false)
 	return m, waitRecordCmd(msg.next)
 }
 
@@ -166,13 +181,9 @@ func (m Page) handleRecordDone(msg recordDoneMsg) (Page, tea.Cmd) {
 		return m, tea.Quit
 	}
 	r := msg.result
-	problem := ""
-	if len(r.Problems) > 0 {
-		problem = " · " + r.Problems[0]
-	}
 	switch {
 	case r.Err != nil:
-		m.SetStatus("re-recording failed: "+r.Err.Error(), true)
+		m = m.tell("Re-recording failed", "re-recording failed: "+r.Err.Error(), "re-recording failed: the box says why", true)
 		return m.rescan()
 	case r.Interrupted:
 		m.SetStatus("stopped: "+frame.Count(len(r.Written), "cassette")+" written, each whole", false)
@@ -180,13 +191,59 @@ func (m Page) handleRecordDone(msg recordDoneMsg) (Page, tea.Cmd) {
 			return m.rescan()
 		}
 	case len(r.Written) == 0:
-		m.SetStatus("nothing was written"+problem, true)
+		m = m.tellProblems("Nothing was written", "nothing was written", r.Problems, 0)
 		return m.rescan()
 	default:
-		m.SetStatus(fmt.Sprintf("re-recorded %s: %s passed, %d failed%s", frame.Count(len(r.Written), "cassette"), frame.Count(r.Passed, "case"), r.Failed, problem), r.Failed > 0)
+		done := fmt.Sprintf("re-recorded %s: %s passed, %d failed", frame.Count(len(r.Written), "cassette"), frame.Count(r.Passed, "case"), r.Failed)
+		if len(r.Problems) > 0 {
+			// The review waits until the problems have been read.
+			m.tree = m.tree.ClearMarks()
+			return m.tellProblems("Re-recorded, with problems", done, r.Problems, len(r.Written)), nil
+		}
+		m.SetStatus(m.fitStatus(done, fmt.Sprintf("re-recorded %s · %d failed", frame.Count(len(r.Written), "cassette"), r.Failed)), r.Failed > 0)
 	}
 	m.tree = m.tree.ClearMarks()
 	return m, openReviewCmd(m.opts.Context, m.opts.Recorder, m.summary.Root, len(r.Written))
+}
+
+// tell says text on the status line when it fits the screen; otherwise
+// the status line says short, and a box shows text whole, wrapped.
+func (m Page) tell(title, text, short string, isErr bool) Page {
+	if ansi.StringWidth(visible.Line(text)) <= m.Layout.Width {
+		m.SetStatus(text, isErr)
+		return m
+	}
+	m.SetStatus(short, isErr)
+	m.OpenDialog(dialog.Content{Title: title, Lines: []string{visible.Line(text)}})
+	return m
+}
+
+// tellProblems shows what went wrong in a re-recording, every problem
+// whole in a box, the status line saying what was done: with cassettes
+// written, y in the box opens their review (n stays in the browser).
+func (m Page) tellProblems(title, done string, problems []string, written int) Page {
+	if len(problems) == 0 {
+		m.SetStatus(done, written == 0)
+		return m
+	}
+	m.SetStatus(m.fitStatus(done+" · "+frame.Count(len(problems), "problem")+" (in the box)", done), true)
+	lines := []string{m.Styles.Dialog.Title.Render(visible.Line(done) + ":")}
+	for _, p := range problems {
+		lines = append(lines, "  • "+visible.Line(p))
+	}
+	if written > 0 {
+		lines = append(lines, "", m.Styles.Muted.Render("y opens the review of what was written; n stays in the browser."))
+	}
+	id := m.OpenDialog(dialog.Content{Title: title, Lines: lines, CanConfirm: written > 0})
+	if written > 0 {
+		m.reviews = m.reviews.Add(id, written)
+	}
+	return m
+}
+
+// confirmReview opens the review a problems box offered.
+func (m Page) confirmReview(written int) (Page, tea.Cmd) {
+	return m, openReviewCmd(m.opts.Context, m.opts.Recorder, m.summary.Root, written)
 }
 
 // handleNoReview says why the re-recording has no review, and reads the
@@ -196,7 +253,8 @@ func (m Page) handleNoReview(msg noReviewMsg) (Page, tea.Cmd) {
 	if msg.err != nil {
 		why = msg.err.Error()
 	}
-	m.SetStatus("re-recorded "+frame.Count(msg.written, "cassette")+"; no review: "+why, false)
+	done := "re-recorded " + frame.Count(msg.written, "cassette")
+	m = m.tell("No review", done+"; no review: "+why, done+"; no review (the box says why)", false)
 	return m.rescan()
 }
 

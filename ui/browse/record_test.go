@@ -204,3 +204,58 @@ func TestQuitDuringARecordingStopsItFirst(t *testing.T) {
 		t.Error("the end of the recording did not quit")
 	}
 }
+
+// unrecordedItems are a live recording and two turns never recorded, of
+// two cases of one suite.
+func unrecordedItems() []tree.Item {
+	run := func(c string) *engine.CaseRun {
+		return &engine.CaseRun{Suite: "refund_agent", Case: c, Rep: &engine.CaseResult{}}
+	}
+	return []tree.Item{
+		{ID: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json", Path: ".dryfire/cassettes/refund_agent/parallel_lookups/00-6e943a4a4125d90d.json",
+			Format: format.Dryfire, Group: "refund_agent", Sub: "parallel_lookups", Label: "00 6e943a", Key: "6e943a4a4125d90d",
+			Status: "live", Verdict: "failing", Case: run("parallel_lookups")},
+		{ID: backend.UnrecordedPrefix + ".dryfire/cassettes/refund_agent/parallel_lookups/01-3d3d451719dd1a54.json", Format: format.Dryfire, Group: "refund_agent", Sub: "parallel_lookups", Label: "01 3d3d45",
+			Turn: 1, Key: "3d3d451719dd1a54", Status: "unrecorded", Reason: "replay of refund_agent::parallel_lookups reaches turn 1, past the last one recorded (turn 0)",
+			Verdict: "failing", Case: run("parallel_lookups")},
+		{ID: backend.UnrecordedPrefix + ".dryfire/cassettes/refund_agent/refund_in_french/00-fd0f92552cb808b1.json", Format: format.Dryfire, Group: "refund_agent", Sub: "refund_in_french", Label: "00 fd0f92",
+			Key: "fd0f92552cb808b1", Status: "unrecorded", Reason: "case never recorded", Verdict: "failing", Case: run("refund_in_french")},
+	}
+}
+
+// TestUnrecordedRows: a turn never recorded is a problem the browser opens
+// on and the header counts (as no recording), with no path to copy; marked
+// with another, w records both cases, and the prune dialog keeps them,
+// named by their turn.
+func TestUnrecordedRows(t *testing.T) {
+	r := &stopRecorder{}
+	m, _ := newTestModel(t, 120, 30, unrecordedItems())
+	m.opts.Recorder = r
+	scr := screenText(m)
+	for _, want := range []string{"1 recordings · ?2 unrecorded", "2 problems need attention", "? unrecorded 1 of 2", "w re-record"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("screen lacks %q:\n%s", want, scr)
+		}
+	}
+	if it, _ := m.Selected(); it.Status != "unrecorded" {
+		t.Fatalf("opened on %q, not the unrecorded turn", it.ID)
+	}
+	if m.keysNow().Copy.Enabled() {
+		t.Error("y copies the path of a row that has no file")
+	}
+	m = keys(t, m, "space", "n", "space")
+	if n := m.tree.MarkCount(); n != 2 {
+		t.Fatalf("%d marked, want the two unrecorded turns", n)
+	}
+	m2, cmd := update(m, uitest.PressKey("w"))
+	_, _ = update(m2, cmd())
+	want := []backend.CaseRef{{Suite: "refund_agent", Case: "parallel_lookups"}, {Suite: "refund_agent", Case: "refund_in_french"}}
+	if !slices.Equal(r.planned, want) {
+		t.Errorf("planned %v, want %v", r.planned, want)
+	}
+	m = keys(t, m, "d")
+	scr = screenText(m)
+	if !strings.Contains(scr, "Nothing to remove.") || !strings.Contains(scr, "refund_agent › refund_in_french › turn 0") {
+		t.Errorf("the prune dialog does not keep the unrecorded turns by name:\n%s", scr)
+	}
+}

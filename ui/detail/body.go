@@ -42,7 +42,7 @@ func (m *Model) logical() []string {
 	switch {
 	case m.hasChange:
 		return changeLines(m.change, m.styles, m.width-len(m.pad()), m.reveal)
-	case m.has && m.tab == TabRaw && m.data.HasBody:
+	case m.has && m.tab == TabRaw && m.data.HasBody && m.data.NoFile == "":
 		m.raw.view = jsonTree(m.shownBody(), m.styles, m.raw.folded)
 		return m.raw.view.text
 	case m.has:
@@ -93,7 +93,7 @@ func (m Model) headerLines() []string {
 func (m Model) PlainText() string {
 	var logical []string
 	switch {
-	case m.has && m.tab == TabRaw && m.data.HasBody:
+	case m.has && m.tab == TabRaw && m.data.HasBody && m.data.NoFile == "":
 		logical = jsonTree(m.shownBody(), m.styles, nil).text
 	case m.has:
 		logical = lines(m.data, m.tab, m.styles, m.reveal)

@@ -38,6 +38,14 @@ type FileChange struct {
 	// Secrets name the secrets the change adds (rule, place, mask): accept
 	// asks before staging it.
 	Secrets []string
+	// Why says why the recording changed between two revisions (review
+	// --base), one line each, and Warning what a reviewer should not miss;
+	// both empty for a review since HEAD.
+	Why     []string
+	Warning string
+	// ReadOnly is set when the change cannot be accepted (a range review
+	// whose head is a commit): the pane offers no key that acts.
+	ReadOnly bool
 }
 
 // Pair is one labelled old → new value; an unchanged one is shown once.
@@ -67,8 +75,13 @@ func changeLines(c FileChange, s *theme.Styles, w int, reveal bool) []string {
 		out = append(out, "", s.Detail.Heading.Render("This case"))
 		out = append(out, bullets(c.CaseSummary)...)
 	}
+	out = append(out, whyLines(c, s)...)
 	if len(c.Secrets) > 0 {
-		out = append(out, "", s.StatusStyle("secret").Render(theme.Glyph("secret")+" Adds "+frame.Count(len(c.Secrets), "secret")+": a asks before staging"))
+		asks := ": a asks before staging"
+		if c.ReadOnly {
+			asks = ""
+		}
+		out = append(out, "", s.StatusStyle("secret").Render(theme.Glyph("secret")+" Adds "+frame.Count(len(c.Secrets), "secret")+asks))
 		out = append(out, bullets(c.Secrets)...)
 	}
 	if c.Masked && !reveal {
@@ -83,6 +96,19 @@ func changeLines(c FileChange, s *theme.Styles, w int, reveal bool) []string {
 		out = append(out, pairLines(p, s)...)
 	}
 	return frame.Wrap(out, w, true)
+}
+
+// whyLines are the change's reasons under their heading, the warning
+// first; none for a review since HEAD.
+func whyLines(c FileChange, s *theme.Styles) []string {
+	if len(c.Why) == 0 && c.Warning == "" {
+		return nil
+	}
+	out := []string{"", s.Detail.Heading.Render("Why it changed")}
+	if c.Warning != "" {
+		out = append(out, s.StatusStyle("secret").Render("  "+theme.Glyph("secret")+" "+visible.Line(c.Warning)))
+	}
+	return append(out, bullets(c.Why)...)
 }
 
 func bullets(ls []string) []string {

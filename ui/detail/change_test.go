@@ -75,3 +75,25 @@ func TestChangeScroll(t *testing.T) {
 		t.Error("a recording shown after a change still reports the change")
 	}
 }
+
+// TestChangeWhyAndReadOnly: a range review's change says why it changed,
+// its warning first, and a read-only one names its secrets without the
+// key that would stage them.
+func TestChangeWhyAndReadOnly(t *testing.T) {
+	t.Parallel()
+	c := change("a.json", 0)
+	c.Why, c.Warning = []string{"tool lookup_order: description changed at a.yaml:10"}, "the replay at HEAD does not read this recording"
+	c.Secrets = []string{"[aws-access-key-id AKIA…] at response.text"}
+	for _, ro := range []bool{false, true} {
+		c.ReadOnly = ro
+		got := ansi.Strip(newPane(100, 30).SetChange(c).View())
+		for _, want := range []string{"Why it changed\n   ⚠ the replay at HEAD does not read this recording\n   • tool lookup_order: description changed at a.yaml:10", "⚠ Adds 1 secret"} {
+			if !strings.Contains(strings.ReplaceAll(got, " \n", "\n"), want) {
+				t.Errorf("read-only %v: the pane lacks %q:\n%s", ro, want, got)
+			}
+		}
+		if asks := strings.Contains(got, "a asks before staging"); asks == ro {
+			t.Errorf("read-only %v: the pane offers a: %v\n%s", ro, asks, got)
+		}
+	}
+}

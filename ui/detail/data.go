@@ -53,6 +53,10 @@ type Data struct {
 	Secrets []Secret
 	// SecretsChecked is false when no secret scanner was available.
 	SecretsChecked bool
+	// NoFile, for a row that is no file (a turn replay asks for that no
+	// recording answers), says so and what records it: the Response and
+	// Raw tabs show it, the Request tab the request of Body.
+	NoFile string
 }
 
 // Diff is the stale explanation, as the diff package computes it.

@@ -19,7 +19,9 @@ func (r *rawState) clamp() {
 
 // inRaw reports whether the Raw tab shows a recording's JSON, with its
 // cursor.
-func (m Model) inRaw() bool { return m.has && !m.hasChange && m.tab == TabRaw && m.data.HasBody }
+func (m Model) inRaw() bool {
+	return m.has && !m.hasChange && m.tab == TabRaw && m.data.HasBody && m.data.NoFile == ""
+}
 
 // cursorNode is the value under the Raw tab's cursor.
 func (m Model) cursorNode() (jsonNode, bool) {

@@ -24,6 +24,12 @@ func lines(d Data, tab Tab, s *theme.Styles, reveal bool) []string {
 	if reveal && d.RevealedDiff != nil {
 		d.Diff = d.RevealedDiff
 	}
+	switch {
+	case d.NoFile != "" && (tab == TabResponse || tab == TabRaw):
+		return []string{s.Detail.Reason.Render(visible.Line(d.NoFile))}
+	case d.NoFile != "" && tab == TabRequest && body.IsNull():
+		return []string{s.Muted.Render("The request is not known here: the scan did not explain this miss.")}
+	}
 	switch tab {
 	case TabResponse:
 		if d.Format == format.Tape {

@@ -3,7 +3,12 @@
 // changed since git HEAD, grouped by case, each summarised in meaning,
 // with keys to accept (stage), reject (restore the committed version),
 // skip, act on everything left, redact or baseline the secrets a change
-// adds, and undo.
+// adds, and undo. Over a range (review --base REV [--head REV2], range.go)
+// the header says the two revisions and the detail why each recording
+// changed; when the head is a commit the review is read-only: the keys
+// that would change the working tree are off, one pressed says why, and
+// each removed recording a re-recording replaces is said under it rather
+// than listed.
 //
 // [Page] is built like the browser: a ui/page Screen (layout, focus, the
 // detail pane, the ? overlay, the dialog, the status line) with a

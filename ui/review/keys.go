@@ -108,6 +108,7 @@ func (m Page) keysNow() KeyMap {
 	if m.fromBrowse {
 		k.Quit.SetHelp("q", "back to browse")
 	}
+	m.readOnlyKeys(&k)
 	return k
 }
 
@@ -118,6 +119,9 @@ func (m Page) handleKey(msg tea.KeyPressMsg) (Page, tea.Cmd) {
 		var cmd tea.Cmd
 		m.Screen, cmd = m.UpdateOverlay(msg)
 		return m, cmd
+	}
+	if m, refused := m.refuseReadOnly(msg); refused {
+		return m, nil
 	}
 	k := m.keysNow()
 	if !key.Matches(msg, k.List.Bindings()...) {

@@ -48,6 +48,7 @@ type Page struct {
 	undo     []int                           // core steps per user action, for u
 	busy     string                          // the action running, "" when idle
 	asks     page.Asked[reviewAsk]           // what each dialog asks to do
+	rng      rangeInfo                       // the two revisions of review --base (range.go)
 	// fromBrowse is set when the browser opened the review after a
 	// re-recording: q goes back to it.
 	fromBrowse bool
@@ -88,7 +89,7 @@ func New(opts Options, styles theme.Styles) Page {
 // with the cursor on the item it was on when that one is still listed.
 func (m Page) setReview(r *gitreview.Review, lookedAt []string, keep map[string]string) Page {
 	sel, _ := m.list.Selected()
-	m.session, m.lookedAt, m.root = r, lookedAt, ""
+	m.session, m.lookedAt, m.root, m.rng = r, lookedAt, "", rangeOf(r)
 	m.items, m.states, m.undo = map[string]gitreview.ReviewItem{}, map[string]string{}, nil
 	if r != nil {
 		m.root = r.Root
@@ -106,7 +107,7 @@ func (m Page) setReview(r *gitreview.Review, lookedAt []string, keep map[string]
 	m.list = m.list.SetGroups(groups)
 	m.list, _ = m.list.Select(sel.ID)
 	m.Detail = m.Detail.Clear(nil)
-	return m.syncDetail()
+	return m.sayProblems().syncDetail()
 }
 
 // groups puts the review's items under headings: cases in the review's
@@ -128,6 +129,9 @@ func (m Page) groups(r *gitreview.Review) ([]list.Group, map[string][]string) {
 		g := list.Group{Title: title}
 		for _, it := range c.Items {
 			inCase[it.Path] = true
+			if m.rng.folded[it.Path] {
+				continue
+			}
 			g.Items = append(g.Items, m.listItem(it))
 			if len(c.Summary) > 0 && len(c.Items) > 1 {
 				cases[it.Path] = c.Summary
@@ -264,6 +268,7 @@ func (m Page) fileChange(p string) detail.FileChange {
 	}
 	c.Masked = !slices.Equal(c.Summary, c.RevealedSummary) || !slices.Equal(c.Pairs, c.RevealedPairs)
 	c.Secrets = secretLines(it)
+	m.annotate(&c, it)
 	return c
 }
 

@@ -15,6 +15,9 @@ import (
 
 // headerView is the title bar with the counts, shortened to fit.
 func (m Page) headerView() string {
+	if m.rng.isRange() {
+		return m.rangeHeaderView()
+	}
 	s := m.Styles
 	t := m.Tally()
 	name := "review"
@@ -88,6 +91,9 @@ func (m Page) essential(b key.Binding) bool {
 
 // emptyView says that nothing changed and what was looked at.
 func (m Page) emptyView() []string {
+	if m.rng.isRange() {
+		return m.rangeEmptyView()
+	}
 	s := m.Styles
 	out := []string{"", " " + s.Dialog.Title.Render("No recording changed since HEAD."), ""}
 	out = append(out, " Looked at "+s.Muted.Render("(git status against HEAD, relative to the project)")+":")

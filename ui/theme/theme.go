@@ -176,6 +176,7 @@ func New(isDark bool) Styles {
 		"live":                 s().Foreground(green),
 		"ok":                   s().Foreground(green),
 		"stale":                s().Foreground(yellow).Bold(true),
+		"unrecorded":           s().Foreground(yellow).Bold(true),
 		"stale schema_version": s().Foreground(yellow),
 		"superseded":           s().Foreground(muted),
 		"orphaned case":        s().Foreground(muted),
@@ -245,6 +246,8 @@ func Glyph(status string) string {
 		return "●"
 	case "stale":
 		return "◐"
+	case "unrecorded":
+		return "?"
 	case "stale schema_version":
 		return "◑"
 	case "superseded":
@@ -299,7 +302,7 @@ func reviewGlyph(name string) (string, bool) {
 // (the two orphan statuses share one, and live and ok, which mean the same
 // to the owner).
 var BrowseMeanings = []string{
-	"live", "ok", "stale", "stale schema_version", "superseded", "orphaned case", "orphaned suite",
+	"live", "ok", "stale", "unrecorded", "stale schema_version", "superseded", "orphaned case", "orphaned suite",
 	"in use", "protected", "invalid", "key mismatch", "error entry", "empty", "unknown", "pending",
 	"secret", "marked", "passed", "failing", "errored", "flaky",
 }

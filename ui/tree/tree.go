@@ -41,11 +41,12 @@ type Item struct {
 	Secrets int
 	// Prunable is true when prune may remove the file.
 	Prunable bool
-	// Verdict is the run verdict of the recording's case: "passed",
+	// Verdict is the run verdict of the recording's case: "passed" (an
+	// unmocked tool that ended the loop included, as dryfire passes it),
 	// "failing", "errored" (its assertions pass but its loop ended in a
-	// provider error or an unmocked tool, which dryfire reports as an
-	// error and exits 3 for) or "flaky" (its repetitions disagree); ""
-	// when the case was not graded (no such case, or it needs Python).
+	// provider error, which dryfire exits 3 for) or "flaky" (its
+	// repetitions disagree); "" when the case was not graded (no such
+	// case, or it needs Python).
 	Verdict string
 	// Case is what the owner shows about the recording's case (the same
 	// value for every recording of a case).
@@ -324,7 +325,7 @@ func (f filterState) matchItems(items []*node, kind MatchKind) ([]bool, MatchKin
 
 // statusOrder is the order of the status filter cycle and the header counts.
 var statusOrder = []string{
-	"live", "stale", "stale schema_version", "superseded", "orphaned case", "orphaned suite",
+	"live", "stale", "unrecorded", "stale schema_version", "superseded", "orphaned case", "orphaned suite",
 	"in use", "protected", "invalid", "unknown", "ok", "key mismatch", "error entry", "empty",
 }
 

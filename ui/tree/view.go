@@ -56,7 +56,8 @@ func eachLeaf(n *node, f func(*node)) {
 	}
 }
 
-// Marked returns the marked recordings that are still present, by path.
+// Marked returns the marked recordings that are still present, by path
+// (rows with no file, an unrecorded turn's, by ID).
 func (m Model) Marked() []Item {
 	var out []Item
 	for id := range m.marks {
@@ -64,7 +65,12 @@ func (m Model) Marked() []Item {
 			out = append(out, *l.item)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Path != out[j].Path {
+			return out[i].Path < out[j].Path
+		}
+		return out[i].ID < out[j].ID
+	})
 	return out
 }
 
