@@ -46,6 +46,9 @@ type liveState struct {
 	scanning bool
 	again    bool
 	stop     context.CancelFunc
+	// landedOn is the recording the first scan put the cursor on, while
+	// no key has been pressed.
+	landedOn string
 }
 
 // armWatch makes ready a watcher of a new generation, when the backend
@@ -155,17 +158,19 @@ func (m Page) handleLiveScanned(msg liveScannedMsg) (Page, tea.Cmd) {
 		m.SetStatus(notRefreshed+visible.Line(msg.err.Error())+" · the recordings are as they were", true)
 	} else {
 		old := m.tree
+		reland := m.onLanding(old)
 		m.tree = m.tree.Adopt(msg.tree)
 		m.summary, m.scanErr = msg.summary, nil
 		if m.StatusErr && strings.HasPrefix(m.Status, notRefreshed) {
 			m.SetStatus("", false)
 		}
 		m = m.keepCursor(old)
-		if !m.touched {
-			// Nothing pressed yet: the browser stays on the most urgent
-			// problem, and its status line counts them as they are now.
+		if reland {
+			// Nothing pressed, nothing clicked: the browser stays on the
+			// most urgent problem, and its status line counts them as
+			// they are now.
 			m.landed = false
-			m = m.land()
+			m = m.land().noteLanding()
 		}
 		m.detailID = "" // read the recording under the cursor again, on its tab
 		m, cmd = m.syncDetail()
@@ -204,9 +209,27 @@ func (m Page) keepCursor(old tree.Model) Page {
 	return m.restoreCursor()
 }
 
+// noteLanding remembers where the first scan put the cursor, until a key
+// is pressed.
+func (m Page) noteLanding() Page {
+	m.live.landedOn = ""
+	if it, ok := m.tree.Selected(); ok && !m.touched {
+		m.live.landedOn = it.ID
+	}
+	return m
+}
+
+// onLanding reports whether the cursor of old is where the first scan put
+// it, with no key pressed (a click moves it without one).
+func (m Page) onLanding(old tree.Model) bool {
+	it, ok := old.Selected()
+	return !m.touched && ok && m.live.landedOn != "" && it.ID == m.live.landedOn
+}
+
 // afterScan ends a scan of the page's own: the detail of the selection,
 // and the rescan of the changes that came while it ran.
 func (m Page) afterScan() (Page, tea.Cmd) {
+	m = m.noteLanding()
 	m, cmd := m.syncDetail()
 	if !m.live.again {
 		return m, cmd

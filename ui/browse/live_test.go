@@ -325,6 +325,26 @@ func TestLiveUntouchedStaysOnTheProblem(t *testing.T) {
 	}
 }
 
+// TestLiveClickIsKept: a row clicked (no key pressed) is the user's: a
+// change does not take the cursor back to the problem.
+func TestLiveClickIsKept(t *testing.T) {
+	items := uitest.DemoItems()
+	p, b, w := startLive(t, items)
+	landed := selectedID(p.m)
+	for r := 0; r < 12 && (selectedID(p.m) == landed || selectedID(p.m) == ""); r++ {
+		p.update(tea.MouseClickMsg{X: 3, Y: p.m.Layout.BodyY + r, Button: tea.MouseLeft})
+	}
+	clicked := selectedID(p.m)
+	if clicked == landed || clicked == "" {
+		t.Fatalf("no click moved the cursor off %s", landed)
+	}
+	b.Items = without(items, items[3].ID)
+	p.change(w)
+	if got := selectedID(p.m); got != clicked {
+		t.Errorf("the cursor is on %s after the change, want the clicked %s", got, clicked)
+	}
+}
+
 // TestLiveScanErrorKeepsTheTree: when the project cannot be read after a
 // change (dryfire.yaml half saved), the recordings stay and the status
 // line says why; the next change that reads clears it.
