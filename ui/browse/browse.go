@@ -10,6 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
+	"github.com/dryfire-tui/dryfire-tui/ui/live"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
@@ -99,8 +100,10 @@ type Page struct {
 	running  string
 	commands page.Asked[backend.CommandRequest]
 
-	// live is the following of the files (live.go).
-	live liveState
+	// follow is the following of the files (live.go); landedOn is the
+	// recording the first scan put the cursor on, while no key is pressed.
+	follow   live.Follower
+	landedOn string
 }
 
 // Options configure a browse page.
@@ -148,7 +151,7 @@ func (m Page) stop() {
 	if m.cancel != nil {
 		m.cancel()
 	}
-	m.stopLive()
+	m.follow.Stop()
 	if m.recordStop != nil {
 		m.recordStop()
 	}
@@ -210,9 +213,9 @@ func (m Page) Update(msg tea.Msg) (Page, tea.Cmd) {
 	switch msg := msg.(type) {
 	case scanBatchMsg:
 		return m.handleScanBatch(msg)
-	case watchedMsg:
+	case live.WatchedMsg:
 		return m.handleWatched(msg)
-	case liveScannedMsg:
+	case live.ScannedMsg:
 		return m.handleLiveScanned(msg)
 	case detailLoadedMsg:
 		return m.handleDetailLoaded(msg), nil
@@ -282,7 +285,7 @@ func (m *Page) setFocus(f page.Focus) { m.SetFocus(f, &m.tree) }
 // the old one are dropped when they arrive.
 func (m Page) rescan() (Page, tea.Cmd) {
 	m.cancel()
-	m = m.dropLiveScan()
+	m.follow = m.follow.Drop()
 	m.ctx, m.cancel = context.WithCancel(m.opts.Context)
 	m.gen++
 	m.loading, m.scanErr = true, nil

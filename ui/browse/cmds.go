@@ -7,12 +7,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
-	"github.com/dryfire-tui/dryfire-tui/scan/watch"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -74,43 +72,6 @@ func readScan(ch <-chan scanEvent, gen int) tea.Msg {
 		default:
 			return msg
 		}
-	}
-}
-
-// watchProjectCmd starts following the files of path's recordings and
-// returns the watcher's first event; each carries the channel the next
-// comes from (waitWatchCmd).
-func watchProjectCmd(ctx context.Context, w backend.Watcher, path string, id int) tea.Cmd {
-	return func() tea.Msg { return readWatch(w.Watch(ctx, path), id) }
-}
-
-// waitWatchCmd waits for the watcher's next event.
-func waitWatchCmd(ch <-chan watch.Event, id int) tea.Cmd {
-	return func() tea.Msg { return readWatch(ch, id) }
-}
-
-func readWatch(ch <-chan watch.Event, id int) tea.Msg {
-	ev, ok := <-ch
-	return watchedMsg{id: id, ev: ev, next: ch, closed: !ok}
-}
-
-// rescanLiveCmd reads the project again for a change, into base (the
-// page's tree, Reset): the tree is filled here, off the UI goroutine, so
-// that taking it in costs the page a visit per suite and case, not per
-// recording.
-func rescanLiveCmd(ctx context.Context, b backend.Backend, path string, gen int, base tree.Model) tea.Cmd {
-	return func() tea.Msg {
-		var mu sync.Mutex
-		var items []tree.Item
-		sum, err := b.Open(ctx, path, func(batch []tree.Item) {
-			mu.Lock()
-			items = append(items, batch...)
-			mu.Unlock()
-		})
-		if cerr := ctx.Err(); cerr != nil {
-			return liveScannedMsg{gen: gen, err: cerr}
-		}
-		return liveScannedMsg{gen: gen, tree: base.Add(items), summary: sum, err: err}
 	}
 }
 

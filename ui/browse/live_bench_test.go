@@ -9,6 +9,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/scan/watch"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/live"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -29,13 +30,13 @@ func BenchmarkLiveRefresh(b *testing.B) {
 	for b.Loop() {
 		var cmd tea.Cmd
 		m, cmd = m.startLiveScan()
-		msg := cmd().(liveScannedMsg)
+		msg := cmd().(live.ScannedMsg)
 		start := time.Now()
 		m, _ = m.handleLiveScanned(msg)
 		_ = m.Render()
 		ui += time.Since(start)
-		if msg.err != nil || selectedID(m) != want {
-			b.Fatalf("refresh: %v, the cursor on %q, want %q", msg.err, selectedID(m), want)
+		if msg.Err != nil || selectedID(m) != want {
+			b.Fatalf("refresh: %v, the cursor on %q, want %q", msg.Err, selectedID(m), want)
 		}
 	}
 	b.ReportMetric(float64(ui.Milliseconds())/float64(b.N), "ui-ms")

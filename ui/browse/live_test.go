@@ -14,6 +14,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
+	"github.com/dryfire-tui/dryfire-tui/ui/live"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -87,6 +88,7 @@ type program struct {
 	msgs    chan tea.Msg
 	done    chan struct{}
 	watched int // the watcher's events the page has had
+	scanned int // the readings a change started that ended
 }
 
 // startLive opens a page on items with a fake watcher, runs its Init and
@@ -103,7 +105,7 @@ func startLive(t *testing.T, items []tree.Item) (*program, *gatedBackend, *fakeW
 	p.exec(m.Init())
 	w.next()
 	w.send(watch.Event{Mode: watch.Live, Watches: 7})
-	p.until("the first scan and the watcher's first event", func(m Page) bool { return !m.loading && m.live.known })
+	p.until("the first scan and the watcher's first event", func(m Page) bool { return !m.loading && m.follow.Known() })
 	p.m.SetStatus("", false) // the news of the first scan (what needs attention) read
 	return p, b, w
 }
@@ -132,8 +134,11 @@ func (p *program) exec(cmd tea.Cmd) {
 
 // update gives the page one message and runs what it returns.
 func (p *program) update(msg tea.Msg) {
-	if _, ok := msg.(watchedMsg); ok {
+	switch msg.(type) {
+	case live.WatchedMsg:
 		p.watched++
+	case live.ScannedMsg:
+		p.scanned++
 	}
 	var cmd tea.Cmd
 	p.m, cmd = p.m.Update(msg)
@@ -171,7 +176,7 @@ func (p *program) change(w *fakeWatcher) {
 	p.t.Helper()
 	n := p.watched
 	w.send(watch.Event{Mode: watch.Live, Changes: 1})
-	p.until("the change read", func(m Page) bool { return p.watched > n && !m.live.scanning && !m.loading })
+	p.until("the change read", func(m Page) bool { return p.watched > n && !m.follow.Busy() && !m.loading })
 }
 
 func selectedID(m Page) string {
@@ -274,9 +279,9 @@ func TestLiveOneRescanAtATime(t *testing.T) {
 	p, b, w := startLive(t, items)
 	scans := b.Scans()
 	b.gate = make(chan struct{})
-	n, gen := p.watched, p.m.live.gen
+	n, scanned := p.watched, p.scanned
 	w.send(watch.Event{Mode: watch.Live, Changes: 1})
-	p.until("the reading", func(m Page) bool { return m.live.scanning })
+	p.until("the reading", func(m Page) bool { return m.follow.Busy() })
 	if !strings.Contains(screenText(p.m), "⟳ updating") {
 		t.Errorf("the status line does not say the view is updating:\n%s", screenText(p.m))
 	}
@@ -287,10 +292,10 @@ func TestLiveOneRescanAtATime(t *testing.T) {
 	p.key("j") // the tree on screen answers meanwhile
 	b.Items = without(items, items[0].ID)
 	b.gate <- struct{}{} // the first reading ends; the second, for the three, begins
-	p.until("the second reading", func(m Page) bool { return m.live.gen == gen+2 })
+	p.until("the second reading", func(m Page) bool { return p.scanned > scanned && m.follow.Busy() })
 	b.Items = without(items, items[0].ID, items[1].ID)
 	b.gate <- struct{}{}
-	p.until("the readings", func(m Page) bool { return !m.live.scanning })
+	p.until("the readings", func(m Page) bool { return !m.follow.Busy() })
 	if got := b.Scans() - scans; got != 2 {
 		t.Errorf("%d readings for four changes, want 2 (one, then one for those that came meanwhile)", got)
 	}
@@ -386,29 +391,9 @@ func TestLiveSaysWhenPolling(t *testing.T) {
 	p.key("r")
 	w.next() // r tries the watches again: a second watcher
 	w.send(watch.Event{Mode: watch.Live})
-	p.until("live again", func(m Page) bool { return m.live.known && m.live.mode == watch.Live })
+	p.until("live again", func(m Page) bool { return m.follow.Known() && m.follow.Mode() == watch.Live })
 	if !strings.Contains(screenText(p.m), "● live") {
 		t.Errorf("not live again:\n%s", screenText(p.m))
-	}
-}
-
-// TestLiveNoteMakesRoom: a status line with something to say keeps it;
-// the note goes at the right end, and "not live" stays even when the
-// line must be cut for it.
-func TestLiveNoteMakesRoom(t *testing.T) {
-	for _, tc := range []struct {
-		line, note string
-		w          int
-		must       bool
-		want       string
-	}{
-		{"3 suite errors", "● live", 30, false, "3 suite errors          ● live"},
-		{"3 suite errors, the first: evals/a.yaml:1:1: bad", "● live", 30, false, "3 suite errors, the first: ev…"},
-		{"3 suite errors, the first: evals/a.yaml:1:1: bad", "○ not live", 30, true, "3 suite errors, t…  ○ not live"},
-	} {
-		if got := rightNote(tc.line, tc.note, tc.w, tc.must); got != tc.want {
-			t.Errorf("rightNote(%q, %q, %d) = %q, want %q", tc.line, tc.note, tc.w, got, tc.want)
-		}
 	}
 }
 

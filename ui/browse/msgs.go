@@ -2,7 +2,6 @@ package browse
 
 import (
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
-	"github.com/dryfire-tui/dryfire-tui/scan/watch"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
@@ -27,24 +26,6 @@ type scanBatchMsg struct {
 type scanEvent struct {
 	items   []tree.Item
 	done    bool
-	summary backend.Summary
-	err     error
-}
-
-// watchedMsg is one event of the watcher of generation id; next is where
-// the following one comes from; closed is set when the watcher stopped.
-type watchedMsg struct {
-	id     int
-	ev     watch.Event
-	next   <-chan watch.Event
-	closed bool
-}
-
-// liveScannedMsg is the rescan gen that a change started: the tree it
-// filled (from the page's tree.Model.Reset), for tree.Model.Adopt.
-type liveScannedMsg struct {
-	gen     int
-	tree    tree.Model
 	summary backend.Summary
 	err     error
 }
