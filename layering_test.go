@@ -47,6 +47,8 @@ var tiers = []tier{
 		// share (a fake backend, the review's git fixture, the checks of a
 		// screen; imported by tests only).
 		{"ui/browse", "ui/review", "ui/internal/uitest"},
+		// The browser's following of the files (over the port's Watcher).
+		{"ui/live"},
 		// What the pages share: the app's port to the core and its
 		// implementation over the command tier (plain Go: it imports no
 		// charm library itself, though its types are the components'), and
@@ -63,9 +65,10 @@ var tiers = []tier{
 	// and fingerprint, over the shape of every command.
 	{name: "command", core: true, layers: [][]string{{"command/dryfire", "command/fingerprint"}, {"command"}}},
 	// The front door: the git review session (over where scan finds the
-	// recordings), then scan (PATHs → project, the one walk, statuses,
+	// recordings) and the watcher of the files scan reads (which says when
+	// they changed), then scan (PATHs → project, the one walk, statuses,
 	// explanations).
-	{name: "scan", core: true, layers: [][]string{{"gitreview"},
+	{name: "scan", core: true, layers: [][]string{{"gitreview", "scan/watch"},
 		// The git command line of one work tree, under the review session.
 		{"gitreview/gitrepo"},
 		{"scan"},

@@ -50,6 +50,9 @@ type Options struct {
 	Recorder backend.Recorder
 	// Pager is the command line of $PAGER ("" = less).
 	Pager string
+	// Watcher makes the browse page follow the files live; nil: it reads
+	// them again on r alone.
+	Watcher backend.Watcher
 
 	// Review is the session the review page shows.
 	Review *gitreview.Review
@@ -88,7 +91,7 @@ func New(opts Options) Model {
 		m.review = review.New(review.Options{Context: opts.Context, Review: opts.Review, LookedAt: opts.LookedAt, Reload: opts.Reload}, styles)
 	} else {
 		m.browse = browse.New(browse.Options{Context: opts.Context, Path: opts.Path, Backend: opts.Backend,
-			Editor: opts.Editor, Recorder: opts.Recorder, Pager: opts.Pager}, styles)
+			Editor: opts.Editor, Recorder: opts.Recorder, Pager: opts.Pager, Watcher: opts.Watcher}, styles)
 	}
 	return m
 }

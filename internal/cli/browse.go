@@ -86,7 +86,8 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 			return fmt.Errorf("demo: %w", err)
 		}
 	}
-	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: backend.Core{Env: e.core()}, Recorder: rec,
+	core := backend.Core{Env: e.core()}
+	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: core, Watcher: core, Recorder: rec,
 		Editor: editor, Pager: e.getenv("PAGER"), IsDark: true})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/scan/watch"
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -25,6 +26,14 @@ type Backend interface {
 	// Run runs a command of the palette on path through the same core as
 	// the command line does, and returns the report the command prints.
 	Run(ctx context.Context, path string, req CommandRequest) CommandResult
+}
+
+// Watcher follows the files path's recordings come from (Core is one):
+// the browser reads the project again when they change, and says on its
+// status line whether it is live. The events stop, and the channel
+// closes, when ctx is done.
+type Watcher interface {
+	Watch(ctx context.Context, path string) <-chan watch.Event
 }
 
 // The commands of the palette, as the command line spells them.

@@ -63,7 +63,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 }
 
 // loadedModel returns a page holding items, all delivered.
-func loadedModel(b *testing.B, items []tree.Item, done bool) Page {
+func loadedModel(b testing.TB, items []tree.Item, done bool) Page {
 	m := New(Options{Path: "/big", Backend: &uitest.FakeBackend{Body: uitest.Cassette(b)}}, theme.New(false))
 	m.SetSize(160, 45)
 	m, _ = m.Update(scanBatchMsg{gen: m.gen, items: items, done: done, next: make(chan scanEvent)})

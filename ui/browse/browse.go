@@ -10,6 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/dialog"
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
+	"github.com/dryfire-tui/dryfire-tui/ui/live"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
@@ -98,6 +99,11 @@ type Page struct {
 	palette  []paletteEntry
 	running  string
 	commands page.Asked[backend.CommandRequest]
+
+	// follow is the following of the files (live.go); landedOn is the
+	// recording the first scan put the cursor on, while no key is pressed.
+	follow   live.Follower
+	landedOn string
 }
 
 // Options configure a browse page.
@@ -115,6 +121,9 @@ type Options struct {
 	Recorder backend.Recorder
 	// Pager is the command line of $PAGER ("" = less).
 	Pager string
+	// Watcher follows the files of Path's recordings (live.go): the page
+	// reads them again when they change. nil: it reads them on r alone.
+	Watcher backend.Watcher
 }
 
 // New returns the browse page on opts.Path, built on styles; [Page.Init]
@@ -128,19 +137,21 @@ func New(opts Options, styles theme.Styles) Page {
 		opts: opts, keys: keys, tree: tree.New(styles, keys.Tree), picker: picker.New(styles, keys.Picker)}
 	m.ctx, m.cancel = context.WithCancel(opts.Context)
 	m.gen, m.loading = 1, true
-	return m
+	return m.armWatch()
 }
 
-// Init starts the first scan.
+// Init starts the first scan, and the watcher of the files when the
+// backend has one.
 func (m Page) Init() tea.Cmd {
-	return scanWorkspaceCmd(m.ctx, m.opts.Backend, m.opts.Path, m.gen)
+	return tea.Batch(scanWorkspaceCmd(m.ctx, m.opts.Backend, m.opts.Path, m.gen), m.watchCmd())
 }
 
-// stop cancels the running scan and re-recording.
+// stop cancels the running scan and re-recording, and the watcher.
 func (m Page) stop() {
 	if m.cancel != nil {
 		m.cancel()
 	}
+	m.follow.Stop()
 	if m.recordStop != nil {
 		m.recordStop()
 	}
@@ -202,6 +213,10 @@ func (m Page) Update(msg tea.Msg) (Page, tea.Cmd) {
 	switch msg := msg.(type) {
 	case scanBatchMsg:
 		return m.handleScanBatch(msg)
+	case live.WatchedMsg:
+		return m.handleWatched(msg)
+	case live.ScannedMsg:
+		return m.handleLiveScanned(msg)
 	case detailLoadedMsg:
 		return m.handleDetailLoaded(msg), nil
 	case commandDoneMsg:
@@ -270,6 +285,7 @@ func (m *Page) setFocus(f page.Focus) { m.SetFocus(f, &m.tree) }
 // the old one are dropped when they arrive.
 func (m Page) rescan() (Page, tea.Cmd) {
 	m.cancel()
+	m.follow = m.follow.Drop()
 	m.ctx, m.cancel = context.WithCancel(m.opts.Context)
 	m.gen++
 	m.loading, m.scanErr = true, nil

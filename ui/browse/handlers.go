@@ -49,7 +49,7 @@ func (m Page) handleScanBatch(msg scanBatchMsg) (Page, tea.Cmd) {
 			m = m.openPrune()
 		}
 	}
-	return m.syncDetail()
+	return m.afterScan()
 }
 
 // rescanThenPrune reads the workspace again before the prune dialog

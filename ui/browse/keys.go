@@ -254,7 +254,7 @@ func (m Page) handleKey(msg tea.KeyPressMsg) (Page, tea.Cmd) {
 	case key.Matches(msg, k.Copy, k.CopyKey):
 		return m.copy(key.Matches(msg, k.CopyKey))
 	case key.Matches(msg, k.Rescan):
-		return m.rescan()
+		return m.rescanKey()
 	case key.Matches(msg, k.Record):
 		return m.planRecord()
 	case key.Matches(msg, k.StopRecord):

@@ -40,7 +40,7 @@ func (m Page) statusView() string {
 	case len(m.summary.Problems) > 0:
 		line = s.Error.Render(m.errorsLine())
 	}
-	return ansi.Truncate(line, m.Layout.Width, "…")
+	return m.follow.Status(line, m.Layout.Width, m.Styles)
 }
 
 // scanProgress is the status line while the scan runs: how many
