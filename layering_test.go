@@ -47,8 +47,9 @@ var tiers = []tier{
 		// share (a fake backend, the review's git fixture, the checks of a
 		// screen; imported by tests only).
 		{"ui/browse", "ui/review", "ui/internal/uitest"},
-		// The browser's following of the files (over the port's Watcher).
-		{"ui/live"},
+		// The browser's following of the files (over the port's Watcher),
+		// and what it calls a problem: the kinds, the walk, the summary.
+		{"ui/live", "ui/problems"},
 		// What the pages share: the app's port to the core and its
 		// implementation over the command tier (plain Go: it imports no
 		// charm library itself, though its types are the components'), and

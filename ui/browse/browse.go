@@ -13,6 +13,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/live"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
+	"github.com/dryfire-tui/dryfire-tui/ui/problems"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -89,9 +90,8 @@ type Page struct {
 	// touched is set by the first key press; landed once the first scan
 	// has put the cursor on the first problem (unless touched).
 	touched, landed bool
-	// walk is the kind of problem n and N walk (the most urgent present
-	// when it is "" or no longer present), or walkAll.
-	walk string
+	// walk is the walk n and N make through the problems.
+	walk problems.Walker
 
 	// palette is what the last command palette offered; running is the
 	// command running ("" for none); commands is what each dialog asking

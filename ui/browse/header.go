@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
+	"github.com/dryfire-tui/dryfire-tui/ui/problems"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -15,7 +16,7 @@ import (
 type headerCounts struct {
 	name     string
 	total    int
-	problems []headerCount // in problemKinds order
+	problems []headerCount // in problems.Kinds order
 	marked   int
 	info     []headerCount // in status order, live and ok last
 }
@@ -31,19 +32,19 @@ func (m Page) headerCounts() headerCounts {
 	// An unrecorded turn is a row, not a recording: it is counted as a
 	// problem only.
 	h := headerCounts{name: m.ProjectName(), total: m.tree.Len() - counts["unrecorded"], marked: m.tree.MarkCount()}
-	for _, k := range problemKinds {
-		n := counts[k.status]
-		if k.status == "secret" {
+	for _, k := range problems.Kinds {
+		n := counts[k.Status]
+		if k.Status == "secret" {
 			n = m.tree.Secrets()
 		}
 		if n > 0 {
-			h.problems = append(h.problems, headerCount{k.status, k.short, n})
+			h.problems = append(h.problems, headerCount{k.Status, k.Short, n})
 		}
 	}
 	var live []headerCount
 	for _, st := range m.tree.Statuses() {
 		switch {
-		case st == "secret" || problemStatus[st]:
+		case st == "secret" || problems.IsStatus(st):
 		case st == "live" || st == "ok":
 			live = append(live, headerCount{st, st, counts[st]})
 		case st == "failing":

@@ -13,6 +13,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/detail"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/page"
+	"github.com/dryfire-tui/dryfire-tui/ui/problems"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -170,7 +171,7 @@ func TestWalksTheMostUrgentKindFirst(t *testing.T) {
 	}
 	// p, the "all" row: n walks in tree order.
 	m = keys(t, m, "p")
-	for !strings.HasSuffix(m.picker.Selected(), walkAll) {
+	for !strings.HasSuffix(m.picker.Selected(), problems.WalkAll) {
 		if m = keys(t, m, "down"); m.picker.Selected() == "" {
 			t.Fatal("the problem summary has no row to walk every problem")
 		}

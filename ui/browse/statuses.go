@@ -7,6 +7,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/ui/frame"
 	"github.com/dryfire-tui/dryfire-tui/ui/picker"
+	"github.com/dryfire-tui/dryfire-tui/ui/problems"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -78,7 +79,9 @@ func (m Page) openStatusPicker() Page {
 
 // isProblemStatus reports whether a status of the picker asks something
 // of the owner.
-func isProblemStatus(st string) bool { return st == "secret" || st == "failing" || problemStatus[st] }
+func isProblemStatus(st string) bool {
+	return st == "secret" || st == "failing" || problems.IsStatus(st)
+}
 
 // pickStatus shows only the status picked (every recording for "all").
 func (m Page) pickStatus(row string) Page {
