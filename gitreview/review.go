@@ -15,6 +15,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/gitreview/gitrepo"
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
 
@@ -424,6 +425,9 @@ func (r *Review) Undo(ctx context.Context) (string, error) {
 	return step.item.Path, nil
 }
 
+// recordings counts recordings: "1 recording", "3 recordings".
+func recordings(n int) string { return fmt.Sprintf("%d %s", n, report.Plural(n, "recording")) }
+
 // groupCases collects dryfire items per suite/case directory.
 func groupCases(items []*ReviewItem) []ReviewCase {
 	var cases []ReviewCase
@@ -459,13 +463,13 @@ func caseSummary(items []*ReviewItem) []string {
 	}
 	var out []string
 	if len(added) > 0 {
-		out = append(out, fmt.Sprintf("%d recording(s) added (turns %s)", len(added), turnList(added)))
+		out = append(out, fmt.Sprintf("%s added (%s %s)", recordings(len(added)), report.Plural(len(added), "turn"), turnList(added)))
 	}
 	if len(removed) > 0 {
-		out = append(out, fmt.Sprintf("%d recording(s) removed (turns %s)", len(removed), turnList(removed)))
+		out = append(out, fmt.Sprintf("%s removed (%s %s)", recordings(len(removed)), report.Plural(len(removed), "turn"), turnList(removed)))
 	}
 	if n := len(items) - len(added) - len(removed); n > 0 {
-		out = append(out, fmt.Sprintf("%d recording(s) modified or renamed", n))
+		out = append(out, recordings(n)+" modified or renamed")
 	}
 	return out
 }

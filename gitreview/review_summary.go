@@ -11,6 +11,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/tape"
 )
@@ -400,6 +401,12 @@ func responseDetails(a, b *cassette.Cassette) []Detail {
 }
 
 // summariseTape says what changed between two versions of a tape; mask
+// tapeCounts counts a tape's keys and entries: "2 keys, 1 entry".
+func tapeCounts(t *tape.File) string {
+	n := countEntries(t)
+	return fmt.Sprintf("%d %s, %d %s", len(t.Keys), report.Plural(len(t.Keys), "key"), n, report.Plural(n, "entry"))
+}
+
 // masks every secret of both first.
 func summariseTape(oldData []byte, oldOK bool, newData []byte, newOK bool, mask bool) ([]string, []Detail) {
 	var oldT, newT *tape.File
@@ -429,9 +436,9 @@ func summariseTape(oldData []byte, oldOK bool, newData []byte, newOK bool, mask 
 	}
 	switch {
 	case oldT == nil && newT != nil:
-		return []string{fmt.Sprintf("tape recorded (new): %d key(s), %d entr(ies)", len(newT.Keys), countEntries(newT))}, nil
+		return []string{"tape recorded (new): " + tapeCounts(newT)}, nil
 	case newT == nil && oldT != nil:
-		return []string{fmt.Sprintf("tape removed: %d key(s), %d entr(ies)", len(oldT.Keys), countEntries(oldT))}, nil
+		return []string{"tape removed: " + tapeCounts(oldT)}, nil
 	case newT == nil:
 		return nil, nil
 	}

@@ -18,12 +18,12 @@ func recorded(s string) string {
 }
 
 // Plural returns word, with an s unless n is 1 ("directory" becomes
-// "directories").
+// "directories", "entry" "entries", and "key" "keys").
 func Plural(n int, word string) string {
 	switch {
 	case n == 1:
 		return word
-	case strings.HasSuffix(word, "ory"):
+	case len(word) > 1 && word[len(word)-1] == 'y' && !strings.ContainsRune("aeiou", rune(word[len(word)-2])):
 		return strings.TrimSuffix(word, "y") + "ies"
 	}
 	return word + "s"

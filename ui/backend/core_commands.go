@@ -106,7 +106,7 @@ func (c Core) runDoctor(ctx context.Context, path string, apply bool) CommandRes
 			res.Todo++
 		}
 	}
-	res.Confirm = fmt.Sprintf("y rewrites the %d file(s) whose only problem is their format (fixable above), atomically", res.Todo)
+	res.Confirm = fmt.Sprintf("y rewrites the %d %s whose only problem is their format (fixable above), atomically", res.Todo, report.Plural(res.Todo, "file"))
 	return res
 }
 
@@ -126,10 +126,10 @@ func (c Core) runSecrets(ctx context.Context, path string, req CommandRequest) C
 	doc := r.Doc
 	if req.Command == CommandBaseline {
 		res.Todo = len(doc.Findings) + doc.Suppressed
-		res.Confirm = fmt.Sprintf("y accepts all %d finding(s) in %s (check and secrets then pass them)", res.Todo, baselineFile(doc))
+		res.Confirm = fmt.Sprintf("y accepts %s in %s (check and secrets then pass them)", allOf(res.Todo, "finding"), baselineFile(doc))
 	} else {
 		res.Todo = len(doc.Findings)
-		res.Confirm = fmt.Sprintf("y replaces each of the %d secret(s) with [REDACTED:<rule>] in place, then replays to prove nothing broke (the files are restored if it would)", res.Todo)
+		res.Confirm = fmt.Sprintf("y replaces %s with [REDACTED:<rule>] in place, then replays to prove nothing broke (the files are restored if it would)", eachOf(res.Todo, "secret"))
 	}
 	return res
 }
@@ -137,4 +137,20 @@ func (c Core) runSecrets(ctx context.Context, path string, req CommandRequest) C
 // baselineFile is the baseline file a secrets document's root takes.
 func baselineFile(doc *report.Secrets) string {
 	return filepath.Join(doc.Root, secrets.DefaultBaselineFile)
+}
+
+// allOf is "all 3 findings", or "the finding" for one.
+func allOf(n int, noun string) string {
+	if n == 1 {
+		return "the " + noun
+	}
+	return fmt.Sprintf("all %d %s", n, report.Plural(n, noun))
+}
+
+// eachOf is "each of the 3 secrets", or "the secret" for one.
+func eachOf(n int, noun string) string {
+	if n == 1 {
+		return "the " + noun
+	}
+	return fmt.Sprintf("each of the %d %s", n, report.Plural(n, noun))
 }

@@ -75,7 +75,7 @@ func (c Core) runPrune(ctx context.Context, path string, req CommandRequest) Com
 	listed := strings.Join(paths, "\n")
 	if !req.Apply {
 		res.Todo, res.Listed = len(paths), listed
-		res.Confirm = fmt.Sprintf("y removes the %d file(s) listed above (prune --yes), each only while it is as listed", len(paths))
+		res.Confirm = fmt.Sprintf("y removes the %d %s listed above (prune --yes), each only while it is as listed", len(paths), report.Plural(len(paths), "file"))
 		return res
 	}
 	if listed != req.Listed {

@@ -46,3 +46,23 @@ func TestCountsReadAsEnglish(t *testing.T) {
 	m = keys(t, m, "esc", "s")
 	check("the status picker", screenText(m))
 }
+
+// TestPaletteQuestionsReadAsEnglish: the questions the palette's dry runs
+// ask on the real core count in English ("each of the 3 secrets", "all 3
+// findings"), never "secret(s)" or "file(s)".
+func TestPaletteQuestionsReadAsEnglish(t *testing.T) {
+	root := demoRoot(t)
+	for _, tc := range []struct{ typed, want string }{
+		{"secrets --redact", "y replaces each of the 3 secrets with"},
+		{"secrets --write-baseline", "y accepts all 3 findings in"},
+	} {
+		m := coreModel(t, root, 200, 50)
+		m = keys(t, m, ":")
+		m = keys(t, m, strings.Split(tc.typed, "")...)
+		m = keys(t, m, "enter")
+		text := screenText(m)
+		if !strings.Contains(text, tc.want) || strings.Contains(text, "(s)") {
+			t.Errorf("%s asks, not %q:\n%s", tc.typed, tc.want, text)
+		}
+	}
+}
