@@ -68,7 +68,7 @@ func (d *Document) WriteMarkdown(w io.Writer, maxBytes int) error {
 		}
 		b.WriteString(omittedLine(len(groups)-i, left, maxBytes))
 	} else if compact < len(groups) {
-		fmt.Fprintf(&b, "_%d case(s) shown on one line only, to stay under %d bytes: `dryfire-tui review --base …` on a checkout shows them whole._\n", len(groups)-compact, maxBytes)
+		fmt.Fprintf(&b, "_%s shown on one line only, to stay under %d bytes: `dryfire-tui review --base …` on a checkout shows them whole._\n", count(len(groups)-compact, "case"), maxBytes)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -76,8 +76,8 @@ func (d *Document) WriteMarkdown(w io.Writer, maxBytes int) error {
 
 // omittedLine says how much was left out.
 func omittedLine(cases, recordings, maxBytes int) string {
-	return fmt.Sprintf("_%d more case(s) (%d recording(s)) left out to stay under %d bytes: `dryfire-tui review --base …` on a checkout lists every one._\n",
-		cases, recordings, maxBytes)
+	return fmt.Sprintf("_%d more %s (%s) left out to stay under %d bytes: `dryfire-tui review --base …` on a checkout lists every one._\n",
+		cases, report.Plural(cases, "case"), count(recordings, "recording"), maxBytes)
 }
 
 // maxProblems bounds the problems the header lists.
@@ -95,15 +95,15 @@ func (d *Document) markdownHeader() string {
 		b.WriteString("\nWhy:\n\n")
 		for i, r := range rs {
 			if i == maxReasons {
-				fmt.Fprintf(&b, "- and %d more reason(s)\n", len(rs)-maxReasons)
+				fmt.Fprintf(&b, "- and %d more %s\n", len(rs)-maxReasons, report.Plural(len(rs)-maxReasons, "reason"))
 				break
 			}
-			fmt.Fprintf(&b, "- %s (%d recording(s))\n", mdText(cutRunes(r.Line, maxLine)), r.Recordings)
+			fmt.Fprintf(&b, "- %s (%s)\n", mdText(cutRunes(r.Line, maxLine)), count(r.Recordings, "recording"))
 		}
 	}
 	for i, p := range d.Problems {
 		if i == maxProblems {
-			fmt.Fprintf(&b, "- and %d more problem(s)\n", len(d.Problems)-maxProblems)
+			fmt.Fprintf(&b, "- and %d more %s\n", len(d.Problems)-maxProblems, report.Plural(len(d.Problems)-maxProblems, "problem"))
 			break
 		}
 		if i == 0 {
@@ -197,10 +197,10 @@ func (g mdGroup) counts() string { return changeCounts(g.changes) }
 func (g mdGroup) flags() string {
 	var f []string
 	if n := g.secrets(); n > 0 {
-		f = append(f, fmt.Sprintf("⚠ adds %d secret(s)", n))
+		f = append(f, "⚠ adds "+count(n, "secret"))
 	}
 	if n := g.warnings(); n > 0 {
-		f = append(f, fmt.Sprintf("⚠ %d warning(s)", n))
+		f = append(f, "⚠ "+count(n, "warning"))
 	}
 	return strings.Join(f, " · ")
 }

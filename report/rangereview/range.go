@@ -142,7 +142,7 @@ func (d *Document) WriteText(w io.Writer) error {
 	for _, c := range d.Shown() {
 		mark := ""
 		if len(c.Secrets) > 0 {
-			mark = "  [adds " + strconv.Itoa(len(c.Secrets)) + " secret(s)]"
+			mark = "  [adds " + count(len(c.Secrets), "secret") + "]"
 		}
 		t.Printf("%-8s %s%s\n", c.Kind, c.Path, mark)
 		if d.replacedBy(c.Path) != nil {
@@ -223,14 +223,14 @@ type Reason struct {
 	Recordings int
 }
 
-// Tally is "15 re-recorded, 1 added in 5 case(s) (31 files), 1 adds
+// Tally is "15 re-recorded, 1 added in 5 cases (31 files), 1 adding
 // secrets".
 func (d *Document) Tally() string {
 	s := changeCounts(d.Shown())
 	if len(d.Cases) > 0 {
-		s += fmt.Sprintf(" in %d case(s)", len(d.Cases))
+		s += " in " + count(len(d.Cases), "case")
 	}
-	s += fmt.Sprintf(" (%d file(s))", len(d.Changes))
+	s += " (" + count(len(d.Changes), "file") + ")"
 	n, warn := 0, 0
 	for _, c := range d.Changes {
 		if len(c.Secrets) > 0 {
@@ -241,13 +241,16 @@ func (d *Document) Tally() string {
 		}
 	}
 	if n > 0 {
-		s += fmt.Sprintf(", %d add(s) secrets", n)
+		s += fmt.Sprintf(", %d adding secrets", n)
 	}
 	if warn > 0 {
-		s += fmt.Sprintf(", %d warning(s)", warn)
+		s += ", " + count(warn, "warning")
 	}
 	return s
 }
+
+// count is n and word, in the plural unless n is 1 ([report.Plural]).
+func count(n int, word string) string { return strconv.Itoa(n) + " " + report.Plural(n, word) }
 
 // changeCounts says what changes are: "2 re-recorded, 1 removed". A
 // re-recording is a recording modified in place or added for a turn the

@@ -30,7 +30,7 @@ type rangeInfo struct {
 	// head is the working tree).
 	readOnly string
 	// tally is what changed as the text review says it: "15 re-recorded
-	// in 5 case(s) (30 file(s))".
+	// in 5 cases (30 files)".
 	tally string
 	// problems are what could not be read at a revision (a dryfire.yaml
 	// that does not parse): the status line says them when the page opens.

@@ -100,7 +100,7 @@ func TestRangeReviewReadOnly(t *testing.T) {
 	m = reviewSelect(t, m, rerecorded)
 	screen := screenText(m)
 	for _, want := range []string{
-		"main (", ") → HEAD (", "· read-only · 15 re-recorded in 5 case(s) (30 file(s))",
+		"main (", ") → HEAD (", "· read-only · 15 re-recorded in 5 cases (30 files)",
 		"re-records 01-3d3d451719dd1a54.json (removed)",
 		"Why it changed", why,
 		`- A-991 totals $780.00; B-100 totals $20.`, `+ A-991 ($780.00) and B-100 ($20) were both delivered.`,
