@@ -31,7 +31,9 @@
 // [Store] of [StoreFile]s, each with its own diagnostics; [Store.Lookup]
 // serves a key exactly as dryfire's get() does (the first acceptable file
 // of a pathlib-sorted rglob, anywhere under the root, skipping unreadable,
-// stale and mismatched files).
+// stale and mismatched files). With a [Reuse], a load takes the files that
+// did not change since the last one (device, inode, size, modification and
+// change times) as that load read them, and reads only the others.
 //
 // # Integrity
 //

@@ -52,6 +52,8 @@ type StoreFile struct {
 	lookup   lookupKind
 	fpString bool // the body's fingerprint is a string
 	listed   bool // the listing saw a regular file (LoadOptions.Listed)
+	reused   bool // taken from the last load (LoadOptions.Reuse)
+	attached any  // the caller's (Attach)
 	// served is the response as parsed at load time, without its raw
 	// payload, so that replay does not read and decode the file again.
 	Served *Response
@@ -93,6 +95,10 @@ type LoadOptions struct {
 	// (safefile.ReadListedInto). LoadStore calls it right after each
 	// yield, before asking for the next path.
 	Listed func(path string) bool
+	// Reuse, when set, takes the files that did not change since its last
+	// load as that load read them, without calling OnFile (see [Reuse]),
+	// and keeps this load's for the next.
+	Reuse *Reuse
 }
 
 // Store is an index of a cassette root: every *.json file under it, in the
@@ -121,6 +127,7 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 	// kept the scheduler waking goroutines more than reading files.
 	const perJob = 16
 	jobs := make(chan []*StoreFile, 16)
+	reuse := opts.Reuse.begin(root, opts.OnFile == nil || opts.SkipBodies)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
@@ -128,7 +135,7 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 			var scratch Cassette
 			for batch := range jobs {
 				for _, f := range batch {
-					if ctx.Err() == nil {
+					if ctx.Err() == nil && !reuse.take(f) {
 						buf = loadFile(f, buf, opts.OnFile, opts.OnFile == nil || opts.SkipBodies, &scratch)
 					}
 				}
@@ -162,6 +169,7 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 	}
 	slices.SortFunc(s.Files, func(a, b *StoreFile) int { return pathlib.Compare(a.Rel, b.Rel) })
 	s.index()
+	reuse.commit(s.Files)
 	return s, nil
 }
 

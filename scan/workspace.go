@@ -148,6 +148,10 @@ type Options struct {
 	Getenv func(string) (string, bool)
 	// Workers bounds parallel file reads (0: a default).
 	Workers int
+	// Reuse takes the cassettes unchanged since its last load as read
+	// then, with their findings and checks (cassette.Reuse): one Reuse
+	// per set of options.
+	Reuse *cassette.Reuse
 }
 
 // batchSize is the number of recordings per OnBatch call.
@@ -264,7 +268,6 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 		check    *cassette.FileCheck
 		kind     format.Kind
 	}
-	results := map[*cassette.StoreFile]perFile{}
 	onFile := func(f *cassette.StoreFile, c *cassette.Cassette, data []byte) {
 		var pf perFile
 		pf.kind = fileKind(c, data)
@@ -275,13 +278,10 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 		if o.Secrets {
 			pf.findings, pf.scanned = secrets.ScanStoreFile(w.rel(f.Path), f.Path, pf.kind, c, data, f.Err), true
 		}
-		if o.OnBatch == nil && !o.Secrets && !o.Doctor {
-			return
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		results[f] = pf
+		f.Attach(pf)
 		if o.OnBatch != nil {
+			mu.Lock()
+			defer mu.Unlock()
 			r := w.newFileRecording(f)
 			r.Secrets = openCount(pf.findings)
 			batch = append(batch, r)
@@ -291,7 +291,7 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 		}
 	}
 	var tree *dirTree
-	load := cassette.LoadOptions{Workers: o.Workers, OnFile: onFile, SkipBodies: !o.Secrets && !o.Doctor}
+	load := cassette.LoadOptions{Workers: o.Workers, OnFile: onFile, SkipBodies: !o.Secrets && !o.Doctor, Reuse: o.Reuse}
 	if files == nil {
 		tree = &dirTree{}
 		walk := walkJSON(ctx, root, walkHooks{
@@ -328,7 +328,7 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	}
 	for _, f := range s.Files {
 		r := w.newFileRecording(f)
-		pf := results[f]
+		pf, _ := f.Attached().(perFile)
 		r.Findings, r.Scanned, r.FileCheck, r.Foreign = pf.findings, pf.scanned, pf.check, pf.kind == format.Tape
 		r.Secrets = openCount(pf.findings)
 		w.byFile[f] = r

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/pflag"
 
+	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/scan"
@@ -86,7 +87,7 @@ func (c *browseCmd) run(ctx context.Context, e Env, args []string) error {
 			return fmt.Errorf("demo: %w", err)
 		}
 	}
-	core := backend.Core{Env: e.core()}
+	core := backend.Core{Env: e.core(), Files: &cassette.Reuse{}}
 	m := ui.New(ui.Options{Page: ui.PageBrowse, Context: ctx, Path: path, Backend: core, Watcher: core, Recorder: rec,
 		Editor: editor, Pager: e.getenv("PAGER"), IsDark: true})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx)).Run()

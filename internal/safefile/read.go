@@ -132,6 +132,11 @@ type Stamp struct {
 	Size     int64
 	// ModTime is in nanoseconds since the epoch.
 	ModTime int64
+	// ChangeTime is the time of the inode's last change, in nanoseconds
+	// since the epoch: every write, and every setting of the modification
+	// time, moves it. It is 0 where the system does not say it (elsewhere
+	// than on Linux).
+	ChangeTime int64
 	// Hash is a 64-bit hash of the bytes with a random key chosen at start
 	// (hash/maphash): stable within one process, never stored.
 	Hash uint64
@@ -153,6 +158,7 @@ type fileInfo struct {
 	dev     uint64
 	ino     uint64
 	mtime   int64
+	ctime   int64
 }
 
 // ReadFile reads the regular file at path whole. See [ReadInto].
@@ -189,6 +195,21 @@ func ReadInto(path string, buf []byte) ([]byte, Stamp, error) {
 	}
 	defer f.close()
 	return readStamped(f, path, fi, buf)
+}
+
+// Stat is the stamp the file at path would have if read now, without the
+// Hash of its bytes, which are not read: a stat, following symbolic links
+// as [ReadInto] does. Anything but a regular file is refused as ReadInto
+// refuses it.
+func Stat(path string) (Stamp, error) {
+	fi, err := statFile(path)
+	if err != nil {
+		return Stamp{}, &fs.PathError{Op: "stat", Path: path, Err: err}
+	}
+	if !fi.regular {
+		return Stamp{}, &fs.PathError{Op: "stat", Path: path, Err: &NotRegularError{Kind: fi.kind}}
+	}
+	return Stamp{Dev: fi.dev, Ino: fi.ino, Size: fi.size, ModTime: fi.mtime, ChangeTime: fi.ctime}, nil
 }
 
 // ReadListedInto is [ReadInto] for a path that a directory listing has
@@ -237,7 +258,7 @@ func readStamped(f rawFile, path string, fi fileInfo, buf []byte) ([]byte, Stamp
 	if err != nil {
 		return nil, Stamp{}, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
-	return data, Stamp{Dev: fi.dev, Ino: fi.ino, Size: fi.size, ModTime: fi.mtime, Hash: hashOf(data)}, nil
+	return data, Stamp{Dev: fi.dev, Ino: fi.ino, Size: fi.size, ModTime: fi.mtime, ChangeTime: fi.ctime, Hash: hashOf(data)}, nil
 }
 
 // readAll reads the regular file f to its end into buf, expecting size

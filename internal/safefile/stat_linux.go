@@ -23,7 +23,7 @@ func statFile(path string) (fileInfo, error) {
 
 // infoOf is what a read needs of a stat.
 func infoOf(st *syscall.Stat_t) fileInfo {
-	fi := fileInfo{size: st.Size, dev: st.Dev, ino: st.Ino, mtime: st.Mtim.Nano()}
+	fi := fileInfo{size: st.Size, dev: st.Dev, ino: st.Ino, mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}
 	switch st.Mode & syscall.S_IFMT {
 	case syscall.S_IFREG:
 		fi.regular = true

@@ -28,6 +28,12 @@ type Backend interface {
 	Run(ctx context.Context, path string, req CommandRequest) CommandResult
 }
 
+// Refresher is a Backend that reads a project again after a change
+// more cheaply than Open, with the same result: the live reading uses it.
+type Refresher interface {
+	Refresh(ctx context.Context, path string, onBatch func([]tree.Item)) (Summary, error)
+}
+
 // Watcher follows the files path's recordings come from (Core is one):
 // the browser reads the project again when they change, and says on its
 // status line whether it is live. The events stop, and the channel

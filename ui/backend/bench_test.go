@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/tools/gen"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -89,4 +90,46 @@ func BenchmarkCorePaletteCheck(b *testing.B) {
 			b.Fatalf("check: no lines (%v)", res.Err)
 		}
 	})
+}
+
+// BenchmarkCoreRefresh is the browser's live reading after one cassette
+// changed: the files kept from the reading before (cassette.Reuse) are
+// not read again, the changed one is, and every case is replayed; each
+// loop rewrites the cassette first. BenchmarkCoreOpen is the same reading
+// with every file read.
+func BenchmarkCoreRefresh(b *testing.B) {
+	c := Core{Files: &cassette.Reuse{}}
+	var changed string
+	var body []byte
+	benchLoop(b, func(ctx context.Context, dir string) {
+		if changed == "" { // the warm-up: a first reading, and one reuse
+			_, _ = c.Open(ctx, dir, func([]tree.Item) {})
+			changed, body = oneCassette(b, dir)
+		}
+		if err := os.WriteFile(changed, body, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		rows := 0
+		_, err := c.Refresh(ctx, dir, func(items []tree.Item) { rows = len(items) })
+		if err != nil || rows == 0 {
+			b.Fatalf("refresh: %v, %d rows in the last batch", err, rows)
+		}
+	})
+}
+
+// oneCassette is a cassette of the project and its bytes.
+func oneCassette(b *testing.B, dir string) (string, []byte) {
+	b.Helper()
+	var found string
+	_ = filepath.WalkDir(filepath.Join(dir, ".dryfire", "cassettes"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && found == "" && !d.IsDir() && filepath.Ext(p) == ".json" {
+			found = p
+		}
+		return nil
+	})
+	data, err := os.ReadFile(found)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return found, data
 }

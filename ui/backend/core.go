@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/diff"
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
@@ -33,6 +34,10 @@ type Core struct {
 	// Env is what the commands read of the process: the working directory
 	// PATH is relative to, the environment, the clock.
 	Env command.Env
+	// Files, when set, is what each scan keeps of the files it read, so
+	// that Refresh reads again only the files that changed since
+	// (cassette.Reuse); Open reads them all whatever it holds.
+	Files *cassette.Reuse
 }
 
 // ref is what an item carries to find its recording again.
@@ -41,13 +46,23 @@ type ref struct {
 	r *scan.Recording
 }
 
-// Open implements Backend.
+// Open implements Backend: every file is read.
 func (c Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summary, error) {
+	c.Files.Forget()
+	return c.Refresh(ctx, p, onBatch)
+}
+
+// Refresh implements Refresher: the cassettes that did not change since
+// the last Open or Refresh are taken as read then (with their secrets
+// findings); the suites are read and every case replayed again, since a
+// recording's status depends on them.
+func (c Core) Refresh(ctx context.Context, p string, onBatch func([]tree.Item)) (Summary, error) {
 	l, err := scan.Resolve(scan.Request{Dir: c.Env.Dir, Args: pathArgs(p), Want: scan.Project})
 	if err != nil {
 		return Summary{}, err
 	}
-	w, err := scan.OpenLayout(ctx, l, scan.Options{Secrets: true, Getenv: c.Env.LookupEnv, OnBatch: func(rs []*scan.Recording) {
+	c.Files.Scope(l.Root) // the findings' paths are relative to it
+	w, err := scan.OpenLayout(ctx, l, scan.Options{Secrets: true, Getenv: c.Env.LookupEnv, Reuse: c.Files, OnBatch: func(rs []*scan.Recording) {
 		items := make([]tree.Item, len(rs))
 		for i, r := range rs {
 			items[i] = toItem(nil, r)

@@ -153,7 +153,11 @@ func scanCmd(ctx context.Context, b backend.Backend, path string, gen int, base 
 	return func() tea.Msg {
 		var mu sync.Mutex
 		var items []tree.Item
-		sum, err := b.Open(ctx, path, func(batch []tree.Item) {
+		open := b.Open
+		if r, ok := b.(backend.Refresher); ok {
+			open = r.Refresh
+		}
+		sum, err := open(ctx, path, func(batch []tree.Item) {
 			mu.Lock()
 			items = append(items, batch...)
 			mu.Unlock()

@@ -1,6 +1,12 @@
 package live
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/tree"
+)
 
 // TestLiveNoteMakesRoom: a status line with something to say keeps it;
 // the note goes at the right end, and "not live" stays even when the
@@ -19,5 +25,35 @@ func TestLiveNoteMakesRoom(t *testing.T) {
 		if got := rightNote(tc.line, tc.note, tc.w, tc.must); got != tc.want {
 			t.Errorf("rightNote(%q, %q, %d) = %q, want %q", tc.line, tc.note, tc.w, got, tc.want)
 		}
+	}
+}
+
+// refresher is a backend that says which of its readings the live
+// reading asked for.
+type refresher struct {
+	backend.Backend
+	opened, refreshed int
+}
+
+func (r *refresher) Open(context.Context, string, func([]tree.Item)) (backend.Summary, error) {
+	r.opened++
+	return backend.Summary{}, nil
+}
+
+func (r *refresher) Refresh(context.Context, string, func([]tree.Item)) (backend.Summary, error) {
+	r.refreshed++
+	return backend.Summary{}, nil
+}
+
+// TestScanRefreshes: a change is read with the backend's Refresh when it
+// has one (Core's reuses the unchanged cassettes), never with Open.
+func TestScanRefreshes(t *testing.T) {
+	b := &refresher{}
+	_, cmd := Follower{}.Scan(context.Background(), b, "p", tree.Model{})
+	if msg, ok := cmd().(ScannedMsg); !ok || msg.Err != nil {
+		t.Fatalf("scan: %#v", msg)
+	}
+	if b.refreshed != 1 || b.opened != 0 {
+		t.Errorf("refreshed %d times, opened %d, want 1 and 0", b.refreshed, b.opened)
 	}
 }
