@@ -116,7 +116,8 @@ func (s *sink) emit(f Finding) {
 
 func scanDryfire(rel string, body jsonv.Value, yield func(Finding)) {
 	s := &sink{rel: rel, yield: yield}
-	w := walker{yield: s.emit}
+	w := newWalker(s.emit)
+	defer w.release()
 	if body.Kind != jsonv.Object {
 		s.at(whereHeader, false)
 		w.value(body, detect.KeyNone)
@@ -152,7 +153,8 @@ func scanDryfire(rel string, body jsonv.Value, yield func(Finding)) {
 
 func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
 	s := &sink{rel: rel, yield: yield}
-	w := walker{yield: s.emit}
+	w := newWalker(s.emit)
+	defer w.release()
 	entries := body.Field("entries")
 	for _, m := range body.Members {
 		if m.Key != "entries" || entries.Kind != jsonv.Object {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
@@ -105,6 +106,23 @@ type walker struct {
 	path    []byte
 	matches []detect.Match
 	yield   func(Finding)
+}
+
+// walkerBuffers holds the path and match buffers of finished walks, so
+// that a store's 20,000 files do not each grow their own.
+var walkerBuffers = sync.Pool{New: func() any { return new(walker) }}
+
+// newWalker returns a walker with reused buffers; release gives them back.
+func newWalker(yield func(Finding)) *walker {
+	w := walkerBuffers.Get().(*walker)
+	w.yield = yield
+	return w
+}
+
+// release returns w's buffers to the pool; w is not used after.
+func (w *walker) release() {
+	w.path, w.matches, w.yield = w.path[:0], w.matches[:0], nil
+	walkerBuffers.Put(w)
 }
 
 func (w *walker) push(key string) int {

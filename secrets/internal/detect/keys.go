@@ -90,7 +90,9 @@ var credentialEndings = []string{
 // separators aside) can end a name in credentialEndings: the check that
 // dismisses almost every name of a recording before any other work.
 func credentialTail(key string) bool {
-	var t [3]byte
+	// The three letters, packed into one word (the last in the lowest
+	// byte), are compared as integers: cheaper than a switch over strings.
+	var t uint32
 	n := 0
 	for i := len(key) - 1; i >= 0 && n < 3; i-- {
 		c := key[i]
@@ -100,11 +102,32 @@ func credentialTail(key string) bool {
 		case c >= 'A' && c <= 'Z':
 			c += 'a' - 'A'
 		}
+		t |= uint32(c) << (8 * n)
 		n++
-		t[3-n] = c
 	}
-	switch string(t[:]) {
-	case "key", "ret", "ken", "ord", "swd", "pwd", "ass", "ode", "ase", "als", "ial", "eds", "uth", "ion", "jwt", "rer", "pat", "gin", "ure":
+	if n < 3 {
+		return false
+	}
+	switch t {
+	case 'k'<<16 | 'e'<<8 | 'y',
+		'r'<<16 | 'e'<<8 | 't',
+		'k'<<16 | 'e'<<8 | 'n',
+		'o'<<16 | 'r'<<8 | 'd',
+		's'<<16 | 'w'<<8 | 'd',
+		'p'<<16 | 'w'<<8 | 'd',
+		'a'<<16 | 's'<<8 | 's',
+		'o'<<16 | 'd'<<8 | 'e',
+		'a'<<16 | 's'<<8 | 'e',
+		'a'<<16 | 'l'<<8 | 's',
+		'i'<<16 | 'a'<<8 | 'l',
+		'e'<<16 | 'd'<<8 | 's',
+		'u'<<16 | 't'<<8 | 'h',
+		'i'<<16 | 'o'<<8 | 'n',
+		'j'<<16 | 'w'<<8 | 't',
+		'r'<<16 | 'e'<<8 | 'r',
+		'p'<<16 | 'a'<<8 | 't',
+		'g'<<16 | 'i'<<8 | 'n',
+		'u'<<16 | 'r'<<8 | 'e':
 		return true
 	}
 	return false
