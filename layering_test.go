@@ -73,8 +73,9 @@ var tiers = []tier{
 		// The git command line of one work tree, under the review session.
 		{"gitreview/gitrepo"},
 		{"scan"},
-		// Where a stale recording's change is written in the suites.
-		{"scan/source"}}},
+		// Where a stale recording's change is written in the suites; the
+		// git repositories of recordings the review's tests work on.
+		{"scan/source", "gitreview/reviewtest"}}},
 	{name: "analysis", core: true, layers: [][]string{
 		// The review document of a range (review --base), over the
 		// documents' shared parts (a change's details, its findings); the
@@ -148,7 +149,7 @@ var sameLayer = map[string][]string{}
 
 // testOnly are the packages nothing but tests imports: test fakes beside
 // what they fake, and the tools.
-var testOnly = []string{"provider/providertest", "secrets/secrettest", "ui/internal/uitest", "tools/"}
+var testOnly = []string{"provider/providertest", "secrets/secrettest", "gitreview/reviewtest", "ui/internal/uitest", "tools/"}
 
 // placed is where each package is: its tier and its layer, counted from
 // the top over every tier.

@@ -8,7 +8,7 @@ import (
 )
 
 // TestSummaryCountsReadAsEnglish: a case's summary and a tape's say "1
-// recording added (turn 02)" and "1 key, 1 entry", never "recording(s)" or
+// recording added (turn 02)" and "1 key, 1 entry", never "reviewtest.Recording(s)" or
 // "entr(ies)".
 func TestSummaryCountsReadAsEnglish(t *testing.T) {
 	items := []*ReviewItem{{Kind: Added, Turn: 2}, {Kind: Deleted, Turn: 0}, {Kind: Deleted, Turn: 1}, {Kind: Modified, Turn: 3}}

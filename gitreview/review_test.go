@@ -12,90 +12,9 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview/gitrepo"
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
-
-// gitRepo makes a temporary repository with a committed cassette tree.
-func gitRepo(t *testing.T) string {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	dir := t.TempDir()
-	git(t, dir, "init", "-q", "-b", "main")
-	git(t, dir, "config", "user.email", "test@example.com")
-	git(t, dir, "config", "user.name", "test")
-	git(t, dir, "config", "commit.gpgsign", "false")
-	return dir
-}
-
-func git(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
-}
-
-// recording builds a dryfire cassette body for one turn.
-func recording(suite, caseName string, turn int, key, text string, calls []jsonv.Value, inTokens int64) []byte {
-	stop := "end_turn"
-	if len(calls) > 0 {
-		stop = "tool_use"
-	}
-	body := jsonv.ObjectValue(
-		jsonv.M("schema_version", jsonv.IntValue(1)),
-		jsonv.M("fingerprint", jsonv.StringValue(key)),
-		jsonv.M("suite", jsonv.StringValue(suite)),
-		jsonv.M("case", jsonv.StringValue(caseName)),
-		jsonv.M("turn", jsonv.IntValue(int64(turn))),
-		jsonv.M("provider", jsonv.StringValue("anthropic")),
-		jsonv.M("model", jsonv.StringValue("claude-sonnet-4-6")),
-		jsonv.M("recorded_at", jsonv.StringValue("2026-08-01T12:00:00Z")),
-		jsonv.M("request_digest", jsonv.ObjectValue(jsonv.M("messages", jsonv.ArrayValue()))),
-		jsonv.M("response", jsonv.ObjectValue(
-			jsonv.M("cache_hit", jsonv.BoolValue(false)),
-			jsonv.M("latency_ms", jsonv.IntValue(12)),
-			jsonv.M("raw", jsonv.ObjectValue()),
-			jsonv.M("stop_reason", jsonv.StringValue(stop)),
-			jsonv.M("text", jsonv.StringValue(text)),
-			jsonv.M("tool_calls", jsonv.ArrayValue(calls...)),
-			jsonv.M("usage", jsonv.ObjectValue(
-				jsonv.M("cache_read_tokens", jsonv.IntValue(0)),
-				jsonv.M("cache_write_tokens", jsonv.IntValue(0)),
-				jsonv.M("input_tokens", jsonv.IntValue(inTokens)),
-				jsonv.M("output_tokens", jsonv.IntValue(20)),
-			)),
-		)),
-	)
-	data, err := jsonv.EncodeDryfire(body)
-	if err != nil {
-		panic(err)
-	}
-	return data
-}
-
-func toolCall(id, name string, args jsonv.Value) jsonv.Value {
-	return jsonv.ObjectValue(
-		jsonv.M("arguments", args),
-		jsonv.M("id", jsonv.StringValue(id)),
-		jsonv.M("malformed_arguments", jsonv.NullValue()),
-		jsonv.M("name", jsonv.StringValue(name)),
-	)
-}
-
-func writeFile(t *testing.T, p string, data []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 const tapeV1 = `{
   "version": 1,
@@ -118,39 +37,39 @@ const tapeV1 = `{
 
 func TestReviewListsSummarisesAndActs(t *testing.T) {
 	ctx := context.Background()
-	dir := gitRepo(t)
+	dir := reviewtest.Repo(t)
 	root := filepath.Join(dir, ".dryfire", "cassettes")
 	caseDir := filepath.Join(root, "refund_agent", "parallel_lookups")
 	args := jsonv.ObjectValue(jsonv.M("order_id", jsonv.StringValue("A-991")))
-	writeFile(t, filepath.Join(caseDir, "00-1111111111111111.json"),
-		recording("refund_agent", "parallel_lookups", 0, "1111111111111111", "", []jsonv.Value{toolCall("toolu_1", "lookup_order", args)}, 100))
-	writeFile(t, filepath.Join(caseDir, "01-2222222222222222.json"),
-		recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Refunded.", nil, 150))
-	writeFile(t, filepath.Join(root, "refund_agent", "old_case", "00-3333333333333333.json"),
-		recording("refund_agent", "old_case", 0, "3333333333333333", "Bye.", nil, 90))
-	writeFile(t, filepath.Join(root, "refund_agent", "moving", "00-4444444444444444.json"),
-		recording("refund_agent", "moving", 0, "4444444444444444", "Moved.", nil, 90))
-	writeFile(t, filepath.Join(dir, "tapes", "chat.json"), []byte(tapeV1))
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-q", "-m", "record")
+	reviewtest.WriteFile(t, filepath.Join(caseDir, "00-1111111111111111.json"),
+		reviewtest.Recording("refund_agent", "parallel_lookups", 0, "1111111111111111", "", []jsonv.Value{reviewtest.ToolCall("toolu_1", "lookup_order", args)}, 100))
+	reviewtest.WriteFile(t, filepath.Join(caseDir, "01-2222222222222222.json"),
+		reviewtest.Recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Refunded.", nil, 150))
+	reviewtest.WriteFile(t, filepath.Join(root, "refund_agent", "old_case", "00-3333333333333333.json"),
+		reviewtest.Recording("refund_agent", "old_case", 0, "3333333333333333", "Bye.", nil, 90))
+	reviewtest.WriteFile(t, filepath.Join(root, "refund_agent", "moving", "00-4444444444444444.json"),
+		reviewtest.Recording("refund_agent", "moving", 0, "4444444444444444", "Moved.", nil, 90))
+	reviewtest.WriteFile(t, filepath.Join(dir, "tapes", "chat.json"), []byte(tapeV1))
+	reviewtest.Git(t, dir, "add", "-A")
+	reviewtest.Git(t, dir, "commit", "-q", "-m", "record")
 
 	// Edit: turn 01 answers differently. Re-record: turn 00 under a new key
 	// with other arguments. Delete: old_case. Rename: moving → moved (staged).
 	// Tape: result changed. Untracked: a new case.
-	writeFile(t, filepath.Join(caseDir, "01-2222222222222222.json"),
-		recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Refund issued.", nil, 170))
+	reviewtest.WriteFile(t, filepath.Join(caseDir, "01-2222222222222222.json"),
+		reviewtest.Recording("refund_agent", "parallel_lookups", 1, "2222222222222222", "Refund issued.", nil, 170))
 	args2 := jsonv.ObjectValue(jsonv.M("order_id", jsonv.StringValue("B-100")))
-	writeFile(t, filepath.Join(caseDir, "00-5555555555555555.json"),
-		recording("refund_agent", "parallel_lookups", 0, "5555555555555555", "", []jsonv.Value{toolCall("toolu_9", "lookup_order", args2)}, 100))
+	reviewtest.WriteFile(t, filepath.Join(caseDir, "00-5555555555555555.json"),
+		reviewtest.Recording("refund_agent", "parallel_lookups", 0, "5555555555555555", "", []jsonv.Value{reviewtest.ToolCall("toolu_9", "lookup_order", args2)}, 100))
 	if err := os.RemoveAll(filepath.Join(root, "refund_agent", "old_case")); err != nil {
 		t.Fatal(err)
 	}
-	git(t, dir, "mv", ".dryfire/cassettes/refund_agent/moving", ".dryfire/cassettes/refund_agent/moved")
+	reviewtest.Git(t, dir, "mv", ".dryfire/cassettes/refund_agent/moving", ".dryfire/cassettes/refund_agent/moved")
 	// The re-recorded tape leaks a token (generated here, never committed).
 	token := "hf_" + randomToken(34)
-	writeFile(t, filepath.Join(dir, "tapes", "chat.json"), []byte(strings.Replace(tapeV1, `"first"`, `"second `+token+`"`, 1)))
-	writeFile(t, filepath.Join(root, "travel", "new_case", "00-6666666666666666.json"),
-		recording("travel", "new_case", 0, "6666666666666666", "Hi.", nil, 10))
+	reviewtest.WriteFile(t, filepath.Join(dir, "tapes", "chat.json"), []byte(strings.Replace(tapeV1, `"first"`, `"second `+token+`"`, 1)))
+	reviewtest.WriteFile(t, filepath.Join(root, "travel", "new_case", "00-6666666666666666.json"),
+		reviewtest.Recording("travel", "new_case", 0, "6666666666666666", "Hi.", nil, 10))
 
 	r, err := OpenReview(ctx, dir, []string{root, filepath.Join(dir, "tapes")})
 	if err != nil {
@@ -196,13 +115,13 @@ func TestReviewListsSummarisesAndActs(t *testing.T) {
 	if err := r.Accept(ctx, modified); err != nil {
 		t.Fatal(err)
 	}
-	if staged := git(t, dir, "diff", "--cached", "--name-only"); !strings.Contains(staged, modified) {
+	if staged := reviewtest.Git(t, dir, "diff", "--cached", "--name-only"); !strings.Contains(staged, modified) {
 		t.Errorf("accept did not stage %s: %q", modified, staged)
 	}
 	if _, err := r.Undo(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if staged := git(t, dir, "diff", "--cached", "--name-only"); strings.Contains(staged, modified) {
+	if staged := reviewtest.Git(t, dir, "diff", "--cached", "--name-only"); strings.Contains(staged, modified) {
 		t.Errorf("undo left %s staged", modified)
 	}
 
@@ -211,7 +130,7 @@ func TestReviewListsSummarisesAndActs(t *testing.T) {
 	if err := r.Reject(ctx, modified, false); err != nil {
 		t.Fatal(err)
 	}
-	head := git(t, dir, "show", "HEAD:"+modified)
+	head := reviewtest.Git(t, dir, "show", "HEAD:"+modified)
 	if got, _ := os.ReadFile(filepath.Join(dir, modified)); string(got) != head {
 		t.Errorf("reject did not restore the committed version")
 	}
@@ -261,7 +180,7 @@ func TestReviewListsSummarisesAndActs(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "refund_agent", "moved")); !os.IsNotExist(err) {
 		t.Errorf("reject of a rename into a new directory left the directory behind: %v", err)
 	}
-	if st := git(t, dir, "status", "--porcelain", "--", ".dryfire/cassettes/refund_agent/moving", ".dryfire/cassettes/refund_agent/moved"); st != "" {
+	if st := reviewtest.Git(t, dir, "status", "--porcelain", "--", ".dryfire/cassettes/refund_agent/moving", ".dryfire/cassettes/refund_agent/moved"); st != "" {
 		t.Errorf("after rejecting the rename git still shows: %q", st)
 	}
 }
@@ -301,7 +220,7 @@ func randomToken(n int) string {
 // meaning, named with its effect, not "no change in meaning".
 func TestReviewSummarisesLookupFields(t *testing.T) {
 	const key = "3d3d451719dd1a54"
-	base := recording("s", "c", 1, key, "same text", nil, 10)
+	base := reviewtest.Recording("s", "c", 1, key, "same text", nil, 10)
 	tests := map[string]struct {
 		edit func(string) string
 		want string
@@ -319,13 +238,13 @@ func TestReviewSummarisesLookupFields(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			dir := gitRepo(t)
+			dir := reviewtest.Repo(t)
 			rel := ".dryfire/cassettes/s/c/01-" + key + ".json"
-			writeFile(t, filepath.Join(dir, "dryfire.yaml"), []byte("version: 1\nsuites: []\n"))
-			writeFile(t, filepath.Join(dir, filepath.FromSlash(rel)), base)
-			git(t, dir, "add", ".")
-			git(t, dir, "commit", "-q", "-m", "record")
-			writeFile(t, filepath.Join(dir, filepath.FromSlash(rel)), []byte(tc.edit(string(base))))
+			reviewtest.WriteFile(t, filepath.Join(dir, "dryfire.yaml"), []byte("version: 1\nsuites: []\n"))
+			reviewtest.WriteFile(t, filepath.Join(dir, filepath.FromSlash(rel)), base)
+			reviewtest.Git(t, dir, "add", ".")
+			reviewtest.Git(t, dir, "commit", "-q", "-m", "record")
+			reviewtest.WriteFile(t, filepath.Join(dir, filepath.FromSlash(rel)), []byte(tc.edit(string(base))))
 			r, err := OpenReview(context.Background(), dir, []string{filepath.Join(dir, ".dryfire", "cassettes")})
 			if err != nil {
 				t.Fatal(err)
@@ -346,16 +265,16 @@ func TestReviewSummarisesLookupFields(t *testing.T) {
 // staged and then changed again is still to decide.
 func TestStagedChangesOpenAccepted(t *testing.T) {
 	ctx := context.Background()
-	dir := gitRepo(t)
+	dir := reviewtest.Repo(t)
 	root := filepath.Join(dir, ".dryfire", "cassettes")
 	a := filepath.Join(root, "s", "c", "00-1111111111111111.json")
 	b := filepath.Join(root, "s", "c", "01-2222222222222222.json")
-	writeFile(t, a, recording("s", "c", 0, "1111111111111111", "One.", nil, 10))
-	writeFile(t, b, recording("s", "c", 1, "2222222222222222", "Two.", nil, 10))
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-q", "-m", "record")
-	writeFile(t, a, recording("s", "c", 0, "1111111111111111", "One again.", nil, 10))
-	writeFile(t, b, recording("s", "c", 1, "2222222222222222", "Two again.", nil, 10))
+	reviewtest.WriteFile(t, a, reviewtest.Recording("s", "c", 0, "1111111111111111", "One.", nil, 10))
+	reviewtest.WriteFile(t, b, reviewtest.Recording("s", "c", 1, "2222222222222222", "Two.", nil, 10))
+	reviewtest.Git(t, dir, "add", "-A")
+	reviewtest.Git(t, dir, "commit", "-q", "-m", "record")
+	reviewtest.WriteFile(t, a, reviewtest.Recording("s", "c", 0, "1111111111111111", "One again.", nil, 10))
+	reviewtest.WriteFile(t, b, reviewtest.Recording("s", "c", 1, "2222222222222222", "Two again.", nil, 10))
 	r, err := OpenReview(ctx, dir, []string{root})
 	if err != nil {
 		t.Fatal(err)
@@ -365,7 +284,7 @@ func TestStagedChangesOpenAccepted(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	writeFile(t, b, recording("s", "c", 1, "2222222222222222", "Two, a third time.", nil, 10))
+	reviewtest.WriteFile(t, b, reviewtest.Recording("s", "c", 1, "2222222222222222", "Two, a third time.", nil, 10))
 	again, err := OpenReview(ctx, dir, []string{root})
 	if err != nil {
 		t.Fatal(err)
@@ -384,14 +303,14 @@ func TestStagedChangesOpenAccepted(t *testing.T) {
 // HEAD and the new one goes; git rm refused to unstage it without -f.
 func TestRejectARenameChangedAfterStaging(t *testing.T) {
 	ctx := context.Background()
-	dir := gitRepo(t)
+	dir := reviewtest.Repo(t)
 	root := filepath.Join(dir, ".dryfire", "cassettes")
-	writeFile(t, filepath.Join(root, "s", "moving", "00-4444444444444444.json"), recording("s", "moving", 0, "4444444444444444", "Moved.", nil, 90))
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-q", "-m", "record")
-	git(t, dir, "mv", ".dryfire/cassettes/s/moving", ".dryfire/cassettes/s/moved")
+	reviewtest.WriteFile(t, filepath.Join(root, "s", "moving", "00-4444444444444444.json"), reviewtest.Recording("s", "moving", 0, "4444444444444444", "Moved.", nil, 90))
+	reviewtest.Git(t, dir, "add", "-A")
+	reviewtest.Git(t, dir, "commit", "-q", "-m", "record")
+	reviewtest.Git(t, dir, "mv", ".dryfire/cassettes/s/moving", ".dryfire/cassettes/s/moved")
 	moved := ".dryfire/cassettes/s/moved/00-4444444444444444.json"
-	writeFile(t, filepath.Join(dir, moved), recording("s", "moved", 0, "4444444444444444", "Moved again.", nil, 95))
+	reviewtest.WriteFile(t, filepath.Join(dir, moved), reviewtest.Recording("s", "moved", 0, "4444444444444444", "Moved again.", nil, 95))
 	r, err := OpenReview(ctx, dir, []string{root})
 	if err != nil {
 		t.Fatal(err)
@@ -402,13 +321,13 @@ func TestRejectARenameChangedAfterStaging(t *testing.T) {
 	if err := r.Reject(ctx, moved, false); err != nil {
 		t.Fatalf("reject: %v", err)
 	}
-	if st := git(t, dir, "status", "--porcelain", "--untracked-files=all"); st != "" {
+	if st := reviewtest.Git(t, dir, "status", "--porcelain", "--untracked-files=all"); st != "" {
 		t.Errorf("after the reject git status says %q", st)
 	}
 	if _, err := r.Undo(ctx); err != nil {
 		t.Fatalf("undo: %v", err)
 	}
-	if st := git(t, dir, "status", "--porcelain", "--untracked-files=all"); !strings.HasPrefix(st, "RM ") {
+	if st := reviewtest.Git(t, dir, "status", "--porcelain", "--untracked-files=all"); !strings.HasPrefix(st, "RM ") {
 		t.Errorf("after the undo git status says %q, want the rename back", st)
 	}
 }

@@ -4,48 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
-
-var keySeed uint64
-
-// anthropicKey returns a generated key of Anthropic's shape, another on
-// each call.
-func anthropicKey() string {
-	keySeed++
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
-	r := rand.New(rand.NewPCG(keySeed, 77))
-	b := make([]byte, 93)
-	for i := range b {
-		b[i] = alphabet[r.IntN(len(alphabet))]
-	}
-	return "sk-ant-api03-" + string(b) + "AA"
-}
-
-// secretRepo commits a cassette whose response already holds a secret,
-// then re-records it with a second secret in the response text and one in
-// a tool call's arguments.
-func secretRepo(t *testing.T) (dir, rel string, old, added []string) {
-	t.Helper()
-	dir = gitRepo(t)
-	rel = ".dryfire/cassettes/refund_agent/parallel_lookups/00-1111111111111111.json"
-	committed := anthropicKey()
-	writeFile(t, filepath.Join(dir, rel), recording("refund_agent", "parallel_lookups", 0, "1111111111111111",
-		"Debug: "+committed, nil, 100))
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-q", "-m", "record")
-	text, arg := anthropicKey(), anthropicKey()
-	args := jsonv.ObjectValue(jsonv.M("order_id", jsonv.StringValue("A-991")), jsonv.M("auth", jsonv.StringValue(arg)))
-	writeFile(t, filepath.Join(dir, rel), recording("refund_agent", "parallel_lookups", 0, "1111111111111111",
-		"Debug: "+committed+" and "+text, []jsonv.Value{toolCall("toolu_1", "lookup_order", args)}, 120))
-	return dir, rel, []string{committed}, []string{text, arg}
-}
 
 func reviewOf(t *testing.T, dir string) *Review {
 	t.Helper()
@@ -73,7 +39,7 @@ func holds(text string, secret string) bool {
 // HEAD already had), and accept refuses it until the reviewer says yes.
 func TestReviewMasksAndGates(t *testing.T) {
 	ctx := context.Background()
-	dir, rel, old, added := secretRepo(t)
+	dir, rel, old, added := reviewtest.SecretRepo(t)
 	r := reviewOf(t, dir)
 	it, ok := r.Item(rel)
 	if !ok {
@@ -102,13 +68,13 @@ func TestReviewMasksAndGates(t *testing.T) {
 	if !errors.Is(err, ErrAddsSecrets) || !errors.As(err, &se) || len(se.Findings) != 2 || holds(err.Error(), added[0]) {
 		t.Fatalf("accept: %v", err)
 	}
-	if staged := git(t, dir, "diff", "--cached", "--name-only"); staged != "" {
+	if staged := reviewtest.Git(t, dir, "diff", "--cached", "--name-only"); staged != "" {
 		t.Fatalf("a refused change was staged: %q", staged)
 	}
 	if err := r.AcceptWithSecrets(ctx, rel); err != nil {
 		t.Fatal(err)
 	}
-	if staged := git(t, dir, "diff", "--cached", "--name-only"); !strings.Contains(staged, rel) {
+	if staged := reviewtest.Git(t, dir, "diff", "--cached", "--name-only"); !strings.Contains(staged, rel) {
 		t.Fatalf("accept with secrets did not stage: %q", staged)
 	}
 }
@@ -117,7 +83,7 @@ func TestReviewMasksAndGates(t *testing.T) {
 // after which the change is accepted, and a new review finds the gate open.
 func TestReviewAddToBaseline(t *testing.T) {
 	ctx := context.Background()
-	dir, rel, _, added := secretRepo(t)
+	dir, rel, _, added := reviewtest.SecretRepo(t)
 	r := reviewOf(t, dir)
 	file, n, err := r.AddToBaseline(ctx, []string{rel})
 	if err != nil || n != 2 || file != filepath.Join(dir, secrets.DefaultBaselineFile) {
@@ -150,15 +116,15 @@ func hashOf(s string) string {
 // nothing.
 func TestReviewNameSecrets(t *testing.T) {
 	t.Parallel()
-	dir := gitRepo(t)
-	key := anthropicKey()
+	dir := reviewtest.Repo(t)
+	key := reviewtest.AnthropicKey()
 	kept := ".dryfire/cassettes/" + key + "/kept/00-2222222222222222.json"
-	writeFile(t, filepath.Join(dir, kept), recording("s", "kept", 0, "2222222222222222", "ok", nil, 100))
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-q", "-m", "record")
-	writeFile(t, filepath.Join(dir, kept), recording("s", "kept", 0, "2222222222222222", "changed", nil, 100))
+	reviewtest.WriteFile(t, filepath.Join(dir, kept), reviewtest.Recording("s", "kept", 0, "2222222222222222", "ok", nil, 100))
+	reviewtest.Git(t, dir, "add", "-A")
+	reviewtest.Git(t, dir, "commit", "-q", "-m", "record")
+	reviewtest.WriteFile(t, filepath.Join(dir, kept), reviewtest.Recording("s", "kept", 0, "2222222222222222", "changed", nil, 100))
 	rel := ".dryfire/cassettes/refund_agent/" + key + "/00-1111111111111111.json"
-	writeFile(t, filepath.Join(dir, rel), recording("refund_agent", "c", 0, "1111111111111111", "ok", nil, 100))
+	reviewtest.WriteFile(t, filepath.Join(dir, rel), reviewtest.Recording("refund_agent", "c", 0, "1111111111111111", "ok", nil, 100))
 	r := reviewOf(t, dir)
 	it, ok := r.Item(rel)
 	if !ok {

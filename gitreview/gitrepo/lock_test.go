@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 )
 
 // blockingFilter makes git add block in the repository at dir while it
@@ -48,7 +50,7 @@ exec cat
 	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	git(t, dir, "config", "filter.block.clean", script)
+	reviewtest.Git(t, dir, "config", "filter.block.clean", script)
 	if err := os.WriteFile(filepath.Join(dir, ".git", "info", "attributes"), []byte("* filter=block\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -87,11 +89,11 @@ func indexLock(dir string) bool {
 // and leaves the repository unlocked: the next git command works and the
 // file can be staged.
 func TestCancelledStageLeavesNoLock(t *testing.T) {
-	dir := gitRepo(t)
-	writeFile(t, filepath.Join(dir, "a.json"), []byte("one\n"))
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-q", "-m", "one")
-	writeFile(t, filepath.Join(dir, "a.json"), []byte("two\n"))
+	dir := reviewtest.Repo(t)
+	reviewtest.WriteFile(t, filepath.Join(dir, "a.json"), []byte("one\n"))
+	reviewtest.Git(t, dir, "add", "-A")
+	reviewtest.Git(t, dir, "commit", "-q", "-m", "one")
+	reviewtest.WriteFile(t, filepath.Join(dir, "a.json"), []byte("two\n"))
 	ready, release := blockingFilter(t, dir)
 	g, err := Open(context.Background(), dir)
 	if err != nil {
@@ -112,14 +114,14 @@ func TestCancelledStageLeavesNoLock(t *testing.T) {
 		t.Fatal(".git/index.lock is left behind: every git command now fails")
 	}
 	release()
-	if st := git(t, dir, "status", "--porcelain"); !strings.Contains(st, " M a.json") {
+	if st := reviewtest.Git(t, dir, "status", "--porcelain"); !strings.Contains(st, " M a.json") {
 		t.Errorf("a.json should be modified and unstaged, git status says %q", st)
 	}
-	git(t, dir, "config", "--unset", "filter.block.clean")
+	reviewtest.Git(t, dir, "config", "--unset", "filter.block.clean")
 	if err := g.Stage(context.Background(), "a.json"); err != nil {
 		t.Fatalf("staging after the interrupted one: %v", err)
 	}
-	if st := git(t, dir, "status", "--porcelain"); !strings.Contains(st, "M  a.json") {
+	if st := reviewtest.Git(t, dir, "status", "--porcelain"); !strings.Contains(st, "M  a.json") {
 		t.Errorf("a.json is not staged: %q", st)
 	}
 }
@@ -174,8 +176,8 @@ func TestAbandonedLockIsRemoved(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func(d time.Duration) { gitGrace = d }(gitGrace)
-	gitGrace = time.Nanosecond                                  // kill at once: what is tested is what follows the kill
-	writeFile(t, filepath.Join(dir, "a.json"), []byte("one\n")) // staged at once, with no ls-files first
+	gitGrace = time.Nanosecond                                             // kill at once: what is tested is what follows the kill
+	reviewtest.WriteFile(t, filepath.Join(dir, "a.json"), []byte("one\n")) // staged at once, with no ls-files first
 	ready := fakeGit(t)
 	g := &Git{Top: dir, index: filepath.Join(dir, ".git", "index")}
 
@@ -193,7 +195,7 @@ func TestAbandonedLockIsRemoved(t *testing.T) {
 
 	// A lock that was there before: the fake git fails to take it and
 	// exits; nothing of ours is abandoned, and the lock stays.
-	writeFile(t, filepath.Join(dir, ".git/index.lock"), []byte(""))
+	reviewtest.WriteFile(t, filepath.Join(dir, ".git/index.lock"), []byte(""))
 	if err := g.Stage(context.Background(), "a.json"); err == nil {
 		t.Error("staging with the index locked reports no error")
 	}
@@ -206,10 +208,10 @@ func TestAbandonedLockIsRemoved(t *testing.T) {
 // process, staging tries again until the lock is gone (here the first
 // pause removes it, as that git would on ending), and stages.
 func TestStageWaitsForAnotherGitsLock(t *testing.T) {
-	dir := gitRepo(t)
-	writeFile(t, filepath.Join(dir, "a.json"), []byte("one\n"))
+	dir := reviewtest.Repo(t)
+	reviewtest.WriteFile(t, filepath.Join(dir, "a.json"), []byte("one\n"))
 	lock := filepath.Join(dir, ".git", "index.lock")
-	writeFile(t, lock, nil)
+	reviewtest.WriteFile(t, lock, nil)
 	pauses := 0
 	defer func(f func(context.Context, time.Duration) error) { lockPause = f }(lockPause)
 	lockPause = func(context.Context, time.Duration) error {
@@ -226,7 +228,7 @@ func TestStageWaitsForAnotherGitsLock(t *testing.T) {
 	if pauses != 1 {
 		t.Errorf("waited %d times, want 1", pauses)
 	}
-	if st := git(t, dir, "status", "--porcelain"); !strings.Contains(st, "A  a.json") {
+	if st := reviewtest.Git(t, dir, "status", "--porcelain"); !strings.Contains(st, "A  a.json") {
 		t.Errorf("a.json is not staged: %q", st)
 	}
 }
@@ -236,9 +238,9 @@ func TestStageWaitsForAnotherGitsLock(t *testing.T) {
 // changed (git's own message spans lines, which a status line showed as
 // a literal \n\n), and the lock is left to its owner.
 func TestStageGivesUpOnAHeldLock(t *testing.T) {
-	dir := gitRepo(t)
-	writeFile(t, filepath.Join(dir, "a.json"), []byte("one\n"))
-	writeFile(t, filepath.Join(dir, ".git", "index.lock"), nil)
+	dir := reviewtest.Repo(t)
+	reviewtest.WriteFile(t, filepath.Join(dir, "a.json"), []byte("one\n"))
+	reviewtest.WriteFile(t, filepath.Join(dir, ".git", "index.lock"), nil)
 	var waited time.Duration
 	defer func(f func(context.Context, time.Duration) error) { lockPause = f }(lockPause)
 	lockPause = func(_ context.Context, d time.Duration) error {

@@ -5,11 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/gitreview"
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 )
 
 // Paths of the fixture's changes, relative to the project root.
@@ -46,10 +45,10 @@ func NewFixture(t *testing.T) Fixture {
 	WriteFile(t, dir, ".dryfire/cassettes/refund_agent/moving/00-4444444444444444.json",
 		Recording("refund_agent", "moving", 0, "4444444444444444", "Moved.", 90))
 	WriteFile(t, dir, PTape, []byte(Tape("first")))
-	f.Git(t, "init", "-q", "-b", "main")
-	f.Git(t, "config", "user.email", "test@example.com")
-	f.Git(t, "config", "user.name", "test")
-	f.Git(t, "config", "commit.gpgsign", "false")
+	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"config", "user.email", "test@example.com"},
+		{"config", "user.name", "test"}, {"config", "commit.gpgsign", "false"}} {
+		f.Git(t, args...)
+	}
 	f.Git(t, "add", "-A")
 	f.Git(t, "commit", "-q", "-m", "record")
 
@@ -70,13 +69,7 @@ func NewFixture(t *testing.T) Fixture {
 // Git runs git in the repository and returns its output.
 func (f Fixture) Git(t *testing.T, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = f.Dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
+	return reviewtest.Git(t, f.Dir, args...)
 }
 
 // Status is `git status --porcelain` of the repository.
@@ -110,47 +103,12 @@ func (f Fixture) Open(t *testing.T) *gitreview.Review {
 // WriteFile writes data at rel under dir, making its directories.
 func WriteFile(t *testing.T, dir, rel string, data []byte) {
 	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	reviewtest.WriteFile(t, filepath.Join(dir, filepath.FromSlash(rel)), data)
 }
 
 // Recording is a dryfire cassette of one turn answering text.
 func Recording(suite, caseName string, turn int, key, text string, inTokens int64) []byte {
-	body := jsonv.ObjectValue(
-		jsonv.M("schema_version", jsonv.IntValue(1)),
-		jsonv.M("fingerprint", jsonv.StringValue(key)),
-		jsonv.M("suite", jsonv.StringValue(suite)),
-		jsonv.M("case", jsonv.StringValue(caseName)),
-		jsonv.M("turn", jsonv.IntValue(int64(turn))),
-		jsonv.M("provider", jsonv.StringValue("anthropic")),
-		jsonv.M("model", jsonv.StringValue("claude-sonnet-4-6")),
-		jsonv.M("recorded_at", jsonv.StringValue("2026-08-01T12:00:00Z")),
-		jsonv.M("request_digest", jsonv.ObjectValue(jsonv.M("messages", jsonv.ArrayValue()))),
-		jsonv.M("response", jsonv.ObjectValue(
-			jsonv.M("cache_hit", jsonv.BoolValue(false)),
-			jsonv.M("latency_ms", jsonv.IntValue(12)),
-			jsonv.M("raw", jsonv.ObjectValue()),
-			jsonv.M("stop_reason", jsonv.StringValue("end_turn")),
-			jsonv.M("text", jsonv.StringValue(text)),
-			jsonv.M("tool_calls", jsonv.ArrayValue()),
-			jsonv.M("usage", jsonv.ObjectValue(
-				jsonv.M("cache_read_tokens", jsonv.IntValue(0)),
-				jsonv.M("cache_write_tokens", jsonv.IntValue(0)),
-				jsonv.M("input_tokens", jsonv.IntValue(inTokens)),
-				jsonv.M("output_tokens", jsonv.IntValue(20)),
-			)),
-		)),
-	)
-	data, err := jsonv.EncodeDryfire(body)
-	if err != nil {
-		panic(err)
-	}
-	return data
+	return reviewtest.Recording(suite, caseName, turn, key, text, nil, inTokens)
 }
 
 // Tape is a cassette-fn tape of one entry returning result.
