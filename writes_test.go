@@ -11,8 +11,7 @@ import (
 // notUserFiles are the packages that write files but never a user's: the
 // test-project generator, the loader's differential test and the planted
 // secrets of the no-leak tests (tools for tests), the review's and the UI
-// tests' fixtures,
-// and the demo, copied into a new directory of its own.
+// tests' fixtures, and the demo, copied into a new directory of its own.
 var notUserFiles = []string{"tools/gen", "tools/loaderdiff", "secrets/secrettest", "gitreview/reviewtest", "ui/internal/uitest", "examples"}
 
 // TestWritesGoThroughSafefile: every file the tool writes (a recording,
