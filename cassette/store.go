@@ -21,6 +21,9 @@ import (
 
 // StoreFile is the summary of one *.json file under a cassette root. The
 // store keeps summaries, not bodies: [Store.Read] reads a body on demand.
+// A store of 100,000 files keeps 100,000 of them, so they are kept small:
+// Rel is a part of Path's bytes, and the body's strings share the bytes of
+// the path or of other files where they are equal.
 type StoreFile struct {
 	// Rel is the slash-separated path relative to the store root; Path is
 	// the root joined with it.
@@ -30,7 +33,6 @@ type StoreFile struct {
 	// <NN>-<key>.json (NameOK false otherwise).
 	NameTurn int
 	NameKey  string
-	NameOK   bool
 	// Stamp is the state of the file when it was read: a deletion or a
 	// rewrite acts only while the file still has it.
 	Stamp safefile.Stamp
@@ -39,24 +41,54 @@ type StoreFile struct {
 	// JSON object (a *ParseError with a position when
 	// there is one). Such files are still listed, never skipped silently.
 	Err error
-	// SchemaOK reports schema_version == 1 under Python equality.
-	SchemaOK      bool
-	SchemaVersion jsonv.Value
 	// The body's fields, empty when absent or not strings.
-	Fingerprint, Suite, Case, Provider, Model, RecordedAt string
-	Turn                                                  int
+	Fingerprint, Suite, Case, Provider, Model string
+	Turn                                      int
 	// ResponseErr is set when the response is missing or is not a valid
 	// ModelResponse: dryfire fails the case when its lookup reaches the file.
 	ResponseErr error
 
+	// schema is the body's schema_version (nil when absent).
+	schema *jsonv.Value
+	// Served is the response as parsed at load time, without its raw
+	// payload, so that replay does not read and decode the file again
+	// (nil once [Store.ReleaseServed] dropped it).
+	Served   *Response
+	attached any // the caller's (Attach)
+
+	NameOK bool
+	// SchemaOK reports schema_version == 1 under Python equality.
+	SchemaOK bool
 	lookup   lookupKind
 	fpString bool // the body's fingerprint is a string
 	listed   bool // the listing saw a regular file (LoadOptions.Listed)
 	reused   bool // taken from the last load (LoadOptions.Reuse)
-	attached any  // the caller's (Attach)
-	// served is the response as parsed at load time, without its raw
-	// payload, so that replay does not read and decode the file again.
-	Served *Response
+}
+
+// SchemaVersion is the body's schema_version, as decoded (the zero Value
+// when the body has none).
+func (f *StoreFile) SchemaVersion() jsonv.Value {
+	if f.schema == nil {
+		return jsonv.Value{}
+	}
+	return *f.schema
+}
+
+// schemaOne is the schema_version nearly every file has, shared by them.
+var schemaOne = jsonv.Value{Kind: jsonv.Number, Text: "1"}
+
+// keepSchema sets f's schema_version to its own copy of v (v may be in
+// scratch space): the one shared value when it is 1 as dryfire writes it.
+func (f *StoreFile) keepSchema(v jsonv.Value) {
+	switch {
+	case v.Kind == jsonv.Number && v.Text == "1":
+		f.schema = &schemaOne
+	case v.Kind == jsonv.Null:
+		f.schema = nil
+	default:
+		c := v.Clone()
+		f.schema = &c
+	}
 }
 
 // lookupKind is how dryfire's lookup treats a file before looking inside.
@@ -132,7 +164,7 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 	for range workers {
 		wg.Go(func() {
 			var buf []byte // one read buffer per worker, reused file after file
-			var scratch Cassette
+			var scratch workerScratch
 			for batch := range jobs {
 				for _, f := range batch {
 					if ctx.Err() == nil && !reuse.take(f) {
@@ -147,7 +179,7 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 		if ctx.Err() != nil {
 			break
 		}
-		rel, err := filepath.Rel(root, p)
+		rel, err := filepath.Rel(root, p) // a part of p's bytes, as is ToSlash's
 		if err != nil {
 			rel = filepath.Base(p)
 		}
@@ -194,12 +226,19 @@ func (s *Store) index() {
 	}
 }
 
+// workerScratch is what one worker of a load reuses from file to file:
+// the cassette decoded into, and the strings its files share.
+type workerScratch struct {
+	c     Cassette
+	names interner
+}
+
 // loadFile reads and summarises one file into buf (grown as needed) and
 // returns the buffer for the next file. The bytes and the cassette handed
 // to onFile are only valid during the call: the cassette is decoded into
 // scratch (see jsonv.DecodeSummaryFunc and jsonv.DecodeFunc), its strings
 // its own.
-func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byte), skipBodies bool, scratch *Cassette) []byte {
+func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byte), skipBodies bool, scratch *workerScratch) []byte {
 	read := safefile.ReadInto
 	if f.listed {
 		read = safefile.ReadListedInto
@@ -213,7 +252,7 @@ func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byt
 		}
 		return buf
 	}
-	summariseScoped(f, data, scratch, skipBodies, onFile)
+	summariseShared(f, data, &scratch.c, &scratch.names, skipBodies, onFile)
 	return data[:0]
 }
 
@@ -243,7 +282,7 @@ func summarise(f *StoreFile, data []byte) *Cassette {
 		return nil
 	}
 	c := &Cassette{}
-	summariseBody(f, c, body)
+	summariseBody(f, c, body, nil)
 	return c
 }
 
@@ -253,6 +292,12 @@ func summarise(f *StoreFile, data []byte) *Cassette {
 // handed to onFile while that is valid, and only what f keeps of it is
 // copied out.
 func summariseScoped(f *StoreFile, data []byte, c *Cassette, skipBodies bool, onFile func(*StoreFile, *Cassette, []byte)) {
+	summariseShared(f, data, c, nil, skipBodies, onFile)
+}
+
+// summariseShared is summariseScoped with the strings that files have
+// alike shared through names.
+func summariseShared(f *StoreFile, data []byte, c *Cassette, names *interner, skipBodies bool, onFile func(*StoreFile, *Cassette, []byte)) {
 	if !checkUTF8(f, data) {
 		if onFile != nil {
 			onFile(f, nil, data)
@@ -269,7 +314,7 @@ func summariseScoped(f *StoreFile, data []byte, c *Cassette, skipBodies bool, on
 			return
 		}
 		*c = Cassette{}
-		summariseBody(f, c, body)
+		summariseBody(f, c, body, names)
 		keepSummary(f)
 		if onFile != nil {
 			onFile(f, c, data)
@@ -288,7 +333,6 @@ func summariseScoped(f *StoreFile, data []byte, c *Cassette, skipBodies bool, on
 // keepSummary gives f its own copy of every array and object it holds of a
 // body decoded into scratch space.
 func keepSummary(f *StoreFile) {
-	f.SchemaVersion = f.SchemaVersion.Clone()
 	if r := f.Served; r != nil {
 		r.Text = r.Text.Clone()
 		for i := range r.ToolCalls {
@@ -322,15 +366,16 @@ func checkObject(f *StoreFile, data []byte, body jsonv.Value) bool {
 	return true
 }
 
-// summariseBody fills c and f from a decoded cassette body.
-func summariseBody(f *StoreFile, c *Cassette, body jsonv.Value) {
+// summariseBody fills c and f from a decoded cassette body; names, when
+// not nil, shares the strings many files have alike.
+func summariseBody(f *StoreFile, c *Cassette, body jsonv.Value, names *interner) {
 	fromBody(c, body)
-	f.SchemaVersion = c.SchemaVersion
+	f.keepSchema(c.SchemaVersion)
 	f.SchemaOK = c.SchemaOK()
 	fp := body.Field("fingerprint")
 	f.fpString = fp.Kind == jsonv.String
-	f.Fingerprint, f.Suite, f.Case, f.Turn = c.Fingerprint, c.Suite, c.Case, c.Turn
-	f.Provider, f.Model, f.RecordedAt = c.Provider, c.Model, c.RecordedAt
+	f.Turn = c.Turn
+	f.keepNames(c, names)
 	if !body.Has("response") {
 		f.ResponseErr = errors.New("invalid response: no response field")
 	} else if r, err := ParseResponse(c.Response); err != nil {

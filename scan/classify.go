@@ -202,7 +202,7 @@ func (c *classifier) verdictBy(valid map[string]map[string]bool, f *cassette.Sto
 		return "orphaned suite", false
 	case !cases[parts[1]]:
 		return "orphaned case", false
-	case !pyIntIsOne(f.SchemaVersion):
+	case !pyIntIsOne(f.SchemaVersion()):
 		return "stale schema_version", false
 	}
 	return "", false
@@ -212,10 +212,10 @@ func schemaReason(f *cassette.StoreFile) string {
 	switch {
 	case f.Err != nil:
 		return "unreadable, so its schema_version cannot be read: " + fileError(f)
-	case f.SchemaVersion.Kind == jsonv.Null:
+	case f.SchemaVersion().Kind == jsonv.Null:
 		return "no schema_version: lookup skips it"
 	}
-	v, _ := jsonv.Encode(f.SchemaVersion, jsonv.EncodeOptions{AllowNonFinite: true})
+	v, _ := jsonv.Encode(f.SchemaVersion(), jsonv.EncodeOptions{AllowNonFinite: true})
 	return "schema_version is " + string(v) + ", not 1: lookup skips it"
 }
 

@@ -1,0 +1,69 @@
+package cassette
+
+import "strings"
+
+// A store holds one StoreFile per file, kept until the command that loaded
+// it ends: at 100,000 files, every string a summary holds of its own is
+// megabytes. What is kept is shared where it can be: a path relative to
+// the root is part of the path's bytes, a fingerprint that is the file
+// name's key is the name's bytes, suite and case names are the names of
+// the directories above the file when they are the same, and the names
+// many files have alike (providers, models) are one string each.
+
+// interner shares equal strings among the files one worker of a load
+// reads. It keeps at most maxInterned strings: past that, a string new to
+// it stays the file's own.
+type interner struct {
+	m map[string]string
+}
+
+const maxInterned = 4096
+
+// intern returns s, or an equal string met before.
+func (n *interner) intern(s string) string {
+	if n == nil || s == "" {
+		return s
+	}
+	if v, ok := n.m[s]; ok {
+		return v
+	}
+	if n.m == nil {
+		n.m = make(map[string]string)
+	}
+	if len(n.m) < maxInterned {
+		n.m[s] = s
+	}
+	return s
+}
+
+// keepNames sets f's fingerprint, suite, case, provider and model from
+// c's, sharing their bytes with f's path or with other files where they
+// are equal.
+func (f *StoreFile) keepNames(c *Cassette, names *interner) {
+	f.Fingerprint = c.Fingerprint
+	if f.Fingerprint == f.NameKey {
+		f.Fingerprint = f.NameKey
+	}
+	suiteDir, rest, _ := strings.Cut(f.Rel, "/")
+	caseDir, _, _ := strings.Cut(rest, "/")
+	f.Suite, f.Case = sameOr(c.Suite, suiteDir, names), sameOr(c.Case, caseDir, names)
+	f.Provider, f.Model = names.intern(c.Provider), names.intern(c.Model)
+}
+
+// sameOr is s as the bytes of dir when the two are equal, else s interned.
+func sameOr(s, dir string, names *interner) string {
+	if s == dir {
+		return dir
+	}
+	return names.intern(s)
+}
+
+// ReleaseServed drops the responses the load parsed for replay
+// ([StoreFile.Served]): for a caller that has run its replay and keeps
+// the store for the rest (the statuses, the documents). A replay of the
+// store after it reads each response it serves from its file.
+func (s *Store) ReleaseServed() {
+	for _, f := range s.Files {
+		f.Served = nil
+	}
+}
