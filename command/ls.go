@@ -20,7 +20,7 @@ type LsRequest struct {
 
 // Ls lists the recordings of PATH with their statuses and reasons.
 func Ls(ctx context.Context, req LsRequest) (Result[*report.Listing], error) {
-	w, err := req.open(ctx, paths(req.Path), scan.Project, scan.Options{})
+	w, err := req.open(ctx, paths(req.Path), scan.Project, scan.Options{ReleaseServed: true})
 	if err != nil {
 		return Abort[*report.Listing](ctx, UsageError, err)
 	}

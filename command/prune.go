@@ -150,7 +150,7 @@ var ErrSpecErrors = errors.New("the project has spec or config errors")
 // and Yes with no suite configured (every cassette looks orphaned) unless
 // Force. Files left by a removal make the outcome Findings.
 func Prune(ctx context.Context, req PruneRequest) (Result[*report.Prune], error) {
-	w, err := req.open(ctx, paths(req.Path), scan.Recordings, scan.Options{NoExplain: true})
+	w, err := req.open(ctx, paths(req.Path), scan.Recordings, scan.Options{NoExplain: true, ReleaseServed: true})
 	if err != nil {
 		return Abort[*report.Prune](ctx, UsageError, err)
 	}

@@ -152,6 +152,12 @@ type Options struct {
 	// then, with their findings and checks (cassette.Reuse): one Reuse
 	// per set of options.
 	Reuse *cassette.Reuse
+	// ReleaseServed drops the responses the store parsed for the replay
+	// once it ran (cassette.Store.ReleaseServed), before the recordings
+	// are classified: for a command that replays once and keeps the
+	// workspace only for its documents. A later replay of Workspace.Store
+	// reads the responses from their files.
+	ReleaseServed bool
 }
 
 // batchSize is the number of recordings per OnBatch call.
@@ -212,6 +218,9 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+	}
+	if o.ReleaseServed {
+		w.Store.ReleaseServed()
 	}
 	w.classify(!o.NoExplain)
 	return w, nil
@@ -329,6 +338,7 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	for _, f := range s.Files {
 		r := w.newFileRecording(f)
 		pf, _ := f.Attached().(perFile)
+		f.Attach(nil) // the recording holds it now (a Reuse keeps its own copy)
 		r.Findings, r.Scanned, r.FileCheck, r.Foreign = pf.findings, pf.scanned, pf.check, pf.kind == format.Tape
 		r.Secrets = openCount(pf.findings)
 		w.byFile[f] = r
