@@ -41,6 +41,11 @@ type Explanation struct {
 
 	// masker masks what the explanation prints (see Masked).
 	masker *secrets.Masker
+	// brief, once set (Options.BriefExplanations), is the masked result
+	// without the two requests, and briefHeadline its headline: the two
+	// requests are no longer kept.
+	brief         *diff.Result
+	briefHeadline string
 	// Request is the hashable request the case sends now at the missing
 	// turn ([Workspace.Sources] reads tool names from it).
 	Request jsonv.Value
@@ -49,7 +54,13 @@ type Explanation struct {
 // Masked is the explanation's result with every secret of both requests
 // masked, as every document prints it: a secret the recording and the
 // current request share masks alike on both sides.
+//
+// A brief explanation (Options.BriefExplanations) keeps its summary and
+// changes, masked, but not the requests: the result has no unified text.
 func (e *Explanation) Masked() diff.Result {
+	if e.brief != nil {
+		return *e.brief
+	}
 	k := e.masker.Learn(e.Result.Requests())
 	return e.Result.Masked(func(v jsonv.Value) jsonv.Value {
 		out, _ := k.Apply(v)
@@ -59,7 +70,26 @@ func (e *Explanation) Masked() diff.Result {
 
 // Headline is the first thing to say about the miss, one line, its
 // secrets masked.
-func (e *Explanation) Headline() string { return e.HeadlineOf(e.Masked()) }
+func (e *Explanation) Headline() string {
+	if e.brief != nil {
+		return e.briefHeadline
+	}
+	return e.HeadlineOf(e.Masked())
+}
+
+// makeBrief keeps of e what its summary, headline and sources need, and
+// drops the two requests its result compares (the whole of both, as
+// normalised: the bulk of an explanation).
+func (e *Explanation) makeBrief() {
+	if e.brief != nil {
+		return
+	}
+	m := e.Masked()
+	e.briefHeadline = e.HeadlineOf(m)
+	e.brief = &diff.Result{Summary: m.Summary, Changes: m.Changes, Incomplete: m.Incomplete, Missing: m.Missing, Closest: m.Closest}
+	r := e.Result
+	e.Result = diff.Result{Summary: r.Summary, Changes: r.Changes, Incomplete: r.Incomplete, Missing: r.Missing, Closest: r.Closest}
+}
 
 // HeadlineOf is the headline of the explanation with its result res (the
 // result masked, or as it is for a document that reveals).

@@ -62,3 +62,42 @@ func rows(w *Workspace) []row {
 	}
 	return out
 }
+
+// TestBriefExplanationsSayAlike: brief explanations give the headline,
+// the masked summary and the sources of the full ones, and keep neither
+// of the two requests they compared.
+func TestBriefExplanationsSayAlike(t *testing.T) {
+	t.Parallel()
+	n := 0
+	for _, project := range projects(t) {
+		dir := filepath.Join(golden, project)
+		full, err := Open(context.Background(), dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		brief, err := Open(context.Background(), dir, Options{BriefExplanations: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(full.Stale) != len(brief.Stale) {
+			t.Fatalf("%s: %d explanations, %d brief", project, len(full.Stale), len(brief.Stale))
+		}
+		for i, x := range full.Stale {
+			b := brief.Stale[i]
+			n++
+			if x.Headline() != b.Headline() || !reflect.DeepEqual(x.Masked().Summary, b.Masked().Summary) ||
+				!reflect.DeepEqual(full.Sources(x), brief.Sources(b)) {
+				t.Errorf("%s: %q %v, brief %q %v", project, x.Headline(), full.Sources(x), b.Headline(), brief.Sources(b))
+			}
+			if r, c := b.Result.Requests(); r.Kind != 0 || c.Kind != 0 {
+				t.Errorf("%s: a brief explanation keeps its requests", project)
+			}
+			if r, c := b.Masked().Requests(); r.Kind != 0 || c.Kind != 0 {
+				t.Errorf("%s: a brief explanation keeps its masked requests", project)
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("%d explanations compared", n)
+	}
+}

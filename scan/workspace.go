@@ -158,6 +158,12 @@ type Options struct {
 	// workspace only for its documents. A later replay of Workspace.Store
 	// reads the responses from their files.
 	ReleaseServed bool
+	// BriefExplanations keeps of each explanation of a miss its headline,
+	// summary and changes (what Sources locates), masked as every
+	// document prints them, and drops the two requests it compared once
+	// the recordings are classified: for a command that prints no
+	// unified diff (check). Explanation.Result is then without them.
+	BriefExplanations bool
 }
 
 // batchSize is the number of recordings per OnBatch call.
@@ -223,6 +229,11 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 		w.Store.ReleaseServed()
 	}
 	w.classify(!o.NoExplain)
+	if o.BriefExplanations {
+		for _, e := range w.Stale {
+			e.makeBrief()
+		}
+	}
 	return w, nil
 }
 
