@@ -141,7 +141,10 @@ type Store struct {
 	// (component-wise, by code point).
 	Files []*StoreFile
 
-	byKey map[string][]*StoreFile
+	// byKey is the place in Files of the one file of a key, or -1 for a
+	// key of several files, whose list is shared's.
+	byKey  map[string]int32
+	shared map[string][]*StoreFile
 }
 
 // LoadStore reads every file that files yields (absolute paths below root:
@@ -206,22 +209,26 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 }
 
 // index maps every key of a file name to its files, in order. Nearly every
-// key names one file: those lists are slices of one array, capped so that a
-// second file copies its list out.
+// key names one file: the map holds that file's place in Files (its list
+// is a slice of Files), and only the keys of several files have a list of
+// their own.
 func (s *Store) index() {
-	s.byKey = make(map[string][]*StoreFile, len(s.Files))
-	single := make([]*StoreFile, 0, len(s.Files))
-	for _, f := range s.Files {
+	s.byKey = make(map[string]int32, len(s.Files))
+	for i, f := range s.Files {
 		for _, k := range nameKeys(path.Base(f.Rel)) {
-			if list, ok := s.byKey[k]; ok {
-				s.byKey[k] = append(list, f)
-				continue
+			j, ok := s.byKey[k]
+			switch {
+			case !ok:
+				s.byKey[k] = int32(i)
+			case j >= 0:
+				if s.shared == nil {
+					s.shared = map[string][]*StoreFile{}
+				}
+				s.shared[k] = []*StoreFile{s.Files[j], f}
+				s.byKey[k] = -1
+			default:
+				s.shared[k] = append(s.shared[k], f)
 			}
-			if len(single) == cap(single) {
-				single = make([]*StoreFile, 0, len(s.Files))
-			}
-			single = append(single, f)
-			s.byKey[k] = single[len(single)-1 : len(single) : len(single)]
 		}
 	}
 }
@@ -419,7 +426,14 @@ func nameKeys(name string) []string {
 // Candidates returns every file dryfire's lookup of key considers: any file
 // under the root named *-<key>.json, in pathlib's sort order.
 func (s *Store) Candidates(key string) []*StoreFile {
-	return s.byKey[key]
+	j, ok := s.byKey[key]
+	switch {
+	case !ok:
+		return nil
+	case j < 0:
+		return s.shared[key]
+	}
+	return s.Files[j : j+1 : j+1]
 }
 
 // Lookup finds the file dryfire's replay serves for a storage key, with
