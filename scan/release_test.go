@@ -2,9 +2,12 @@ package scan
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
 )
 
 // TestReleaseServedScansAlike: a workspace whose store dropped its served
@@ -99,5 +102,45 @@ func TestBriefExplanationsSayAlike(t *testing.T) {
 	}
 	if n < 10 {
 		t.Errorf("%d explanations compared", n)
+	}
+}
+
+// TestFileRecordingsBeforeTapes: the recordings of the cassettes, made
+// once the replay ran, come before the tape entries loaded before it, in
+// the store's order, and each file has its one recording.
+func TestFileRecordingsBeforeTapes(t *testing.T) {
+	t.Parallel()
+	dir := copyTree(t, filepath.Join(golden, "project-A"))
+	good, err := os.ReadFile("../testdata/golden/tapes/tapes/js-llm-chat.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "tapes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tapes", "chat.json"), good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []Options{{}, {NoReplay: true}, {Secrets: true, Doctor: true, ReleaseServed: true}} {
+		w, err := Open(context.Background(), dir, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, tapes := 0, 0
+		for _, r := range w.Recordings {
+			switch {
+			case r.Format == format.Tape:
+				tapes++
+			case tapes > 0:
+				t.Fatalf("%+v: %s after a tape entry", o, r.Path)
+			case r.File != w.Store.Files[files] || w.byFile[r.File] != r:
+				t.Fatalf("%+v: recording %d is %s, not the store's %s", o, files, r.Path, w.Store.Files[files].Rel)
+			default:
+				files++
+			}
+		}
+		if files != len(w.Store.Files) || files == 0 || tapes == 0 {
+			t.Errorf("%+v: %d file recordings of %d files, %d tape entries", o, files, len(w.Store.Files), tapes)
+		}
 	}
 }

@@ -217,6 +217,7 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 	}
 	w.loadTapes(ctx, l.TapeDirs, o)
 	if o.NoReplay {
+		w.addFileRecordings()
 		return w, ctx.Err()
 	}
 	if w.Project != nil {
@@ -228,6 +229,7 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 	if o.ReleaseServed {
 		w.Store.ReleaseServed()
 	}
+	w.addFileRecordings()
 	w.classify(!o.NoExplain)
 	if o.BriefExplanations {
 		for _, e := range w.Stale {
@@ -282,12 +284,6 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 		}
 		batch = nil
 	}
-	type perFile struct {
-		findings []secrets.Finding
-		scanned  bool
-		check    *cassette.FileCheck
-		kind     format.Kind
-	}
 	onFile := func(f *cassette.StoreFile, c *cassette.Cassette, data []byte) {
 		var pf perFile
 		pf.kind = fileKind(c, data)
@@ -298,7 +294,9 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 		if o.Secrets {
 			pf.findings, pf.scanned = secrets.ScanStoreFile(w.rel(f.Path), f.Path, pf.kind, c, data, f.Err), true
 		}
-		f.Attach(pf)
+		if pf.scanned || pf.check != nil || pf.kind == format.Tape {
+			f.Attach(pf)
+		}
 		if o.OnBatch != nil {
 			mu.Lock()
 			defer mu.Unlock()
@@ -346,7 +344,28 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	if ctx.Err() == nil {
 		w.tree = tree // a walk cut short does not know which directories are empty
 	}
-	for _, f := range s.Files {
+	return nil
+}
+
+// perFile is what the load works out of a file's bytes besides its
+// summary (StoreFile.Attach): the secrets scan, doctor's checks, the
+// format. A file with none of them (a dryfire cassette, neither scanned
+// nor checked) has none attached.
+type perFile struct {
+	findings []secrets.Finding
+	scanned  bool
+	check    *cassette.FileCheck
+	kind     format.Kind
+}
+
+// addFileRecordings makes the recordings of the store's files, with what
+// the load attached to them, and puts them before the tape entries. An
+// open makes them once the replay ran: they are not needed before, and
+// are not then held beside the responses the replay is served.
+func (w *Workspace) addFileRecordings() {
+	tapes := w.Recordings
+	w.Recordings = make([]*Recording, 0, len(w.Store.Files)+len(tapes))
+	for _, f := range w.Store.Files {
 		r := w.newFileRecording(f)
 		pf, _ := f.Attached().(perFile)
 		f.Attach(nil) // the recording holds it now (a Reuse keeps its own copy)
@@ -357,7 +376,7 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 			w.Recordings = append(w.Recordings, r)
 		}
 	}
-	return nil
+	w.Recordings = append(w.Recordings, tapes...)
 }
 
 // problem records a diagnostic that did not stop the scan, the secrets in
@@ -441,7 +460,11 @@ func (w *Workspace) openFile(ctx context.Context, o Options) error {
 		return nil
 	}
 	dir := filepath.Dir(w.Path)
-	return w.loadStore(ctx, dir, o, func(yield func(string) bool) { yield(w.Path) })
+	err = w.loadStore(ctx, dir, o, func(yield func(string) bool) { yield(w.Path) })
+	if err == nil {
+		w.addFileRecordings()
+	}
+	return err
 }
 
 // ReadStore reads the cassette root of the layout by the one walk, as
