@@ -1,6 +1,12 @@
 package cassette
 
-import "strings"
+import (
+	"strings"
+	"unsafe"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+)
 
 // A store holds one StoreFile per file, kept until the command that loaded
 // it ends: at 100,000 files, every string a summary holds of its own is
@@ -66,4 +72,74 @@ func (s *Store) ReleaseServed() {
 	for _, f := range s.Files {
 		f.Served = nil
 	}
+}
+
+// ReadDigest reads a file of the store again for its request_digest
+// alone (the zero Value when it has none), failing as [Store.Read] fails.
+// Only the digest's arrays and objects, and its strings with escapes,
+// are allocated: its other strings are views of the bytes read, which
+// are the digest's own.
+func (s *Store) ReadDigest(f *StoreFile) (jsonv.Value, error) {
+	data, err := safefile.ReadFile(f.Path)
+	if err != nil {
+		return jsonv.Value{}, err
+	}
+	var digest jsonv.Value
+	var kindErr error
+	err = jsonv.DecodeFunc(data, false, func(body jsonv.Value) {
+		if body.Kind != jsonv.Object {
+			kindErr = notAnObject(data, body.Kind)
+			return
+		}
+		digest = ownValue(body.Field("request_digest"), data)
+	})
+	if err == nil {
+		err = kindErr
+	}
+	if err != nil {
+		return jsonv.Value{}, jsonv.WithPath(f.Path, err)
+	}
+	return digest, nil
+}
+
+// ownValue is a copy of v, decoded from data by jsonv.DecodeFunc, that
+// outlives the decode: its containers are copied out of the decoder's
+// scratch space, and so are the strings that are not views of data (the
+// text of a string with escapes is in reused space too).
+func ownValue(v jsonv.Value, data []byte) jsonv.Value {
+	if len(data) == 0 {
+		return v.Clone()
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+	return ownIn(v, lo, lo+uintptr(len(data)))
+}
+
+func ownIn(v jsonv.Value, lo, hi uintptr) jsonv.Value {
+	v.Text = ownString(v.Text, lo, hi)
+	switch v.Kind { //nolint:exhaustive // the other kinds hold no container
+	case jsonv.Array:
+		items := make([]jsonv.Value, len(v.Items))
+		for i, x := range v.Items {
+			items[i] = ownIn(x, lo, hi)
+		}
+		v.Items = items
+	case jsonv.Object:
+		members := make([]jsonv.Member, len(v.Members))
+		for i, m := range v.Members {
+			members[i] = jsonv.Member{Key: ownString(m.Key, lo, hi), Value: ownIn(m.Value, lo, hi)}
+		}
+		v.Members = members
+	}
+	return v
+}
+
+// ownString is s when its bytes are within [lo, hi), else a copy of s.
+func ownString(s string, lo, hi uintptr) string {
+	if s == "" {
+		return s
+	}
+	if p := uintptr(unsafe.Pointer(unsafe.StringData(s))); p >= lo && p < hi {
+		return s
+	}
+	return strings.Clone(s)
 }

@@ -120,3 +120,58 @@ func TestReleaseServed(t *testing.T) {
 		}
 	}
 }
+
+// TestReadDigestIsRead: ReadDigest gives the request_digest Read gives,
+// and fails where Read fails, with its error.
+func TestReadDigestIsRead(t *testing.T) {
+	t.Parallel()
+	root := writeTree(t, map[string]string{
+		"s/c/00-" + testKey + ".json":   body("1", `"`+testKey+`"`, response("a")),
+		"s/c/01-" + testKey + "#1.json": `{"request_digest": {"messages": [{"content": "h\u00e9", "n": 1.50}]}, "x": [1]}`,
+		"s/c/02-" + testKey + "#2.json": `[1, 2]`,
+		"s/c/03-" + testKey + "#3.json": "{\"request_digest\": \"\xff\"}",
+		"s/c/04-" + testKey + "#4.json": `{"request_digest": {"a": 1,}`,
+		"s/c/05-" + testKey + "#5.json": `{"request_digest": {"a": NaN}}`,
+		"s/c/06-" + testKey + "#6.json": `{"request_digest": {"k\u00e9y": ["\n\t\"x\"", "\ud83d\ude00 long enough to matter"]}}`,
+		"s/c/07-" + testKey + "#7.json": `{"request_digest": {"other": ["\u0041\u0042\u0043\u0044\u0045\u0046\u0047\u0048 overwrite"]}}`,
+	})
+	s, err := LoadStore(context.Background(), root, jsonFiles(root), LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden, err := LoadStore(context.Background(), projectACassettes, jsonFiles(projectACassettes), LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every digest is compared once all are read: what one read lends
+	// must not change with the next.
+	type read struct {
+		f      *StoreFile
+		digest jsonv.Value
+		want   *Cassette
+	}
+	var reads []read
+	failed := 0
+	for _, st := range []*Store{s, golden} {
+		for _, f := range st.Files {
+			c, rerr := st.Read(f)
+			d, derr := st.ReadDigest(f)
+			switch {
+			case (rerr == nil) != (derr == nil) || rerr != nil && rerr.Error() != derr.Error():
+				t.Errorf("%s: Read fails with %v, ReadDigest with %v", f.Rel, rerr, derr)
+			case rerr != nil:
+				failed++
+			default:
+				reads = append(reads, read{f, d, c})
+			}
+		}
+	}
+	for _, r := range reads {
+		if !jsonv.Equal(r.digest, r.want.RequestDigest) {
+			t.Errorf("%s: ReadDigest %v, Read's digest %v", r.f.Rel, r.digest, r.want.RequestDigest)
+		}
+	}
+	if failed != 4 {
+		t.Errorf("%d reads failed, want 4", failed)
+	}
+}

@@ -277,12 +277,12 @@ func (w *Workspace) closestFile(current jsonv.Value, cands []*cassette.StoreFile
 	var files []*cassette.StoreFile
 	var digests []jsonv.Value
 	for _, f := range cands {
-		c, err := w.Store.Read(f)
+		digest, err := w.Store.ReadDigest(f)
 		if err != nil {
 			continue
 		}
 		files = append(files, f)
-		digests = append(digests, c.RequestDigest)
+		digests = append(digests, digest)
 	}
 	i := diff.Closest(current, digests)
 	if i < 0 {
