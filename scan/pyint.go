@@ -39,8 +39,11 @@ func pyIntString(s string) string {
 }
 
 func intLiteralIsOne(lit string) bool {
-	if lit == "" {
+	switch lit {
+	case "":
 		return false
+	case "1": // nearly every file's: no big number to parse
+		return true
 	}
 	n, ok := new(big.Int).SetString(lit, 10)
 	return ok && n.Cmp(big.NewInt(1)) == 0
