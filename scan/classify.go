@@ -34,6 +34,11 @@ type classifier struct {
 	failed []string
 	dirs   map[string]*caseDir
 	readBy map[*cassette.StoreFile][]string
+	// readOnly are the readers of the files one case repetition reads,
+	// and readReason the reason of such a file: one each for every file
+	// of the case (nearly every file is read by one).
+	readOnly   map[string][]string
+	readReason map[string]string
 	// served maps case dir + repetition + turn to the file replay read.
 	served map[string]*cassette.StoreFile
 	// stale maps a missed case dir + repetition to the explanation.
@@ -44,6 +49,7 @@ type classifier struct {
 func (w *Workspace) classify(explain bool) {
 	c := &classifier{w: w, valid: map[string]map[string]bool{}, dryfireValid: map[string]map[string]bool{}, dirs: map[string]*caseDir{},
 		readBy: map[*cassette.StoreFile][]string{}, served: map[string]*cassette.StoreFile{},
+		readOnly: map[string][]string{}, readReason: map[string]string{},
 		explained: map[string]*Explanation{}}
 	if w.Project != nil {
 		c.project()
@@ -108,10 +114,18 @@ func (c *classifier) project() {
 		}
 		d.results = append(d.results, res)
 		who := caseRef(res)
+		only := c.readOnly[who]
+		if only == nil {
+			only = []string{who}
+			c.readOnly[who], c.readReason[who] = only, "read by replay of "+who
+		}
 		for _, v := range res.Visits {
 			if v.Hit && v.File != nil {
-				if !contains(c.readBy[v.File], who) {
-					c.readBy[v.File] = append(c.readBy[v.File], who)
+				switch reads := c.readBy[v.File]; {
+				case reads == nil:
+					c.readBy[v.File] = only // shared, its capacity 1: a second reader copies it
+				case !contains(reads, who):
+					c.readBy[v.File] = append(reads, who)
 				}
 				c.served[servedKey(dir, res.RepeatIndex, v.Turn)] = v.File
 			}
@@ -157,6 +171,8 @@ func (c *classifier) file(f *cassette.StoreFile, r *Recording) (Status, string) 
 	switch {
 	case len(reads) > 0 && (verdict == "orphaned case" || verdict == "orphaned suite"):
 		return InUse, "read by replay of " + readers(reads) + " (dryfire's prune would remove it as " + verdict + ")"
+	case len(reads) == 1:
+		return Live, c.readReason[reads[0]]
 	case len(reads) > 0:
 		return Live, "read by replay of " + readers(reads)
 	case f.Err != nil:
