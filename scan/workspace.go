@@ -347,6 +347,15 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	return nil
 }
 
+// ReleaseRecordings lets the workspace's recordings go (Recordings,
+// Unrecorded, and what finds a file's recording): for a command that has
+// made every document that lists them and keeps the workspace for the
+// rest, the replay and the explanations of its misses (which keep their
+// own recordings). The workspace then lists nothing.
+func (w *Workspace) ReleaseRecordings() {
+	w.Recordings, w.Unrecorded, w.byFile = nil, nil, nil
+}
+
 // perFile is what the load works out of a file's bytes besides its
 // summary (StoreFile.Attach): the secrets scan, doctor's checks, the
 // format. A file with none of them (a dryfire cassette, neither scanned
