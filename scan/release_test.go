@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 )
 
@@ -142,5 +143,46 @@ func TestFileRecordingsBeforeTapes(t *testing.T) {
 		if files != len(w.Store.Files) || files == 0 || tapes == 0 {
 			t.Errorf("%+v: %d file recordings of %d files, %d tape entries", o, files, len(w.Store.Files), tapes)
 		}
+	}
+}
+
+// TestCleanFilesShareTheirChecks: the files with nothing for doctor to
+// say share one check, and those with something each have their own.
+func TestCleanFilesShareTheirChecks(t *testing.T) {
+	t.Parallel()
+	dir := copyTree(t, filepath.Join(golden, "project-A"))
+	m, _ := filepath.Glob(filepath.Join(dir, ".dryfire/cassettes/*/*/00-*.json"))
+	if len(m) == 0 {
+		t.Fatal("no cassette to break")
+	}
+	if err := os.WriteFile(m[0], []byte(`{"schema_version": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(context.Background(), dir, Options{Secrets: true, Doctor: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shared *cassette.FileCheck
+	clean, own := 0, 0
+	for _, r := range w.Recordings {
+		switch fc := r.FileCheck; {
+		case fc == nil:
+			t.Errorf("%s: not checked", r.Path)
+		case len(fc.Problems) > 0:
+			own++
+			if fc == shared {
+				t.Errorf("%s: its problems are in the clean files' check", r.Path)
+			}
+		default:
+			clean++
+			if shared == nil {
+				shared = fc
+			} else if fc != shared {
+				t.Errorf("%s: a clean check of its own", r.Path)
+			}
+		}
+	}
+	if clean < 10 || own != 1 {
+		t.Errorf("%d clean checks, %d with problems; want 1 broken", clean, own)
 	}
 }

@@ -284,18 +284,30 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 		}
 		batch = nil
 	}
+	// Nearly every file is a dryfire cassette with no finding and nothing
+	// for doctor to say: those share one result, and one clean check.
+	clean := &perFile{scanned: o.Secrets, kind: format.Dryfire}
+	if o.Doctor {
+		clean.check = &cassette.FileCheck{}
+	}
 	onFile := func(f *cassette.StoreFile, c *cassette.Cassette, data []byte) {
 		var pf perFile
 		pf.kind = fileKind(c, data)
 		if o.Doctor && pf.kind != format.Tape {
-			fc := cassette.CheckFile(f, c, data)
-			pf.check = &fc
+			if fc := cassette.CheckFile(f, c, data); fc.Problems != nil || fc.Notes != nil || fc.Fix != nil {
+				pf.check = &fc
+			} else {
+				pf.check = clean.check
+			}
 		}
 		if o.Secrets {
 			pf.findings, pf.scanned = secrets.ScanStoreFile(w.rel(f.Path), f.Path, pf.kind, c, data, f.Err), true
 		}
-		if pf.scanned || pf.check != nil || pf.kind == format.Tape {
-			f.Attach(pf)
+		switch {
+		case pf.findings == nil && pf.scanned == clean.scanned && pf.check == clean.check && pf.kind == clean.kind:
+			f.Attach(clean)
+		case pf.scanned || pf.check != nil || pf.kind == format.Tape:
+			f.Attach(&pf)
 		}
 		if o.OnBatch != nil {
 			mu.Lock()
@@ -357,9 +369,10 @@ func (w *Workspace) ReleaseRecordings() {
 }
 
 // perFile is what the load works out of a file's bytes besides its
-// summary (StoreFile.Attach): the secrets scan, doctor's checks, the
-// format. A file with none of them (a dryfire cassette, neither scanned
-// nor checked) has none attached.
+// summary (StoreFile.Attach, a *perFile): the secrets scan, doctor's
+// checks, the format. A file with none of them (a dryfire cassette,
+// neither scanned nor checked) has none attached; the results of clean
+// files are one value, which no one changes.
 type perFile struct {
 	findings []secrets.Finding
 	scanned  bool
@@ -376,7 +389,10 @@ func (w *Workspace) addFileRecordings() {
 	w.Recordings = make([]*Recording, 0, len(w.Store.Files)+len(tapes))
 	for _, f := range w.Store.Files {
 		r := w.newFileRecording(f)
-		pf, _ := f.Attached().(perFile)
+		pf, _ := f.Attached().(*perFile)
+		if pf == nil {
+			pf = &perFile{}
+		}
 		f.Attach(nil) // the recording holds it now (a Reuse keeps its own copy)
 		r.Findings, r.Scanned, r.FileCheck, r.Foreign = pf.findings, pf.scanned, pf.check, pf.kind == format.Tape
 		r.Secrets = openCount(pf.findings)
