@@ -77,6 +77,14 @@
 // [Options] add per-file analyses that ride on the same single read of
 // each file: the secrets scan and doctor's checks.
 //
+// A workspace of 100,000 recordings is kept whole until the command's
+// document is made, so what it holds is held small: a command that
+// replays once drops the store's parsed responses after the replay
+// (Options.ReleaseServed), the recordings are made only once the replay
+// ran, check keeps of an explanation what it prints
+// (Options.BriefExplanations), and [Workspace.ReleaseRecordings] lets the
+// recordings go once the documents that list them are made.
+//
 // # What each command asks
 //
 //   - [Workspace.PrunePlan]: what can go ([Recording.Prunable], the one
