@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
+	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
 )
 
@@ -56,4 +57,38 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkPaletteCheckToFrame is the palette's check as a person sees
+// it, on the real core: the command runs, its report opens in a dialog
+// and is drawn, and the report is scrolled a line and drawn again. Its
+// yardstick is the command line's text check (internal/cli
+// BenchmarkCheckText). DRYFIRE_BENCH_PROJECT names the project, as for
+// BenchmarkScanToTree.
+func BenchmarkPaletteCheckToFrame(b *testing.B) {
+	root := os.Getenv("DRYFIRE_BENCH_PROJECT")
+	if root == "" {
+		root = benchRoot(b)
+	}
+	down := uitest.PressKey("j")
+	check := func() {
+		m := New(Options{Path: root, Backend: backend.Core{}}, theme.New(false))
+		m.SetSize(160, 45)
+		m, cmd := m.runCommand(backend.CommandRequest{Command: backend.CommandCheck})
+		m, _ = m.Update(cmd())
+		if !m.Dialog.Visible() {
+			b.Fatal("check: no report")
+		}
+		_ = m.Render()
+		m, _ = m.Update(down)
+		_ = m.Render()
+		m.cancel()
+	}
+	check() // warm the page cache
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		check()
+	}
+	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 }
