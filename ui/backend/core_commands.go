@@ -1,7 +1,6 @@
 package backend
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -86,7 +85,7 @@ func resultOf[D document](r command.Result[D], err error) CommandResult {
 // reportLines is a report document's text, line by line, as the command
 // prints it.
 func reportLines(doc document) ([]string, error) {
-	var b bytes.Buffer
+	var b strings.Builder // its String is the text written, not a copy
 	if err := doc.WriteText(&b); err != nil {
 		return nil, err
 	}
