@@ -10,16 +10,23 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
+// caseName is a case by its suite's name and its own.
+type caseName struct{ suite, name string }
+
 // caseRuns indexes the run verdicts of a workspace's replay by suite and
 // case name.
-func caseRuns(w *scan.Workspace) map[string]*engine.CaseRun {
-	out := map[string]*engine.CaseRun{}
+func caseRuns(w *scan.Workspace) map[caseName]*engine.CaseRun {
 	if w.Replay == nil {
-		return out
+		return nil
 	}
+	n := 0
+	for _, s := range w.Replay.Suites {
+		n += len(s.Cases)
+	}
+	out := make(map[caseName]*engine.CaseRun, n)
 	for _, s := range w.Replay.Suites {
 		for _, c := range s.Cases {
-			out[c.Suite+"\x00"+c.Case] = c
+			out[caseName{c.Suite, c.Case}] = c
 		}
 	}
 	return out

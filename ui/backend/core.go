@@ -63,24 +63,15 @@ func (c Core) Refresh(ctx context.Context, p string, onBatch func([]tree.Item)) 
 	}
 	c.Files.Scope(l.Root) // the findings' paths are relative to it
 	w, err := scan.OpenLayout(ctx, l, scan.Options{Secrets: true, Getenv: c.Env.LookupEnv, Reuse: c.Files, OnBatch: func(rs []*scan.Recording) {
-		items := make([]tree.Item, len(rs))
-		for i, r := range rs {
-			items[i] = toItem(nil, r)
-		}
-		onBatch(items)
+		onBatch(toItems(nil, rs, nil))
 	}})
 	if err != nil {
 		return Summary{}, err
 	}
-	cases := caseRuns(w)
 	items := make([]tree.Item, 0, len(w.Recordings)+len(w.Unrecorded))
-	for _, r := range slices.Concat(w.Recordings, w.Unrecorded) {
-		it := toItem(w, r)
-		if cr := cases[r.Suite+"\x00"+r.Case]; cr != nil && r.Format == format.Dryfire {
-			it.Verdict, it.Case = CaseVerdict(cr), cr
-		}
-		items = append(items, it)
-	}
+	items = toItems(w, w.Recordings, items)
+	items = toItems(w, w.Unrecorded, items)
+	setVerdicts(w, items)
 	onBatch(items)
 	return summarize(w), nil
 }
@@ -101,11 +92,43 @@ func summarize(w *scan.Workspace) Summary {
 	return s
 }
 
-// toItem converts a recording for the tree; w is nil for a pending one.
-func toItem(w *scan.Workspace, r *scan.Recording) tree.Item {
+// toItems appends the items of recordings of the workspace w (nil while
+// it loads: pending ones) to items. Their refs share one allocation.
+func toItems(w *scan.Workspace, rs []*scan.Recording, items []tree.Item) []tree.Item {
+	refs := make([]ref, len(rs))
+	items = slices.Grow(items, len(rs))
+	for i, r := range rs {
+		refs[i] = ref{w, r}
+		items = append(items, toItem(&refs[i]))
+	}
+	return items
+}
+
+// setVerdicts gives the items of dryfire recordings the run verdict of
+// their case.
+func setVerdicts(w *scan.Workspace, items []tree.Item) {
+	cases := caseRuns(w)
+	if len(cases) == 0 {
+		return
+	}
+	for i := range items {
+		it := &items[i]
+		r := it.Ref.(*ref).r
+		if r.Format != format.Dryfire {
+			continue
+		}
+		if cr := cases[caseName{r.Suite, r.Case}]; cr != nil {
+			it.Verdict, it.Case = CaseVerdict(cr), cr
+		}
+	}
+}
+
+// toItem converts a recording for the tree.
+func toItem(rf *ref) tree.Item {
+	r := rf.r
 	it := tree.Item{ID: r.Path, Path: r.Path, Format: r.Format, Group: r.Suite, Sub: r.Case,
 		Turn: r.Turn, Repeat: r.RepeatIndex, Entry: r.Entry, Key: r.Key,
-		Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets, Ref: ref{w, r}}
+		Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets, Ref: rf}
 	it.Prunable = r.Prunable()
 	if r.Status == scan.Unrecorded {
 		return unrecordedItem(it, r)
@@ -113,7 +136,7 @@ func toItem(w *scan.Workspace, r *scan.Recording) tree.Item {
 	if r.Format == format.Tape {
 		it.ID = r.Path + "#" + r.TapeKey + "#" + strconv.Itoa(r.Entry)
 		it.Group, it.Sub = r.Path, r.TapeKey
-		it.Label = fmt.Sprintf("#%d", r.Entry)
+		it.Label = "#" + strconv.Itoa(r.Entry)
 		if r.Entry < 0 {
 			it.Sub, it.Label = "(tape)", path.Base(r.Path)
 		}
@@ -130,30 +153,43 @@ func toItem(w *scan.Workspace, r *scan.Recording) tree.Item {
 		if i := strings.IndexByte(short, '#'); i >= 0 {
 			short = short[:i]
 		}
-		it.Label = fmt.Sprintf("%02d", r.Turn)
-		if r.RepeatIndex > 0 {
-			it.Label += fmt.Sprintf("#%d", r.RepeatIndex)
-		}
-		it.Label += " " + short[:min(6, len(short))]
+		it.Label = leafLabel(r.Turn, r.RepeatIndex, short[:min(6, len(short))])
 	} else {
 		it.Label = path.Base(r.Path)
 	}
 	return it
 }
 
+// leafLabel is a dryfire recording's label, "01 3d3d45" or "01#2
+// 3d3d45": the turn of at least two digits, the repetition when it is not
+// the first, and the start of the key.
+func leafLabel(turn, repeat int, key string) string {
+	b := make([]byte, 0, 24)
+	if turn >= 0 && turn < 10 {
+		b = append(b, '0')
+	}
+	b = strconv.AppendInt(b, int64(turn), 10)
+	if repeat > 0 {
+		b = append(b, '#')
+		b = strconv.AppendInt(b, int64(repeat), 10)
+	}
+	b = append(b, ' ')
+	return string(append(b, key...))
+}
+
 // Detail implements Backend.
 func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 	d := detail.Data{ID: it.ID, Path: it.Path, Title: ItemTitle(it), Status: it.Status, Reason: it.Reason, Format: it.Format}
-	rf, ok := it.Ref.(ref)
+	rf, ok := it.Ref.(*ref)
 	if !ok || rf.r == nil {
 		d.Err = errors.New("recording not loaded yet")
 		return d
 	}
 	if it.Format == format.Tape {
-		return tapeDetail(d, rf)
+		return tapeDetail(d, *rf)
 	}
 	if rf.r.Status == scan.Unrecorded {
-		return unrecordedDetail(d, rf)
+		return unrecordedDetail(d, *rf)
 	}
 	if rf.r.File == nil {
 		d.Err = errors.New("no file")
@@ -348,7 +384,7 @@ func (Core) Prune(ctx context.Context, items []tree.Item) (PruneResult, error) {
 	var w *scan.Workspace
 	var chosen []scan.PruneItem
 	for _, it := range items {
-		rf, ok := it.Ref.(ref)
+		rf, ok := it.Ref.(*ref)
 		switch {
 		case !ok || rf.w == nil || rf.r == nil || rf.r.File == nil:
 			res.Kept = append(res.Kept, Refusal{it.Path, "not scanned yet"})

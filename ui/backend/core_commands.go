@@ -1,12 +1,10 @@
 package backend
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/report"
@@ -86,11 +84,11 @@ func resultOf[D document](r command.Result[D], err error) CommandResult {
 // reportLines is a report document's text, line by line, as the command
 // prints it.
 func reportLines(doc document) ([]string, error) {
-	var b bytes.Buffer
-	if err := doc.WriteText(&b); err != nil {
+	var w lineWriter
+	if err := doc.WriteText(&w); err != nil {
 		return nil, err
 	}
-	return strings.Split(strings.TrimRight(b.String(), "\n"), "\n"), nil
+	return w.Lines(), nil
 }
 
 // runDoctor is `dryfire-tui doctor`, then, applied, `doctor --fix`.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -59,7 +60,13 @@ func readScan(ch <-chan scanEvent, gen int) tea.Msg {
 			msg.done = true
 			return msg
 		}
-		msg.items = append(msg.items, ev.items...)
+		if msg.items == nil {
+			// The first batch is taken as it is (the tree keeps it), not
+			// copied; one after it makes a slice of their own.
+			msg.items = slices.Clip(ev.items)
+		} else {
+			msg.items = append(msg.items, ev.items...)
+		}
 		if ev.done {
 			msg.done, msg.summary, msg.err = true, ev.summary, ev.err
 			return msg

@@ -137,7 +137,7 @@ func (m Page) handleCommandDone(msg commandDoneMsg) (Page, tea.Cmd) {
 	m.running = ""
 	r := msg.result
 	s := m.Styles
-	var body []string
+	body := make([]string, 0, len(r.Lines)+3)
 	for _, l := range r.Lines {
 		body = append(body, visible.Line(l))
 	}

@@ -84,6 +84,11 @@ type Model struct {
 	height  int
 	id      int
 	content Content
+	// body is content.Lines as the box wraps them at width bodyW: wrapped
+	// when the dialog opens or its box changes width, not for every
+	// frame and key (a report may have thousands of lines).
+	body    []string
+	bodyW   int
 	offset  int
 	visible bool
 }
@@ -96,16 +101,33 @@ func New(styles theme.Styles, keys KeyMap) Model {
 // SetSize sets the room the box is centred in.
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = w, h
+	m.wrap(false)
 	m.offset = min(m.offset, m.MaxOffset())
 }
 
 // SetStyles replaces the styles.
-func (m *Model) SetStyles(s theme.Styles) { m.styles = &s }
+func (m *Model) SetStyles(s theme.Styles) {
+	m.styles = &s
+	m.wrap(true)
+}
 
 // Open shows c, scrolled to the top; its answer will carry id.
 func (m Model) Open(id int, c Content) Model {
 	m.id, m.content, m.offset, m.visible = id, c, 0, true
+	m.wrap(true)
 	return m
+}
+
+// wrap wraps the body for the box's width again when it changed, or
+// always when the content or the styles did.
+func (m *Model) wrap(always bool) {
+	if m.styles == nil {
+		return
+	}
+	w, _ := frame.BoxInner(m.styles, m.width, m.height)
+	if always || w != m.bodyW || m.body == nil {
+		m.body, m.bodyW = frame.BoxLines(m.styles, m.content.Lines, m.width, m.height), w
+	}
 }
 
 // Visible reports whether the dialog is open.
@@ -121,7 +143,7 @@ func (m Model) Offset() int { return m.offset }
 // wraps them, less the rows that fit.
 func (m Model) MaxOffset() int {
 	_, rows := frame.BoxInner(m.styles, m.width, m.height)
-	return max(len(frame.BoxLines(m.styles, m.content.Lines, m.width, m.height))-rows, 0)
+	return max(len(m.body)-rows, 0)
 }
 
 // Keys returns the keymap with the bindings that apply now enabled.
@@ -217,5 +239,5 @@ func (m Model) View() string {
 		keys = append(keys, b.Help().Key+" "+b.Help().Desc)
 	}
 	footer := strings.Join(keys, " · ")
-	return frame.Box(m.styles, m.content.Title, m.content.Lines, m.styles.Muted.Render(footer), m.offset, m.width, m.height)
+	return frame.BoxWrapped(m.styles, m.content.Title, m.body, m.styles.Muted.Render(footer), m.offset, m.width, m.height)
 }

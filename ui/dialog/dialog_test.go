@@ -140,3 +140,35 @@ func TestBoxSaysWhatTheKeyLineSays(t *testing.T) {
 		}
 	}
 }
+
+// TestRewrapsWhenTheBoxChangesWidth: the body is wrapped once for the
+// box's width, and again when the room changes: a line too wide for a
+// narrow box takes two rows, and one row once the room is wide enough;
+// a dialog opened before its size is known wraps when it gets one.
+func TestRewrapsWhenTheBoxChangesWidth(t *testing.T) {
+	long := strings.Repeat("word ", 16) + "end" // 83 cells
+	rowsOf := func(m Model) int {
+		n := 0
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if strings.Contains(l, "word") || strings.Contains(l, "end") {
+				n++
+			}
+		}
+		return n
+	}
+	m := New(theme.New(true), DefaultKeyMap())
+	m = m.Open(1, Content{Title: "Report", Lines: []string{long}})
+	m.SetSize(60, 12)
+	if n := rowsOf(m); n != 2 {
+		t.Errorf("at 60 columns the line takes %d rows, want 2:\n%s", n, ansi.Strip(m.View()))
+	}
+	m.SetSize(140, 12)
+	if n := rowsOf(m); n != 1 {
+		t.Errorf("at 140 columns the line takes %d rows, want 1:\n%s", n, ansi.Strip(m.View()))
+	}
+	m.SetSize(60, 12)
+	m.SetStyles(theme.New(false))
+	if n := rowsOf(m); n != 2 {
+		t.Errorf("back at 60 columns, new styles, the line takes %d rows, want 2:\n%s", n, ansi.Strip(m.View()))
+	}
+}

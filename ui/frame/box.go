@@ -35,8 +35,13 @@ func BoxLines(s *theme.Styles, body []string, w, h int) []string {
 // and a footer in a bordered box no larger than w × h, centred in w × h. When the body does not fit,
 // the footer starts with how many lines are below.
 func Box(s *theme.Styles, title string, body []string, footer string, offset, w, h int) string {
+	return BoxWrapped(s, title, BoxLines(s, body, w, h), footer, offset, w, h)
+}
+
+// BoxWrapped is [Box] of a body already wrapped as [BoxLines] wraps it for
+// w × h: a box that keeps its body's wrapping draws only the lines in view.
+func BoxWrapped(s *theme.Styles, title string, body []string, footer string, offset, w, h int) string {
 	innerW, room := BoxInner(s, w, h)
-	body = Wrap(body, innerW, false)
 	offset = max(0, min(offset, len(body)-room))
 	end := min(offset+room, len(body))
 	content := []string{ansi.Truncate(s.Dialog.Title.Render(visible.Line(title)), innerW, "…"), ""}

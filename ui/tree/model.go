@@ -89,31 +89,33 @@ func (m Model) ShortHelp() []key.Binding { return m.Keys().ShortHelp() }
 func (m Model) FullHelp() [][]key.Binding { return m.Keys().FullHelp() }
 
 // Add inserts a batch of recordings. An item whose ID is already present
-// replaces the old one.
+// replaces the old one. The tree keeps the items where they are, in the
+// slice it is given, instead of a copy of each: the caller hands them over
+// and does not change them afterwards.
 func (m Model) Add(items []Item) Model {
 	if len(items) == 0 {
 		return m
 	}
 	fresh := make([]*node, 0, len(items))
 	for i := range items {
-		it := items[i]
+		it := &items[i]
 		if old, ok := m.byID[it.ID]; ok {
 			old.parent.add(old.item, -1)
-			old.item = &it
-			old.search, old.ends = searchFields(&it)
-			old.parent.add(&it, 1)
-			old.parent.setCase(&it)
+			old.item = it
+			old.search, old.ends = searchFields(it)
+			old.parent.add(it, 1)
+			old.parent.setCase(it)
 			fresh = append(fresh, old)
 			continue
 		}
 		open := len(m.leaves) < autoExpandLimit
 		g := m.root.child(KindGroup, it.Group, open)
 		s := g.child(KindSub, it.Sub, open)
-		l := &node{kind: KindLeaf, name: it.Label, parent: s, item: &it, shown: true}
-		l.search, l.ends = searchFields(&it)
+		l := &node{kind: KindLeaf, name: it.Label, parent: s, item: it, shown: true}
+		l.search, l.ends = searchFields(it)
 		s.insertLeaf(l)
-		s.add(&it, 1)
-		s.setCase(&it)
+		s.add(it, 1)
+		s.setCase(it)
 		m.leaves = append(m.leaves, l)
 		m.byID[it.ID] = l
 		fresh = append(fresh, l)

@@ -166,21 +166,44 @@ func (n *node) insertLeaf(l *node) {
 // "suite/case/label key status", and where each of the first four ends
 // (fuzzy matching stays inside one of them).
 func searchFields(it *Item) (string, [4]int32) {
-	var b strings.Builder
+	fields := [...]string{it.Group, it.Sub, it.Label, it.Key, it.Status}
+	n := len(fields) - 1 // the separators
+	for _, f := range fields {
+		n += len(f)
+	}
+	b := make([]byte, 0, n) // one allocation: lower-casing keeps the length of ASCII text
 	var ends [4]int32
-	for i, f := range [...]string{it.Group, it.Sub, it.Label, it.Key, it.Status} {
+	for i, f := range fields {
 		switch i {
 		case 1, 2:
-			b.WriteByte('/')
+			b = append(b, '/')
 		case 3, 4:
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
-		b.WriteString(strings.ToLower(f))
+		b = appendLower(b, f)
 		if i < 4 {
-			ends[i] = int32(b.Len())
+			ends[i] = int32(len(b))
 		}
 	}
-	return b.String(), ends
+	return string(b), ends
+}
+
+// appendLower appends strings.ToLower(s) to b, without the copy ToLower
+// makes of ASCII text with capitals.
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return append(b, strings.ToLower(s)...)
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
 }
 
 // autoExpandLimit: below this many recordings, new nodes start expanded so a

@@ -87,7 +87,7 @@ func (f *FakeBackend) Run(_ context.Context, _ string, req backend.CommandReques
 // Open sends the recordings in batches and returns the summary.
 func (f *FakeBackend) Open(_ context.Context, _ string, onBatch func([]tree.Item)) (backend.Summary, error) {
 	f.mu.Lock()
-	items := f.Items
+	items := slices.Clone(f.Items) // the tree keeps what it is handed
 	f.scans++
 	f.mu.Unlock()
 	n := max(f.Batch, 1)

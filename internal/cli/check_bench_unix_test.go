@@ -1,0 +1,77 @@
+//go:build unix
+
+package cli
+
+// The benchmark of check as a person types it, on a generated project:
+//
+//	go test ./internal/cli -run '^$' -bench CheckText -benchtime 3x -cpu 2
+//
+// DRYFIRE_BENCH_RECORDINGS sets the project's size (2,000 by default), and
+// DRYFIRE_BENCH_PROJECT names a project generated beforehand (go run
+// ./tools/gen/cmd/gen -out DIR -recordings N -seed 1) to use instead. It
+// is the yardstick of the browser's palette check
+// (ui/backend BenchmarkCorePaletteCheck), which shows the same text.
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/dryfire-tui/dryfire-tui/tools/gen"
+)
+
+var checkBenchProject = sync.OnceValues(func() (string, error) {
+	if dir := os.Getenv("DRYFIRE_BENCH_PROJECT"); dir != "" {
+		return dir, nil
+	}
+	n := 2000
+	if v, err := strconv.Atoi(os.Getenv("DRYFIRE_BENCH_RECORDINGS")); err == nil && v > 0 {
+		n = v
+	}
+	dir, err := os.MkdirTemp("", "dryfire-cli-bench-")
+	if err != nil {
+		return "", err
+	}
+	dir = filepath.Join(dir, "project")
+	_, err = gen.Generate(dir, gen.Default(n, 1))
+	return dir, err
+})
+
+// BenchmarkCheckText is `dryfire-tui check DIR` with stdout and stderr to
+// a pipe: the command line from its arguments to the text report, through
+// the output policy, as a person or a CI job runs it.
+func BenchmarkCheckText(b *testing.B) {
+	dir, err := checkBenchProject()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	e := Env{Stdout: io.Discard, Stderr: io.Discard, LookupEnv: os.LookupEnv}
+	run := func() {
+		if code := Run(ctx, []string{"check", dir}, e); code != exitOK && code != exitFindings {
+			b.Fatalf("check %s: exit %d", dir, code)
+		}
+	}
+	run() // warm the page cache
+	b.ReportAllocs()
+	cpu0 := benchCPU()
+	for b.Loop() {
+		run()
+	}
+	b.ReportMetric((benchCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+}
+
+// benchCPU is the user and system time of this process so far.
+func benchCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
