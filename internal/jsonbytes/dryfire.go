@@ -31,6 +31,18 @@ func IsDryfireEncoding(data []byte, top func(key, value []byte)) bool {
 	return c.value(0) && c.pos == len(data)
 }
 
+// IsDryfireEncodingCompact is [IsDryfireEncoding] that also appends to dst
+// the compact form ([AppendCompact]) of the value of the top-level member
+// named key, taken in the same pass over the bytes instead of a second one:
+// the check meets every newline and ": " of that value anyway, and the
+// compact form is the value without them. found reports whether the member
+// is there; what was appended means nothing when ok is false.
+func IsDryfireEncodingCompact(data []byte, key string, dst []byte) (ok bool, compact []byte, found bool) {
+	c := formatCheck{data: data, compactKey: key, compacts: true, compact: dst}
+	ok = c.value(0) && c.pos == len(data)
+	return ok, c.compact, c.found
+}
+
 // AppendCompact appends b, an encoding of [jsonv.EncodeDryfire] or a part of one
 // that is a whole value, without its indentation: the bytes the compact
 // encoder writes for the same value (no space after ":" or ","). With
@@ -77,6 +89,26 @@ type formatCheck struct {
 	data []byte
 	pos  int
 	top  func(key, value []byte)
+
+	// compactKey names the top-level member whose value is copied into
+	// compact without its white space (IsDryfireEncodingCompact). While
+	// that value is read, collecting is set and seg is where the bytes not
+	// yet copied start.
+	compactKey string
+	compacts   bool // compactKey is set
+	compact    []byte
+	collecting bool
+	seg        int
+	found      bool
+}
+
+// skipSpace copies the bytes of the compacted value up to the white space
+// at c.pos, which is n bytes long, and moves the copy's start past it.
+func (c *formatCheck) skipSpace(n int) {
+	if c.collecting {
+		c.compact = append(c.compact, c.data[c.seg:c.pos]...)
+		c.seg = c.pos + n
+	}
 }
 
 func (c *formatCheck) value(depth int) bool {
@@ -128,6 +160,7 @@ func (c *formatCheck) newline(depth int) bool {
 		}
 		rest = rest[k:]
 	}
+	c.skipSpace(n)
 	c.pos += n
 	return true
 }
@@ -156,10 +189,20 @@ func (c *formatCheck) object(depth int) bool {
 		if !bytes.HasPrefix(c.data[c.pos:], []byte(": ")) {
 			return false
 		}
-		c.pos += 2
+		c.pos++ // :
+		c.skipSpace(1)
+		c.pos++
 		start := c.pos
+		collect := depth == 0 && c.compacts && string(key) == c.compactKey
+		if collect {
+			c.collecting, c.seg, c.found = true, start, true
+		}
 		if !c.value(depth + 1) {
 			return false
+		}
+		if collect {
+			c.compact = append(c.compact, c.data[c.seg:c.pos]...)
+			c.collecting = false
 		}
 		if depth == 0 && c.top != nil {
 			c.top(key, c.data[start:c.pos])
