@@ -121,7 +121,7 @@ func (c *formatCheck) value(depth int) bool {
 	case b == '[':
 		return c.array(depth)
 	case b == '"':
-		_, ok := c.str()
+		_, ok, _ := c.str()
 		return ok
 	case b == 't':
 		return c.literal("true")
@@ -179,14 +179,14 @@ func (c *formatCheck) object(depth int) bool {
 		if c.pos >= len(c.data) || c.data[c.pos] != '"' {
 			return false
 		}
-		key, ok := c.str()
+		key, ok, escaped := c.str()
 		// A key with an escape is compared by what it decodes to: left to
 		// the encoder.
-		if !ok || bytes.IndexByte(key, '\\') >= 0 || i > 0 && bytes.Compare(prev, key) >= 0 {
+		if !ok || escaped || i > 0 && bytes.Compare(prev, key) >= 0 {
 			return false
 		}
 		prev = key
-		if !bytes.HasPrefix(c.data[c.pos:], []byte(": ")) {
+		if c.pos+1 >= len(c.data) || c.data[c.pos] != ':' || c.data[c.pos+1] != ' ' {
 			return false
 		}
 		c.pos++ // :
@@ -247,27 +247,27 @@ func (c *formatCheck) next(depth int, closing byte) bool {
 }
 
 // str moves past a string in the encoder's spelling and returns what lies
-// between its quotes.
-func (c *formatCheck) str() ([]byte, bool) {
+// between its quotes, and whether that holds an escape.
+func (c *formatCheck) str() (text []byte, ok, escaped bool) {
 	c.pos++ // "
 	start := c.pos
 	for {
 		i := jsonv.StringEnd(c.data, c.pos)
 		if i >= len(c.data) {
-			return nil, false
+			return nil, false, false
 		}
 		switch c.data[i] {
 		case '"':
 			c.pos = i + 1
-			return c.data[start:i], true
+			return c.data[start:i], true, escaped
 		case '\\':
 			n := encoderEscape(c.data[i:])
 			if n == 0 {
-				return nil, false
+				return nil, false, false
 			}
-			c.pos = i + n
+			c.pos, escaped = i+n, true
 		default: // a raw control character, which no JSON string holds
-			return nil, false
+			return nil, false, false
 		}
 	}
 }
@@ -317,21 +317,13 @@ func (c *formatCheck) number() bool {
 	if d[c.pos] == '-' {
 		c.pos++
 	}
-	digits := func() int {
-		n := 0
-		for c.pos < len(d) && isDigit(d[c.pos]) {
-			c.pos++
-			n++
-		}
-		return n
-	}
-	if digits() == 0 {
+	intAt := c.pos
+	if c.pos = digitsEnd(d, c.pos); c.pos == intAt {
 		return false
 	}
 	integer := true
 	if c.pos+1 < len(d) && d[c.pos] == '.' && isDigit(d[c.pos+1]) {
-		c.pos++
-		digits()
+		c.pos = digitsEnd(d, c.pos+1)
 		integer = false
 	}
 	if c.pos < len(d) && (d[c.pos] == 'e' || d[c.pos] == 'E') {
@@ -339,7 +331,8 @@ func (c *formatCheck) number() bool {
 		if c.pos < len(d) && (d[c.pos] == '+' || d[c.pos] == '-') {
 			c.pos++
 		}
-		if digits() == 0 {
+		exp := c.pos
+		if c.pos = digitsEnd(d, c.pos); c.pos == exp {
 			return false
 		}
 		integer = false
@@ -360,7 +353,17 @@ func (c *formatCheck) number() bool {
 		return jsonv.PyInt(v.Text) == v.Text
 	}
 	f, ok := v.Float()
-	return ok && !math.IsNaN(f) && !math.IsInf(f, 0) && jsonv.PyFloat(f) == v.Text
+	var spelt [32]byte
+	return ok && !math.IsNaN(f) && !math.IsInf(f, 0) && string(jsonv.AppendPyFloat(spelt[:0], f)) == v.Text
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// digitsEnd returns the index of the first byte from i on that is not a
+// digit.
+func digitsEnd(d []byte, i int) int {
+	for i < len(d) && isDigit(d[i]) {
+		i++
+	}
+	return i
+}

@@ -268,3 +268,33 @@ func isASCII(b []byte) bool {
 }
 
 const projectACassettes = "../../testdata/golden/dryfire/project-A/.dryfire/cassettes"
+
+// BenchmarkIsDryfireEncodingCompact measures the format check with the
+// digest's compaction over the real dryfire's cassettes, in bytes of the
+// files per second.
+func BenchmarkIsDryfireEncodingCompact(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(projectACassettes, "*/*/*.json"))
+	var docs [][]byte
+	size := 0
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if ok, _, _ := IsDryfireEncodingCompact(data, "request_digest", nil); ok {
+			docs = append(docs, data)
+			size += len(data)
+		}
+	}
+	if len(docs) == 0 {
+		b.Fatal("no cassette in dryfire's format")
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	var buf []byte
+	for b.Loop() {
+		for _, d := range docs {
+			_, buf, _ = IsDryfireEncodingCompact(d, "request_digest", buf[:0])
+		}
+	}
+}
