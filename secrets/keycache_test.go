@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"fmt"
+	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
@@ -45,5 +46,50 @@ func TestKeyCacheAnswersAsTheRules(t *testing.T) {
 	copy(buf, "apiKez")
 	if got := w.keys.info(view); got != after {
 		t.Fatalf("after the bytes changed to apiKez, cache says %+v, the rules %+v", got, after)
+	}
+}
+
+// TestCleanCacheFindsWhatTheRulesFind: the walk's memory of short strings
+// in which no rule finds anything changes no finding: a string met first
+// where its name says nothing and then under a credential's name is still
+// decided as a credential, secrets short enough to be held are found every
+// time, and strings that share a slot push each other out.
+func TestCleanCacheFindsWhatTheRulesFind(t *testing.T) {
+	values := []string{
+		"", "string", "object", "assistant", "tool_use", "claude-opus-4-1", "call_0", "call_1",
+		"hunter2", "Xk9#mQ2$vL7pW4zR", "s3cr3t-Pa55w0rd!x", "changeme", "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tV9wX", "AKIA" + "QX3B7KZP9MVLT2WD",
+		"Bearer abcdefghij0123456789xyz", "Basic dXNlcjpwYXNzd29yZA==", "8f14e45fceea167a5a36dedd4bea2543",
+		"é東京", "a b", "==", "://user:pw@host",
+	}
+	for i := range 700 {
+		values = append(values, fmt.Sprintf("tool_%d", i), fmt.Sprintf("Zq%dxW9vK2mP7rT4", i))
+	}
+	kinds := []detect.KeyKind{detect.KeyNone, detect.KeyNone, detect.KeyCredential, detect.KeyToken,
+		detect.KeyAuthorization, detect.KeyDockerAuth, detect.KeyAWSSecret, detect.KeyVendor, detect.KeyK8sData, detect.KeyK8sString}
+	var got []Finding
+	w := newWalker(func(f Finding) { got = append(got, f) })
+	defer w.release()
+	r := rand.New(rand.NewPCG(28, 4))
+	found := 0
+	for range 30000 {
+		s, k := values[r.IntN(len(values))], kinds[r.IntN(len(kinds))]
+		got = got[:0]
+		w.str(s, k)
+		var want []Finding
+		for _, m := range stringMatches(s, k, nil) {
+			want = append(want, newFinding(s, m, false))
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%q under kind %d: %d findings, the rules %d", s, k, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Rule != want[i].Rule || got[i].Hash != want[i].Hash || got[i].Redacted != want[i].Redacted {
+				t.Fatalf("%q under kind %d: %+v, the rules %+v", s, k, got[i], want[i])
+			}
+		}
+		found += len(got)
+	}
+	if found == 0 {
+		t.Fatal("no finding at all: the values must hold secrets for the test to hold")
 	}
 }

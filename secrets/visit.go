@@ -125,6 +125,44 @@ type walker struct {
 	// met, in this file and the files before: a recording's members are
 	// under the same few dozen names.
 	keys keyCache
+	// clean remembers short strings in which no rule finds anything:
+	// most strings of recordings are the same short names and words
+	// ("string", "object", "assistant", a tool's name, a model).
+	clean cleanCache
+}
+
+// cleanCache holds short strings in which detect.FindAll finds nothing,
+// one a slot: a string that shares the slot of another replaces it. The
+// strings are copied into the entries, as in keyCache.
+type cleanCache [512]struct {
+	n    uint8
+	text [keyCacheLen]byte
+}
+
+func (c *cleanCache) slot(s string) *struct {
+	n    uint8
+	text [keyCacheLen]byte
+} {
+	n := len(s)
+	return &c[(uint(n)*31+uint(s[0])*7+uint(s[n-1])*131+uint(s[n/2])*17)&511]
+}
+
+// has reports whether s is held as clean.
+func (c *cleanCache) has(s string) bool {
+	if len(s) == 0 || len(s) > keyCacheLen {
+		return false
+	}
+	e := c.slot(s)
+	return int(e.n) == len(s) && string(e.text[:e.n]) == s
+}
+
+// add holds s, in which no rule finds anything, as clean.
+func (c *cleanCache) add(s string) {
+	if len(s) == 0 || len(s) > keyCacheLen {
+		return
+	}
+	e := c.slot(s)
+	e.n = uint8(copy(e.text[:], s))
 }
 
 // keyInfo is what a walk needs to know of an object key, the same for
@@ -284,7 +322,19 @@ func (w *walker) value(v *jsonv.Value, k detect.KeyKind) {
 
 func (w *walker) str(s string, k detect.KeyKind) {
 	start := len(w.matches)
+	if w.clean.has(s) {
+		if k == detect.KeyNone {
+			return
+		}
+		if m, ok := detect.KeyedValue(k, s); ok {
+			w.report(s, m)
+		}
+		return
+	}
 	w.matches = stringMatches(s, k, w.matches)
+	if len(w.matches) == start {
+		w.clean.add(s) // FindAll found nothing, nor did the decision for k
+	}
 	for _, m := range w.matches[start:] {
 		w.report(s, m)
 	}
