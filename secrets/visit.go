@@ -131,40 +131,6 @@ type walker struct {
 	clean cleanCache
 }
 
-// cleanCache holds short strings in which detect.FindAll finds nothing,
-// one a slot: a string that shares the slot of another replaces it. The
-// strings are copied into the entries, as in keyCache.
-type cleanCache [512]struct {
-	n    uint8
-	text [keyCacheLen]byte
-}
-
-func (c *cleanCache) slot(s string) *struct {
-	n    uint8
-	text [keyCacheLen]byte
-} {
-	n := len(s)
-	return &c[(uint(n)*31+uint(s[0])*7+uint(s[n-1])*131+uint(s[n/2])*17)&511]
-}
-
-// has reports whether s is held as clean.
-func (c *cleanCache) has(s string) bool {
-	if len(s) == 0 || len(s) > keyCacheLen {
-		return false
-	}
-	e := c.slot(s)
-	return int(e.n) == len(s) && string(e.text[:e.n]) == s
-}
-
-// add holds s, in which no rule finds anything, as clean.
-func (c *cleanCache) add(s string) {
-	if len(s) == 0 || len(s) > keyCacheLen {
-		return
-	}
-	e := c.slot(s)
-	e.n = uint8(copy(e.text[:], s))
-}
-
 // keyInfo is what a walk needs to know of an object key, the same for
 // every member under it: the kind of value it names (detect.ClassifyKey),
 // whether a rule finds a secret in the key itself, and whether it follows
@@ -180,32 +146,34 @@ func keyInfoOf(key string) keyInfo {
 	return keyInfo{kind: detect.ClassifyKey(key), secret: len(detect.FindAll(key, ms[:0])) > 0, plain: plainKey(key)}
 }
 
-// keyCacheLen is the longest key the cache holds; longer ones are
-// looked at each time.
-const keyCacheLen = 30
+// keyCache maps keys to their keyInfo.
+type keyCache struct{ memo[keyInfo] }
 
-// keyCache maps keys to their keyInfo, one entry a slot: a key that
-// shares the slot of another replaces it. The keys are copied into the
-// entries (a key may be a view of a file's bytes, which the next file
-// overwrites).
-type keyCache [256]struct {
-	n    uint8
-	text [keyCacheLen]byte
-	info keyInfo
+// info returns what the walk needs to know of key.
+func (c *keyCache) info(key string) keyInfo {
+	e, ok := c.lookup(key)
+	if ok {
+		return e.val
+	}
+	info := keyInfoOf(key)
+	c.keep(e, key, info)
+	return info
 }
 
-func (c *keyCache) info(key string) keyInfo {
-	n := len(key)
-	if n == 0 || n > keyCacheLen {
-		return keyInfoOf(key)
+// cleanCache holds short strings in which detect.FindAll finds nothing.
+type cleanCache struct{ memo[struct{}] }
+
+// has reports whether s is held as clean.
+func (c *cleanCache) has(s string) bool {
+	_, ok := c.lookup(s)
+	return ok
+}
+
+// add holds s, in which no rule finds anything, as clean.
+func (c *cleanCache) add(s string) {
+	if e, ok := c.lookup(s); !ok {
+		c.keep(e, s, struct{}{})
 	}
-	e := &c[(uint(n)*31+uint(key[0])*7+uint(key[n-1])*131+uint(key[n/2]))&255]
-	if int(e.n) == n && string(e.text[:n]) == key {
-		return e.info
-	}
-	e.info = keyInfoOf(key)
-	e.n = uint8(copy(e.text[:], key))
-	return e.info
 }
 
 // walkerBuffers holds the path and match buffers of finished walks, so
