@@ -2,10 +2,11 @@ package secrets
 
 import (
 	"fmt"
-	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
+
+	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 )
 
 // TestKeyCacheAnswersAsTheRules: what the walk's cache of keys says of a
