@@ -1,8 +1,11 @@
 package secrets
 
+import "strings"
+
 // memoLen is the longest string a memo holds; longer ones are looked at
-// each time.
-const memoLen = 30
+// each time. A tool's description or a suite's system prompt recurs in
+// file after file as much as a name does.
+const memoLen = 1024
 
 // memoSlots is how many entries a memo has.
 const memoSlots = 1024
@@ -21,9 +24,8 @@ type memo[T any] struct {
 }
 
 type memoEntry[T any] struct {
-	n    uint8 // the string's length; 0 for an empty slot
+	text string // "" for an empty slot
 	hits uint8
-	text [memoLen]byte
 	val  T
 }
 
@@ -35,7 +37,7 @@ func (m *memo[T]) lookup(s string) (*memoEntry[T], bool) {
 		return nil, false
 	}
 	e := &m.slots[memoHash(s)&(memoSlots-1)]
-	if int(e.n) == n && string(e.text[:n]) == s {
+	if e.text == s {
 		if e.hits < 255 {
 			e.hits++
 		}
@@ -51,11 +53,11 @@ func (m *memo[T]) keep(e *memoEntry[T], s string, v T) {
 	if e == nil {
 		return
 	}
-	if e.n != 0 && e.hits > 0 {
+	if e.text != "" && e.hits > 0 {
 		e.hits--
 		return
 	}
-	e.n, e.hits, e.val = uint8(copy(e.text[:], s)), 1, v
+	e.text, e.hits, e.val = strings.Clone(s), 1, v
 }
 
 // memoHash mixes the length and the first and last eight bytes of s (all

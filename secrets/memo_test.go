@@ -3,6 +3,7 @@ package secrets
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -58,12 +59,25 @@ func TestKeyCacheAnswersAsTheRules(t *testing.T) {
 func TestCleanCacheFindsWhatTheRulesFind(t *testing.T) {
 	values := []string{
 		"", "string", "object", "assistant", "tool_use", "claude-opus-4-1", "call_0", "call_1",
-		"hunter2", "Xk9#mQ2$vL7pW4zR", "s3cr3t-Pa55w0rd!x", "changeme", "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tV9wX", "AKIA" + "QX3B7KZP9MVLT2WD",
+		"hunter2", "Xk9#mQ2$vL7pW4zR", "s3cr3t-Pa55w0rd!x", "changeme", "AKIA" + "QX3B7KZP9MVLT2WD",
 		"Bearer abcdefghij0123456789xyz", "Basic dXNlcjpwYXNzd29yZA==", "8f14e45fceea167a5a36dedd4bea2543",
 		"é東京", "a b", "==", "://user:pw@host",
 	}
 	for i := range 700 {
 		values = append(values, fmt.Sprintf("tool_%d", i), fmt.Sprintf("Zq%dxW9vK2mP7rT4", i))
+	}
+	// Long strings that share their length, first and last bytes (and so
+	// their slot), one of them with a key in the middle; and strings just
+	// within and beyond the longest the memo holds.
+	clean := "Page the on-call engineer " + strings.Repeat("of the team ", 20) + "now."
+	body := "aB3dE5fG7hJ9kL1mN3pQ5rS7tV9wX1"
+	key := "ghp_" + body + detect.GitHubChecksum(body)
+	mid := len(clean) / 2
+	withKey := clean[:mid] + " " + key + " " + clean[mid+len(key)+2:]
+	values = append(values, clean, withKey, strings.Repeat("a", memoLen), strings.Repeat("a", memoLen+1),
+		strings.Repeat("x ", memoLen/2-20)+key+" ", strings.Repeat("x ", memoLen/2-20)+"y"+key[1:]+" ")
+	if len(withKey) != len(clean) || memoHash(withKey) != memoHash(clean) || len(stringMatches(withKey, detect.KeyNone, nil)) == 0 {
+		t.Fatal("the two long strings must share a slot, and one hold a key, for the test to hold")
 	}
 	kinds := []detect.KeyKind{detect.KeyNone, detect.KeyNone, detect.KeyCredential, detect.KeyToken,
 		detect.KeyAuthorization, detect.KeyDockerAuth, detect.KeyAWSSecret, detect.KeyVendor, detect.KeyK8sData, detect.KeyK8sString}
