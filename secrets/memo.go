@@ -17,16 +17,19 @@ const memoSlots = 1024
 // string may be a view of a file's bytes, which the next file overwrites.
 //
 // Each entry counts its hits; a string that misses its slot wears the
-// count down by one and takes the slot only once it is worn out, so that
-// ids and texts met once do not push out the names met in every file.
+// count down by one and takes the slot only once it is worn out, and only
+// when it is met there a second time (the slot remembers a hash of the
+// last string that missed it), so that ids and texts met once neither push
+// out the names met in every file nor are copied.
 type memo[T any] struct {
 	slots [memoSlots]memoEntry[T]
 }
 
 type memoEntry[T any] struct {
-	text string // "" for an empty slot
-	hits uint8
-	val  T
+	text   string // "" for an empty slot
+	hits   uint8
+	val    T
+	missed uint64 // the hash of the last string that missed the slot
 }
 
 // lookup returns the slot of s and whether it holds s; nil and false for
@@ -36,7 +39,7 @@ func (m *memo[T]) lookup(s string) (*memoEntry[T], bool) {
 	if n == 0 || n > memoLen {
 		return nil, false
 	}
-	e := &m.slots[memoHash(s)&(memoSlots-1)]
+	e := &m.slots[memoHash(s)>>40&(memoSlots-1)]
 	if e.text == s {
 		if e.hits < 255 {
 			e.hits++
@@ -57,12 +60,16 @@ func (m *memo[T]) keep(e *memoEntry[T], s string, v T) {
 		e.hits--
 		return
 	}
+	if h := memoHash(s); e.missed != h {
+		e.missed = h
+		return
+	}
 	e.text, e.hits, e.val = strings.Clone(s), 1, v
 }
 
 // memoHash mixes the length and the first and last eight bytes of s (all
 // of them when shorter); s is not empty.
-func memoHash(s string) uint {
+func memoHash(s string) uint64 {
 	n := len(s)
 	var head, tail uint64
 	if n >= 8 {
@@ -73,8 +80,7 @@ func memoHash(s string) uint {
 			head |= uint64(s[i]) << (8 * i)
 		}
 	}
-	h := (head*0x9E3779B97F4A7C15 ^ tail ^ uint64(n)) * 0xff51afd7ed558ccd
-	return uint(h >> 40)
+	return (head*0x9E3779B97F4A7C15 ^ tail ^ uint64(n)) * 0xff51afd7ed558ccd
 }
 
 func le64(s string) uint64 {

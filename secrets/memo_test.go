@@ -76,7 +76,7 @@ func TestCleanCacheFindsWhatTheRulesFind(t *testing.T) {
 	withKey := clean[:mid] + " " + key + " " + clean[mid+len(key)+2:]
 	values = append(values, clean, withKey, strings.Repeat("a", memoLen), strings.Repeat("a", memoLen+1),
 		strings.Repeat("x ", memoLen/2-20)+key+" ", strings.Repeat("x ", memoLen/2-20)+"y"+key[1:]+" ")
-	if len(withKey) != len(clean) || memoHash(withKey) != memoHash(clean) || len(stringMatches(withKey, detect.KeyNone, nil)) == 0 {
+	if len(withKey) != len(clean) || memoHash(withKey)>>40 != memoHash(clean)>>40 || len(stringMatches(withKey, detect.KeyNone, nil)) == 0 {
 		t.Fatal("the two long strings must share a slot, and one hold a key, for the test to hold")
 	}
 	kinds := []detect.KeyKind{detect.KeyNone, detect.KeyNone, detect.KeyCredential, detect.KeyToken,
