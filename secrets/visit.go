@@ -123,11 +123,12 @@ type walker struct {
 	out        []Finding
 	// keys remembers what the walk needs to know of the object keys it
 	// met, in this file and the files before: a recording's members are
-	// under the same few dozen names.
+	// under the same hundred names.
 	keys keyCache
-	// clean remembers short strings in which no rule finds anything:
-	// most strings of recordings are the same short names and words
-	// ("string", "object", "assistant", a tool's name, a model).
+	// clean remembers strings (up to memoLen bytes) in which no rule
+	// finds anything: most strings of recordings are the same names and
+	// words ("string", "object", "assistant", a tool's name and
+	// description, a model, a suite's system prompt).
 	clean cleanCache
 }
 
@@ -160,7 +161,7 @@ func (c *keyCache) info(key string) keyInfo {
 	return info
 }
 
-// cleanCache holds short strings in which detect.FindAll finds nothing.
+// cleanCache holds strings in which detect.FindAll finds nothing.
 type cleanCache struct{ memo[struct{}] }
 
 // has reports whether s is held as clean.
