@@ -129,18 +129,16 @@ func checkFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Proble
 		key = bodyKey.Text
 	}
 	// Nearly every file is in dryfire's format, which a look at its bytes
-	// proves without encoding the body; the digest of such a file is then
-	// hashed from its bytes as well (digestKey).
-	var digestBytes []byte
-	formatted := jsonbytes.IsDryfireEncoding(data, func(k, v []byte) {
-		if string(k) == "request_digest" {
-			digestBytes = v
-		}
-	})
-	if !formatted {
-		digestBytes = nil
+	// proves without encoding the body; the same pass takes the digest's
+	// bytes without their indentation, which are then hashed (digestKey).
+	bufp := formatBuffers.Get().(*[]byte)
+	defer formatBuffers.Put(bufp)
+	formatted, compact, found := jsonbytes.IsDryfireEncodingCompact(data, "request_digest", (*bufp)[:0])
+	*bufp = compact
+	if !formatted || !found {
+		compact = nil
 	}
-	if note := checkDigest(c.RequestDigest, digestBytes, key, add); note != "" {
+	if note := checkDigest(c.RequestDigest, compact, key, add); note != "" {
 		notes = append(notes, Problem{Path: f.Rel, Kind: ProblemDigest, Message: note})
 	}
 	if f.ResponseErr != nil {
@@ -149,10 +147,8 @@ func checkFile(f *StoreFile, c *Cassette, data []byte) (problems, notes []Proble
 	if formatted {
 		return problems, notes, nil
 	}
-	// Encode into a pooled buffer and keep a copy only when the bytes
+	// Encode into the pooled buffer and keep a copy only when the bytes
 	// differ.
-	bufp := formatBuffers.Get().(*[]byte)
-	defer formatBuffers.Put(bufp)
 	out, err := jsonv.AppendEncode((*bufp)[:0], c.Body, jsonv.EncodeOptions{Indent: true, SortKeys: true})
 	*bufp = out
 	switch {
@@ -237,10 +233,11 @@ func duplicateProblem(rel string, data []byte) (Problem, bool) {
 // without all of them the digest is a stub and is not checked.
 var digestFields = []string{"provider", "model", "messages", "tools", "params"}
 
-// checkDigest recomputes the key of a complete request digest (from raw,
-// its bytes in dryfire's format, when not nil: see digestKey). It returns
-// a note for a digest too incomplete to check.
-func checkDigest(digest jsonv.Value, raw []byte, key string, add func(ProblemKind, string, ...any)) string {
+// checkDigest recomputes the key of a complete request digest (from
+// compact, its bytes in dryfire's format without indentation, when not
+// nil: see digestKey). It returns a note for a digest too incomplete to
+// check.
+func checkDigest(digest jsonv.Value, compact []byte, key string, add func(ProblemKind, string, ...any)) string {
 	if digest.Kind != jsonv.Object {
 		return "incomplete digest: request_digest is not an object; key not checked"
 	}
@@ -253,7 +250,7 @@ func checkDigest(digest jsonv.Value, raw []byte, key string, add func(ProblemKin
 	if len(missing) > 0 {
 		return "incomplete digest: request_digest lacks " + strings.Join(missing, ", ") + "; key not checked"
 	}
-	got, err := digestKey(digest, raw)
+	got, err := digestKey(digest, compact)
 	if err != nil {
 		add(ProblemDigest, "request_digest cannot be hashed: %v", err)
 		return ""
@@ -265,19 +262,16 @@ func checkDigest(digest jsonv.Value, raw []byte, key string, add func(ProblemKin
 	return ""
 }
 
-// digestKey is FingerprintRequest(digest). raw, when not nil, is the
-// digest as dryfire's format writes it (indented, keys sorted): without
-// its indentation those are the bytes dryfire hashes, as long as every
-// string is in NFC, which an ASCII digest is; they are hashed without
-// encoding the digest again.
-func digestKey(digest jsonv.Value, raw []byte) (string, error) {
-	if raw == nil || !isASCII(raw) {
+// digestKey is FingerprintRequest(digest). compact, when not nil, is the
+// digest as dryfire's format writes it (keys sorted) without its
+// indentation: those are the bytes dryfire hashes, as long as every string
+// is in NFC, which an ASCII digest is; they are hashed without encoding
+// the digest again.
+func digestKey(digest jsonv.Value, compact []byte) (string, error) {
+	if compact == nil || !isASCII(compact) {
 		return FingerprintRequest(digest)
 	}
-	bufp := formatBuffers.Get().(*[]byte)
-	defer formatBuffers.Put(bufp)
-	*bufp = jsonbytes.AppendCompact((*bufp)[:0], raw)
-	return FingerprintBytes(*bufp), nil
+	return FingerprintBytes(compact), nil
 }
 
 func isASCII(b []byte) bool {

@@ -31,19 +31,15 @@ func TestDigestKeyFromBytesIsDryfires(t *testing.T) {
 		if err != nil || c.RequestDigest.Kind != jsonv.Object || !c.RequestDigest.Has("params") {
 			return nil //nolint:nilerr // not a cassette with a complete digest
 		}
-		var raw []byte
-		if !jsonbytes.IsDryfireEncoding(data, func(k, v []byte) {
-			if string(k) == "request_digest" {
-				raw = v
-			}
-		}) {
+		formatted, compact, found := jsonbytes.IsDryfireEncodingCompact(data, "request_digest", nil)
+		if !formatted || !found {
 			return nil
 		}
 		want, err := FingerprintRequest(c.RequestDigest)
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
-		got, err := digestKey(c.RequestDigest, raw)
+		got, err := digestKey(c.RequestDigest, compact)
 		if err != nil || got != want {
 			t.Errorf("%s: digest key from bytes %s (%v), want %s", p, got, err, want)
 		}

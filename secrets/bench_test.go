@@ -3,6 +3,8 @@ package secrets
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -188,4 +190,36 @@ func BenchmarkScanToolResults(b *testing.B) {
 		ScanCassette("c.json", c)
 	}
 	reportCPUThroughput(b, start, int64(len(data)))
+}
+
+// BenchmarkScanRecordings measures the scanner over the real dryfire's
+// recordings of the golden projects, decoded once, one pass over all of
+// them an operation: the same names and short values recur from file to
+// file, as in a project's store.
+func BenchmarkScanRecordings(b *testing.B) {
+	paths, _ := filepath.Glob("../testdata/golden/dryfire/project-*/.dryfire/cassettes/*/*/*.json")
+	var cs []*cassette.Cassette
+	size := 0
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if c, err := cassette.Decode(data); err == nil {
+			cs = append(cs, c)
+			size += len(data)
+		}
+	}
+	if len(cs) < 100 {
+		b.Fatalf("only %d recordings", len(cs))
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		for _, c := range cs {
+			ScanCassette("c.json", c)
+		}
+	}
+	reportCPUThroughput(b, start, int64(size))
 }

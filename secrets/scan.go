@@ -57,9 +57,10 @@ func (f Finding) Unscanned() bool { return f.Rule == RuleNotScanned || f.Rule ==
 // is the path of v itself ("" for a document root). Path, Where and
 // AffectsTests are left empty.
 func ScanValue(v jsonv.Value, jsonPath string, yield func(Finding)) {
-	w := walker{yield: yield}
+	w := newWalker(yield)
+	defer w.release()
 	w.path = append(w.path, jsonPath...)
-	w.value(v, detect.KeyNone)
+	w.value(&v, detect.KeyNone)
 }
 
 // ScanCassette reports the secrets of a dryfire cassette: request digest,
@@ -69,9 +70,11 @@ func ScanCassette(rel string, c *cassette.Cassette) []Finding {
 	if c == nil {
 		return nil
 	}
-	var out []Finding
-	scanDryfire(rel, c.Body, func(f Finding) { out = append(out, f) })
-	return out
+	w := newWalker(nil)
+	defer w.release()
+	w.collect(rel)
+	w.dryfire(c.Body)
+	return w.out
 }
 
 // ScanTape reports the secrets of a cassette-fn tape: args, kwargs, result
@@ -80,9 +83,11 @@ func ScanTape(rel string, t *tape.File) []Finding {
 	if t == nil {
 		return nil
 	}
-	var out []Finding
-	scanTape(rel, t.Body, func(f Finding) { out = append(out, f) })
-	return out
+	w := newWalker(nil)
+	defer w.release()
+	w.collect(rel)
+	w.tape(t.Body)
+	return w.out
 }
 
 // Where a finding sits, in user terms.
@@ -99,38 +104,50 @@ const (
 	whereTape     = "in the tape's header fields"
 )
 
-// sink tags the findings of one file with where they sit (set with at as
-// the walk moves from part to part), one sink for the whole file.
-type sink struct {
-	rel, where string
-	affects    bool
-	yield      func(Finding)
-}
+// The findings of one file are tagged with where they sit (set with at
+// as the walk moves from part to part) and collected in the walker.
 
-func (s *sink) at(where string, affects bool) { s.where, s.affects = where, affects }
+// collect makes w tag the findings of the file rel and keep them in w.out.
+func (w *walker) collect(rel string) { w.collecting, w.rel = true, rel }
 
-func (s *sink) emit(f Finding) {
-	f.Path, f.Where, f.AffectsTests = s.rel, s.where, s.affects
-	s.yield(f)
-}
+func (w *walker) at(where string, affects bool) { w.where, w.affects = where, affects }
 
+// scanDryfire reports the findings of a dryfire cassette's body to yield.
 func scanDryfire(rel string, body jsonv.Value, yield func(Finding)) {
-	s := &sink{rel: rel, yield: yield}
-	w := newWalker(s.emit)
+	w := newWalker(nil)
 	defer w.release()
+	w.collect(rel)
+	w.dryfire(body)
+	for _, f := range w.out {
+		yield(f)
+	}
+}
+
+// scanTape reports the findings of a tape's body to yield.
+func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
+	w := newWalker(nil)
+	defer w.release()
+	w.collect(rel)
+	w.tape(body)
+	for _, f := range w.out {
+		yield(f)
+	}
+}
+
+func (w *walker) dryfire(body jsonv.Value) {
 	if body.Kind != jsonv.Object {
-		s.at(whereHeader, false)
-		w.value(body, detect.KeyNone)
+		w.at(whereHeader, false)
+		w.value(&body, detect.KeyNone)
 		return
 	}
 	for _, m := range body.Members {
 		switch m.Key {
 		case "request_digest":
-			s.at(whereDigest, false)
+			w.at(whereDigest, false)
 			w.member(m)
 		case "response":
 			if m.Value.Kind != jsonv.Object {
-				s.at(whereResponse, true)
+				w.at(whereResponse, true)
 				w.member(m)
 				continue
 			}
@@ -140,25 +157,22 @@ func scanDryfire(rel string, body jsonv.Value, yield func(Finding)) {
 				if r.Key == "raw" {
 					where = whereRaw
 				}
-				s.at(where, true)
+				w.at(where, true)
 				w.member(r)
 			}
 			w.pop(mark)
 		default:
-			s.at(whereHeader, false)
+			w.at(whereHeader, false)
 			w.member(m)
 		}
 	}
 }
 
-func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
-	s := &sink{rel: rel, yield: yield}
-	w := newWalker(s.emit)
-	defer w.release()
+func (w *walker) tape(body jsonv.Value) {
 	entries := body.Field("entries")
 	for _, m := range body.Members {
 		if m.Key != "entries" || entries.Kind != jsonv.Object {
-			s.at(whereTape, false)
+			w.at(whereTape, false)
 			w.member(m)
 		}
 	}
@@ -167,31 +181,31 @@ func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
 	}
 	top := w.push("entries")
 	for _, g := range entries.Members {
-		s.at(whereTapeKey, false)
+		w.at(whereTapeKey, false)
 		mark := w.pushKey(g.Key)
 		if g.Value.Kind != jsonv.Array {
-			w.value(g.Value, detect.KeyNone)
+			w.value(&g.Value, detect.KeyNone)
 			w.pop(mark)
 			continue
 		}
 		for i, e := range g.Value.Items {
 			im := w.pushIndex(i)
 			if e.Kind != jsonv.Object {
-				s.at(whereTape, false)
-				w.value(e, detect.KeyNone)
+				w.at(whereTape, false)
+				w.value(&e, detect.KeyNone)
 			}
 			for _, f := range e.Members {
 				switch f.Key {
 				case "args":
-					s.at(whereArgs, false)
+					w.at(whereArgs, false)
 				case "kwargs":
-					s.at(whereKwargs, false)
+					w.at(whereKwargs, false)
 				case "result":
-					s.at(whereResult, true)
+					w.at(whereResult, true)
 				case "error":
-					s.at(whereError, true)
+					w.at(whereError, true)
 				default:
-					s.at(whereTape, false)
+					w.at(whereTape, false)
 				}
 				w.member(f)
 			}

@@ -58,16 +58,25 @@ func shapeOf(members []jsonv.Member) objShape {
 // sh that itself sits where inherited says (detect.KeyK8sData for the
 // members of a Secret's data).
 func (sh objShape) memberKind(m jsonv.Member, inherited detect.KeyKind) detect.KeyKind {
+	return sh.memberKindOf(m.Key, detect.KeyNone, inherited, false)
+}
+
+// memberKindOf is memberKind for a key whose detect.ClassifyKey is named
+// (known set) or still to be asked.
+func (sh objShape) memberKindOf(key string, named detect.KeyKind, inherited detect.KeyKind, known bool) detect.KeyKind {
 	if inherited == detect.KeyK8sData || inherited == detect.KeyK8sString {
-		if detect.NotK8sSecret(m.Key) {
+		if detect.NotK8sSecret(key) {
 			return detect.KeyNone
 		}
 		return inherited
 	}
-	if k := detect.ClassifyKey(m.Key); k != detect.KeyNone {
-		return k
+	if !known {
+		named = detect.ClassifyKey(key)
 	}
-	if m.Key == "value" || m.Key == "Value" {
+	if named != detect.KeyNone {
+		return named
+	}
+	if key == "value" || key == "Value" {
 		return sh.pair
 	}
 	return detect.KeyNone
@@ -106,6 +115,66 @@ type walker struct {
 	path    []byte
 	matches []detect.Match
 	yield   func(Finding)
+	// collecting: findings are tagged with rel, where and affects and
+	// kept in out instead of handed to yield (see collect).
+	collecting bool
+	rel, where string
+	affects    bool
+	out        []Finding
+	// keys remembers what the walk needs to know of the object keys it
+	// met, in this file and the files before: a recording's members are
+	// under the same hundred names.
+	keys keyCache
+	// clean remembers strings (up to memoLen bytes) in which no rule
+	// finds anything: most strings of recordings are the same names and
+	// words ("string", "object", "assistant", a tool's name and
+	// description, a model, a suite's system prompt).
+	clean cleanCache
+}
+
+// keyInfo is what a walk needs to know of an object key, the same for
+// every member under it: the kind of value it names (detect.ClassifyKey),
+// whether a rule finds a secret in the key itself, and whether it follows
+// a dot in a path (plainKey).
+type keyInfo struct {
+	kind   detect.KeyKind
+	secret bool
+	plain  bool
+}
+
+func keyInfoOf(key string) keyInfo {
+	var ms [4]detect.Match
+	return keyInfo{kind: detect.ClassifyKey(key), secret: len(detect.FindAll(key, ms[:0])) > 0, plain: plainKey(key)}
+}
+
+// keyCache maps keys to their keyInfo.
+type keyCache struct{ memo[keyInfo] }
+
+// info returns what the walk needs to know of key.
+func (c *keyCache) info(key string) keyInfo {
+	e, ok := c.lookup(key)
+	if ok {
+		return e.val
+	}
+	info := keyInfoOf(key)
+	c.keep(e, key, info)
+	return info
+}
+
+// cleanCache holds strings in which detect.FindAll finds nothing.
+type cleanCache struct{ memo[struct{}] }
+
+// has reports whether s is held as clean.
+func (c *cleanCache) has(s string) bool {
+	_, ok := c.lookup(s)
+	return ok
+}
+
+// add holds s, in which no rule finds anything, as clean.
+func (c *cleanCache) add(s string) {
+	if e, ok := c.lookup(s); !ok {
+		c.keep(e, s, struct{}{})
+	}
 }
 
 // walkerBuffers holds the path and match buffers of finished walks, so
@@ -122,12 +191,30 @@ func newWalker(yield func(Finding)) *walker {
 // release returns w's buffers to the pool; w is not used after.
 func (w *walker) release() {
 	w.path, w.matches, w.yield = w.path[:0], w.matches[:0], nil
+	w.collecting, w.rel, w.where, w.affects, w.out = false, "", "", false, nil
 	walkerBuffers.Put(w)
 }
 
 func (w *walker) push(key string) int {
 	mark := len(w.path)
 	w.path = appendKey(w.path, key, nil)
+	return mark
+}
+
+// pushKeyOf is pushKey for a key whose keyInfo is known.
+func (w *walker) pushKeyOf(key string, info keyInfo) int {
+	if info.secret {
+		return w.pushKey(key)
+	}
+	mark := len(w.path)
+	switch {
+	case !info.plain:
+		w.path = appendKey(w.path, key, nil)
+	case mark > 0:
+		w.path = append(append(w.path, '.'), key...)
+	default:
+		w.path = append(w.path, key...)
+	}
 	return mark
 }
 
@@ -164,16 +251,17 @@ func (w *walker) pop(mark int) { w.path = w.path[:mark] }
 // member visits one member of an object at the top of a recording, where
 // no sibling says anything about it.
 func (w *walker) member(m jsonv.Member) {
-	w.memberIn(objShape{}, m, detect.KeyNone)
+	w.memberIn(objShape{}, &m, detect.KeyNone)
 }
 
-func (w *walker) memberIn(sh objShape, m jsonv.Member, inherited detect.KeyKind) {
-	mark := w.pushKey(m.Key)
+func (w *walker) memberIn(sh objShape, m *jsonv.Member, inherited detect.KeyKind) {
+	info := w.keys.info(m.Key)
+	mark := w.pushKeyOf(m.Key, info)
 	switch m.Value.Kind { //nolint:exhaustive // numbers, booleans and null hold no secret
 	case jsonv.Object:
-		w.object(m.Value.Members, sh.childInherited(m))
+		w.object(m.Value.Members, sh.childInherited(*m))
 	case jsonv.String, jsonv.Array:
-		w.value(m.Value, sh.memberKind(m, inherited))
+		w.value(&m.Value, sh.memberKindOf(m.Key, info.kind, inherited, true))
 	}
 	w.pop(mark)
 }
@@ -181,19 +269,19 @@ func (w *walker) memberIn(sh objShape, m jsonv.Member, inherited detect.KeyKind)
 func (w *walker) object(members []jsonv.Member, inherited detect.KeyKind) {
 	sh := shapeOf(members)
 	for i := range members {
-		w.memberIn(sh, members[i], inherited)
+		w.memberIn(sh, &members[i], inherited)
 	}
 }
 
 // value visits v, which sits under a name of kind k.
-func (w *walker) value(v jsonv.Value, k detect.KeyKind) {
+func (w *walker) value(v *jsonv.Value, k detect.KeyKind) {
 	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
 	case jsonv.String:
 		w.str(v.Text, k)
 	case jsonv.Array:
 		for i := range v.Items {
 			mark := w.pushIndex(i)
-			w.value(v.Items[i], itemKind(v.Items, i, k))
+			w.value(&v.Items[i], itemKind(v.Items, i, k))
 			w.pop(mark)
 		}
 	case jsonv.Object:
@@ -203,7 +291,19 @@ func (w *walker) value(v jsonv.Value, k detect.KeyKind) {
 
 func (w *walker) str(s string, k detect.KeyKind) {
 	start := len(w.matches)
+	if w.clean.has(s) {
+		if k == detect.KeyNone {
+			return
+		}
+		if m, ok := detect.KeyedValue(k, s); ok {
+			w.report(s, m)
+		}
+		return
+	}
 	w.matches = stringMatches(s, k, w.matches)
+	if len(w.matches) == start {
+		w.clean.add(s) // FindAll found nothing, nor did the decision for k
+	}
 	for _, m := range w.matches[start:] {
 		w.report(s, m)
 	}
@@ -211,11 +311,16 @@ func (w *walker) str(s string, k detect.KeyKind) {
 }
 
 func (w *walker) report(s string, m detect.Match) {
-	if w.yield == nil {
+	if w.yield == nil && !w.collecting {
 		return
 	}
 	f := newFinding(s, m, false)
 	f.JSONPath = string(w.path)
+	if w.collecting {
+		f.Path, f.Where, f.AffectsTests = w.rel, w.where, w.affects
+		w.out = append(w.out, f)
+		return
+	}
 	w.yield(f)
 }
 

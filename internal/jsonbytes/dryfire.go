@@ -31,6 +31,18 @@ func IsDryfireEncoding(data []byte, top func(key, value []byte)) bool {
 	return c.value(0) && c.pos == len(data)
 }
 
+// IsDryfireEncodingCompact is [IsDryfireEncoding] that also appends to dst
+// the compact form ([AppendCompact]) of the value of the top-level member
+// named key, taken in the same pass over the bytes instead of a second one:
+// the check meets every newline and ": " of that value anyway, and the
+// compact form is the value without them. found reports whether the member
+// is there; what was appended means nothing when ok is false.
+func IsDryfireEncodingCompact(data []byte, key string, dst []byte) (ok bool, compact []byte, found bool) {
+	c := formatCheck{data: data, compactKey: key, compacts: true, compact: dst}
+	ok = c.value(0) && c.pos == len(data)
+	return ok, c.compact, c.found
+}
+
 // AppendCompact appends b, an encoding of [jsonv.EncodeDryfire] or a part of one
 // that is a whole value, without its indentation: the bytes the compact
 // encoder writes for the same value (no space after ":" or ","). With
@@ -77,6 +89,26 @@ type formatCheck struct {
 	data []byte
 	pos  int
 	top  func(key, value []byte)
+
+	// compactKey names the top-level member whose value is copied into
+	// compact without its white space (IsDryfireEncodingCompact). While
+	// that value is read, collecting is set and seg is where the bytes not
+	// yet copied start.
+	compactKey string
+	compacts   bool // compactKey is set
+	compact    []byte
+	collecting bool
+	seg        int
+	found      bool
+}
+
+// skipSpace copies the bytes of the compacted value up to the white space
+// at c.pos, which is n bytes long, and moves the copy's start past it.
+func (c *formatCheck) skipSpace(n int) {
+	if c.collecting {
+		c.compact = append(c.compact, c.data[c.seg:c.pos]...)
+		c.seg = c.pos + n
+	}
 }
 
 func (c *formatCheck) value(depth int) bool {
@@ -89,7 +121,7 @@ func (c *formatCheck) value(depth int) bool {
 	case b == '[':
 		return c.array(depth)
 	case b == '"':
-		_, ok := c.str()
+		_, ok, _ := c.str()
 		return ok
 	case b == 't':
 		return c.literal("true")
@@ -128,6 +160,7 @@ func (c *formatCheck) newline(depth int) bool {
 		}
 		rest = rest[k:]
 	}
+	c.skipSpace(n)
 	c.pos += n
 	return true
 }
@@ -146,20 +179,30 @@ func (c *formatCheck) object(depth int) bool {
 		if c.pos >= len(c.data) || c.data[c.pos] != '"' {
 			return false
 		}
-		key, ok := c.str()
+		key, ok, escaped := c.str()
 		// A key with an escape is compared by what it decodes to: left to
 		// the encoder.
-		if !ok || bytes.IndexByte(key, '\\') >= 0 || i > 0 && bytes.Compare(prev, key) >= 0 {
+		if !ok || escaped || i > 0 && bytes.Compare(prev, key) >= 0 {
 			return false
 		}
 		prev = key
-		if !bytes.HasPrefix(c.data[c.pos:], []byte(": ")) {
+		if c.pos+1 >= len(c.data) || c.data[c.pos] != ':' || c.data[c.pos+1] != ' ' {
 			return false
 		}
-		c.pos += 2
+		c.pos++ // :
+		c.skipSpace(1)
+		c.pos++
 		start := c.pos
+		collect := depth == 0 && c.compacts && string(key) == c.compactKey
+		if collect {
+			c.collecting, c.seg, c.found = true, start, true
+		}
 		if !c.value(depth + 1) {
 			return false
+		}
+		if collect {
+			c.compact = append(c.compact, c.data[c.seg:c.pos]...)
+			c.collecting = false
 		}
 		if depth == 0 && c.top != nil {
 			c.top(key, c.data[start:c.pos])
@@ -204,27 +247,27 @@ func (c *formatCheck) next(depth int, closing byte) bool {
 }
 
 // str moves past a string in the encoder's spelling and returns what lies
-// between its quotes.
-func (c *formatCheck) str() ([]byte, bool) {
+// between its quotes, and whether that holds an escape.
+func (c *formatCheck) str() (text []byte, ok, escaped bool) {
 	c.pos++ // "
 	start := c.pos
 	for {
 		i := jsonv.StringEnd(c.data, c.pos)
 		if i >= len(c.data) {
-			return nil, false
+			return nil, false, false
 		}
 		switch c.data[i] {
 		case '"':
 			c.pos = i + 1
-			return c.data[start:i], true
+			return c.data[start:i], true, escaped
 		case '\\':
 			n := encoderEscape(c.data[i:])
 			if n == 0 {
-				return nil, false
+				return nil, false, false
 			}
-			c.pos = i + n
+			c.pos, escaped = i+n, true
 		default: // a raw control character, which no JSON string holds
-			return nil, false
+			return nil, false, false
 		}
 	}
 }
@@ -274,21 +317,13 @@ func (c *formatCheck) number() bool {
 	if d[c.pos] == '-' {
 		c.pos++
 	}
-	digits := func() int {
-		n := 0
-		for c.pos < len(d) && isDigit(d[c.pos]) {
-			c.pos++
-			n++
-		}
-		return n
-	}
-	if digits() == 0 {
+	intAt := c.pos
+	if c.pos = digitsEnd(d, c.pos); c.pos == intAt {
 		return false
 	}
 	integer := true
 	if c.pos+1 < len(d) && d[c.pos] == '.' && isDigit(d[c.pos+1]) {
-		c.pos++
-		digits()
+		c.pos = digitsEnd(d, c.pos+1)
 		integer = false
 	}
 	if c.pos < len(d) && (d[c.pos] == 'e' || d[c.pos] == 'E') {
@@ -296,7 +331,8 @@ func (c *formatCheck) number() bool {
 		if c.pos < len(d) && (d[c.pos] == '+' || d[c.pos] == '-') {
 			c.pos++
 		}
-		if digits() == 0 {
+		exp := c.pos
+		if c.pos = digitsEnd(d, c.pos); c.pos == exp {
 			return false
 		}
 		integer = false
@@ -317,7 +353,17 @@ func (c *formatCheck) number() bool {
 		return jsonv.PyInt(v.Text) == v.Text
 	}
 	f, ok := v.Float()
-	return ok && !math.IsNaN(f) && !math.IsInf(f, 0) && jsonv.PyFloat(f) == v.Text
+	var spelt [32]byte
+	return ok && !math.IsNaN(f) && !math.IsInf(f, 0) && string(jsonv.AppendPyFloat(spelt[:0], f)) == v.Text
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// digitsEnd returns the index of the first byte from i on that is not a
+// digit.
+func digitsEnd(d []byte, i int) int {
+	for i < len(d) && isDigit(d[i]) {
+		i++
+	}
+	return i
+}

@@ -29,7 +29,31 @@ func checkFormatClaim(t *testing.T, data []byte) bool {
 	if err != nil || !bytes.Equal(out, data) {
 		t.Fatalf("IsDryfireEncoding says yes, the encoder writes (err %v)\n%s\nfor\n%s", err, out, data)
 	}
+	checkCompactClaim(t, data, v)
 	return true
+}
+
+// checkCompactClaim holds IsDryfireEncodingCompact, for each top-level
+// member of v (and a name that is none), to IsDryfireEncoding's answer and
+// to AppendCompact of the member's bytes.
+func checkCompactClaim(t *testing.T, data []byte, v jsonv.Value) {
+	t.Helper()
+	values := map[string][]byte{}
+	IsDryfireEncoding(data, func(k, v []byte) { values[string(k)] = v })
+	keys := []string{"no such member"}
+	for _, m := range v.Members {
+		keys = append(keys, m.Key)
+	}
+	for _, k := range keys {
+		ok, compact, found := IsDryfireEncodingCompact(data, k, []byte("prefix"))
+		want, has := values[k]
+		if !ok || found != has {
+			t.Fatalf("IsDryfireEncodingCompact(%q) = %v, found %v; the member is there: %v\n%s", k, ok, found, has, data)
+		}
+		if wantCompact := AppendCompact([]byte("prefix"), want); !bytes.Equal(compact, wantCompact) {
+			t.Fatalf("IsDryfireEncodingCompact(%q) compacts to\n%s\nAppendCompact to\n%s", k, compact, wantCompact)
+		}
+	}
 }
 
 // formatValues are values every spelling question of the format is asked
@@ -179,6 +203,33 @@ func TestIsDryfireEncodingOfRandomValues(t *testing.T) {
 	}
 }
 
+// TestIsDryfireEncodingCompactOfRandomValues: a random value as the member
+// of a cassette-like document is compacted, in the check's own pass, to
+// what the compact encoder writes for it.
+func TestIsDryfireEncodingCompactOfRandomValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(28, 2))
+	for range 3000 {
+		v := randomValue(r, 0)
+		doc := jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{
+			{Key: "fingerprint", Value: randomValue(r, 2)},
+			{Key: "request_digest", Value: v},
+			{Key: "response", Value: randomValue(r, 1)},
+		}}
+		out, err := jsonv.EncodeDryfire(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := jsonv.Encode(v, jsonv.EncodeOptions{SortKeys: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok, got, found := IsDryfireEncodingCompact(out, "request_digest", nil)
+		if !ok || !found || !bytes.Equal(got, want) {
+			t.Fatalf("ok %v, found %v, compact\n%s\nwant\n%s\nof\n%s", ok, found, got, want, out)
+		}
+	}
+}
+
 // TestIsDryfireEncodingReportsTheTopMembers: each member of the top-level
 // object is handed on with the bytes of its value.
 func TestIsDryfireEncodingReportsTheTopMembers(t *testing.T) {
@@ -217,3 +268,33 @@ func isASCII(b []byte) bool {
 }
 
 const projectACassettes = "../../testdata/golden/dryfire/project-A/.dryfire/cassettes"
+
+// BenchmarkIsDryfireEncodingCompact measures the format check with the
+// digest's compaction over the real dryfire's cassettes, in bytes of the
+// files per second.
+func BenchmarkIsDryfireEncodingCompact(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(projectACassettes, "*/*/*.json"))
+	var docs [][]byte
+	size := 0
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if ok, _, _ := IsDryfireEncodingCompact(data, "request_digest", nil); ok {
+			docs = append(docs, data)
+			size += len(data)
+		}
+	}
+	if len(docs) == 0 {
+		b.Fatal("no cassette in dryfire's format")
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	var buf []byte
+	for b.Loop() {
+		for _, d := range docs {
+			_, buf, _ = IsDryfireEncodingCompact(d, "request_digest", buf[:0])
+		}
+	}
+}

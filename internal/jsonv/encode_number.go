@@ -69,41 +69,95 @@ func shortest(f float64) (digits string, n int) {
 // fractional part (780.0, -0.0). NaN and infinities come out as Python's
 // json module writes them (NaN, Infinity, -Infinity).
 func PyFloat(f float64) string {
+	var buf [32]byte
+	return string(AppendPyFloat(buf[:0], f))
+}
+
+// AppendPyFloat appends [PyFloat] of f to dst, allocating nothing when dst
+// has room: a check that a literal is Python's spelling of its number
+// compares without making a string.
+func AppendPyFloat(dst []byte, f float64) []byte {
 	switch {
 	case math.IsNaN(f):
-		return "NaN"
+		return append(dst, "NaN"...)
 	case math.IsInf(f, 1):
-		return "Infinity"
+		return append(dst, "Infinity"...)
 	case math.IsInf(f, -1):
-		return "-Infinity"
+		return append(dst, "-Infinity"...)
 	case f == 0:
 		if math.Signbit(f) {
-			return "-0.0"
+			return append(dst, "-0.0"...)
 		}
-		return "0.0"
+		return append(dst, "0.0"...)
 	}
-	digits, n := shortest(f)
-	var b strings.Builder
+	var scratch [32]byte
+	digits, n := appendShortest(scratch[:0], f)
 	if f < 0 {
-		b.WriteByte('-')
+		dst = append(dst, '-')
 	}
 	switch {
 	case n > -4 && n <= 16 && n <= 0:
-		b.WriteString("0.")
-		b.WriteString(strings.Repeat("0", -n))
-		b.WriteString(digits)
+		dst = append(dst, "0."...)
+		for range -n {
+			dst = append(dst, '0')
+		}
+		dst = append(dst, digits...)
 	case n > -4 && n <= 16 && n >= len(digits):
-		b.WriteString(digits)
-		b.WriteString(strings.Repeat("0", n-len(digits)))
-		b.WriteString(".0")
+		dst = append(dst, digits...)
+		for range n - len(digits) {
+			dst = append(dst, '0')
+		}
+		dst = append(dst, ".0"...)
 	case n > -4 && n <= 16:
-		b.WriteString(digits[:n])
-		b.WriteByte('.')
-		b.WriteString(digits[n:])
+		dst = append(dst, digits[:n]...)
+		dst = append(dst, '.')
+		dst = append(dst, digits[n:]...)
 	default:
-		writeSci(&b, digits, n-1, true)
+		dst = appendSci(dst, digits, n-1, true)
 	}
-	return b.String()
+	return dst
+}
+
+// appendShortest is shortest into scratch space: the digits are
+// scratch's, valid until it is reused.
+func appendShortest(scratch []byte, f float64) (digits []byte, n int) {
+	e := strconv.AppendFloat(scratch, math.Abs(f), 'e', -1, 64)
+	// d[.ddd]e±XX
+	at := len(e) - 1
+	for e[at] != 'e' {
+		at--
+	}
+	exp, neg := 0, e[at+1] == '-'
+	for _, c := range e[at+2:] { // after the sign
+		exp = exp*10 + int(c-'0')
+	}
+	if neg {
+		exp = -exp
+	}
+	digits = e[:at]
+	if len(digits) > 1 { // drop the point after the first digit
+		digits = append(digits[:1], digits[2:]...)
+	}
+	return digits, exp + 1
+}
+
+func appendSci(dst, digits []byte, exp int, twoDigits bool) []byte {
+	dst = append(dst, digits[0])
+	if len(digits) > 1 {
+		dst = append(dst, '.')
+		dst = append(dst, digits[1:]...)
+	}
+	dst = append(dst, 'e')
+	if exp < 0 {
+		dst = append(dst, '-')
+		exp = -exp
+	} else {
+		dst = append(dst, '+')
+	}
+	if twoDigits && exp < 10 {
+		dst = append(dst, '0')
+	}
+	return strconv.AppendInt(dst, int64(exp), 10)
 }
 
 // JSNumber spells f as ECMAScript's Number::toString does (JSON.stringify of

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -114,5 +116,42 @@ func TestEncodedLen(t *testing.T) {
 	}
 	if _, err := EncodedLen(ArrayValue(FloatValue(math.Inf(1))), EncodeOptions{}); !errors.Is(err, ErrNonFinite) {
 		t.Errorf("Inf: %v", err)
+	}
+}
+
+// TestPyFloatIsPythonsRepr: PyFloat and AppendPyFloat spell 3,500 floats
+// (edges of the fixed notation, subnormals, random bit patterns, rounded
+// decimals) as CPython's repr does; testdata/pyfloat_repr.txt was made
+// with CPython, and AppendPyFloat allocates nothing into a buffer with room.
+func TestPyFloatIsPythonsRepr(t *testing.T) {
+	data, err := os.ReadFile("testdata/pyfloat_repr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	buf := make([]byte, 0, 64)
+	for line := range strings.SplitSeq(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		bits, repr, ok := strings.Cut(line, " ")
+		u, err := strconv.ParseUint(bits, 16, 64)
+		if !ok || err != nil {
+			t.Fatalf("bad line %q", line)
+		}
+		f := math.Float64frombits(u)
+		if got := PyFloat(f); got != repr {
+			t.Errorf("PyFloat(%v) = %s, Python's repr %s", f, got, repr)
+		}
+		if got := AppendPyFloat(buf[:0], f); string(got) != repr {
+			t.Errorf("AppendPyFloat(%v) = %s, Python's repr %s", f, got, repr)
+		}
+		n++
+	}
+	if n < 3000 {
+		t.Fatalf("only %d floats", n)
+	}
+	if allocs := testing.AllocsPerRun(100, func() { buf = AppendPyFloat(buf[:0], 41.5e-7) }); allocs != 0 {
+		t.Errorf("AppendPyFloat allocates %v times", allocs)
 	}
 }
