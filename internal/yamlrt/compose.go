@@ -184,7 +184,13 @@ type buffers struct {
 	tokens  []token
 	scratch []byte
 	kids    []*Node
+	// strs are the scanner's shared values (see [scanner.valueString]).
+	strs map[string]string
 }
+
+// maxKeptStrs is the most shared values whose map is kept for the next
+// Compose: a huge document's is left to the garbage collector.
+const maxKeptStrs = 4096
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
 
@@ -201,6 +207,11 @@ func (b *buffers) keep(r *chars.Reader, sc *scanner, c *composer) {
 	b.scratch = sc.scratch[:0]
 	clear(c.kids)
 	b.kids = c.kids[:0]
+	if len(sc.strs) > maxKeptStrs {
+		b.strs = nil
+	} else {
+		clear(sc.strs)
+	}
 	bufferPool.Put(b)
 }
 
