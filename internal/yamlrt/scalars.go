@@ -23,8 +23,8 @@ func (s *scanner) newValue() value { return value{text: s.r.Text(), buf: s.scrat
 // valueString is the value built, the scanner keeping the scratch. It is
 // a string of its own, never a substring of the text: what a loaded suite
 // keeps of its file is its values, not the whole text read. A short value
-// met again in the document is the same string (the keys of a schema, the
-// words of an enum), stored once.
+// met again, in the document or in one read before it, is the same string
+// (the keys of a schema, the words of an enum), stored once.
 func (s *scanner) valueString(v *value) string {
 	if !v.copied {
 		return s.keep(v.text[v.lo:v.hi])

@@ -36,8 +36,9 @@ type scanner struct {
 	// scratch is where values that are not a stretch of the text are
 	// built (see [value]).
 	scratch []byte
-	// strs are the short values met so far in the document, each once
-	// (see [scanner.valueString]).
+	// strs are the short values met so far, in this document and the
+	// ones read before it with the same buffers, each once (see
+	// [scanner.valueString]).
 	strs map[string]string
 }
 
