@@ -48,7 +48,7 @@ func traceFrom(t *testing.T, spec jsonv.Value) *Trace {
 		usage := cassette.Usage{InputTokens: n("input_tokens"), OutputTokens: n("output_tokens"),
 			CacheReadTokens: n("cache_read_tokens"), CacheWriteTokens: n("cache_write_tokens")}
 		lat, _ := tu.Field("latency_ms").Int()
-		tr.Turns = append(tr.Turns, Turn{Index: i, Response: cassette.Response{Text: tu.Field("text"), ToolCalls: calls,
+		tr.Turns = append(tr.Turns, Turn{Index: i, Response: &cassette.Response{Text: tu.Field("text"), ToolCalls: calls,
 			Usage: usage, LatencyMS: lat}})
 		tr.Usage = addUsage(tr.Usage, usage)
 	}

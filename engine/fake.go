@@ -67,7 +67,7 @@ func (g *FakeGateway) Complete(_ context.Context, _ *Call) (Reply, error) {
 	if len(resp.ToolCalls) > 0 {
 		resp.StopReason = "tool_use"
 	}
-	return Reply{Response: resp}, nil
+	return Reply{Response: &resp}, nil
 }
 
 func (g *FakeGateway) call(resp *cassette.Response, c jsonv.Value, py *suite.PyViews) {

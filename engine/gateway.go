@@ -33,7 +33,10 @@ type Call struct {
 
 // Reply is a gateway's answer.
 type Reply struct {
-	Response cassette.Response
+	// Response is nil when the call failed. A gateway may hand out a
+	// response it shares with other calls (the store's served one): no
+	// one writes to it.
+	Response *cassette.Response
 	// CacheHit is set when a cassette served the response.
 	CacheHit bool
 	// File is the cassette file that served it (or that failed to).
@@ -104,7 +107,7 @@ type StoreGateway struct {
 	// keepRaw loads every served response with its raw payload.
 	keepRaw bool
 	mu      sync.Mutex
-	cache   map[*cassette.StoreFile]cachedResponse
+	cache   map[*cassette.StoreFile]*cachedResponse
 }
 
 type cachedResponse struct {
@@ -117,7 +120,7 @@ type cachedResponse struct {
 // serves, which a run document shows; without it only judge calls (whose
 // verdict names the model that served them) read it.
 func NewStoreGateway(s *cassette.Store, keepRaw bool) *StoreGateway {
-	return &StoreGateway{store: s, keepRaw: keepRaw, cache: map[*cassette.StoreFile]cachedResponse{}}
+	return &StoreGateway{store: s, keepRaw: keepRaw, cache: map[*cassette.StoreFile]*cachedResponse{}}
 }
 
 // Complete serves call from the store.
@@ -136,7 +139,7 @@ func (g *StoreGateway) Complete(_ context.Context, call *Call) (Reply, error) {
 		return Reply{}, g.miss(call)
 	}
 	if f.Served != nil && !g.keepRaw && !call.NeedRaw {
-		return Reply{Response: *f.Served, CacheHit: true, File: f}, nil
+		return Reply{Response: f.Served, CacheHit: true, File: f}, nil
 	}
 	g.mu.Lock()
 	cr, ok := g.cache[f]
@@ -147,21 +150,24 @@ func (g *StoreGateway) Complete(_ context.Context, call *Call) (Reply, error) {
 		g.cache[f] = cr
 		g.mu.Unlock()
 	}
-	return Reply{Response: cr.resp, CacheHit: cr.err == nil, File: f}, cr.err
+	if cr.err != nil {
+		return Reply{File: f}, cr.err
+	}
+	return Reply{Response: &cr.resp, CacheHit: true, File: f}, nil
 }
 
 func (g *StoreGateway) miss(call *Call) error {
 	return &missError{PyError{"CassetteMiss", MissMessage(call.Suite, call.Case, call.Key)}}
 }
 
-func (g *StoreGateway) load(f *cassette.StoreFile) cachedResponse {
+func (g *StoreGateway) load(f *cassette.StoreFile) *cachedResponse {
 	c, err := g.store.Read(f)
 	if err != nil {
-		return cachedResponse{err: err}
+		return &cachedResponse{err: err}
 	}
 	resp, err := cassette.ParseResponse(c.Response)
 	if err != nil {
-		return cachedResponse{err: fmt.Errorf("%s: invalid response: %w", f.Rel, err)}
+		return &cachedResponse{err: fmt.Errorf("%s: invalid response: %w", f.Rel, err)}
 	}
-	return cachedResponse{resp: resp}
+	return &cachedResponse{resp: resp}
 }

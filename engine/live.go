@@ -169,7 +169,7 @@ func (g *liveGateway) Complete(ctx context.Context, call *Call) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return Reply{Response: resp}, nil
+	return Reply{Response: &resp}, nil
 }
 
 // lookup is auto mode's read: the store, then what this run wrote. done
@@ -181,7 +181,7 @@ func (g *liveGateway) lookup(ctx context.Context, call *Call) (Reply, error, boo
 		return reply, err, true
 	}
 	if resp, ok := l.written.get(call.Key); ok {
-		return Reply{Response: resp, CacheHit: true}, nil, true
+		return Reply{Response: &resp, CacheHit: true}, nil, true
 	}
 	return Reply{}, nil, false
 }

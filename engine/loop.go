@@ -43,7 +43,7 @@ type rep struct {
 // mock that cannot run here), with the reason in the result.
 func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 	c, r, res := x.p.c, x.p.r, x.res
-	t := &Trace{Suite: c.Suite.Name, Case: c.Name, Termination: "end_turn"}
+	t := &Trace{Suite: c.Suite.Name, Case: c.Name, Termination: "end_turn", spec: c}
 	// The messages, turns and visits grow in a worker's slabs; the calls
 	// and turns share prefixes of msgs, which is never written again.
 	sl := slabPool.Get().(*slabs)
@@ -121,7 +121,7 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 		}
 		resp := reply.Response
 		t.Usage = addUsage(t.Usage, resp.Usage)
-		rec := Turn{Index: turn, Request: call.Request.Messages, Response: resp, CacheHit: reply.CacheHit}
+		rec := Turn{Index: turn, Response: resp, CacheHit: reply.CacheHit}
 		if resp.StopReason != "tool_use" {
 			t.Turns = append(t.Turns, rec)
 			t.Termination = terminations[resp.StopReason]
@@ -139,13 +139,10 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 		if stop {
 			break
 		}
-		added := []conversation.Message{
-			{Role: "assistant", Content: resp.Text, ToolCalls: resp.ToolCalls, Raw: resp.Raw},
-			{Role: "tool", Content: jsonv.NullValue(), ToolResults: results},
-		}
-		msgs = append(msgs, added...)
+		n := len(msgs)
+		msgs = appendAnswered(msgs, resp, results)
 		if x.keyed && keyErr == nil {
-			keyErr = k.Add(&added[0], &added[1])
+			keyErr = k.Add(&msgs[n], &msgs[n+1])
 		}
 	}
 	if n := len(t.Turns); n > 0 && t.Turns[n-1].Response.Text.Kind == jsonv.String {
@@ -157,7 +154,7 @@ func (e *runner) loop(ctx context.Context, x *rep) *Trace {
 // toolResults answers the tool calls of a tool_use response. stop ends
 // the loop (an unmocked call with on_unmocked: error); ok false means the
 // case ended without a trace.
-func (e *runner) toolResults(ctx context.Context, x *rep, resolver *Resolver, resp cassette.Response, turn int, t *Trace, unhashable *string) (results []conversation.ToolResult, stop, ok bool) {
+func (e *runner) toolResults(ctx context.Context, x *rep, resolver *Resolver, resp *cassette.Response, turn int, t *Trace, unhashable *string) (results []conversation.ToolResult, stop, ok bool) {
 	res, r := x.res, x.p.r
 	results = make([]conversation.ToolResult, 0, len(resp.ToolCalls))
 	for _, call := range resp.ToolCalls {

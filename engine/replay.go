@@ -140,7 +140,10 @@ type responderGateway Responder
 
 func (g responderGateway) Complete(_ context.Context, call *Call) (Reply, error) {
 	resp, err := g(call.Turn, call.Request.HashArgs())
-	return Reply{Response: resp}, err
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Response: &resp}, nil
 }
 
 // Simulate runs one repetition of a case with responses from respond

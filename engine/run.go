@@ -158,7 +158,11 @@ func Run(ctx context.Context, p *suite.Project, s *cassette.Store, o Options) *R
 	if o.StopOnErrors && len(res.Errors) > 0 {
 		plans = nil
 	}
-	res.Cases = make([]CaseResult, 0, len(plans))
+	reps := 0
+	for _, pl := range plans {
+		reps += pl.r.Repeat
+	}
+	res.Cases = make([]CaseResult, 0, reps)
 	for _, pl := range plans {
 		pl.first = len(res.Cases)
 		for rep := range pl.r.Repeat {

@@ -13,8 +13,11 @@ import (
 // of cases spent more on those copies than on the slices it keeps. A
 // chunk is written once, in order: a repetition takes the rest of the
 // current chunk, appends into it, and on [slab.close] the part it wrote
-// is its own for good. Nothing already handed out (a turn's request, the
-// messages a gateway was given) is ever written again.
+// is its own for good. Nothing already handed out (the messages a gateway
+// was given, which it may keep) is ever written again. A trace keeps its
+// turns and visits; the messages are not kept past the repetition
+// ([Trace.Requests] makes them again), so a chunk of them is garbage once
+// the repetitions that wrote it are done.
 type slab[T any] struct {
 	free []T // the unwritten rest of the current chunk
 	// chunk is the number of elements of a new chunk.

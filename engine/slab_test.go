@@ -49,18 +49,23 @@ type keepingGateway struct {
 	mu   sync.Mutex
 	kept [][]conversation.Message
 	was  []string
+	// sent is what each call was given, by case and turn.
+	sent map[string]string
 }
 
 func (g *keepingGateway) Complete(_ context.Context, call *Call) (Reply, error) {
 	g.mu.Lock()
 	g.kept = append(g.kept, call.Request.Messages)
 	g.was = append(g.was, messagesText(call.Request.Messages))
+	if g.sent != nil {
+		g.sent[fmt.Sprintf("%s/%d", call.Case, call.Turn)] = messagesText(call.Request.Messages)
+	}
 	g.mu.Unlock()
 	if len(call.Request.Messages) >= 2*call.Turn+1 && call.Turn < 3 {
-		return Reply{Response: cassette.Response{StopReason: "tool_use", Text: jsonv.NullValue(), ToolCalls: []cassette.ToolCall{
+		return Reply{Response: &cassette.Response{StopReason: "tool_use", Text: jsonv.NullValue(), ToolCalls: []cassette.ToolCall{
 			{ID: fmt.Sprintf("toolu_%s_%d", call.Case, call.Turn), Name: "lookup", Arguments: jsonv.ObjectValue(), MalformedArguments: jsonv.NullValue()}}}}, nil
 	}
-	return Reply{Response: cassette.Response{StopReason: "end_turn", Text: jsonv.StringValue("done " + call.Case)}}, nil
+	return Reply{Response: &cassette.Response{StopReason: "end_turn", Text: jsonv.StringValue("done " + call.Case)}}, nil
 }
 
 func messagesText(ms []conversation.Message) string {
@@ -73,9 +78,10 @@ func messagesText(ms []conversation.Message) string {
 }
 
 // TestRunKeepsEveryRequestIntact runs many cases through two workers and
-// checks that the messages each call was given, and each turn's request,
-// still hold what they held: the slabs the loop grows them in are shared
-// by the cases a worker runs.
+// checks that the messages each call was given still hold what they held
+// (the slabs the loop grows them in are shared by the cases a worker
+// runs), and that each turn's request, made again from the trace, is what
+// its call was given.
 func TestRunKeepsEveryRequestIntact(t *testing.T) {
 	t.Parallel()
 	var b strings.Builder
@@ -84,7 +90,7 @@ func TestRunKeepsEveryRequestIntact(t *testing.T) {
 		fmt.Fprintf(&b, "  - {name: c%d, input: \"question %d\", expect: []}\n", i, i)
 	}
 	st := suiteFromYAML(t, b.String())
-	g := &keepingGateway{}
+	g := &keepingGateway{sent: map[string]string{}}
 	res := Run(context.Background(), &suite.Project{Suites: []*suite.Suite{st}}, nil,
 		Options{Workers: 2, Gateways: func(*suite.Case, suite.Resolved, int) Gateway { return g }})
 	if len(res.Cases) != 300 || len(g.kept) != 1200 {
@@ -100,10 +106,12 @@ func TestRunKeepsEveryRequestIntact(t *testing.T) {
 		if len(turns) != 4 || c.Trace.FinalText != "done "+c.Case {
 			t.Fatalf("%s: %d turns, final %q", c.Case, len(turns), c.Trace.FinalText)
 		}
-		last := turns[3].Request
-		for i, turn := range turns {
-			if len(turn.Request) != 2*i+1 || messagesText(turn.Request) != messagesText(last[:2*i+1]) {
-				t.Fatalf("%s turn %d request is not the conversation's prefix", c.Case, i)
+		requests := c.Trace.Requests()
+		last := requests[3]
+		for i := range turns {
+			sent := g.sent[fmt.Sprintf("%s/%d", c.Case, i)]
+			if len(requests[i]) != 2*i+1 || messagesText(requests[i]) != sent {
+				t.Fatalf("%s turn %d request is\n%s\nthe call was given\n%s", c.Case, i, messagesText(requests[i]), sent)
 			}
 		}
 		if !strings.Contains(messagesText(last), "question "+strings.TrimPrefix(c.Case, "c")+`"`) ||

@@ -6,6 +6,8 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // Trace is the record of one case repetition, as dryfire's Trace holds
@@ -35,15 +37,22 @@ type Trace struct {
 	JudgeUsage cassette.Usage
 	// JudgeCost is the judges' advisory cost (nil: no judge was priced).
 	JudgeCost *big.Rat
+	// spec is the case the loop ran, whose input the first request's
+	// messages are made of again by [Trace.Requests] (nil for a trace
+	// made by hand: its requests then hold only what the turns sent).
+	spec *suite.Case
 }
 
-// Turn is one model call and the tool results it produced.
+// Turn is one model call and the tool results it produced. The messages
+// it sent are not kept: they are the case's input and the turns before
+// it, and [Trace.Requests] makes them again for a document that shows
+// them.
 type Turn struct {
 	Index int
-	// Request are the messages sent: a prefix of the conversation, shared
-	// with the turns after it.
-	Request  []conversation.Message
-	Response cassette.Response
+	// Response is what answered the call: the store's served response on a
+	// replay (shared, never written), the provider's otherwise. It is
+	// never nil in a trace the loop made.
+	Response *cassette.Response
 	// CacheHit is set when a cassette served the response.
 	CacheHit    bool
 	ToolResults []conversation.ToolResult
@@ -69,6 +78,36 @@ func (t *Trace) CacheHits() int {
 		}
 	}
 	return n
+}
+
+// Requests are the messages each turn sent, in turn order: the case's
+// first messages, then after each turn the model's answer and the tool
+// results it got, as the loop appended them. The turns' requests are
+// prefixes of one conversation, made again on each call.
+func (t *Trace) Requests() [][]conversation.Message {
+	var msgs []conversation.Message
+	if t.spec != nil {
+		// The loop made the same messages from the same input before
+		// its first call; an input that fails has no trace.
+		msgs, _ = conversation.AppendInitialMessages(nil, t.spec.Input, t.spec.InputViews)
+	}
+	out := make([][]conversation.Message, len(t.Turns))
+	for i, turn := range t.Turns {
+		out[i] = msgs[:len(msgs):len(msgs)]
+		msgs = appendAnswered(msgs, turn.Response, turn.ToolResults)
+	}
+	return out
+}
+
+// appendAnswered appends to msgs what a tool_use turn adds to the
+// conversation: the model's answer and the tool results it got.
+func appendAnswered(msgs []conversation.Message, resp *cassette.Response, results []conversation.ToolResult) []conversation.Message {
+	if resp == nil {
+		return msgs
+	}
+	return append(msgs,
+		conversation.Message{Role: "assistant", Content: resp.Text, ToolCalls: resp.ToolCalls, Raw: resp.Raw},
+		conversation.Message{Role: "tool", Content: jsonv.NullValue(), ToolResults: results})
 }
 
 func addUsage(a, b cassette.Usage) cassette.Usage {

@@ -223,13 +223,14 @@ func (pr *Project) load(entries []suiteEntry, lookupEnv func(string) (string, bo
 // loadIn is load with refs the scope of the project root.
 func (pr *Project) loadIn(entries []suiteEntry, refs *refScope, lookupEnv func(string) (string, bool)) {
 	next := make(chan int)
+	shared := newSharedValues()
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(entries)) {
 		wg.Go(func() {
 			for i := range next {
 				e := &entries[i]
 				e.after = pr.yaml
-				e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, e.scope(refs), lookupEnv, &e.after)
+				e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, e.scope(refs), lookupEnv, &e.after, shared)
 			}
 		})
 	}
@@ -251,7 +252,7 @@ func (pr *Project) loadIn(entries []suiteEntry, refs *refScope, lookupEnv func(s
 		}
 		if state != pr.yaml {
 			e.after = state
-			e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, e.scope(refs), lookupEnv, &e.after)
+			e.suite = loadSuite(pr.suiteFile(e.rel), e.rel, e.scope(refs), lookupEnv, &e.after, shared)
 		}
 		state = e.after
 	}

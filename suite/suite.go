@@ -182,13 +182,14 @@ func (c *Case) UsesImpl() bool {
 // relative to the project root).
 func LoadSuite(file, display string, lookupEnv func(string) (string, bool)) *Suite {
 	var session yamlrt.Session
-	return loadSuite(file, display, suiteScope(file), lookupEnv, &session)
+	return loadSuite(file, display, suiteScope(file), lookupEnv, &session, nil)
 }
 
 // loadSuite is LoadSuite in the YAML session of a command loading several
 // files (the suite's $ref targets are read in it too), its $refs confined
-// to refs.
-func loadSuite(file, display string, refs *refScope, lookupEnv func(string) (string, bool), session *yamlrt.Session) *Suite {
+// to refs, its tool schemas shared with the other suites of the load
+// through shared (nil: kept as they are).
+func loadSuite(file, display string, refs *refScope, lookupEnv func(string) (string, bool), session *yamlrt.Session, shared *sharedValues) *Suite {
 	s := &Suite{Path: filepath.ToSlash(display), File: file}
 	buf := readBufs.Get().(*[]byte)
 	// The tree is read here and nowhere else: what the suite keeps are
@@ -208,7 +209,7 @@ func loadSuite(file, display string, refs *refScope, lookupEnv func(string) (str
 		s.Failed, s.Errors = true, v.errs
 		return s
 	}
-	v.root = root
+	v.root, v.shared = root, shared
 	v.checkAssertions(root)
 	v.suite(root, s)
 	if v.fatal != nil {
@@ -311,6 +312,8 @@ type validator struct {
 	refs     *refScope
 	realDir  string
 	refNames map[string]string
+	// shared are the tool schemas of the suites loaded with this one.
+	shared *sharedValues
 }
 
 // pos is where an error is reported. broken marks an entry a merge key

@@ -128,6 +128,7 @@ func (v *validator) tools(n *YAMLNode, p pos) []Tool {
 					v.strKeys(n, p)
 					leave()
 					t.InputSchema, t.Unserialisable = yamlnode.StrKeyed(n).ToValue() // a dict[str, Any]
+					t.InputSchema = v.shared.share(t.InputSchema)
 				}
 				v.pop()
 			}
@@ -202,7 +203,7 @@ func (v *validator) mockRule(item *YAMLNode) (MockRule, bool) {
 		n = yamlnode.StrKeyed(n) // ToolResult's content: a dict[str, Any]
 		r.Return, r.Unserialisable = n.ToValue()
 		r.Crash, r.Unserialisable = casemodel.ContentCheck(n, r.Unserialisable)
-		r.Views = yamlnode.ViewsOf(n)
+		r.Views = yamlnode.ViewsWith(n, r.Return)
 	}
 	if n, p, ok := o.field("error"); ok {
 		found = append(found, "error")
@@ -271,7 +272,7 @@ func (v *validator) sequence(n *YAMLNode, p pos) []MockStep {
 			r = yamlnode.StrKeyed(r)
 			step.Value, step.Unserialisable = r.ToValue()
 			step.Crash, step.Unserialisable = casemodel.ContentCheck(r, step.Unserialisable)
-			step.Views = yamlnode.ViewsOf(r)
+			step.Views = yamlnode.ViewsWith(r, step.Value)
 		}
 		steps = append(steps, step)
 	}

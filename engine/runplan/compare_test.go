@@ -113,7 +113,7 @@ func TestMetrics(t *testing.T) {
 	tr := func(latency int64, cost *big.Rat, turns int) *engine.Trace {
 		t := &engine.Trace{Cost: cost}
 		for range turns {
-			t.Turns = append(t.Turns, engine.Turn{Response: cassette.Response{LatencyMS: latency}})
+			t.Turns = append(t.Turns, engine.Turn{Response: &cassette.Response{LatencyMS: latency}})
 		}
 		return t
 	}

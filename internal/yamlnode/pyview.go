@@ -15,8 +15,94 @@ import (
 // loaded, because no Node outlives its document.
 type Views = jsonv.PyViews
 
-// ViewsOf computes the views of a loaded value.
+// ViewsOf computes the views of a loaded value. A plain value (see
+// [plain]), which is what nearly every suite writes, is the same value in
+// each JSON view: they then share one copy of it.
 func ViewsOf(n *Node) *Views {
+	if plain(n) {
+		v, _, _ := n.toValue()
+		return plainViews(n, v)
+	}
+	return fullViews(n)
+}
+
+// ViewsWith is [ViewsOf] for a value whose [Node.ToValue] is v, made
+// already: the views of a plain value share v's storage.
+func ViewsWith(n *Node, v jsonv.Value) *Views {
+	if plain(n) {
+		return plainViews(n, v)
+	}
+	return fullViews(n)
+}
+
+// plainViews are the views of a plain value n whose ToValue is v: json.dumps
+// writes it as it is, the store sorted by its keys' text (no Stored), and
+// pydantic's JSON mode as it is; only repr() has a form of its own.
+func plainViews(n *Node, v jsonv.Value) *Views {
+	out := &Views{Dumps: v, Doc: v}
+	var b strings.Builder
+	reprTo(&b, n)
+	out.Repr = b.String()
+	if reprFails(n) {
+		out.ReprErr = errIntDigits
+	}
+	return out
+}
+
+// plain reports whether a value is the same in its hashed form, its
+// json.dumps form and its pydantic JSON form, with no failure in any: no
+// node of a type JSON has not, every key a str written as one and met
+// once, every number finite.
+func plain(n *Node) bool {
+	if n == nil || n.PyType != "" {
+		return false
+	}
+	switch n.Kind { //nolint:exhaustive // the other scalars are plain
+	case jsonv.Array:
+		for _, it := range n.Items {
+			if !plain(it) {
+				return false
+			}
+		}
+	case jsonv.Object:
+		for _, m := range n.Members {
+			k := m.KeyNode
+			if k == nil || !k.IsStr() || m.Key != k.Scalar.Text || !plain(m.Value) {
+				return false
+			}
+		}
+		return keysUnique(n.Members)
+	case jsonv.Number:
+		return !n.Scalar.IsNonFinite()
+	}
+	return true
+}
+
+// keysUnique reports whether no two members have the same key (a
+// Python dict's, which the constructor keeps: this only makes sure).
+func keysUnique(ms []Member) bool {
+	if len(ms) <= 16 {
+		for i := range ms {
+			for j := range i {
+				if ms[i].Key == ms[j].Key {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	seen := make(map[string]struct{}, len(ms))
+	for _, m := range ms {
+		if _, ok := seen[m.Key]; ok {
+			return false
+		}
+		seen[m.Key] = struct{}{}
+	}
+	return true
+}
+
+// fullViews computes each view of a value on its own.
+func fullViews(n *Node) *Views {
 	v := &Views{}
 	var b strings.Builder
 	reprTo(&b, n)

@@ -184,7 +184,16 @@ type buffers struct {
 	tokens  []token
 	scratch []byte
 	kids    []*Node
+	// strs are the scanner's shared values (see [scanner.valueString]),
+	// kept from one document to the next: the files of a project repeat
+	// their keys and words.
+	strs map[string]string
 }
+
+// maxKeptStrs is the most shared values kept for the next Compose; past
+// it the next document starts with none (and with a new map past four
+// times as many).
+const maxKeptStrs = 8192
 
 var bufferPool = sync.Pool{New: func() any { return new(buffers) }}
 
@@ -201,6 +210,12 @@ func (b *buffers) keep(r *chars.Reader, sc *scanner, c *composer) {
 	b.scratch = sc.scratch[:0]
 	clear(c.kids)
 	b.kids = c.kids[:0]
+	switch n := len(sc.strs); {
+	case n > 4*maxKeptStrs: // a map that large is not kept in the pool
+		b.strs = nil
+	case n > maxKeptStrs:
+		clear(sc.strs)
+	}
 	bufferPool.Put(b)
 }
 

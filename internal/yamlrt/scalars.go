@@ -20,13 +20,45 @@ type value struct {
 
 func (s *scanner) newValue() value { return value{text: s.r.Text(), buf: s.scratch[:0]} }
 
-// valueString is the value built, the scanner keeping the scratch.
+// valueString is the value built, the scanner keeping the scratch. It is
+// a string of its own, never a substring of the text: what a loaded suite
+// keeps of its file is its values, not the whole text read. A short value
+// met again, in the document or in one read before it, is the same string
+// (the keys of a schema, the words of an enum), stored once.
 func (s *scanner) valueString(v *value) string {
 	if !v.copied {
-		return v.text[v.lo:v.hi]
+		return s.keep(v.text[v.lo:v.hi])
 	}
 	s.scratch = v.buf[:0]
-	return string(v.buf)
+	if len(v.buf) > maxShared {
+		return string(v.buf)
+	}
+	if x, ok := s.strs[string(v.buf)]; ok {
+		return x
+	}
+	x := string(v.buf)
+	s.strs[x] = x
+	return x
+}
+
+// maxShared is the length of the longest value [scanner.valueString]
+// stores once per document.
+const maxShared = 32
+
+// keep is valueString of a stretch of the text.
+func (s *scanner) keep(sub string) string {
+	switch {
+	case sub == "":
+		return ""
+	case len(sub) > maxShared:
+		return strings.Clone(sub)
+	}
+	if x, ok := s.strs[sub]; ok {
+		return x
+	}
+	x := strings.Clone(sub)
+	s.strs[x] = x
+	return x
 }
 
 // addNext adds the reader's next n characters.

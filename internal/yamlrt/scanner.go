@@ -36,10 +36,17 @@ type scanner struct {
 	// scratch is where values that are not a stretch of the text are
 	// built (see [value]).
 	scratch []byte
+	// strs are the short values met so far, in this document and the
+	// ones read before it with the same buffers, each once (see
+	// [scanner.valueString]).
+	strs map[string]string
 }
 
 func newScanner(r *chars.Reader, session *Session, b *buffers) *scanner {
-	s := &scanner{r: r, indent: -1, allowSimpleKey: true, session: session, scratch: b.scratch[:0]}
+	if b.strs == nil {
+		b.strs = map[string]string{}
+	}
+	s := &scanner{r: r, indent: -1, allowSimpleKey: true, session: session, scratch: b.scratch[:0], strs: b.strs}
 	s.tokens.buf = b.tokens[:0]
 	m := r.Mark()
 	s.tokens.push(token{kind: tStreamStart, start: m, end: m})

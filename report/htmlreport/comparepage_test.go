@@ -34,7 +34,7 @@ func resultOf(v jsonv.Value) *engine.Result {
 				}
 				for _, turn := range tv.Field("turns").Items {
 					ms, _ := turn.Field("response").Field("latency_ms").Int()
-					tr.Turns = append(tr.Turns, engine.Turn{Response: cassette.Response{LatencyMS: ms}})
+					tr.Turns = append(tr.Turns, engine.Turn{Response: &cassette.Response{LatencyMS: ms}})
 				}
 				rep.Trace = tr
 			}

@@ -20,7 +20,7 @@ import (
 func column(label string, names []string, passes []bool, latency int64, cost *big.Rat) *runplan.Column {
 	res := &engine.Result{Suites: []engine.SuiteRun{{Name: "s"}}}
 	for i, n := range names {
-		tr := &engine.Trace{Turns: []engine.Turn{{Response: cassette.Response{LatencyMS: latency}}}, Cost: cost}
+		tr := &engine.Trace{Turns: []engine.Turn{{Response: &cassette.Response{LatencyMS: latency}}}, Cost: cost}
 		res.Suites[0].Cases = append(res.Suites[0].Cases, &engine.CaseRun{Suite: "s", Case: n, Passed: passes[i],
 			Rep: &engine.CaseResult{Trace: tr, Passed: passes[i]}})
 	}

@@ -164,9 +164,10 @@ func traceValue(t *engine.Trace, bad *string) jsonv.Value {
 		}
 	}
 	turns := jsonv.ArrayValue()
-	for _, turn := range t.Turns {
+	requests := t.Requests()
+	for i, turn := range t.Turns {
 		msgs := jsonv.ArrayValue()
-		for _, m := range turn.Request {
+		for _, m := range requests[i] {
 			v, err := m.DocValue()
 			fail(err)
 			msgs.Items = append(msgs.Items, v)
@@ -178,7 +179,7 @@ func traceValue(t *engine.Trace, bad *string) jsonv.Value {
 		turns.Items = append(turns.Items, jsonv.ObjectValue(
 			jsonv.M("index", jsonv.IntValue(int64(turn.Index))),
 			jsonv.M("request_messages", msgs),
-			jsonv.M("response", responseValue(turn.Response, calls, turn.CacheHit)),
+			jsonv.M("response", responseValue(*turn.Response, calls, turn.CacheHit)),
 			jsonv.M("tool_results", results),
 		))
 	}

@@ -34,9 +34,10 @@ func writeTrace(w io.Writer, c *engine.CaseRun, m Mask) error {
 	if t == nil {
 		return tw.err
 	}
-	for _, turn := range t.Turns {
+	requests := t.Requests()
+	for i, turn := range t.Turns {
 		tw.line(fmt.Sprintf("── turn %d ──", turn.Index))
-		for _, msg := range turn.Request {
+		for _, msg := range requests[i] {
 			tw.line("  [" + m.text(msg.Role) + "] " + contentRepr(msg, m))
 		}
 		if text := m.value(turn.Response.Text); text.Kind == jsonv.String && text.Text != "" {
@@ -83,8 +84,9 @@ func traceFailure(c *engine.CaseRun) error {
 		return nil
 	}
 	id := c.Suite + "::" + c.Case
-	for _, turn := range t.Turns {
-		for _, msg := range turn.Request {
+	requests := t.Requests()
+	for i, turn := range t.Turns {
+		for _, msg := range requests[i] {
 			if msg.ContentPy != nil && msg.ContentPy.ReprErr != "" {
 				return &TraceError{Case: id, What: "the content of a message", Call: "repr()", Raised: msg.ContentPy.ReprErr}
 			}
