@@ -9,10 +9,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
-	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // The output policy of every command (docs/reliability.md, "Nothing
@@ -100,13 +99,9 @@ func addProjectKeys(e Env, path string, streams ...*visible.Stream) {
 	if e.Dir != "" && !filepath.IsAbs(path) {
 		path = filepath.Join(e.Dir, path)
 	}
-	pr, err := suite.LoadConfig(path)
-	if err != nil || len(pr.Config.CustomProviders) == 0 {
+	custom := command.ProjectProviders(path)
+	if custom == nil {
 		return
-	}
-	custom := map[string]provider.Custom{}
-	for _, c := range pr.Config.CustomProviders {
-		custom[c.Name] = provider.Custom{BaseURL: c.BaseURL, KeyEnv: c.APIKeyEnv}
 	}
 	keys := envKeys(e, custom)
 	for _, s := range streams {
@@ -116,47 +111,14 @@ func addProjectKeys(e Env, path string, streams ...*visible.Stream) {
 	}
 }
 
-// envKeys are the keys the tool may read, named after their variables:
-// the values provider.KeyValues gives, from the environment ${VAR}
-// interpolation reads.
+// envKeys are the keys the tool may read (command.Env.Keys), from the
+// process's environment and the one the command was given.
 func envKeys(e Env, custom map[string]provider.Custom) []visible.Key {
-	env := provider.Env(e.lookup)
 	environ := os.Environ()
 	if e.Environ != nil {
 		environ = slices.Concat(environ, e.Environ())
 	}
-	values := provider.KeyValues(env, environ, custom)
-	keys := make([]visible.Key, 0, len(values))
-	for _, v := range values {
-		name := keyName(env, environ, custom, v)
-		keys = append(keys, visible.Key{Name: name, Value: v})
-		if filed := filedForm(v); filed != v {
-			keys = append(keys, visible.Key{Name: name, Value: filed})
-		}
-	}
-	return keys
-}
-
-// filedForm is v as a cassette directory spells it when a suite or case
-// name holds it: every character outside [A-Za-z0-9._-] as "_"
-// (cassette.Sanitise, without the hash it appends to a name it changed).
-func filedForm(v string) string {
-	s := cassette.Sanitise(v)
-	if s == v {
-		return v
-	}
-	return s[:len(s)-len("-01234567")]
-}
-
-// keyName is the first variable (in provider.KeyVariables' order) whose
-// value is v.
-func keyName(env provider.Env, environ []string, custom map[string]provider.Custom, v string) string {
-	for _, name := range provider.KeyVariables(environ, custom) {
-		if got, ok := env(name); ok && got == v {
-			return name
-		}
-	}
-	return ""
+	return e.core().Keys(environ, custom)
 }
 
 // pathOf is the PATH a command's arguments name, for addProjectKeys: the

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 )
@@ -46,8 +48,44 @@ func (c Core) Run(ctx context.Context, path string, req CommandRequest) CommandR
 	if res.Title == "" {
 		res.Title = req.Command
 	}
+	keys := c.keys(path)
+	for i, l := range res.Lines {
+		res.Lines[i] = keys.Mask(l)
+	}
+	res.Err = maskError(res.Err, keys)
 	return res
 }
+
+// keys are the API keys the palette's reports mask, as the command line's
+// streams mask them: those of the environment and of the providers:
+// entries of the project's dryfire.yaml.
+func (c Core) keys(path string) *visible.Keys {
+	if c.Env.Dir != "" && !filepath.IsAbs(path) {
+		path = filepath.Join(c.Env.Dir, path)
+	}
+	return visible.NewKeys(c.Env.Keys(os.Environ(), command.ProjectProviders(path))...)
+}
+
+// maskError is err with every key in its text masked; err itself when its
+// text holds none, so that what it wraps stays reachable either way.
+func maskError(err error, keys *visible.Keys) error {
+	if err == nil {
+		return nil
+	}
+	if msg := keys.Mask(err.Error()); msg != err.Error() {
+		return &maskedError{msg: msg, err: err}
+	}
+	return err
+}
+
+// maskedError is an error whose text had a key in it.
+type maskedError struct {
+	msg string
+	err error
+}
+
+func (e *maskedError) Error() string { return e.msg }
+func (e *maskedError) Unwrap() error { return e.err }
 
 // pathArgs are the PATH arguments of the browser's path.
 func pathArgs(path string) []string {

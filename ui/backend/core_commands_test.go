@@ -56,3 +56,35 @@ func TestCoreRunsTheCommands(t *testing.T) {
 		t.Errorf("redact dry run: %d open before the baseline, %d after", before.Todo, after.Todo)
 	}
 }
+
+// TestPaletteMasksTheKeys: every report of the palette masks the values of
+// the API keys of the environment, as the command line's streams do. The
+// key here is spelled as one of the demo's case names, so that the reports
+// would print it.
+func TestPaletteMasksTheKeys(t *testing.T) {
+	root, err := examples.Materialize(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const key = "refunds_disabled_escalates"
+	env := command.Env{LookupEnv: func(name string) (string, bool) {
+		if name == "ANTHROPIC_API_KEY" {
+			return key, true
+		}
+		return "", false
+	}}
+	ctx := context.Background()
+	for _, cmd := range []string{CommandCheck, CommandReplay, CommandRun, CommandDoctor, CommandPrune, CommandRedact} {
+		res := Core{Env: env}.Run(ctx, root, CommandRequest{Command: cmd})
+		text := strings.Join(res.Lines, "\n")
+		if res.Err != nil {
+			text += "\n" + res.Err.Error()
+		}
+		if strings.Contains(text, key) {
+			t.Errorf("%s shows the key:\n%s", cmd, text)
+		}
+		if (cmd == CommandCheck || cmd == CommandReplay) && !strings.Contains(text, "[$ANTHROPIC_API_KEY]") {
+			t.Errorf("%s does not show the key's mask:\n%s", cmd, text)
+		}
+	}
+}

@@ -4,14 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/dryfire-tui/dryfire-tui/engine"
-	"github.com/dryfire-tui/dryfire-tui/internal/visible"
-	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
 )
@@ -41,14 +38,7 @@ func (c Core) runReplayRun(ctx context.Context, path string) CommandResult {
 	for _, n := range rp.Notes {
 		out.WriteString(n + "\n")
 	}
-	lookup := c.Env.LookupEnv
-	if lookup == nil {
-		lookup = os.LookupEnv
-	}
-	keys := visible.NewKeys()
-	for _, v := range provider.KeyValues(provider.Env(lookup), os.Environ(), nil) {
-		keys.Add(visible.Key{Value: v})
-	}
+	keys := c.keys(path)
 	res.Err = report.WriteRunEnd(&out, &out, rp, run.Result, run.Recorded, runreport.RunOutput{
 		Reporter: "terminal", Keys: keys,
 		Text: runreport.RunTextOptions{Path: runreport.RelativeTo(rp.Project.Root)},
