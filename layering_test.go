@@ -100,8 +100,9 @@ var tiers = []tier{
 		{"engine", "diff", "secrets", "secrets/secrettest"},
 		// What a case sends and the key it is filed under: dryfire's
 		// messages, the request of one call, its canonical hash turn after
-		// turn. Below the loop that builds conversations.
-		{"engine/conversation"},
+		// turn. Below the loop that builds conversations. The cost of a
+		// call's usage, dryfire's bundled prices.
+		{"engine/conversation", "engine/pricing"},
 		// pydantic's error texts for the models engine validates (reads
 		// suite's final_json fields); Python's json.loads of a final text
 		// or a judge's answer, and float(), str() and bool() of it.

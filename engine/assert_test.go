@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/pricing"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/pyregex"
 	"github.com/dryfire-tui/dryfire-tui/suite"
@@ -55,7 +56,7 @@ func traceFrom(t *testing.T, spec jsonv.Value) *Trace {
 	if n := len(tr.Turns); n > 0 && tr.Turns[n-1].Response.Text.Kind == jsonv.String {
 		tr.FinalText, tr.HasFinal = tr.Turns[n-1].Response.Text.Text, true
 	}
-	tr.Cost = BundledPricing().Cost(spec.Field("provider").Str(), tr.Model, tr.Usage)
+	tr.Cost = pricing.Bundled().Cost(spec.Field("provider").Str(), tr.Model, tr.Usage)
 	for _, v := range spec.Field("verdicts").Items {
 		th, _ := v.Field("threshold").Float()
 		hash := RubricHash(v.Field("rubric").Str(), th)

@@ -63,6 +63,6 @@
 // (internal/pyregex: RE2 where it can, else a backtracking engine with a
 // time limit, past which the assertion fails), tool_args indexes calls as
 // a Python list. [WilsonInterval] is dryfire's, bit for
-// bit. [BundledPricing] is dryfire's bundled table, costs exact until they
+// bit. [pricing.Bundled] is dryfire's bundled table, costs exact until they
 // are printed.
 package engine

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/engine/pricing"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -157,7 +158,7 @@ func Simulate(cfg *suite.Config, c *suite.Case, rep int, model string, respond R
 	if cfg != nil {
 		p.Config = *cfg
 	}
-	e := &runner{opts: Options{KeepRequests: true}, pricing: BundledPricing(), now: timeNow,
+	e := &runner{opts: Options{KeepRequests: true}, pricing: pricing.Bundled(), now: timeNow,
 		gateways: func(*suite.Case, suite.Resolved, int) Gateway { return responderGateway(respond) }}
 	r := suite.Resolve(cfg, c, model)
 	pl := &plan{c: c, r: r}
@@ -174,7 +175,7 @@ func RequestAt(p *suite.Project, s *cassette.Store, c *suite.Case, rep, turn int
 	o.KeepRequests = true
 	o.Filter = ""
 	g := NewStoreGateway(s, false)
-	e := &runner{opts: o, pricing: BundledPricing(), now: timeNow, invoker: o.Invoker,
+	e := &runner{opts: o, pricing: pricing.Bundled(), now: timeNow, invoker: o.Invoker,
 		gateways: func(*suite.Case, suite.Resolved, int) Gateway { return g }}
 	pl := &plan{c: c, r: suite.Resolve(&p.Config, c, o.Model)}
 	res := newCaseResult(c, rep)

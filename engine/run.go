@@ -12,6 +12,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
+	"github.com/dryfire-tui/dryfire-tui/engine/pricing"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
@@ -50,7 +51,7 @@ type Options struct {
 	// code.
 	Invoker Invoker
 	// Pricing prices traces (nil: dryfire's bundled table).
-	Pricing *Pricing
+	Pricing *pricing.Table
 	// Now is the clock that times the loops (nil: time.Now).
 	Now func() time.Time
 	// Only, when set, runs the one case at the address ([FindCase]), as
@@ -127,7 +128,7 @@ type runner struct {
 	// keys are what the keyers of the run's repetitions share.
 	keys     conversation.Keys
 	invoker  Invoker
-	pricing  *Pricing
+	pricing  *pricing.Table
 	gateways GatewayFactory
 	now      func() time.Time
 	// judgeSlots bounds the judge calls made at once across the run.
@@ -144,7 +145,7 @@ func Run(ctx context.Context, p *suite.Project, s *cassette.Store, o Options) *R
 	e := &runner{opts: o, invoker: o.Invoker, pricing: o.Pricing, gateways: o.Gateways, now: o.Now,
 		judgeSlots: make(chan struct{}, JudgeConcurrency)}
 	if e.pricing == nil {
-		e.pricing = BundledPricing()
+		e.pricing = pricing.Bundled()
 	}
 	if e.now == nil {
 		e.now = time.Now

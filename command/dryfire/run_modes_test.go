@@ -15,6 +15,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/pricing"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
@@ -213,7 +214,7 @@ cases:
 	// An earlier recording of "judged": 1000 tokens in, 100 out per call.
 	writeCassette(t, filepath.Join(dir, ".dryfire", "cassettes"), "s", "judged", 1000, 100)
 	rp := prepare(t, dir, engine.ModeRecord, map[string]string{"ANTHROPIC_API_KEY": "k-123456789"}, func(o *RunRequest) {
-		o.Engine.Pricing = engine.NewPricing(map[string]engine.Rates{
+		o.Engine.Pricing = pricing.New(map[string]pricing.Rates{
 			"anthropic:claude-sonnet-4-6": {Input: big.NewRat(3, 1), Output: big.NewRat(15, 1)},
 			"anthropic:claude-haiku-4-5":  {Input: big.NewRat(1, 1), Output: big.NewRat(5, 1)},
 		})

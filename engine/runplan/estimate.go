@@ -10,6 +10,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/pricing"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/suite"
@@ -134,9 +135,9 @@ func (rp *Plan) estimate(ctx context.Context, planned []engine.PlannedCase) erro
 		return err
 	}
 	hist := newUsageHistory(rp.store)
-	pricing := rp.eo.Pricing
-	if pricing == nil {
-		pricing = engine.BundledPricing()
+	table := rp.eo.Pricing
+	if table == nil {
+		table = pricing.Bundled()
 	}
 	est := &rp.Estimate
 	uses := map[string]*ProviderUse{}
@@ -170,7 +171,7 @@ func (rp *Plan) estimate(ctx context.Context, planned []engine.PlannedCase) erro
 			est.Repetitions++
 			est.Calls += calls.total()
 			use.Calls += calls.total()
-			fromRec := rp.priceCalls(est, pricing, hist, pc, calls, unpriced)
+			fromRec := rp.priceCalls(est, table, hist, pc, calls, unpriced)
 			if fromRec {
 				est.FromRecordings++
 			}
@@ -190,7 +191,7 @@ func (rp *Plan) estimate(ctx context.Context, planned []engine.PlannedCase) erro
 }
 
 // priceCalls adds the estimated cost of one repetition's calls.
-func (rp *Plan) priceCalls(est *Estimate, pricing *engine.Pricing, hist *usageHistory, pc engine.PlannedCase, calls callPlan, unpriced map[string]bool) bool {
+func (rp *Plan) priceCalls(est *Estimate, table *pricing.Table, hist *usageHistory, pc engine.PlannedCase, calls callPlan, unpriced map[string]bool) bool {
 	fromRec := true
 	add := func(model string, n int) {
 		if n == 0 {
@@ -198,7 +199,7 @@ func (rp *Plan) priceCalls(est *Estimate, pricing *engine.Pricing, hist *usageHi
 		}
 		u, ok := hist.perCall(pc.Case, pc.Resolved, model)
 		fromRec = fromRec && ok
-		cost := pricing.Cost(pc.Resolved.Provider, model, u)
+		cost := table.Cost(pc.Resolved.Provider, model, u)
 		if cost == nil {
 			unpriced[pc.Resolved.Provider+":"+model] = true
 			est.UnpricedCalls += n

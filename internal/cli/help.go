@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/engine/pricing"
 )
 
 const helpUsage = `dryfire-tui help [COMMAND]
@@ -160,7 +160,7 @@ func (c *dryfireVersionCmd) run(_ context.Context, e Env, args []string) error {
 	if len(args) > 0 {
 		return argsErrorf("", "--version takes no arguments, got %s", quoted(args))
 	}
-	fmt.Fprintf(e.Stdout, "dryfire-tui %s (pricing updated %s)\n", version, engine.PricingUpdated)
+	fmt.Fprintf(e.Stdout, "dryfire-tui %s (pricing updated %s)\n", version, pricing.Updated)
 	return nil
 }
 

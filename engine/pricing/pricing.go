@@ -1,4 +1,7 @@
-package engine
+// Package pricing prices a model call's usage as dryfire does: exact rates of
+// provider:model in USD per million tokens, dryfire's bundled table, and a
+// cost that is exact (big.Rat) and nil for a model the table does not hold.
+package pricing
 
 import (
 	"math/big"
@@ -13,18 +16,18 @@ type Rates struct {
 	CacheRead, CacheWrite *big.Rat
 }
 
-// Pricing is an exact-match table of provider:model → rates. A model that
+// Table is an exact-match table of provider:model → rates. A model that
 // is not in it has no cost: cost is advisory, never guessed.
-type Pricing struct {
+type Table struct {
 	rates map[string]Rates
 }
 
-// PricingUpdated is when the bundled prices were last updated (dryfire's
+// Updated is when the bundled prices were last updated (dryfire's
 // _meta.updated, which its --version prints).
-const PricingUpdated = "2026-07-31"
+const Updated = "2026-07-31"
 
 // bundledRates is dryfire 0.4.0's bundled pricing table (updated
-// PricingUpdated): Anthropic list prices, cache reads at a tenth of the input
+// Updated): Anthropic list prices, cache reads at a tenth of the input
 // rate and cache writes at 1.25 times it. dryfire's run prices with this
 // table alone (a project's pricing_file is not read by run).
 var bundledRates = map[string][4]string{
@@ -36,18 +39,18 @@ var bundledRates = map[string][4]string{
 	"anthropic:claude-haiku-4-5":  {"1.00", "5.00", "0.10", "1.25"},
 }
 
-// BundledPricing returns the table dryfire ships.
-func BundledPricing() *Pricing {
-	p := &Pricing{rates: map[string]Rates{}}
+// Bundled returns the table dryfire ships.
+func Bundled() *Table {
+	p := &Table{rates: map[string]Rates{}}
 	for key, r := range bundledRates {
 		p.rates[key] = Rates{Input: rat(r[0]), Output: rat(r[1]), CacheRead: rat(r[2]), CacheWrite: rat(r[3])}
 	}
 	return p
 }
 
-// NewPricing returns a table of the given rates, keyed provider:model.
-func NewPricing(rates map[string]Rates) *Pricing {
-	return &Pricing{rates: rates}
+// New returns a table of the given rates, keyed provider:model.
+func New(rates map[string]Rates) *Table {
+	return &Table{rates: rates}
 }
 
 func rat(s string) *big.Rat {
@@ -59,7 +62,7 @@ var perMillion = big.NewRat(1_000_000, 1)
 
 // Cost is the exact cost of usage for provider:model, nil when the table
 // has no such model.
-func (p *Pricing) Cost(provider, model string, u cassette.Usage) *big.Rat {
+func (p *Table) Cost(provider, model string, u cassette.Usage) *big.Rat {
 	if p == nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package engine
+package pricing
 
 import (
 	"math/big"
