@@ -223,7 +223,7 @@ func (pr *Project) load(entries []suiteEntry, lookupEnv func(string) (string, bo
 // loadIn is load with refs the scope of the project root.
 func (pr *Project) loadIn(entries []suiteEntry, refs *refScope, lookupEnv func(string) (string, bool)) {
 	next := make(chan int)
-	shared := newSharedValues()
+	shared := jsonv.NewShared()
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(entries)) {
 		wg.Go(func() {

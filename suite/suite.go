@@ -189,7 +189,7 @@ func LoadSuite(file, display string, lookupEnv func(string) (string, bool)) *Sui
 // files (the suite's $ref targets are read in it too), its $refs confined
 // to refs, its tool schemas shared with the other suites of the load
 // through shared (nil: kept as they are).
-func loadSuite(file, display string, refs *refScope, lookupEnv func(string) (string, bool), session *yamlrt.Session, shared *sharedValues) *Suite {
+func loadSuite(file, display string, refs *refScope, lookupEnv func(string) (string, bool), session *yamlrt.Session, shared *jsonv.Shared) *Suite {
 	s := &Suite{Path: filepath.ToSlash(display), File: file}
 	buf := readBufs.Get().(*[]byte)
 	// The tree is read here and nowhere else: what the suite keeps are
@@ -313,7 +313,7 @@ type validator struct {
 	realDir  string
 	refNames map[string]string
 	// shared are the tool schemas of the suites loaded with this one.
-	shared *sharedValues
+	shared *jsonv.Shared
 }
 
 // pos is where an error is reported. broken marks an entry a merge key

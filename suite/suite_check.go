@@ -128,7 +128,7 @@ func (v *validator) tools(n *YAMLNode, p pos) []Tool {
 					v.strKeys(n, p)
 					leave()
 					t.InputSchema, t.Unserialisable = yamlnode.StrKeyed(n).ToValue() // a dict[str, Any]
-					t.InputSchema = v.shared.share(t.InputSchema)
+					t.InputSchema = v.shared.Share(t.InputSchema)
 				}
 				v.pop()
 			}

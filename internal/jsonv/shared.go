@@ -1,32 +1,31 @@
-package suite
+package jsonv
 
 import (
 	"hash/maphash"
 	"sync"
-
-	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-// sharedValues are the tool schemas of a project's suites, each kept
-// once: suites of a project often declare the same tools (or bring them
-// in by $ref), and a schema is the larger part of a tool. The suites are
-// loaded in parallel, so the table is locked.
-type sharedValues struct {
+// Shared is a table of values, each kept once: what loads many identical
+// values (the tool schemas of a project's suites, which often declare the
+// same tools or bring them in by $ref) keeps one of each. It is safe for
+// concurrent use.
+type Shared struct {
 	mu   sync.Mutex
 	seed maphash.Seed
 	// byHash are the values kept, by the hash of their form (see
 	// [hashValue]); values whose hashes collide are told apart in full.
-	byHash map[uint64][]jsonv.Value
+	byHash map[uint64][]Value
 }
 
-func newSharedValues() *sharedValues {
-	return &sharedValues{seed: maphash.MakeSeed(), byHash: map[uint64][]jsonv.Value{}}
+// NewShared returns an empty table.
+func NewShared() *Shared {
+	return &Shared{seed: maphash.MakeSeed(), byHash: map[uint64][]Value{}}
 }
 
-// share returns the value kept that is identical to v (the same kinds,
+// Share returns the value kept that is identical to v (the same kinds,
 // texts, orders and key orders throughout), keeping v when there is none.
 // A nil table keeps nothing.
-func (s *sharedValues) share(v jsonv.Value) jsonv.Value {
+func (s *Shared) Share(v Value) Value {
 	if s == nil {
 		return v
 	}
@@ -47,7 +46,7 @@ func (s *sharedValues) share(v jsonv.Value) jsonv.Value {
 
 // hashValue writes what tells v apart into h: each node's kind, flags,
 // text and size, in order.
-func hashValue(h *maphash.Hash, v jsonv.Value) {
+func hashValue(h *maphash.Hash, v Value) {
 	flags := byte(v.Kind) << 2
 	if v.Bool {
 		flags |= 1
@@ -85,7 +84,7 @@ func writeLen(h *maphash.Hash, n int, isNil bool) {
 // identical reports whether a and b are the same value to the last
 // detail a document or a hash could show: kinds, flags, texts, key
 // orders, and which containers are nil.
-func identical(a, b jsonv.Value) bool {
+func identical(a, b Value) bool {
 	if a.Kind != b.Kind || a.Bool != b.Bool || a.Ordered != b.Ordered || a.Text != b.Text ||
 		len(a.Items) != len(b.Items) || (a.Items == nil) != (b.Items == nil) ||
 		len(a.Members) != len(b.Members) || (a.Members == nil) != (b.Members == nil) {
