@@ -75,7 +75,9 @@ var tiers = []tier{
 		{"scan"},
 		// Where a stale recording's change is written in the suites; the
 		// git repositories of recordings the review's tests work on.
-		{"scan/source", "gitreview/reviewtest"}}},
+		{"scan/source", "gitreview/reviewtest"},
+		// Whether a PATH outside any project holds recordings at all.
+		{"scan/probe"}}},
 	{name: "analysis", core: true, layers: [][]string{
 		// The review document of a range (review --base), over the
 		// documents' shared parts (a change's details, its findings); the

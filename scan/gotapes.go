@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/dryfire-tui/dryfire-tui/scan/probe"
 )
 
 // goTapeDir is where package tape keeps a Go package's tapes, relative to
@@ -16,7 +18,7 @@ var goTapeDir = filepath.Join("testdata", "tapes")
 // goTapeBudget bounds how many directories of a Go module are looked into
 // for testdata/tapes: a module larger than this is searched in part, and
 // the layout says so.
-const goTapeBudget = probeBudget
+const goTapeBudget = probe.Budget
 
 // goTapeDirs are the testdata/tapes directories of the Go packages at and
 // below root, when root lies in a Go module (a go.mod at root or above
@@ -41,7 +43,7 @@ func goTapeDirsWithin(root string, budget int) ([]string, error) {
 		budget--
 		dir := queue[0]
 		queue = queue[1:]
-		if isDir(filepath.Join(dir, goTapeDir)) {
+		if probe.IsDir(filepath.Join(dir, goTapeDir)) {
 			dirs = append(dirs, filepath.Join(dir, goTapeDir))
 		}
 		entries, err := os.ReadDir(dir)
@@ -85,7 +87,7 @@ func inGoModule(dir string) bool {
 // project below is its tapes' directory.
 func goModuleProbe(arg, dir string, tapes []string) error {
 	var nr *NoRecordingsError
-	if err := probe(arg, dir); !errors.As(err, &nr) || len(nr.Projects) == 0 {
+	if err := probe.Dir(arg, dir); !errors.As(err, &nr) || len(nr.Projects) == 0 {
 		return nil
 	}
 	for _, t := range tapes {

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/scan/probe"
 )
 
 // goModule writes a Go module: go.mod and the files given, under a new
@@ -53,7 +55,7 @@ func TestGoModuleTapes(t *testing.T) {
 		}
 		var got []string
 		for _, d := range l.TapeDirs {
-			if isDir(d) {
+			if probe.IsDir(d) {
 				r, _ := filepath.Rel(root, d)
 				got = append(got, filepath.ToSlash(r))
 			}

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
+	"github.com/dryfire-tui/dryfire-tui/scan/probe"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -136,12 +136,12 @@ func locate(dir, path string, want Want) (*Layout, error) {
 			}
 			// A Go module whose packages keep tapes: those are its
 			// recordings, and its other .json files are not cassettes.
-			if isDir(filepath.Join(abs, ".dryfire", "cassettes")) {
+			if probe.IsDir(filepath.Join(abs, ".dryfire", "cassettes")) {
 				l.CassetteRoot = filepath.Join(abs, ".dryfire", "cassettes")
 			}
 			break
 		}
-		if err := probe(path, abs); err != nil {
+		if err := probe.Dir(path, abs); err != nil {
 			return nil, err
 		}
 		l.CassetteRoot = abs
@@ -240,25 +240,7 @@ func (l *Layout) Dirs() []string {
 // isTapeDir reports whether dir is named like a tapes directory or holds
 // tapes at its top level.
 func isTapeDir(dir string) bool {
-	return slices.Contains(tapeDirNames, filepath.Base(dir)) || holdsTape(dir)
-}
-
-// holdsTape reports whether dir holds a tape at its top level.
-func holdsTape(dir string) bool {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return false
-	}
-	for _, e := range entries {
-		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".json") {
-			continue
-		}
-		data, err := safefile.ReadFile(filepath.Join(dir, e.Name()))
-		if err == nil && format.Detect(data) == format.Tape {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(tapeDirNames, filepath.Base(dir)) || probe.HoldsTape(dir)
 }
 
 // Within reports whether the path p is dir or lies below it (lexically,

@@ -1,4 +1,10 @@
-package scan
+// Package probe tells, before anything is read, whether a PATH outside any
+// dryfire project holds recordings at all: a cassette root, tapes, or a file
+// named as dryfire names its cassettes within a few levels below it. What
+// holds none is refused with a [*NoRecordingsError] that names the projects
+// found below it, so that a command pointed at a home directory says so
+// instead of reading every file in it.
+package probe
 
 import (
 	"errors"
@@ -9,16 +15,18 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/format"
+	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // ErrNoRecordings is matched (errors.Is) by the [*NoRecordingsError] that
-// [Resolve] returns for a PATH that has nothing to do with recordings.
+// a PATH that has nothing to do with recordings gives.
 var ErrNoRecordings = errors.New("no recordings")
 
-// NoRecordingsError is why [Resolve] refuses a PATH: a file that is not
-// JSON, or a directory with no dryfire.yaml at or above it and no cassette
-// layout in it (see [Resolve] and the package documentation for what counts). It is returned at once,
+// NoRecordingsError is why a PATH is refused: a file that is not JSON, or
+// a directory with no dryfire.yaml at or above it and no cassette layout in
+// it (see [Dir] for what counts). It is returned at once,
 // before anything is read, so that a command pointed at the wrong
 // directory (a home directory, a repository that is not a project) says so
 // instead of reading every file in it.
@@ -81,24 +89,24 @@ func listSome(items []string, n int) string {
 // directory, a cassette root, or the .dryfire directory above one.
 const probeDepth = 3
 
-// probeBudget bounds how many directories the probe reads: a PATH whose
+// Budget bounds how many directories the probe reads: a PATH whose
 // first levels hold more directories than this (a home directory) is
 // refused rather than read for seconds.
-const probeBudget = 20000
+const Budget = 20000
 
 // probeSkip are directories that never hold recordings and can be huge.
 var probeSkip = []string{".git", "node_modules"}
 
-// probe refuses a directory outside any project that holds no recordings:
+// Dir refuses a directory outside any project that holds no recordings:
 // nothing of a dryfire project (.dryfire/cassettes), nothing of
 // cassette-fn (.tapes, or a tapes directory holding a tape), and no file
 // named as dryfire names its cassettes within probeDepth levels below it.
-func probe(arg, dir string) error {
-	if isDir(filepath.Join(dir, ".dryfire", "cassettes")) || isDir(filepath.Join(dir, ".tapes")) ||
-		holdsTape(filepath.Join(dir, "tapes")) {
+func Dir(arg, dir string) error {
+	if IsDir(filepath.Join(dir, ".dryfire", "cassettes")) || IsDir(filepath.Join(dir, ".tapes")) ||
+		HoldsTape(filepath.Join(dir, "tapes")) {
 		return nil
 	}
-	p := &prober{budget: probeBudget}
+	p := &prober{budget: Budget}
 	if p.walk(dir, 0) {
 		return nil
 	}
@@ -114,9 +122,28 @@ func probe(arg, dir string) error {
 	return e
 }
 
-func isDir(p string) bool {
+// IsDir reports whether p is a directory (following a symbolic link).
+func IsDir(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
+}
+
+// HoldsTape reports whether dir holds a tape at its top level.
+func HoldsTape(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		data, err := safefile.ReadFile(filepath.Join(dir, e.Name()))
+		if err == nil && format.Detect(data) == format.Tape {
+			return true
+		}
+	}
+	return false
 }
 
 // prober walks the first levels below a directory, depth first, for a
