@@ -16,9 +16,6 @@ package command
 import (
 	"context"
 	"io"
-	"os"
-	"path/filepath"
-	"strconv"
 	"sync"
 	"syscall"
 	"testing"
@@ -28,22 +25,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/tools/gen"
 )
 
-var benchProject = sync.OnceValues(func() (string, error) {
-	if dir := os.Getenv("DRYFIRE_BENCH_PROJECT"); dir != "" {
-		return dir, nil
-	}
-	n := 2000
-	if v, err := strconv.Atoi(os.Getenv("DRYFIRE_BENCH_RECORDINGS")); err == nil && v > 0 {
-		n = v
-	}
-	dir, err := os.MkdirTemp("", "dryfire-command-bench-")
-	if err != nil {
-		return "", err
-	}
-	dir = filepath.Join(dir, "project")
-	_, err = gen.Generate(dir, gen.Default(n, 1))
-	return dir, err
-})
+var benchProject = sync.OnceValues(func() (string, error) { return gen.BenchProject("dryfire-command-bench-") })
 
 // benchDir is the project the benchmarks run on.
 func benchDir(b *testing.B) string {

@@ -16,8 +16,6 @@ import (
 	"context"
 	"io"
 	"os"
-	"path/filepath"
-	"strconv"
 	"sync"
 	"syscall"
 	"testing"
@@ -26,22 +24,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/tools/gen"
 )
 
-var checkBenchProject = sync.OnceValues(func() (string, error) {
-	if dir := os.Getenv("DRYFIRE_BENCH_PROJECT"); dir != "" {
-		return dir, nil
-	}
-	n := 2000
-	if v, err := strconv.Atoi(os.Getenv("DRYFIRE_BENCH_RECORDINGS")); err == nil && v > 0 {
-		n = v
-	}
-	dir, err := os.MkdirTemp("", "dryfire-cli-bench-")
-	if err != nil {
-		return "", err
-	}
-	dir = filepath.Join(dir, "project")
-	_, err = gen.Generate(dir, gen.Default(n, 1))
-	return dir, err
-})
+var checkBenchProject = sync.OnceValues(func() (string, error) { return gen.BenchProject("dryfire-cli-bench-") })
 
 // BenchmarkCheckText is `dryfire-tui check DIR` with stdout and stderr to
 // a pipe: the command line from its arguments to the text report, through

@@ -14,7 +14,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strconv"
 	"sync"
 	"syscall"
 	"testing"
@@ -25,22 +24,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
 
-var benchProject = sync.OnceValues(func() (string, error) {
-	if dir := os.Getenv("DRYFIRE_BENCH_PROJECT"); dir != "" {
-		return dir, nil
-	}
-	n := 2000
-	if v, err := strconv.Atoi(os.Getenv("DRYFIRE_BENCH_RECORDINGS")); err == nil && v > 0 {
-		n = v
-	}
-	dir, err := os.MkdirTemp("", "dryfire-backend-bench-")
-	if err != nil {
-		return "", err
-	}
-	dir = filepath.Join(dir, "project")
-	_, err = gen.Generate(dir, gen.Default(n, 1))
-	return dir, err
-})
+var benchProject = sync.OnceValues(func() (string, error) { return gen.BenchProject("dryfire-backend-bench-") })
 
 func benchLoop(b *testing.B, run func(ctx context.Context, dir string)) {
 	dir, err := benchProject()
