@@ -18,6 +18,7 @@ import (
 // and its report is the document that command prints.
 func (c Core) Run(ctx context.Context, path string, req CommandRequest) CommandResult {
 	var res CommandResult
+	keys := c.keys(path)
 	switch req.Command {
 	case CommandCheck:
 		r, err := command.Check(ctx, command.CheckRequest{Env: c.Env, Paths: pathArgs(path)})
@@ -33,7 +34,7 @@ func (c Core) Run(ctx context.Context, path string, req CommandRequest) CommandR
 	case CommandBaseline, CommandRedact:
 		res = c.runSecrets(ctx, path, req)
 	case CommandRun:
-		res = c.runReplayRun(ctx, path)
+		res = c.runReplayRun(ctx, path, keys)
 	case CommandDiff:
 		r, err := command.Diff(ctx, command.DiffRequest{Env: c.Env, Path: path, Ref: req.Ref})
 		res = resultOf(r, err)
@@ -48,7 +49,6 @@ func (c Core) Run(ctx context.Context, path string, req CommandRequest) CommandR
 	if res.Title == "" {
 		res.Title = req.Command
 	}
-	keys := c.keys(path)
 	for i, l := range res.Lines {
 		res.Lines[i] = keys.Mask(l)
 	}

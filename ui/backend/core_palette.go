@@ -9,6 +9,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/command/dryfire"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/report/runreport"
 )
@@ -17,7 +18,7 @@ import (
 // as dryfire runs them, every call answered by the recordings and none
 // sent, and the terminal report dryfire prints (the recorded secrets and
 // the keys of the environment masked, as on the command line).
-func (c Core) runReplayRun(ctx context.Context, path string) CommandResult {
+func (c Core) runReplayRun(ctx context.Context, path string, keys *visible.Keys) CommandResult {
 	res := CommandResult{Title: CommandRun}
 	rp, err := dryfire.PrepareRun(ctx, dryfire.RunRequest{Env: c.Env, Paths: pathArgs(path), Mode: engine.ModeReplay})
 	if err != nil {
@@ -38,12 +39,11 @@ func (c Core) runReplayRun(ctx context.Context, path string) CommandResult {
 	for _, n := range rp.Notes {
 		out.WriteString(n + "\n")
 	}
-	keys := c.keys(path)
 	res.Err = report.WriteRunEnd(&out, &out, rp, run.Result, run.Recorded, runreport.RunOutput{
 		Reporter: "terminal", Keys: keys,
 		Text: runreport.RunTextOptions{Path: runreport.RelativeTo(rp.Project.Root)},
 	})
-	res.Lines = strings.Split(strings.TrimRight(keys.Mask(out.String()), "\n"), "\n")
+	res.Lines = strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
 	return res
 }
 
