@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 )
@@ -17,7 +18,7 @@ import (
 // three case directories) and opens it.
 func projectH(t *testing.T) *scan.Workspace {
 	t.Helper()
-	return open(t, copyTree(t, filepath.Join(golden, "project-H-suite-deleted")))
+	return open(t, reviewtest.CopyTree(t, filepath.Join(golden, "project-H-suite-deleted")))
 }
 
 func TestPruneSkipsAFileReplacedAfterTheScan(t *testing.T) {
@@ -146,7 +147,7 @@ func TestPruneRefusesAnUnsafeCassetteRoot(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			project := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+			project := reviewtest.CopyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
 			dir := tc.dir(t, project)
 			config := "version: 1\nsuites:\n  - \"evals/**/*.eval.yaml\"\ncassettes:\n  dir: " + dir + "\n"
 			if err := os.WriteFile(filepath.Join(project, "dryfire.yaml"), []byte(config), 0o644); err != nil {
@@ -184,7 +185,7 @@ func linkOut(t *testing.T, project, rel string) string {
 // refused.
 func TestAllowOutsideProject(t *testing.T) {
 	t.Parallel()
-	project := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+	project := reviewtest.CopyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
 	elsewhere := linkOut(t, project, ".dryfire/cassettes")
 	w := open(t, project)
 	plan := w.PrunePlan()
@@ -208,7 +209,7 @@ func TestAllowOutsideProject(t *testing.T) {
 // the person who runs the command, may be a link.
 func TestCheckModifiableWithoutAProject(t *testing.T) {
 	t.Parallel()
-	dir := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+	dir := reviewtest.CopyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
 	if err := os.Remove(filepath.Join(dir, "dryfire.yaml")); err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +238,7 @@ func TestCheckModifiableWithoutAProject(t *testing.T) {
 // it an orphaned suite. Only files named like cassettes are candidates.
 func TestSchemasAreNeverPruneCandidates(t *testing.T) {
 	t.Parallel()
-	project := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+	project := reviewtest.CopyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
 	config := "version: 1\nsuites:\n  - \"evals/**/*.eval.yaml\"\ncassettes:\n  dir: .\n"
 	if err := os.WriteFile(filepath.Join(project, "dryfire.yaml"), []byte(config), 0o644); err != nil {
 		t.Fatal(err)
@@ -320,7 +321,7 @@ func TestPruneStopsBetweenDirectoriesWhenInterrupted(t *testing.T) {
 // rewritten only while its directory, links resolved, is the project's.
 func TestCheckChangeable(t *testing.T) {
 	t.Parallel()
-	project := copyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
+	project := reviewtest.CopyTree(t, filepath.Join(golden, "project-H-suite-deleted"))
 	for _, d := range []string{"tapes", "elsewhere"} {
 		if err := os.MkdirAll(filepath.Join(filepath.Dir(project), d), 0o755); err != nil {
 			t.Fatal(err)

@@ -1,43 +1,19 @@
 package engine
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/internal/pathlib"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
-// copyTree copies a golden project into a writable directory.
-func copyTree(t *testing.T, src string) string {
-	t.Helper()
-	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
-
 func TestReplayBadInputIsReportedNeverFatal(t *testing.T) {
 	t.Parallel()
-	dir := copyTree(t, filepath.Join(dryfireGolden, "project-A"))
+	dir := reviewtest.CopyTree(t, filepath.Join(dryfireGolden, "project-A"))
 	write := func(rel, text string) {
 		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), []byte(text), 0o644); err != nil {
 			t.Fatal(err)

@@ -6,13 +6,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 )
 
 // projectH copies project-H (a deleted suite: five orphaned cassettes in
 // three case directories) and opens it.
 func projectH(t *testing.T) *Workspace {
 	t.Helper()
-	return open(t, copyTree(t, filepath.Join(golden, "project-H-suite-deleted")))
+	return open(t, reviewtest.CopyTree(t, filepath.Join(golden, "project-H-suite-deleted")))
 }
 
 // TestEmptyDirsFromTheScanMatchAWalk: the directories the scan's walk

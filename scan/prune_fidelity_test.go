@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 )
 
 // dryfirePrune reads the candidates dryfire's prune dry run printed for a
@@ -37,7 +39,7 @@ func dryfirePrune(t *testing.T, name string) map[string]string {
 // dryfire's would do with each.
 func TestPruneTwoSuitesOfOneName(t *testing.T) {
 	t.Parallel()
-	dir := copyTree(t, filepath.Join(golden, "project-A"))
+	dir := reviewtest.CopyTree(t, filepath.Join(golden, "project-A"))
 	second, err := os.ReadFile(filepath.Join("..", "testdata", "prune", "zz_refund_agent_v2.eval.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +79,7 @@ func TestPruneTwoSuitesOfOneName(t *testing.T) {
 // removes neither, and after both prunes replay still hits every turn.
 func TestPruneKeepsTheCaseOwnCopy(t *testing.T) {
 	t.Parallel()
-	dir := copyTree(t, filepath.Join(golden, "project-A"))
+	dir := reviewtest.CopyTree(t, filepath.Join(golden, "project-A"))
 	rel := filepath.Join(".dryfire", "cassettes", "refund_agent", "parallel_lookups", "00-6e943a4a4125d90d.json")
 	data, err := os.ReadFile(filepath.Join(dir, rel))
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 )
 
@@ -111,7 +112,7 @@ func TestBriefExplanationsSayAlike(t *testing.T) {
 // the store's order, and each file has its one recording.
 func TestFileRecordingsBeforeTapes(t *testing.T) {
 	t.Parallel()
-	dir := copyTree(t, filepath.Join(golden, "project-A"))
+	dir := reviewtest.CopyTree(t, filepath.Join(golden, "project-A"))
 	good, err := os.ReadFile("../testdata/golden/tapes/tapes/js-llm-chat.json")
 	if err != nil {
 		t.Fatal(err)
@@ -150,7 +151,7 @@ func TestFileRecordingsBeforeTapes(t *testing.T) {
 // say share one check, and those with something each have their own.
 func TestCleanFilesShareTheirChecks(t *testing.T) {
 	t.Parallel()
-	dir := copyTree(t, filepath.Join(golden, "project-A"))
+	dir := reviewtest.CopyTree(t, filepath.Join(golden, "project-A"))
 	m, _ := filepath.Glob(filepath.Join(dir, ".dryfire/cassettes/*/*/00-*.json"))
 	if len(m) == 0 {
 		t.Fatal("no cassette to break")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 )
 
@@ -22,7 +23,7 @@ const cassettesA = ".dryfire/cassettes/"
 // last one's files with a fresh scan of the same tree, field for field:
 // statuses, reasons, verdicts, findings, doctor's checks, the summaries.
 func TestReuseScansAsFresh(t *testing.T) {
-	dir := copyTree(t, filepath.Join(golden, "project-A"))
+	dir := reviewtest.CopyTree(t, filepath.Join(golden, "project-A"))
 	reuse := &cassette.Reuse{Settled: -time.Hour} // every file is settled
 	opts := Options{Secrets: true, Doctor: true, Reuse: reuse}
 	first := scanWith(t, dir, opts)
@@ -86,7 +87,7 @@ func TestReuseScansAsFresh(t *testing.T) {
 // TestReuseKeepsNoRacyFile: a file changed within the settling time of a
 // scan's start is read again by the next scan, whatever its stamp.
 func TestReuseKeepsNoRacyFile(t *testing.T) {
-	dir := copyTree(t, filepath.Join(golden, "project-A")) // every file written just now
+	dir := reviewtest.CopyTree(t, filepath.Join(golden, "project-A")) // every file written just now
 	opts := Options{Secrets: true, Reuse: &cassette.Reuse{}}
 	scanWith(t, dir, opts)
 	w := scanWith(t, dir, opts)

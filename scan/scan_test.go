@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
@@ -205,34 +206,9 @@ func TestStatusesOfMutations(t *testing.T) {
 	}
 }
 
-// copyTree copies a golden project into a temporary directory.
-func copyTree(t *testing.T, src string) string {
-	t.Helper()
-	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
-
 func TestBareDirectory(t *testing.T) {
 	t.Parallel()
-	dir := copyTree(t, filepath.Join(golden, "project-A", ".dryfire", "cassettes"))
+	dir := reviewtest.CopyTree(t, filepath.Join(golden, "project-A", ".dryfire", "cassettes"))
 	w := open(t, dir)
 	if w.Project != nil || len(w.Recordings) != 42 {
 		t.Fatalf("project %v, %d recordings", w.Project, len(w.Recordings))
@@ -248,7 +224,7 @@ func TestBareDirectory(t *testing.T) {
 // reported, never fatal.
 func TestBadInput(t *testing.T) {
 	t.Parallel()
-	root := copyTree(t, filepath.Join(golden, "project-A"))
+	root := reviewtest.CopyTree(t, filepath.Join(golden, "project-A"))
 	caseDir := filepath.Join(root, ".dryfire/cassettes/refund_agent/parallel_lookups")
 	if err := os.WriteFile(filepath.Join(caseDir, "05-0123456789abcdef.json"), []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 )
 
 // TestSources: each golden mutation's miss points at the line that was
@@ -102,7 +104,7 @@ func TestStaleMatchingAnUnreachedTurn(t *testing.T) {
 // miss points at the suite's system prompt.
 func TestSourcesOfASystemPromptEdit(t *testing.T) {
 	t.Parallel()
-	dir := copyTree(t, filepath.Join(golden, "project-A"))
+	dir := reviewtest.CopyTree(t, filepath.Join(golden, "project-A"))
 	suitePath := filepath.Join(dir, "evals", "support", "refund_agent.eval.yaml")
 	data, err := os.ReadFile(suitePath)
 	if err != nil {

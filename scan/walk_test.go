@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 )
 
@@ -154,7 +155,7 @@ func TestWalkJSONFindsTheTemporaryFilesOfKilledWrites(t *testing.T) {
 // a link replays from the link's target, as dryfire does.
 func TestOpenFollowsASymlinkedCassetteRoot(t *testing.T) {
 	t.Parallel()
-	project := copyTree(t, filepath.Join(golden, "project-A"))
+	project := reviewtest.CopyTree(t, filepath.Join(golden, "project-A"))
 	elsewhere := filepath.Join(t.TempDir(), "shared-cassettes")
 	if err := os.Rename(filepath.Join(project, ".dryfire", "cassettes"), elsewhere); err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 )
 
@@ -87,7 +88,7 @@ func replayVisits(t *testing.T, dir string) (map[string][]string, int) {
 // the replay reads the same files with the same keys afterwards.
 func TestPruneKeepsJudgeCassettes(t *testing.T) {
 	t.Parallel()
-	dir := copyTree(t, judged)
+	dir := reviewtest.CopyTree(t, judged)
 	// An older recording of the first judge's turn: superseded.
 	caseDir := filepath.Join(dir, ".dryfire", "cassettes", "judged_answers", "judged_status_answer")
 	data, err := os.ReadFile(filepath.Join(caseDir, "01-cf320d818be4f2e4.json"))
@@ -124,7 +125,7 @@ func TestPruneKeepsJudgeCassettes(t *testing.T) {
 // the judge's terms.
 func TestStaleJudgeExplained(t *testing.T) {
 	t.Parallel()
-	dir := copyTree(t, judged)
+	dir := reviewtest.CopyTree(t, judged)
 	suiteFile := filepath.Join(dir, "evals", "judged", "answers.eval.yaml")
 	src, err := os.ReadFile(suiteFile)
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/command"
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/engine/runplan"
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
@@ -100,7 +101,7 @@ func recordFixture(t *testing.T, name string, failFirst int) {
 // its providers: base_url at the server.
 func fixtureProject(t *testing.T, fixture string, srv *providertest.Server) string {
 	t.Helper()
-	dir := copyTree(t, filepath.Join(fixture, "project"))
+	dir := reviewtest.CopyTree(t, filepath.Join(fixture, "project"))
 	cfg := filepath.Join(dir, "dryfire.yaml")
 	data, err := os.ReadFile(cfg)
 	if err != nil {

@@ -1,8 +1,9 @@
 // Package reviewtest makes the git repositories of recordings that the
 // tests of a review work on (as net/http/httptest makes servers): a
 // repository with a test identity, git run in it, dryfire cassettes of one
-// turn, generated keys, and a cassette re-recorded with secrets. Imported
-// by tests only.
+// turn, generated keys, and a cassette re-recorded with secrets; and the
+// copy of a golden project that a test may change (CopyTree). Imported by
+// tests only.
 package reviewtest
 
 import (

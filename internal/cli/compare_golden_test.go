@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 )
 
 // compareGolden is one comparison of testdata/compare/compares.txt: the
@@ -48,7 +50,7 @@ func TestCompareMatchesDryfire(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := copyDir(t, filepath.Join("testdata", "compare", "projects", "support"))
+			dir := reviewtest.CopyTree(t, filepath.Join("testdata", "compare", "projects", "support"))
 			t.Chdir(dir)
 			var out, errOut bytes.Buffer
 			code := Run(context.Background(), append([]string{"compare"}, g.flags...), Env{Stdin: strings.NewReader(""),

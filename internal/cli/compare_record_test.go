@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
@@ -129,7 +130,7 @@ func TestCompareRecordsWhatDryfireRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := copyDir(t, filepath.Join(src, "projects", "support"))
+	dir := reviewtest.CopyTree(t, filepath.Join(src, "projects", "support"))
 	if err := os.RemoveAll(filepath.Join(dir, ".dryfire")); err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +191,7 @@ func withoutLatency(matrix string) string {
 // model) and asks; without a terminal it needs --yes, and "no" calls
 // nothing. Above the threshold dryfire's refusal comes first.
 func TestCompareAsks(t *testing.T) {
-	dir := copyDir(t, filepath.Join("testdata", "compare", "projects", "support"))
+	dir := reviewtest.CopyTree(t, filepath.Join("testdata", "compare", "projects", "support"))
 	srv := bookServer(t, dir)
 	t.Chdir(dir)
 	args := []string{"compare", "--models", "claude-opus-4-8,claude-haiku-4-5", "--cassette-mode", "record"}
@@ -225,7 +226,7 @@ func TestCompareAsks(t *testing.T) {
 func TestCompareAutoSharesWhatItRecorded(t *testing.T) {
 	calls := map[string]int{}
 	for _, models := range []string{"claude-haiku-4-5", "claude-haiku-4-5,claude-haiku-4-5"} {
-		dir := copyDir(t, filepath.Join("testdata", "compare", "projects", "support"))
+		dir := reviewtest.CopyTree(t, filepath.Join("testdata", "compare", "projects", "support"))
 		if err := os.RemoveAll(filepath.Join(dir, ".dryfire")); err != nil {
 			t.Fatal(err)
 		}

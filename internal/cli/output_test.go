@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 )
@@ -73,7 +74,7 @@ var sgrRun = regexp.MustCompile(`\x1b\[(32|31|33|36|1|2|0)m`)
 // --color and NO_COLOR as people expect.
 func TestRunOnATerminal(t *testing.T) {
 	t.Parallel()
-	dir := copyDir(t, filepath.Join("testdata", "run", "projects", "hostile-text"))
+	dir := reviewtest.CopyTree(t, filepath.Join("testdata", "run", "projects", "hostile-text"))
 	args := []string{"run", dir, "--cassette-mode", "replay", "-v"}
 	out, _, code := outputRun{terminal: true}.run(t, args...)
 	if code != exitFindings {
@@ -117,7 +118,7 @@ func TestRunOnATerminal(t *testing.T) {
 // runs do not share), every unsafe character written as a JSON escape.
 func TestRunJSONOnATerminalStaysJSON(t *testing.T) {
 	t.Parallel()
-	dir := copyDir(t, filepath.Join("testdata", "run", "projects", "hostile-text"))
+	dir := reviewtest.CopyTree(t, filepath.Join("testdata", "run", "projects", "hostile-text"))
 	args := []string{"run", dir, "--cassette-mode", "replay", "--reporter", "json"}
 	onPipe, _, _ := outputRun{}.run(t, args...)
 	onTerminal, _, _ := outputRun{terminal: true}.run(t, args...)

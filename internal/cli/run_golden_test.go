@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 )
 
 // runGolden is one run of testdata/run/runs.txt: a project, the flags,
@@ -156,7 +158,7 @@ func reportRoot(dir, cwd string) string {
 func goldenProject(t *testing.T, project string) string {
 	t.Helper()
 	if project != "init" {
-		return copyDir(t, filepath.FromSlash(project))
+		return reviewtest.CopyTree(t, filepath.FromSlash(project))
 	}
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
@@ -256,31 +258,4 @@ func lineDiff(want, got string) string {
 		}
 	}
 	return "(equal lines, different bytes)"
-}
-
-// copyDir copies a project tree into a temporary directory.
-func copyDir(t *testing.T, src string) string {
-	t.Helper()
-	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			if d.Name() == "__pycache__" {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
 
@@ -20,7 +21,7 @@ func TestRecordNumberKeysAsDryfire(t *testing.T) {
 	t.Parallel()
 	fixture := filepath.Join("testdata", "run", "record", "numkeys")
 	srv := providertest.Golden(t, fixture)
-	dir := copyDir(t, filepath.Join(fixture, "project"))
+	dir := reviewtest.CopyTree(t, filepath.Join(fixture, "project"))
 	code, _, stderr := recordRun{}.run(t, srv.Env(), dir, "--cassette-mode", "record", "--yes", "--concurrency", "1")
 	if code != 1 {
 		t.Fatalf("exit %d, dryfire's 1\n%s", code, stderr)

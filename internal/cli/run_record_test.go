@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
@@ -52,7 +53,7 @@ func (r recordRun) run(t *testing.T, env map[string]string, args ...string) (cod
 // at srv.
 func fixtureCopy(t *testing.T, name string, srv *providertest.Server) string {
 	t.Helper()
-	dir := copyDir(t, filepath.Join(recordFixtures, name, "project"))
+	dir := reviewtest.CopyTree(t, filepath.Join(recordFixtures, name, "project"))
 	cfg := filepath.Join(dir, "dryfire.yaml")
 	data := readText(t, cfg)
 	if err := os.WriteFile(cfg, []byte(strings.ReplaceAll(data, "FAKEPORT", srv.Port())), 0o644); err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
@@ -51,7 +52,7 @@ func TestTraceMatchesDryfire(t *testing.T) {
 		t.Run(g.name, func(t *testing.T) {
 			t.Parallel()
 			want := filepath.Join("testdata", "trace", "golden", g.name)
-			dir := copyDir(t, filepath.FromSlash(g.project))
+			dir := reviewtest.CopyTree(t, filepath.FromSlash(g.project))
 			env := map[string]string{}
 			mode := "replay"
 			switch g.how {

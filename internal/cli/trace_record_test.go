@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/provider"
 	"github.com/dryfire-tui/dryfire-tui/provider/providertest"
 )
@@ -70,7 +71,7 @@ func TestTraceRecordsWhatDryfireRecords(t *testing.T) {
 		t.Run(tc.golden, func(t *testing.T) {
 			t.Parallel()
 			srv := providertest.Golden(t, fixture)
-			dir := copyDir(t, filepath.Join(fixture, "project"))
+			dir := reviewtest.CopyTree(t, filepath.Join(fixture, "project"))
 			root := filepath.Join(dir, ".dryfire", "cassettes")
 			want := readText(t, filepath.Join("testdata", "trace", "golden", tc.golden, "stdout.txt"))
 			args := []string{"trace", tc.address, dir, "--cassette-mode", "record"}
@@ -123,7 +124,7 @@ func TestTraceOffWritesNothing(t *testing.T) {
 	t.Parallel()
 	fixture := filepath.Join(recordFixtures, "gemini-B")
 	srv := providertest.Golden(t, fixture)
-	dir := copyDir(t, filepath.Join(fixture, "project"))
+	dir := reviewtest.CopyTree(t, filepath.Join(fixture, "project"))
 	code, _, stderr := liveRun(t, srv.Env(), "", false, "trace", "refund_agent::refunds_small_order_after_retry", dir,
 		"--cassette-mode", "off", "--yes")
 	if code != 1 || len(srv.Requests()) != 2 || strings.Contains(stderr, "cassettes go to") {
@@ -142,7 +143,7 @@ func TestTracePassthrough(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("passthrough mocks run in Python, and python3 is not on PATH")
 	}
-	dir := copyDir(t, filepath.Join("testdata", "run", "projects", "passthrough"))
+	dir := reviewtest.CopyTree(t, filepath.Join("testdata", "run", "projects", "passthrough"))
 	code, stdout, stderr := liveRun(t, nil, "", false, "trace", "passthrough::dict_result", dir, "--cassette-mode", "replay")
 	if code != 0 || !strings.HasPrefix(stdout, "passthrough::dict_result  [PASS]\n") ||
 		!strings.Contains(stdout, "  ← tool_result: {'order_id': 'A-1', 'total': 12.5, 'calls': 1}\n") {

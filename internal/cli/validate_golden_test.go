@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 	"github.com/dryfire-tui/dryfire-tui/internal/visible"
 )
 
@@ -65,7 +66,7 @@ func TestValidateMatchesDryfire(t *testing.T) {
 				t.Fatal(err)
 			}
 			wantOut, wantErr := readText(t, filepath.Join(want, "stdout.txt")), readText(t, filepath.Join(want, "stderr.txt"))
-			dir := copyDir(t, filepath.Join("testdata", "validate", "projects", g.project))
+			dir := reviewtest.CopyTree(t, filepath.Join("testdata", "validate", "projects", g.project))
 			root := realDir(t, dir)
 			wantOut = strings.ReplaceAll(wantOut, "<PROJECT>", root)
 			wantErr = strings.ReplaceAll(wantErr, "<PROJECT>", root)
