@@ -106,8 +106,12 @@ type StoreGateway struct {
 	store *cassette.Store
 	// keepRaw loads every served response with its raw payload.
 	keepRaw bool
-	mu      sync.Mutex
-	cache   map[*cassette.StoreFile]*cachedResponse
+	// take hands each file's served response over to the call it
+	// answers (Options.BriefTraces): the store no longer holds it, and a
+	// second call that the same file answers reads it from the file.
+	take  bool
+	mu    sync.Mutex
+	cache map[*cassette.StoreFile]*cachedResponse
 }
 
 type cachedResponse struct {
@@ -138,8 +142,10 @@ func (g *StoreGateway) Complete(_ context.Context, call *Call) (Reply, error) {
 	if f == nil {
 		return Reply{}, g.miss(call)
 	}
-	if f.Served != nil && !g.keepRaw && !call.NeedRaw {
-		return Reply{Response: f.Served, CacheHit: true, File: f}, nil
+	if !g.keepRaw && !call.NeedRaw {
+		if r := g.served(f); r != nil {
+			return Reply{Response: r, CacheHit: true, File: f}, nil
+		}
 	}
 	g.mu.Lock()
 	cr, ok := g.cache[f]
@@ -154,6 +160,19 @@ func (g *StoreGateway) Complete(_ context.Context, call *Call) (Reply, error) {
 		return Reply{File: f}, cr.err
 	}
 	return Reply{Response: &cr.resp, CacheHit: true, File: f}, nil
+}
+
+// served is the response the store parsed for f at load time (nil when
+// it has none), taken from the store when g takes them.
+func (g *StoreGateway) served(f *cassette.StoreFile) *cassette.Response {
+	if !g.take {
+		return f.Served
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	r := f.Served
+	f.Served = nil
+	return r
 }
 
 func (g *StoreGateway) miss(call *Call) error {

@@ -36,6 +36,16 @@ type Options struct {
 	// KeepRaw keeps each response's raw provider payload in the traces (a
 	// run document shows it).
 	KeepRaw bool
+	// BriefTraces keeps of each trace what its turns came to (the final
+	// text, the termination, usage and cost, the judges' verdicts) and
+	// lets the turns go once the assertions are graded: for a command that
+	// prints no trace and replays once (check, ls, prune), so that the
+	// responses the turns point to are not held until the end. Such a
+	// trace has no turns: [Trace.Requests] and [Trace.ToolNames] are empty.
+	// The store's gateway then takes each served response from its file
+	// (StoreFile.Served is nil once served), so that a response lives
+	// only while its case runs.
+	BriefTraces bool
 	// Workers bounds the case repetitions run at once (default GOMAXPROCS).
 	Workers int
 	// Gateways gives each case repetition its gateway (nil: replay from
@@ -152,6 +162,7 @@ func Run(ctx context.Context, p *suite.Project, s *cassette.Store, o Options) *R
 	}
 	if e.gateways == nil {
 		g := NewStoreGateway(s, o.KeepRaw)
+		g.take = o.BriefTraces
 		e.gateways = func(*suite.Case, suite.Resolved, int) Gateway { return g }
 	}
 	res := &Result{Errors: append([]suite.SpecError(nil), p.Errors...)}
@@ -344,6 +355,9 @@ func (e *runner) repetition(ctx context.Context, pl *plan, index int, res *CaseR
 	res.Passed = true
 	for _, a := range res.Assertions {
 		res.Passed = res.Passed && a.Passed
+	}
+	if e.opts.BriefTraces {
+		t.Turns = nil
 	}
 	if pl.fake != nil {
 		res.Outcome = OutcomeSkipped
