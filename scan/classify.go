@@ -45,8 +45,10 @@ type classifier struct {
 	explained map[string]*Explanation
 }
 
-// classify gives every dryfire recording its status.
-func (w *Workspace) classify(explain bool) {
+// classify gives every dryfire recording its status; explain explains
+// the misses, brief makes each explanation brief once made
+// (Options.BriefExplanations).
+func (w *Workspace) classify(explain, brief bool) {
 	c := &classifier{w: w, valid: map[string]map[string]bool{}, dryfireValid: map[string]map[string]bool{}, dirs: map[string]*caseDir{},
 		readBy: map[*cassette.StoreFile][]string{}, served: map[string]*cassette.StoreFile{},
 		readOnly: map[string][]string{}, readReason: map[string]string{},
@@ -54,7 +56,7 @@ func (w *Workspace) classify(explain bool) {
 	if w.Project != nil {
 		c.project()
 		if explain {
-			w.explainMisses(c)
+			w.explainMisses(c, brief)
 		}
 		w.findUnrecorded(c)
 	}

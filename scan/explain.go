@@ -127,7 +127,7 @@ func (e *Explanation) headline(res diff.Result) string {
 // explainMisses builds an Explanation for every missed case repetition.
 // The explanations are independent (each reads its candidate files and
 // diffs them), so they are computed in parallel and kept in case order.
-func (w *Workspace) explainMisses(c *classifier) {
+func (w *Workspace) explainMisses(c *classifier, brief bool) {
 	type job struct {
 		res  *engine.CaseResult
 		miss *engine.Visit
@@ -156,6 +156,11 @@ func (w *Workspace) explainMisses(c *classifier) {
 			for i := range next {
 				j := jobs[i]
 				out[i] = w.explain(j.res, j.miss, byDir[j.dir])
+				if brief {
+					// Its requests go now, not once every miss is
+					// explained: the explanations never hold them all.
+					out[i].makeBrief()
+				}
 			}
 		})
 	}

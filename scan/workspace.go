@@ -156,7 +156,8 @@ type Options struct {
 	// once it ran (cassette.Store.ReleaseServed), before the recordings
 	// are classified: for a command that replays once and keeps the
 	// workspace only for its documents. A later replay of Workspace.Store
-	// reads the responses from their files.
+	// reads the responses from their files. The replay's traces are then
+	// brief (engine.Options.BriefTraces): they hold no turns.
 	ReleaseServed bool
 	// BriefExplanations keeps of each explanation of a miss its headline,
 	// summary and changes (what Sources locates), masked as every
@@ -221,7 +222,7 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 		return w, ctx.Err()
 	}
 	if w.Project != nil {
-		w.Replay = engine.Replay(ctx, w.Project, w.Store, engine.Options{})
+		w.Replay = engine.Replay(ctx, w.Project, w.Store, engine.Options{BriefTraces: o.ReleaseServed})
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -230,7 +231,7 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 		w.Store.ReleaseServed()
 	}
 	w.addFileRecordings()
-	w.classify(!o.NoExplain)
+	w.classify(!o.NoExplain, o.BriefExplanations)
 	if o.BriefExplanations {
 		for _, e := range w.Stale {
 			e.makeBrief()
