@@ -88,7 +88,7 @@ func (e *NothingToCheckError) Hint() string {
 // replay, the secrets scan, the prune plan and doctor's checks riding on
 // it.
 func checkParts(ctx context.Context, o CheckRequest) (*checkResult, error) {
-	w, err := o.open(ctx, o.Paths, scan.Project, scan.Options{Secrets: !o.Skip[partSecrets], Doctor: !o.Skip[partDoctor], ReleaseServed: true, BriefExplanations: true})
+	w, err := o.open(ctx, o.Paths, scan.Project, scan.Options{Secrets: !o.Skip[partSecrets], Doctor: !o.Skip[partDoctor], ReleaseServed: true, BriefExplanations: true, Collect: true})
 	if err != nil {
 		return nil, err
 	}

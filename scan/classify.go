@@ -49,9 +49,16 @@ type classifier struct {
 // the misses, brief makes each explanation brief once made
 // (Options.BriefExplanations).
 func (w *Workspace) classify(explain, brief bool) {
-	c := &classifier{w: w, valid: map[string]map[string]bool{}, dryfireValid: map[string]map[string]bool{}, dirs: map[string]*caseDir{},
-		readBy: map[*cassette.StoreFile][]string{}, served: map[string]*cassette.StoreFile{},
-		readOnly: map[string][]string{}, readReason: map[string]string{},
+	// The indexes are made at their final size: grown entry by entry, a
+	// map of 100,000 files leaves as much again behind in the tables it
+	// outgrew.
+	nfiles, reps := len(w.Store.Files), 0
+	if w.Replay != nil {
+		reps = len(w.Replay.Cases)
+	}
+	c := &classifier{w: w, valid: map[string]map[string]bool{}, dryfireValid: map[string]map[string]bool{}, dirs: make(map[string]*caseDir, reps),
+		readBy: make(map[*cassette.StoreFile][]string, nfiles), served: make(map[string]*cassette.StoreFile, nfiles),
+		readOnly: make(map[string][]string, reps), readReason: make(map[string]string, reps),
 		explained: map[string]*Explanation{}}
 	if w.Project != nil {
 		c.project()
