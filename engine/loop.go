@@ -205,7 +205,8 @@ func (e *runner) visit(x *rep, call *Call, reply Reply, err error) {
 	res := x.res
 	v := Visit{Turn: call.Turn, Key: call.Key, File: reply.File, Judge: call.Judge}
 	if err != nil || e.opts.KeepRequests {
-		v.Request, _ = cassette.HashableRequest(call.Request.HashArgs())
+		req, _ := cassette.HashableRequest(call.Request.HashArgs())
+		v.request = &req
 	}
 	v.Hit = err == nil
 	res.Visits = append(res.Visits, v)

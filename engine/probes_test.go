@@ -256,7 +256,7 @@ func TestLoopProbes(t *testing.T) {
 		}
 		// Every visit after the first carries assistant + tool messages.
 		for i, v := range res.Visits {
-			if got := v.Request.Field("messages").Len(); got != 1+2*i {
+			if got := v.Request().Field("messages").Len(); got != 1+2*i {
 				t.Errorf("%s: request %d has %d messages", name, i, got)
 			}
 		}
@@ -268,7 +268,7 @@ func TestLoopNullResultIsEmptyString(t *testing.T) {
 	s := suiteFromYAML(t, "name: s\non_unmocked: 'null'\ncases:\n  - {name: c, input: hi, expect: []}\n")
 	resp := cassette.Response{StopReason: "tool_use", ToolCalls: []cassette.ToolCall{probeCall("id-9", "u", jsonv.ObjectValue())}}
 	res := Simulate(nil, s.Cases[0], 0, "", scripted(resp, cassette.Response{StopReason: "end_turn"}))
-	got, _ := jsonv.Canonical(res.Visits[1].Request.Field("messages").Items[2].Field("tool_results"))
+	got, _ := jsonv.Canonical(res.Visits[1].Request().Field("messages").Items[2].Field("tool_results"))
 	if string(got) != `[{"call_id":"call_0","content":"","is_error":false}]` {
 		t.Errorf("unmocked null result %s", got)
 	}

@@ -23,14 +23,25 @@ const (
 type Visit struct {
 	Turn int
 	Key  string
-	Hit  bool
 	File *cassette.StoreFile // the serving file on a hit; the broken file on a lookup error
+	// request is kept for a visit that missed, and for every visit with
+	// Options.KeepRequests (see Visit.Request); nil otherwise. A replay of
+	// 100,000 files keeps as many visits: one that holds no request is a
+	// third of the size of one that holds a Value.
+	request *jsonv.Value
+	Hit     bool
 	// Judge is set for a judge's call (after the loop's calls).
 	Judge bool
-	// Request is the hashable request of the call (what request_digest
-	// records). It is kept for a visit that missed, and for every visit
-	// when Options.KeepRequests is set.
-	Request jsonv.Value
+}
+
+// Request is the hashable request of the call (what request_digest
+// records). It is kept for a visit that missed, and for every visit when
+// Options.KeepRequests is set; the zero Value otherwise.
+func (v Visit) Request() jsonv.Value {
+	if v.request == nil {
+		return jsonv.Value{}
+	}
+	return *v.request
 }
 
 // CaseResult is the run of one repetition of one case.
@@ -182,7 +193,7 @@ func RequestAt(p *suite.Project, s *cassette.Store, c *suite.Case, rep, turn int
 	e.repetition(context.Background(), pl, rep, &res)
 	for _, v := range res.Visits {
 		if v.Turn == turn {
-			return v.Request, v.Key, nil
+			return v.Request(), v.Key, nil
 		}
 	}
 	return jsonv.Value{}, "", fmt.Errorf("%s repetition %d makes no call at turn %d (%s)", c.ID(), rep, turn, res.Outcome)

@@ -73,7 +73,7 @@ func generateProject(tb testing.TB, dir string, suites, cases, turns int) {
 			for _, v := range res.Visits {
 				resp, _ := respond(v.Turn, jsonv.Value{})
 				cas := &cassette.Cassette{Fingerprint: v.Key, Suite: s.Name, Case: c.Name, Turn: v.Turn, Provider: c.Provider,
-					Model: c.Model, RecordedAt: "2026-08-01T12:00:00Z", RequestDigest: v.Request, Response: responseValue(resp)}
+					Model: c.Model, RecordedAt: "2026-08-01T12:00:00Z", RequestDigest: v.Request(), Response: responseValue(resp)}
 				data, err := cas.Encode()
 				if err != nil {
 					tb.Fatal(err)

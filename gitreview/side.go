@@ -132,7 +132,7 @@ func (s *side) request(cr caseRep, turn int) (req jsonv.Value, judge bool, why r
 	for _, v := range run.Visits {
 		if v.Turn == turn {
 			if !v.Hit {
-				return v.Request, v.Judge, reached, turn
+				return v.Request(), v.Judge, reached, turn
 			}
 			if c, err := s.ws.Store.Read(v.File); err == nil {
 				return c.RequestDigest, v.Judge, reached, turn

@@ -220,7 +220,7 @@ func filesByCaseDir(files []*cassette.StoreFile) map[string][]*cassette.StoreFil
 // the case directory dir.
 func (w *Workspace) explain(res *engine.CaseResult, miss *engine.Visit, dirFiles []*cassette.StoreFile) *Explanation {
 	e := &Explanation{Suite: res.Suite, Case: res.Case, RepeatIndex: res.RepeatIndex, Turn: miss.Turn, CurrentKey: miss.Key, Judge: miss.Judge,
-		Request: miss.Request, masker: w.Masker}
+		Request: miss.Request(), masker: w.Masker}
 	var same, near []*cassette.StoreFile
 	for _, f := range dirFiles {
 		r := w.byFile[f]
@@ -240,15 +240,15 @@ func (w *Workspace) explain(res *engine.CaseResult, miss *engine.Visit, dirFiles
 			cands = w.sameTurnElsewhere(miss.Turn)
 		}
 	}
-	f, digest := w.closestFile(miss.Request, cands)
+	f, digest := w.closestFile(miss.Request(), cands)
 	if f == nil {
 		return e
 	}
 	e.Recording, e.RecordedKey = w.byFile[f], f.NameKey
 	if miss.Judge {
-		e.Result = diff.ExplainJudge(digest, miss.Request)
+		e.Result = diff.ExplainJudge(digest, miss.Request())
 	} else {
-		e.Result = diff.Explain(digest, miss.Request)
+		e.Result = diff.Explain(digest, miss.Request())
 	}
 	e.Result.Closest = closest
 	switch {
