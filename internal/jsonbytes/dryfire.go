@@ -7,6 +7,7 @@ package jsonbytes
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math"
 	"unsafe"
 
@@ -143,25 +144,40 @@ func (c *formatCheck) literal(lit string) bool {
 	return true
 }
 
-// indentation is what newline compares the indentation of most lines with.
-const indentation = "                                                                " // 64 spaces
+// spaces8 is eight spaces, as a little-endian word.
+const spaces8 = 0x2020202020202020
 
-// newline moves past a newline and the indentation of depth, exactly.
+// newline moves past a newline and the indentation of depth, exactly. The
+// indentation is compared eight bytes at a time, the last few through a
+// mask when the bytes after it are there to be loaded (they always are
+// inside a document: a line never ends one).
 func (c *formatCheck) newline(depth int) bool {
-	d := c.data[c.pos:]
-	n := 1 + 2*depth
-	if len(d) < n || d[0] != '\n' {
+	d := c.data
+	i, end := c.pos+1, c.pos+1+2*depth
+	if end > len(d) || d[c.pos] != '\n' {
 		return false
 	}
-	for rest := d[1:n]; len(rest) > 0; {
-		k := min(len(rest), len(indentation))
-		if string(rest[:k]) != indentation[:k] {
+	for ; i+8 <= end; i += 8 {
+		if binary.LittleEndian.Uint64(d[i:]) != spaces8 {
 			return false
 		}
-		rest = rest[k:]
 	}
-	c.skipSpace(n)
-	c.pos += n
+	if i < end {
+		if i+8 <= len(d) {
+			mask := uint64(1)<<(8*(end-i)) - 1
+			if binary.LittleEndian.Uint64(d[i:])&mask != spaces8&mask {
+				return false
+			}
+		} else {
+			for ; i < end; i++ {
+				if d[i] != ' ' {
+					return false
+				}
+			}
+		}
+	}
+	c.skipSpace(end - c.pos)
+	c.pos = end
 	return true
 }
 

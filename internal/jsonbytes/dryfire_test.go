@@ -298,3 +298,45 @@ func BenchmarkIsDryfireEncodingCompact(b *testing.B) {
 		}
 	}
 }
+
+// TestIsDryfireEncodingReadsEveryIndentationByte: at every depth up to
+// twenty (indentation read eight bytes at a time and then through a
+// mask), each byte of each line's indentation is checked: a tab, a
+// "!" or a NUL in its place, a space more or a space fewer, and a
+// document that ends inside it, are never taken for dryfire's format.
+func TestIsDryfireEncodingReadsEveryIndentationByte(t *testing.T) {
+	for depth := 1; depth <= 20; depth++ {
+		v := jsonv.StringValue("leaf")
+		for range depth {
+			v = jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{{Key: "k", Value: v}}}
+		}
+		doc, err := jsonv.EncodeDryfire(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !checkFormatClaim(t, doc) {
+			t.Fatalf("depth %d: the encoder's output is not recognised:\n%s", depth, doc)
+		}
+		for i, c := range doc {
+			if c != ' ' {
+				continue
+			}
+			for _, b := range []byte("\t!\x00") {
+				changed := bytes.Clone(doc)
+				changed[i] = b
+				if IsDryfireEncoding(changed, nil) {
+					t.Fatalf("depth %d: %q at offset %d is taken for indentation:\n%s", depth, b, i, changed)
+				}
+			}
+			if IsDryfireEncoding(append(bytes.Clone(doc[:i]), doc[i+1:]...), nil) {
+				t.Fatalf("depth %d: a space fewer at offset %d is taken for dryfire's format", depth, i)
+			}
+			if IsDryfireEncoding(append(bytes.Clone(doc[:i+1]), doc[i:]...), nil) {
+				t.Fatalf("depth %d: a space more at offset %d is taken for dryfire's format", depth, i)
+			}
+			if IsDryfireEncoding(doc[:i+1], nil) {
+				t.Fatalf("depth %d: the document cut at offset %d is taken for dryfire's format", depth, i+1)
+			}
+		}
+	}
+}
