@@ -3,6 +3,7 @@ package secrets
 import (
 	"encoding/base64"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -64,7 +65,7 @@ func TestWalkReadsSiblingsAfterTheValue(t *testing.T) {
 func TestWalkFindsEscapedSecrets(t *testing.T) {
 	g := newGen(30)
 	keyed := g.str(genAlnum, 32)
-	token := "ghp_" + g.str(genAlnum, 36)
+	token := "lin_api_" + g.str(genAlnum, 40)
 	escapeAll := func(s string) string {
 		var b strings.Builder
 		for _, c := range []byte(s) {
@@ -78,5 +79,34 @@ func TestWalkFindsEscapedSecrets(t *testing.T) {
 			escaped := fmt.Sprintf(`{"api_key": "%s", "note": "x %s y"}`, esc, esc)
 			sameFindings(t, "escaped "+esc, scanJSON(t, escaped), scanJSON(t, plain))
 		}
+	}
+}
+
+// TestWalkSpellsPaths: the path of each finding is spelt as the walk
+// leaves and enters members and items around it, a prefix given to
+// ScanValue first, keys that need quotes quoted, and a secret in a key
+// shown as its preview in the paths of the findings below it.
+func TestWalkSpellsPaths(t *testing.T) {
+	g := newGen(31)
+	v := g.str(genAlnum, 32)
+	token := "lin_api_" + g.str(genAlnum, 40)
+	text := strings.NewReplacer("V", v, "T", token).Replace(`{"a": [{"x": "n"}, {"b": {"api_key": "V"}}, [], [["q", {"api_key": "V"}]]],
+		"c.d": {"e": {"f": 1}, "api_key": "V"}, "T": {"api_key": "V"}, "z": "T"}`)
+	doc, err := jsonv.Decode([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	shown := "" // the preview of the token, as its finding in "z" shows it
+	ScanValue(doc, "pre", func(f Finding) {
+		paths = append(paths, f.JSONPath)
+		if f.JSONPath == "pre.z" {
+			shown = f.Redacted
+		}
+	})
+	keyPath := `pre[` + strconv.Quote(shown) + `]`
+	want := []string{"pre.a[1].b.api_key", "pre.a[3][0][1].api_key", `pre["c.d"].api_key`, keyPath, keyPath + ".api_key", "pre.z"}
+	if strings.Join(paths, "\n") != strings.Join(want, "\n") {
+		t.Errorf("paths\n%s\nwant\n%s", strings.Join(paths, "\n"), strings.Join(want, "\n"))
 	}
 }
