@@ -321,6 +321,9 @@ func (l *lazyShape) get() objShape {
 
 func (w *walker) memberIn(sh *lazyShape, m *jsonv.Member, inherited detect.KeyKind) {
 	info := w.keys.info(m.Key)
+	if k := m.Value.Kind; !info.secret && k != jsonv.Object && k != jsonv.String && k != jsonv.Array {
+		return // a number, a boolean or null under a key that holds no secret: nothing to report
+	}
 	mark := w.pushKeyOf(m.Key, info)
 	switch m.Value.Kind { //nolint:exhaustive // numbers, booleans and null hold no secret
 	case jsonv.Object:

@@ -85,13 +85,14 @@ func TestWalkFindsEscapedSecrets(t *testing.T) {
 // TestWalkSpellsPaths: the path of each finding is spelt as the walk
 // leaves and enters members and items around it, a prefix given to
 // ScanValue first, keys that need quotes quoted, and a secret in a key
-// shown as its preview in the paths of the findings below it.
+// (even one whose value is a number) shown as its preview in the paths of
+// the findings below it.
 func TestWalkSpellsPaths(t *testing.T) {
 	g := newGen(31)
 	v := g.str(genAlnum, 32)
 	token := "lin_api_" + g.str(genAlnum, 40)
 	text := strings.NewReplacer("V", v, "T", token).Replace(`{"a": [{"x": "n"}, {"b": {"api_key": "V"}}, [], [["q", {"api_key": "V"}]]],
-		"c.d": {"e": {"f": 1}, "api_key": "V"}, "T": {"api_key": "V"}, "z": "T"}`)
+		"c.d": {"e": {"f": 1}, "api_key": "V"}, "T": {"api_key": "V"}, "y": {"T": 1}, "z": "T"}`)
 	doc, err := jsonv.Decode([]byte(text))
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +106,7 @@ func TestWalkSpellsPaths(t *testing.T) {
 		}
 	})
 	keyPath := `pre[` + strconv.Quote(shown) + `]`
-	want := []string{"pre.a[1].b.api_key", "pre.a[3][0][1].api_key", `pre["c.d"].api_key`, keyPath, keyPath + ".api_key", "pre.z"}
+	want := []string{"pre.a[1].b.api_key", "pre.a[3][0][1].api_key", `pre["c.d"].api_key`, keyPath, keyPath + ".api_key", "pre.y" + keyPath[len("pre"):], "pre.z"}
 	if strings.Join(paths, "\n") != strings.Join(want, "\n") {
 		t.Errorf("paths\n%s\nwant\n%s", strings.Join(paths, "\n"), strings.Join(want, "\n"))
 	}
