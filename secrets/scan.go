@@ -60,7 +60,6 @@ func ScanValue(v jsonv.Value, jsonPath string, yield func(Finding)) {
 	w := newWalker(yield)
 	defer w.release()
 	w.path = append(w.path, jsonPath...)
-	w.base = len(w.path)
 	w.value(&v, detect.KeyNone)
 }
 

@@ -112,13 +112,9 @@ func stringMatches(s string, k detect.KeyKind, dst []detect.Match) []detect.Matc
 // walker visits a value depth-first, keeping the JSON path in a reused
 // buffer that becomes a string only when a finding is reported.
 type walker struct {
-	// path is the JSON path of the walk's first spelt steps: base bytes
-	// given by the caller, then steps[:spelt].
-	path        []byte
-	base, spelt int
-	steps       []pathStep
-	matches     []detect.Match
-	yield       func(Finding)
+	path    []byte
+	matches []detect.Match
+	yield   func(Finding)
 	// collecting: findings are tagged with rel, where and affects and
 	// kept in out instead of handed to yield (see collect).
 	collecting bool
@@ -200,73 +196,29 @@ func newWalker(yield func(Finding)) *walker {
 // release returns w's buffers to the pool; w is not used after.
 func (w *walker) release() {
 	w.path, w.matches, w.yield = w.path[:0], w.matches[:0], nil
-	clear(w.steps) // no key of this walk kept past it
-	w.steps, w.spelt, w.base = w.steps[:0], 0, 0
 	w.collecting, w.rel, w.where, w.affects, w.out = false, "", "", false, nil
 	walkerBuffers.Put(w)
 }
 
-// pathStep is one step of the JSON path the walk is at: an object key
-// (info says how it is spelt) or an array index. The steps are spelt into
-// the walker's path only when a finding is reported, which nearly no
-// member of a recording has.
-type pathStep struct {
-	key     string
-	index   int
-	isIndex bool
-	info    keyInfo
-	end     int // the length of the path with this step, once spelt
-}
-
-// appendTo spells the step after path, as a path that follows it.
-func (s *pathStep) appendTo(path []byte) []byte {
-	switch {
-	case s.isIndex:
-		path = append(path, '[')
-		path = strconv.AppendInt(path, int64(s.index), 10)
-		return append(path, ']')
-	case s.info.secret:
-		// The key holds a secret: the path shows its preview.
-		var buf [4]detect.Match
-		ms := detect.FindAll(s.key, buf[:0])
-		slices.SortFunc(ms, func(a, b detect.Match) int { return a.Start - b.Start })
-		return appendKey(path, s.key, ms)
-	case !s.info.plain:
-		return appendKey(path, s.key, nil)
-	case len(path) > 0:
-		return append(append(path, '.'), s.key...)
-	}
-	return append(path, s.key...)
-}
-
-// spell spells the steps not yet spelt into w.path.
-func (w *walker) spell() {
-	for ; w.spelt < len(w.steps); w.spelt++ {
-		st := &w.steps[w.spelt]
-		w.path = st.appendTo(w.path)
-		st.end = len(w.path)
-	}
-}
-
-// push adds an object key that holds no secret to the path.
 func (w *walker) push(key string) int {
-	return w.pushKeyOf(key, keyInfo{plain: plainKey(key)})
+	mark := len(w.path)
+	w.path = appendKey(w.path, key, nil)
+	return mark
 }
 
-// pushKeyOf adds an object key whose keyInfo is known to the path; a
-// secret in the key itself is reported, the path showing its preview.
+// pushKeyOf is pushKey for a key whose keyInfo is known.
 func (w *walker) pushKeyOf(key string, info keyInfo) int {
-	mark := len(w.steps)
-	w.steps = append(w.steps, pathStep{key: key, info: info})
 	if info.secret {
-		start := len(w.matches)
-		w.matches = detect.FindAll(key, w.matches)
-		ms := w.matches[start:]
-		slices.SortFunc(ms, func(a, b detect.Match) int { return a.Start - b.Start })
-		for _, m := range ms {
-			w.report(key, m)
-		}
-		w.matches = w.matches[:start]
+		return w.pushKey(key)
+	}
+	mark := len(w.path)
+	switch {
+	case !info.plain:
+		w.path = appendKey(w.path, key, nil)
+	case mark > 0:
+		w.path = append(append(w.path, '.'), key...)
+	default:
+		w.path = append(w.path, key...)
 	}
 	return mark
 }
@@ -274,28 +226,32 @@ func (w *walker) pushKeyOf(key string, info keyInfo) int {
 // pushKey adds an object key that may itself hold a secret: it is scanned,
 // reported, and shown as its preview in the path.
 func (w *walker) pushKey(key string) int {
-	var buf [4]detect.Match
-	return w.pushKeyOf(key, keyInfo{secret: len(detect.FindAll(key, buf[:0])) > 0, plain: plainKey(key)})
-}
-
-func (w *walker) pushIndex(i int) int {
-	mark := len(w.steps)
-	w.steps = append(w.steps, pathStep{index: i, isIndex: true})
+	mark := len(w.path)
+	start := len(w.matches)
+	w.matches = detect.FindAll(key, w.matches)
+	ms := w.matches[start:]
+	slices.SortFunc(ms, func(a, b detect.Match) int { return a.Start - b.Start })
+	if len(ms) > 0 {
+		w.path = appendKey(w.path, key, ms)
+		for _, m := range ms {
+			w.report(key, m)
+		}
+	} else {
+		w.path = appendKey(w.path, key, nil)
+	}
+	w.matches = w.matches[:start]
 	return mark
 }
 
-// pop drops the steps from mark on, and what of them is spelt.
-func (w *walker) pop(mark int) {
-	w.steps = w.steps[:mark]
-	if w.spelt > mark {
-		w.spelt = mark
-		end := w.base
-		if mark > 0 {
-			end = w.steps[mark-1].end
-		}
-		w.path = w.path[:end]
-	}
+func (w *walker) pushIndex(i int) int {
+	mark := len(w.path)
+	w.path = append(w.path, '[')
+	w.path = strconv.AppendInt(w.path, int64(i), 10)
+	w.path = append(w.path, ']')
+	return mark
 }
+
+func (w *walker) pop(mark int) { w.path = w.path[:mark] }
 
 // member visits one member of an object at the top of a recording, where
 // no sibling says anything about it.
@@ -392,7 +348,6 @@ func (w *walker) report(s string, m detect.Match) {
 		return
 	}
 	f := newFinding(s, m, false)
-	w.spell()
 	f.JSONPath = string(w.path)
 	if w.collecting {
 		f.Path, f.Where, f.AffectsTests = w.rel, w.where, w.affects
