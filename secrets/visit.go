@@ -164,20 +164,6 @@ func (c *keyCache) info(key string) keyInfo {
 // cleanCache holds strings in which detect.FindAll finds nothing.
 type cleanCache struct{ memo[struct{}] }
 
-// cleanMin is the shortest string the walk looks up in its clean cache:
-// the rules' scan of a shorter one costs less than the look-up (a hash, a
-// slot and a comparison) and, on a miss, the copy it may keep.
-const cleanMin = 8
-
-// lookup returns the slot of s and whether it is held as clean; nil and
-// false for a string shorter than cleanMin, which is not held.
-func (c *cleanCache) lookup(s string) (*memoEntry[struct{}], bool) {
-	if len(s) < cleanMin {
-		return nil, false
-	}
-	return c.memo.lookup(s)
-}
-
 // add holds s, in which no rule finds anything, as clean, in e, the slot
 // lookup returned for it.
 func (c *cleanCache) add(e *memoEntry[struct{}], s string) { c.keep(e, s, struct{}{}) }
