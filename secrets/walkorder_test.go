@@ -48,13 +48,14 @@ func TestWalkReadsSiblingsAfterTheValue(t *testing.T) {
 	v := g.str(genAlnum, 32)
 	b64 := base64.StdEncoding.EncodeToString([]byte(g.str(genAlnum+"!#%", 20)))
 	pairs := []struct{ what, after, before string }{
-		{"name/value", `{"value": "V", "name": "X-Api-Key"}`, `{"name": "X-Api-Key", "value": "V"}`},
-		{"header/value", `{"h": [{"value": "V", "accept": "*/*", "header": "X-Api-Key"}]}`, `{"h": [{"header": "X-Api-Key", "accept": "*/*", "value": "V"}]}`},
-		{"Secret data", `{"data": {"conn": "B"}, "kind": "Secret"}`, `{"kind": "Secret", "data": {"conn": "B"}}`},
-		{"Secret stringData", `{"stringData": {"conn": "V"}, "kind": "Secret"}`, `{"kind": "Secret", "stringData": {"conn": "V"}}`},
+		{"name/value", `{"value": "@V", "name": "X-Api-Key"}`, `{"name": "X-Api-Key", "value": "@V"}`},
+		{"Key/Value", `{"h": [{"Value": "@V", "Key": "X-Api-Key"}]}`, `{"h": [{"Key": "X-Api-Key", "Value": "@V"}]}`},
+		{"header/value", `{"h": [{"value": "@V", "accept": "*/*", "header": "X-Api-Key"}]}`, `{"h": [{"header": "X-Api-Key", "accept": "*/*", "value": "@V"}]}`},
+		{"Secret data", `{"data": {"conn": "@B"}, "kind": "Secret"}`, `{"kind": "Secret", "data": {"conn": "@B"}}`},
+		{"Secret stringData", `{"stringData": {"conn": "@V"}, "kind": "Secret"}`, `{"kind": "Secret", "stringData": {"conn": "@V"}}`},
 	}
 	for _, p := range pairs {
-		r := strings.NewReplacer("V", v, "B", b64)
+		r := strings.NewReplacer("@V", v, "@B", b64)
 		sameFindings(t, p.what, scanJSON(t, r.Replace(p.after)), scanJSON(t, r.Replace(p.before)))
 	}
 }
@@ -91,8 +92,8 @@ func TestWalkSpellsPaths(t *testing.T) {
 	g := newGen(31)
 	v := g.str(genAlnum, 32)
 	token := "lin_api_" + g.str(genAlnum, 40)
-	text := strings.NewReplacer("V", v, "T", token).Replace(`{"a": [{"x": "n"}, {"b": {"api_key": "V"}}, [], [["q", {"api_key": "V"}]]],
-		"c.d": {"e": {"f": 1}, "api_key": "V"}, "T": {"api_key": "V"}, "y": {"T": 1}, "z": "T"}`)
+	text := strings.NewReplacer("@V", v, "@T", token).Replace(`{"a": [{"x": "n"}, {"b": {"api_key": "@V"}}, [], [["q", {"api_key": "@V"}]]],
+		"c.d": {"e": {"f": 1}, "api_key": "@V"}, "@T": {"api_key": "@V"}, "y": {"@T": 1}, "z": "@T"}`)
 	doc, err := jsonv.Decode([]byte(text))
 	if err != nil {
 		t.Fatal(err)
