@@ -67,18 +67,20 @@ func (m *memo[T]) keep(e *memoEntry[T], s string, v T) {
 	e.text, e.hits, e.val = strings.Clone(s), 1, v
 }
 
-// memoHash mixes the length and the first and last eight bytes of s (all
-// of them when shorter); s is not empty.
+// memoHash mixes the length and the first and last eight bytes of s (the
+// first and last four of a shorter one, or its first, middle and last
+// byte: overlapping loads, no loop); s is not empty.
 func memoHash(s string) uint64 {
 	n := len(s)
 	var head, tail uint64
-	if n >= 8 {
+	switch {
+	case n >= 8:
 		head = le64(s[:8])
 		tail = le64(s[n-8:])
-	} else {
-		for i := range n {
-			head |= uint64(s[i]) << (8 * i)
-		}
+	case n >= 4:
+		head = uint64(le32(s[:4]))<<32 | uint64(le32(s[n-4:]))
+	default:
+		head = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
 	}
 	return (head*0x9E3779B97F4A7C15 ^ tail ^ uint64(n)) * 0xff51afd7ed558ccd
 }
@@ -87,4 +89,9 @@ func le64(s string) uint64 {
 	_ = s[7]
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func le32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }

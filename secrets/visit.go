@@ -164,18 +164,9 @@ func (c *keyCache) info(key string) keyInfo {
 // cleanCache holds strings in which detect.FindAll finds nothing.
 type cleanCache struct{ memo[struct{}] }
 
-// has reports whether s is held as clean.
-func (c *cleanCache) has(s string) bool {
-	_, ok := c.lookup(s)
-	return ok
-}
-
-// add holds s, in which no rule finds anything, as clean.
-func (c *cleanCache) add(s string) {
-	if e, ok := c.lookup(s); !ok {
-		c.keep(e, s, struct{}{})
-	}
-}
+// add holds s, in which no rule finds anything, as clean, in e, the slot
+// lookup returned for it.
+func (c *cleanCache) add(e *memoEntry[struct{}], s string) { c.keep(e, s, struct{}{}) }
 
 // walkerBuffers holds the path and match buffers of finished walks, so
 // that a store's 20,000 files do not each grow their own.
@@ -251,25 +242,52 @@ func (w *walker) pop(mark int) { w.path = w.path[:mark] }
 // member visits one member of an object at the top of a recording, where
 // no sibling says anything about it.
 func (w *walker) member(m jsonv.Member) {
-	w.memberIn(objShape{}, &m, detect.KeyNone)
+	w.memberIn(&lazyShape{done: true}, &m, detect.KeyNone)
 }
 
-func (w *walker) memberIn(sh objShape, m *jsonv.Member, inherited detect.KeyKind) {
+// lazyShape is the shape of an object, read from its members only when a
+// member asks: nearly every object has no "value", "data" or
+// "stringData" member, the only ones whose kind their siblings decide.
+type lazyShape struct {
+	members []jsonv.Member
+	done    bool
+	sh      objShape
+}
+
+func (l *lazyShape) get() objShape {
+	if !l.done {
+		l.sh, l.done = shapeOf(l.members), true
+	}
+	return l.sh
+}
+
+func (w *walker) memberIn(sh *lazyShape, m *jsonv.Member, inherited detect.KeyKind) {
 	info := w.keys.info(m.Key)
+	if k := m.Value.Kind; !info.secret && k != jsonv.Object && k != jsonv.String && k != jsonv.Array {
+		return // a number, a boolean or null under a key that holds no secret: nothing to report
+	}
 	mark := w.pushKeyOf(m.Key, info)
 	switch m.Value.Kind { //nolint:exhaustive // numbers, booleans and null hold no secret
 	case jsonv.Object:
-		w.object(m.Value.Members, sh.childInherited(*m))
+		child := detect.KeyNone
+		if m.Key == "data" || m.Key == "stringData" { // see objShape.childInherited
+			child = sh.get().childInherited(*m)
+		}
+		w.object(m.Value.Members, child)
 	case jsonv.String, jsonv.Array:
-		w.value(&m.Value, sh.memberKindOf(m.Key, info.kind, inherited, true))
+		var siblings objShape // what memberKindOf reads of them, for "value" only
+		if m.Key == "value" || m.Key == "Value" {
+			siblings = sh.get()
+		}
+		w.value(&m.Value, siblings.memberKindOf(m.Key, info.kind, inherited, true))
 	}
 	w.pop(mark)
 }
 
 func (w *walker) object(members []jsonv.Member, inherited detect.KeyKind) {
-	sh := shapeOf(members)
+	sh := lazyShape{members: members}
 	for i := range members {
-		w.memberIn(sh, &members[i], inherited)
+		w.memberIn(&sh, &members[i], inherited)
 	}
 }
 
@@ -291,7 +309,8 @@ func (w *walker) value(v *jsonv.Value, k detect.KeyKind) {
 
 func (w *walker) str(s string, k detect.KeyKind) {
 	start := len(w.matches)
-	if w.clean.has(s) {
+	e, clean := w.clean.lookup(s)
+	if clean {
 		if k == detect.KeyNone {
 			return
 		}
@@ -302,7 +321,7 @@ func (w *walker) str(s string, k detect.KeyKind) {
 	}
 	w.matches = stringMatches(s, k, w.matches)
 	if len(w.matches) == start {
-		w.clean.add(s) // FindAll found nothing, nor did the decision for k
+		w.clean.add(e, s) // FindAll found nothing, nor did the decision for k
 	}
 	for _, m := range w.matches[start:] {
 		w.report(s, m)

@@ -7,6 +7,7 @@ package jsonbytes
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math"
 	"unsafe"
 
@@ -143,25 +144,40 @@ func (c *formatCheck) literal(lit string) bool {
 	return true
 }
 
-// indentation is what newline compares the indentation of most lines with.
-const indentation = "                                                                " // 64 spaces
+// spaces8 is eight spaces, as a little-endian word.
+const spaces8 = 0x2020202020202020
 
-// newline moves past a newline and the indentation of depth, exactly.
+// newline moves past a newline and the indentation of depth, exactly. The
+// indentation is compared eight bytes at a time, the last few through a
+// mask when the bytes after it are there to be loaded (they always are
+// inside a document: a line never ends one).
 func (c *formatCheck) newline(depth int) bool {
-	d := c.data[c.pos:]
-	n := 1 + 2*depth
-	if len(d) < n || d[0] != '\n' {
+	d := c.data
+	i, end := c.pos+1, c.pos+1+2*depth
+	if end > len(d) || d[c.pos] != '\n' {
 		return false
 	}
-	for rest := d[1:n]; len(rest) > 0; {
-		k := min(len(rest), len(indentation))
-		if string(rest[:k]) != indentation[:k] {
+	for ; i+8 <= end; i += 8 {
+		if binary.LittleEndian.Uint64(d[i:]) != spaces8 {
 			return false
 		}
-		rest = rest[k:]
 	}
-	c.skipSpace(n)
-	c.pos += n
+	if i < end {
+		if i+8 <= len(d) {
+			mask := uint64(1)<<(8*(end-i)) - 1
+			if binary.LittleEndian.Uint64(d[i:])&mask != spaces8&mask {
+				return false
+			}
+		} else {
+			for ; i < end; i++ {
+				if d[i] != ' ' {
+					return false
+				}
+			}
+		}
+	}
+	c.skipSpace(end - c.pos)
+	c.pos = end
 	return true
 }
 
@@ -346,8 +362,13 @@ func (c *formatCheck) number() bool {
 		}
 		return lit[digitsAt] != '0' || len(lit) == 1
 	}
-	// The encoder's spelling of a float: Python's repr. The literal is
-	// read through a view, not a copy.
+	// The encoder's spelling of a float: Python's repr. Most floats of a
+	// recording are short decimals that are their own repr at a glance;
+	// the others are converted and spelt again. The literal is read
+	// through a view, not a copy.
+	if shortRepr(lit) {
+		return true
+	}
 	v := jsonv.Value{Kind: jsonv.Number, Text: unsafe.String(&lit[0], len(lit))}
 	if v.IsInt() {
 		return jsonv.PyInt(v.Text) == v.Text
@@ -355,6 +376,45 @@ func (c *formatCheck) number() bool {
 	f, ok := v.Float()
 	var spelt [32]byte
 	return ok && !math.IsNaN(f) && !math.IsInf(f, 0) && string(jsonv.AppendPyFloat(spelt[:0], f)) == v.Text
+}
+
+// shortRepr reports, without converting it, whether lit is a float
+// literal that Python's repr spells exactly so: -?I.F with I "0" or no
+// leading zero, F "0" or no trailing zero, at most 15 significant digits,
+// and not below 1e-4 unless zero. Two decimals of at most 15 significant
+// digits never read as the same float (a double keeps 15), so repr's
+// shortest spelling of the float has lit's digits, and in that range repr
+// writes them without an exponent, as lit does. A false answer means
+// "not told at a glance".
+func shortRepr(lit []byte) bool {
+	if len(lit) > 0 && lit[0] == '-' {
+		lit = lit[1:]
+	}
+	dot := bytes.IndexByte(lit, '.')
+	if dot <= 0 || dot == len(lit)-1 {
+		return false
+	}
+	ip, fp := lit[:dot], lit[dot+1:]
+	for _, c := range fp {
+		if !isDigit(c) {
+			return false // an exponent
+		}
+	}
+	switch {
+	case len(ip) > 1 && ip[0] == '0':
+		return false
+	case string(fp) == "0":
+		return ip[0] == '0' || len(ip) <= 15
+	case fp[len(fp)-1] == '0':
+		return false
+	case ip[0] != '0':
+		return len(ip)+len(fp) <= 15
+	}
+	zeros := 0 // 0.000ddd: the zeros before the first significant digit
+	for zeros < len(fp) && fp[zeros] == '0' {
+		zeros++
+	}
+	return zeros < 4 && len(fp)-zeros <= 15
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

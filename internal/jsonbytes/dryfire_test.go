@@ -298,3 +298,97 @@ func BenchmarkIsDryfireEncodingCompact(b *testing.B) {
 		}
 	}
 }
+
+// TestIsDryfireEncodingReadsEveryIndentationByte: at every depth up to
+// twenty (indentation read eight bytes at a time and then through a
+// mask), each byte of each line's indentation is checked: a tab, a
+// "!" or a NUL in its place, a space more or a space fewer, and a
+// document that ends inside it, are never taken for dryfire's format.
+func TestIsDryfireEncodingReadsEveryIndentationByte(t *testing.T) {
+	for depth := 1; depth <= 20; depth++ {
+		v := jsonv.StringValue("leaf")
+		for range depth {
+			v = jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{{Key: "k", Value: v}}}
+		}
+		doc, err := jsonv.EncodeDryfire(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !checkFormatClaim(t, doc) {
+			t.Fatalf("depth %d: the encoder's output is not recognised:\n%s", depth, doc)
+		}
+		for i, c := range doc {
+			if c != ' ' {
+				continue
+			}
+			for _, b := range []byte("\t!\x00") {
+				changed := bytes.Clone(doc)
+				changed[i] = b
+				if IsDryfireEncoding(changed, nil) {
+					t.Fatalf("depth %d: %q at offset %d is taken for indentation:\n%s", depth, b, i, changed)
+				}
+			}
+			if IsDryfireEncoding(append(bytes.Clone(doc[:i]), doc[i+1:]...), nil) {
+				t.Fatalf("depth %d: a space fewer at offset %d is taken for dryfire's format", depth, i)
+			}
+			if IsDryfireEncoding(append(bytes.Clone(doc[:i+1]), doc[i:]...), nil) {
+				t.Fatalf("depth %d: a space more at offset %d is taken for dryfire's format", depth, i)
+			}
+			if IsDryfireEncoding(doc[:i+1], nil) {
+				t.Fatalf("depth %d: the document cut at offset %d is taken for dryfire's format", depth, i+1)
+			}
+		}
+	}
+}
+
+// TestShortReprAgreesWithRepr: every float literal the glance at its
+// digits (shortRepr) takes for Python's repr is what AppendPyFloat, the
+// spelling of repr, writes for the float it reads as; and the glance
+// takes the short decimals recordings hold. The literals are random
+// (every length of integer and fraction up to 18 digits, leading zeros,
+// trailing zeros, signs) and the edges of the rule.
+func TestShortReprAgreesWithRepr(t *testing.T) {
+	lits := []string{"0.0", "-0.0", "1.0", "0.7", "435.73", "250.0", "0.0001", "0.00001", "0.000123", "0.00010",
+		"123456789012345.0", "1234567890123456.0", "12345678901234.5", "123456789012345.6", "0.123456789012345",
+		"0.1234567890123456", "0.000123456789012345", "9007199254740993.0", "00.5", "0.50", "1.", ".5", "1e5", "1.5e3", "-12.25"}
+	r := rand.New(rand.NewPCG(29, 3))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + r.IntN(10))
+			if r.IntN(4) == 0 {
+				b[i] = '0' // runs of zeros, as in 0.0001 and 100.0
+			}
+		}
+		return string(b)
+	}
+	for range 200000 {
+		lit := digits(1+r.IntN(18)) + "." + digits(1+r.IntN(18))
+		if r.IntN(2) == 0 {
+			lit = "-" + lit
+		}
+		lits = append(lits, lit)
+	}
+	taken := 0
+	for _, lit := range lits {
+		if !shortRepr([]byte(lit)) {
+			continue
+		}
+		taken++
+		f, err := strconv.ParseFloat(lit, 64)
+		if err != nil {
+			t.Fatalf("%s: %v", lit, err)
+		}
+		if got := string(jsonv.AppendPyFloat(nil, f)); got != lit {
+			t.Errorf("shortRepr takes %s for repr, which spells it %s", lit, got)
+		}
+	}
+	for _, lit := range []string{"0.0", "-0.0", "1.0", "0.7", "435.73", "250.0", "0.0001", "0.000123", "123456789012345.0", "-12.25"} {
+		if !shortRepr([]byte(lit)) {
+			t.Errorf("shortRepr does not take %s, which is repr's spelling", lit)
+		}
+	}
+	if taken < 1000 {
+		t.Errorf("shortRepr took only %d of the random literals", taken)
+	}
+}
