@@ -293,6 +293,10 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	}
 	onFile := func(f *cassette.StoreFile, c *cassette.Cassette, data []byte) {
 		var pf perFile
+		var rel string // the path the findings and the recording give
+		if o.Secrets || o.OnBatch != nil {
+			rel = w.rel(f.Path)
+		}
 		pf.kind = fileKind(c, data)
 		if o.Doctor && pf.kind != format.Tape {
 			if fc := cassette.CheckFile(f, c, data); fc.Problems != nil || fc.Notes != nil || fc.Fix != nil {
@@ -302,19 +306,21 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 			}
 		}
 		if o.Secrets {
-			pf.findings, pf.scanned = secrets.ScanStoreFile(w.rel(f.Path), f.Path, pf.kind, c, data, f.Err), true
+			pf.findings, pf.scanned = secrets.ScanStoreFile(rel, f.Path, pf.kind, c, data, f.Err), true
 		}
 		switch {
 		case pf.findings == nil && pf.scanned == clean.scanned && pf.check == clean.check && pf.kind == clean.kind:
 			f.Attach(clean)
 		case pf.scanned || pf.check != nil || pf.kind == format.Tape:
-			f.Attach(&pf)
+			own := pf // only a file with results of its own allocates them
+			f.Attach(&own)
 		}
 		if o.OnBatch != nil {
+			r := w.newFileRecording(f, rel)
+			r.Secrets = openCount(pf.findings)
 			mu.Lock()
 			defer mu.Unlock()
-			r := w.newFileRecording(f)
-			r.Secrets = openCount(pf.findings)
+			w.byFile[f] = r // addFileRecordings copies it
 			batch = append(batch, r)
 			if len(batch) >= batchSize {
 				flush()
@@ -384,12 +390,21 @@ type perFile struct {
 // addFileRecordings makes the recordings of the store's files, with what
 // the load attached to them, and puts them before the tape entries. An
 // open makes them once the replay ran: they are not needed before, and
-// are not then held beside the responses the replay is served.
+// are not then held beside the responses the replay is served. A file
+// streamed to Options.OnBatch has its pending recording in byFile: its
+// recording starts as a copy of that one (which, handed over, is never
+// changed), so that the path is made relative and masked once.
 func (w *Workspace) addFileRecordings() {
 	tapes := w.Recordings
 	w.Recordings = make([]*Recording, 0, len(w.Store.Files)+len(tapes))
 	for _, f := range w.Store.Files {
-		r := w.newFileRecording(f)
+		var r *Recording
+		if pending := w.byFile[f]; pending != nil {
+			own := *pending
+			r = &own
+		} else {
+			r = w.newFileRecording(f, w.rel(f.Path))
+		}
 		pf, _ := f.Attached().(*perFile)
 		if pf == nil {
 			pf = &perFile{}
@@ -431,9 +446,9 @@ func fileKind(c *cassette.Cassette, data []byte) format.Kind {
 	return format.Dryfire
 }
 
-// newFileRecording makes the pending recording of a store file.
-func (w *Workspace) newFileRecording(f *cassette.StoreFile) *Recording {
-	rel := w.rel(f.Path)
+// newFileRecording makes the pending recording of a store file, whose
+// path relative to the workspace root is rel.
+func (w *Workspace) newFileRecording(f *cassette.StoreFile, rel string) *Recording {
 	r := &Recording{Path: rel, Shown: secrets.MaskPath(rel), Format: format.Dryfire, File: f, Entry: -1,
 		Suite: f.Suite, Case: f.Case, Turn: f.Turn, Key: f.NameKey}
 	if f.NameOK {
