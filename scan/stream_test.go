@@ -6,16 +6,17 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/gitreview/reviewtest"
 )
 
 // TestStreamedScanAsUnstreamed opens each golden project, and one with a
 // secret in a directory's name, with and without Options.OnBatch, and
-// compares the two workspaces field for field: the recordings made from
-// the streamed ones are what a scan that streams nothing makes. It also
-// holds that a streamed recording is never changed once handed over, and
-// is not itself among the workspace's recordings (the browser may read
-// it while the scan goes on).
+// compares the two workspaces field for field: the recordings streamed
+// pending, then completed and classified, are what a scan that streams
+// nothing makes. Each streamed recording is, as handed over, the pending
+// one of its file (its path, the path shown, its name's parts), and is
+// the workspace's recording of that file in the end.
 func TestStreamedScanAsUnstreamed(t *testing.T) {
 	t.Parallel()
 	dirs := map[string]string{"secret-name": secretNamedProject(t)}
@@ -39,16 +40,19 @@ func TestStreamedScanAsUnstreamed(t *testing.T) {
 			if len(streamed) != len(got.Store.Files) {
 				t.Errorf("streamed %d recordings of %d files", len(streamed), len(got.Store.Files))
 			}
-			final := map[*Recording]bool{}
+			final := map[*cassette.StoreFile]*Recording{}
 			for _, r := range got.Recordings {
-				final[r] = true
+				final[r.File] = r
 			}
 			for i, r := range streamed {
-				if final[r] {
-					t.Fatalf("%s: the streamed recording is the workspace's own", r.Path)
+				h, f := handed[i], final[r.File]
+				if f != r {
+					t.Fatalf("%s: the streamed recording is not the workspace's", r.Path)
 				}
-				if a, b := recordingView(r), recordingView(&handed[i]); a != b {
-					t.Fatalf("%s: changed after it was handed over:\nnow:  %s\nthen: %s", r.Path, a, b)
+				pending := Recording{Path: f.Path, Shown: f.Shown, Format: f.Format, Suite: f.Suite, Case: f.Case, Turn: f.Turn,
+					RepeatIndex: f.RepeatIndex, Key: f.Key, Secrets: f.Secrets, File: f.File, Entry: f.Entry}
+				if a, b := recordingView(&h), recordingView(&pending); a != b {
+					t.Fatalf("%s: handed over as\n%s\nnot as the pending recording\n%s", r.Path, a, b)
 				}
 			}
 		})

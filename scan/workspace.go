@@ -320,7 +320,7 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 			r.Secrets = openCount(pf.findings)
 			mu.Lock()
 			defer mu.Unlock()
-			w.byFile[f] = r // addFileRecordings copies it
+			w.byFile[f] = r // addFileRecordings completes it
 			batch = append(batch, r)
 			if len(batch) >= batchSize {
 				flush()
@@ -391,18 +391,16 @@ type perFile struct {
 // the load attached to them, and puts them before the tape entries. An
 // open makes them once the replay ran: they are not needed before, and
 // are not then held beside the responses the replay is served. A file
-// streamed to Options.OnBatch has its pending recording in byFile: its
-// recording starts as a copy of that one (which, handed over, is never
-// changed), so that the path is made relative and masked once.
+// streamed to Options.OnBatch has its pending recording in byFile, which
+// OnBatch read during its call and kept nothing of: that one is
+// completed, so that each file's recording is made, its path made
+// relative and masked, once.
 func (w *Workspace) addFileRecordings() {
 	tapes := w.Recordings
 	w.Recordings = make([]*Recording, 0, len(w.Store.Files)+len(tapes))
 	for _, f := range w.Store.Files {
-		var r *Recording
-		if pending := w.byFile[f]; pending != nil {
-			own := *pending
-			r = &own
-		} else {
+		r := w.byFile[f]
+		if r == nil {
 			r = w.newFileRecording(f, w.rel(f.Path))
 		}
 		pf, _ := f.Attached().(*perFile)
