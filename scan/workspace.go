@@ -398,10 +398,15 @@ type perFile struct {
 func (w *Workspace) addFileRecordings() {
 	tapes := w.Recordings
 	w.Recordings = make([]*Recording, 0, len(w.Store.Files)+len(tapes))
+	streamed := len(w.byFile) > 0 // else there is nothing to look up
 	for _, f := range w.Store.Files {
-		r := w.byFile[f]
+		var r *Recording
+		if streamed {
+			r = w.byFile[f]
+		}
 		if r == nil {
 			r = w.newFileRecording(f, w.rel(f.Path))
+			w.byFile[f] = r
 		}
 		pf, _ := f.Attached().(*perFile)
 		if pf == nil {
@@ -410,7 +415,6 @@ func (w *Workspace) addFileRecordings() {
 		f.Attach(nil) // the recording holds it now (a Reuse keeps its own copy)
 		r.Findings, r.Scanned, r.FileCheck, r.Foreign = pf.findings, pf.scanned, pf.check, pf.kind == format.Tape
 		r.Secrets = openCount(pf.findings)
-		w.byFile[f] = r
 		if w.Lists(f.Path) {
 			w.Recordings = append(w.Recordings, r)
 		}
