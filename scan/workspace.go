@@ -278,7 +278,7 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 		return fmt.Errorf("cassette root %s is not a directory", root)
 	}
 	var mu sync.Mutex
-	var batch []*Recording
+	var batch, streamed []*Recording // guarded by mu
 	flush := func() {
 		if len(batch) > 0 && o.OnBatch != nil {
 			o.OnBatch(batch)
@@ -320,7 +320,7 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 			r.Secrets = openCount(pf.findings)
 			mu.Lock()
 			defer mu.Unlock()
-			w.byFile[f] = r // addFileRecordings completes it
+			streamed = append(streamed, r) // addFileRecordings completes it
 			batch = append(batch, r)
 			if len(batch) >= batchSize {
 				flush()
@@ -360,6 +360,12 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	flush()
 	mu.Unlock()
 	w.Store = s
+	if len(streamed) > 0 && len(w.byFile) == 0 { // indexed once, sized for every file
+		w.byFile = make(map[*cassette.StoreFile]*Recording, len(s.Files))
+	}
+	for _, r := range streamed {
+		w.byFile[r.File] = r
+	}
 	if ctx.Err() == nil {
 		w.tree = tree // a walk cut short does not know which directories are empty
 	}
@@ -399,6 +405,9 @@ func (w *Workspace) addFileRecordings() {
 	tapes := w.Recordings
 	w.Recordings = make([]*Recording, 0, len(w.Store.Files)+len(tapes))
 	streamed := len(w.byFile) > 0 // else there is nothing to look up
+	if !streamed {
+		w.byFile = make(map[*cassette.StoreFile]*Recording, len(w.Store.Files))
+	}
 	for _, f := range w.Store.Files {
 		var r *Recording
 		if streamed {
