@@ -149,8 +149,10 @@
 //
 // [Options.OnBatch] receives the recordings while the store loads, in
 // batches (about 256 files each, in load order, not sorted), before any is
-// classified: their Status is [Pending]. The batches hold copies; the
-// classified recordings are those of the returned Workspace. OnBatch is
-// called from one goroutine at a time, never concurrently, and must return
-// quickly; it is not called after Open returns.
+// classified: their Status is [Pending]. OnBatch may read them during
+// the call only, and keeps no reference to them or to their slice: the
+// scan goes on to complete and classify the same recordings, which are
+// those of the returned Workspace. OnBatch is called from one goroutine at
+// a time, never concurrently, and must return quickly; it is not called
+// after Open returns.
 package scan

@@ -307,7 +307,7 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 		return fmt.Errorf("cassette root %s is not a directory", root)
 	}
 	var mu sync.Mutex
-	var batch []*Recording
+	var batch, streamed []*Recording // guarded by mu
 	flush := func() {
 		if len(batch) > 0 && o.OnBatch != nil {
 			o.OnBatch(batch)
@@ -322,6 +322,10 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	}
 	onFile := func(f *cassette.StoreFile, c *cassette.Cassette, data []byte) {
 		var pf perFile
+		var rel string // the path the findings and the recording give
+		if o.Secrets || o.OnBatch != nil {
+			rel = w.rel(f.Path)
+		}
 		pf.kind = fileKind(c, data)
 		if o.Doctor && pf.kind != format.Tape {
 			if fc := cassette.CheckFile(f, c, data); fc.Problems != nil || fc.Notes != nil || fc.Fix != nil {
@@ -331,19 +335,21 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 			}
 		}
 		if o.Secrets {
-			pf.findings, pf.scanned = secrets.ScanStoreFile(w.rel(f.Path), f.Path, pf.kind, c, data, f.Err), true
+			pf.findings, pf.scanned = secrets.ScanStoreFile(rel, f.Path, pf.kind, c, data, f.Err), true
 		}
 		switch {
 		case pf.findings == nil && pf.scanned == clean.scanned && pf.check == clean.check && pf.kind == clean.kind:
 			f.Attach(clean)
 		case pf.scanned || pf.check != nil || pf.kind == format.Tape:
-			f.Attach(&pf)
+			own := pf // only a file with results of its own allocates them
+			f.Attach(&own)
 		}
 		if o.OnBatch != nil {
+			r := w.newFileRecording(f, rel)
+			r.Secrets = openCount(pf.findings)
 			mu.Lock()
 			defer mu.Unlock()
-			r := w.newFileRecording(f)
-			r.Secrets = openCount(pf.findings)
+			streamed = append(streamed, r) // addFileRecordings completes it
 			batch = append(batch, r)
 			if len(batch) >= batchSize {
 				flush()
@@ -383,6 +389,12 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	flush()
 	mu.Unlock()
 	w.Store = s
+	if len(streamed) > 0 && len(w.byFile) == 0 { // indexed once, sized for every file
+		w.byFile = make(map[*cassette.StoreFile]*Recording, len(s.Files))
+	}
+	for _, r := range streamed {
+		w.byFile[r.File] = r
+	}
 	if ctx.Err() == nil {
 		w.tree = tree // a walk cut short does not know which directories are empty
 	}
@@ -413,15 +425,27 @@ type perFile struct {
 // addFileRecordings makes the recordings of the store's files, with what
 // the load attached to them, and puts them before the tape entries. An
 // open makes them once the replay ran: they are not needed before, and
-// are not then held beside the responses the replay is served.
+// are not then held beside the responses the replay is served. A file
+// streamed to Options.OnBatch has its pending recording in byFile, which
+// OnBatch read during its call and kept nothing of: that one is
+// completed, so that each file's recording is made, its path made
+// relative and masked, once.
 func (w *Workspace) addFileRecordings() {
 	tapes := w.Recordings
 	w.Recordings = make([]*Recording, 0, len(w.Store.Files)+len(tapes))
-	if len(w.byFile) == 0 {
+	streamed := len(w.byFile) > 0 // else there is nothing to look up
+	if !streamed {
 		w.byFile = make(map[*cassette.StoreFile]*Recording, len(w.Store.Files))
 	}
 	for _, f := range w.Store.Files {
-		r := w.newFileRecording(f)
+		var r *Recording
+		if streamed {
+			r = w.byFile[f]
+		}
+		if r == nil {
+			r = w.newFileRecording(f, w.rel(f.Path))
+			w.byFile[f] = r
+		}
 		pf, _ := f.Attached().(*perFile)
 		if pf == nil {
 			pf = &perFile{}
@@ -429,7 +453,6 @@ func (w *Workspace) addFileRecordings() {
 		f.Attach(nil) // the recording holds it now (a Reuse keeps its own copy)
 		r.Findings, r.Scanned, r.FileCheck, r.Foreign = pf.findings, pf.scanned, pf.check, pf.kind == format.Tape
 		r.Secrets = openCount(pf.findings)
-		w.byFile[f] = r
 		if w.Lists(f.Path) {
 			w.Recordings = append(w.Recordings, r)
 		}
@@ -463,9 +486,9 @@ func fileKind(c *cassette.Cassette, data []byte) format.Kind {
 	return format.Dryfire
 }
 
-// newFileRecording makes the pending recording of a store file.
-func (w *Workspace) newFileRecording(f *cassette.StoreFile) *Recording {
-	rel := w.rel(f.Path)
+// newFileRecording makes the pending recording of a store file, whose
+// path relative to the workspace root is rel.
+func (w *Workspace) newFileRecording(f *cassette.StoreFile, rel string) *Recording {
 	r := &Recording{Path: rel, Shown: secrets.MaskPath(rel), Format: format.Dryfire, File: f, Entry: -1,
 		Suite: f.Suite, Case: f.Case, Turn: f.Turn, Key: f.NameKey}
 	if f.NameOK {

@@ -40,11 +40,18 @@ type Core struct {
 	Files *cassette.Reuse
 }
 
-// ref is what an item carries to find its recording again.
+// ref is what an item of a scanned workspace carries to find its
+// recording again.
 type ref struct {
 	w *scan.Workspace
 	r *scan.Recording
 }
+
+// pending is what an item streamed while the scan goes on carries: the
+// file it was read from. It holds nothing of the scan's recording, which
+// the scan completes and classifies once the batch is handed over (scan's
+// section Streaming).
+type pending struct{ file string }
 
 // Open implements Backend: every file is read.
 func (c Core) Open(ctx context.Context, p string, onBatch func([]tree.Item)) (Summary, error) {
@@ -63,7 +70,7 @@ func (c Core) Refresh(ctx context.Context, p string, onBatch func([]tree.Item)) 
 	}
 	c.Files.Scope(l.Root) // the findings' paths are relative to it
 	w, err := scan.OpenLayout(ctx, l, scan.Options{Secrets: true, Getenv: c.Env.LookupEnv, Reuse: c.Files, OnBatch: func(rs []*scan.Recording) {
-		onBatch(toItems(nil, rs, nil))
+		onBatch(pendingItems(rs))
 	}})
 	if err != nil {
 		return Summary{}, err
@@ -92,14 +99,28 @@ func summarize(w *scan.Workspace) Summary {
 	return s
 }
 
-// toItems appends the items of recordings of the workspace w (nil while
-// it loads: pending ones) to items. Their refs share one allocation.
+// toItems appends the items of recordings of the workspace w to items.
+// Their refs share one allocation.
 func toItems(w *scan.Workspace, rs []*scan.Recording, items []tree.Item) []tree.Item {
 	refs := make([]ref, len(rs))
 	items = slices.Grow(items, len(rs))
 	for i, r := range rs {
 		refs[i] = ref{w, r}
-		items = append(items, toItem(&refs[i]))
+		items = append(items, toItem(r, &refs[i]))
+	}
+	return items
+}
+
+// pendingItems are the items of a batch of pending recordings of store
+// files, streamed while the scan goes on. They are made during the call
+// that hands the batch over and keep nothing of the recordings: the scan
+// completes those afterwards. Their refs share one allocation.
+func pendingItems(rs []*scan.Recording) []tree.Item {
+	refs := make([]pending, len(rs))
+	items := make([]tree.Item, 0, len(rs))
+	for i, r := range rs {
+		refs[i] = pending{r.File.Path}
+		items = append(items, toItem(r, &refs[i]))
 	}
 	return items
 }
@@ -123,9 +144,8 @@ func setVerdicts(w *scan.Workspace, items []tree.Item) {
 	}
 }
 
-// toItem converts a recording for the tree.
-func toItem(rf *ref) tree.Item {
-	r := rf.r
+// toItem converts a recording for the tree; rf is the item's Ref.
+func toItem(r *scan.Recording, rf any) tree.Item {
 	it := tree.Item{ID: r.Path, Path: r.Path, Format: r.Format, Group: r.Suite, Sub: r.Case,
 		Turn: r.Turn, Repeat: r.RepeatIndex, Entry: r.Entry, Key: r.Key,
 		Status: r.Status.String(), Reason: r.Reason, Secrets: r.Secrets, Ref: rf}
@@ -180,6 +200,11 @@ func leafLabel(turn, repeat int, key string) string {
 // Detail implements Backend.
 func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 	d := detail.Data{ID: it.ID, Path: it.Path, Title: ItemTitle(it), Status: it.Status, Reason: it.Reason, Format: it.Format}
+	if p, ok := it.Ref.(*pending); ok {
+		// Still scanning: show the file as it is; diff and secrets follow
+		// once the recording is classified.
+		return pendingDetail(d, p.file)
+	}
 	rf, ok := it.Ref.(*ref)
 	if !ok || rf.r == nil {
 		d.Err = errors.New("recording not loaded yet")
@@ -194,11 +219,6 @@ func (Core) Detail(_ context.Context, it tree.Item) detail.Data {
 	if rf.r.File == nil {
 		d.Err = errors.New("no file")
 		return d
-	}
-	if rf.w == nil {
-		// Still scanning: show the file as it is; diff and secrets follow
-		// once the recording is classified.
-		return pendingDetail(d, rf.r.File.Path)
 	}
 	c, err := rf.w.Store.Read(rf.r.File)
 	if err != nil {

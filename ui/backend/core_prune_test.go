@@ -29,7 +29,7 @@ func TestCorePruneActsOnWhatTheDialogListed(t *testing.T) {
 		}
 		var prunable []tree.Item
 		for _, it := range items {
-			if it.Prunable && it.Ref.(*ref).w != nil {
+			if _, scanned := it.Ref.(*ref); it.Prunable && scanned {
 				prunable = append(prunable, it)
 			}
 		}
