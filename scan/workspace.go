@@ -250,9 +250,9 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 
 // collectFrom is the number of cassettes from which Options.Collect
 // collects between stages. A collection costs CPU in proportion to what
-// is live: at 20,000 recordings the two cost check about 7% of its CPU
-// for a peak of about 100 MB, which does not need them; at 100,000 they
-// cost about 1% and take the peak from about 500 to about 400 MB.
+// is live: at 20,000 recordings the two cost check 6% of its CPU for a
+// peak of about 100 MB, which does not need them; at 100,000 they cost
+// 1.5% and take the peak from about 500 to about 400 MB.
 const collectFrom = 50_000
 
 // collectBetweenStages runs the collector now, with Options.Collect and a
