@@ -115,11 +115,11 @@ func TestGoModuleWithoutTapes(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 	deep := goModule(t, map[string]string{"a/b/c/d/testdata/tapes/TestX.json": goTape, "z/testdata/tapes/TestZ.json": goTape})
-	dirs, err := goTapeDirsWithin(deep, 3)
+	dirs, err := probe.GoTapeDirsWithin(deep, 3)
 	if err == nil || !strings.Contains(err.Error(), "in the first 3 directories of the Go module only") || len(dirs) != 1 {
 		t.Errorf("a search cut short: %q, %v", dirs, err)
 	}
-	if dirs, err = goTapeDirsWithin(deep, 100); err != nil || len(dirs) != 2 {
+	if dirs, err = probe.GoTapeDirsWithin(deep, 100); err != nil || len(dirs) != 2 {
 		t.Errorf("the whole search: %q, %v", dirs, err)
 	}
 }

@@ -168,10 +168,10 @@ func (l *Layout) LoadSuites(lookupEnv func(string) (string, bool)) {
 }
 
 // rootTapeDirs are the tape directories of a root: .tapes and tapes, then
-// in a Go module the testdata/tapes of its packages (goTapeDirs; a search
+// in a Go module the testdata/tapes of its packages (probe.GoTapeDirs; a search
 // cut short is one of l.Ignored, so that a person knows).
 func (l *Layout) rootTapeDirs(root string) []string {
-	dirs, err := goTapeDirs(root)
+	dirs, err := probe.GoTapeDirs(root)
 	if err != nil {
 		l.Ignored = append(l.Ignored, err)
 	}

@@ -3,7 +3,8 @@
 // named as dryfire names its cassettes within a few levels below it. What
 // holds none is refused with a [*NoRecordingsError] that names the projects
 // found below it, so that a command pointed at a home directory says so
-// instead of reading every file in it.
+// instead of reading every file in it. [GoTapeDirs] finds where the
+// packages of a Go module keep their tapes, within the same budget.
 package probe
 
 import (
