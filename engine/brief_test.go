@@ -3,12 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"reflect"
 	"testing"
-
-	"github.com/dryfire-tui/dryfire-tui/cassette"
-	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
 // TestBriefTraces: a replay with brief traces says what the full replay
@@ -21,14 +17,7 @@ func TestBriefTraces(t *testing.T) {
 	for _, project := range []string{"project-A", "project-B-tool-description", "project-L-fingerprint-mismatch", "project-S-case-mock-override"} {
 		t.Run(project, func(t *testing.T) {
 			t.Parallel()
-			p, err := suite.LoadProject(filepath.Join(dryfireGolden, project), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := cassette.LoadStore(context.Background(), p.CassetteRoot, jsonFiles(p.CassetteRoot), cassette.LoadOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, s := loadGolden(t, project)
 			full := Replay(context.Background(), p, s, Options{})
 			brief := Replay(context.Background(), p, s, Options{BriefTraces: true})
 			hits := 0

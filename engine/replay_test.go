@@ -19,6 +19,13 @@ import (
 
 func replayGolden(t testing.TB, project string) (*suite.Project, *Result) {
 	t.Helper()
+	p, s := loadGolden(t, project)
+	return p, Replay(context.Background(), p, s, Options{})
+}
+
+// loadGolden loads a golden project and its cassette store.
+func loadGolden(t testing.TB, project string) (*suite.Project, *cassette.Store) {
+	t.Helper()
 	p, err := suite.LoadProject(filepath.Join(dryfireGolden, project), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -27,7 +34,7 @@ func replayGolden(t testing.TB, project string) (*suite.Project, *Result) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p, Replay(context.Background(), p, s, Options{})
+	return p, s
 }
 
 // visitKeys groups the visited keys per suite::case, one list per repetition.
