@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/dryfire-tui/dryfire-tui/engine"
 	"github.com/dryfire-tui/dryfire-tui/report"
@@ -114,6 +115,9 @@ func checkParts(ctx context.Context, o CheckRequest) (*checkResult, error) {
 			r.Run = w.Replay
 		}
 	}
+	// The prune plan, the secrets and doctor's report only read the
+	// workspace: they are made at once, on the cores a CI runner has.
+	var wg sync.WaitGroup
 	if !o.Skip[partPrune] {
 		switch {
 		case w.Project == nil:
@@ -123,17 +127,21 @@ func checkParts(ctx context.Context, o CheckRequest) (*checkResult, error) {
 		case len(scan.ConfigErrors(w.Project)) > 0:
 			r.Notes[partPrune] = suite.ConfigFileName + " has errors"
 		default:
-			plan := w.PrunePlan()
-			r.Prune = &plan
-		}
-	}
-	if !o.Skip[partSecrets] {
-		if r.Secrets, err = secretsOf(w).WithBaseline(join(o.Dir, o.Baseline)); err != nil {
-			return nil, err
+			wg.Go(func() {
+				plan := w.PrunePlan()
+				r.Prune = &plan
+			})
 		}
 	}
 	if !o.Skip[partDoctor] {
-		r.Doctor = doctorReportOf(w)
+		wg.Go(func() { r.Doctor = doctorReportOf(w) })
+	}
+	if !o.Skip[partSecrets] {
+		r.Secrets, err = secretsOf(w).WithBaseline(join(o.Dir, o.Baseline))
+	}
+	wg.Wait()
+	if err != nil {
+		return nil, err
 	}
 	return r, nil
 }
