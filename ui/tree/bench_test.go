@@ -48,8 +48,10 @@ func scanItems(suites, cases, turns int) []Item {
 				key := fmt.Sprintf("%016x", uint64(n)*0x9e3779b97f4a7c15)
 				suite, name := fmt.Sprintf("suite_%04d", s), fmt.Sprintf("case_%03d", c)
 				p := fmt.Sprintf(".dryfire/cassettes/%s/%s/%02d-%s.json", suite, name, t, key)
-				out = append(out, Item{ID: p, Path: p, Group: suite, Sub: name, Turn: t,
-					Label: fmt.Sprintf("%02d %s", t, key[:6]), Key: key, Status: statuses[n%5], Secrets: n % 97 / 96})
+				out = append(out, Item{
+					ID: p, Path: p, Group: suite, Sub: name, Turn: t,
+					Label: fmt.Sprintf("%02d %s", t, key[:6]), Key: key, Status: statuses[n%5], Secrets: n % 97 / 96,
+				})
 			}
 		}
 	}
