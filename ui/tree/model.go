@@ -89,7 +89,9 @@ func (m Model) ShortHelp() []key.Binding { return m.Keys().ShortHelp() }
 func (m Model) FullHelp() [][]key.Binding { return m.Keys().FullHelp() }
 
 // Add inserts a batch of recordings. An item whose ID is already present
-// replaces the old one. The tree keeps the items where they are, in the
+// replaces the old one, in its row (under another suite or case, or at
+// another turn, when the new one says so; see replace.go for what is
+// worked out again). The tree keeps the items where they are, in the
 // slice it is given, instead of a copy of each: the caller hands them over
 // and does not change them afterwards.
 func (m Model) Add(items []Item) Model {
@@ -97,25 +99,31 @@ func (m Model) Add(items []Item) Model {
 		return m
 	}
 	fresh := make([]*node, 0, len(items))
+	var next *node // the leaf after the last one replaced, in tree order
+	nextAt := 0    // its place in its case
+	var slab []node
 	for i := range items {
 		it := &items[i]
-		if old, ok := m.byID[it.ID]; ok {
-			old.parent.add(old.item, -1)
-			old.item = it
-			old.search, old.ends = searchFields(it)
-			old.parent.add(it, 1)
-			old.parent.setCase(it)
-			fresh = append(fresh, old)
+		l, at := next, nextAt
+		if l == nil || l.item.ID != it.ID {
+			l, at = m.byID[it.ID], -1
+		}
+		if l != nil {
+			next, nextAt = m.replace(l, at, it)
+			fresh = append(fresh, l)
 			continue
 		}
-		open := len(m.leaves) < autoExpandLimit
-		g := m.root.child(KindGroup, it.Group, open)
-		s := g.child(KindSub, it.Sub, open)
-		l := &node{kind: KindLeaf, name: it.Label, parent: s, item: it, shown: true}
+		next = nil
+		if len(slab) == 0 {
+			// New leaves are allocated a slab at a time, sized for the
+			// rest of the batch up to slabSize.
+			slab = make([]node, min(len(items)-i, slabSize))
+		}
+		l, slab = &slab[0], slab[1:]
+		*l = node{kind: KindLeaf, name: it.Label, item: it, shown: true}
 		l.search, l.ends = searchFields(it)
-		s.insertLeaf(l)
-		s.add(it, 1)
-		s.setCase(it)
+		l.status = lower(it.Status)
+		m.place(l)
 		m.leaves = append(m.leaves, l)
 		m.byID[it.ID] = l
 		fresh = append(fresh, l)
@@ -148,14 +156,8 @@ func (m Model) Remove(ids []string) Model {
 		}
 		delete(m.byID, id)
 		delete(m.marks, id)
-		l.parent.add(l.item, -1)
+		m.detach(l)
 		gone[l] = true
-		for n := l; n.parent != nil && (n == l || len(n.children) == 0); n = n.parent {
-			n.parent.drop(n)
-			if n.kind == KindSub && Fails(n.verdict) {
-				m.root.failingCases--
-			}
-		}
 	}
 	if len(gone) == 0 {
 		return m

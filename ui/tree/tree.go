@@ -90,6 +90,7 @@ type node struct {
 	item     *Item
 	search   string   // searchFields of a leaf's item
 	ends     [4]int32 // where the suite, case, label and key end in search
+	status   string   // a leaf's status, lower-cased
 	expanded bool
 	shown    bool // passes the filters
 	total    int
@@ -161,49 +162,81 @@ func (n *node) insertLeaf(l *node) {
 	n.children[i] = l
 }
 
-// searchFields is what the text filter matches against, lower-cased: the
-// suite, the case, the leaf's label, the key and the status, joined as
-// "suite/case/label key status", and where each of the first four ends
-// (fuzzy matching stays inside one of them).
+// searchFields is what the text filter matches against, lower-cased,
+// less the status (a leaf keeps it apart, as the classification changes
+// it): the suite, the case, the leaf's label and the key, joined as
+// "suite/case/label key", and where each ends (fuzzy matching stays
+// inside one of them). The filter matches "suite/case/label key status".
 func searchFields(it *Item) (string, [4]int32) {
-	fields := [...]string{it.Group, it.Sub, it.Label, it.Key, it.Status}
+	fields := [...]string{it.Group, it.Sub, it.Label, it.Key}
 	n := len(fields) - 1 // the separators
 	for _, f := range fields {
 		n += len(f)
 	}
-	b := make([]byte, 0, n) // one allocation: lower-casing keeps the length of ASCII text
+	var b strings.Builder
+	b.Grow(n) // one allocation: lower-casing keeps the length of ASCII text
 	var ends [4]int32
 	for i, f := range fields {
 		switch i {
 		case 1, 2:
-			b = append(b, '/')
-		case 3, 4:
-			b = append(b, ' ')
+			b.WriteByte('/')
+		case 3:
+			b.WriteByte(' ')
 		}
-		b = appendLower(b, f)
-		if i < 4 {
-			ends[i] = int32(len(b))
-		}
+		writeLower(&b, f)
+		ends[i] = int32(b.Len())
 	}
-	return string(b), ends
+	return b.String(), ends
 }
 
-// appendLower appends strings.ToLower(s) to b, without the copy ToLower
+// lower is strings.ToLower(s), s itself when it is lower-case ASCII (a
+// status as the scan names it), without allocating.
+func lower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+// contains reports whether the filter text of the leaf n,
+// "suite/case/label key status", holds needle, without joining it: in
+// the first part, in the status, or across the space between them.
+func (n *node) contains(needle string) bool {
+	if strings.Contains(n.search, needle) || strings.Contains(n.status, needle) {
+		return true
+	}
+	for i := 0; i < len(needle); i++ {
+		if needle[i] == ' ' && strings.HasSuffix(n.search, needle[:i]) && strings.HasPrefix(n.status, needle[i+1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeLower writes strings.ToLower(s) to b, without the copy ToLower
 // makes of ASCII text with capitals.
-func appendLower(b []byte, s string) []byte {
+func writeLower(b *strings.Builder, s string) {
+	upper := false
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
-			return append(b, strings.ToLower(s)...)
+			b.WriteString(strings.ToLower(s))
+			return
 		}
+		upper = upper || 'A' <= s[i] && s[i] <= 'Z'
+	}
+	if !upper {
+		b.WriteString(s)
+		return
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		b = append(b, c)
+		b.WriteByte(c)
 	}
-	return b
 }
 
 // autoExpandLimit: below this many recordings, new nodes start expanded so a
@@ -259,10 +292,10 @@ func (f filterState) statusOK(it *Item) bool {
 func textOK(l *node, needle string, words []string, kind MatchKind) bool {
 	switch kind {
 	case MatchExact:
-		return strings.Contains(l.search, needle)
+		return l.contains(needle)
 	case MatchWords:
 		for _, w := range words {
-			if !strings.Contains(l.search, w) {
+			if !l.contains(w) {
 				return false
 			}
 		}
