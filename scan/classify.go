@@ -45,10 +45,12 @@ type classifier struct {
 	explained map[string]*Explanation
 }
 
-// classify gives every dryfire recording its status; explain explains
-// the misses, brief makes each explanation brief once made
-// (Options.BriefExplanations).
-func (w *Workspace) classify(explain, brief bool) {
+// classify gives every dryfire recording its status, and explains the
+// misses unless o.NoExplain (each made brief at once with
+// o.BriefExplanations). With o.Collect, a large store is collected once
+// the misses are explained (see collectBetweenStages): the explanations
+// allocate half of what the classification does.
+func (w *Workspace) classify(o Options) {
 	// The indexes are made at their final size: grown entry by entry, a
 	// map of 100,000 files leaves as much again behind in the tables it
 	// outgrew.
@@ -62,8 +64,9 @@ func (w *Workspace) classify(explain, brief bool) {
 		explained: map[string]*Explanation{}}
 	if w.Project != nil {
 		c.project()
-		if explain {
-			w.explainMisses(c, brief)
+		if !o.NoExplain {
+			w.explainMisses(c, o.BriefExplanations)
+			w.collectBetweenStages(o)
 		}
 		w.findUnrecorded(c)
 	}

@@ -166,10 +166,10 @@ type Options struct {
 	// the recordings are classified: for a command that prints no
 	// unified diff (check). Explanation.Result is then without them.
 	BriefExplanations bool
-	// Collect runs the collector after the replay and after the
-	// classification of a large store (see collectBetweenStages): for a
-	// command that replays once and whose peak memory matters more than
-	// two collections (check, in CI).
+	// Collect runs the collector after the replay, after the
+	// explanations and after the classification of a large store (see
+	// collectBetweenStages): for a command that replays once and whose
+	// peak memory matters more than three collections (check, in CI).
 	Collect bool
 }
 
@@ -238,7 +238,7 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 	}
 	w.addFileRecordings()
 	w.collectBetweenStages(o)
-	w.classify(!o.NoExplain, o.BriefExplanations)
+	w.classify(o)
 	w.collectBetweenStages(o)
 	if o.BriefExplanations {
 		for _, e := range w.Stale {
@@ -250,16 +250,17 @@ func OpenLayout(ctx context.Context, l *Layout, o Options) (*Workspace, error) {
 
 // collectFrom is the number of cassettes from which Options.Collect
 // collects between stages. A collection costs CPU in proportion to what
-// is live: at 20,000 recordings the two cost check 6% of its CPU for a
-// peak of about 100 MB, which does not need them; at 100,000 they cost
-// 1.5% and take the peak from about 500 to about 400 MB.
+// is live: at 20,000 recordings two cost check 6% of its CPU for a peak
+// of about 100 MB, which does not need them; at 100,000 three cost about
+// 2% and take the peak from about 480 to about 370 MiB.
 const collectFrom = 50_000
 
 // collectBetweenStages runs the collector now, with Options.Collect and a
 // store of collectFrom files or more. It is called between stages, where
 // what a stage allocated for its own work has just been let go: after
-// the replay (the served responses, with Options.ReleaseServed) and after
-// the classification (the explanations' requests, the indexes). The
+// the replay (the served responses, with Options.ReleaseServed), after
+// the explanations (the recordings they read and compared) and after the
+// classification (the indexes). The
 // heap's next goal is then twice what is live there. Left to itself, the
 // collector runs in the middle of a stage, counts as live everything the
 // stage allocates while it marks, and sets a goal a fifth higher.
