@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/cputime"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
@@ -23,14 +24,14 @@ func BenchmarkFingerprintProjectA(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuSeconds()
+	cpu := cputime.Used().Seconds()
 	for i := 0; b.Loop(); i++ {
 		if _, err := Fingerprint(args[i%len(args)]); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "keys/s")
-	if used := cpuSeconds() - cpu; used > 0 {
+	if used := cputime.Used().Seconds() - cpu; used > 0 {
 		b.ReportMetric(float64(b.N)/used, "keys/cpu-s")
 	}
 }
@@ -41,7 +42,7 @@ func BenchmarkLoadStore20k(b *testing.B) {
 	root := generateStore(b, 20000)
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuSeconds()
+	cpu := cputime.Used().Seconds()
 	for b.Loop() {
 		s, err := LoadStore(context.Background(), root, jsonFiles(root), LoadOptions{})
 		if err != nil || len(s.Files) != 20000 {
@@ -49,7 +50,7 @@ func BenchmarkLoadStore20k(b *testing.B) {
 		}
 	}
 	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/load")
-	if used := cpuSeconds() - cpu; used > 0 {
+	if used := cputime.Used().Seconds() - cpu; used > 0 {
 		b.ReportMetric(used/float64(b.N), "cpu-s/load")
 	}
 }

@@ -17,10 +17,9 @@ import (
 	"context"
 	"io"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/cputime"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/tools/gen"
 )
@@ -45,13 +44,13 @@ func benchCommand(b *testing.B, run func(ctx context.Context, dir string) error)
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
-	cpu0 := benchCPU()
+	cpu0 := cputime.Used()
 	for b.Loop() {
 		if err := run(ctx, dir); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric((benchCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	cputime.PerOp(b, cpu0)
 }
 
 // writeJSON writes a command's document as its --json does.
@@ -103,13 +102,4 @@ func BenchmarkCommandDoctor(b *testing.B) {
 	benchCommand(b, func(ctx context.Context, dir string) error {
 		return writeJSON(Doctor(ctx, DoctorRequest{Path: dir}))
 	})
-}
-
-// benchCPU is the user and system time of this process so far.
-func benchCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

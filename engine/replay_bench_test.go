@@ -8,11 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/cputime"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
@@ -117,7 +116,7 @@ func BenchmarkReplay(b *testing.B) {
 	dir := b.TempDir()
 	generateProject(b, dir, 20, 100, 10)
 	b.ReportAllocs()
-	before := cpuTime()
+	before := cputime.Used()
 	n := 0
 	for b.Loop() {
 		res := replayDir(b, dir)
@@ -128,14 +127,5 @@ func BenchmarkReplay(b *testing.B) {
 	}
 	// CPU time is the figure that survives a busy machine: on two idle
 	// cores the wall time is about half of it.
-	b.ReportMetric((cpuTime()-before).Seconds()/float64(n), "cpu-s/op")
-}
-
-// cpuTime is the user+system time this process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	b.ReportMetric((cputime.Used()-before).Seconds()/float64(n), "cpu-s/op")
 }

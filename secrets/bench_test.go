@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/cputime"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
@@ -77,7 +78,7 @@ func BenchmarkScanCassette(b *testing.B) {
 	}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		ScanCassette("c.json", c)
 	}
@@ -108,7 +109,7 @@ func BenchmarkScanText(b *testing.B) {
 	}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		ScanText("c.json", data)
 	}
@@ -185,7 +186,7 @@ func BenchmarkScanToolResults(b *testing.B) {
 	}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		ScanCassette("c.json", c)
 	}
@@ -215,7 +216,7 @@ func BenchmarkScanRecordings(b *testing.B) {
 	}
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
-	start := cpuTime()
+	start := cputime.Used()
 	for b.Loop() {
 		for _, c := range cs {
 			ScanCassette("c.json", c)

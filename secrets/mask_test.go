@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/cputime"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	"github.com/dryfire-tui/dryfire-tui/secrets/internal/detect"
 )
@@ -210,7 +211,7 @@ func BenchmarkMaskValue(b *testing.B) {
 			ScanValue(v, "", func(Finding) { want++ })
 			b.Run(fmt.Sprintf("%dk/%s", n/1000, shape), func(b *testing.B) {
 				b.ReportAllocs()
-				start := cpuTime()
+				start := cputime.Used()
 				for b.Loop() {
 					if _, m := (*Masker)(nil).Value(v); m != want || want < n*9/10 {
 						b.Fatalf("masked %d of %d findings, for %d keys", m, want, n)
@@ -218,7 +219,7 @@ func BenchmarkMaskValue(b *testing.B) {
 				}
 				// CPU time per finding: the same at 10k and 80k when masking
 				// is linear, whatever else the machine does.
-				b.ReportMetric(float64((cpuTime()-start).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/finding")
+				b.ReportMetric(float64((cputime.Used()-start).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/finding")
 			})
 		}
 	}

@@ -21,6 +21,7 @@ import (
 	"testing"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/cputime"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonbytes"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 	projectgen "github.com/dryfire-tui/dryfire-tui/tools/gen"
@@ -65,13 +66,13 @@ func BenchmarkCheckStages(b *testing.B) {
 	for _, st := range stages {
 		b.Run(st.name, func(b *testing.B) {
 			b.ReportAllocs()
-			start := cpuTime()
+			start := cputime.Used()
 			for b.Loop() {
 				for _, d := range docs {
 					st.run(d)
 				}
 			}
-			b.ReportMetric((cpuTime()-start).Seconds()*1e6/float64(b.N*len(docs)), "cpu-µs/file")
+			b.ReportMetric((cputime.Used()-start).Seconds()*1e6/float64(b.N*len(docs)), "cpu-µs/file")
 		})
 	}
 }

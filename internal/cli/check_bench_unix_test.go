@@ -17,10 +17,9 @@ import (
 	"io"
 	"os"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/cputime"
 	"github.com/dryfire-tui/dryfire-tui/tools/gen"
 )
 
@@ -43,18 +42,9 @@ func BenchmarkCheckText(b *testing.B) {
 	}
 	run() // warm the page cache
 	b.ReportAllocs()
-	cpu0 := benchCPU()
+	cpu0 := cputime.Used()
 	for b.Loop() {
 		run()
 	}
-	b.ReportMetric((benchCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
-}
-
-// benchCPU is the user and system time of this process so far.
-func benchCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	cputime.PerOp(b, cpu0)
 }

@@ -23,12 +23,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/engine"
+	"github.com/dryfire-tui/dryfire-tui/internal/cputime"
 	"github.com/dryfire-tui/dryfire-tui/scan"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
 	"github.com/dryfire-tui/dryfire-tui/suite"
@@ -123,7 +122,7 @@ func eachSize(b *testing.B, f func(b *testing.B, p *benchProject)) {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			p := project(b, n)
 			b.ReportAllocs()
-			cpu0 := cpuTime()
+			cpu0 := cputime.UsedWithChildren()
 			b.ResetTimer()
 			f(b, p)
 			b.StopTimer()
@@ -131,19 +130,9 @@ func eachSize(b *testing.B, f func(b *testing.B, p *benchProject)) {
 			// CPU seconds per op (user + system of this process, and of the
 			// commands it ran): the VM the figures come from is shared, and
 			// wall clock alone says more about the neighbours than about us.
-			b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+			b.ReportMetric((cputime.UsedWithChildren()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 		})
 	}
-}
-
-// cpuTime is the user and system time of this process and its waited-for
-// children.
-func cpuTime() time.Duration {
-	var self, kids syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
-	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
-	tv := func(t syscall.Timeval) time.Duration { return time.Duration(t.Nano()) }
-	return tv(self.Utime) + tv(self.Stime) + tv(kids.Utime) + tv(kids.Stime)
 }
 
 // BenchmarkScan is the core of ls: load, replay and classify everything.

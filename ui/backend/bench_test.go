@@ -15,11 +15,11 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
+	"github.com/dryfire-tui/dryfire-tui/internal/cputime"
 	"github.com/dryfire-tui/dryfire-tui/tools/gen"
 	"github.com/dryfire-tui/dryfire-tui/ui/tree"
 )
@@ -34,15 +34,11 @@ func benchLoop(b *testing.B, run func(ctx context.Context, dir string)) {
 	ctx := context.Background()
 	run(ctx, dir) // warm the page cache
 	b.ReportAllocs()
-	var ru0 syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	cpu0 := cputime.Used()
 	for b.Loop() {
 		run(ctx, dir)
 	}
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano() - ru0.Utime.Nano() - ru0.Stime.Nano())
-	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+	cputime.PerOp(b, cpu0)
 }
 
 // BenchmarkCoreOpen is the browser's scan: from the start to the last

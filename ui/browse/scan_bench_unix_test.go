@@ -4,10 +4,9 @@ package browse
 
 import (
 	"os"
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/dryfire-tui/dryfire-tui/internal/cputime"
 	"github.com/dryfire-tui/dryfire-tui/ui/backend"
 	"github.com/dryfire-tui/dryfire-tui/ui/internal/uitest"
 	"github.com/dryfire-tui/dryfire-tui/ui/theme"
@@ -43,20 +42,11 @@ func BenchmarkScanToTree(b *testing.B) {
 	}
 	open() // warm the page cache
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Used()
 	for b.Loop() {
 		open()
 	}
-	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
-}
-
-// cpuTime is the user and system time of this process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	cputime.PerOp(b, cpu0)
 }
 
 // BenchmarkPaletteCheckToFrame is the palette's check as a person sees
@@ -86,9 +76,9 @@ func BenchmarkPaletteCheckToFrame(b *testing.B) {
 	}
 	check() // warm the page cache
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Used()
 	for b.Loop() {
 		check()
 	}
-	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	cputime.PerOp(b, cpu0)
 }
