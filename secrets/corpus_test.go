@@ -112,14 +112,19 @@ var contexts = []plantCtx{
 	}, where: whereResult, affects: true},
 }
 
+// scanBody is the findings of a body: a tape's (named t.json), or a
+// dryfire cassette's (c.json).
 func scanBody(tape bool, body jsonv.Value) []Finding {
-	var out []Finding
+	w := newWalker(nil)
+	defer w.release()
 	if tape {
-		scanTape("t.json", body, func(f Finding) { out = append(out, f) })
+		w.collect("t.json")
+		w.tape(body)
 	} else {
-		scanDryfire("c.json", body, func(f Finding) { out = append(out, f) })
+		w.collect("c.json")
+		w.dryfire(body)
 	}
-	return out
+	return w.out
 }
 
 // TestPlantedSecretsFound plants every kind of secret in every context of

@@ -112,28 +112,6 @@ func (w *walker) collect(rel string) { w.collecting, w.rel = true, rel }
 
 func (w *walker) at(where string, affects bool) { w.where, w.affects = where, affects }
 
-// scanDryfire reports the findings of a dryfire cassette's body to yield.
-func scanDryfire(rel string, body jsonv.Value, yield func(Finding)) {
-	w := newWalker(nil)
-	defer w.release()
-	w.collect(rel)
-	w.dryfire(body)
-	for _, f := range w.out {
-		yield(f)
-	}
-}
-
-// scanTape reports the findings of a tape's body to yield.
-func scanTape(rel string, body jsonv.Value, yield func(Finding)) {
-	w := newWalker(nil)
-	defer w.release()
-	w.collect(rel)
-	w.tape(body)
-	for _, f := range w.out {
-		yield(f)
-	}
-}
-
 func (w *walker) dryfire(body jsonv.Value) {
 	if body.Kind != jsonv.Object {
 		w.at(whereHeader, false)
