@@ -124,25 +124,29 @@ func MaskNames(text string) string {
 // MaskErrorNames returns err with its message masked as [MaskNames] masks
 // it (a walk's error naming a directory named after a key), err itself
 // when it holds no secret; errors.Is and errors.As see err.
-func MaskErrorNames(err error) error {
+func MaskErrorNames(err error) error { return MaskErrorText(err, MaskNames) }
+
+// MaskErrorText returns err with its message passed through mask, err
+// itself when mask changes nothing; errors.Is and errors.As see err
+// either way.
+func MaskErrorText(err error, mask func(string) string) error {
 	if err == nil {
 		return nil
 	}
 	msg := err.Error()
-	if m := MaskNames(msg); m != msg {
-		return &namesMasked{err: err, msg: m}
+	if m := mask(msg); m != msg {
+		return &textMasked{err: err, msg: m}
 	}
 	return err
 }
 
-// namesMasked is an error whose message shows the secrets of its names
-// masked.
-type namesMasked struct {
+// textMasked is an error whose message shows its secrets masked.
+type textMasked struct {
 	err error
 	msg string
 }
 
-func (e *namesMasked) Error() string { return e.msg }
-func (e *namesMasked) Unwrap() error { return e.err }
+func (e *textMasked) Error() string { return e.msg }
+func (e *textMasked) Unwrap() error { return e.err }
 
 func isSeparator(c byte) bool { return c == '/' || c == filepath.Separator }

@@ -69,23 +69,8 @@ func (c Core) keys(path string) *visible.Keys {
 // maskError is err with every key in its text masked; err itself when its
 // text holds none, so that what it wraps stays reachable either way.
 func maskError(err error, keys *visible.Keys) error {
-	if err == nil {
-		return nil
-	}
-	if msg := keys.Mask(err.Error()); msg != err.Error() {
-		return &maskedError{msg: msg, err: err}
-	}
-	return err
+	return secrets.MaskErrorText(err, keys.Mask)
 }
-
-// maskedError is an error whose text had a key in it.
-type maskedError struct {
-	msg string
-	err error
-}
-
-func (e *maskedError) Error() string { return e.msg }
-func (e *maskedError) Unwrap() error { return e.err }
 
 // pathArgs are the PATH arguments of the browser's path.
 func pathArgs(path string) []string {
