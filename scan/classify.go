@@ -48,8 +48,8 @@ type classifier struct {
 // classify gives every dryfire recording its status, and explains the
 // misses unless o.NoExplain (each made brief at once with
 // o.BriefExplanations). With o.Collect, a large store is collected once
-// the misses are explained (see collectBetweenStages): the explanations
-// allocate half of what the classification does.
+// its misses are explained, if it has any (see collectBetweenStages):
+// the explanations allocate half of what the classification does.
 func (w *Workspace) classify(o Options) {
 	// The indexes are made at their final size: grown entry by entry, a
 	// map of 100,000 files leaves as much again behind in the tables it
@@ -66,7 +66,9 @@ func (w *Workspace) classify(o Options) {
 		c.project()
 		if !o.NoExplain {
 			w.explainMisses(c, o.BriefExplanations)
-			w.collectBetweenStages(o)
+			if len(w.Stale) > 0 {
+				w.collectBetweenStages(o)
+			}
 		}
 		w.findUnrecorded(c)
 	}
