@@ -131,6 +131,13 @@ type LoadOptions struct {
 	// load as that load read them, without calling OnFile (see [Reuse]),
 	// and keeps this load's for the next.
 	Reuse *Reuse
+	// Repeats, when set (and bodies are not skipped), is given to the
+	// decode of every file ([jsonv.DecodeFuncRepeats]): the containers of
+	// a request digest it has seen are left out of the body OnFile gets
+	// (empty values of their kind), neither built nor visited. Only for an
+	// OnFile that reads a digest for what the Repeats checks of it, the
+	// secrets scan (the secrets package's Repeats).
+	Repeats jsonv.Repeats
 }
 
 // Store is an index of a cassette root: every *.json file under it, in the
@@ -167,7 +174,7 @@ func LoadStore(ctx context.Context, root string, files iter.Seq[string], opts Lo
 	for range workers {
 		wg.Go(func() {
 			var buf []byte // one read buffer per worker, reused file after file
-			var scratch workerScratch
+			scratch := workerScratch{repeats: opts.Repeats}
 			for batch := range jobs {
 				for _, f := range batch {
 					if ctx.Err() == nil && !reuse.take(f) {
@@ -236,8 +243,9 @@ func (s *Store) index() {
 // workerScratch is what one worker of a load reuses from file to file:
 // the cassette decoded into, and the strings its files share.
 type workerScratch struct {
-	c     Cassette
-	names interner
+	c       Cassette
+	names   interner
+	repeats jsonv.Repeats // LoadOptions.Repeats
 }
 
 // loadFile reads and summarises one file into buf (grown as needed) and
@@ -259,7 +267,7 @@ func loadFile(f *StoreFile, buf []byte, onFile func(*StoreFile, *Cassette, []byt
 		}
 		return buf
 	}
-	summariseShared(f, data, &scratch.c, &scratch.names, skipBodies, onFile)
+	summariseShared(f, data, &scratch.c, &scratch.names, scratch.repeats, skipBodies, onFile)
 	return data[:0]
 }
 
@@ -299,12 +307,13 @@ func summarise(f *StoreFile, data []byte) *Cassette {
 // handed to onFile while that is valid, and only what f keeps of it is
 // copied out.
 func summariseScoped(f *StoreFile, data []byte, c *Cassette, skipBodies bool, onFile func(*StoreFile, *Cassette, []byte)) {
-	summariseShared(f, data, c, nil, skipBodies, onFile)
+	summariseShared(f, data, c, nil, nil, skipBodies, onFile)
 }
 
 // summariseShared is summariseScoped with the strings that files have
-// alike shared through names.
-func summariseShared(f *StoreFile, data []byte, c *Cassette, names *interner, skipBodies bool, onFile func(*StoreFile, *Cassette, []byte)) {
+// alike shared through names, and the request digest's containers that
+// repeats has seen left out of a full body (LoadOptions.Repeats).
+func summariseShared(f *StoreFile, data []byte, c *Cassette, names *interner, repeats jsonv.Repeats, skipBodies bool, onFile func(*StoreFile, *Cassette, []byte)) {
 	if !checkUTF8(f, data) {
 		if onFile != nil {
 			onFile(f, nil, data)
@@ -312,7 +321,13 @@ func summariseShared(f *StoreFile, data []byte, c *Cassette, names *interner, sk
 		return
 	}
 	decode := jsonv.DecodeSummaryFunc
-	if !skipBodies {
+	switch {
+	case skipBodies:
+	case repeats != nil:
+		decode = func(data []byte, _ bool, fn func(jsonv.Value)) error {
+			return jsonv.DecodeFuncRepeats(data, repeats, fn) // checked UTF-8 above
+		}
+	default:
 		decode = jsonv.DecodeFunc
 	}
 	handed := false

@@ -359,6 +359,11 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	}
 	var tree *dirTree
 	load := cassette.LoadOptions{Workers: o.Workers, OnFile: onFile, SkipBodies: !o.Secrets && !o.Doctor, Reuse: o.Reuse}
+	if o.Secrets && !o.Doctor {
+		// Only the secrets scan reads the digests: what recurs in them
+		// is scanned once (doctor's checks read every digest whole).
+		load.Repeats = secrets.NewRepeats()
+	}
 	if files == nil {
 		tree = &dirTree{}
 		walk := walkJSON(ctx, root, walkHooks{

@@ -22,6 +22,11 @@ type DecodeOptions struct {
 	// of its size when 0, no bound when negative): one more is an error,
 	// a *ParseError at that value wrapping a [*TooManyValuesError].
 	MaxValues int
+	// repeats, set by [DecodeFuncRepeats], is asked about the containers
+	// of the request digest.
+	repeats Repeats
+	// lendAll, set by [DecodeLentFunc], lends every string from the data.
+	lendAll bool
 }
 
 // Decode parses one JSON document into an ordered [Value], as strictly as
@@ -72,6 +77,9 @@ func decodeDoc(data []byte, opts DecodeOptions, summary, validUTF8 bool, scoped 
 	if scoped != nil {
 		d.scoped = true
 		d.memberArena, d.itemArena = sc.memberArena[:0], sc.itemArena[:0]
+		if opts.lendAll {
+			d.borrow = 1
+		}
 	}
 	v, err := d.document()
 	if scoped != nil {
@@ -177,6 +185,9 @@ type decoder struct {
 	lentText, esc []byte
 	// The highest lengths the stacks reached, at the end of a container.
 	membersHigh, itemsHigh int
+	// With opts.repeats: inDigest while the document's request_digest
+	// decodes, digestWant while a member of it that the Repeats wants does.
+	inDigest, digestWant bool
 }
 
 // DecodeValidUTF8 is [Decode] for data the caller has checked is UTF-8.
@@ -317,6 +328,9 @@ func (d *decoder) object(depth int) (Value, error) {
 			d.topKey = key
 		}
 		skip, lend := d.skipped(depth, key), d.lent(depth, key)
+		if d.opts.repeats != nil {
+			d.enterMember(depth, key)
+		}
 		if skip {
 			d.discard++
 		}
@@ -327,11 +341,16 @@ func (d *decoder) object(depth int) (Value, error) {
 		if skip {
 			item, err = d.discardValue(depth + 1)
 			d.discard--
+		} else if d.repeatable(depth+1, false) {
+			item, err = d.repeat(depth+1, false)
 		} else {
 			item, err = d.value(depth + 1)
 		}
 		if lend {
 			d.borrow--
+		}
+		if d.opts.repeats != nil {
+			d.leaveMember(depth)
 		}
 		if err != nil {
 			return Value{}, err
@@ -428,7 +447,13 @@ func (d *decoder) array(depth int) (Value, error) {
 	defer func() { d.items = d.items[:base] }()
 	for {
 		d.skipSpace()
-		item, err := d.value(depth + 1)
+		var item Value
+		var err error
+		if d.repeatable(depth+1, true) {
+			item, err = d.repeat(depth+1, true)
+		} else {
+			item, err = d.value(depth + 1)
+		}
 		if err != nil {
 			return Value{}, err
 		}
