@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -99,5 +100,69 @@ func TestCheckFileOfAFileInDryfiresFormat(t *testing.T) {
 	}
 	if ps := check(edited); len(ps) != 1 || ps[0].Kind != ProblemDigest {
 		t.Fatalf("an edited digest: %+v", ps)
+	}
+}
+
+// leaveOutAll is a Repeats that leaves out every container it is shown.
+type leaveOutAll struct{ seen int }
+
+func (l *leaveOutAll) Wants(string) bool          { return true }
+func (l *leaveOutAll) Known([]byte, bool) int     { return 0 }
+func (l *leaveOutAll) Seen(_ []byte, _ bool) bool { l.seen++; return true }
+
+// TestCheckFileOfABodyWithRepeatsLeftOut: doctor's checks of a file whose
+// body was decoded with a Repeats (the digest's containers left out, as a
+// store load that scans for secrets decodes them) are the checks of the
+// whole body, on the real dryfire's cassettes and on each of them edited:
+// out of dryfire's format (a trailing newline, compact, a repeated key),
+// with a digest that no longer hashes to its key, ASCII or not.
+func TestCheckFileOfABodyWithRepeatsLeftOut(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob(filepath.Join(goldenDir, "project-*/.dryfire/cassettes/*/*/*.json"))
+	if len(files) < 100 {
+		t.Fatalf("%d cassettes", len(files))
+	}
+	r := &leaveOutAll{}
+	check := func(p string, data []byte, repeats jsonv.Repeats) FileCheck {
+		f := &StoreFile{Rel: "s/c/" + filepath.Base(p), Path: p}
+		f.NameTurn, f.NameKey, f.NameOK = ParseName(filepath.Base(p))
+		var fc FileCheck
+		summariseShared(f, data, &Cassette{}, nil, repeats, false, func(f *StoreFile, c *Cassette, data []byte) {
+			fc = CheckFile(f, c, data)
+		})
+		return fc
+	}
+	kinds := map[ProblemKind]int{}
+	for i, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		variants := [][]byte{data}
+		if i%4 == 0 {
+			variants = append(variants,
+				append(bytes.Clone(data), '\n'),
+				bytes.Replace(data, []byte(`"role": "user"`), []byte(`"role": "usex"`), 1),
+				bytes.Replace(data, []byte(`"role": "user", "content": "`), []byte(`"role": "user", "content": "café `), 1),
+				bytes.Replace(data, []byte(`"content": "`), []byte(`"content": "naïve `), 1),
+				bytes.Replace(data, []byte(`"request_digest": {`), []byte(`"request_digest": {"model": "x", `), 1))
+			if body, err := jsonv.Decode(data); err == nil {
+				if compact, err := jsonv.Encode(body, jsonv.EncodeOptions{SortKeys: true}); err == nil {
+					variants = append(variants, compact)
+				}
+			}
+		}
+		for _, v := range variants {
+			want, got := check(p, v, nil), check(p, v, r)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s (%d bytes): with the digest's containers left out\n%+v\nwhole\n%+v", p, len(v), got, want)
+			}
+			for _, pr := range want.Problems {
+				kinds[pr.Kind]++
+			}
+		}
+	}
+	if r.seen < 1000 || kinds[ProblemFormat] < 50 || kinds[ProblemDigest] < 20 || kinds[ProblemDuplicate] < 10 {
+		t.Fatalf("%d containers left out, problems by kind %v: too few to tell", r.seen, kinds)
 	}
 }

@@ -33,6 +33,9 @@ type Cassette struct {
 	Response jsonv.Value
 	// Body is the whole decoded file.
 	Body jsonv.Value
+	// partial: the body was decoded with a Repeats (LoadOptions.Repeats),
+	// so containers of its request digest may be left out of it.
+	partial bool
 }
 
 // Decode reads a cassette file. Syntax errors and a body that is not

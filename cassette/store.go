@@ -136,7 +136,10 @@ type LoadOptions struct {
 	// a request digest it has seen are left out of the body OnFile gets
 	// (empty values of their kind), neither built nor visited. Only for an
 	// OnFile that reads a digest for what the Repeats checks of it, the
-	// secrets scan (the secrets package's Repeats).
+	// secrets scan (the secrets package's Repeats), and for [CheckFile],
+	// which decodes the file whole again in the rare case it needs the
+	// digest's values (a file not in dryfire's format, a digest that is not
+	// ASCII).
 	Repeats jsonv.Repeats
 }
 
@@ -337,6 +340,7 @@ func summariseShared(f *StoreFile, data []byte, c *Cassette, names *interner, re
 		}
 		*c = Cassette{}
 		summariseBody(f, c, body, names)
+		c.partial = repeats != nil
 		keepSummary(f)
 		if onFile != nil {
 			onFile(f, c, data)

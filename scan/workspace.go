@@ -359,9 +359,10 @@ func (w *Workspace) loadStore(ctx context.Context, root string, o Options, files
 	}
 	var tree *dirTree
 	load := cassette.LoadOptions{Workers: o.Workers, OnFile: onFile, SkipBodies: !o.Secrets && !o.Doctor, Reuse: o.Reuse}
-	if o.Secrets && !o.Doctor {
-		// Only the secrets scan reads the digests: what recurs in them
-		// is scanned once (doctor's checks read every digest whole).
+	if o.Secrets {
+		// What recurs in the digests is scanned once; doctor's checks
+		// read a digest's bytes, and decode them again in the rare case
+		// they need its values (cassette.CheckFile).
 		load.Repeats = secrets.NewRepeats()
 	}
 	if files == nil {
