@@ -72,11 +72,14 @@ type Repeats struct {
 
 type repeatShard struct {
 	mu sync.RWMutex
-	// byHd holds containers by the hash of their first repeatHead bytes
-	// and their place (up to maxPerHead for each); all holds every one.
-	byHd map[uint64][]repeatEntry
-	all  map[repeatEntry]struct{}
-	_    [32]byte // one shard a cache line
+	// first holds a container by the hash of its first repeatHead bytes
+	// and its place, and more the others that begin alike (up to
+	// maxPerHead in all; nearly every beginning has one container, which
+	// then takes no allocation of its own). all holds every container.
+	first map[uint64]repeatEntry
+	more  map[uint64][]repeatEntry
+	all   map[repeatEntry]struct{}
+	_     [24]byte // one shard a cache line
 }
 
 type repeatEntry struct {
@@ -89,7 +92,8 @@ type repeatEntry struct {
 func NewRepeats() *Repeats {
 	r := &Repeats{seed: maphash.MakeSeed()}
 	for i := range r.shards {
-		r.shards[i].byHd = map[uint64][]repeatEntry{}
+		r.shards[i].first = map[uint64]repeatEntry{}
+		r.shards[i].more = map[uint64][]repeatEntry{}
 		r.shards[i].all = map[repeatEntry]struct{}{}
 	}
 	return r
@@ -125,8 +129,21 @@ func (r *Repeats) Known(rest []byte, item bool) int {
 	closing := rest[0] + 2 // '{'+2 is '}', '['+2 is ']'
 	sh.mu.RLock()
 	defer sh.mu.RUnlock()
-	for _, e := range sh.byHd[h] {
+	match := func(e repeatEntry) int {
 		if n := abs(e.n); n <= len(rest) && rest[n-1] == closing && tail8(rest[:n]) == e.tail && maphash.Bytes(r.seed, rest[:n]) == e.hash {
+			return n
+		}
+		return 0
+	}
+	e, ok := sh.first[h]
+	if !ok {
+		return 0
+	}
+	if n := match(e); n > 0 {
+		return n
+	}
+	for _, e := range sh.more[h] {
+		if n := match(e); n > 0 {
 			return n
 		}
 	}
@@ -176,8 +193,10 @@ func (r *Repeats) Seen(span []byte, item bool) bool {
 	sh.mu.Unlock()
 	h, hs := r.head(span, item)
 	hs.mu.Lock()
-	if es := hs.byHd[h]; len(es) < maxPerHead {
-		hs.byHd[h] = append(es, e)
+	if _, taken := hs.first[h]; !taken {
+		hs.first[h] = e
+	} else if es := hs.more[h]; len(es) < maxPerHead-1 {
+		hs.more[h] = append(es, e)
 	}
 	hs.mu.Unlock()
 	return true
@@ -186,11 +205,11 @@ func (r *Repeats) Seen(span []byte, item bool) bool {
 // cleanContainer reports whether the walk finds nothing in the container
 // span, visited as the root of a value.
 func cleanContainer(span []byte) bool {
-	found := false
-	w := newWalker(func(Finding) { found = true })
+	w := newWalker(nil)
+	w.collect("") // a finding is kept, not handed to a callback: nothing to allocate when there is none
 	defer w.release()
 	err := jsonv.DecodeLentFunc(span, true, func(v jsonv.Value) { w.value(&v, detect.KeyNone) })
-	return err == nil && !found
+	return err == nil && len(w.out) == 0
 }
 
 var _ jsonv.Repeats = (*Repeats)(nil)
