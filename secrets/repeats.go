@@ -75,7 +75,8 @@ type repeatShard struct {
 	// first holds a container by the hash of its first repeatHead bytes
 	// and its place, and more the others that begin alike (up to
 	// maxPerHead in all; nearly every beginning has one container, which
-	// then takes no allocation of its own). all holds every container.
+	// then takes no allocation of its own). all holds the containers past
+	// those, which Known does not look at and Seen finds by their hash.
 	first map[uint64]repeatEntry
 	more  map[uint64][]repeatEntry
 	all   map[repeatEntry]struct{}
@@ -174,7 +175,8 @@ func (r *Repeats) Seen(span []byte, item bool) bool {
 	}
 	// Known looks only at the first maxPerHead containers that begin
 	// alike (a conversation's tool results all begin the same way): the
-	// others are found here, once the decoder has found their end.
+	// others are found here, by their hash, once the decoder has found
+	// their end.
 	e, sh := r.entry(span, item)
 	sh.mu.RLock()
 	_, known := sh.all[e]
@@ -188,17 +190,22 @@ func (r *Repeats) Seen(span []byte, item bool) bool {
 	if r.n.Add(1) > maxRepeats {
 		return true
 	}
-	sh.mu.Lock()
-	sh.all[e] = struct{}{}
-	sh.mu.Unlock()
 	h, hs := r.head(span, item)
 	hs.mu.Lock()
-	if _, taken := hs.first[h]; !taken {
+	_, taken := hs.first[h]
+	es := hs.more[h]
+	switch {
+	case !taken:
 		hs.first[h] = e
-	} else if es := hs.more[h]; len(es) < maxPerHead-1 {
+	case len(es) < maxPerHead-1:
 		hs.more[h] = append(es, e)
 	}
 	hs.mu.Unlock()
+	if taken && len(es) >= maxPerHead-1 { // Known does not look past maxPerHead
+		sh.mu.Lock()
+		sh.all[e] = struct{}{}
+		sh.mu.Unlock()
+	}
 	return true
 }
 
