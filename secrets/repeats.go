@@ -38,7 +38,7 @@ const minRepeat = 96
 // of the known containers that begin with them (minRepeat or fewer).
 const repeatHead = 64
 
-// maxRepeats is the most containers a Repeats remembers (about 100 bytes
+// maxRepeats is the most containers a Repeats remembers (about 80 bytes
 // of memory each: 25,000 for the 20,000 recordings of the generated
 // project), and maxPerHead the most that Known finds by their first bytes
 // (Seen finds the rest once their end is known). A project with more
