@@ -137,11 +137,12 @@ var tiers = []tier{
 		// The example project init writes (embedded), and its writer.
 		{"examples/scaffold"},
 		// Questions about a JSON document's bytes, answered without
-		// decoding it (is it in dryfire's format, its compact form).
-		{"internal/jsonbytes"},
+		// decoding it (is it in dryfire's format, its compact form); and
+		// Python's equality of decoded values.
+		{"internal/jsonbytes", "internal/pyvalue"},
 		// Leaves: they import nothing of the module. secrets/internal/detect is
 		// the rules of package secrets (a string in, matches out).
-		{"internal/jsonv", "internal/pathlib", "internal/safefile", "internal/pyregex", "internal/visible", "internal/yamlrt/chars", "internal/confine", "secrets/internal/detect", "examples", "internal/cputime"},
+		{"internal/jsonv", "internal/pathlib", "internal/safefile", "internal/pyregex", "internal/pystr", "internal/visible", "internal/yamlrt/chars", "internal/confine", "secrets/internal/detect", "examples", "internal/cputime"},
 	}},
 }
 

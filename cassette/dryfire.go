@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/pyvalue"
 )
 
 // Cassette is one dryfire cassette file: a typed view of the fields dryfire
@@ -159,7 +160,7 @@ func (c *Cassette) SchemaOK() bool {
 	if v := c.SchemaVersion; v.Kind == jsonv.Number && v.Text == "1" {
 		return true // the usual case, without big-number arithmetic
 	}
-	return jsonv.PyEqual(c.SchemaVersion, jsonv.IntValue(SchemaVersion))
+	return pyvalue.Equal(c.SchemaVersion, jsonv.IntValue(SchemaVersion))
 }
 
 // ToolCall is one tool invocation of a recorded response.

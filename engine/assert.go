@@ -12,6 +12,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
 	"github.com/dryfire-tui/dryfire-tui/engine/internal/pyjson"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/pystr"
 	"github.com/dryfire-tui/dryfire-tui/suite/casemodel"
 )
 
@@ -232,10 +233,10 @@ func internalError(kind, raised string) AssertionResult {
 func gradeFinalContains(r *AssertionResult, a casemodel.Assertion, t *Trace) {
 	needles := pyStrList(a.Names)
 	r.Description, r.Expected = "final_contains: "+needles, ptr("final text contains "+needles)
-	final := jsonv.PyLower(t.FinalText)
+	final := pystr.Lower(t.FinalText)
 	var missing []string
 	for _, n := range a.Names {
-		if !strings.Contains(final, jsonv.PyLower(n)) {
+		if !strings.Contains(final, pystr.Lower(n)) {
 			missing = append(missing, n)
 		}
 	}

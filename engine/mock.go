@@ -8,6 +8,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/engine/conversation"
 	"github.com/dryfire-tui/dryfire-tui/engine/internal/pydantic"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/pyvalue"
 	"github.com/dryfire-tui/dryfire-tui/suite"
 )
 
@@ -95,7 +96,7 @@ func DeepSubset(when, args jsonv.Value) bool {
 			}
 			continue
 		}
-		if !jsonv.PyEqual(actual, m.Value) {
+		if !pyvalue.Equal(actual, m.Value) {
 			return false
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/format"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/pyvalue"
 	"github.com/dryfire-tui/dryfire-tui/internal/safefile"
 	"github.com/dryfire-tui/dryfire-tui/report"
 	"github.com/dryfire-tui/dryfire-tui/secrets"
@@ -355,7 +356,7 @@ func compareToolCalls(a, b []cassette.ToolCall) []string {
 			out = append(out, fmt.Sprintf("tool call %s removed", a[i].Name))
 		case a[i].Name != b[i].Name:
 			out = append(out, fmt.Sprintf("tool call %d: %s → %s %s", i, a[i].Name, b[i].Name, compactJSON(b[i].Arguments)))
-		case !jsonv.PyEqual(a[i].Arguments, b[i].Arguments):
+		case !pyvalue.Equal(a[i].Arguments, b[i].Arguments):
 			out = append(out, fmt.Sprintf("tool call %s: arguments %s → %s", b[i].Name, compactJSON(a[i].Arguments), compactJSON(b[i].Arguments)))
 		}
 	}

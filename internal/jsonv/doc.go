@@ -13,7 +13,7 @@
 // lists. Build values with [StringValue], [IntValue], [FloatValue],
 // [ObjectValue] and [M]; read them with [Value.Get], [Value.Field],
 // [Value.Str], [Value.Int] and [Value.Float]; compare them with [Equal]
-// (exact) or [PyEqual] (Python's ==, where 1 == 1.0 == True).
+// (exact; internal/pyvalue has Python's ==, where 1 == 1.0 == True).
 //
 // # Decoding
 //
@@ -55,6 +55,4 @@
 //
 // [LaxInt], [LaxBool] and [PyIntDigits] convert values as pydantic's lax
 // mode and Python's int() do, for the fields dryfire validates that way.
-// [PyLower] is Python's str.lower(), for the comparisons dryfire makes
-// without case.
 package jsonv

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dryfire-tui/dryfire-tui/cassette"
 	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
+	"github.com/dryfire-tui/dryfire-tui/internal/pyvalue"
 )
 
 // A tool template: name, description and argument names with types.
@@ -302,7 +303,7 @@ func deepSubset(when, args jsonv.Value) bool {
 			}
 			continue
 		}
-		if !jsonv.PyEqual(v, m.Value) {
+		if !pyvalue.Equal(v, m.Value) {
 			return false
 		}
 	}

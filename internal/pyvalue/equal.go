@@ -1,15 +1,20 @@
-package jsonv
+// Package pyvalue is Python's semantics for decoded JSON values where they
+// differ from the values' own: equality, as dryfire's mock matcher and its
+// schema_version check see it.
+package pyvalue
 
 import (
 	"math"
 	"math/big"
+
+	"github.com/dryfire-tui/dryfire-tui/internal/jsonv"
 )
 
-// PyEqual reports whether a == b under Python's equality, as dryfire's mock
+// Equal reports whether a == b under Python's equality, as dryfire's mock
 // matcher and schema_version check see it: true == 1 == 1.0 (numbers compare
 // exactly, across int and float, NaN equals nothing), lists element by
 // element in order, dicts by key set regardless of order, "1" != 1.
-func PyEqual(a, b Value) bool {
+func Equal(a, b jsonv.Value) bool {
 	an, aok := pyNumber(a)
 	bn, bok := pyNumber(b)
 	if aok || bok {
@@ -19,27 +24,27 @@ func PyEqual(a, b Value) bool {
 		return false
 	}
 	switch a.Kind { //nolint:exhaustive // the other cases need nothing here
-	case Null:
+	case jsonv.Null:
 		return true
-	case String:
+	case jsonv.String:
 		return a.Text == b.Text
-	case Array:
+	case jsonv.Array:
 		if len(a.Items) != len(b.Items) {
 			return false
 		}
 		for i := range a.Items {
-			if !PyEqual(a.Items[i], b.Items[i]) {
+			if !Equal(a.Items[i], b.Items[i]) {
 				return false
 			}
 		}
 		return true
-	case Object:
+	case jsonv.Object:
 		if len(a.Members) != len(b.Members) {
 			return false
 		}
 		for _, m := range a.Members {
 			x, ok := b.Get(m.Key)
-			if !ok || !PyEqual(m.Value, x) {
+			if !ok || !Equal(m.Value, x) {
 				return false
 			}
 		}
@@ -62,14 +67,14 @@ func (x pyNum) equal(y pyNum) bool {
 	return x.rat.Cmp(y.rat) == 0
 }
 
-func pyNumber(v Value) (pyNum, bool) {
+func pyNumber(v jsonv.Value) (pyNum, bool) {
 	switch v.Kind { //nolint:exhaustive // the other cases need nothing here
-	case Bool:
+	case jsonv.Bool:
 		if v.Bool {
 			return pyNum{rat: big.NewRat(1, 1)}, true
 		}
 		return pyNum{rat: new(big.Rat)}, true
-	case Number:
+	case jsonv.Number:
 		if v.IsInt() {
 			r, ok := new(big.Rat).SetString(v.Text)
 			if !ok {

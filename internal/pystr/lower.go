@@ -1,4 +1,6 @@
-package jsonv
+// Package pystr is Python's semantics for the string operations dryfire's
+// code performs on text, where Go's differ.
+package pystr
 
 import (
 	"strings"
@@ -6,11 +8,11 @@ import (
 	"unicode/utf8"
 )
 
-// PyLower is Python's str.lower(): Unicode's full lowercase mapping, with
+// Lower is Python's str.lower(): Unicode's full lowercase mapping, with
 // İ becoming i + combining dot and a capital sigma that ends a word
 // becoming ς. It holds the text once more and no more (no copy of its
 // runes), so that lowering a model's 10 MB answer costs 10 MB.
-func PyLower(s string) string {
+func Lower(s string) string {
 	if !strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf || unicode.IsUpper(r) }) {
 		return s
 	}
