@@ -2,7 +2,6 @@ package secrets
 
 import (
 	"context"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,16 +27,7 @@ func TestStoreLoadScanIsTheFileScan(t *testing.T) {
 		t.Fatal(err)
 	}
 	root := filepath.Join(dir, ".dryfire", "cassettes")
-	var paths []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".json") {
-			paths = append(paths, p)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	paths := jsonFiles(t, root)
 	// The generator plants secrets in responses; plant some in request
 	// digests too (the first "content" of a file is a digest message's).
 	kinds := newGen(28).codeKinds()
@@ -54,7 +44,7 @@ func TestStoreLoadScanIsTheFileScan(t *testing.T) {
 	}
 	var mu sync.Mutex
 	loaded := map[string][]Finding{}
-	_, err = cassette.LoadStore(context.Background(), root, slices.Values(paths), cassette.LoadOptions{Workers: 1,
+	_, err := cassette.LoadStore(context.Background(), root, slices.Values(paths), cassette.LoadOptions{Workers: 1,
 		OnFile: func(f *cassette.StoreFile, c *cassette.Cassette, data []byte) {
 			if c == nil || format.Of(c.Body) != format.Dryfire {
 				return
