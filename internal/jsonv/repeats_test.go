@@ -28,9 +28,18 @@ func (f *fakeRepeats) Wants(key string) bool {
 }
 
 func (f *fakeRepeats) Known(rest []byte, item bool) int {
-	for _, s := range f.know[item] {
+	n := knownIn(f.know[item], rest)
+	if n > 0 {
+		f.known++
+	}
+	return n
+}
+
+// knownIn is the length of the container of spans that rest begins with,
+// 0 when there is none.
+func knownIn(spans []string, rest []byte) int {
+	for _, s := range spans {
 		if bytes.HasPrefix(rest, []byte(s)) {
-			f.known++
 			return len(s)
 		}
 	}
@@ -222,13 +231,11 @@ type alwaysRepeats struct {
 func (a *alwaysRepeats) Wants(string) bool { return true }
 
 func (a *alwaysRepeats) Known(rest []byte, item bool) int {
-	for _, s := range a.known[item] {
-		if bytes.HasPrefix(rest, []byte(s)) {
-			a.hits++
-			return len(s)
-		}
+	n := knownIn(a.known[item], rest)
+	if n > 0 {
+		a.hits++
 	}
-	return 0
+	return n
 }
 
 func (a *alwaysRepeats) Seen(span []byte, item bool) bool {
