@@ -15,8 +15,8 @@ package jsonv
 // array when the value is an array. Of each, Known is asked first; then,
 // when it does not know the container, Seen is given its bytes (from its
 // opening bracket to its closing one), already checked as strictly as the
-// decoder checks them. A container either knows or sees decodes as an
-// empty container of its kind. A document that does not decode fails with
+// decoder checks them. A container that Known knows, or that Seen answers
+// true for, decodes as an empty container of its kind. A document that does not decode fails with
 // the error and position it fails with without a Repeats.
 //
 // Seen may decode the bytes it is given itself (the decoder in progress is

@@ -139,6 +139,13 @@ func TestDecodeFuncRepeatsLeavesOutWhatItIsTold(t *testing.T) {
 		if err := DecodeFuncRepeats(data, f, func(v Value) { got = v.Clone() }); err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
+		var keys []string
+		for _, m := range whole.Field("request_digest").Members {
+			keys = append(keys, m.Key)
+		}
+		if !slices.Equal(f.wanted, keys) {
+			t.Fatalf("%s: Wants was asked about %q, the digest's members are %q", p, f.wanted, keys)
+		}
 		if want := leftOut(t, whole, f); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: the body with a Repeats\n%+v\nwant\n%+v", p, got, want)
 		}
